@@ -1,0 +1,78 @@
+// Enforces the one-way dependency direction of ARCHITECTURE §3:
+//   store ← engine ← {reasoners, knowledge} ← mcp ← server
+//   host ← {electron, web}; the renderer imports only contract *types*.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'store-is-the-bottom',
+      comment: 'The store knows nothing of the layers above it.',
+      severity: 'error',
+      from: { path: '^src-mcp/store/' },
+      to: { path: '^src-mcp/(engine|reasoners|knowledge|mcp|server|cli)' },
+    },
+    {
+      name: 'engine-below-reasoners-knowledge-mcp',
+      severity: 'error',
+      from: { path: '^src-mcp/engine/' },
+      to: { path: '^src-mcp/(reasoners|knowledge|mcp|server|cli)' },
+    },
+    {
+      name: 'reasoners-knowledge-below-mcp',
+      severity: 'error',
+      from: { path: '^src-mcp/(reasoners|knowledge)/' },
+      to: { path: '^src-mcp/(mcp|server|cli)' },
+    },
+    {
+      name: 'mcp-below-entry-points',
+      severity: 'error',
+      from: { path: '^src-mcp/mcp/' },
+      to: { path: '^src-mcp/(server|cli)\\.ts$' },
+    },
+    {
+      name: 'server-is-pure-node',
+      comment: 'The MCP server runs under plain Node for every assistant: no Electron, no host code.',
+      severity: 'error',
+      from: { path: '^src-mcp/' },
+      to: { path: '^(src-main|src-renderer)/|^electron$|node_modules/electron/' },
+    },
+    {
+      name: 'host-is-electron-free',
+      comment: 'Host logic is shared by the Electron main process and the web host.',
+      severity: 'error',
+      from: { path: '^src-main/host/' },
+      to: { path: '^src-main/(electron|web)/|^electron$|node_modules/electron/' },
+    },
+    {
+      name: 'web-host-is-electron-free',
+      severity: 'error',
+      from: { path: '^src-main/web/' },
+      to: { path: '^src-main/electron/|^electron$|node_modules/electron/' },
+    },
+    {
+      name: 'renderer-sees-only-contract-types',
+      comment: 'The renderer talks to window.cosci; it may import the contract for its types only.',
+      severity: 'error',
+      from: { path: '^src-renderer/' },
+      to: { path: '^(src-main|src-mcp)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'renderer-contract-types-only-from-contract',
+      severity: 'error',
+      from: { path: '^src-renderer/' },
+      to: { path: '^(src-mcp/|src-main/(?!host/contract\\.ts$))' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.node.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
