@@ -1,0 +1,30 @@
+// Domain failures, with the error codes of the reference design (seeds/000: error types).
+// The mcp layer turns them into isError tool results; the code tells a client what kind of fix
+// is needed, the message tells the scientist (or the model) exactly what to do.
+export type DomainErrorCode =
+  | 'invalid_input'
+  | 'resource_not_found'
+  | 'insufficient_permissions'
+  | 'rate_limit_exceeded'
+  | 'conflict'
+  | 'safety_blocked'
+  | 'budget_exhausted'
+  | 'internal_error';
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export function notFound(resourceType: string, resourceId: string, hint: string): DomainError {
+  return new DomainError('resource_not_found', `${resourceType} ${resourceId} not found. ${hint}`, {
+    resource_type: resourceType,
+    resource_id: resourceId,
+  });
+}

@@ -1,0 +1,165 @@
+// Research projects: a research goal becomes a project (seeds/000 `start_research`).
+// Pure domain logic over the store; no MCP, no I/O besides the database.
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../store/database.js';
+import { writeTransaction } from '../store/database.js';
+import {
+  decodeProjectCursor,
+  encodeProjectCursor,
+  findProject,
+  insertProject,
+  listProjects,
+  type ProjectRow,
+  type ProjectStatus,
+} from '../store/projects.js';
+import { appendEvent } from '../store/events.js';
+import { StoreError } from '../store/errors.js';
+import { DomainError, notFound } from './errors.js';
+import { inferDomain } from './domainInference.js';
+
+export const GOAL_MIN_CHARS = 10;
+export const GOAL_MAX_CHARS = 2000;
+export const DEFAULT_HYPOTHESIS_BUDGET = 20;
+export const MAX_HYPOTHESIS_BUDGET = 100;
+export const PROJECT_STATUSES: readonly ProjectStatus[] = ['initializing', 'active', 'paused', 'completed'];
+
+export interface Actor {
+  clientId: string;
+  now: () => Date;
+}
+
+export function projectUri(id: string): string {
+  return `research://projects/${id}`;
+}
+
+export interface StartResearchInput {
+  goal: string;
+  domain?: string | undefined;
+  hypothesisCount?: number | undefined;
+}
+
+export function startResearch(db: Db, actor: Actor, input: StartResearchInput): ProjectRow {
+  const goal = normaliseGoal(input.goal);
+  const explicitDomain = input.domain?.trim();
+  const budget = input.hypothesisCount ?? DEFAULT_HYPOTHESIS_BUDGET;
+  if (!Number.isInteger(budget) || budget < 1 || budget > MAX_HYPOTHESIS_BUDGET) {
+    throw new DomainError(
+      'invalid_input',
+      `hypothesis_count must be a whole number from 1 to ${MAX_HYPOTHESIS_BUDGET} (got ${budget}). Omit it for the default of ${DEFAULT_HYPOTHESIS_BUDGET}.`,
+      { field: 'hypothesis_count' },
+    );
+  }
+  const at = actor.now().toISOString();
+  const project: ProjectRow = {
+    id: newProjectId(),
+    goal,
+    domain: explicitDomain !== undefined && explicitDomain !== '' ? explicitDomain.toLowerCase() : inferDomain(goal),
+    domainInferred: explicitDomain === undefined || explicitDomain === '',
+    status: 'initializing',
+    hypothesisBudget: budget,
+    progress: 0,
+    createdBy: actor.clientId,
+    createdAt: at,
+    updatedAt: at,
+  };
+  // The project and its change event commit together: a listener never sees one without the other.
+  writeTransaction(db, () => {
+    insertProject(db, project);
+    appendEvent(db, {
+      at,
+      clientId: actor.clientId,
+      kind: 'project.created',
+      subjectUri: projectUri(project.id),
+      data: { project_id: project.id },
+    });
+  });
+  return project;
+}
+
+function normaliseGoal(raw: string): string {
+  const goal = raw.replace(/\s+/g, ' ').trim();
+  if (goal.length < GOAL_MIN_CHARS) {
+    throw new DomainError(
+      'invalid_input',
+      `The research goal is too short (${goal.length} characters; at least ${GOAL_MIN_CHARS}). ` +
+        'State the objective in a sentence, e.g. "Find novel therapeutic targets for liver fibrosis".',
+      { field: 'goal' },
+    );
+  }
+  if (goal.length > GOAL_MAX_CHARS) {
+    throw new DomainError(
+      'invalid_input',
+      `The research goal is too long (${goal.length} characters; at most ${GOAL_MAX_CHARS}). ` +
+        'Keep the goal to the objective; put background material in the knowledge base instead.',
+      { field: 'goal' },
+    );
+  }
+  return goal;
+}
+
+function newProjectId(): string {
+  // 60 random bits in lowercase base32-ish hex: short enough to read aloud, unique in practice.
+  return `res_${randomBytes(8).toString('hex').slice(0, 12)}`;
+}
+
+/** Rough wall-clock estimate shown to the scientist; calibrated on the reference example (30 hypotheses ≈ 2.5 h). */
+export function estimatedHours(hypothesisBudget: number): number {
+  return Math.round((0.5 + hypothesisBudget / 15) * 10) / 10;
+}
+
+export function getProject(db: Db, id: string): ProjectRow {
+  const project = findProject(db, id);
+  if (project === undefined) {
+    throw notFound('Research project', id, 'Call list_research_projects to see the projects that exist.');
+  }
+  return project;
+}
+
+export interface ResearchStatusView {
+  project: ProjectRow;
+  hypothesesGenerated: number;
+  hypothesesReviewed: number;
+  hypothesesInTournament: number;
+  estimatedCompletionMinutes: number | null;
+}
+
+export function researchStatus(db: Db, id: string): ResearchStatusView {
+  const project = getProject(db, id);
+  // Hypotheses, reviews and the tournament arrive with the research engine; a project has none before it.
+  const remaining = project.status === 'completed' ? 0 : estimatedHours(project.hypothesisBudget) * 60 * (1 - project.progress);
+  return {
+    project,
+    hypothesesGenerated: 0,
+    hypothesesReviewed: 0,
+    hypothesesInTournament: 0,
+    estimatedCompletionMinutes: Math.round(remaining),
+  };
+}
+
+export interface ListResearchInput {
+  status?: ProjectStatus | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface ResearchPage {
+  projects: ProjectRow[];
+  total: number;
+  nextCursor: string | null;
+}
+
+export function listResearch(db: Db, input: ListResearchInput): ResearchPage {
+  let after;
+  try {
+    after = input.cursor === undefined ? undefined : decodeProjectCursor(input.cursor);
+  } catch (error) {
+    if (error instanceof StoreError) throw new DomainError('invalid_input', error.message, { field: 'cursor' });
+    throw error;
+  }
+  const page = listProjects(db, { status: input.status, limit: input.limit, after });
+  return {
+    projects: page.projects,
+    total: page.total,
+    nextCursor: page.next === null ? null : encodeProjectCursor(page.next),
+  };
+}

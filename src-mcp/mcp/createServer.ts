@@ -1,0 +1,36 @@
+// Builds the MCP server instance for one connection. serveStdio calls this once per connection
+// (and once for a discarded 2026-era discover probe); everything shared lives in ServerContext.
+import { McpServer } from '@modelcontextprotocol/server';
+import type { ServerContext } from './context.js';
+import { installTools } from './toolkit.js';
+import { installResources } from './resources.js';
+import { ConnectionNotifier } from './notifier.js';
+import { RESEARCH_TOOLS } from './tools/research.js';
+import { SERVER_INSTRUCTIONS } from './instructions.js';
+
+export const SERVER_NAME = 'co-scientist';
+
+export const ALL_TOOLS = [...RESEARCH_TOOLS];
+
+export function createMcpServer(ctx: ServerContext, era: 'legacy' | 'modern', version: string): McpServer {
+  const mcp = new McpServer(
+    { name: SERVER_NAME, title: 'Co-Scientist', version },
+    {
+      capabilities: {
+        tools: { listChanged: true },
+        resources: { subscribe: true, listChanged: true },
+      },
+      instructions: SERVER_INSTRUCTIONS,
+    },
+  );
+  installTools(mcp, ALL_TOOLS, ctx);
+  installResources(mcp, ctx);
+  const notifier = new ConnectionNotifier(mcp, era);
+  const unsubscribe = ctx.feed.subscribe((events) => notifier.onEvents(events));
+  const previousOnClose = mcp.server.onclose;
+  mcp.server.onclose = () => {
+    unsubscribe();
+    previousOnClose?.();
+  };
+  return mcp;
+}

@@ -1,0 +1,39 @@
+// Markdown renderings shared by tool results and resources: concise, the same facts as the JSON.
+import type { ProjectRow } from '../store/projects.js';
+import type { ResearchStatusView } from '../engine/projects.js';
+
+export function percent(progress: number): string {
+  return `${Math.round(progress * 100)}%`;
+}
+
+export function projectLine(project: ProjectRow): string {
+  return `- **${project.id}** — ${project.goal} _(${project.domain}; ${project.status}, ${percent(project.progress)}; created ${project.createdAt})_`;
+}
+
+/** `research://projects/{id}` in the format of seeds/000 (Goal, Status, Statistics, Top Hypotheses). */
+export function projectMarkdown(view: ResearchStatusView): string {
+  const { project } = view;
+  return [
+    `# Research Project: ${project.id}`,
+    '',
+    '## Goal',
+    project.goal,
+    '',
+    '## Status',
+    `${project.status} (${percent(project.progress)} complete)`,
+    '',
+    '## Statistics',
+    `- Domain: ${project.domain}${project.domainInferred ? ' (inferred from the goal)' : ''}`,
+    `- Hypothesis budget: ${project.hypothesisBudget}`,
+    `- Hypotheses Generated: ${view.hypothesesGenerated}`,
+    `- Hypotheses Reviewed: ${view.hypothesesReviewed}`,
+    `- Average ELO Score: n/a (no tournament matches yet)`,
+    `- Created: ${project.createdAt} by ${project.createdBy}`,
+    `- Last update: ${project.updatedAt}`,
+    '',
+    '## Top Hypotheses',
+    view.hypothesesGenerated === 0 ? '_None yet._' : '',
+  ]
+    .join('\n')
+    .trimEnd() + '\n';
+}

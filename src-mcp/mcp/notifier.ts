@@ -1,0 +1,51 @@
+// Turns change events into MCP notifications for one connection, respecting its protocol era:
+// 2025-era clients get `resources/updated` only for URIs they subscribed to; on 2026-era
+// connections serveStdio routes updates onto the client's subscriptions/listen stream and filters there.
+import type { McpServer } from '@modelcontextprotocol/server';
+import type { ChangeEvent } from '../store/events.js';
+import { PROJECTS_LIST_URI } from './resources.js';
+
+const LIST_CHANGING_KINDS = new Set(['project.created', 'project.deleted']);
+
+export class ConnectionNotifier {
+  private readonly subscribed = new Set<string>();
+
+  constructor(
+    private readonly mcp: McpServer,
+    private readonly era: 'legacy' | 'modern',
+  ) {
+    mcp.server.setRequestHandler('resources/subscribe', (request) => {
+      this.subscribed.add(request.params.uri);
+      return {};
+    });
+    mcp.server.setRequestHandler('resources/unsubscribe', (request) => {
+      this.subscribed.delete(request.params.uri);
+      return {};
+    });
+  }
+
+  onEvents(events: readonly ChangeEvent[]): void {
+    const updated = new Set<string>();
+    let listChanged = false;
+    for (const event of events) {
+      if (LIST_CHANGING_KINDS.has(event.kind)) listChanged = true;
+      updated.add(event.subjectUri);
+      if (event.subjectUri.startsWith('research://projects/')) updated.add(PROJECTS_LIST_URI);
+    }
+    if (listChanged) this.send(() => this.mcp.sendResourceListChanged());
+    for (const uri of updated) {
+      if (this.era === 'modern' || this.subscribed.has(uri)) {
+        this.send(() => this.mcp.server.sendResourceUpdated({ uri }));
+      }
+    }
+  }
+
+  private send(action: () => void | Promise<void>): void {
+    try {
+      // A connection that is closing (or a discarded discover-probe instance) cannot be notified; that is fine.
+      void Promise.resolve(action()).catch(() => undefined);
+    } catch {
+      // same as above, for synchronous throws
+    }
+  }
+}

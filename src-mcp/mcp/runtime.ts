@@ -1,0 +1,96 @@
+// Starts one MCP server process over stdio: parse the command line, open the shared database,
+// start the change feed, and serve both protocol eras from one factory.
+import { parseArgs } from 'node:util';
+import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
+import { openDatabase, type Db } from '../store/database.js';
+import { resolveDataDir } from '../store/dataDir.js';
+import { ChangeFeed } from './changeFeed.js';
+import type { ServerContext } from './context.js';
+import { createMcpServer } from './createServer.js';
+import { parseClientId, resolvePolicy } from './identity.js';
+
+export interface ServeOptions {
+  clientId: string;
+  dataDir: string;
+}
+
+export const SERVE_USAGE = 'Usage: co-scientist serve [--client <id>] [--data-dir <dir>]';
+
+export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): ServeOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      client: { type: 'string' },
+      'data-dir': { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  return {
+    clientId: parseClientId(values.client),
+    dataDir: resolveDataDir({ flag: values['data-dir'], env }),
+  };
+}
+
+export interface RunningServer {
+  db: Db;
+  feed: ChangeFeed;
+  handle: StdioServerHandle;
+  close(): Promise<void>;
+}
+
+export function startStdioServer(options: ServeOptions, version: string): RunningServer {
+  const db = openDatabase(options.dataDir);
+  const feed = new ChangeFeed(db);
+  const ctx: ServerContext = {
+    db,
+    clientId: options.clientId,
+    policy: () => resolvePolicy(db, options.clientId),
+    feed,
+    now: () => new Date(),
+  };
+  feed.start();
+  const handle = serveStdio(({ era }) => createMcpServer(ctx, era, version), {
+    onerror: (error) => console.error(`[co-scientist] stdio: ${error.message}`),
+  });
+  let closed = false;
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    feed.stop();
+    await handle.close().catch(() => undefined);
+    db.close();
+  };
+  // The client closing our stdin ends the session (MCP stdio binding): release the database.
+  process.stdin.once('end', () => void close());
+  console.error(`[co-scientist] serving client "${options.clientId}" on stdio; data in ${options.dataDir}`);
+  return { db, feed, handle, close };
+}
+
+/** The process entry used by both `dist/mcp/server.js` and `co-scientist serve`. */
+export function runServerProcess(argv: readonly string[], version: string): void {
+  let options: ServeOptions;
+  try {
+    options = parseServeArgs(argv);
+  } catch (error) {
+    console.error(`[co-scientist] ${(error as Error).message}\n${SERVE_USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  let server: RunningServer;
+  try {
+    server = startStdioServer(options, version);
+  } catch (error) {
+    console.error(`[co-scientist] cannot start: ${(error as Error).message}`);
+    process.exitCode = 1;
+    return;
+  }
+  const shutdown = (): void => {
+    void server.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  // One bad request must not take down every other conversation this process serves.
+  process.on('uncaughtException', (error) => console.error('[co-scientist] uncaught exception:', error));
+  process.on('unhandledRejection', (reason) => console.error('[co-scientist] unhandled rejection:', reason));
+}

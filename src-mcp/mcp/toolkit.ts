@@ -1,0 +1,144 @@
+// Our tool layer over the SDK's low-level `tools/list` and `tools/call` handlers. We own these two
+// methods (instead of McpServer.registerTool) because every call, including one with invalid
+// arguments or missing scopes, must be audited and answered with a coded, actionable error; and
+// because `tools/list` shows each client only the tools its policy lets it call.
+import { z } from 'zod';
+import type { CallToolResult, McpServer, Tool, ToolAnnotations } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { DomainError, type DomainErrorCode } from '../engine/errors.js';
+import { recordAudit } from './audit.js';
+import type { ServerContext } from './context.js';
+import { hasScopes, missingScopes, type Scope } from './scopes.js';
+
+export interface ToolOutcome<O> {
+  data: O;
+  /** A concise Markdown rendering of the same facts, for clients that show text only. */
+  markdown: string;
+  /** The resource the call acted on, for the audit log. */
+  target?: string;
+}
+
+export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  annotations: Required<Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint'>>;
+  scopes: readonly Scope[];
+  /** Only the desktop app may see and call it (audit queries, policy edits). */
+  desktopOnly?: boolean;
+  input: I;
+  output: O;
+  run(args: z.output<I>, ctx: ServerContext): ToolOutcome<z.input<O>> | Promise<ToolOutcome<z.input<O>>>;
+}
+
+/** Erases the generic parameters so tools of different shapes can live in one list. */
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>): ToolDefinition {
+  return tool as unknown as ToolDefinition;
+}
+
+export function isVisibleTo(tool: ToolDefinition, ctx: ServerContext): boolean {
+  if (tool.desktopOnly === true && ctx.clientId !== 'desktop') return false;
+  return hasScopes(ctx.policy().scopes, tool.scopes);
+}
+
+export function describeTool(tool: ToolDefinition): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: z.toJSONSchema(tool.input.strict(), { io: 'input' }) as Tool['inputSchema'],
+    outputSchema: z.toJSONSchema(tool.output, { io: 'output' }) as Tool['outputSchema'],
+    annotations: { title: tool.title, ...tool.annotations },
+  };
+}
+
+export function installTools(mcp: McpServer, tools: readonly ToolDefinition[], ctx: ServerContext): void {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const described = new Map(tools.map((tool) => [tool.name, describeTool(tool)]));
+
+  mcp.server.setRequestHandler('tools/list', () => ({
+    tools: tools.filter((tool) => isVisibleTo(tool, ctx)).map((tool) => described.get(tool.name) as Tool),
+  }));
+
+  mcp.server.setRequestHandler('tools/call', async (request) => {
+    const tool = byName.get(request.params.name);
+    if (tool === undefined) {
+      // Unknown names are a protocol error (the client asked for a method that does not exist).
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown tool "${request.params.name}". Call tools/list to see the tools available to this client.`,
+      );
+    }
+    return callTool(tool, request.params.arguments ?? {}, ctx);
+  });
+}
+
+export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: ServerContext): Promise<CallToolResult> {
+  const startedAt = ctx.now();
+  const started = performance.now();
+  const audit = (outcome: 'success' | 'error' | 'denied', errorCode: string | null, target: string | null): void =>
+    recordAudit(ctx.db, {
+      clientId: ctx.clientId,
+      action: `tool:${tool.name}`,
+      target,
+      args: rawArgs,
+      outcome,
+      errorCode,
+      startedAt,
+      durationMs: performance.now() - started,
+    });
+
+  if (!isVisibleTo(tool, ctx)) {
+    const missing = tool.desktopOnly === true && ctx.clientId !== 'desktop' ? [] : missingScopes(ctx.policy().scopes, tool.scopes);
+    const message =
+      missing.length > 0
+        ? `${ctx.clientId} lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')} needed for ${tool.name}. The scientist can grant it in the Co-Scientist app under Assistants.`
+        : `${tool.name} can only be used from the Co-Scientist desktop app.`;
+    audit('denied', 'insufficient_permissions', null);
+    return errorResult('insufficient_permissions', message, { required: tool.scopes, missing });
+  }
+
+  // Unknown arguments are refused, not ignored: a misspelt `hypotheses_count` must not silently fall back to a default.
+  const parsed = tool.input.strict().safeParse(rawArgs);
+  if (!parsed.success) {
+    audit('error', 'invalid_input', null);
+    return errorResult('invalid_input', `Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}`, {
+      issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    });
+  }
+
+  try {
+    const outcome = await tool.run(parsed.data, ctx);
+    const data = tool.output.parse(outcome.data);
+    audit('success', null, outcome.target ?? null);
+    // Any write may have appended change events: let this process's listeners hear them now.
+    if (!tool.annotations.readOnlyHint) ctx.feed.poke();
+    return { content: [{ type: 'text', text: outcome.markdown }], structuredContent: data as Record<string, unknown> };
+  } catch (error) {
+    if (error instanceof DomainError) {
+      audit('error', error.code, null);
+      return errorResult(error.code, error.message, error.details);
+    }
+    console.error(`[co-scientist] ${tool.name} failed:`, error);
+    audit('error', 'internal_error', null);
+    return errorResult(
+      'internal_error',
+      `${tool.name} failed unexpectedly. Nothing was changed. Details are in the Co-Scientist server log; retry, and if it persists run "co-scientist doctor".`,
+      {},
+    );
+  }
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
+export function errorResult(code: DomainErrorCode, message: string, details: Record<string, unknown>): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `Error (${code}): ${message}` }],
+    structuredContent: { error: { code, message, details } },
+  };
+}

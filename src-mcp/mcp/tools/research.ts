@@ -1,0 +1,208 @@
+// Research management tools (seeds/000 "Research Management Tools").
+import { z } from 'zod';
+import {
+  DEFAULT_HYPOTHESIS_BUDGET,
+  GOAL_MAX_CHARS,
+  GOAL_MIN_CHARS,
+  MAX_HYPOTHESIS_BUDGET,
+  estimatedHours,
+  listResearch,
+  projectUri,
+  researchStatus,
+  startResearch,
+} from '../../engine/projects.js';
+import type { ProjectRow } from '../../store/projects.js';
+import { defineTool } from '../toolkit.js';
+import { percent, projectLine } from '../format.js';
+
+const ProjectStatus = z.enum(['initializing', 'active', 'paused', 'completed']);
+const ResearchId = z
+  .string()
+  .min(1)
+  .describe('Research project identifier, as returned by start_research or list_research_projects (e.g. "res_3f9a1c0b2d4e").');
+
+export const startResearchTool = defineTool({
+  name: 'start_research',
+  title: 'Start a research project',
+  description: [
+    'Start a new AI co-scientist research project from a research goal. The project is where hypotheses will be generated, reviewed, ranked in an Elo tournament and evolved, with the scientist approving each stage in the Co-Scientist app.',
+    'Write the goal as a specific scientific objective, e.g. "Find novel therapeutic targets for liver fibrosis" or "Identify drug repurposing candidates for AML"; include the organism, system or disease when known. Pass `domain` only when the user names it (biology, chemistry, physics, medicine, ...); otherwise it is inferred from the goal.',
+    'Returns at once with the research_id: keep it and use get_research_status to follow progress. Do not call this again to "retry" a project that exists — list_research_projects shows existing ones.',
+  ].join('\n\n'),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  scopes: ['research:write'],
+  input: z.object({
+    goal: z
+      .string()
+      .describe(`Research objective in natural language (${GOAL_MIN_CHARS}-${GOAL_MAX_CHARS} characters), e.g. "Find novel therapeutic targets for liver fibrosis".`),
+    domain: z
+      .string()
+      .max(100)
+      .optional()
+      .describe('Scientific domain such as "biology", "chemistry" or "physics". Omit to infer it from the goal.'),
+    hypothesis_count: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_HYPOTHESIS_BUDGET)
+      .optional()
+      .describe(`How many hypotheses to generate in total (default ${DEFAULT_HYPOTHESIS_BUDGET}, max ${MAX_HYPOTHESIS_BUDGET}).`),
+  }),
+  output: z.object({
+    research_id: z.string(),
+    goal: z.string(),
+    domain: z.string(),
+    domain_inferred: z.boolean(),
+    status: ProjectStatus,
+    hypothesis_count: z.number().int(),
+    estimated_time_hours: z.number(),
+    created_at: z.string(),
+  }),
+  run(args, ctx) {
+    const project = startResearch(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, {
+      goal: args.goal,
+      domain: args.domain,
+      hypothesisCount: args.hypothesis_count,
+    });
+    const hours = estimatedHours(project.hypothesisBudget);
+    return {
+      target: projectUri(project.id),
+      data: {
+        research_id: project.id,
+        goal: project.goal,
+        domain: project.domain,
+        domain_inferred: project.domainInferred,
+        status: project.status,
+        hypothesis_count: project.hypothesisBudget,
+        estimated_time_hours: hours,
+        created_at: project.createdAt,
+      },
+      markdown: [
+        `Started research project **${project.id}** (${project.status}).`,
+        `- Goal: ${project.goal}`,
+        `- Domain: ${project.domain}${project.domainInferred ? ' (inferred)' : ''}`,
+        `- Hypotheses planned: ${project.hypothesisBudget}; estimated time ≈ ${hours} h`,
+        `Follow it with get_research_status(research_id="${project.id}"). The scientist sees it live in the Co-Scientist app.`,
+      ].join('\n'),
+    };
+  },
+});
+
+const ProjectSummary = z.object({
+  id: z.string(),
+  goal: z.string(),
+  domain: z.string(),
+  status: ProjectStatus,
+  progress: z.number(),
+  hypothesis_count: z.number().int(),
+  created_at: z.string(),
+  last_updated: z.string(),
+});
+
+function summary(project: ProjectRow): z.input<typeof ProjectSummary> {
+  return {
+    id: project.id,
+    goal: project.goal,
+    domain: project.domain,
+    status: project.status,
+    progress: project.progress,
+    hypothesis_count: project.hypothesisBudget,
+    created_at: project.createdAt,
+    last_updated: project.updatedAt,
+  };
+}
+
+export const listResearchProjectsTool = defineTool({
+  name: 'list_research_projects',
+  title: 'List research projects',
+  description: [
+    'List the research projects on this machine, newest first, with status and progress. Use it to find a research_id the user refers to ("my fibrosis project") before calling other tools.',
+    'Filter with `status` (initializing, active, paused, completed). Results are paged: when next_cursor is not null, pass it as `cursor` to get the next page.',
+  ].join('\n\n'),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: ['research:read'],
+  input: z.object({
+    status: ProjectStatus.optional().describe('Only projects in this state.'),
+    limit: z.number().int().min(1).max(100).default(20).describe('Page size, 1-100 (default 20).'),
+    cursor: z.string().optional().describe('next_cursor from a previous call, to continue the listing.'),
+  }),
+  output: z.object({
+    projects: z.array(ProjectSummary),
+    total: z.number().int().describe('How many projects match the filter, across all pages.'),
+    next_cursor: z.string().nullable(),
+  }),
+  run(args, ctx) {
+    const page = listResearch(ctx.db, { status: args.status, limit: args.limit, cursor: args.cursor });
+    const lines =
+      page.projects.length === 0
+        ? [args.status === undefined ? 'No research projects yet. Start one with start_research.' : `No ${args.status} research projects.`]
+        : [`${page.total} research project${page.total === 1 ? '' : 's'}${args.status === undefined ? '' : ` (${args.status})`}:`, ...page.projects.map(projectLine)];
+    if (page.nextCursor !== null) lines.push(`More: call again with cursor="${page.nextCursor}".`);
+    return {
+      data: { projects: page.projects.map(summary), total: page.total, next_cursor: page.nextCursor },
+      markdown: lines.join('\n'),
+    };
+  },
+});
+
+export const getResearchStatusTool = defineTool({
+  name: 'get_research_status',
+  title: 'Get research status',
+  description: [
+    'Current status of one research project: state, progress (0-1), hypothesis counts, the top-ranked hypothesis and an estimate of the time left.',
+    'Use it to report progress to the user; polling more than every few seconds gains nothing. For a readable overview of a project, the resource research://projects/{research_id} gives the same facts as Markdown.',
+  ].join('\n\n'),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: ['research:read'],
+  input: z.object({ research_id: ResearchId }),
+  output: z.object({
+    research_id: z.string(),
+    goal: z.string(),
+    domain: z.string(),
+    status: ProjectStatus,
+    progress: z.number(),
+    hypothesis_count: z.number().int().describe('Hypotheses planned for this project (its budget).'),
+    hypotheses_generated: z.number().int(),
+    hypotheses_reviewed: z.number().int(),
+    hypotheses_in_tournament: z.number().int(),
+    top_hypothesis: z
+      .object({ id: z.string(), summary: z.string(), elo_score: z.number(), status: z.string() })
+      .nullable(),
+    created_by: z.string(),
+    created_at: z.string(),
+    last_update: z.string(),
+    estimated_completion_minutes: z.number().int().nullable(),
+  }),
+  run(args, ctx) {
+    const view = researchStatus(ctx.db, args.research_id);
+    const { project } = view;
+    return {
+      target: projectUri(project.id),
+      data: {
+        research_id: project.id,
+        goal: project.goal,
+        domain: project.domain,
+        status: project.status,
+        progress: project.progress,
+        hypothesis_count: project.hypothesisBudget,
+        hypotheses_generated: view.hypothesesGenerated,
+        hypotheses_reviewed: view.hypothesesReviewed,
+        hypotheses_in_tournament: view.hypothesesInTournament,
+        top_hypothesis: null,
+        created_by: project.createdBy,
+        created_at: project.createdAt,
+        last_update: project.updatedAt,
+        estimated_completion_minutes: view.estimatedCompletionMinutes,
+      },
+      markdown: [
+        `**${project.id}** — ${project.goal}`,
+        `- Status: ${project.status} (${percent(project.progress)})`,
+        `- Hypotheses: ${view.hypothesesGenerated}/${project.hypothesisBudget} generated, ${view.hypothesesReviewed} reviewed, ${view.hypothesesInTournament} in tournament`,
+        `- Top hypothesis: none yet`,
+        `- Last update: ${project.updatedAt}`,
+      ].join('\n'),
+    };
+  },
+});
+
+export const RESEARCH_TOOLS = [startResearchTool, listResearchProjectsTool, getResearchStatusTool];

@@ -1,0 +1,95 @@
+// Opens the shared SQLite database. Many processes open it at once (one server per assistant,
+// plus the desktop's), so the settings here are what make that safe: WAL for concurrent readers,
+// a busy timeout instead of instant SQLITE_BUSY, and BEGIN IMMEDIATE for every write.
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { MIGRATIONS, LATEST_SCHEMA_VERSION } from './migrations/index.js';
+import { databasePath } from './dataDir.js';
+import { StoreError } from './errors.js';
+
+export type Db = Database.Database;
+
+export interface OpenOptions {
+  /** Milliseconds a writer waits for another process's lock before giving up. */
+  busyTimeoutMs?: number;
+}
+
+export function openDatabase(dataDir: string, options: OpenOptions = {}): Db {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = databasePath(dataDir);
+  refuseNewerSchema(file);
+
+  const db = new Database(file);
+  try {
+    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    db.pragma('journal_mode = WAL');
+    // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the
+    // last transactions, which is the usual desktop trade-off (and what Chromium/VS Code use).
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/**
+ * A database written by a newer Co-Scientist must not be touched: we read its schema version
+ * through a read-only handle, before any pragma that could change the file.
+ */
+function refuseNewerSchema(file: string): void {
+  if (!fs.existsSync(file)) return;
+  let version: number;
+  const probe = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    version = probe.pragma('user_version', { simple: true }) as number;
+  } catch (error) {
+    throw new StoreError(
+      'DATABASE_UNREADABLE',
+      `The database at ${file} could not be read (${(error as Error).message}). It has not been changed.`,
+    );
+  } finally {
+    probe.close();
+  }
+  if (version > LATEST_SCHEMA_VERSION) throw newerSchemaError(file, version);
+}
+
+function newerSchemaError(file: string, version: number): StoreError {
+  return new StoreError(
+    'DATABASE_TOO_NEW',
+    `The database at ${file} was written by a newer version of Co-Scientist (schema ${version}; ` +
+      `this version understands up to ${LATEST_SCHEMA_VERSION}). Update Co-Scientist to open it. ` +
+      'The database has not been changed.',
+  );
+}
+
+/** Applies pending migrations, each in its own IMMEDIATE transaction, safe against a concurrent migrator. */
+export function migrate(db: Db): void {
+  for (const migration of MIGRATIONS) {
+    const apply = db.transaction(() => {
+      // Re-read inside the write lock: another process may have migrated while we waited.
+      const current = db.pragma('user_version', { simple: true }) as number;
+      if (current > LATEST_SCHEMA_VERSION) throw newerSchemaError(db.name, current);
+      if (current >= migration.version) return;
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    });
+    apply.immediate();
+  }
+}
+
+/** Runs `work` as one write transaction that takes the write lock up front (no upgrade deadlocks). */
+export function writeTransaction<T>(db: Db, work: () => T): T {
+  return db.transaction(work).immediate();
+}
+
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+export function databaseFile(db: Db): string {
+  return path.resolve(db.name);
+}

@@ -1,0 +1,124 @@
+// Named statements for research projects: the only place that knows how projects are stored.
+import type { Db } from './database.js';
+import { StoreError } from './errors.js';
+
+export type ProjectStatus = 'initializing' | 'active' | 'paused' | 'completed';
+
+export interface ProjectRow {
+  id: string;
+  goal: string;
+  domain: string;
+  domainInferred: boolean;
+  status: ProjectStatus;
+  hypothesisBudget: number;
+  progress: number;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface RawProject {
+  id: string;
+  goal: string;
+  domain: string;
+  domain_inferred: number;
+  status: ProjectStatus;
+  hypothesis_budget: number;
+  progress: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+function fromRaw(raw: RawProject): ProjectRow {
+  return {
+    id: raw.id,
+    goal: raw.goal,
+    domain: raw.domain,
+    domainInferred: raw.domain_inferred === 1,
+    status: raw.status,
+    hypothesisBudget: raw.hypothesis_budget,
+    progress: raw.progress,
+    createdBy: raw.created_by,
+    createdAt: raw.created_at,
+    updatedAt: raw.updated_at,
+  };
+}
+
+export function insertProject(db: Db, project: ProjectRow): void {
+  db.prepare(
+    `INSERT INTO projects (id, goal, domain, domain_inferred, status, hypothesis_budget, progress,
+                           created_by, created_at, updated_at)
+     VALUES (@id, @goal, @domain, @domainInferred, @status, @hypothesisBudget, @progress,
+             @createdBy, @createdAt, @updatedAt)`,
+  ).run({ ...project, domainInferred: project.domainInferred ? 1 : 0 });
+}
+
+export function findProject(db: Db, id: string): ProjectRow | undefined {
+  const raw = db.prepare('SELECT * FROM projects WHERE id = ?').get(id) as RawProject | undefined;
+  return raw === undefined ? undefined : fromRaw(raw);
+}
+
+/** Position in the newest-first listing; opaque to callers (encoded as a cursor string). */
+export interface ProjectCursor {
+  createdAt: string;
+  id: string;
+}
+
+export interface ProjectPage {
+  projects: ProjectRow[];
+  total: number;
+  next: ProjectCursor | null;
+}
+
+export function listProjects(
+  db: Db,
+  query: { status?: ProjectStatus | undefined; limit: number; after?: ProjectCursor | undefined },
+): ProjectPage {
+  const status = query.status ?? null;
+  const after = query.after ?? null;
+  // One statement serves every combination: NULL parameters switch the filters off.
+  const rows = db
+    .prepare(
+      `SELECT * FROM projects
+       WHERE (@status IS NULL OR status = @status)
+         AND (@afterCreated IS NULL OR created_at < @afterCreated
+              OR (created_at = @afterCreated AND id < @afterId))
+       ORDER BY created_at DESC, id DESC
+       LIMIT @limit`,
+    )
+    .all({
+      status,
+      afterCreated: after?.createdAt ?? null,
+      afterId: after?.id ?? null,
+      limit: query.limit + 1,
+    }) as RawProject[];
+  const total = (
+    db.prepare('SELECT COUNT(*) AS n FROM projects WHERE (@status IS NULL OR status = @status)').get({ status }) as {
+      n: number;
+    }
+  ).n;
+  const page = rows.slice(0, query.limit).map(fromRaw);
+  const last = page[page.length - 1];
+  const next = rows.length > query.limit && last !== undefined ? { createdAt: last.createdAt, id: last.id } : null;
+  return { projects: page, total, next };
+}
+
+export function encodeProjectCursor(cursor: ProjectCursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id]), 'utf8').toString('base64url');
+}
+
+export function decodeProjectCursor(text: string): ProjectCursor {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => typeof part === 'string')) {
+      return { createdAt: parsed[0] as string, id: parsed[1] as string };
+    }
+  } catch {
+    // fall through to the error below
+  }
+  throw new StoreError(
+    'INVALID_CURSOR',
+    'The cursor is not one this server issued. Pass the next_cursor value from a previous result unchanged, or omit it to start from the first page.',
+  );
+}
