@@ -1,5 +1,6 @@
 // Resources (seeds/000 "Resource Definitions"): readable Markdown views of research projects.
-import { McpServer, ProtocolError, ProtocolErrorCode, ResourceTemplate, type ReadResourceResult } from '@modelcontextprotocol/server';
+import type { McpServer} from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, ResourceTemplate, type ReadResourceResult } from '@modelcontextprotocol/server';
 import { DomainError } from '../engine/errors.js';
 import { listResearch, researchStatus } from '../engine/projects.js';
 import { recordAudit } from './audit.js';
