@@ -1,0 +1,182 @@
+// File-level safety for editing files other programs own: a lock between Co-Scientist processes,
+// a timestamped backup, an atomic replace that keeps permission bits, and a check that nobody
+// rewrote the file while we were working on it. Knows nothing about JSON.
+import { randomBytes } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import lockfile from 'proper-lockfile';
+import { ioError, RegistrationError } from './errors.js';
+
+/** A lock older than this is considered left behind by a crashed process and taken over. */
+export const LOCK_STALE_MS = 10_000;
+
+export interface LockHandle {
+  /** Throws if the lock was lost (e.g. taken over as stale) since it was acquired. */
+  assertHeld(): void;
+}
+
+/**
+ * Runs `work` while holding `<file>.lock`. It only keeps Co-Scientist processes (the app, the CLI,
+ * a second window) from interleaving edits; the assistant itself does not take this lock, which
+ * is why the atomic replace also checks the file is unchanged before committing.
+ */
+export async function withFileLock<T>(file: string, work: (lock: LockHandle) => Promise<T>): Promise<T> {
+  let lost: Error | undefined;
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(file, {
+      realpath: false, // the file may not exist yet
+      stale: LOCK_STALE_MS,
+      retries: { retries: 8, factor: 1.5, minTimeout: 50, maxTimeout: 1_000 },
+      // The default throws from a timer, which would crash the host process.
+      onCompromised: (err) => {
+        lost = err;
+      },
+    });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOCKED') {
+      throw new RegistrationError(
+        'CONFIG_LOCKED',
+        `Another Co-Scientist process is editing ${file} right now. Wait a few seconds and try again.`,
+        { configPath: file, cause: e },
+      );
+    }
+    throw ioError('lock', file, e);
+  }
+  const handle: LockHandle = {
+    assertHeld() {
+      if (lost) {
+        throw new RegistrationError('CONFIG_LOCKED', `Lost the lock on ${file} while editing it; nothing was written. Try again.`, {
+          configPath: file,
+          cause: lost,
+        });
+      }
+    },
+  };
+  try {
+    return await work(handle);
+  } finally {
+    await release().catch(() => undefined); // a lost lock is already reported through assertHeld
+  }
+}
+
+export interface ExistingFile {
+  bytes: Buffer;
+  /** Permission bits (`mode & 0o7777`). */
+  mode: number;
+}
+
+export async function readExistingFile(file: string): Promise<ExistingFile | undefined> {
+  try {
+    const [bytes, stat] = await Promise.all([fs.readFile(file), fs.stat(file)]);
+    return { bytes, mode: stat.mode & 0o7777 };
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw ioError('read', file, e);
+  }
+}
+
+export async function ensureDirectory(dir: string): Promise<void> {
+  // 0o700 when we have to create it: these folders hold config that may carry API keys.
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 }).catch((e: unknown) => {
+    throw ioError('create the folder', dir, e);
+  });
+}
+
+/** `20250131T235959Z`: sorts by time and is safe in file names on every OS. */
+export function backupStamp(at: Date): string {
+  return at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+}
+
+/**
+ * Writes `bytes` (what we read and based our edit on) to `<file>.bak-<stamp>` with the original's
+ * permission bits, never overwriting an earlier backup. Returns the backup's path.
+ */
+export async function writeBackup(file: string, original: ExistingFile, at: Date = new Date()): Promise<string> {
+  const base = `${file}.bak-${backupStamp(at)}`;
+  for (let n = 1; n < 100; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    try {
+      await fs.writeFile(candidate, original.bytes, { flag: 'wx', mode: 0o600 });
+      await fs.chmod(candidate, original.mode);
+      return candidate;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw ioError('write the backup', candidate, e);
+    }
+  }
+  throw ioError('write a backup of', file, new Error('too many backups with the same time stamp'));
+}
+
+export interface ReplaceOptions {
+  /** Permission bits of the result: the original file's, or 0o600 for a new file. */
+  mode: number;
+  /** The bytes the file must still hold before we replace it; null: it must still not exist; omitted: no check. */
+  expected?: Buffer | null;
+  /** Last check before the rename, e.g. that the lock is still ours. */
+  beforeCommit?: () => void;
+}
+
+async function sameAsExpected(file: string, expected: Buffer | null): Promise<boolean> {
+  const now = await readExistingFile(file);
+  return expected === null ? now === undefined : now !== undefined && now.bytes.equals(expected);
+}
+
+/**
+ * Replaces `file` with `content` so that readers see either the old or the new file, never half
+ * of one: write a temporary file in the same folder, fsync it, then rename it over the target.
+ * A symlinked config (dotfile managers) is followed, so the link stays a link.
+ */
+export async function replaceFileAtomically(file: string, content: string | Uint8Array, options: ReplaceOptions): Promise<void> {
+  const target = await fs.realpath(file).catch(() => file);
+  const dir = path.dirname(target);
+  const temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const handle = await fs.open(temp, fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL, 0o600);
+    try {
+      await handle.writeFile(content);
+      await handle.chmod(options.mode);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    if (options.expected !== undefined && !(await sameAsExpected(file, options.expected))) {
+      throw new RegistrationError(
+        'CONCURRENT_EDIT',
+        `${file} was changed by another program while Co-Scientist was editing it; nothing was written. Try again.`,
+        { configPath: file },
+      );
+    }
+    options.beforeCommit?.();
+    await renameWithRetry(temp, target);
+  } catch (e) {
+    await fs.rm(temp, { force: true }).catch(() => undefined);
+    throw ioError('write', file, e);
+  }
+  await syncDirectory(dir);
+}
+
+async function renameWithRetry(from: string, to: string): Promise<void> {
+  // On Windows a reader (the assistant, an antivirus scan) briefly holding the file makes the
+  // rename fail with EPERM/EBUSY; it succeeds a moment later.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await fs.rename(from, to);
+      return;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      const transient = process.platform === 'win32' && (code === 'EPERM' || code === 'EBUSY' || code === 'EACCES');
+      if (!transient || attempt >= 10) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 50 * (attempt + 1)));
+    }
+  }
+}
+
+/** Makes the rename itself durable; not possible (and not needed) on Windows. */
+async function syncDirectory(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await fs.open(dir, 'r').catch(() => undefined);
+  if (!handle) return;
+  await handle.sync().catch(() => undefined);
+  await handle.close();
+}

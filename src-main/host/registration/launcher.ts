@@ -1,0 +1,72 @@
+// How an assistant starts our MCP server (ARCHITECTURE §9): always an absolute executable plus
+// an argument vector — never `npx`, never a shell string — so that paths with spaces or
+// non-ASCII characters survive every assistant's process spawner unquoted.
+import path from 'node:path';
+import { RegistrationError } from './errors.js';
+
+/** The client-independent part of a server launch; each adapter appends `--client <id>`. */
+export interface LaunchCommand {
+  /** Absolute path of the executable: `node` in development, the app's own binary when packaged. */
+  command: string;
+  /** `[<absolute server entry>]`, without `--client`. */
+  args: string[];
+  env?: Record<string, string>;
+}
+
+export interface LaunchInputs {
+  /** Electron's `app.isPackaged`; false for `npm start`, the CLI from a checkout, and tests. */
+  isPackaged: boolean;
+  /**
+   * Development: the absolute path of a **Node** binary (the CLI passes `process.execPath`; the
+   * Electron host in development must pass a real node, because better-sqlite3 is built for
+   * Node's ABI there). Packaged: the app executable (`process.execPath` in Electron main).
+   */
+  execPath: string;
+  /** Development: the repository root. Packaged: `app.getAppPath()`, i.e. `<resources>/app.asar`. */
+  appRoot: string;
+  /** Overrides the computed server entry (absolute). */
+  serverEntry?: string;
+}
+
+export const SERVER_ENTRY_SEGMENTS = ['dist', 'mcp', 'server.js'] as const;
+
+export function resolveLaunchCommand(inputs: LaunchInputs): LaunchCommand {
+  if (!inputs.isPackaged) {
+    const serverEntry = inputs.serverEntry ?? path.join(inputs.appRoot, ...SERVER_ENTRY_SEGMENTS);
+    return validateLaunchCommand({ command: inputs.execPath, args: [serverEntry] });
+  }
+  // Node cannot read inside app.asar on its own, and better-sqlite3's .node addon must be a real
+  // file, so electron-builder unpacks the server next to the archive (asarUnpack).
+  const unpackedRoot = inputs.appRoot.endsWith('.asar') ? `${inputs.appRoot}.unpacked` : inputs.appRoot;
+  const serverEntry = inputs.serverEntry ?? path.join(unpackedRoot, ...SERVER_ENTRY_SEGMENTS);
+  return validateLaunchCommand({
+    command: inputs.execPath,
+    args: [serverEntry],
+    // The app binary then behaves as plain Node (requires the `runAsNode` fuse to stay on).
+    env: { ELECTRON_RUN_AS_NODE: '1' },
+  });
+}
+
+function isAbsoluteAnywhere(p: string): boolean {
+  return path.posix.isAbsolute(p) || path.win32.isAbsolute(p);
+}
+
+/** Refuses launch commands an assistant could not start reliably from any working directory. */
+export function validateLaunchCommand(launch: LaunchCommand): LaunchCommand {
+  const fail = (why: string) =>
+    new RegistrationError('INVALID_LAUNCH_COMMAND', `Cannot register Co-Scientist: ${why}.`);
+  if (!isAbsoluteAnywhere(launch.command)) throw fail(`the command "${launch.command}" is not an absolute path`);
+  const entry = launch.args[0];
+  if (entry === undefined || !isAbsoluteAnywhere(entry)) {
+    throw fail(`the server entry "${entry ?? ''}" is not an absolute path`);
+  }
+  if (launch.args.includes('--client')) throw fail('the launch arguments already name a client');
+  return launch;
+}
+
+/** The full command line one assistant runs: our launch plus its identity (ARCHITECTURE §4). */
+export function launchForClient(launch: LaunchCommand, clientId: string): LaunchCommand {
+  validateLaunchCommand(launch);
+  const env = launch.env && Object.keys(launch.env).length > 0 ? { ...launch.env } : undefined;
+  return { command: launch.command, args: [...launch.args, '--client', clientId], ...(env ? { env } : {}) };
+}

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { resolveDataDir } from '../../../src-mcp/store/dataDir.js';
+import { locateApp, runRegistrationCli } from '../../../src-main/host/registration/cli.js';
+import { claudeConfigPath, readJson, tempDir, writeConfig } from './helpers.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url)).replace(/[\\/]$/, '');
+const SERVER_ENTRY = path.join(REPO_ROOT, 'dist', 'mcp', 'server.js');
+
+async function cli(argv: string[], env: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runRegistrationCli(argv, {
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    env,
+  });
+  return { code, stdout, stderr };
+}
+
+function home() {
+  const dir = tempDir('cosci cli home ');
+  return { dir, dataDir: path.join(dir, 'data'), file: claudeConfigPath(dir, 'linux') };
+}
+
+describe('co-scientist register|unregister|status claude-desktop', () => {
+  it('register → status → register again → unregister, on a fixture home', async () => {
+    const h = home();
+    const common = ['--home', h.dir, '--platform', 'linux', '--data-dir', h.dataDir];
+
+    const registered = await cli(['register', 'claude-desktop', ...common]);
+    expect(registered.code).toBe(0);
+    expect(registered.stdout).toContain(`Created ${h.file} with Co-Scientist in it.`);
+    expect(registered.stdout).toContain(`--client claude-desktop`);
+    expect(registered.stdout).toMatch(/Next: Quit Claude Desktop completely/);
+    expect(readJson(h.file)).toEqual({
+      mcpServers: { 'co-scientist': { command: process.execPath, args: [SERVER_ENTRY, '--client', 'claude-desktop'] } },
+    });
+    expect(fs.existsSync(path.join(h.dataDir, 'registrations.json'))).toBe(true);
+
+    const status = await cli(['status', ...common]);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain(`Settings file: ${h.file}`);
+    expect(status.stdout).toMatch(/Installed: +yes/);
+    expect(status.stdout).toMatch(/Registered: +yes, up to date/);
+
+    const again = await cli(['register', 'claude-desktop', ...common]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('already registered');
+
+    const removed = await cli(['unregister', 'claude-desktop', ...common]);
+    expect(removed.code).toBe(0);
+    expect(removed.stdout).toContain(`Removed Co-Scientist's entry from ${h.file}.`);
+    expect(readJson(h.file)).toEqual({ mcpServers: {} });
+    expect((await cli(['status', 'claude-desktop', ...common])).stdout).toMatch(/Registered: +no/);
+  });
+
+  it('an entry changed by hand: exit 1 with the diff and a hint to use --yes; --yes replaces it', async () => {
+    const h = home();
+    const common = ['--home', h.dir, '--platform', 'linux', '--data-dir', h.dataDir];
+    const handMade = JSON.stringify({ mcpServers: { 'co-scientist': { command: '/opt/node/bin/node', args: ['/src/server.js'] } } }, null, 2);
+    writeConfig(h.file, handMade);
+
+    const refused = await cli(['register', 'claude-desktop', ...common]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain('changed outside Co-Scientist');
+    expect(refused.stderr).toContain('-   "command": "/opt/node/bin/node",\n    +   "command": ');
+    expect(refused.stderr).toContain(`+   "command": ${JSON.stringify(process.execPath)},`);
+    expect(refused.stderr).toContain('Re-run with --yes');
+    expect(fs.readFileSync(h.file, 'utf8')).toBe(handMade);
+
+    const confirmed = await cli(['register', 'claude-desktop', ...common, '--yes']);
+    expect(confirmed.code).toBe(0);
+    expect(confirmed.stdout).toContain(`Updated Co-Scientist's entry in ${h.file}.`);
+    expect(confirmed.stdout).toMatch(/Backup of the previous file: .*\.bak-\d{8}T\d{6}Z/);
+  });
+
+  it('an unparseable file: exit 1, message names the file and position on stderr', async () => {
+    const h = home();
+    writeConfig(h.file, '{\n  "mcpServers": {},\n}\n');
+    const out = await cli(['register', 'claude-desktop', '--home', h.dir, '--platform', 'linux', '--data-dir', h.dataDir]);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain(h.file);
+    expect(out.stderr).toContain('line 3, column 1');
+    expect(fs.readFileSync(h.file, 'utf8')).toBe('{\n  "mcpServers": {},\n}\n');
+  });
+
+  it('--home ignores variables that point outside it; the data dir then follows this machine under that home', async () => {
+    const h = home();
+    const elsewhere = tempDir('cosci-elsewhere-');
+    const out = await cli(['register', 'claude-desktop', '--home', h.dir, '--platform', 'linux'], {
+      XDG_CONFIG_HOME: elsewhere,
+      XDG_DATA_HOME: elsewhere,
+    });
+    expect(out.code).toBe(0);
+    expect(fs.existsSync(h.file)).toBe(true);
+    expect(fs.readdirSync(elsewhere)).toEqual([]);
+    const dataDir = resolveDataDir({ home: h.dir, platform: process.platform, env: {} });
+    expect(fs.existsSync(path.join(dataDir, 'registrations.json'))).toBe(true);
+  });
+
+  it('COSCI_DATA_DIR is honoured when --data-dir is absent', async () => {
+    const h = home();
+    const out = await cli(['register', 'claude-desktop', '--home', h.dir, '--platform', 'linux'], { COSCI_DATA_DIR: h.dataDir });
+    expect(out.code).toBe(0);
+    expect(fs.existsSync(path.join(h.dataDir, 'registrations.json'))).toBe(true);
+  });
+
+  it('--platform win32 uses the Windows layout under the fixture home', async () => {
+    const h = home();
+    const out = await cli(['register', 'claude-desktop', '--home', h.dir, '--platform', 'win32', '--data-dir', h.dataDir]);
+    expect(out.code).toBe(0);
+    expect(fs.existsSync(claudeConfigPath(h.dir, 'win32'))).toBe(true);
+  });
+
+  it.each([
+    [[]],
+    [['launch', 'claude-desktop']],
+    [['register']],
+    [['register', 'chatgpt']],
+    [['register', 'claude-desktop', 'extra']],
+    [['register', 'claude-desktop', '--platform', 'plan9']],
+    [['register', 'claude-desktop', '--colour']],
+  ])('usage error %j: exit 2 with usage on stderr, nothing written', async (argv) => {
+    const out = await cli(argv);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain('Usage: co-scientist <command>');
+    expect(out.stdout).toBe('');
+  });
+
+  it('--help prints usage to stdout', async () => {
+    const out = await cli(['--help']);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain('register <client>');
+  });
+});
+
+describe('locateApp', () => {
+  it('finds the repository from the TS sources and from the bundle location', () => {
+    expect(locateApp(path.join(REPO_ROOT, 'src-main', 'host', 'registration', 'cli.ts'))).toEqual({ isPackaged: false, appRoot: REPO_ROOT });
+    expect(locateApp(path.join(REPO_ROOT, 'dist', 'main', 'registration-cli.js'))).toEqual({ isPackaged: false, appRoot: REPO_ROOT });
+  });
+
+  it('inside app.asar it is the packaged app, rooted at the archive', () => {
+    const resources = '/Applications/Co Scientist.app/Contents/Resources';
+    expect(locateApp(`${resources}/app.asar/dist/main/registration-cli.js`)).toEqual({ isPackaged: true, appRoot: `${resources}/app.asar` });
+  });
+});

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  launchForClient,
+  RegistrationError,
+  resolveLaunchCommand,
+} from '../../../src-main/host/registration/index.js';
+
+describe('resolveLaunchCommand', () => {
+  it('development: the given node and <appRoot>/dist/mcp/server.js, no env', () => {
+    const appRoot = path.join('/home/ana/My Projects/co-scientist');
+    const launch = resolveLaunchCommand({ isPackaged: false, execPath: process.execPath, appRoot });
+    expect(launch).toEqual({ command: process.execPath, args: [path.join(appRoot, 'dist', 'mcp', 'server.js')] });
+  });
+
+  it('packaged: the app binary as Node (ELECTRON_RUN_AS_NODE=1) and the server unpacked next to app.asar', () => {
+    const resources = '/Applications/Co Scientist.app/Contents/Resources';
+    const launch = resolveLaunchCommand({
+      isPackaged: true,
+      execPath: '/Applications/Co Scientist.app/Contents/MacOS/Co-Scientist',
+      appRoot: `${resources}/app.asar`,
+    });
+    expect(launch).toEqual({
+      command: '/Applications/Co Scientist.app/Contents/MacOS/Co-Scientist',
+      args: [path.join(`${resources}/app.asar.unpacked`, 'dist', 'mcp', 'server.js')],
+      env: { ELECTRON_RUN_AS_NODE: '1' },
+    });
+  });
+
+  it('an explicit server entry wins', () => {
+    const launch = resolveLaunchCommand({ isPackaged: false, execPath: '/usr/bin/node', appRoot: '/r', serverEntry: '/elsewhere/server.js' });
+    expect(launch.args).toEqual(['/elsewhere/server.js']);
+  });
+
+  it('keeps spaces and non-ASCII characters as they are: one argv element each, no quoting', () => {
+    const appRoot = '/Users/Zoë Ångström/研究/Co Scientist';
+    const launch = resolveLaunchCommand({ isPackaged: false, execPath: '/opt/nöde 20/bin/node', appRoot });
+    expect(launch.command).toBe('/opt/nöde 20/bin/node');
+    expect(launch.args).toEqual([`${appRoot}/dist/mcp/server.js`]);
+  });
+
+  it('refuses relative commands (an `npx` or a bare `node` would depend on the assistant PATH)', () => {
+    for (const execPath of ['node', 'npx', 'node /x/server.js']) {
+      const attempt = () => resolveLaunchCommand({ isPackaged: false, execPath, appRoot: '/r' });
+      expect(attempt).toThrow(RegistrationError);
+      expect(attempt).toThrow(/is not an absolute path/);
+    }
+  });
+
+  it('accepts Windows absolute paths', () => {
+    const launch = resolveLaunchCommand({
+      isPackaged: true,
+      execPath: 'C:\\Program Files\\Co-Scientist\\Co-Scientist.exe',
+      appRoot: 'C:\\Program Files\\Co-Scientist\\resources\\app.asar',
+      serverEntry: 'C:\\Program Files\\Co-Scientist\\resources\\app.asar.unpacked\\dist\\mcp\\server.js',
+    });
+    expect(launch.command).toBe('C:\\Program Files\\Co-Scientist\\Co-Scientist.exe');
+  });
+});
+
+describe('launchForClient', () => {
+  it('appends --client <id> and copies env only when there is some', () => {
+    expect(launchForClient({ command: '/n', args: ['/s.js'] }, 'claude-desktop')).toEqual({
+      command: '/n',
+      args: ['/s.js', '--client', 'claude-desktop'],
+    });
+    expect(launchForClient({ command: '/n', args: ['/s.js'], env: {} }, 'x')).not.toHaveProperty('env');
+    expect(launchForClient({ command: '/n', args: ['/s.js'], env: { A: '1' } }, 'x').env).toEqual({ A: '1' });
+  });
+
+  it('refuses a launch that already names a client', () => {
+    try {
+      launchForClient({ command: '/n', args: ['/s.js', '--client', 'cursor'] }, 'claude-desktop');
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(RegistrationError);
+      expect((e as RegistrationError).code).toBe('INVALID_LAUNCH_COMMAND');
+    }
+  });
+});
