@@ -1,0 +1,66 @@
+// `npm start` (after the build): runs the desktop app with `electron .` semantics — Electron
+// reads package.json and starts its `main`, dist/main/main.js.
+//
+// Electron is an optionalDependency: `npm install` succeeds where its binary cannot be
+// downloaded, so this script checks for it and points to the browser GUI instead of crashing.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const appRoot = fileURLToPath(new URL('..', import.meta.url));
+
+const binary = findElectronBinary();
+if (binary.path === null) {
+  process.stderr.write(
+    [
+      `Co-Scientist: cannot start the desktop app: ${binary.reason}.`,
+      '',
+      'Electron is an optional dependency; its binary is downloaded by `npm install` and that',
+      'download could not be made on this machine.',
+      '',
+      'The same GUI runs in your browser:  npm run web',
+      'Or point ELECTRON_PATH at an Electron 39 binary and run `npm start` again.',
+      '',
+    ].join('\n'),
+  );
+  process.exit(1);
+}
+
+const env = { ...process.env };
+// Inherited from a parent that runs Electron as Node, this would turn the app into a plain Node process.
+delete env.ELECTRON_RUN_AS_NODE;
+// In a checkout better-sqlite3 is compiled for this Node, so the app's research server runs on it
+// (see src-main/electron/serverLaunch.ts).
+env.COSCI_NODE_PATH ??= process.execPath;
+
+const child = spawn(binary.path, ['.', ...process.argv.slice(2)], { cwd: appRoot, env, stdio: 'inherit' });
+child.on('error', (error) => {
+  process.stderr.write(`Co-Scientist: could not run ${binary.path}: ${error.message}\n`);
+  process.exit(1);
+});
+// Ctrl-C reaches the whole process group anyway; a plain `kill` of this script must reach Electron too.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+/** @returns {{ path: string, reason?: undefined } | { path: null, reason: string }} */
+function findElectronBinary() {
+  const fromEnv = process.env.ELECTRON_PATH;
+  if (fromEnv) {
+    return existsSync(fromEnv) ? { path: fromEnv } : { path: null, reason: `ELECTRON_PATH=${fromEnv} does not exist` };
+  }
+  let resolved;
+  try {
+    // The electron package exports the path of its downloaded binary.
+    resolved = createRequire(import.meta.url)('electron');
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { path: null, reason: `the Electron binary is not installed (${detail})` };
+  }
+  if (typeof resolved !== 'string' || !existsSync(resolved)) {
+    return { path: null, reason: `the Electron binary is missing (expected at ${String(resolved)})` };
+  }
+  return { path: resolved };
+}
