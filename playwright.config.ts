@@ -1,0 +1,46 @@
+import { defineConfig } from '@playwright/test';
+
+// Two suites: `web` drives the built renderer through the web host in Debian's Chromium (the
+// browser Playwright would download is not used here); `electron` drives the packaged shape of
+// the app through Playwright's _electron where an Electron binary exists.
+// Both need `npm run build` first: they test dist/, exactly what users run.
+export default defineConfig({
+  outputDir: 'test-results/',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  // Every test starts its own host and research server; keep the machine from oversubscribing.
+  workers: process.env.CI ? 2 : 3,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  projects: [
+    {
+      name: 'web',
+      testDir: 'test/e2e/web',
+      use: {
+        browserName: 'chromium',
+        headless: true,
+        viewport: { width: 1280, height: 800 },
+        trace: 'retain-on-failure',
+        screenshot: 'only-on-failure',
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+    {
+      name: 'electron',
+      testDir: 'test/e2e/electron',
+    },
+  ],
+});

@@ -1,0 +1,114 @@
+// The host: everything the Electron main process and the web host share (ARCHITECTURE §2,
+// "Decision: host logic lives in Electron-free modules"). It composes the research server
+// connection, the route table and the event fan-out behind one small API:
+//
+//   const host = createHost({ dataDir, serverCommand, hostKind: 'electron', appVersion, registrationContext });
+//   await host.start();                       // spawns the server; resolves when it is ready or known down
+//   const off = host.onEvent((e) => send(e));  // HostEvents for the renderer
+//   const result = await host.invoke('projects.list', {}); // never throws; a Result
+//   off(); await host.stop();                  // releases the child process and timers
+//
+// `invoke` accepts untrusted input (from IPC or HTTP) and validates it, so glue code can pass
+// what it received straight through.
+import type { HostEvent, Result, RouteInput, RouteName, RouteOutput } from './contract.js';
+import { createAssistants, type RegistrationContext } from './assistants.js';
+import { createStderrLogger, describeError, type Logger } from './log.js';
+import { createRouter } from './router.js';
+import { ServerConnection, type RestartPolicy, type ServerCommand, type ServerStatus } from './serverConnection.js';
+
+export type { ServerCommand, ServerStatus } from './serverConnection.js';
+export type { RegistrationContext } from './assistants.js';
+
+/** The client id the GUI's own server runs as (ARCHITECTURE §4): the most trusted client. */
+export const DESKTOP_CLIENT_ID = 'desktop';
+
+export interface HostOptions {
+  /** The data dir every process shares (see src-mcp/store/dataDir.ts). */
+  dataDir: string;
+  /**
+   * How to run the server entry: an absolute executable and `[<dist/mcp/server.js>]`, plus env
+   * (in Electron: `{ ELECTRON_RUN_AS_NODE: '1' }`). The host appends `--client desktop --data-dir <dataDir>`.
+   */
+  serverCommand: ServerCommand;
+  hostKind: 'electron' | 'web';
+  appVersion: string;
+  /** Where assistants' config files live and the command they should launch. */
+  registrationContext: RegistrationContext;
+  /** Defaults to a stderr logger scoped `host`. */
+  log?: Logger;
+  /** Overrides the server restart backoff (tests shorten it). */
+  restart?: Partial<RestartPolicy>;
+}
+
+export interface Host {
+  /** Calls a route. Never throws: bad input, unknown routes and failures come back as `{ ok: false }`. */
+  invoke<R extends RouteName>(route: R, input: RouteInput<R>): Promise<Result<RouteOutput<R>>>;
+  invoke(route: string, input: unknown): Promise<Result<unknown>>;
+  /** Subscribes to HostEvents (data changed, server state moved). Returns the unsubscribe function. */
+  onEvent(listener: (event: HostEvent) => void): () => void;
+  /** The server's current state, e.g. to greet a newly connected renderer. */
+  serverStatus(): ServerStatus;
+  /** Starts the research server; resolves once it is ready or has failed its first start (it keeps retrying). */
+  start(): Promise<void>;
+  /** Stops the server and its restarts; listeners are kept so a restarted host can reuse them. */
+  stop(): Promise<void>;
+}
+
+export function createHost(options: HostOptions): Host {
+  const log = options.log ?? createStderrLogger('host');
+  const listeners = new Set<(event: HostEvent) => void>();
+
+  const emit = (event: HostEvent): void => {
+    for (const listener of listeners) {
+      // One broken listener (e.g. a closed socket) must not starve the others.
+      try {
+        listener(event);
+      } catch (error) {
+        log.warn(`a host event listener failed: ${describeError(error)}`);
+      }
+    }
+  };
+
+  const connection = new ServerConnection({
+    command: {
+      ...options.serverCommand,
+      args: [...options.serverCommand.args, '--client', DESKTOP_CLIENT_ID, '--data-dir', options.dataDir],
+    },
+    clientInfo: { name: 'co-scientist-desktop', version: options.appVersion },
+    log: log.child('server'),
+    onEvent: emit,
+    ...(options.restart ? { restart: options.restart } : {}),
+  });
+
+  const router = createRouter({
+    callTool: (name, args) => connection.callTool(name, args),
+    appInfo: () => {
+      const status = connection.status();
+      return {
+        version: options.appVersion,
+        data_dir: options.dataDir,
+        host: options.hostKind,
+        server: { state: status.state, protocol_version: status.protocolVersion, message: status.message },
+      };
+    },
+    assistants: createAssistants({ ...options.registrationContext, dataDir: options.dataDir }, log.child('assistants')),
+    log: log.child('router'),
+  });
+
+  function invoke<R extends RouteName>(route: R, input: RouteInput<R>): Promise<Result<RouteOutput<R>>>;
+  function invoke(route: string, input: unknown): Promise<Result<unknown>>;
+  function invoke(route: string, input: unknown): Promise<Result<unknown>> {
+    return router.invoke(route, input);
+  }
+
+  return {
+    invoke,
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    serverStatus: () => connection.status(),
+    start: () => connection.start(),
+    stop: () => connection.stop(),
+  };
+}

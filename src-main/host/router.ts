@@ -1,0 +1,150 @@
+// The route table's implementation, shared by both hosts. Every call arrives untrusted (from IPC
+// or HTTP), so the router validates input against the route's zod schema, does the work
+// (mostly one tool call on the research server), validates the answer against the route's
+// output schema, and always returns a Result: it never throws across the host boundary.
+import { z } from 'zod';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import {
+  routes,
+  type AppInfo,
+  type AssistantId,
+  type AssistantState,
+  type ErrorCode,
+  type RegistrationOutcome,
+  type Result,
+  type RouteName,
+  type RouteError,
+  type Routes,
+} from './contract.js';
+import { callFailure, readToolResult, type ToolOutcome } from './toolResult.js';
+import { describeError, type Logger } from './log.js';
+
+/** What the router needs from the assistants' registration code; failures come back as values. */
+export interface Assistants {
+  list(): Promise<Result<AssistantState[]>>;
+  connect(id: AssistantId, force?: boolean): Promise<Result<RegistrationOutcome>>;
+}
+
+export interface RouterDeps {
+  callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  appInfo(): AppInfo;
+  assistants: Assistants;
+  log: Logger;
+}
+
+export interface Router {
+  invoke(route: string, input: unknown): Promise<Result<unknown>>;
+}
+
+type Handlers = { [R in RouteName]: (input: z.output<Routes[R]['input']>) => Promise<ToolOutcome> };
+
+/** Guards against a server whose cursors never end; 50 pages is far beyond any real project list. */
+const MAX_LIST_PAGES = 50;
+
+// Only what pagination needs; each project is checked against the contract's schema afterwards.
+const ProjectPageSchema = z.object({
+  projects: z.array(z.looseObject({ id: z.string() })),
+  total: z.number().int(),
+  next_cursor: z.string().nullable(),
+});
+
+export function createRouter(deps: RouterDeps): Router {
+  const tool = async (name: string, args: Record<string, unknown>): Promise<ToolOutcome> => {
+    let result: CallToolResult;
+    try {
+      result = await deps.callTool(name, args);
+    } catch (error) {
+      return { ok: false, error: callFailure(name, error) };
+    }
+    return readToolResult(name, result);
+  };
+
+  const handlers: Handlers = {
+    'app.info': async () => ({ ok: true, data: deps.appInfo() }),
+    'projects.list': async (input) => {
+      // The GUI shows the whole list; the tool pages it, so follow the cursors.
+      const seen = new Map<string, unknown>();
+      let total = 0;
+      let cursor: string | null = null;
+      for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
+        const outcome = await tool('list_research_projects', {
+          ...(input.status ? { status: input.status } : {}),
+          ...(cursor ? { cursor } : {}),
+        });
+        if (!outcome.ok) return outcome;
+        const parsed = ProjectPageSchema.safeParse(outcome.data);
+        if (!parsed.success) return unexpectedAnswer('list_research_projects', parsed.error);
+        // A project created between two pages can shift later pages by one; ids keep the list unique.
+        for (const project of parsed.data.projects) seen.set(project.id, project);
+        if (page === 0) total = parsed.data.total;
+        cursor = parsed.data.next_cursor;
+        if (cursor === null) break;
+      }
+      return { ok: true, data: { projects: [...seen.values()], total } };
+    },
+    'projects.status': (input) => tool('get_research_status', { research_id: input.research_id }),
+    'projects.start': (input) => tool('start_research', dropUndefined(input)),
+    'assistants.list': async () => {
+      const listed = await deps.assistants.list();
+      return listed.ok ? { ok: true, data: { assistants: listed.data } } : listed;
+    },
+    'assistants.connect': (input) => deps.assistants.connect(input.id, input.force ?? false),
+  };
+
+  return {
+    async invoke(route, input) {
+      if (!isRouteName(route)) {
+        return failure('UNKNOWN_ROUTE', `There is no route "${String(route)}". Known routes: ${Object.keys(routes).join(', ')}.`);
+      }
+      const spec = routes[route];
+      // Routes without parameters may be called with no input at all.
+      const parsedInput = spec.input.safeParse(input === undefined || input === null ? {} : input);
+      if (!parsedInput.success) {
+        return failure('INVALID_INPUT', `Invalid input for ${route}: ${describeIssues(parsedInput.error)}.`);
+      }
+      let outcome: ToolOutcome;
+      try {
+        outcome = await (handlers[route] as (input: unknown) => Promise<ToolOutcome>)(parsedInput.data);
+      } catch (error) {
+        deps.log.error(`route ${route} failed unexpectedly`, error);
+        return failure('INTERNAL', `${route} failed unexpectedly: ${describeError(error)}`);
+      }
+      if (!outcome.ok) return outcome;
+      const parsedOutput = spec.output.safeParse(outcome.data);
+      if (!parsedOutput.success) {
+        deps.log.error(`route ${route} produced an answer outside the contract: ${describeIssues(parsedOutput.error)}`);
+        return unexpectedAnswer(route, parsedOutput.error);
+      }
+      return { ok: true, data: parsedOutput.data };
+    },
+  };
+}
+
+export function isRouteName(route: unknown): route is RouteName {
+  return typeof route === 'string' && Object.hasOwn(routes, route);
+}
+
+function failure(code: ErrorCode, message: string): { ok: false; error: RouteError } {
+  return { ok: false, error: { code, message } };
+}
+
+function unexpectedAnswer(source: string, error: z.ZodError): ToolOutcome {
+  return failure(
+    'INTERNAL',
+    `The research server's answer to ${source} is not what this app expects (${describeIssues(error)}). ` +
+      'The app and its server may be from different versions; reinstalling the app fixes that.',
+  );
+}
+
+/** "goal: Invalid input: expected string, received number; hypothesis_count: …" — names the fields to fix. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
+/** Optional fields the renderer left undefined must not reach the tool as explicit nulls. */
+function dropUndefined(input: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+}

@@ -1,0 +1,70 @@
+// Turning what the research server answered, or how calling it failed, into the contract's
+// Result vocabulary. The server's tool errors carry snake_case codes (src-mcp/engine/errors.ts);
+// the renderer keys its messages on the contract's SCREAMING_SNAKE codes.
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type CallToolResult } from '@modelcontextprotocol/client';
+import type { ErrorCode, RouteError } from './contract.js';
+import { ServerUnavailableError } from './serverConnection.js';
+import { describeError } from './log.js';
+
+const TOOL_ERROR_CODES: Readonly<Record<string, ErrorCode>> = {
+  invalid_input: 'INVALID_INPUT',
+  resource_not_found: 'NOT_FOUND',
+  insufficient_permissions: 'PERMISSION_DENIED',
+  conflict: 'CONFLICT',
+};
+
+export type ToolOutcome = { ok: true; data: unknown } | { ok: false; error: RouteError };
+
+/** Reads a tool result: its structuredContent on success, its error object on failure. */
+export function readToolResult(tool: string, result: CallToolResult): ToolOutcome {
+  const structured = result.structuredContent;
+  if (result.isError) {
+    const reported = toolError(structured);
+    const message = reported?.message ?? firstText(result) ?? `The research server reported a failure in ${tool}.`;
+    const code = (reported && TOOL_ERROR_CODES[reported.code]) ?? 'INTERNAL';
+    return { ok: false, error: { code, message } };
+  }
+  if (structured === undefined) {
+    return { ok: false, error: { code: 'INTERNAL', message: `The research server answered ${tool} without structured data.` } };
+  }
+  return { ok: true, data: structured };
+}
+
+/** Maps a thrown failure of a tool call (transport, protocol, our own waits) to a RouteError. */
+export function callFailure(tool: string, error: unknown): RouteError {
+  if (error instanceof ServerUnavailableError) return { code: 'SERVER_UNAVAILABLE', message: error.message };
+  if (error instanceof SdkError) {
+    switch (error.code) {
+      case SdkErrorCode.ConnectionClosed:
+      case SdkErrorCode.NotConnected:
+      case SdkErrorCode.SendFailed:
+        return { code: 'SERVER_UNAVAILABLE', message: 'The research server stopped while answering; it is restarting. Try again in a moment.' };
+      case SdkErrorCode.RequestTimeout:
+        return { code: 'SERVER_UNAVAILABLE', message: `The research server did not answer ${tool} in time. Try again in a moment.` };
+      default:
+        break;
+    }
+  }
+  if (error instanceof ProtocolError && error.code === ProtocolErrorCode.InvalidParams) {
+    return { code: 'INVALID_INPUT', message: error.message };
+  }
+  return { code: 'INTERNAL', message: `Calling ${tool} failed: ${describeError(error)}` };
+}
+
+function toolError(structured: unknown): { code: string; message: string } | null {
+  if (!isRecord(structured) || !isRecord(structured.error)) return null;
+  const { code, message } = structured.error;
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  return { code, message };
+}
+
+function firstText(result: CallToolResult): string | null {
+  for (const block of result.content) {
+    if (block.type === 'text' && block.text.trim() !== '') return block.text.trim();
+  }
+  return null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,36 @@
+// Host events drive cache invalidation: the host tells us *that* something changed, the
+// queries fetch *what* changed. No polling anywhere.
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AppInfo, HostEvent } from '../../src-main/host/contract';
+import { useCosci } from '../api/CosciProvider';
+import { queryKeys } from '../api/queries';
+
+export function useHostEvents(): void {
+  const api = useCosci();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const handle = (event: HostEvent): void => {
+      switch (event.kind) {
+        case 'resources-list-changed':
+        case 'resource-updated':
+          // Any project change may move the list (order, counts) and the open project.
+          void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
+          return;
+        case 'server-state': {
+          const previous = queryClient.getQueryData<AppInfo>(queryKeys.appInfo);
+          queryClient.setQueryData<AppInfo>(queryKeys.appInfo, (info) =>
+            info ? { ...info, server: { ...info.server, state: event.state, message: event.message } } : info,
+          );
+          // Back from starting or down: calls may have failed meanwhile, so refetch what is shown.
+          if (event.state === 'ready' && previous !== undefined && previous.server.state !== 'ready') {
+            void queryClient.invalidateQueries();
+          }
+          return;
+        }
+      }
+    };
+    return api.onEvent(handle);
+  }, [api, queryClient]);
+}

@@ -1,0 +1,93 @@
+// Starting a project from the GUI: the same `start_research` an assistant calls. The server
+// validates the goal and budget; its message is shown as is, since it says what to fix.
+import { useId, useState, type FormEvent } from 'react';
+import type { StartResearchResult } from '../../../src-main/host/contract';
+import { useStartResearch } from '../../api/queries';
+import { ErrorNotice } from '../../app/ErrorNotice';
+
+const DEFAULT_BUDGET = 20;
+
+export function NewResearchForm({
+  onStarted,
+  onCancel,
+}: {
+  onStarted: (project: StartResearchResult) => void;
+  onCancel: () => void;
+}) {
+  const ids = useId();
+  const [goal, setGoal] = useState('');
+  const [domain, setDomain] = useState('');
+  const [budget, setBudget] = useState(String(DEFAULT_BUDGET));
+  const start = useStartResearch();
+
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const trimmedDomain = domain.trim();
+    start.mutate(
+      {
+        goal: goal.trim(),
+        ...(trimmedDomain ? { domain: trimmedDomain } : {}),
+        ...(budget.trim() ? { hypothesis_count: Number(budget) } : {}),
+      },
+      { onSuccess: onStarted },
+    );
+  };
+
+  return (
+    <form className="card new-research" onSubmit={submit} data-testid="new-research-form" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>New research</h2>
+      <div className="field">
+        <label htmlFor={`${ids}-goal`}>Research goal</label>
+        <textarea
+          id={`${ids}-goal`}
+          data-testid="new-research-goal"
+          value={goal}
+          onChange={(e) => setGoal(e.target.value)}
+          required
+          autoFocus
+          rows={3}
+          placeholder="e.g. Identify novel therapeutic targets for liver fibrosis"
+          aria-describedby={`${ids}-goal-hint`}
+        />
+        <p id={`${ids}-goal-hint`} className="hint">
+          One or two sentences stating the objective.
+        </p>
+      </div>
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor={`${ids}-domain`}>Domain (optional)</label>
+          <input
+            id={`${ids}-domain`}
+            data-testid="new-research-domain"
+            value={domain}
+            onChange={(e) => setDomain(e.target.value)}
+            placeholder="Inferred from the goal"
+          />
+        </div>
+        <div className="field field-narrow">
+          <label htmlFor={`${ids}-budget`}>Hypothesis budget</label>
+          <input
+            id={`${ids}-budget`}
+            data-testid="new-research-budget"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            step={1}
+            value={budget}
+            onChange={(e) => setBudget(e.target.value)}
+          />
+        </div>
+      </div>
+      {start.isError ? <ErrorNotice error={start.error} title="The project was not started" testId="new-research-error" /> : null}
+      <div className="form-actions">
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" data-testid="new-research-submit" disabled={start.isPending}>
+          {start.isPending ? 'Starting…' : 'Start research'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+// Per-test isolation: every test gets a fresh data dir and HOME, its own web host on a random
+// port, and the app page object. Nothing is shared between tests.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base } from '@playwright/test';
+import { AppPage } from './appPage.js';
+import { startWebHost, type WebHost } from './webHost.js';
+
+export interface Workspace {
+  dataDir: string;
+  home: string;
+}
+
+export const test = base.extend<{ workspace: Workspace; webHost: WebHost; app: AppPage }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+  workspace: async ({}, use) => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-e2e-'));
+    const workspace = { dataDir: path.join(root, 'data'), home: path.join(root, 'home') };
+    fs.mkdirSync(workspace.home, { recursive: true });
+    await use(workspace);
+    fs.rmSync(root, { recursive: true, force: true });
+  },
+  webHost: async ({ workspace }, use, testInfo) => {
+    const host = await startWebHost(workspace);
+    await use(host);
+    await host.stop();
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('web-host-stderr', { body: host.stderr(), contentType: 'text/plain' });
+    }
+  },
+  app: async ({ page }, use) => {
+    await use(new AppPage(page));
+  },
+});
+
+export { expect } from '@playwright/test';

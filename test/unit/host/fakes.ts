@@ -1,0 +1,87 @@
+// Small fakes for the host's boundaries: the tool-call function and the registration adapter.
+// They stand in for the research server only where a test is about our mapping logic.
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { AppInfo, AssistantState, RegistrationOutcome, Result } from '../../../src-main/host/contract.js';
+import type { Logger } from '../../../src-main/host/log.js';
+import type { Assistants, RouterDeps } from '../../../src-main/host/router.js';
+
+export const silentLogger: Logger = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  child: () => silentLogger,
+};
+
+export function toolSuccess(structuredContent: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text: 'ok' }], structuredContent };
+}
+
+export function toolFailure(code: string, message: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: message }], structuredContent: { error: { code, message } } };
+}
+
+export interface ToolCall {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/** A callTool that answers from a script and records what it was asked. */
+export function scriptedTools(answer: (call: ToolCall) => CallToolResult | Promise<CallToolResult>) {
+  const calls: ToolCall[] = [];
+  return {
+    calls,
+    callTool: async (name: string, args: Record<string, unknown>) => {
+      const call = { name, args };
+      calls.push(call);
+      return answer(call);
+    },
+  };
+}
+
+export const APP_INFO: AppInfo = {
+  version: '1.2.3',
+  data_dir: '/data',
+  host: 'web',
+  server: { state: 'ready', protocol_version: '2025-11-25', message: null },
+};
+
+export function fakeAssistants(overrides: Partial<Assistants> = {}): Assistants {
+  const state: AssistantState = {
+    id: 'claude-desktop',
+    name: 'Claude Desktop',
+    config_path: '/home/x/.config/Claude/claude_desktop_config.json',
+    installed: true,
+    registered: false,
+    problem: null,
+  };
+  const outcome: RegistrationOutcome = {
+    id: 'claude-desktop',
+    action: 'added',
+    config_path: state.config_path,
+    backup_path: `${state.config_path}.bak`,
+    next_step: 'Quit Claude Desktop and open it again.',
+  };
+  return {
+    list: async (): Promise<Result<AssistantState[]>> => ({ ok: true, data: [state] }),
+    connect: async (): Promise<Result<RegistrationOutcome>> => ({ ok: true, data: outcome }),
+    ...overrides,
+  };
+}
+
+export function routerDeps(callTool: RouterDeps['callTool'], assistants: Assistants = fakeAssistants()): RouterDeps {
+  return { callTool, appInfo: () => APP_INFO, assistants, log: silentLogger };
+}
+
+export function project(id: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id,
+    goal: `Goal of ${id}`,
+    domain: 'biology',
+    status: 'active',
+    progress: 0.25,
+    hypothesis_count: 20,
+    created_at: '2026-01-01T00:00:00.000Z',
+    last_updated: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
