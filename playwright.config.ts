@@ -13,7 +13,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 3,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The JSON report feeds scripts/test-summary.mjs, which prints skip reasons (the list reporter does not).
+  reporter: [['list'], ['json', { outputFile: '.cache/test-reports/playwright.json' }]],
   projects: [
     {
       name: 'web',
