@@ -25,19 +25,14 @@ export interface AuditRow extends AuditEntry {
   hash: string;
 }
 
+/** The row's content in a fixed order: what the hash covers and what the INSERT stores. */
+function contentFields(entry: AuditEntry): Array<string | number | null> {
+  return [entry.at, entry.clientId, entry.action, entry.target, entry.arguments, entry.outcome, entry.errorCode, entry.durationMs];
+}
+
 /** The hash covers every field in a fixed order, so reordering or editing any of them shows. */
 export function hashAuditEntry(prevHash: string, entry: AuditEntry): string {
-  const canonical = JSON.stringify([
-    prevHash,
-    entry.at,
-    entry.clientId,
-    entry.action,
-    entry.target,
-    entry.arguments,
-    entry.outcome,
-    entry.errorCode,
-    entry.durationMs,
-  ]);
+  const canonical = JSON.stringify([prevHash, ...contentFields(entry)]);
   return createHash('sha256').update(canonical, 'utf8').digest('hex');
 }
 
@@ -53,18 +48,7 @@ export function appendAudit(db: Db, entry: AuditEntry): AuditRow {
       `INSERT INTO audit_log (at, client_id, action, target, arguments, outcome, error_code, duration_ms, prev_hash, hash)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(
-      entry.at,
-      entry.clientId,
-      entry.action,
-      entry.target,
-      entry.arguments,
-      entry.outcome,
-      entry.errorCode,
-      entry.durationMs,
-      prevHash,
-      hash,
-    );
+    .run(...contentFields(entry), prevHash, hash);
   return { ...entry, id: Number(result.lastInsertRowid), prevHash, hash };
 }
 
