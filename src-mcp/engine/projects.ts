@@ -12,10 +12,15 @@ import {
   type ProjectRow,
   type ProjectStatus,
 } from '../store/projects.js';
-import { appendEvent } from '../store/events.js';
+import { updateProjectState } from '../store/projectState.js';
 import { StoreError } from '../store/errors.js';
 import { DomainError, notFound } from './errors.js';
 import { inferDomain } from './domainInference.js';
+import { recordChange, type Actor } from './changes.js';
+import { defaultSettings } from './research.js';
+import type { ResearchPlan } from './schemas.js';
+import { advance } from './supervisor.js';
+import type { ProjectSettings } from './types.js';
 
 export const GOAL_MIN_CHARS = 10;
 export const GOAL_MAX_CHARS = 2000;
@@ -23,19 +28,19 @@ export const DEFAULT_HYPOTHESIS_BUDGET = 20;
 export const MAX_HYPOTHESIS_BUDGET = 100;
 export const PROJECT_STATUSES: readonly ProjectStatus[] = ['initializing', 'active', 'paused', 'completed'];
 
-export interface Actor {
-  clientId: string;
-  now: () => Date;
-}
-
-export function projectUri(id: string): string {
-  return `research://projects/${id}`;
-}
+export { projectUri, type Actor } from './changes.js';
 
 export interface StartResearchInput {
   goal: string;
   domain?: string | undefined;
   hypothesisCount?: number | undefined;
+  objectives?: string[] | undefined;
+  constraints?: string[] | undefined;
+  preferences?: string[] | undefined;
+  /** Checkpoint kinds to pause at (default: all of them). */
+  pauseAt?: ProjectSettings['pauseAt'] | undefined;
+  /** Seed for pairing and bootstrap; random by default, fixed in tests and benchmarks. */
+  seed?: number | undefined;
 }
 
 export function startResearch(db: Db, actor: Actor, input: StartResearchInput): ProjectRow {
@@ -62,18 +67,25 @@ export function startResearch(db: Db, actor: Actor, input: StartResearchInput): 
     createdAt: at,
     updatedAt: at,
   };
-  // The project and its change event commit together: a listener never sees one without the other.
+  const plan: ResearchPlan = {
+    goal,
+    domain: project.domain,
+    objectives: input.objectives !== undefined && input.objectives.length > 0 ? input.objectives : [goal],
+    constraints: input.constraints ?? [],
+    preferences: input.preferences ?? [],
+    hypothesis_budget: budget,
+  };
+  const settings = defaultSettings(budget, input.seed ?? randomBytes(4).readUInt32LE(0));
+  if (input.pauseAt !== undefined) settings.pauseAt = input.pauseAt;
+  // The project, its plan and its first checkpoint commit together with the change event:
+  // a listener never sees one without the others.
   writeTransaction(db, () => {
     insertProject(db, project);
-    appendEvent(db, {
-      at,
-      clientId: actor.clientId,
-      kind: 'project.created',
-      subjectUri: projectUri(project.id),
-      data: { project_id: project.id },
-    });
+    updateProjectState(db, project.id, { plan, settings: settings as unknown as Record<string, unknown> }, at);
+    recordChange(db, actor, 'project.created', project.id);
+    advance(db, actor, project.id);
   });
-  return project;
+  return findProject(db, project.id) ?? project;
 }
 
 function normaliseGoal(raw: string): string {

@@ -2,6 +2,9 @@
 import type { Db } from '../store/database.js';
 import type { ClientPolicy } from './identity.js';
 import type { ChangeFeed } from './changeFeed.js';
+import type { CitationVerifier } from '../engine/hypotheses.js';
+import type { LeaseOwnerProbe } from '../engine/tasks.js';
+import type { GroundingSource } from '../reasoners/workItems.js';
 
 export interface ServerContext {
   db: Db;
@@ -10,4 +13,11 @@ export interface ServerContext {
   policy(): ClientPolicy;
   feed: ChangeFeed;
   now(): Date;
+  /** This process as a task worker (lease owner). */
+  workerId: string;
+  ownerAlive: LeaseOwnerProbe;
+  /** Literature snippets for work items (the knowledge base). */
+  grounding: GroundingSource;
+  /** Whether a citation resolves to a document a run read (the knowledge base). */
+  verifyCitation: (projectId: string) => CitationVerifier;
 }

@@ -6,11 +6,33 @@ import { installTools } from './toolkit.js';
 import { installResources } from './resources.js';
 import { ConnectionNotifier } from './notifier.js';
 import { RESEARCH_TOOLS } from './tools/research.js';
+import { KNOWLEDGE_TOOLS } from './tools/knowledge.js';
+import { continueResearchTool, manageResearchTool, submitWorkTool } from './tools/workflow.js';
+import { decideTool, listCheckpointsTool } from './tools/checkpoints.js';
+import { evolveHypothesisTool, generateHypothesesTool, listHypothesesTool, rankHypothesesTool, reviewHypothesisTool } from './tools/hypotheses.js';
+import { exportResultsTool, getResultsTool } from './tools/results.js';
+import { recordJudgementTool } from './tools/judgements.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 
 export const SERVER_NAME = 'co-scientist';
 
-export const ALL_TOOLS = [...RESEARCH_TOOLS];
+export const ALL_TOOLS = [
+  ...RESEARCH_TOOLS,
+  manageResearchTool,
+  continueResearchTool,
+  submitWorkTool,
+  listCheckpointsTool,
+  decideTool,
+  generateHypothesesTool,
+  reviewHypothesisTool,
+  rankHypothesesTool,
+  evolveHypothesisTool,
+  listHypothesesTool,
+  getResultsTool,
+  exportResultsTool,
+  recordJudgementTool,
+  ...KNOWLEDGE_TOOLS,
+];
 
 export function createMcpServer(ctx: ServerContext, era: 'legacy' | 'modern', version: string): McpServer {
   const mcp = new McpServer(

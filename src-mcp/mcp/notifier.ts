@@ -5,7 +5,8 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import type { ChangeEvent } from '../store/events.js';
 import { PROJECTS_LIST_URI } from './resources.js';
 
-const LIST_CHANGING_KINDS = new Set(['project.created', 'project.deleted']);
+// Kinds that add or remove readable resources (projects, hypotheses, checkpoints).
+const LIST_CHANGING_KINDS = new Set(['project.created', 'project.deleted', 'hypothesis.created', 'checkpoint.created']);
 
 export class ConnectionNotifier {
   private readonly subscribed = new Set<string>();

@@ -8,6 +8,9 @@ import { ChangeFeed } from './changeFeed.js';
 import type { ServerContext } from './context.js';
 import { createMcpServer } from './createServer.js';
 import { parseClientId, resolvePolicy } from './identity.js';
+import { isWorkerAlive, workerId } from './workers.js';
+import { NO_GROUNDING } from '../reasoners/workItems.js';
+import { NOTHING_VERIFIED } from '../engine/hypotheses.js';
 
 export interface ServeOptions {
   clientId: string;
@@ -48,6 +51,10 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
     policy: () => resolvePolicy(db, options.clientId),
     feed,
     now: () => new Date(),
+    workerId: workerId(options.clientId),
+    ownerAlive: (owner) => isWorkerAlive(owner),
+    grounding: NO_GROUNDING,
+    verifyCitation: () => NOTHING_VERIFIED,
   };
   feed.start();
   const handle = serveStdio(({ era }) => createMcpServer(ctx, era, version), {

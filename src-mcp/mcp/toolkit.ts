@@ -2,8 +2,9 @@
 // methods (instead of McpServer.registerTool) because every call, including one with invalid
 // arguments or missing scopes, must be audited and answered with a coded, actionable error; and
 // because `tools/list` shows each client only the tools its policy lets it call.
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { CallToolResult, McpServer, Tool, ToolAnnotations } from '@modelcontextprotocol/server';
+import type { CallToolResult, McpServer, ServerContext as RequestContext, Tool, ToolAnnotations } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { DomainError, type DomainErrorCode } from '../engine/errors.js';
 import { recordAudit } from './audit.js';
@@ -18,6 +19,23 @@ export interface ToolOutcome<O> {
   target?: string;
 }
 
+/** Facilities of the one request being answered; tools that do not need them ignore the parameter. */
+export interface ToolCall {
+  /** Aborted when the client cancels the request. */
+  signal: AbortSignal;
+  /** Sends notifications/progress when the caller asked for it (a progressToken); otherwise does nothing. */
+  sendProgress(progress: number, total: number | undefined, message: string): void;
+  /** Local paths of the client's MCP roots (2025-era clients that declare the capability); [] otherwise. */
+  clientRoots(): Promise<string[]>;
+}
+
+/** For calls made outside a request (tests, the GUI's direct calls): no progress, no roots. */
+export const DETACHED_CALL: ToolCall = {
+  signal: new AbortController().signal,
+  sendProgress: () => undefined,
+  clientRoots: async () => [],
+};
+
 export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
   name: string;
   title: string;
@@ -28,7 +46,7 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   desktopOnly?: boolean;
   input: I;
   output: O;
-  run(args: z.output<I>, ctx: ServerContext): ToolOutcome<z.input<O>> | Promise<ToolOutcome<z.input<O>>>;
+  run(args: z.output<I>, ctx: ServerContext, call: ToolCall): ToolOutcome<z.input<O>> | Promise<ToolOutcome<z.input<O>>>;
 }
 
 /** Erases the generic parameters so tools of different shapes can live in one list. */
@@ -60,7 +78,7 @@ export function installTools(mcp: McpServer, tools: readonly ToolDefinition[], c
     tools: tools.filter((tool) => isVisibleTo(tool, ctx)).map((tool) => described.get(tool.name) as Tool),
   }));
 
-  mcp.server.setRequestHandler('tools/call', async (request) => {
+  mcp.server.setRequestHandler('tools/call', async (request, requestCtx) => {
     const tool = byName.get(request.params.name);
     if (tool === undefined) {
       // Unknown names are a protocol error (the client asked for a method that does not exist).
@@ -69,11 +87,39 @@ export function installTools(mcp: McpServer, tools: readonly ToolDefinition[], c
         `Unknown tool "${request.params.name}". Call tools/list to see the tools available to this client.`,
       );
     }
-    return callTool(tool, request.params.arguments ?? {}, ctx);
+    return callTool(tool, request.params.arguments ?? {}, ctx, toolCallOf(mcp, requestCtx));
   });
 }
 
-export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: ServerContext): Promise<CallToolResult> {
+function toolCallOf(mcp: McpServer, request: RequestContext): ToolCall {
+  const token = request.mcpReq._meta?.progressToken;
+  return {
+    signal: request.mcpReq.signal,
+    sendProgress(progress, total, message) {
+      if (token === undefined) return;
+      // Progress is advisory: a client that went away must not fail the work it asked for.
+      request.mcpReq
+        .notify({ method: 'notifications/progress', params: { progressToken: token, progress, ...(total === undefined ? {} : { total }), message } })
+        .catch(() => undefined);
+    },
+    clientRoots: () => clientRoots(mcp),
+  };
+}
+
+const ROOTS_TIMEOUT_MS = 3000;
+
+/** roots/list exists only on 2025-era connections whose client declared `roots`; anything else means none. */
+async function clientRoots(mcp: McpServer): Promise<string[]> {
+  try {
+    if (mcp.server.getClientCapabilities()?.roots === undefined) return [];
+    const { roots } = await mcp.server.listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS });
+    return roots.filter((root) => root.uri.startsWith('file://')).map((root) => fileURLToPath(root.uri));
+  } catch {
+    return [];
+  }
+}
+
+export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: ServerContext, call: ToolCall = DETACHED_CALL): Promise<CallToolResult> {
   const startedAt = ctx.now();
   const started = performance.now();
   const audit = (outcome: 'success' | 'error' | 'denied', errorCode: string | null, target: string | null): void =>
@@ -108,7 +154,7 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
   }
 
   try {
-    const outcome = await tool.run(parsed.data, ctx);
+    const outcome = await tool.run(parsed.data, ctx, call);
     const data = tool.output.parse(outcome.data);
     audit('success', null, outcome.target ?? null);
     // Any write may have appended change events: let this process's listeners hear them now.

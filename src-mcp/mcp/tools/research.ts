@@ -12,6 +12,7 @@ import {
   startResearch,
 } from '../../engine/projects.js';
 import type { ProjectRow } from '../../store/projects.js';
+import { pendingCheckpointsOf } from '../../engine/checkpoints.js';
 import { defineTool } from '../toolkit.js';
 import { percent, projectLine } from '../format.js';
 
@@ -47,6 +48,9 @@ export const startResearchTool = defineTool({
       .max(MAX_HYPOTHESIS_BUDGET)
       .optional()
       .describe(`How many hypotheses to generate in total (default ${DEFAULT_HYPOTHESIS_BUDGET}, max ${MAX_HYPOTHESIS_BUDGET}).`),
+    objectives: z.array(z.string().min(5).max(1000)).max(10).optional().describe('Specific objectives, if the user stated them (default: the goal itself).'),
+    constraints: z.array(z.string().min(3).max(1000)).max(15).optional().describe('Constraints on acceptable hypotheses, e.g. "must be testable in mouse models within 6 months".'),
+    preferences: z.array(z.string().min(3).max(1000)).max(15).optional().describe('Preferences, e.g. "favour repurposable approved drugs".'),
   }),
   output: z.object({
     research_id: z.string(),
@@ -57,13 +61,22 @@ export const startResearchTool = defineTool({
     hypothesis_count: z.number().int(),
     estimated_time_hours: z.number(),
     created_at: z.string(),
+    next_step: z.string().describe('What happens next: usually the research plan waits for the scientist\'s approval.'),
   }),
   run(args, ctx) {
     const project = startResearch(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, {
       goal: args.goal,
       domain: args.domain,
       hypothesisCount: args.hypothesis_count,
+      objectives: args.objectives,
+      constraints: args.constraints,
+      preferences: args.preferences,
     });
+    const pending = pendingCheckpointsOf(ctx.db, project.id);
+    const nextStep =
+      pending.length > 0
+        ? `The ${pending.map((c) => c.kind.replace('_', ' ')).join(' and ')} waits for the scientist's decision in the Co-Scientist app (checkpoint ${pending.map((c) => c.id).join(', ')}). Then call continue_research(research_id="${project.id}").`
+        : `Call continue_research(research_id="${project.id}") for the first work item.`;
     const hours = estimatedHours(project.hypothesisBudget);
     return {
       target: projectUri(project.id),
@@ -76,13 +89,14 @@ export const startResearchTool = defineTool({
         hypothesis_count: project.hypothesisBudget,
         estimated_time_hours: hours,
         created_at: project.createdAt,
+        next_step: nextStep,
       },
       markdown: [
         `Started research project **${project.id}** (${project.status}).`,
         `- Goal: ${project.goal}`,
         `- Domain: ${project.domain}${project.domainInferred ? ' (inferred)' : ''}`,
         `- Hypotheses planned: ${project.hypothesisBudget}; estimated time ≈ ${hours} h`,
-        `Follow it with get_research_status(research_id="${project.id}"). The scientist sees it live in the Co-Scientist app.`,
+        nextStep,
       ].join('\n'),
     };
   },

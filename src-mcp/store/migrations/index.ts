@@ -1,6 +1,7 @@
 // Numbered SQL migrations, in order. Each file is applied once, in its own transaction.
 // The build (esbuild) and the tests (vitest) both load `.sql` files as text.
 import m0001 from './0001_initial.sql';
+import m0002 from './0002_research_engine.sql';
 
 export interface Migration {
   version: number;
@@ -8,6 +9,14 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: '0001_initial', sql: m0001 }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: '0001_initial', sql: m0001 },
+  { version: 2, name: '0002_research_engine', sql: m0002 },
+];
+
+// Versions must run 1, 2, 3… with no gap: a database at version N skips everything ≤ N.
+MIGRATIONS.forEach((migration, index) => {
+  if (migration.version !== index + 1) throw new Error(`Migration ${migration.name} is out of sequence (expected version ${index + 1}).`);
+});
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -16,11 +16,14 @@ function fresh() {
 }
 
 describe('research projects', () => {
-  it('creates a project and its change event in one transaction', () => {
+  it('creates a project, its plan checkpoint and their change events in one transaction', () => {
     const { db, actor } = fresh();
     const project = startResearch(db, actor, { goal: '  Find novel   therapeutic targets for liver fibrosis ' });
     expect(project).toMatchObject({ goal: 'Find novel therapeutic targets for liver fibrosis', status: 'initializing', hypothesisBudget: 20, domainInferred: true });
-    expect(eventsAfter(db, 0, 10)).toMatchObject([{ kind: 'project.created', subjectUri: `research://projects/${project.id}`, clientId: 'claude-desktop' }]);
+    expect(eventsAfter(db, 0, 10)).toMatchObject([
+      { kind: 'project.created', subjectUri: `research://projects/${project.id}`, clientId: 'claude-desktop' },
+      { kind: 'checkpoint.created', subjectUri: `research://projects/${project.id}`, data: { kind: 'research_plan' } },
+    ]);
     expect(researchStatus(db, project.id).estimatedCompletionMinutes).toBeGreaterThan(0);
   });
 

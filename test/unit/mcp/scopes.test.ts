@@ -24,11 +24,20 @@ describe('scopes', () => {
     );
   });
 
-  it('gives assistants research tools, the GUI everything, and an unidentified process read-only access', () => {
-    const byScope = (clientId: string) => ALL_TOOLS.filter((tool) => hasScopes(defaultPolicy(clientId).scopes, tool.scopes)).map((t) => t.name).sort();
-    expect(byScope('claude-desktop')).toEqual(['get_research_status', 'list_research_projects', 'start_research']);
-    expect(byScope('desktop')).toEqual(['get_research_status', 'list_research_projects', 'start_research']);
-    expect(byScope('unknown')).toEqual(['get_research_status', 'list_research_projects']);
+  it('gives the GUI every tool, assistants the research tools but no decisions, and an unidentified process no writing tools', () => {
+    const visible = (clientId: string) =>
+      ALL_TOOLS.filter((tool) => (tool.desktopOnly !== true || clientId === 'desktop') && hasScopes(defaultPolicy(clientId).scopes, tool.scopes));
+    expect(visible('desktop')).toHaveLength(ALL_TOOLS.length);
+    const assistant = visible('claude-desktop').map((t) => t.name);
+    expect(assistant).toEqual(expect.arrayContaining(['start_research', 'continue_research', 'submit_work', 'generate_hypotheses', 'evolve_hypothesis', 'review_hypothesis', 'rank_hypotheses']));
+    expect(assistant).not.toContain('decide');
+    expect(assistant).not.toContain('record_judgement');
+    const unknown = visible('unknown');
+    expect(unknown.map((t) => t.name)).toEqual(expect.arrayContaining(['list_research_projects', 'get_research_status', 'list_hypotheses']));
+    // Tools that only write are out of reach (mixed tools such as manage_collections check each action).
+    for (const name of ['start_research', 'continue_research', 'submit_work', 'generate_hypotheses', 'manage_research', 'decide']) {
+      expect(unknown.map((t) => t.name)).not.toContain(name);
+    }
     expect(defaultPolicy('claude-desktop').mayDecideCheckpoints).toBe(false);
     expect(defaultPolicy('desktop').mayDecideCheckpoints).toBe(true);
   });

@@ -1,0 +1,176 @@
+// Hypotheses: created from reasoner drafts (or by the scientist), never deleted by the workflow.
+import type { Db } from '../store/database.js';
+import {
+  findHypothesis,
+  insertHypothesis,
+  nextHypothesisSeq,
+  projectHypotheses,
+  queryHypotheses,
+  type HypothesisRow,
+} from '../store/hypotheses.js';
+import { DomainError, notFound } from './errors.js';
+import { newId } from './ids.js';
+import { buildProximityIndex, NEAR_DUPLICATE_THRESHOLD } from './proximity.js';
+import { screenText } from './safety.js';
+import type { Citation, HypothesisDraft, HypothesisOrigin, HypothesisStatus } from './schemas.js';
+import type { CitationRecord, Hypothesis } from './types.js';
+import type { Actor } from './changes.js';
+
+/** Decides whether a citation resolves to a document the run actually read (the knowledge base answers). */
+export type CitationVerifier = (citation: Citation) => boolean;
+
+export const NOTHING_VERIFIED: CitationVerifier = () => false;
+
+export function toHypothesis(row: HypothesisRow): Hypothesis {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    seq: row.seq,
+    summary: row.summary,
+    rationale: row.rationale,
+    experimentalProtocol: row.experimentalProtocol,
+    testablePredictions: row.testablePredictions,
+    citations: row.citations as CitationRecord[],
+    assumptions: row.assumptions,
+    method: row.method as Hypothesis['method'],
+    origin: row.origin as HypothesisOrigin,
+    status: row.status as HypothesisStatus,
+    gate: row.gate,
+    parents: row.parents,
+    iteration: row.iteration,
+    elo: row.elo,
+    btScore: row.btScore,
+    ci95: row.ciLow !== null && row.ciHigh !== null ? [row.ciLow, row.ciHigh] : null,
+    pTopK: row.pTopK,
+    rank: row.rank,
+    matchesPlayed: row.matchesPlayed,
+    wins: row.wins,
+    nearDuplicateOf: row.nearDuplicateOf,
+    safetyFlag: row.safetyFlag,
+    createdBy: row.createdBy,
+    reasoner: row.reasoner,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function getHypothesis(db: Db, id: string, projectId?: string): Hypothesis {
+  const row = findHypothesis(db, id);
+  if (row === undefined || (projectId !== undefined && row.projectId !== projectId)) {
+    throw notFound(
+      'Hypothesis',
+      projectId === undefined ? id : `${id} in project ${projectId}`,
+      'Call list_hypotheses(research_id) to see the hypotheses of a project.',
+    );
+  }
+  return toHypothesis(row);
+}
+
+export function hypothesesOf(db: Db, projectId: string): Hypothesis[] {
+  return projectHypotheses(db, projectId).map(toHypothesis);
+}
+
+export function verifyCitations(citations: readonly Citation[], verify: CitationVerifier): CitationRecord[] {
+  return citations.map((citation) => ({ ...citation, verified: verify(citation) }));
+}
+
+export interface NewHypothesis {
+  draft: HypothesisDraft;
+  method: Hypothesis['method'];
+  origin: HypothesisOrigin;
+  parents: string[];
+  /** `approved` when the scientist already approved it (an approved evolution plan); else `new`. */
+  gate: 'new' | 'approved';
+}
+
+export interface CreatedHypothesis {
+  hypothesis: Hypothesis;
+  safety: { flagged: boolean; reasons: string[] };
+}
+
+/**
+ * Stores new hypotheses of one project (inside the caller's write transaction), flagging
+ * near-duplicates of existing ones and screening each for safety.
+ */
+export function createHypotheses(
+  db: Db,
+  actor: Actor,
+  input: { projectId: string; iteration: number; batchTaskId: string | null; reasoner: string | null; verify: CitationVerifier; items: NewHypothesis[] },
+): CreatedHypothesis[] {
+  const existing = projectHypotheses(db, input.projectId).filter((h) => h.status !== 'rejected');
+  const created: CreatedHypothesis[] = [];
+  const at = actor.now().toISOString();
+  let seq = nextHypothesisSeq(db, input.projectId);
+  for (const item of input.items) {
+    const id = newId('hyp');
+    const texts = new Map(existing.map((h) => [h.id, `${h.summary} ${h.rationale}`]));
+    texts.set(id, `${item.draft.summary} ${item.draft.rationale}`);
+    const duplicate = buildProximityIndex(texts).neighbours(id, NEAR_DUPLICATE_THRESHOLD)[0];
+    const safety = screenText(`${item.draft.summary}\n${item.draft.rationale}\n${item.draft.experimental_protocol}`);
+    const row: HypothesisRow = {
+      id,
+      projectId: input.projectId,
+      seq: seq++,
+      summary: item.draft.summary,
+      rationale: item.draft.rationale,
+      experimentalProtocol: item.draft.experimental_protocol,
+      testablePredictions: item.draft.testable_predictions,
+      citations: verifyCitations(item.draft.citations, input.verify),
+      assumptions: item.draft.assumptions,
+      method: item.method,
+      origin: item.origin,
+      status: 'pending',
+      // A flagged hypothesis always goes through the desktop-only safety review, whatever approved it.
+      gate: safety.flagged ? 'new' : item.gate,
+      parents: item.parents,
+      iteration: input.iteration,
+      elo: 1000,
+      btScore: null,
+      ciLow: null,
+      ciHigh: null,
+      pTopK: null,
+      rank: null,
+      matchesPlayed: 0,
+      wins: 0,
+      nearDuplicateOf: duplicate?.id ?? null,
+      safetyFlag: safety.flagged ? safety.reasons.join('; ') : null,
+      batchTaskId: input.batchTaskId,
+      createdBy: actor.clientId,
+      reasoner: input.reasoner,
+      createdAt: at,
+      updatedAt: at,
+    };
+    insertHypothesis(db, row);
+    existing.push(row);
+    created.push({ hypothesis: toHypothesis(row), safety });
+  }
+  return created;
+}
+
+export interface HypothesisPage {
+  hypotheses: Hypothesis[];
+  total: number;
+  nextCursor: string | null;
+}
+
+export function listHypotheses(
+  db: Db,
+  query: { projectId: string; status?: HypothesisStatus | undefined; minElo?: number | undefined; limit: number; cursor?: string | undefined },
+): HypothesisPage {
+  let after: { sortKey: number; seq: number } | undefined;
+  if (query.cursor !== undefined) {
+    try {
+      const parsed = JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8')) as unknown;
+      if (!Array.isArray(parsed) || parsed.length !== 2 || !parsed.every((v) => typeof v === 'number')) throw new Error('shape');
+      after = { sortKey: parsed[0] as number, seq: parsed[1] as number };
+    } catch {
+      throw new DomainError('invalid_input', 'The cursor is not one this server issued. Pass next_cursor from the previous list_hypotheses result unchanged.', { field: 'cursor' });
+    }
+  }
+  const page = queryHypotheses(db, { projectId: query.projectId, status: query.status, minElo: query.minElo, limit: query.limit, after });
+  return {
+    hypotheses: page.rows.map(toHypothesis),
+    total: page.total,
+    nextCursor: page.next === null ? null : Buffer.from(JSON.stringify([page.next.sortKey, page.next.seq])).toString('base64url'),
+  };
+}

@@ -1,0 +1,148 @@
+// Work asked for explicitly (an assistant calling generate_hypotheses, review_hypothesis, …) rather
+// than by the supervisor. It goes through the same queue, leases and result validation.
+import type { Db } from '../store/database.js';
+import { writeTransaction } from '../store/database.js';
+import { insertMatch } from '../store/matches.js';
+import { cancelOpenTasks } from '../store/tasks.js';
+import { deleteProject } from '../store/projectState.js';
+import { recordChange, type Actor } from './changes.js';
+import { DomainError } from './errors.js';
+import { getHypothesis } from './hypotheses.js';
+import { newId } from './ids.js';
+import { competitors, proposePairs, rankingState, refreshRatings } from './ranking.js';
+import { loadResearch, updateResearch } from './research.js';
+import type { EvolutionStrategy, GenerationMethod, ReviewType } from './schemas.js';
+import { advance } from './supervisor.js';
+import { createTask, leaseTaskTo } from './tasks.js';
+import type { ResearchProject, Task } from './types.js';
+import { COMPARISON_BATCH } from './workflow.js';
+
+function assertRunnable(project: ResearchProject): void {
+  if (project.status === 'completed') {
+    throw new DomainError('conflict', `Research project ${project.id} is completed. Start a new project, or ask the scientist to reopen it.`);
+  }
+  if (project.reasoningCallsUsed >= project.settings.maxReasoningCalls) {
+    throw new DomainError('budget_exhausted', `Research project ${project.id} has used all ${project.settings.maxReasoningCalls} reasoning calls of its budget. The scientist can raise it in the Co-Scientist app (or with manage_research action "resume" and add_reasoning_calls).`);
+  }
+}
+
+export function requestGeneration(db: Db, actor: Actor, owner: string, projectId: string, input: { count: number; method: GenerationMethod }): Task {
+  return writeTransaction(db, () => {
+    const project = loadResearch(db, projectId);
+    assertRunnable(project);
+    const task = createTask(db, actor, projectId, 'generate', { method: input.method, count: input.count, iteration: project.iteration, scientist_feedback: null, requested_by: actor.clientId });
+    return leaseTaskTo(db, actor, task.id, owner);
+  });
+}
+
+export function requestReview(db: Db, actor: Actor, owner: string, hypothesisId: string, reviewType: ReviewType): Task {
+  return writeTransaction(db, () => {
+    const hypothesis = getHypothesis(db, hypothesisId);
+    const project = loadResearch(db, hypothesis.projectId);
+    assertRunnable(project);
+    const task = createTask(db, actor, project.id, 'review', { hypothesis_ids: [hypothesis.id], review_type: reviewType, iteration: project.iteration, requested_by: actor.clientId });
+    return leaseTaskTo(db, actor, task.id, owner);
+  });
+}
+
+export function requestEvolution(db: Db, actor: Actor, owner: string, hypothesisId: string, strategy: EvolutionStrategy, partnerId: string | undefined): Task {
+  return writeTransaction(db, () => {
+    const hypothesis = getHypothesis(db, hypothesisId);
+    const project = loadResearch(db, hypothesis.projectId);
+    assertRunnable(project);
+    if (strategy === 'combine' && partnerId === undefined) {
+      throw new DomainError('invalid_input', 'The combine strategy merges two hypotheses: pass partner_id, a second hypothesis of the same project.', { field: 'partner_id' });
+    }
+    if (partnerId !== undefined) {
+      const partner = getHypothesis(db, partnerId, project.id);
+      if (partner.id === hypothesis.id) throw new DomainError('invalid_input', 'partner_id must be a different hypothesis.', { field: 'partner_id' });
+    }
+    // Not approved by an evolution plan: the result waits in a hypothesis_batch checkpoint.
+    const task = createTask(db, actor, project.id, 'evolve', { hypothesis_id: hypothesis.id, strategy, partner_id: partnerId, iteration: project.iteration, approved: false, requested_by: actor.clientId });
+    return leaseTaskTo(db, actor, task.id, owner);
+  });
+}
+
+/** A batch of comparisons chosen by active pairing, or undefined when fewer than two hypotheses compete. */
+export function requestComparisons(db: Db, actor: Actor, owner: string, projectId: string): Task | undefined {
+  return writeTransaction(db, () => {
+    const project = loadResearch(db, projectId);
+    assertRunnable(project);
+    const state = rankingState(db, project);
+    if (state.ids.length < 2) return undefined;
+    const pairs = proposePairs(db, project, state, COMPARISON_BATCH).map((pair, index) => ({
+      pair_id: `p${state.matches.length + index + 1}`,
+      first: pair.first,
+      second: pair.second,
+      debate: false,
+    }));
+    if (pairs.length === 0) return undefined;
+    const task = createTask(db, actor, projectId, 'compare', { pairs, iteration: project.iteration, requested_by: actor.clientId });
+    return leaseTaskTo(db, actor, task.id, owner);
+  });
+}
+
+/** A scientist's own verdict on a pair (arena mode): recorded as a human judgement. */
+export function recordHumanJudgement(db: Db, actor: Actor, input: { firstId: string; secondId: string; winnerId: string; rationale: string }): void {
+  writeTransaction(db, () => {
+    const first = getHypothesis(db, input.firstId);
+    const second = getHypothesis(db, input.secondId, first.projectId);
+    if (first.id === second.id) throw new DomainError('invalid_input', 'A judgement compares two different hypotheses.');
+    if (input.winnerId !== first.id && input.winnerId !== second.id) {
+      throw new DomainError('invalid_input', `winner_id must be ${first.id} or ${second.id}.`, { field: 'winner_id' });
+    }
+    const playing = new Set(competitors(db, first.projectId).map((h) => h.id));
+    if (!playing.has(first.id) || !playing.has(second.id)) {
+      throw new DomainError('conflict', 'Both hypotheses must be reviewed and approved before they can be compared.');
+    }
+    insertMatch(db, {
+      id: newId('mat'),
+      projectId: first.projectId,
+      firstId: first.id,
+      secondId: second.id,
+      winnerId: input.winnerId,
+      judge: 'human',
+      confidence: null,
+      rationale: input.rationale,
+      debate: [],
+      taskId: null,
+      pairId: null,
+      createdBy: actor.clientId,
+      createdAt: actor.now().toISOString(),
+    });
+    refreshRatings(db, loadResearch(db, first.projectId), actor.now());
+    recordChange(db, actor, 'tournament.updated', first.projectId, { human: true });
+  });
+}
+
+export function pauseResearch(db: Db, actor: Actor, projectId: string): void {
+  writeTransaction(db, () => {
+    const project = loadResearch(db, projectId);
+    if (project.status === 'completed') throw new DomainError('conflict', `Research project ${projectId} is already completed.`);
+    updateResearch(db, projectId, { status: 'paused', stopReason: null }, actor.now());
+    recordChange(db, actor, 'project.updated', projectId, { status: 'paused' });
+  });
+}
+
+export function resumeResearch(db: Db, actor: Actor, projectId: string, addReasoningCalls: number): void {
+  writeTransaction(db, () => {
+    const project = loadResearch(db, projectId);
+    if (project.status === 'completed') throw new DomainError('conflict', `Research project ${projectId} is completed; start a new project to continue the work.`);
+    const settings = { ...project.settings, maxReasoningCalls: project.settings.maxReasoningCalls + addReasoningCalls };
+    if (settings.maxReasoningCalls <= project.reasoningCallsUsed) {
+      throw new DomainError('budget_exhausted', `The budget of ${project.settings.maxReasoningCalls} reasoning calls is used up; resume with add_reasoning_calls > 0.`, { field: 'add_reasoning_calls' });
+    }
+    updateResearch(db, projectId, { status: project.stage === 'plan' ? 'initializing' : 'active', stopReason: null, settings: settings as unknown as Record<string, unknown> }, actor.now());
+    recordChange(db, actor, 'project.updated', projectId, { status: 'active' });
+    advance(db, actor, projectId);
+  });
+}
+
+export function deleteResearch(db: Db, actor: Actor, projectId: string): void {
+  writeTransaction(db, () => {
+    loadResearch(db, projectId);
+    cancelOpenTasks(db, projectId, actor.now().toISOString());
+    deleteProject(db, projectId);
+    recordChange(db, actor, 'project.deleted', projectId);
+  });
+}

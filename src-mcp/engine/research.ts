@@ -1,0 +1,74 @@
+// A research project as the workflow sees it: the project row plus plan, settings, stage and counters.
+import type { Db } from '../store/database.js';
+import { findProject } from '../store/projects.js';
+import { loadProjectState, updateProjectState, type ProjectStatePatch } from '../store/projectState.js';
+import { notFound } from './errors.js';
+import { ResearchPlanSchema, CHECKPOINT_KINDS, type CheckpointKind, type ResearchPlan } from './schemas.js';
+import type { ProjectSettings, ResearchProject, WorkflowStage } from './types.js';
+
+export const DEFAULT_PAUSE_AT: CheckpointKind[] = ['research_plan', 'hypothesis_batch', 'evolution_plan', 'final_report'];
+
+export function defaultSettings(hypothesisBudget: number, seed: number): ProjectSettings {
+  return {
+    pauseAt: [...DEFAULT_PAUSE_AT],
+    chatDeciders: ['*'],
+    topK: Math.min(5, Math.max(1, Math.floor(hypothesisBudget / 2))),
+    // Generation and reviews take a few calls per hypothesis; the tournament about 3n comparisons
+    // in batches of five (see the tournament benchmark); evolution and meta-review a few more.
+    maxReasoningCalls: 40 + hypothesisBudget * 4,
+    maxIterations: 2,
+    maxWallClockMinutes: 24 * 60,
+    seed,
+  };
+}
+
+export function normaliseSettings(raw: Record<string, unknown>, hypothesisBudget: number): ProjectSettings {
+  const defaults = defaultSettings(hypothesisBudget, typeof raw.seed === 'number' ? raw.seed : 1);
+  const pauseAt = Array.isArray(raw.pauseAt)
+    ? raw.pauseAt.filter((kind): kind is CheckpointKind => (CHECKPOINT_KINDS as readonly string[]).includes(String(kind)))
+    : defaults.pauseAt;
+  return {
+    pauseAt,
+    chatDeciders: Array.isArray(raw.chatDeciders) ? raw.chatDeciders.map(String) : defaults.chatDeciders,
+    topK: typeof raw.topK === 'number' ? raw.topK : defaults.topK,
+    maxReasoningCalls: typeof raw.maxReasoningCalls === 'number' ? raw.maxReasoningCalls : defaults.maxReasoningCalls,
+    maxIterations: typeof raw.maxIterations === 'number' ? raw.maxIterations : defaults.maxIterations,
+    maxWallClockMinutes: typeof raw.maxWallClockMinutes === 'number' ? raw.maxWallClockMinutes : defaults.maxWallClockMinutes,
+    seed: defaults.seed,
+  };
+}
+
+export function loadResearch(db: Db, projectId: string): ResearchProject {
+  const row = findProject(db, projectId);
+  const state = loadProjectState(db, projectId);
+  if (row === undefined || state === undefined) {
+    throw notFound('Research project', projectId, 'Call list_research_projects to see the projects that exist.');
+  }
+  const parsedPlan = ResearchPlanSchema.safeParse(state.plan);
+  const plan: ResearchPlan = parsedPlan.success
+    ? parsedPlan.data
+    : {
+        // Projects created before the research engine existed have no stored plan yet.
+        goal: row.goal,
+        domain: row.domain,
+        objectives: [row.goal],
+        constraints: [],
+        preferences: [],
+        hypothesis_budget: row.hypothesisBudget,
+      };
+  return {
+    ...row,
+    plan,
+    settings: normaliseSettings(state.settings, row.hypothesisBudget),
+    stage: state.stage as WorkflowStage,
+    iteration: state.iteration,
+    workflowStep: state.workflowStep,
+    metaReview: state.metaReview as ResearchProject['metaReview'],
+    reasoningCallsUsed: state.reasoningCallsUsed,
+    stopReason: state.stopReason,
+  };
+}
+
+export function updateResearch(db: Db, projectId: string, patch: ProjectStatePatch, now: Date): void {
+  updateProjectState(db, projectId, patch, now.toISOString());
+}

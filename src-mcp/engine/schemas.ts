@@ -1,0 +1,189 @@
+// The shapes of research work: what a reasoner (the calling assistant, an LLM API, or MCP
+// sampling) must return for each kind of task, and what a scientist may submit when editing a
+// checkpoint. Every reasoner's output passes through these same schemas (ARCHITECTURE §6).
+import { z } from 'zod';
+
+export const GENERATION_METHODS = ['literature_based', 'debate', 'assumptions', 'expansion'] as const;
+export type GenerationMethod = (typeof GENERATION_METHODS)[number];
+
+export const EVOLUTION_STRATEGIES = ['refine', 'combine', 'simplify', 'paradigm_shift'] as const;
+export type EvolutionStrategy = (typeof EVOLUTION_STRATEGIES)[number];
+
+export const REVIEW_TYPES = ['initial', 'full', 'deep_verification', 'observation', 'simulation', 'tournament'] as const;
+export type ReviewType = (typeof REVIEW_TYPES)[number];
+
+export const HYPOTHESIS_STATUSES = ['pending', 'reviewed', 'in_tournament', 'evolved', 'rejected'] as const;
+export type HypothesisStatus = (typeof HYPOTHESIS_STATUSES)[number];
+
+export const HYPOTHESIS_ORIGINS = ['generated', 'evolved', 'human'] as const;
+export type HypothesisOrigin = (typeof HYPOTHESIS_ORIGINS)[number];
+
+export const SUMMARY_MIN_WORDS = 50;
+export const SUMMARY_MAX_WORDS = 100;
+
+export function wordCount(text: string): number {
+  return text.trim().split(/\s+/).filter((word) => word.length > 0).length;
+}
+
+const Text = (min: number, max: number, what: string) =>
+  z.string().trim().min(min, `${what} needs at least ${min} characters`).max(max, `${what} is limited to ${max} characters`);
+
+/** A literature reference. Identifiers let the knowledge base verify that the run actually read it. */
+export const CitationSchema = z.object({
+  title: Text(3, 500, 'citation title'),
+  authors: z.string().max(500).optional(),
+  year: z.number().int().min(1600).max(2100).optional(),
+  doi: z.string().max(200).optional(),
+  pmid: z.string().max(20).optional(),
+  arxiv_id: z.string().max(40).optional(),
+  url: z.string().max(2000).optional(),
+  /** Knowledge-base document the claim comes from, when the context offered one. */
+  document_id: z.string().max(100).optional(),
+});
+export type Citation = z.infer<typeof CitationSchema>;
+
+export const HypothesisDraftSchema = z.object({
+  summary: Text(20, 1200, 'summary').refine(
+    (text) => {
+      const words = wordCount(text);
+      return words >= SUMMARY_MIN_WORDS && words <= SUMMARY_MAX_WORDS;
+    },
+    { message: `summary must be ${SUMMARY_MIN_WORDS}-${SUMMARY_MAX_WORDS} words` },
+  ),
+  rationale: Text(40, 6000, 'rationale'),
+  experimental_protocol: Text(40, 6000, 'experimental_protocol'),
+  testable_predictions: z.array(Text(10, 1000, 'prediction')).min(1).max(10),
+  citations: z.array(CitationSchema).max(20).default([]),
+  /** Assumptions the hypothesis rests on: the `assumptions` method and deep verification use them. */
+  assumptions: z.array(Text(5, 1000, 'assumption')).max(15).default([]),
+});
+export type HypothesisDraft = z.infer<typeof HypothesisDraftSchema>;
+
+export const GenerationResultSchema = z.object({
+  hypotheses: z.array(HypothesisDraftSchema).min(1),
+  /** For the `debate` method: the condensed transcript that led to the hypotheses. */
+  debate_notes: z.string().max(8000).optional(),
+});
+export type GenerationResult = z.infer<typeof GenerationResultSchema>;
+
+const Score = z.number().min(0).max(1);
+
+export const ReviewScoresSchema = z.object({
+  plausibility: Score,
+  novelty: Score,
+  testability: Score,
+  safety: Score,
+  overall: Score,
+});
+export type ReviewScores = z.infer<typeof ReviewScoresSchema>;
+
+export const AssumptionCheckSchema = z.object({
+  assumption: Text(5, 1000, 'assumption'),
+  verdict: z.enum(['supported', 'unsupported', 'uncertain']),
+  evidence: Text(5, 2000, 'evidence'),
+  /** Would the hypothesis collapse if this assumption were false? */
+  fundamental: z.boolean(),
+});
+
+export const ReviewDraftSchema = z.object({
+  hypothesis_id: z.string().min(1),
+  scores: ReviewScoresSchema,
+  strengths: z.array(Text(3, 1000, 'strength')).min(1).max(10),
+  weaknesses: z.array(Text(3, 1000, 'weakness')).min(1).max(10),
+  recommendations: z.array(Text(3, 1000, 'recommendation')).max(10).default([]),
+  citations: z.array(CitationSchema).max(20).default([]),
+  /** deep_verification: each assumption checked, and whether any flaw is fundamental. */
+  assumption_checks: z.array(AssumptionCheckSchema).max(20).default([]),
+  fundamental_flaw: z.boolean().default(false),
+  /** simulation / observation reviews: the simulated outcome or the observations explained. */
+  narrative: z.string().max(8000).optional(),
+});
+export type ReviewDraft = z.infer<typeof ReviewDraftSchema>;
+
+export const ReviewResultSchema = z.object({ reviews: z.array(ReviewDraftSchema).min(1) });
+export type ReviewResult = z.infer<typeof ReviewResultSchema>;
+
+export const DebateTurnSchema = z.object({
+  speaker: Text(1, 100, 'speaker'),
+  argument: Text(5, 3000, 'argument'),
+});
+
+export const JudgementSchema = z.object({
+  pair_id: z.string().min(1),
+  /** Which slot won, as the pair was presented: `first` or `second`. */
+  winner: z.enum(['first', 'second']),
+  confidence: Score,
+  rationale: Text(20, 4000, 'rationale'),
+  debate: z.array(DebateTurnSchema).max(12).default([]),
+});
+export type Judgement = z.infer<typeof JudgementSchema>;
+
+export const ComparisonResultSchema = z.object({ judgements: z.array(JudgementSchema).min(1) });
+export type ComparisonResult = z.infer<typeof ComparisonResultSchema>;
+
+export const EvolutionResultSchema = z.object({
+  hypothesis: HypothesisDraftSchema,
+  changes: Text(10, 3000, 'changes'),
+});
+export type EvolutionResult = z.infer<typeof EvolutionResultSchema>;
+
+export const MetaReviewResultSchema = z.object({
+  recurring_critiques: z.array(Text(5, 1000, 'critique')).max(15),
+  feedback_for_generation: Text(10, 4000, 'feedback_for_generation'),
+  feedback_for_review: Text(10, 4000, 'feedback_for_review'),
+  research_overview: Text(40, 10000, 'research_overview'),
+});
+export type MetaReviewResult = z.infer<typeof MetaReviewResultSchema>;
+
+// ---- Checkpoints -------------------------------------------------------------------------
+
+export const CHECKPOINT_KINDS = ['research_plan', 'hypothesis_batch', 'evolution_plan', 'final_report', 'safety_review'] as const;
+export type CheckpointKind = (typeof CHECKPOINT_KINDS)[number];
+
+export const DECISION_ACTIONS = ['approve', 'edit', 'reject'] as const;
+export type DecisionAction = (typeof DECISION_ACTIONS)[number];
+
+export const ResearchPlanSchema = z.object({
+  goal: Text(10, 2000, 'goal'),
+  domain: Text(2, 100, 'domain'),
+  objectives: z.array(Text(5, 1000, 'objective')).min(1).max(10),
+  constraints: z.array(Text(3, 1000, 'constraint')).max(15).default([]),
+  preferences: z.array(Text(3, 1000, 'preference')).max(15).default([]),
+  hypothesis_budget: z.number().int().min(1).max(100),
+});
+export type ResearchPlan = z.infer<typeof ResearchPlanSchema>;
+
+/** Editing a batch: keep, reword or drop hypotheses of the batch. */
+export const HypothesisBatchEditSchema = z.object({
+  hypotheses: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        keep: z.boolean().default(true),
+        summary: HypothesisDraftSchema.shape.summary.optional(),
+        rationale: HypothesisDraftSchema.shape.rationale.optional(),
+        experimental_protocol: HypothesisDraftSchema.shape.experimental_protocol.optional(),
+      }),
+    )
+    .min(1),
+});
+
+export const EvolutionProposalSchema = z.object({
+  hypothesis_id: z.string().min(1),
+  strategy: z.enum(EVOLUTION_STRATEGIES),
+  /** `combine` merges with this second hypothesis. */
+  partner_id: z.string().min(1).optional(),
+});
+export const EvolutionPlanSchema = z.object({ proposals: z.array(EvolutionProposalSchema).max(20) });
+export type EvolutionPlan = z.infer<typeof EvolutionPlanSchema>;
+
+export const FinalReportEditSchema = z.object({
+  overview: Text(40, 20000, 'overview'),
+  /** Hypothesis ids in the order the scientist wants them presented. */
+  top_hypothesis_ids: z.array(z.string().min(1)).min(1).max(20),
+});
+
+export const SafetyReviewEditSchema = z.object({
+  /** Rewritten goal or hypothesis summary that removes the concern. */
+  revised_text: Text(10, 2000, 'revised_text'),
+});

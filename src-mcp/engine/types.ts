@@ -1,0 +1,174 @@
+// Domain records of the research engine, as the engine (and exports, and prompts) see them.
+import type {
+  Citation,
+  CheckpointKind,
+  DecisionAction,
+  EvolutionStrategy,
+  GenerationMethod,
+  HypothesisOrigin,
+  HypothesisStatus,
+  MetaReviewResult,
+  ResearchPlan,
+  ReviewScores,
+  ReviewType,
+} from './schemas.js';
+import type { ProjectRow } from '../store/projects.js';
+
+/** A citation as stored: `verified` is true only when it resolves to a document this run actually read. */
+export type CitationRecord = Citation & { verified: boolean };
+
+export type WorkflowStage = 'plan' | 'generate' | 'review' | 'rank' | 'evolve' | 'report' | 'done';
+
+export interface ProjectSettings {
+  /** Checkpoint kinds that pause the workflow (safety_review always does). */
+  pauseAt: CheckpointKind[];
+  /** Clients (besides the desktop app) allowed to decide this project's checkpoints in chat; '*' = any whose policy allows. */
+  chatDeciders: string[];
+  /** Size of the top group the tournament certifies. */
+  topK: number;
+  /** Reasoning calls (work items completed) the project may use. */
+  maxReasoningCalls: number;
+  /** Generate → rank → evolve cycles before the final report. */
+  maxIterations: number;
+  /** Wall-clock limit for the whole project, in minutes. */
+  maxWallClockMinutes: number;
+  /** Seed for pairing, slot order and bootstrap: the same seed and match log give the same leaderboard. */
+  seed: number;
+}
+
+export interface ResearchProject extends ProjectRow {
+  plan: ResearchPlan;
+  settings: ProjectSettings;
+  stage: WorkflowStage;
+  /** Research cycle (generate → review → rank → evolve), from 1. */
+  iteration: number;
+  /** Decisions applied so far: every decision advances it (or completes the workflow). */
+  workflowStep: number;
+  metaReview: MetaReviewResult | null;
+  reasoningCallsUsed: number;
+  stopReason: string | null;
+}
+
+export interface Hypothesis {
+  id: string;
+  projectId: string;
+  /** 1, 2, 3… within the project: what a scientist calls "H7". */
+  seq: number;
+  summary: string;
+  rationale: string;
+  experimentalProtocol: string;
+  testablePredictions: string[];
+  citations: CitationRecord[];
+  assumptions: string[];
+  method: GenerationMethod | EvolutionStrategy | 'human';
+  origin: HypothesisOrigin;
+  status: HypothesisStatus;
+  /** The scientist's approval gate: new → awaiting_approval (in a hypothesis_batch checkpoint) → approved. */
+  gate: 'new' | 'awaiting_approval' | 'approved';
+  /** Lineage: the hypotheses this one was evolved from. */
+  parents: string[];
+  iteration: number;
+  elo: number;
+  btScore: number | null;
+  ci95: [number, number] | null;
+  pTopK: number | null;
+  rank: number | null;
+  matchesPlayed: number;
+  wins: number;
+  /** Set when a near-identical hypothesis already existed (proximity check). */
+  nearDuplicateOf: string | null;
+  /** Why the safety screen flagged it, if it did. */
+  safetyFlag: string | null;
+  createdBy: string;
+  reasoner: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AssumptionCheck {
+  assumption: string;
+  verdict: 'supported' | 'unsupported' | 'uncertain';
+  evidence: string;
+  fundamental: boolean;
+}
+
+export interface Review {
+  id: string;
+  hypothesisId: string;
+  projectId: string;
+  type: ReviewType;
+  scores: ReviewScores;
+  strengths: string[];
+  weaknesses: string[];
+  recommendations: string[];
+  citations: CitationRecord[];
+  assumptionChecks: AssumptionCheck[];
+  fundamentalFlaw: boolean;
+  narrative: string | null;
+  /** Client that submitted it (or the reasoner that produced it). */
+  reviewer: string;
+  judge: 'model' | 'human';
+  createdAt: string;
+}
+
+export interface MatchRecord {
+  id: string;
+  projectId: string;
+  /** Slot order as presented to the judge. */
+  firstId: string;
+  secondId: string;
+  winnerId: string;
+  judge: 'model' | 'human';
+  confidence: number | null;
+  rationale: string;
+  debate: Array<{ speaker: string; argument: string }>;
+  createdBy: string;
+  createdAt: string;
+}
+
+export interface Checkpoint {
+  id: string;
+  projectId: string;
+  kind: CheckpointKind;
+  payload: Record<string, unknown>;
+  iteration: number;
+  status: 'pending' | 'decided';
+  createdAt: string;
+  decision: {
+    id: string;
+    action: DecisionAction;
+    data: Record<string, unknown> | null;
+    note: string | null;
+    decidedBy: string;
+    decidedAt: string;
+  } | null;
+}
+
+export type TaskKind = 'generate' | 'review' | 'compare' | 'evolve' | 'meta_review';
+
+export interface Task {
+  id: string;
+  projectId: string;
+  kind: TaskKind;
+  payload: Record<string, unknown>;
+  status: 'queued' | 'leased' | 'done' | 'failed' | 'cancelled';
+  leaseOwner: string | null;
+  leaseExpiresAt: string | null;
+  attempts: number;
+  reasoner: string | null;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LeaderboardEntry {
+  hypothesisId: string;
+  rank: number;
+  elo: number;
+  btScore: number;
+  ci95: [number, number];
+  pTopK: number;
+  matches: number;
+  wins: number;
+  certifiedTopK: boolean;
+}

@@ -1,0 +1,208 @@
+// Hypothesis operations (seeds/000 "Hypothesis Operations" and "Review and Ranking Tools"). In
+// delegated mode each one hands the caller a work item to do and submit with submit_work.
+import { z } from 'zod';
+import { listHypotheses } from '../../engine/hypotheses.js';
+import { rankingState } from '../../engine/ranking.js';
+import { requestComparisons, requestEvolution, requestGeneration, requestReview } from '../../engine/requests.js';
+import { loadResearch } from '../../engine/research.js';
+import { EVOLUTION_STRATEGIES, GENERATION_METHODS, HYPOTHESIS_STATUSES, REVIEW_TYPES } from '../../engine/schemas.js';
+import type { Hypothesis, Task } from '../../engine/types.js';
+import { buildWorkItem } from '../../reasoners/workItems.js';
+import type { ServerContext } from '../context.js';
+import { defineTool } from '../toolkit.js';
+import { WorkItemSchema } from './workflowOutput.js';
+
+const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
+const HypothesisId = z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f" (from list_hypotheses).');
+
+const HypothesisSummary = z.object({
+  id: z.string(),
+  number: z.number().int().describe('H1, H2, … within the project'),
+  summary: z.string(),
+  status: z.enum(HYPOTHESIS_STATUSES),
+  origin: z.enum(['generated', 'evolved', 'human']),
+  method: z.string(),
+  elo_score: z.number(),
+  bt_score: z.number().nullable(),
+  ci95: z.tuple([z.number(), z.number()]).nullable(),
+  p_top_k: z.number().nullable(),
+  rank: z.number().int().nullable(),
+  matches_played: z.number().int(),
+  parents: z.array(z.string()),
+  awaiting_approval: z.boolean(),
+  near_duplicate_of: z.string().nullable(),
+  safety_flag: z.string().nullable(),
+  unverified_citations: z.number().int(),
+});
+
+function summaryOf(h: Hypothesis): z.input<typeof HypothesisSummary> {
+  return {
+    id: h.id,
+    number: h.seq,
+    summary: h.summary,
+    status: h.status,
+    origin: h.origin,
+    method: h.method,
+    elo_score: Math.round(h.elo * 10) / 10,
+    bt_score: h.btScore === null ? null : Math.round(h.btScore * 10) / 10,
+    ci95: h.ci95 === null ? null : [Math.round(h.ci95[0]), Math.round(h.ci95[1])],
+    p_top_k: h.pTopK,
+    rank: h.rank,
+    matches_played: h.matchesPlayed,
+    parents: h.parents,
+    awaiting_approval: h.gate !== 'approved',
+    near_duplicate_of: h.nearDuplicateOf,
+    safety_flag: h.safetyFlag,
+    unverified_citations: h.citations.filter((c) => !c.verified).length,
+  };
+}
+
+const WorkOutput = z.object({ work_item: WorkItemSchema, message: z.string() });
+
+function workOutcome(ctx: ServerContext, task: Task) {
+  const item = buildWorkItem(ctx.db, task, ctx.grounding);
+  const message = `Do this work item, then call submit_work(task_id="${item.task_id}", result=…).`;
+  return {
+    target: `research://projects/${task.projectId}`,
+    data: { work_item: item, message },
+    markdown: [`## Work item ${item.task_id}: ${item.title}`, message, '', item.instructions].join('\n'),
+  };
+}
+
+function actorOf(ctx: ServerContext) {
+  return { clientId: ctx.clientId, now: () => ctx.now() };
+}
+
+export const generateHypothesesTool = defineTool({
+  name: 'generate_hypotheses',
+  title: 'Generate hypotheses',
+  description: [
+    'Ask for extra hypotheses for a project outside the normal flow (continue_research already schedules generation). Returns a work item: write the hypotheses it asks for and submit them with submit_work; they then wait for the scientist\'s approval as a batch.',
+    'Methods: literature_based (grounded in the knowledge base), debate (simulated expert debate), assumptions (test the field\'s tacit assumptions), expansion (explore directions the meta-review found under-explored). At most 50 per call; 5-10 is the size one answer does well.',
+  ].join('\n\n'),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  scopes: ['hypotheses:generate'],
+  input: z.object({
+    research_id: ResearchId,
+    count: z.number().int().min(1).max(50).default(10).describe('How many hypotheses (1-50, default 10).'),
+    method: z.enum(GENERATION_METHODS).default('literature_based'),
+  }),
+  output: WorkOutput,
+  run(args, ctx) {
+    return workOutcome(ctx, requestGeneration(ctx.db, actorOf(ctx), ctx.workerId, args.research_id, { count: args.count, method: args.method }));
+  },
+});
+
+export const evolveHypothesisTool = defineTool({
+  name: 'evolve_hypothesis',
+  title: 'Evolve a hypothesis',
+  description: [
+    'Create an improved variant of a hypothesis; the original always stays (lineage is recorded). Returns a work item to do and submit with submit_work; the new hypothesis waits for the scientist\'s approval, then is reviewed and enters the tournament.',
+    'Strategies: refine (more specific and testable, fixing review weaknesses), combine (merge with partner_id), simplify (the minimal core claim), paradigm_shift (challenge a fundamental assumption). The workflow proposes evolutions itself at its evolution_plan checkpoint; use this tool when the user asks for a specific one.',
+  ].join('\n\n'),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  scopes: ['hypotheses:evolve'],
+  input: z.object({
+    hypothesis_id: HypothesisId,
+    strategy: z.enum(EVOLUTION_STRATEGIES).default('refine'),
+    partner_id: z.string().min(1).optional().describe('With combine: the second hypothesis to merge with.'),
+  }),
+  output: WorkOutput,
+  run(args, ctx) {
+    return workOutcome(ctx, requestEvolution(ctx.db, actorOf(ctx), ctx.workerId, args.hypothesis_id, args.strategy, args.partner_id));
+  },
+});
+
+export const reviewHypothesisTool = defineTool({
+  name: 'review_hypothesis',
+  title: 'Review a hypothesis',
+  description: [
+    'Ask for a review of one hypothesis — scores for plausibility, novelty, testability and safety (0-1), strengths, weaknesses and recommendations. Returns a work item to do and submit with submit_work.',
+    'Types: initial (quick screen), full (literature-grounded critique), deep_verification (break the hypothesis into assumptions, check each, say whether a flaw is fundamental), observation (does it explain existing observations), simulation (step through the mechanism or experiment), tournament (informed by its match record). The workflow reviews every approved hypothesis itself; use this for an extra, deeper look.',
+  ].join('\n\n'),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  scopes: ['reviews:write'],
+  input: z.object({ hypothesis_id: HypothesisId, review_type: z.enum(REVIEW_TYPES).default('initial') }),
+  output: WorkOutput,
+  run(args, ctx) {
+    return workOutcome(ctx, requestReview(ctx.db, actorOf(ctx), ctx.workerId, args.hypothesis_id, args.review_type));
+  },
+});
+
+export const rankHypothesesTool = defineTool({
+  name: 'rank_hypotheses',
+  title: 'Rank hypotheses (tournament)',
+  description: [
+    'The tournament leaderboard of a project: Elo (shown because scientists expect it; starts at 1000) and the Bradley-Terry score with a 95% bootstrap interval, P(in top-k), and whether the top-k is certified. Rankings are reproducible from the match log.',
+    'If the ranking is not yet certified, also returns a work item of pairwise comparisons chosen where they reduce uncertainty most; judge them and submit with submit_work. Pairwise comparison is more reliable than absolute scores, so prefer it to re-reviewing.',
+  ].join('\n\n'),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  scopes: ['hypotheses:generate', 'reviews:read'],
+  input: z.object({ research_id: ResearchId, top_n: z.number().int().min(1).max(50).default(10).describe('Rows of the leaderboard to return.') }),
+  output: z.object({
+    research_id: z.string(),
+    certified: z.boolean(),
+    k: z.number().int(),
+    matches: z.number().int(),
+    position_bias: z.number().describe('First-slot bias of model judges in logits (0 = none).'),
+    leaderboard: z.array(z.object({ id: z.string(), rank: z.number().int(), elo_score: z.number(), bt_score: z.number(), ci95: z.tuple([z.number(), z.number()]), p_top_k: z.number(), matches_played: z.number().int(), certified_top_k: z.boolean() })),
+    work_item: WorkItemSchema.nullable(),
+  }),
+  run(args, ctx) {
+    const project = loadResearch(ctx.db, args.research_id);
+    const state = rankingState(ctx.db, project);
+    const task = state.board.certified ? undefined : requestComparisons(ctx.db, actorOf(ctx), ctx.workerId, project.id);
+    const item = task === undefined ? null : buildWorkItem(ctx.db, task, ctx.grounding);
+    const rows = state.board.entries.slice(0, args.top_n).map((e) => ({
+      id: e.id,
+      rank: e.rank,
+      elo_score: Math.round(e.elo * 10) / 10,
+      bt_score: Math.round(e.btScore * 10) / 10,
+      ci95: [Math.round(e.ci95[0]), Math.round(e.ci95[1])] as [number, number],
+      p_top_k: Math.round(e.pTopK * 1000) / 1000,
+      matches_played: e.matches,
+      certified_top_k: e.certifiedTopK,
+    }));
+    const lines = [
+      `Leaderboard of ${project.id}: ${state.matches.length} matches, top-${state.board.k} ${state.board.certified ? 'certified' : 'not yet certified'}.`,
+      ...rows.map((r) => `${r.rank}. ${r.id} — Elo ${r.elo_score}, BT ${r.bt_score} [${r.ci95[0]}, ${r.ci95[1]}], P(top-${state.board.k}) ${r.p_top_k}`),
+    ];
+    if (item !== null) lines.push('', `## Work item ${item.task_id}: ${item.title}`, '', item.instructions);
+    else if (state.ids.length < 2) lines.push('Fewer than two reviewed, approved hypotheses: nothing to compare yet.');
+    return {
+      target: `research://projects/${project.id}`,
+      data: { research_id: project.id, certified: state.board.certified, k: state.board.k, matches: state.matches.length, position_bias: state.board.positionBias.model.beta, leaderboard: rows, work_item: item },
+      markdown: lines.join('\n'),
+    };
+  },
+});
+
+export const listHypothesesTool = defineTool({
+  name: 'list_hypotheses',
+  title: 'List hypotheses',
+  description: [
+    'Hypotheses of a project sorted by tournament rank (unranked ones after, by Elo), with status, Elo, Bradley-Terry score and interval, lineage and flags (awaiting approval, near-duplicate, safety, unverified citations). Rejected and superseded hypotheses stay listed: filter with `status`.',
+    'Paged: pass next_cursor as `cursor` for more. For one hypothesis in full, read the resource hypothesis://{id}.',
+  ].join('\n\n'),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: ['hypotheses:read', 'research:read'],
+  input: z.object({
+    research_id: ResearchId,
+    status: z.enum(HYPOTHESIS_STATUSES).optional(),
+    min_elo: z.number().optional().describe('Only hypotheses with at least this Elo.'),
+    limit: z.number().int().min(1).max(200).default(50),
+    cursor: z.string().optional(),
+  }),
+  output: z.object({ hypotheses: z.array(HypothesisSummary), total: z.number().int(), next_cursor: z.string().nullable() }),
+  run(args, ctx) {
+    loadResearch(ctx.db, args.research_id);
+    const page = listHypotheses(ctx.db, { projectId: args.research_id, status: args.status, minElo: args.min_elo, limit: args.limit, cursor: args.cursor });
+    const rows = page.hypotheses.map(summaryOf);
+    const lines =
+      rows.length === 0
+        ? ['No hypotheses match.']
+        : rows.map((h) => `- H${h.number} **${h.id}** [${h.status}${h.awaiting_approval ? ', awaiting approval' : ''}] Elo ${h.elo_score}${h.rank === null ? '' : `, rank ${h.rank}`} — ${h.summary}`);
+    if (page.nextCursor !== null) lines.push(`More: cursor="${page.nextCursor}".`);
+    return { data: { hypotheses: rows, total: page.total, next_cursor: page.nextCursor }, markdown: [`${page.total} hypotheses.`, ...lines].join('\n') };
+  },
+});

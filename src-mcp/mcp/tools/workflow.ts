@@ -1,0 +1,114 @@
+// Driving the workflow in delegated mode: continue_research hands out the next work item (or says
+// what the project waits for), submit_work stores the result. manage_research pauses, resumes, deletes.
+import { z } from 'zod';
+import { submitWork } from '../../engine/submissions.js';
+import { getTask } from '../../engine/tasks.js';
+import { deleteResearch, pauseResearch, resumeResearch } from '../../engine/requests.js';
+import { loadResearch } from '../../engine/research.js';
+import { DomainError } from '../../engine/errors.js';
+import { defineTool } from '../toolkit.js';
+import { NextStepSchema, computeNextStep, nextStepMarkdown } from './workflowOutput.js';
+import { DESKTOP_CLIENT } from '../identity.js';
+
+const ResearchId = z.string().min(1).describe('Research project id from start_research or list_research_projects, e.g. "res_3f9a1c0b2d4e".');
+/** Desktop clients time out at 60 s; stay well inside it. */
+const MAX_WAIT_SECONDS = 40;
+const POLL_MS = 250;
+
+export const continueResearchTool = defineTool({
+  name: 'continue_research',
+  title: 'Continue a research project',
+  description: [
+    'Advance a research project one step: returns the next work item for you to do (generate, review, compare or evolve hypotheses, or write a meta-review) with its instructions and output schema, or says what the project is waiting for (a checkpoint the scientist must decide in the Co-Scientist app), or that it is complete.',
+    'The loop is: continue_research → do the work item exactly as instructed → submit_work(task_id, result) → (submit_work already returns the next step). When a checkpoint is pending, tell the user and call continue_research with wait_seconds (up to 40) to wait for their decision instead of polling quickly.',
+    'Do not invent steps the project did not ask for; the supervisor decides the order (plan → generate → review → rank → evolve → report).',
+  ].join('\n\n'),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: ['hypotheses:generate', 'reviews:write'],
+  input: z.object({
+    research_id: ResearchId,
+    wait_seconds: z.number().int().min(0).max(MAX_WAIT_SECONDS).default(0).describe('When the project waits for a decision or for other workers, wait up to this long for that to change (0-40).'),
+  }),
+  output: NextStepSchema,
+  async run(args, ctx) {
+    const deadline = Date.now() + args.wait_seconds * 1000;
+    let next = computeNextStep(ctx, args.research_id, true);
+    while ((next.state === 'awaiting_decision' || next.state === 'busy') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      next = computeNextStep(ctx, args.research_id, true);
+    }
+    return { data: next, markdown: nextStepMarkdown(next), target: `research://projects/${args.research_id}` };
+  },
+});
+
+export const submitWorkTool = defineTool({
+  name: 'submit_work',
+  title: 'Submit a work item result',
+  description: [
+    'Submit the result of a work item you were given (by continue_research, generate_hypotheses, review_hypothesis, rank_hypotheses or evolve_hypothesis). `result` must match the work item\'s output_schema exactly; it is validated and stored once (a second submission of the same task is refused, so retries cannot duplicate anything).',
+    'On a validation error the task stays yours: fix what the message names and submit again. The answer includes the next step of the project, so you can keep going without another call.',
+  ].join('\n\n'),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  scopes: ['hypotheses:generate', 'reviews:write'],
+  input: z.object({
+    task_id: z.string().min(1).describe('task_id of the work item, e.g. "tsk_5e0c2a9b1f3d".'),
+    result: z.record(z.string(), z.unknown()).describe('The JSON object the work item asked for (see its output_schema).'),
+  }),
+  output: z.object({
+    task_id: z.string(),
+    kind: z.string(),
+    stored: z.string().describe('What was stored.'),
+    created_ids: z.array(z.string()),
+    next: NextStepSchema,
+  }),
+  run(args, ctx) {
+    const task = getTask(ctx.db, args.task_id);
+    const outcome = submitWork(
+      ctx.db,
+      { clientId: ctx.clientId, now: () => ctx.now() },
+      { taskId: task.id, result: args.result, reasoner: `delegated:${ctx.clientId}` },
+      ctx.verifyCitation(task.projectId),
+    );
+    const next = computeNextStep(ctx, outcome.task.projectId, true);
+    return {
+      target: `research://projects/${outcome.task.projectId}`,
+      data: { task_id: outcome.task.id, kind: outcome.task.kind, stored: outcome.summary, created_ids: outcome.created, next },
+      markdown: [`Stored: ${outcome.summary}.`, '', nextStepMarkdown(next)].join('\n'),
+    };
+  },
+});
+
+export const manageResearchTool = defineTool({
+  name: 'manage_research',
+  title: 'Pause, resume or delete a project',
+  description: [
+    'Pause a research project (no new work is handed out), resume it (optionally adding reasoning calls to an exhausted budget), or delete it.',
+    'Delete is permanent and only the scientist can do it from the Co-Scientist app; assistants get an error. Do not pause or resume a project unless the user asked for it.',
+  ].join('\n\n'),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  scopes: ['research:write'],
+  input: z.object({
+    research_id: ResearchId,
+    action: z.enum(['pause', 'resume', 'delete']).describe('pause | resume | delete (desktop app only)'),
+    add_reasoning_calls: z.number().int().min(0).max(10_000).default(0).describe('With resume: raise the reasoning-call budget by this many.'),
+  }),
+  output: z.object({ research_id: z.string(), action: z.string(), status: z.string() }),
+  run(args, ctx) {
+    const actor = { clientId: ctx.clientId, now: () => ctx.now() };
+    if (args.action === 'delete') {
+      if (ctx.clientId !== DESKTOP_CLIENT) {
+        throw new DomainError('insufficient_permissions', 'Deleting a research project is done by the scientist in the Co-Scientist app (it can be undone there). Ask the user to delete it if that is what they want.');
+      }
+      deleteResearch(ctx.db, actor, args.research_id);
+      return { data: { research_id: args.research_id, action: 'delete', status: 'deleted' }, markdown: `Deleted research project ${args.research_id}.`, target: `research://projects/${args.research_id}` };
+    }
+    if (args.action === 'pause') pauseResearch(ctx.db, actor, args.research_id);
+    else resumeResearch(ctx.db, actor, args.research_id, args.add_reasoning_calls);
+    const project = loadResearch(ctx.db, args.research_id);
+    return {
+      data: { research_id: project.id, action: args.action, status: project.status },
+      markdown: `Research project ${project.id} is now ${project.status}.`,
+      target: `research://projects/${project.id}`,
+    };
+  },
+});

@@ -1,0 +1,118 @@
+// The shared shape of "what happens next" in tool results: a work item to do, checkpoints waiting
+// for the scientist, others busy, or the end. Several tools return it, so a delegated assistant can
+// loop continue_research → submit_work → … without guessing.
+import { z } from 'zod';
+import { writeTransaction } from '../../store/database.js';
+import { EDIT_SCHEMAS } from '../../engine/checkpointRules.js';
+import { loadResearch } from '../../engine/research.js';
+import { nextStep, type NextStep } from '../../engine/supervisor.js';
+import type { Checkpoint } from '../../engine/types.js';
+import { buildWorkItem, type WorkItem } from '../../reasoners/workItems.js';
+import type { ServerContext } from '../context.js';
+
+export const ProjectStatusEnum = z.enum(['initializing', 'active', 'paused', 'completed']);
+
+export const WorkItemSchema = z.object({
+  task_id: z.string(),
+  kind: z.enum(['generate', 'review', 'compare', 'evolve', 'meta_review']),
+  research_id: z.string(),
+  title: z.string(),
+  instructions: z.string().describe('What to do, with the context and the rules; follow it exactly.'),
+  context: z.record(z.string(), z.unknown()).describe('The task parameters as data: ids to echo back, counts, pairs in slot order.'),
+  output_schema: z.record(z.string(), z.unknown()).describe('JSON Schema of the `result` to pass to submit_work.'),
+  lease_expires_at: z.string().nullable(),
+});
+
+export const CheckpointSchema = z.object({
+  checkpoint_id: z.string(),
+  research_id: z.string(),
+  kind: z.enum(['research_plan', 'hypothesis_batch', 'evolution_plan', 'final_report', 'safety_review']),
+  iteration: z.number().int(),
+  status: z.enum(['pending', 'decided']),
+  created_at: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  edit_schema: z.record(z.string(), z.unknown()).describe('JSON Schema of `data` for an edit decision.'),
+  decision: z
+    .object({ decision_id: z.string(), action: z.enum(['approve', 'edit', 'reject']), note: z.string().nullable(), decided_by: z.string(), decided_at: z.string() })
+    .nullable(),
+});
+
+export const NextStepSchema = z.object({
+  research_id: z.string(),
+  state: z.enum(['work', 'ready', 'awaiting_decision', 'busy', 'completed', 'paused']),
+  message: z.string(),
+  status: ProjectStatusEnum,
+  stage: z.string(),
+  progress: z.number(),
+  work_item: WorkItemSchema.nullable(),
+  checkpoints: z.array(CheckpointSchema),
+});
+export type NextStepOutput = z.infer<typeof NextStepSchema>;
+
+export function checkpointOutput(checkpoint: Checkpoint): z.infer<typeof CheckpointSchema> {
+  return {
+    checkpoint_id: checkpoint.id,
+    research_id: checkpoint.projectId,
+    kind: checkpoint.kind,
+    iteration: checkpoint.iteration,
+    status: checkpoint.status,
+    created_at: checkpoint.createdAt,
+    payload: checkpoint.payload,
+    edit_schema: z.toJSONSchema(EDIT_SCHEMAS[checkpoint.kind], { io: 'input' }) as Record<string, unknown>,
+    decision:
+      checkpoint.decision === null
+        ? null
+        : {
+            decision_id: checkpoint.decision.id,
+            action: checkpoint.decision.action,
+            note: checkpoint.decision.note,
+            decided_by: checkpoint.decision.decidedBy,
+            decided_at: checkpoint.decision.decidedAt,
+          },
+  };
+}
+
+/** Runs the supervisor and describes the result; `lease` hands the next work item to this caller. */
+export function computeNextStep(ctx: ServerContext, researchId: string, lease: boolean): NextStepOutput {
+  const owner = lease ? ctx.workerId : null;
+  const step = writeTransaction(ctx.db, () => nextStep(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, researchId, owner, ctx.ownerAlive));
+  ctx.feed.poke();
+  return describeStep(ctx, researchId, step);
+}
+
+export function describeStep(ctx: ServerContext, researchId: string, step: NextStep): NextStepOutput {
+  const project = loadResearch(ctx.db, researchId);
+  const base = { research_id: researchId, status: project.status, stage: project.stage, progress: project.progress, work_item: null, checkpoints: [] };
+  switch (step.kind) {
+    case 'work': {
+      const item: WorkItem = buildWorkItem(ctx.db, step.task, ctx.grounding);
+      return { ...base, state: 'work', work_item: item, message: `Do this work item, then call submit_work(task_id="${item.task_id}", result=…).` };
+    }
+    case 'awaiting_decision':
+      return {
+        ...base,
+        state: 'awaiting_decision',
+        checkpoints: step.checkpoints.map(checkpointOutput),
+        message: `Waiting for the scientist to decide ${step.checkpoints.map((c) => `${c.kind} (${c.id})`).join(', ')}. They approve, edit or reject it in the Co-Scientist app${step.checkpoints.some((c) => c.kind === 'safety_review') ? '; safety reviews are decided only there' : ''}. Call continue_research with wait_seconds to wait for the decision.`,
+      };
+    case 'ready':
+      return { ...base, state: 'ready', message: `${step.tasks.length} work item(s) are ready (${step.tasks.map((t) => t.kind).join(', ')}). An assistant picks them up with continue_research.` };
+    case 'busy':
+      return { ...base, state: 'busy', message: `${step.tasks.length} work item(s) are being done by other workers (${[...new Set(step.tasks.map((t) => t.leaseOwner ?? 'queued'))].join(', ')}). Call continue_research again shortly.` };
+    case 'completed':
+      return { ...base, state: 'completed', message: step.reason === null ? 'The research project is complete. Use get_results or export_results.' : `The project ended: ${step.reason}.` };
+    case 'paused':
+      return { ...base, state: 'paused', message: `The project is paused${step.reason === null ? ' by the scientist' : `: ${step.reason}`}. It resumes when the scientist resumes it (or raises the budget) in the Co-Scientist app.` };
+  }
+}
+
+export function nextStepMarkdown(next: NextStepOutput): string {
+  const lines = [`**${next.research_id}** — ${next.status}, stage ${next.stage}, ${Math.round(next.progress * 100)}%`, next.message];
+  if (next.work_item !== null) {
+    lines.push('', `## Work item ${next.work_item.task_id}: ${next.work_item.title}`, '', next.work_item.instructions);
+  }
+  for (const checkpoint of next.checkpoints) {
+    lines.push(`- Checkpoint **${checkpoint.checkpoint_id}** (${checkpoint.kind}, iteration ${checkpoint.iteration}) is waiting for a decision.`);
+  }
+  return lines.join('\n');
+}

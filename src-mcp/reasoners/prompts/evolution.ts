@@ -1,0 +1,85 @@
+// Evolution work items: turn a reviewed hypothesis into a better one by one named strategy. The
+// result enters the tournament as a new hypothesis with lineage, so `changes` must say what moved.
+import { EvolutionResultSchema, type EvolutionStrategy } from '../../engine/schemas.js';
+import type { PromptHypothesis, PromptProject, PromptReview } from './context.js';
+import { HYPOTHESIS_QUALITY, INJECTION_WARNING, capList, dataBlock, hypothesisBlock, joinSections, outputContract, projectSection } from './shared.js';
+
+export interface EvolutionContext {
+  project: PromptProject;
+  strategy: EvolutionStrategy;
+  hypothesis: PromptHypothesis;
+  /** Required by `combine`: the hypothesis to merge with. */
+  partner?: PromptHypothesis;
+  reviews: PromptReview[];
+  metaReviewFeedback?: string;
+}
+
+const STRATEGY_GUIDANCE: Record<EvolutionStrategy, string> = {
+  refine: [
+    '## Strategy: refine',
+    'Raise specificity and testability, and fix the weaknesses the reviews found. Name the exact molecule, cell type, population or parameter; replace vague verbs ("modulates", "affects", "is involved in") with a direction and, where possible, a magnitude; make the protocol concrete (model system, intervention and dose, controls, primary readout, sample-size reasoning, timeline); turn predictions into falsifiable statements with thresholds.',
+    'Address each major weakness from the reviews: fix it, or explain in `changes` why it is not a flaw.',
+  ].join('\n'),
+  combine: [
+    '## Strategy: combine',
+    'Merge the complementary parts of the two hypotheses into **one** coherent hypothesis: for example the mechanism of one with the intervention or readout of the other, or two mechanisms converging on a shared node. The result tells one causal story with one primary prediction, not two hypotheses joined by "and", and stays testable in a single study or a staged protocol.',
+    'Keep the strongest evidence of both and the valid citations of both; drop what conflicts and say in `changes` what you dropped and why.',
+  ].join('\n'),
+  simplify: [
+    '## Strategy: simplify',
+    'Reduce the hypothesis to its minimal core claim: the single causal link that, if true, carries the insight. Remove secondary mechanisms, optional arms and multi-stage protocols, and find the cheapest, fastest experiment that tests the core decisively (an existing dataset before new data collection, a cell line before an animal model, a pharmacological inhibitor before a knockout).',
+    'Say in `changes` what was removed and why the core claim survives without it.',
+  ].join('\n'),
+  paradigm_shift: [
+    '## Strategy: paradigm shift',
+    'Identify the fundamental assumption the hypothesis (and probably the field) rests on, one of its listed assumptions or an implicit one, and ask what follows if it is false. Propose an alternative framework that explains the observations motivating the original differently: cause and effect reversed, the signal compensatory rather than pathogenic, the relevant unit a network rather than a molecule, a different level of organisation.',
+    'The new hypothesis may leave the original\'s core insight behind, but it must stay plausible and testable, and its protocol must include an experiment that discriminates the new framework from the old one.',
+  ].join('\n'),
+};
+
+function reviewsSection(reviews: PromptReview[]): string {
+  if (reviews.length === 0) return '## Reviews\n\nNo reviews yet: rely on the quality bar.';
+  const { shown, note } = capList(reviews, 6);
+  const blocks = shown.map((r) =>
+    dataBlock(
+      'review',
+      [
+        `Scores: plausibility ${r.scores.plausibility}, novelty ${r.scores.novelty}, testability ${r.scores.testability}, safety ${r.scores.safety}, overall ${r.scores.overall}${r.fundamental_flaw ? ' (fundamental flaw found)' : ''}`,
+        'Strengths:', ...r.strengths.map((s) => `- ${s}`),
+        'Weaknesses:', ...r.weaknesses.map((w) => `- ${w}`),
+        ...(r.recommendations.length > 0 ? ['Recommendations:', ...r.recommendations.map((x) => `- ${x}`)] : []),
+      ].join('\n'),
+      { hypothesis_id: r.hypothesis_id, type: r.type, judge: r.judge },
+    ),
+  );
+  return ['## Reviews of the hypothesis (weaknesses to fix)', '', ...blocks, note].filter((part) => part.length > 0).join('\n\n');
+}
+
+export function evolutionInstructions(context: EvolutionContext): string {
+  const { project, strategy, hypothesis, partner } = context;
+  const name = hypothesis.seq !== undefined ? `H${hypothesis.seq}` : hypothesis.id;
+  const preserve =
+    strategy === 'paradigm_shift'
+      ? 'This strategy may depart from the original\'s core insight; say in `changes` which assumption you overturned.'
+      : 'Preserve the core insight of the original: the evolved hypothesis must still be recognisably the same idea, improved.';
+  return joinSections([
+    `# Task: evolve hypothesis ${name} (strategy: ${strategy.replace('_', ' ')})`,
+    'You are the evolution agent of an AI co-scientist. The evolved hypothesis enters the tournament as a new candidate next to its original, so it must be better on the quality bar, not merely different.',
+    INJECTION_WARNING,
+    projectSection(project),
+    STRATEGY_GUIDANCE[strategy],
+    preserve,
+    HYPOTHESIS_QUALITY,
+    ['## Hypothesis to evolve', '', hypothesisBlock(hypothesis, { role: 'original' })].join('\n'),
+    partner !== undefined ? ['## Partner hypothesis to combine with', '', hypothesisBlock(partner, { role: 'partner' })].join('\n') : '',
+    strategy === 'combine' && partner === undefined ? 'No partner was supplied: combine the hypothesis\'s own strongest mechanisms with the most complementary idea the reviews suggest.' : '',
+    reviewsSection(context.reviews),
+    context.metaReviewFeedback ? ['## Meta-review feedback (apply it)', '', dataBlock('meta_review_feedback', context.metaReviewFeedback)].join('\n') : '',
+    outputContract(EvolutionResultSchema, [
+      'One evolved hypothesis in `hypothesis`, complete on its own (summary, rationale, protocol, predictions, citations, assumptions): a reader must not need the original.',
+      '`summary`: 50–100 words.',
+      'Keep the original\'s valid citations where they still apply; add new ones only if you are certain they exist.',
+      '`changes`: what changed and why, tied to specific review points or to the strategy.',
+    ]),
+  ]);
+}

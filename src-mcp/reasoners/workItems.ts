@@ -1,0 +1,160 @@
+// Turns a queued task into a work item: the instructions (our domain expertise), the context read
+// from the project, and the exact output schema. Every reasoner gets the same work item — the
+// calling assistant (delegated), the client's model (sampling) or an LLM API (provider).
+import { z } from 'zod';
+import type { Db } from '../store/database.js';
+import { projectMatches } from '../store/matches.js';
+import { reviewsOfHypothesis, reviewsOfProject } from '../store/reviews.js';
+import { getHypothesis, hypothesesOf } from '../engine/hypotheses.js';
+import { loadResearch } from '../engine/research.js';
+import { RESULT_SCHEMAS } from '../engine/submissions.js';
+import type { EvolutionStrategy, GenerationMethod, ReviewType } from '../engine/schemas.js';
+import type { Hypothesis, ResearchProject, Task } from '../engine/types.js';
+import { toExistingHypothesis, toPromptHypothesis, toPromptReview, type GroundingSnippet, type PromptProject, type TournamentRecord } from './prompts/context.js';
+import { generationInstructions } from './prompts/generation.js';
+import { reviewInstructions } from './prompts/review.js';
+import { comparisonInstructions } from './prompts/comparison.js';
+import { evolutionInstructions } from './prompts/evolution.js';
+import { metaReviewInstructions } from './prompts/metaReview.js';
+import { toReview as toReviewRecord } from '../engine/reviews.js';
+
+export interface WorkItem {
+  task_id: string;
+  kind: Task['kind'];
+  research_id: string;
+  title: string;
+  instructions: string;
+  /** The task's parameters as data (ids to echo back, counts, pairs in slot order). */
+  context: Record<string, unknown>;
+  output_schema: Record<string, unknown>;
+  lease_expires_at: string | null;
+}
+
+/** Finds literature snippets for a project (the knowledge base answers; none when it is empty). */
+export type GroundingSource = (projectId: string, query: string, limit: number) => GroundingSnippet[];
+
+export const NO_GROUNDING: GroundingSource = () => [];
+
+const SNIPPETS_PER_ITEM = 8;
+
+export function buildWorkItem(db: Db, task: Task, grounding: GroundingSource): WorkItem {
+  const project = loadResearch(db, task.projectId);
+  const promptProject: PromptProject = { goal: project.goal, domain: project.domain, plan: project.plan };
+  const { title, instructions } = instructionsFor(db, project, promptProject, task, grounding);
+  return {
+    task_id: task.id,
+    kind: task.kind,
+    research_id: project.id,
+    title,
+    instructions,
+    context: task.payload,
+    output_schema: z.toJSONSchema(RESULT_SCHEMAS[task.kind], { io: 'input' }) as Record<string, unknown>,
+    lease_expires_at: task.leaseExpiresAt,
+  };
+}
+
+function instructionsFor(db: Db, project: ResearchProject, promptProject: PromptProject, task: Task, grounding: GroundingSource): { title: string; instructions: string } {
+  const metaReviewFeedback = project.metaReview?.feedback_for_generation;
+  switch (task.kind) {
+    case 'generate': {
+      const method = task.payload.method as GenerationMethod;
+      const count = Number(task.payload.count);
+      const scientistFeedback = typeof task.payload.scientist_feedback === 'string' ? task.payload.scientist_feedback : undefined;
+      return {
+        title: `Generate ${count} hypotheses (${method.replace('_', ' ')})`,
+        instructions: generationInstructions({
+          project: promptProject,
+          method,
+          count,
+          existingHypotheses: hypothesesOf(db, project.id).filter((h) => h.status !== 'rejected').map(toExistingHypothesis),
+          ...(metaReviewFeedback !== undefined ? { metaReviewFeedback } : {}),
+          ...(scientistFeedback !== undefined && scientistFeedback !== null ? { scientistFeedback } : {}),
+          groundingSnippets: grounding(project.id, project.goal, SNIPPETS_PER_ITEM),
+        }),
+      };
+    }
+    case 'review': {
+      const ids = task.payload.hypothesis_ids as string[];
+      const hypotheses = ids.map((id) => getHypothesis(db, id, project.id));
+      const reviewType = task.payload.review_type as ReviewType;
+      const feedback = project.metaReview?.feedback_for_review;
+      return {
+        title: `Review ${hypotheses.length} hypothes${hypotheses.length === 1 ? 'is' : 'es'} (${reviewType.replace('_', ' ')})`,
+        instructions: reviewInstructions({
+          project: promptProject,
+          reviewType,
+          hypotheses: hypotheses.map((h) => toPromptHypothesis(h, reviewType === 'tournament' ? tournamentRecord(db, h) : undefined)),
+          ...(feedback !== undefined ? { metaReviewFeedback: feedback } : {}),
+          groundingSnippets: grounding(project.id, hypotheses.map((h) => h.summary).join(' '), SNIPPETS_PER_ITEM),
+        }),
+      };
+    }
+    case 'compare': {
+      const pairs = task.payload.pairs as Array<{ pair_id: string; first: string; second: string; debate: boolean }>;
+      return {
+        title: `Judge ${pairs.length} pair${pairs.length === 1 ? '' : 's'} of hypotheses`,
+        instructions: comparisonInstructions({
+          project: promptProject,
+          topK: project.settings.topK,
+          pairs: pairs.map((pair) => ({
+            pair_id: pair.pair_id,
+            debate: pair.debate,
+            first: comparisonSide(db, getHypothesis(db, pair.first, project.id)),
+            second: comparisonSide(db, getHypothesis(db, pair.second, project.id)),
+          })),
+        }),
+      };
+    }
+    case 'evolve': {
+      const strategy = task.payload.strategy as EvolutionStrategy;
+      const hypothesis = getHypothesis(db, String(task.payload.hypothesis_id), project.id);
+      const partner = typeof task.payload.partner_id === 'string' ? getHypothesis(db, task.payload.partner_id, project.id) : undefined;
+      return {
+        title: `Evolve H${hypothesis.seq} (${strategy.replace('_', ' ')})`,
+        instructions: evolutionInstructions({
+          project: promptProject,
+          strategy,
+          hypothesis: toPromptHypothesis(hypothesis),
+          ...(partner !== undefined ? { partner: toPromptHypothesis(partner) } : {}),
+          reviews: [...reviewsOfHypothesis(db, hypothesis.id), ...(partner !== undefined ? reviewsOfHypothesis(db, partner.id) : [])].map((r) => toPromptReview(toReviewRecord(r))),
+          ...(metaReviewFeedback !== undefined ? { metaReviewFeedback } : {}),
+        }),
+      };
+    }
+    case 'meta_review': {
+      const matches = projectMatches(db, project.id);
+      const ranked = hypothesesOf(db, project.id).filter((h) => h.rank !== null).sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
+      return {
+        title: `Meta-review of iteration ${String(task.payload.iteration ?? project.iteration)}`,
+        instructions: metaReviewInstructions({
+          project: promptProject,
+          reviews: reviewsOfProject(db, project.id).map((r) => toPromptReview(toReviewRecord(r))),
+          matchRationales: matches.slice(-40).map((m) => ({ winner_id: m.winnerId, loser_id: m.winnerId === m.firstId ? m.secondId : m.firstId, rationale: m.rationale })),
+          leaderboard: ranked.slice(0, 15).map((h) => ({ id: h.id, seq: h.seq, rank: h.rank ?? 0, elo: Math.round(h.elo), summary: h.summary })),
+        }),
+      };
+    }
+  }
+}
+
+function comparisonSide(db: Db, h: Hypothesis) {
+  const latest = reviewsOfHypothesis(db, h.id).at(-1);
+  return {
+    id: h.id,
+    summary: h.summary,
+    rationale: h.rationale,
+    protocol: h.experimentalProtocol,
+    ...(latest !== undefined
+      ? { review_scores: { plausibility: latest.plausibility, novelty: latest.novelty, testability: latest.testability, safety: latest.safety, overall: latest.overall } }
+      : {}),
+  };
+}
+
+function tournamentRecord(db: Db, h: Hypothesis): TournamentRecord {
+  const notes = projectMatches(db, h.projectId)
+    .filter((m) => m.firstId === h.id || m.secondId === h.id)
+    .slice(-6)
+    .reverse()
+    .map((m) => ({ won: m.winnerId === h.id, rationale: m.rationale }));
+  return { elo: h.elo, rank: h.rank, matches_played: h.matchesPlayed, wins: h.wins, match_notes: notes };
+}

@@ -1,0 +1,102 @@
+// Named statements for workflow checkpoints and their decisions.
+import type { Db } from './database.js';
+import { fromJson, toJson } from './json.js';
+
+export interface CheckpointRow {
+  id: string;
+  projectId: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  iteration: number;
+  status: 'pending' | 'decided';
+  createdAt: string;
+  decisionId: string | null;
+  decisionAction: string | null;
+  decisionData: Record<string, unknown> | null;
+  decisionNote: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+}
+
+interface Raw {
+  id: string; project_id: string; kind: string; payload: string; iteration: number; status: 'pending' | 'decided';
+  created_at: string; decision_id: string | null; decision_action: string | null; decision_data: string | null;
+  decision_note: string | null; decided_by: string | null; decided_at: string | null;
+}
+
+function fromRaw(raw: Raw): CheckpointRow {
+  return {
+    id: raw.id,
+    projectId: raw.project_id,
+    kind: raw.kind,
+    payload: fromJson(raw.payload, {}),
+    iteration: raw.iteration,
+    status: raw.status,
+    createdAt: raw.created_at,
+    decisionId: raw.decision_id,
+    decisionAction: raw.decision_action,
+    decisionData: fromJson(raw.decision_data, null),
+    decisionNote: raw.decision_note,
+    decidedBy: raw.decided_by,
+    decidedAt: raw.decided_at,
+  };
+}
+
+export function insertCheckpoint(
+  db: Db,
+  checkpoint: { id: string; projectId: string; kind: string; payload: Record<string, unknown>; iteration: number; createdAt: string },
+): void {
+  db.prepare(
+    `INSERT INTO checkpoints (id, project_id, kind, payload, iteration, status, created_at)
+     VALUES (@id, @projectId, @kind, @payload, @iteration, 'pending', @createdAt)`,
+  ).run({ ...checkpoint, payload: toJson(checkpoint.payload) });
+}
+
+export function findCheckpoint(db: Db, id: string): CheckpointRow | undefined {
+  const raw = db.prepare('SELECT * FROM checkpoints WHERE id = ?').get(id) as Raw | undefined;
+  return raw === undefined ? undefined : fromRaw(raw);
+}
+
+export function findCheckpointByDecision(db: Db, decisionId: string): CheckpointRow | undefined {
+  const raw = db.prepare('SELECT * FROM checkpoints WHERE decision_id = ?').get(decisionId) as Raw | undefined;
+  return raw === undefined ? undefined : fromRaw(raw);
+}
+
+export function listCheckpoints(
+  db: Db,
+  query: { projectId?: string | undefined; status?: 'pending' | 'decided' | undefined; limit: number; afterCreated?: string | undefined; afterId?: string | undefined },
+): CheckpointRow[] {
+  const raws = db
+    .prepare(
+      `SELECT * FROM checkpoints WHERE (@projectId IS NULL OR project_id = @projectId) AND (@status IS NULL OR status = @status)
+         AND (@afterCreated IS NULL OR created_at > @afterCreated OR (created_at = @afterCreated AND id > @afterId))
+       ORDER BY created_at, id LIMIT @limit`,
+    )
+    .all({
+      projectId: query.projectId ?? null,
+      status: query.status ?? null,
+      afterCreated: query.afterCreated ?? null,
+      afterId: query.afterId ?? null,
+      limit: query.limit,
+    }) as Raw[];
+  return raws.map(fromRaw);
+}
+
+export function pendingCheckpoints(db: Db, projectId: string): CheckpointRow[] {
+  return listCheckpoints(db, { projectId, status: 'pending', limit: 100 });
+}
+
+/** Records a decision only if the checkpoint is still pending; returns false if someone decided first. */
+export function recordDecision(
+  db: Db,
+  decision: { checkpointId: string; decisionId: string; action: string; data: Record<string, unknown> | null; note: string | null; decidedBy: string; decidedAt: string },
+): boolean {
+  const result = db
+    .prepare(
+      `UPDATE checkpoints SET status = 'decided', decision_id = @decisionId, decision_action = @action, decision_data = @data,
+         decision_note = @note, decided_by = @decidedBy, decided_at = @decidedAt
+       WHERE id = @checkpointId AND status = 'pending'`,
+    )
+    .run({ ...decision, data: decision.data === null ? null : toJson(decision.data) });
+  return result.changes > 0;
+}

@@ -1,0 +1,195 @@
+// Named statements for hypotheses. Nothing here deletes a hypothesis: the workflow only changes status.
+import type { Db } from './database.js';
+import { fromJson, toJson } from './json.js';
+
+export interface HypothesisRow {
+  id: string;
+  projectId: string;
+  seq: number;
+  summary: string;
+  rationale: string;
+  experimentalProtocol: string;
+  testablePredictions: string[];
+  citations: Array<Record<string, unknown>>;
+  assumptions: string[];
+  method: string;
+  origin: string;
+  status: string;
+  gate: 'new' | 'awaiting_approval' | 'approved';
+  parents: string[];
+  iteration: number;
+  elo: number;
+  btScore: number | null;
+  ciLow: number | null;
+  ciHigh: number | null;
+  pTopK: number | null;
+  rank: number | null;
+  matchesPlayed: number;
+  wins: number;
+  nearDuplicateOf: string | null;
+  safetyFlag: string | null;
+  batchTaskId: string | null;
+  createdBy: string;
+  reasoner: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface Raw {
+  id: string; project_id: string; seq: number; summary: string; rationale: string; experimental_protocol: string;
+  testable_predictions: string; citations: string; assumptions: string; method: string; origin: string; status: string; gate: 'new' | 'awaiting_approval' | 'approved';
+  parents: string; iteration: number; elo: number; bt_score: number | null; ci_low: number | null; ci_high: number | null;
+  p_top_k: number | null; rank: number | null; matches_played: number; wins: number; near_duplicate_of: string | null;
+  safety_flag: string | null; batch_task_id: string | null; created_by: string; reasoner: string | null; created_at: string; updated_at: string;
+}
+
+function fromRaw(raw: Raw): HypothesisRow {
+  return {
+    id: raw.id,
+    projectId: raw.project_id,
+    seq: raw.seq,
+    summary: raw.summary,
+    rationale: raw.rationale,
+    experimentalProtocol: raw.experimental_protocol,
+    testablePredictions: fromJson(raw.testable_predictions, []),
+    citations: fromJson(raw.citations, []),
+    assumptions: fromJson(raw.assumptions, []),
+    method: raw.method,
+    origin: raw.origin,
+    status: raw.status,
+    gate: raw.gate,
+    parents: fromJson(raw.parents, []),
+    iteration: raw.iteration,
+    elo: raw.elo,
+    btScore: raw.bt_score,
+    ciLow: raw.ci_low,
+    ciHigh: raw.ci_high,
+    pTopK: raw.p_top_k,
+    rank: raw.rank,
+    matchesPlayed: raw.matches_played,
+    wins: raw.wins,
+    nearDuplicateOf: raw.near_duplicate_of,
+    safetyFlag: raw.safety_flag,
+    batchTaskId: raw.batch_task_id,
+    createdBy: raw.created_by,
+    reasoner: raw.reasoner,
+    createdAt: raw.created_at,
+    updatedAt: raw.updated_at,
+  };
+}
+
+export function nextHypothesisSeq(db: Db, projectId: string): number {
+  const row = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM hypotheses WHERE project_id = ?').get(projectId) as { next: number };
+  return row.next;
+}
+
+export function insertHypothesis(db: Db, h: HypothesisRow): void {
+  db.prepare(
+    `INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, testable_predictions, citations,
+       assumptions, method, origin, status, gate, parents, iteration, elo, bt_score, ci_low, ci_high, p_top_k, rank, matches_played,
+       wins, near_duplicate_of, safety_flag, batch_task_id, created_by, reasoner, created_at, updated_at)
+     VALUES (@id, @projectId, @seq, @summary, @rationale, @experimentalProtocol, @testablePredictions, @citations,
+       @assumptions, @method, @origin, @status, @gate, @parents, @iteration, @elo, @btScore, @ciLow, @ciHigh, @pTopK, @rank, @matchesPlayed,
+       @wins, @nearDuplicateOf, @safetyFlag, @batchTaskId, @createdBy, @reasoner, @createdAt, @updatedAt)`,
+  ).run({
+    ...h,
+    testablePredictions: toJson(h.testablePredictions),
+    citations: toJson(h.citations),
+    assumptions: toJson(h.assumptions),
+    parents: toJson(h.parents),
+  });
+}
+
+export function findHypothesis(db: Db, id: string): HypothesisRow | undefined {
+  const raw = db.prepare('SELECT * FROM hypotheses WHERE id = ?').get(id) as Raw | undefined;
+  return raw === undefined ? undefined : fromRaw(raw);
+}
+
+export function projectHypotheses(db: Db, projectId: string): HypothesisRow[] {
+  return (db.prepare('SELECT * FROM hypotheses WHERE project_id = ? ORDER BY seq').all(projectId) as Raw[]).map(fromRaw);
+}
+
+export interface HypothesisQuery {
+  projectId: string;
+  status?: string | undefined;
+  minElo?: number | undefined;
+  limit: number;
+  /** Position after which to continue: the (sort key, seq) of the last row of the previous page. */
+  after?: { sortKey: number; seq: number } | undefined;
+}
+
+// Ranked first by tournament rank, unranked ones after them by Elo; `sort_key` makes that one number.
+const SORT_KEY = "CASE WHEN rank IS NULL THEN 1000000 - elo ELSE rank END";
+
+export function queryHypotheses(db: Db, query: HypothesisQuery): { rows: HypothesisRow[]; total: number; next: { sortKey: number; seq: number } | null } {
+  const params = {
+    projectId: query.projectId,
+    status: query.status ?? null,
+    minElo: query.minElo ?? null,
+    afterKey: query.after?.sortKey ?? null,
+    afterSeq: query.after?.seq ?? null,
+    limit: query.limit + 1,
+  };
+  const filter = `project_id = @projectId AND (@status IS NULL OR status = @status) AND (@minElo IS NULL OR elo >= @minElo)`;
+  const raws = db
+    .prepare(
+      `SELECT *, ${SORT_KEY} AS sort_key FROM hypotheses WHERE ${filter}
+         AND (@afterKey IS NULL OR ${SORT_KEY} > @afterKey OR (${SORT_KEY} = @afterKey AND seq > @afterSeq))
+       ORDER BY sort_key, seq LIMIT @limit`,
+    )
+    .all(params) as Array<Raw & { sort_key: number }>;
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM hypotheses WHERE ${filter}`).get(params) as { n: number }).n;
+  const page = raws.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    rows: page.map(fromRaw),
+    total,
+    next: raws.length > query.limit && last !== undefined ? { sortKey: last.sort_key, seq: last.seq } : null,
+  };
+}
+
+export function updateHypothesisStatus(db: Db, ids: readonly string[], status: string, updatedAt: string): void {
+  const statement = db.prepare('UPDATE hypotheses SET status = ?, updated_at = ? WHERE id = ?');
+  for (const id of ids) statement.run(status, updatedAt, id);
+}
+
+export function updateHypothesisText(
+  db: Db,
+  id: string,
+  patch: { summary?: string | undefined; rationale?: string | undefined; experimentalProtocol?: string | undefined },
+  updatedAt: string,
+): void {
+  db.prepare(
+    `UPDATE hypotheses SET summary = COALESCE(@summary, summary), rationale = COALESCE(@rationale, rationale),
+       experimental_protocol = COALESCE(@experimentalProtocol, experimental_protocol), updated_at = @updatedAt WHERE id = @id`,
+  ).run({ id, summary: patch.summary ?? null, rationale: patch.rationale ?? null, experimentalProtocol: patch.experimentalProtocol ?? null, updatedAt });
+}
+
+export function updateHypothesisGate(db: Db, ids: readonly string[], gate: HypothesisRow['gate'], updatedAt: string): void {
+  const statement = db.prepare('UPDATE hypotheses SET gate = ?, updated_at = ? WHERE id = ?');
+  for (const id of ids) statement.run(gate, updatedAt, id);
+}
+
+export function setSafetyFlag(db: Db, id: string, flag: string | null, updatedAt: string): void {
+  db.prepare('UPDATE hypotheses SET safety_flag = ?, updated_at = ? WHERE id = ?').run(flag, updatedAt, id);
+}
+
+export interface RatingUpdate {
+  id: string;
+  elo: number;
+  btScore: number | null;
+  ciLow: number | null;
+  ciHigh: number | null;
+  pTopK: number | null;
+  rank: number | null;
+  matchesPlayed: number;
+  wins: number;
+}
+
+export function updateRatings(db: Db, updates: readonly RatingUpdate[], updatedAt: string): void {
+  const statement = db.prepare(
+    `UPDATE hypotheses SET elo = @elo, bt_score = @btScore, ci_low = @ciLow, ci_high = @ciHigh, p_top_k = @pTopK,
+       rank = @rank, matches_played = @matchesPlayed, wins = @wins, updated_at = @updatedAt WHERE id = @id`,
+  );
+  for (const update of updates) statement.run({ ...update, updatedAt });
+}

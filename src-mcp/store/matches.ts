@@ -1,0 +1,63 @@
+// Named statements for tournament matches: the match log that ratings are reproduced from.
+import type { Db } from './database.js';
+import { fromJson, toJson } from './json.js';
+
+export interface MatchRow {
+  id: string;
+  projectId: string;
+  firstId: string;
+  secondId: string;
+  winnerId: string;
+  judge: 'model' | 'human';
+  confidence: number | null;
+  rationale: string;
+  debate: Array<{ speaker: string; argument: string }>;
+  taskId: string | null;
+  pairId: string | null;
+  createdBy: string;
+  createdAt: string;
+  seq: number;
+}
+
+/** Appends a match with the next sequence number; returns false when this (task, pair) was already recorded. */
+export function insertMatch(db: Db, match: Omit<MatchRow, 'seq'>): boolean {
+  const result = db
+    .prepare(
+      `INSERT INTO matches (id, project_id, first_id, second_id, winner_id, judge, confidence, rationale, debate, task_id, pair_id,
+         created_by, created_at, seq)
+       SELECT @id, @projectId, @firstId, @secondId, @winnerId, @judge, @confidence, @rationale, @debate, @taskId, @pairId,
+         @createdBy, @createdAt, COALESCE(MAX(seq), 0) + 1 FROM matches WHERE project_id = @projectId
+       ON CONFLICT (task_id, pair_id) DO NOTHING`,
+    )
+    .run({ ...match, debate: toJson(match.debate) });
+  return result.changes > 0;
+}
+
+interface Raw {
+  id: string; project_id: string; first_id: string; second_id: string; winner_id: string; judge: 'model' | 'human';
+  confidence: number | null; rationale: string; debate: string; task_id: string | null; pair_id: string | null;
+  created_by: string; created_at: string; seq: number;
+}
+
+export function projectMatches(db: Db, projectId: string): MatchRow[] {
+  return (db.prepare('SELECT * FROM matches WHERE project_id = ? ORDER BY seq').all(projectId) as Raw[]).map((raw) => ({
+    id: raw.id,
+    projectId: raw.project_id,
+    firstId: raw.first_id,
+    secondId: raw.second_id,
+    winnerId: raw.winner_id,
+    judge: raw.judge,
+    confidence: raw.confidence,
+    rationale: raw.rationale,
+    debate: fromJson(raw.debate, []),
+    taskId: raw.task_id,
+    pairId: raw.pair_id,
+    createdBy: raw.created_by,
+    createdAt: raw.created_at,
+    seq: raw.seq,
+  }));
+}
+
+export function countMatches(db: Db, projectId: string): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM matches WHERE project_id = ?').get(projectId) as { n: number }).n;
+}

@@ -1,0 +1,82 @@
+// The research-engine columns of a project (0002): plan, settings, stage, counters.
+import type { Db } from './database.js';
+import { fromJson, toJson } from './json.js';
+import type { ProjectStatus } from './projects.js';
+
+export interface ProjectStateRow {
+  plan: Record<string, unknown>;
+  settings: Record<string, unknown>;
+  stage: string;
+  iteration: number;
+  workflowStep: number;
+  metaReview: Record<string, unknown> | null;
+  reasoningCallsUsed: number;
+  stopReason: string | null;
+}
+
+export function loadProjectState(db: Db, projectId: string): ProjectStateRow | undefined {
+  const raw = db
+    .prepare(
+      'SELECT plan, settings, stage, iteration, workflow_step, meta_review, reasoning_calls_used, stop_reason FROM projects WHERE id = ?',
+    )
+    .get(projectId) as
+    | { plan: string; settings: string; stage: string; iteration: number; workflow_step: number; meta_review: string | null; reasoning_calls_used: number; stop_reason: string | null }
+    | undefined;
+  if (raw === undefined) return undefined;
+  return {
+    plan: fromJson(raw.plan, {}),
+    settings: fromJson(raw.settings, {}),
+    stage: raw.stage,
+    iteration: raw.iteration,
+    workflowStep: raw.workflow_step,
+    metaReview: fromJson(raw.meta_review, null),
+    reasoningCallsUsed: raw.reasoning_calls_used,
+    stopReason: raw.stop_reason,
+  };
+}
+
+export interface ProjectStatePatch {
+  plan?: Record<string, unknown>;
+  settings?: Record<string, unknown>;
+  stage?: string;
+  iteration?: number;
+  workflowStep?: number;
+  metaReview?: Record<string, unknown> | null;
+  reasoningCallsUsed?: number;
+  stopReason?: string | null;
+  status?: ProjectStatus;
+  progress?: number;
+  goal?: string;
+  domain?: string;
+  hypothesisBudget?: number;
+}
+
+const COLUMNS: Record<keyof ProjectStatePatch, string> = {
+  plan: 'plan',
+  settings: 'settings',
+  stage: 'stage',
+  iteration: 'iteration',
+  workflowStep: 'workflow_step',
+  metaReview: 'meta_review',
+  reasoningCallsUsed: 'reasoning_calls_used',
+  stopReason: 'stop_reason',
+  status: 'status',
+  progress: 'progress',
+  goal: 'goal',
+  domain: 'domain',
+  hypothesisBudget: 'hypothesis_budget',
+};
+const JSON_KEYS = new Set<keyof ProjectStatePatch>(['plan', 'settings', 'metaReview']);
+
+/** Updates the given fields and `updated_at`; the column list is fixed, never built from input. */
+export function updateProjectState(db: Db, projectId: string, patch: ProjectStatePatch, updatedAt: string): void {
+  const keys = (Object.keys(patch) as Array<keyof ProjectStatePatch>).filter((key) => patch[key] !== undefined);
+  const assignments = keys.map((key) => `${COLUMNS[key]} = @${key}`);
+  const values: Record<string, unknown> = { id: projectId, updatedAt };
+  for (const key of keys) values[key] = JSON_KEYS.has(key) ? toJson(patch[key]) : patch[key];
+  db.prepare(`UPDATE projects SET ${[...assignments, 'updated_at = @updatedAt'].join(', ')} WHERE id = @id`).run(values);
+}
+
+export function deleteProject(db: Db, projectId: string): boolean {
+  return db.prepare('DELETE FROM projects WHERE id = ?').run(projectId).changes > 0;
+}

@@ -1,0 +1,83 @@
+// Named statements for reviews.
+import type { Db } from './database.js';
+import { fromJson, toJson } from './json.js';
+
+export interface ReviewRow {
+  id: string;
+  projectId: string;
+  hypothesisId: string;
+  type: string;
+  plausibility: number;
+  novelty: number;
+  testability: number;
+  safety: number;
+  overall: number;
+  strengths: string[];
+  weaknesses: string[];
+  recommendations: string[];
+  citations: Array<Record<string, unknown>>;
+  assumptionChecks: Array<Record<string, unknown>>;
+  fundamentalFlaw: boolean;
+  narrative: string | null;
+  reviewer: string;
+  judge: 'model' | 'human';
+  taskId: string | null;
+  createdAt: string;
+}
+
+export function insertReview(db: Db, review: ReviewRow): void {
+  db.prepare(
+    `INSERT INTO reviews (id, project_id, hypothesis_id, type, plausibility, novelty, testability, safety, overall, strengths,
+       weaknesses, recommendations, citations, assumption_checks, fundamental_flaw, narrative, reviewer, judge, task_id, created_at)
+     VALUES (@id, @projectId, @hypothesisId, @type, @plausibility, @novelty, @testability, @safety, @overall, @strengths,
+       @weaknesses, @recommendations, @citations, @assumptionChecks, @fundamentalFlaw, @narrative, @reviewer, @judge, @taskId, @createdAt)`,
+  ).run({
+    ...review,
+    strengths: toJson(review.strengths),
+    weaknesses: toJson(review.weaknesses),
+    recommendations: toJson(review.recommendations),
+    citations: toJson(review.citations),
+    assumptionChecks: toJson(review.assumptionChecks),
+    fundamentalFlaw: review.fundamentalFlaw ? 1 : 0,
+  });
+}
+
+interface Raw {
+  id: string; project_id: string; hypothesis_id: string; type: string; plausibility: number; novelty: number; testability: number;
+  safety: number; overall: number; strengths: string; weaknesses: string; recommendations: string; citations: string;
+  assumption_checks: string; fundamental_flaw: number; narrative: string | null; reviewer: string; judge: 'model' | 'human';
+  task_id: string | null; created_at: string;
+}
+
+function fromRaw(raw: Raw): ReviewRow {
+  return {
+    id: raw.id,
+    projectId: raw.project_id,
+    hypothesisId: raw.hypothesis_id,
+    type: raw.type,
+    plausibility: raw.plausibility,
+    novelty: raw.novelty,
+    testability: raw.testability,
+    safety: raw.safety,
+    overall: raw.overall,
+    strengths: fromJson(raw.strengths, []),
+    weaknesses: fromJson(raw.weaknesses, []),
+    recommendations: fromJson(raw.recommendations, []),
+    citations: fromJson(raw.citations, []),
+    assumptionChecks: fromJson(raw.assumption_checks, []),
+    fundamentalFlaw: raw.fundamental_flaw === 1,
+    narrative: raw.narrative,
+    reviewer: raw.reviewer,
+    judge: raw.judge,
+    taskId: raw.task_id,
+    createdAt: raw.created_at,
+  };
+}
+
+export function reviewsOfHypothesis(db: Db, hypothesisId: string): ReviewRow[] {
+  return (db.prepare('SELECT * FROM reviews WHERE hypothesis_id = ? ORDER BY created_at, id').all(hypothesisId) as Raw[]).map(fromRaw);
+}
+
+export function reviewsOfProject(db: Db, projectId: string): ReviewRow[] {
+  return (db.prepare('SELECT * FROM reviews WHERE project_id = ? ORDER BY created_at, id').all(projectId) as Raw[]).map(fromRaw);
+}

@@ -1,0 +1,94 @@
+// The whole co-scientist workflow over real stdio in delegated mode: an assistant's server does the
+// thinking, the desktop's server decides checkpoints, both on one database.
+import { afterEach, describe, expect, it } from 'vitest';
+import { parse as parseBibtex } from '@retorquere/bibtex-parser';
+import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
+import { fakeResult, type WorkItemLike } from '../support/fakeAssistant.js';
+
+const open: ConnectedServer[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((server) => server.close()));
+});
+
+type Structured = Record<string, unknown>;
+
+async function call(server: ConnectedServer, name: string, args: Record<string, unknown>): Promise<Structured> {
+  const result = await server.client.callTool({ name, arguments: args });
+  if (result.isError === true) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
+  return result.structuredContent as Structured;
+}
+
+interface Next {
+  state: string;
+  stage: string;
+  work_item: (WorkItemLike & { instructions: string }) | null;
+  checkpoints: Array<{ checkpoint_id: string; kind: string; payload: Structured }>;
+}
+
+async function summariesOf(server: ConnectedServer, researchId: string): Promise<Map<string, string>> {
+  const listed = await call(server, 'list_hypotheses', { research_id: researchId, limit: 200 });
+  return new Map((listed.hypotheses as Array<{ id: string; summary: string }>).map((h) => [h.id, h.summary]));
+}
+
+describe('research workflow in delegated mode', () => {
+  it('runs start → plan → generate → batch → review → rank to certification → evolve → final report → export', async () => {
+    const dataDir = tempDataDir();
+    const assistant = await connectServer({ dataDir, client: 'claude-desktop' });
+    const desktop = await connectServer({ dataDir, client: 'desktop' });
+    open.push(assistant, desktop);
+
+    const started = await call(assistant, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 6 });
+    const researchId = started.research_id as string;
+    expect(started.next_step).toMatch(/research plan waits/);
+
+    const decisions: string[] = [];
+    const kindsSeen = new Set<string>();
+    let next = (await call(assistant, 'continue_research', { research_id: researchId })) as unknown as Next;
+    for (let step = 0; step < 200 && next.state !== 'completed'; step += 1) {
+      if (next.state === 'awaiting_decision') {
+        const checkpoint = next.checkpoints[0] as Next['checkpoints'][number];
+        // The assistant cannot decide: the scientist does, in the app (the desktop client).
+        const denied = await assistant.client.callTool({ name: 'decide', arguments: { checkpoint_id: checkpoint.checkpoint_id, action: 'approve' } });
+        expect(denied.isError).toBe(true);
+        await call(desktop, 'decide', { checkpoint_id: checkpoint.checkpoint_id, action: 'approve' });
+        decisions.push(checkpoint.kind);
+        next = (await call(assistant, 'continue_research', { research_id: researchId })) as unknown as Next;
+        continue;
+      }
+      expect(next.state).toBe('work');
+      const item = next.work_item as WorkItemLike & { instructions: string };
+      kindsSeen.add(item.kind);
+      expect(item.instructions.length).toBeGreaterThan(200);
+      const submitted = await call(assistant, 'submit_work', { task_id: item.task_id, result: fakeResult(item, await summariesOf(assistant, researchId)) });
+      next = submitted.next as Next;
+    }
+    expect(next.state).toBe('completed');
+    // Generation comes in two work items (5 + 1) but the scientist approves one batch; evolved
+    // hypotheses were approved through the evolution plan and skip the batch gate.
+    expect(decisions).toEqual(['research_plan', 'hypothesis_batch', 'evolution_plan', 'final_report']);
+    expect([...kindsSeen].sort()).toEqual(['compare', 'evolve', 'generate', 'meta_review', 'review']);
+
+    const status = await call(assistant, 'get_research_status', { research_id: researchId });
+    expect(status).toMatchObject({ status: 'completed', progress: 1 });
+
+    const ranked = await call(assistant, 'rank_hypotheses', { research_id: researchId });
+    expect(ranked.certified).toBe(true);
+    const hypotheses = await call(assistant, 'list_hypotheses', { research_id: researchId, limit: 200 });
+    const list = hypotheses.hypotheses as Array<{ id: string; origin: string; parents: string[]; summary: string; rank: number | null }>;
+    expect(list.filter((h) => h.origin === 'evolved').length).toBeGreaterThanOrEqual(1);
+    for (const evolved of list.filter((h) => h.origin === 'evolved')) {
+      for (const parent of evolved.parents) expect(list.some((h) => h.id === parent)).toBe(true);
+    }
+
+    const bibtex = await call(assistant, 'export_results', { research_id: researchId, format: 'bibtex' });
+    const parsed = parseBibtex(bibtex.content as string);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.entries.length).toBeGreaterThan(0);
+    const json = JSON.parse((await call(assistant, 'export_results', { research_id: researchId, format: 'json' })).content as string) as { hypotheses: unknown[] };
+    expect(json.hypotheses.length).toBe(list.length);
+    const markdown = (await call(assistant, 'export_results', { research_id: researchId, format: 'markdown' })).content as string;
+    expect(markdown).toContain('liver fibrosis');
+    const aims = await call(assistant, 'get_results', { research_id: researchId, format: 'nih_aims' });
+    expect(aims.text).toMatch(/Specific Aims/i);
+  }, 120_000);
+});
