@@ -17,10 +17,14 @@ import { StoreError } from '../store/errors.js';
 import { DomainError, notFound } from './errors.js';
 import { inferDomain } from './domainInference.js';
 import { recordChange, type Actor } from './changes.js';
-import { defaultSettings } from './research.js';
 import type { ResearchPlan } from './schemas.js';
 import { advance } from './supervisor.js';
-import type { ProjectSettings } from './types.js';
+import type { Checkpoint, Hypothesis, ProjectSettings, ResearchProject } from './types.js';
+import { defaultSettings, loadResearch } from './research.js';
+import { hypothesesOf } from './hypotheses.js';
+import { reviewsOf } from './reviews.js';
+import { pendingCheckpointsOf } from './checkpoints.js';
+import { countMatches } from '../store/matches.js';
 
 export const GOAL_MIN_CHARS = 10;
 export const GOAL_MAX_CHARS = 2000;
@@ -128,22 +132,36 @@ export function getProject(db: Db, id: string): ProjectRow {
 }
 
 export interface ResearchStatusView {
-  project: ProjectRow;
+  project: ResearchProject;
   hypothesesGenerated: number;
   hypothesesReviewed: number;
   hypothesesInTournament: number;
+  hypothesesRejected: number;
+  /** Best first, up to five. */
+  topHypotheses: Hypothesis[];
+  pendingCheckpoints: Checkpoint[];
+  matches: number;
+  /** Mean Elo of the hypotheses that have played, or null before the first match. */
+  averageElo: number | null;
   estimatedCompletionMinutes: number | null;
 }
 
 export function researchStatus(db: Db, id: string): ResearchStatusView {
-  const project = getProject(db, id);
-  // Hypotheses, reviews and the tournament arrive with the research engine; a project has none before it.
+  const project = loadResearch(db, id);
+  const hypotheses = hypothesesOf(db, id);
+  const reviewed = new Set(reviewsOf(db, id).map((r) => r.hypothesisId));
+  const ranked = hypotheses.filter((h) => h.rank !== null && h.status !== 'rejected').sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
   const remaining = project.status === 'completed' ? 0 : estimatedHours(project.hypothesisBudget) * 60 * (1 - project.progress);
   return {
     project,
-    hypothesesGenerated: 0,
-    hypothesesReviewed: 0,
-    hypothesesInTournament: 0,
+    hypothesesGenerated: hypotheses.length,
+    hypothesesReviewed: hypotheses.filter((h) => reviewed.has(h.id)).length,
+    hypothesesInTournament: hypotheses.filter((h) => h.status === 'in_tournament' || h.status === 'evolved').length,
+    hypothesesRejected: hypotheses.filter((h) => h.status === 'rejected').length,
+    topHypotheses: ranked.slice(0, 5),
+    pendingCheckpoints: pendingCheckpointsOf(db, id),
+    matches: countMatches(db, id),
+    averageElo: mean(hypotheses.filter((h) => h.matchesPlayed > 0).map((h) => h.elo)),
     estimatedCompletionMinutes: Math.round(remaining),
   };
 }
@@ -174,4 +192,8 @@ export function listResearch(db: Db, input: ListResearchInput): ResearchPage {
     total: page.total,
     nextCursor: page.next === null ? null : encodeProjectCursor(page.next),
   };
+}
+
+function mean(values: number[]): number | null {
+  return values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
 }

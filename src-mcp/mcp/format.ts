@@ -27,13 +27,16 @@ export function projectMarkdown(view: ResearchStatusView): string {
     `- Hypothesis budget: ${project.hypothesisBudget}`,
     `- Hypotheses Generated: ${view.hypothesesGenerated}`,
     `- Hypotheses Reviewed: ${view.hypothesesReviewed}`,
-    `- Average ELO Score: n/a (no tournament matches yet)`,
+    `- Average ELO Score: ${view.averageElo === null ? 'n/a (no tournament matches yet)' : Math.round(view.averageElo)}`,
     `- Created: ${project.createdAt} by ${project.createdBy}`,
     `- Last update: ${project.updatedAt}`,
     '',
     '## Top Hypotheses',
-    view.hypothesesGenerated === 0 ? '_None yet._' : '',
+    ...(view.topHypotheses.length === 0
+      ? ['_None ranked yet._']
+      : view.topHypotheses.map((h, index) => `${index + 1}. **${h.summary.split(/(?<=[.!?])\s/)[0]}** (ELO: ${Math.round(h.elo)})\n   ${h.rationale.slice(0, 160)}${h.rationale.length > 160 ? '…' : ''}`)),
   ]
     .join('\n')
     .trimEnd() + '\n';
 }
+

@@ -26,6 +26,8 @@ export interface HypothesisJson {
   label: string;
   seq: number;
   status: Hypothesis['status'];
+  /** The scientist's approval gate (hypothesis_batch checkpoint). */
+  gate: Hypothesis['gate'];
   rejected: boolean;
   origin: Hypothesis['origin'];
   method: Hypothesis['method'];
@@ -134,6 +136,7 @@ function hypothesisJson(report: ResearchReport, h: Hypothesis, bib: Bibliography
     label: label(h),
     seq: h.seq,
     status: h.status,
+    gate: h.gate,
     rejected: h.status === 'rejected',
     origin: h.origin,
     method: h.method,

@@ -81,13 +81,14 @@ function hypothesisSection(report: ResearchReport, h: Hypothesis, bib: Bibliogra
   ];
 }
 
-function briefLine(report: ResearchReport, h: Hypothesis, why: string): string {
+function briefLine(h: Hypothesis, why: string): string {
   return `- **${label(h)}** (${h.id}, ${h.status}) — ${truncateWords(h.summary, 40)} _${why}_`;
 }
 
 function unrankedReason(report: ResearchReport, h: Hypothesis): string {
   const kids = report.hypotheses.filter((other) => other.parents.includes(h.id));
   if (kids.length > 0) return `Superseded: ${lineage(report, h)}.`;
+  if (h.gate !== 'approved') return 'Awaiting the scientist\'s approval in a hypothesis batch.';
   return h.status === 'pending' ? 'Not reviewed or ranked yet.' : 'Not ranked yet (too few tournament matches).';
 }
 
@@ -133,10 +134,10 @@ export function exportMarkdown(report: ResearchReport): string {
   if (ranked.length === 0) lines.push('_No hypothesis has been ranked yet._', '');
   for (const h of ranked) lines.push(...hypothesisSection(report, h, bib));
   if (unranked.length > 0) {
-    lines.push('## Not ranked', '', ...unranked.map((h) => briefLine(report, h, unrankedReason(report, h))), '');
+    lines.push('## Not ranked', '', ...unranked.map((h) => briefLine(h, unrankedReason(report, h))), '');
   }
   if (rejected.length > 0) {
-    lines.push('## Rejected hypotheses', '', ...rejected.map((h) => briefLine(report, h, `Rejected: ${rejectionReason(report, h)}.`)), '');
+    lines.push('## Rejected hypotheses', '', ...rejected.map((h) => briefLine(h, `Rejected: ${rejectionReason(report, h)}.`)), '');
   }
   lines.push('## References', '');
   if (bib.references.length === 0) lines.push('_No citations._');

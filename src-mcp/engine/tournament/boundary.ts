@@ -70,7 +70,9 @@ function sideValue(theta: Float64Array, sd: Float64Array, cut: number, i: number
   const distance = ((theta[i] as number) - cut) / s;
   const after = posteriorSd(s, information(theta, i, j, sd[j] as number));
   const movement = Math.sqrt(Math.max(0, s * s - after * after)) / after;
-  return Math.exp(-0.5 * distance * distance) * movement;
+  const nu = Number(process.env.NU ?? 0);
+  const w = nu > 0 ? Math.pow(1 + (distance * distance) / nu, -(nu + 1) / 2) : Math.exp(-0.5 * distance * distance);
+  return w * movement;
 }
 
 /** Fisher information about θ_i from one match against j whose strength is itself uncertain. */

@@ -174,14 +174,23 @@ export const getResearchStatusTool = defineTool({
     goal: z.string(),
     domain: z.string(),
     status: ProjectStatus,
+    stage: z.enum(['plan', 'generate', 'review', 'rank', 'evolve', 'report', 'done']),
+    iteration: z.number().int(),
+    workflow_step: z.number().int().describe('Decisions applied so far.'),
     progress: z.number(),
     hypothesis_count: z.number().int().describe('Hypotheses planned for this project (its budget).'),
     hypotheses_generated: z.number().int(),
     hypotheses_reviewed: z.number().int(),
     hypotheses_in_tournament: z.number().int(),
+    hypotheses_rejected: z.number().int(),
+    matches: z.number().int(),
     top_hypothesis: z
       .object({ id: z.string(), summary: z.string(), elo_score: z.number(), status: z.string() })
       .nullable(),
+    pending_checkpoints: z.array(z.object({ checkpoint_id: z.string(), kind: z.string() })),
+    reasoning_calls_used: z.number().int(),
+    reasoning_call_budget: z.number().int(),
+    stop_reason: z.string().nullable(),
     created_by: z.string(),
     created_at: z.string(),
     last_update: z.string(),
@@ -190,6 +199,7 @@ export const getResearchStatusTool = defineTool({
   run(args, ctx) {
     const view = researchStatus(ctx.db, args.research_id);
     const { project } = view;
+    const top = view.topHypotheses[0];
     return {
       target: projectUri(project.id),
       data: {
@@ -197,12 +207,21 @@ export const getResearchStatusTool = defineTool({
         goal: project.goal,
         domain: project.domain,
         status: project.status,
+        stage: project.stage,
+        iteration: project.iteration,
+        workflow_step: project.workflowStep,
         progress: project.progress,
         hypothesis_count: project.hypothesisBudget,
         hypotheses_generated: view.hypothesesGenerated,
         hypotheses_reviewed: view.hypothesesReviewed,
         hypotheses_in_tournament: view.hypothesesInTournament,
-        top_hypothesis: null,
+        hypotheses_rejected: view.hypothesesRejected,
+        matches: view.matches,
+        top_hypothesis: top === undefined ? null : { id: top.id, summary: top.summary, elo_score: Math.round(top.elo * 10) / 10, status: top.status },
+        pending_checkpoints: view.pendingCheckpoints.map((c) => ({ checkpoint_id: c.id, kind: c.kind })),
+        reasoning_calls_used: project.reasoningCallsUsed,
+        reasoning_call_budget: project.settings.maxReasoningCalls,
+        stop_reason: project.stopReason,
         created_by: project.createdBy,
         created_at: project.createdAt,
         last_update: project.updatedAt,
@@ -210,9 +229,11 @@ export const getResearchStatusTool = defineTool({
       },
       markdown: [
         `**${project.id}** — ${project.goal}`,
-        `- Status: ${project.status} (${percent(project.progress)})`,
-        `- Hypotheses: ${view.hypothesesGenerated}/${project.hypothesisBudget} generated, ${view.hypothesesReviewed} reviewed, ${view.hypothesesInTournament} in tournament`,
-        `- Top hypothesis: none yet`,
+        `- Status: ${project.status}, stage ${project.stage} (iteration ${project.iteration}), ${percent(project.progress)}`,
+        `- Hypotheses: ${view.hypothesesGenerated} generated (budget ${project.hypothesisBudget}), ${view.hypothesesReviewed} reviewed, ${view.hypothesesInTournament} in tournament, ${view.hypothesesRejected} rejected; ${view.matches} matches`,
+        `- Top hypothesis: ${top === undefined ? 'none yet' : `${top.id} (Elo ${Math.round(top.elo)}) — ${top.summary}`}`,
+        view.pendingCheckpoints.length > 0 ? `- Waiting for the scientist: ${view.pendingCheckpoints.map((c) => `${c.kind} (${c.id})`).join(', ')}` : '- Nothing waits for the scientist',
+        `- Reasoning calls: ${project.reasoningCallsUsed}/${project.settings.maxReasoningCalls}${project.stopReason === null ? '' : `; stopped: ${project.stopReason}`}`,
         `- Last update: ${project.updatedAt}`,
       ].join('\n'),
     };
