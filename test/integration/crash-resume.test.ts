@@ -1,0 +1,130 @@
+// Crash and resume: an assistant's server is killed mid-tournament (even mid-submission); another
+// process picks the work up. No match is recorded twice, no decision is lost.
+import { afterEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { connectServer, tempDataDir, waitFor, type ConnectedServer } from '../support/server.js';
+import { fakeResult, type WorkItemLike } from '../support/fakeAssistant.js';
+
+const open: ConnectedServer[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((server) => server.close().catch(() => undefined)));
+});
+
+type Structured = Record<string, unknown>;
+interface Next {
+  state: string;
+  stage: string;
+  work_item: WorkItemLike | null;
+  checkpoints: Array<{ checkpoint_id: string; kind: string }>;
+}
+
+async function call(server: ConnectedServer, name: string, args: Record<string, unknown>): Promise<Structured> {
+  const result = await server.client.callTool({ name, arguments: args });
+  if (result.isError === true) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
+  return result.structuredContent as Structured;
+}
+
+async function summaries(server: ConnectedServer, researchId: string): Promise<Map<string, string>> {
+  const listed = await call(server, 'list_hypotheses', { research_id: researchId, limit: 200 });
+  return new Map((listed.hypotheses as Array<{ id: string; summary: string }>).map((h) => [h.id, h.summary]));
+}
+
+/** Works and approves until the assistant holds a comparison work item. */
+async function driveToTournament(assistant: ConnectedServer, desktop: ConnectedServer, researchId: string, decided: string[]): Promise<Next> {
+  let next = (await call(assistant, 'continue_research', { research_id: researchId })) as unknown as Next;
+  for (let i = 0; i < 100; i += 1) {
+    if (next.state === 'work' && next.work_item?.kind === 'compare') return next;
+    if (next.state === 'awaiting_decision') {
+      const checkpoint = next.checkpoints[0] as Next['checkpoints'][number];
+      await call(desktop, 'decide', { checkpoint_id: checkpoint.checkpoint_id, action: 'approve' });
+      decided.push(checkpoint.checkpoint_id);
+      next = (await call(assistant, 'continue_research', { research_id: researchId })) as unknown as Next;
+      continue;
+    }
+    const item = next.work_item as WorkItemLike;
+    next = (await call(assistant, 'submit_work', { task_id: item.task_id, result: fakeResult(item, await summaries(assistant, researchId)) })).next as Next;
+  }
+  throw new Error('never reached the tournament');
+}
+
+function kill(server: ConnectedServer): Promise<void> {
+  const pid = server.transport.pid;
+  if (pid === null) throw new Error('no pid');
+  process.kill(pid, 'SIGKILL');
+  return waitFor(() => {
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch {
+      return true;
+    }
+  }, 5000, `process ${pid} to exit`);
+}
+
+describe('crash and resume', () => {
+  it('another process resumes a killed assistant\'s tournament; nothing is recorded twice or lost', async () => {
+    const dataDir = tempDataDir();
+    const desktop = await connectServer({ dataDir, client: 'desktop' });
+    const first = await connectServer({ dataDir, client: 'claude-desktop' });
+    open.push(desktop, first);
+    const started = await call(first, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 6 });
+    const researchId = started.research_id as string;
+    const decided: string[] = [];
+
+    // 1. Killed while holding a lease: the task is taken over at once (its owner pid is gone).
+    const held = await driveToTournament(first, desktop, researchId, decided);
+    const heldTask = (held.work_item as WorkItemLike).task_id;
+    await kill(first);
+    const second = await connectServer({ dataDir, client: 'claude-desktop' });
+    open.push(second);
+    const resumed = (await call(second, 'continue_research', { research_id: researchId })) as unknown as Next;
+    expect(resumed.state).toBe('work');
+    expect(resumed.work_item?.task_id).toBe(heldTask);
+
+    // 2. Killed in the middle of a submission: it either committed or not, never half, never twice.
+    const item = resumed.work_item as WorkItemLike;
+    const result = fakeResult(item, await summaries(second, researchId));
+    void second.client.callTool({ name: 'submit_work', arguments: { task_id: item.task_id, result } }).catch(() => undefined);
+    await kill(second);
+    const third = await connectServer({ dataDir, client: 'claude-desktop' });
+    open.push(third);
+    const retry = await third.client.callTool({ name: 'submit_work', arguments: { task_id: item.task_id, result } });
+    if (retry.isError === true) expect((retry.structuredContent as { error: { code: string } }).error.code).toBe('conflict');
+    // A retry of an applied task is refused, whoever sends it.
+    const again = await third.client.callTool({ name: 'submit_work', arguments: { task_id: item.task_id, result } });
+    expect(again.isError).toBe(true);
+    expect((again.structuredContent as { error: { code: string } }).error.code).toBe('conflict');
+
+    // 3. The third process finishes the whole project.
+    let next = (await call(third, 'continue_research', { research_id: researchId })) as unknown as Next;
+    for (let i = 0; i < 200 && next.state !== 'completed'; i += 1) {
+      if (next.state === 'awaiting_decision') {
+        const checkpoint = next.checkpoints[0] as Next['checkpoints'][number];
+        await call(desktop, 'decide', { checkpoint_id: checkpoint.checkpoint_id, action: 'approve' });
+        decided.push(checkpoint.checkpoint_id);
+        next = (await call(third, 'continue_research', { research_id: researchId })) as unknown as Next;
+        continue;
+      }
+      const work = next.work_item as WorkItemLike;
+      next = (await call(third, 'submit_work', { task_id: work.task_id, result: fakeResult(work, await summaries(third, researchId)) })).next as Next;
+    }
+    expect(next.state).toBe('completed');
+
+    const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
+    try {
+      // Every judgement of every completed comparison task is in the log exactly once.
+      const tasks = db.prepare("SELECT id, payload FROM tasks WHERE kind = 'compare' AND status = 'done'").all() as Array<{ id: string; payload: string }>;
+      const expected = tasks.reduce((sum, task) => sum + (JSON.parse(task.payload) as { pairs: unknown[] }).pairs.length, 0);
+      expect(db.prepare('SELECT COUNT(*) FROM matches').pluck().get()).toBe(expected);
+      expect(db.prepare('SELECT COUNT(*) FROM (SELECT task_id, pair_id FROM matches GROUP BY task_id, pair_id HAVING COUNT(*) > 1)').pluck().get()).toBe(0);
+      // Every decision made before, during and after the crashes is still there.
+      for (const id of decided) {
+        expect(db.prepare('SELECT status FROM checkpoints WHERE id = ?').pluck().get(id)).toBe('decided');
+      }
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+});
