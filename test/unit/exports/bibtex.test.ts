@@ -109,6 +109,8 @@ describe('BibTeX export', () => {
       authors: fc.option(text, { nil: undefined }),
       year: fc.option(fc.integer({ min: 1600, max: 2100 }), { nil: undefined }),
       doi: fc.option(text.map((t) => `10.1000/${t}`), { nil: undefined }),
+      pmid: fc.option(fc.stringMatching(/^[0-9]{1,9}$/), { nil: undefined }),
+      arxiv_id: fc.option(text.map((t) => `2101.${t}`), { nil: undefined }),
       url: fc.option(text.map((t) => `https://example.org/${t}`), { nil: undefined }),
       verified: fc.boolean(),
     });
@@ -117,8 +119,12 @@ describe('BibTeX export', () => {
         const report = reportWith(citations as CitationRecord[]);
         const library = parseExact(exportBibtex(report));
         expect(library.errors).toEqual([]);
-        const expected = bibliography(report).references.map((r) => r.key);
-        expect(library.entries.map((entry) => entry.key).sort()).toEqual([...expected].sort());
+        const { references } = bibliography(report);
+        expect(library.entries.map((entry) => entry.key).sort()).toEqual(references.map((r) => r.key).sort());
+        for (const entry of library.entries) {
+          const verified = references.find((r) => r.key === entry.key)?.verified;
+          expect(String(entry.fields.note ?? '').includes(UNVERIFIED_NOTE)).toBe(!verified);
+        }
       }),
       { numRuns: 300 },
     );

@@ -39,6 +39,7 @@ function hypothesis(over: Partial<Hypothesis> & Pick<Hypothesis, 'id'>): Hypothe
     method: 'literature_based',
     origin: 'generated',
     status: 'in_tournament',
+    gate: 'approved',
     parents: [],
     iteration: 1,
     elo: 1000,
@@ -89,7 +90,7 @@ export function fixtureReport(): ResearchReport {
   const h3 = hypothesis({ id: 'hyp_c3', method: 'assumptions', citations: [c.senescenceDoiUrl, c.nonLatin], elo: 985, rank: 4 });
   const h4 = hypothesis({ id: 'hyp_d4', method: 'combine', origin: 'evolved', parents: ['hyp_a1', 'hyp_b2'], iteration: 2, citations: [c.noIdentifierAgain, c.arxivSameNoVersion], elo: 1061, rank: 1 });
   const h5 = hypothesis({ id: 'hyp_e5', status: 'rejected', nearDuplicateOf: 'hyp_b2', safetyFlag: 'requires release of a modified hepatotropic virus', citations: [c.pmidUnverified] });
-  const h6 = hypothesis({ id: 'hyp_f6', status: 'pending', method: 'expansion', iteration: 2 });
+  const h6 = hypothesis({ id: 'hyp_f6', status: 'pending', gate: 'awaiting_approval', method: 'expansion', iteration: 2 });
   const hypotheses = [h4, h1, h2, h3, h6, h5];
   const leaderboard: LeaderboardEntry[] = [
     { hypothesisId: 'hyp_d4', rank: 1, elo: 1061, btScore: 1.84, ci95: [1.21, 2.6], pTopK: 0.93, matches: 6, wins: 5, certifiedTopK: true },

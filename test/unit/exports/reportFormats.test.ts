@@ -30,6 +30,7 @@ describe('Markdown report', () => {
     expect(rejected).toContain('**H5** (hyp_e5, rejected)');
     expect(rejected).toContain('safety screen: requires release of a modified hepatotropic virus; near-duplicate of H2; fundamental flaw found in full review');
     expect(markdown).toContain('## Not ranked\n\n- **H6** (hyp_f6, pending)');
+    expect(markdown).toContain("Awaiting the scientist's approval in a hypothesis batch.");
     for (const h of fixtureReport().hypotheses) expect(markdown).toContain(h.id);
   });
 
