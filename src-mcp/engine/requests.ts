@@ -17,6 +17,15 @@ import { createTask, leaseTaskTo } from './tasks.js';
 import type { ResearchProject, Task } from './types.js';
 import { COMPARISON_BATCH } from './workflow.js';
 
+/**
+ * Hands a freshly created task to its requester, or leaves it queued when there is no worker to
+ * hand it to: the desktop app asks for work on the scientist's behalf (owner null) but does no
+ * reasoning itself, so the task waits for whichever assistant next calls continue_research.
+ */
+function leaseOrQueue(db: Db, actor: Actor, task: Task, owner: string | null): Task {
+  return owner === null ? task : leaseTaskTo(db, actor, task.id, owner);
+}
+
 function assertRunnable(project: ResearchProject): void {
   if (project.status === 'completed') {
     throw new DomainError('conflict', `Research project ${project.id} is completed. Start a new project, or ask the scientist to reopen it.`);
@@ -26,26 +35,26 @@ function assertRunnable(project: ResearchProject): void {
   }
 }
 
-export function requestGeneration(db: Db, actor: Actor, owner: string, projectId: string, input: { count: number; method: GenerationMethod }): Task {
+export function requestGeneration(db: Db, actor: Actor, owner: string | null, projectId: string, input: { count: number; method: GenerationMethod }): Task {
   return writeTransaction(db, () => {
     const project = loadResearch(db, projectId);
     assertRunnable(project);
     const task = createTask(db, actor, projectId, 'generate', { method: input.method, count: input.count, iteration: project.iteration, scientist_feedback: null, requested_by: actor.clientId });
-    return leaseTaskTo(db, actor, task.id, owner);
+    return leaseOrQueue(db, actor, task, owner);
   });
 }
 
-export function requestReview(db: Db, actor: Actor, owner: string, hypothesisId: string, reviewType: ReviewType): Task {
+export function requestReview(db: Db, actor: Actor, owner: string | null, hypothesisId: string, reviewType: ReviewType): Task {
   return writeTransaction(db, () => {
     const hypothesis = getHypothesis(db, hypothesisId);
     const project = loadResearch(db, hypothesis.projectId);
     assertRunnable(project);
     const task = createTask(db, actor, project.id, 'review', { hypothesis_ids: [hypothesis.id], review_type: reviewType, iteration: project.iteration, requested_by: actor.clientId });
-    return leaseTaskTo(db, actor, task.id, owner);
+    return leaseOrQueue(db, actor, task, owner);
   });
 }
 
-export function requestEvolution(db: Db, actor: Actor, owner: string, hypothesisId: string, strategy: EvolutionStrategy, partnerId: string | undefined): Task {
+export function requestEvolution(db: Db, actor: Actor, owner: string | null, hypothesisId: string, strategy: EvolutionStrategy, partnerId: string | undefined): Task {
   return writeTransaction(db, () => {
     const hypothesis = getHypothesis(db, hypothesisId);
     const project = loadResearch(db, hypothesis.projectId);
@@ -59,12 +68,12 @@ export function requestEvolution(db: Db, actor: Actor, owner: string, hypothesis
     }
     // Not approved by an evolution plan: the result waits in a hypothesis_batch checkpoint.
     const task = createTask(db, actor, project.id, 'evolve', { hypothesis_id: hypothesis.id, strategy, partner_id: partnerId, iteration: project.iteration, approved: false, requested_by: actor.clientId });
-    return leaseTaskTo(db, actor, task.id, owner);
+    return leaseOrQueue(db, actor, task, owner);
   });
 }
 
 /** A batch of comparisons chosen by active pairing, or undefined when fewer than two hypotheses compete. */
-export function requestComparisons(db: Db, actor: Actor, owner: string, projectId: string): Task | undefined {
+export function requestComparisons(db: Db, actor: Actor, owner: string | null, projectId: string): Task | undefined {
   return writeTransaction(db, () => {
     const project = loadResearch(db, projectId);
     assertRunnable(project);
@@ -78,7 +87,7 @@ export function requestComparisons(db: Db, actor: Actor, owner: string, projectI
     }));
     if (pairs.length === 0) return undefined;
     const task = createTask(db, actor, projectId, 'compare', { pairs, iteration: project.iteration, requested_by: actor.clientId });
-    return leaseTaskTo(db, actor, task.id, owner);
+    return leaseOrQueue(db, actor, task, owner);
   });
 }
 

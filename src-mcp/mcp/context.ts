@@ -5,6 +5,7 @@ import type { ChangeFeed } from './changeFeed.js';
 import type { CitationVerifier } from '../engine/hypotheses.js';
 import type { LeaseOwnerProbe } from '../engine/tasks.js';
 import type { GroundingSource } from '../reasoners/workItems.js';
+import type { TokenBucket } from './rateLimit.js';
 
 export interface ServerContext {
   db: Db;
@@ -18,6 +19,8 @@ export interface ServerContext {
   ownerAlive: LeaseOwnerProbe;
   /** Literature snippets for work items (the knowledge base). */
   grounding: GroundingSource;
+  /** Rate limit of this client's expensive tool calls. */
+  rateLimit: TokenBucket;
   /** Whether a citation resolves to a document a run read (the knowledge base). */
   verifyCitation: (projectId: string) => CitationVerifier;
 }

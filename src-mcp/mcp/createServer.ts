@@ -4,6 +4,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import type { ServerContext } from './context.js';
 import { installTools } from './toolkit.js';
 import { installResources } from './resources.js';
+import { installPrompts } from './prompts.js';
 import { ConnectionNotifier } from './notifier.js';
 import { RESEARCH_TOOLS } from './tools/research.js';
 import { KNOWLEDGE_TOOLS } from './tools/knowledge.js';
@@ -12,6 +13,7 @@ import { decideTool, listCheckpointsTool } from './tools/checkpoints.js';
 import { evolveHypothesisTool, generateHypothesesTool, listHypothesesTool, rankHypothesesTool, reviewHypothesisTool } from './tools/hypotheses.js';
 import { exportResultsTool, getResultsTool } from './tools/results.js';
 import { recordJudgementTool } from './tools/judgements.js';
+import { getClientPoliciesTool, setClientPolicyTool } from './tools/policies.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 
 export const SERVER_NAME = 'co-scientist';
@@ -31,6 +33,8 @@ export const ALL_TOOLS = [
   getResultsTool,
   exportResultsTool,
   recordJudgementTool,
+  getClientPoliciesTool,
+  setClientPolicyTool,
   ...KNOWLEDGE_TOOLS,
 ];
 
@@ -47,7 +51,8 @@ export function createMcpServer(ctx: ServerContext, era: 'legacy' | 'modern', ve
   );
   installTools(mcp, ALL_TOOLS, ctx);
   installResources(mcp, ctx);
-  const notifier = new ConnectionNotifier(mcp, era);
+  installPrompts(mcp, ctx);
+  const notifier = new ConnectionNotifier(mcp, era, ctx.clientId);
   const unsubscribe = ctx.feed.subscribe((events) => notifier.onEvents(events));
   const previousOnClose = mcp.server.onclose;
   mcp.server.onclose = () => {

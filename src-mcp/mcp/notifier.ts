@@ -14,6 +14,7 @@ export class ConnectionNotifier {
   constructor(
     private readonly mcp: McpServer,
     private readonly era: 'legacy' | 'modern',
+    private readonly clientId: string,
   ) {
     mcp.server.setRequestHandler('resources/subscribe', (request) => {
       this.subscribed.add(request.params.uri);
@@ -28,11 +29,16 @@ export class ConnectionNotifier {
   onEvents(events: readonly ChangeEvent[]): void {
     const updated = new Set<string>();
     let listChanged = false;
+    let toolsChanged = false;
     for (const event of events) {
+      // A new policy for this client changes which tools it may see.
+      if (event.kind === 'policy.updated' && event.subjectUri === `policy://${this.clientId}`) toolsChanged = true;
+      if (event.kind === 'policy.updated') continue;
       if (LIST_CHANGING_KINDS.has(event.kind)) listChanged = true;
       updated.add(event.subjectUri);
       if (event.subjectUri.startsWith('research://projects/')) updated.add(PROJECTS_LIST_URI);
     }
+    if (toolsChanged) this.send(() => this.mcp.sendToolListChanged());
     if (listChanged) this.send(() => this.mcp.sendResourceListChanged());
     for (const uri of updated) {
       if (this.era === 'modern' || this.subscribed.has(uri)) {

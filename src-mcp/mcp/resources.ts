@@ -1,17 +1,16 @@
 // Resources (seeds/000 "Resource Definitions"): readable Markdown views of research projects.
-import type { McpServer} from '@modelcontextprotocol/server';
-import { ProtocolError, ProtocolErrorCode, ResourceTemplate, type ReadResourceResult } from '@modelcontextprotocol/server';
-import { DomainError } from '../engine/errors.js';
+import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import { listResearch, researchStatus } from '../engine/projects.js';
-import { recordAudit } from './audit.js';
 import type { ServerContext } from './context.js';
 import { projectLine, projectMarkdown } from './format.js';
-import { missingScopes } from './scopes.js';
+import { audited, canRead, markdown } from './resourceAccess.js';
+import { installDetailResources } from './resourcesDetail.js';
 
 export const PROJECTS_LIST_URI = 'research://projects';
 const LIST_LIMIT = 50;
 
 export function installResources(mcp: McpServer, ctx: ServerContext): void {
+  installDetailResources(mcp, ctx);
   mcp.registerResource(
     'research-projects',
     PROJECTS_LIST_URI,
@@ -21,7 +20,7 @@ export function installResources(mcp: McpServer, ctx: ServerContext): void {
       mimeType: 'text/markdown',
     },
     (uri) =>
-      audited(ctx, uri.href, () => {
+      audited(ctx, 'resource:read', uri.href, ['research:read'], () => {
         const page = listResearch(ctx.db, { limit: LIST_LIMIT });
         const body =
           page.projects.length === 0
@@ -35,7 +34,7 @@ export function installResources(mcp: McpServer, ctx: ServerContext): void {
     'research-project',
     new ResourceTemplate('research://projects/{project_id}', {
       list: () => {
-        if (missingScopes(ctx.policy().scopes, ['research:read']).length > 0) return { resources: [] };
+        if (!canRead(ctx, ['research:read'])) return { resources: [] };
         const page = listResearch(ctx.db, { limit: LIST_LIMIT });
         return {
           resources: page.projects.map((project) => ({
@@ -48,7 +47,7 @@ export function installResources(mcp: McpServer, ctx: ServerContext): void {
       },
       complete: {
         project_id: (value) => {
-          if (missingScopes(ctx.policy().scopes, ['research:read']).length > 0) return [];
+          if (!canRead(ctx, ['research:read'])) return [];
           return listResearch(ctx.db, { limit: 100 })
             .projects.map((project) => project.id)
             .filter((id) => id.startsWith(value));
@@ -61,51 +60,10 @@ export function installResources(mcp: McpServer, ctx: ServerContext): void {
       mimeType: 'text/markdown',
     },
     (uri, variables) =>
-      audited(ctx, uri.href, () => {
+      audited(ctx, 'resource:read', uri.href, ['research:read'], () => {
         const id = String(variables.project_id);
         return markdown(uri.href, projectMarkdown(researchStatus(ctx.db, id)));
       }),
   );
 }
 
-function markdown(uri: string, text: string): ReadResourceResult {
-  return { contents: [{ uri, mimeType: 'text/markdown', text }] };
-}
-
-/** Scope check + audit row for a resource read; failures become protocol errors (resources have no isError). */
-function audited(ctx: ServerContext, uri: string, read: () => ReadResourceResult): ReadResourceResult {
-  const startedAt = ctx.now();
-  const started = performance.now();
-  const finish = (outcome: 'success' | 'error' | 'denied', errorCode: string | null): void =>
-    recordAudit(ctx.db, {
-      clientId: ctx.clientId,
-      action: 'resource:read',
-      target: uri,
-      args: { uri },
-      outcome,
-      errorCode,
-      startedAt,
-      durationMs: performance.now() - started,
-    });
-
-  const missing = missingScopes(ctx.policy().scopes, ['research:read']);
-  if (missing.length > 0) {
-    finish('denied', 'insufficient_permissions');
-    throw new ProtocolError(
-      ProtocolErrorCode.InvalidRequest,
-      `${ctx.clientId} lacks the scope research:read needed to read ${uri}. The scientist can grant it in the Co-Scientist app.`,
-    );
-  }
-  try {
-    const result = read();
-    finish('success', null);
-    return result;
-  } catch (error) {
-    if (error instanceof DomainError) {
-      finish('error', error.code);
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message, { uri, code: error.code });
-    }
-    finish('error', 'internal_error');
-    throw error;
-  }
-}

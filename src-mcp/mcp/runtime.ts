@@ -9,6 +9,7 @@ import type { ServerContext } from './context.js';
 import { createMcpServer } from './createServer.js';
 import { parseClientId, resolvePolicy } from './identity.js';
 import { isWorkerAlive, workerId } from './workers.js';
+import { TokenBucket } from './rateLimit.js';
 import { NO_GROUNDING } from '../reasoners/workItems.js';
 import { NOTHING_VERIFIED } from '../engine/hypotheses.js';
 
@@ -45,6 +46,7 @@ export interface RunningServer {
 export function startStdioServer(options: ServeOptions, version: string): RunningServer {
   const db = openDatabase(options.dataDir);
   const feed = new ChangeFeed(db);
+  const initialPolicy = resolvePolicy(db, options.clientId);
   const ctx: ServerContext = {
     db,
     clientId: options.clientId,
@@ -54,6 +56,7 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
     workerId: workerId(options.clientId),
     ownerAlive: (owner) => isWorkerAlive(owner),
     grounding: NO_GROUNDING,
+    rateLimit: new TokenBucket(initialPolicy.ratePerMinute, initialPolicy.burst),
     verifyCitation: () => NOTHING_VERIFIED,
   };
   feed.start();

@@ -44,6 +44,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   scopes: readonly Scope[];
   /** Only the desktop app may see and call it (audit queries, policy edits). */
   desktopOnly?: boolean;
+  /** Costly work (reasoning, ingestion, big exports): counted against the client's rate limit. */
+  expensive?: boolean;
   input: I;
   output: O;
   run(args: z.output<I>, ctx: ServerContext, call: ToolCall): ToolOutcome<z.input<O>> | Promise<ToolOutcome<z.input<O>>>;
@@ -142,6 +144,20 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
         : `${tool.name} can only be used from the Co-Scientist desktop app.`;
     audit('denied', 'insufficient_permissions', null);
     return errorResult('insufficient_permissions', message, { required: tool.scopes, missing });
+  }
+
+  if (tool.expensive === true) {
+    const policy = ctx.policy();
+    ctx.rateLimit.configure(policy.ratePerMinute, policy.burst);
+    const decision = ctx.rateLimit.take();
+    if (!decision.allowed) {
+      audit('denied', 'rate_limit_exceeded', null);
+      return errorResult(
+        'rate_limit_exceeded',
+        `Rate limit exceeded: ${ctx.clientId} may make ${policy.ratePerMinute} costly calls per minute (bursts of ${policy.burst}). Retry after ${decision.retryAfterSeconds} seconds.`,
+        { retry_after: decision.retryAfterSeconds },
+      );
+    }
   }
 
   // Unknown arguments are refused, not ignored: a misspelt `hypotheses_count` must not silently fall back to a default.

@@ -100,3 +100,12 @@ export function recordDecision(
     .run({ ...decision, data: decision.data === null ? null : toJson(decision.data) });
   return result.changes > 0;
 }
+
+/** Ids starting with `prefix`, pending first then newest: argument completion for clients. */
+export function checkpointIdsStartingWith(db: Db, prefix: string, limit: number): string[] {
+  const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return db
+    .prepare("SELECT id FROM checkpoints WHERE id LIKE ? ESCAPE '\\' ORDER BY status = 'pending' DESC, created_at DESC LIMIT ?")
+    .pluck()
+    .all(`${escaped}%`, limit) as string[];
+}

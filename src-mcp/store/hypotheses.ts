@@ -193,3 +193,9 @@ export function updateRatings(db: Db, updates: readonly RatingUpdate[], updatedA
   );
   for (const update of updates) statement.run({ ...update, updatedAt });
 }
+
+/** Ids starting with `prefix`, newest first: argument completion for clients. */
+export function hypothesisIdsStartingWith(db: Db, prefix: string, limit: number): string[] {
+  const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return db.prepare("SELECT id FROM hypotheses WHERE id LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?").pluck().all(`${escaped}%`, limit) as string[];
+}

@@ -52,3 +52,19 @@ export function upsertPolicy(db: Db, policy: PolicyRow): void {
     updatedBy: policy.updatedBy,
   });
 }
+
+export function allPolicies(db: Db): PolicyRow[] {
+  const ids = db.prepare('SELECT client_id FROM client_policies ORDER BY client_id').pluck().all() as string[];
+  return ids.map((id) => findPolicy(db, id) as PolicyRow);
+}
+
+/** Clients that have used this database, with when they were last seen (from the audit log). */
+export function seenClients(db: Db): Array<{ clientId: string; lastSeen: string; calls: number }> {
+  return (
+    db.prepare('SELECT client_id AS clientId, MAX(at) AS lastSeen, COUNT(*) AS calls FROM audit_log GROUP BY client_id ORDER BY client_id').all() as Array<{
+      clientId: string;
+      lastSeen: string;
+      calls: number;
+    }>
+  );
+}

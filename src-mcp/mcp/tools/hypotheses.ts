@@ -10,6 +10,7 @@ import type { Hypothesis, Task } from '../../engine/types.js';
 import { buildWorkItem } from '../../reasoners/workItems.js';
 import type { ServerContext } from '../context.js';
 import { defineTool } from '../toolkit.js';
+import { DESKTOP_CLIENT } from '../identity.js';
 import { WorkItemSchema } from './workflowOutput.js';
 
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
@@ -69,12 +70,18 @@ function workOutcome(ctx: ServerContext, task: Task) {
   };
 }
 
+/** The desktop app asks for work on the scientist's behalf but does no reasoning: its tasks stay queued for an assistant. */
+function leaseOwner(ctx: ServerContext): string | null {
+  return ctx.clientId === DESKTOP_CLIENT ? null : ctx.workerId;
+}
+
 function actorOf(ctx: ServerContext) {
   return { clientId: ctx.clientId, now: () => ctx.now() };
 }
 
 export const generateHypothesesTool = defineTool({
   name: 'generate_hypotheses',
+  expensive: true,
   title: 'Generate hypotheses',
   description: [
     'Ask for extra hypotheses for a project outside the normal flow (continue_research already schedules generation). Returns a work item: write the hypotheses it asks for and submit them with submit_work; they then wait for the scientist\'s approval as a batch.',
@@ -89,12 +96,13 @@ export const generateHypothesesTool = defineTool({
   }),
   output: WorkOutput,
   run(args, ctx) {
-    return workOutcome(ctx, requestGeneration(ctx.db, actorOf(ctx), ctx.workerId, args.research_id, { count: args.count, method: args.method }));
+    return workOutcome(ctx, requestGeneration(ctx.db, actorOf(ctx), leaseOwner(ctx), args.research_id, { count: args.count, method: args.method }));
   },
 });
 
 export const evolveHypothesisTool = defineTool({
   name: 'evolve_hypothesis',
+  expensive: true,
   title: 'Evolve a hypothesis',
   description: [
     'Create an improved variant of a hypothesis; the original always stays (lineage is recorded). Returns a work item to do and submit with submit_work; the new hypothesis waits for the scientist\'s approval, then is reviewed and enters the tournament.',
@@ -109,12 +117,13 @@ export const evolveHypothesisTool = defineTool({
   }),
   output: WorkOutput,
   run(args, ctx) {
-    return workOutcome(ctx, requestEvolution(ctx.db, actorOf(ctx), ctx.workerId, args.hypothesis_id, args.strategy, args.partner_id));
+    return workOutcome(ctx, requestEvolution(ctx.db, actorOf(ctx), leaseOwner(ctx), args.hypothesis_id, args.strategy, args.partner_id));
   },
 });
 
 export const reviewHypothesisTool = defineTool({
   name: 'review_hypothesis',
+  expensive: true,
   title: 'Review a hypothesis',
   description: [
     'Ask for a review of one hypothesis — scores for plausibility, novelty, testability and safety (0-1), strengths, weaknesses and recommendations. Returns a work item to do and submit with submit_work.',
@@ -125,12 +134,13 @@ export const reviewHypothesisTool = defineTool({
   input: z.object({ hypothesis_id: HypothesisId, review_type: z.enum(REVIEW_TYPES).default('initial') }),
   output: WorkOutput,
   run(args, ctx) {
-    return workOutcome(ctx, requestReview(ctx.db, actorOf(ctx), ctx.workerId, args.hypothesis_id, args.review_type));
+    return workOutcome(ctx, requestReview(ctx.db, actorOf(ctx), leaseOwner(ctx), args.hypothesis_id, args.review_type));
   },
 });
 
 export const rankHypothesesTool = defineTool({
   name: 'rank_hypotheses',
+  expensive: true,
   title: 'Rank hypotheses (tournament)',
   description: [
     'The tournament leaderboard of a project: Elo (shown because scientists expect it; starts at 1000) and the Bradley-Terry score with a 95% bootstrap interval, P(in top-k), and whether the top-k is certified. Rankings are reproducible from the match log.',
@@ -151,7 +161,7 @@ export const rankHypothesesTool = defineTool({
   run(args, ctx) {
     const project = loadResearch(ctx.db, args.research_id);
     const state = rankingState(ctx.db, project);
-    const task = state.board.certified ? undefined : requestComparisons(ctx.db, actorOf(ctx), ctx.workerId, project.id);
+    const task = state.board.certified ? undefined : requestComparisons(ctx.db, actorOf(ctx), leaseOwner(ctx), project.id);
     const item = task === undefined ? null : buildWorkItem(ctx.db, task, ctx.grounding);
     const rows = state.board.entries.slice(0, args.top_n).map((e) => ({
       id: e.id,

@@ -24,6 +24,7 @@ const ResearchId = z
 
 export const startResearchTool = defineTool({
   name: 'start_research',
+  expensive: true,
   title: 'Start a research project',
   description: [
     'Start a new AI co-scientist research project from a research goal. The project is where hypotheses will be generated, reviewed, ranked in an Elo tournament and evolved, with the scientist approving each stage in the Co-Scientist app.',

@@ -59,6 +59,7 @@ const MEDIA_TYPES = { markdown: 'text/markdown', json: 'application/json', bibte
 
 export const exportResultsTool = defineTool({
   name: 'export_results',
+  expensive: true,
   title: 'Export research results',
   description: [
     'Export a completed research project as `markdown` (a full report), `json` (a versioned machine-readable document with every hypothesis, review and match) or `bibtex` (one entry per cited reference; unverified ones carry a note).',

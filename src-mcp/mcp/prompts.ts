@@ -1,0 +1,51 @@
+// Prompt templates (seeds/000 "Prompt Templates"): what a scientist picks from the client's prompt
+// menu to start a guided workflow. Texts live with the other prompts in src-mcp/reasoners/prompts.
+import { completable, type McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { getHypothesis } from '../engine/hypotheses.js';
+import { toReview } from '../engine/reviews.js';
+import { reviewsOfHypothesis } from '../store/reviews.js';
+import { hypothesisIdsStartingWith } from '../store/hypotheses.js';
+import { hypothesisAnalysisPrompt, literatureReviewPrompt, researchWorkflowPrompt } from '../reasoners/prompts/mcpPrompts.js';
+import type { ServerContext } from './context.js';
+import { audited, canRead } from './resourceAccess.js';
+
+function userText(text: string) {
+  return { messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }] };
+}
+
+export function installPrompts(mcp: McpServer, ctx: ServerContext): void {
+  mcp.registerPrompt(
+    'research-workflow',
+    { title: 'Research workflow', description: 'Guides you through a complete AI co-scientist project: start, let the scientist approve each stage, generate, review, rank, evolve and report.' },
+    () => audited(ctx, 'prompt:get', 'research-workflow', ['research:read'], () => userText(researchWorkflowPrompt())),
+  );
+
+  mcp.registerPrompt(
+    'hypothesis-analysis',
+    {
+      title: 'Analyse a hypothesis',
+      description: 'A deep analysis of one hypothesis: assumptions, evidence, weaknesses, the decisive experiment.',
+      argsSchema: z.object({
+        hypothesis_id: completable(z.string().min(1).describe('Hypothesis id, e.g. hyp_0a1b2c3d4e5f'), (value) =>
+          canRead(ctx, ['hypotheses:read']) ? hypothesisIdsStartingWith(ctx.db, value, 20) : [],
+        ),
+      }),
+    },
+    ({ hypothesis_id }) =>
+      audited(ctx, 'prompt:get', `hypothesis-analysis:${hypothesis_id}`, ['hypotheses:read'], () => {
+        const hypothesis = getHypothesis(ctx.db, hypothesis_id);
+        return userText(hypothesisAnalysisPrompt(hypothesis, reviewsOfHypothesis(ctx.db, hypothesis.id).map(toReview)));
+      }),
+  );
+
+  mcp.registerPrompt(
+    'literature-review',
+    {
+      title: 'Literature review',
+      description: 'Review the literature on a topic using the knowledge base, and add what you find to it.',
+      argsSchema: z.object({ topic: z.string().min(3).max(500).describe('The topic, e.g. "epigenetic regulation of hepatic stellate cells"') }),
+    },
+    ({ topic }) => audited(ctx, 'prompt:get', 'literature-review', ['knowledge:read'], () => userText(literatureReviewPrompt(topic))),
+  );
+}
