@@ -10,6 +10,7 @@ import { DomainError, type DomainErrorCode } from '../engine/errors.js';
 import { recordAudit } from './audit.js';
 import type { ServerContext } from './context.js';
 import { hasScopes, missingScopes, type Scope } from './scopes.js';
+import { InputNeeded, askUserVia, inputRequiredFor, type Answer, type Question } from './askUser.js';
 
 export interface ToolOutcome<O> {
   data: O;
@@ -27,6 +28,8 @@ export interface ToolCall {
   sendProgress(progress: number, total: number | undefined, message: string): void;
   /** Local paths of the client's MCP roots (2025-era clients that declare the capability); [] otherwise. */
   clientRoots(): Promise<string[]>;
+  /** Asks the user in the client's own UI (elicitation), where the client supports it. */
+  askUser(question: Question): Promise<Answer>;
 }
 
 /** For calls made outside a request (tests, the GUI's direct calls): no progress, no roots. */
@@ -34,6 +37,7 @@ export const DETACHED_CALL: ToolCall = {
   signal: new AbortController().signal,
   sendProgress: () => undefined,
   clientRoots: async () => [],
+  askUser: async () => 'unsupported',
 };
 
 export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
@@ -89,7 +93,13 @@ export function installTools(mcp: McpServer, tools: readonly ToolDefinition[], c
         `Unknown tool "${request.params.name}". Call tools/list to see the tools available to this client.`,
       );
     }
-    return callTool(tool, request.params.arguments ?? {}, ctx, toolCallOf(mcp, requestCtx));
+    try {
+      return await callTool(tool, request.params.arguments ?? {}, ctx, toolCallOf(mcp, requestCtx));
+    } catch (error) {
+      // A 2026-era call that needs the user's answer first: the client asks and retries the call.
+      if (error instanceof InputNeeded) return inputRequiredFor(error.question);
+      throw error;
+    }
   });
 }
 
@@ -105,6 +115,7 @@ function toolCallOf(mcp: McpServer, request: RequestContext): ToolCall {
         .catch(() => undefined);
     },
     clientRoots: () => clientRoots(mcp),
+    askUser: askUserVia(mcp, request),
   };
 }
 
@@ -177,6 +188,8 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
     if (!tool.annotations.readOnlyHint) ctx.feed.poke();
     return { content: [{ type: 'text', text: outcome.markdown }], structuredContent: data as Record<string, unknown> };
   } catch (error) {
+    // Not a failure: the call resumes when the client retries with the user's answer (audited then).
+    if (error instanceof InputNeeded) throw error;
     if (error instanceof DomainError) {
       audit('error', error.code, null);
       return errorResult(error.code, error.message, error.details);

@@ -9,6 +9,7 @@ import { DomainError } from '../../engine/errors.js';
 import { defineTool } from '../toolkit.js';
 import { NextStepSchema, computeNextStep, nextStepMarkdown } from './workflowOutput.js';
 import { DESKTOP_CLIENT } from '../identity.js';
+import { offerInlineDecision } from './chatDecision.js';
 
 const ResearchId = z.string().min(1).describe('Research project id from start_research or list_research_projects, e.g. "res_3f9a1c0b2d4e".');
 /** Desktop clients time out at 60 s; stay well inside it. */
@@ -30,11 +31,19 @@ export const continueResearchTool = defineTool({
     wait_seconds: z.number().int().min(0).max(MAX_WAIT_SECONDS).default(0).describe('When the project waits for a decision or for other workers, wait up to this long for that to change (0-40).'),
   }),
   output: NextStepSchema,
-  async run(args, ctx) {
-    const deadline = Date.now() + args.wait_seconds * 1000;
+  async run(args, ctx, call) {
+    const started = Date.now();
+    const deadline = started + args.wait_seconds * 1000;
     let next = computeNextStep(ctx, args.research_id, true);
-    while ((next.state === 'awaiting_decision' || next.state === 'busy') && Date.now() < deadline) {
+    // Where the user can answer here, the decision is offered inline (approval in chat).
+    if (next.state === 'awaiting_decision' && (await offerInlineDecision(ctx, call, next.checkpoints.map((c) => c.checkpoint_id)))) {
+      next = computeNextStep(ctx, args.research_id, true);
+    }
+    while ((next.state === 'awaiting_decision' || next.state === 'busy') && Date.now() < deadline && !call.signal.aborted) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      const waited = Math.round((Date.now() - started) / 1000);
+      // Long waits report progress, so the client can show that we are waiting on the scientist.
+      call.sendProgress(waited, args.wait_seconds, next.state === 'busy' ? 'Waiting for other workers' : 'Waiting for the scientist\'s decision');
       next = computeNextStep(ctx, args.research_id, true);
     }
     return { data: next, markdown: nextStepMarkdown(next), target: `research://projects/${args.research_id}` };

@@ -1,0 +1,84 @@
+// Approval in chat: where the client supports elicitation and the scientist allowed it, a pending
+// checkpoint is offered inline — over 2025-era elicitation/create and 2026-era input_required.
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { SERVER_ENTRY, connectServer, tempDataDir, type ConnectedServer, type Era } from '../support/server.js';
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close().catch(() => undefined)));
+});
+
+async function elicitingClient(dataDir: string, era: Era, answer: Record<string, unknown>, asked: string[]): Promise<Client> {
+  const client = new Client(
+    { name: 'eliciting-assistant', version: '1.0.0' },
+    { capabilities: { elicitation: { form: {} } }, ...(era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}) },
+  );
+  client.setRequestHandler('elicitation/create', (request) => {
+    asked.push(String(request.params.message));
+    return { action: 'accept', content: answer };
+  });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', 'claude-desktop', '--data-dir', dataDir], stderr: 'pipe' }));
+  closers.push(() => client.close());
+  return client;
+}
+
+async function structured(client: Client, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const result = await client.callTool({ name, arguments: args });
+  if (result.isError === true) throw new Error(`${name}: ${JSON.stringify(result.structuredContent)}`);
+  return result.structuredContent as Record<string, unknown>;
+}
+
+async function allowChatDecisions(desktop: ConnectedServer): Promise<void> {
+  await structured(desktop.client, 'set_client_policy', {
+    client_id: 'claude-desktop',
+    scopes: ['research:write', 'hypotheses:generate', 'hypotheses:evolve', 'reviews:write', 'knowledge:write', 'checkpoints:decide'],
+    may_decide_checkpoints: true,
+  });
+}
+
+describe.each<Era>(['legacy', 'modern'])('approval in chat (%s era)', (era) => {
+  it('offers the pending plan to the user and applies their approval', async () => {
+    const dataDir = tempDataDir();
+    const desktop = await connectServer({ dataDir, client: 'desktop' });
+    closers.push(() => desktop.close());
+    await allowChatDecisions(desktop);
+    const asked: string[] = [];
+    const assistant = await elicitingClient(dataDir, era, { decision: 'approve' }, asked);
+    const started = await structured(assistant, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 3 });
+    const next = await structured(assistant, 'continue_research', { research_id: started.research_id });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/research plan/);
+    expect(next.state).toBe('work');
+    const history = await structured(desktop.client, 'list_checkpoints', { research_id: started.research_id, status: 'decided' });
+    expect(history.checkpoints).toMatchObject([{ kind: 'research_plan', decision: { action: 'approve', decided_by: 'claude-desktop' } }]);
+  });
+
+  it('rejects with the user\'s note', async () => {
+    const dataDir = tempDataDir();
+    const desktop = await connectServer({ dataDir, client: 'desktop' });
+    closers.push(() => desktop.close());
+    await allowChatDecisions(desktop);
+    const assistant = await elicitingClient(dataDir, era, { decision: 'reject', note: 'Focus on epigenetic regulators rather than TGF-beta signalling.' }, []);
+    const started = await structured(assistant, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 3 });
+    const next = await structured(assistant, 'continue_research', { research_id: started.research_id });
+    // The rejected plan is re-opened with the note as a constraint; it waits again (the user was asked once).
+    expect(next.state).toBe('awaiting_decision');
+    const checkpoints = next.checkpoints as Array<{ kind: string; payload: { plan: { constraints: string[] } } }>;
+    expect(checkpoints[0]?.payload.plan.constraints.join(' ')).toContain('epigenetic regulators');
+  });
+});
+
+describe('approval in chat is not offered', () => {
+  it('to a client the scientist did not allow, even if it can ask its user', async () => {
+    const dataDir = tempDataDir();
+    const asked: string[] = [];
+    const assistant = await elicitingClient(dataDir, 'legacy', { decision: 'approve' }, asked);
+    const started = await structured(assistant, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 3 });
+    const next = await structured(assistant, 'continue_research', { research_id: started.research_id });
+    expect(asked).toHaveLength(0);
+    expect(next.state).toBe('awaiting_decision');
+    expect(next.message).toMatch(/Co-Scientist app/);
+  });
+});
