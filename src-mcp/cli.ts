@@ -1,7 +1,10 @@
 // The `co-scientist` command line (server side): `serve`, `--version`, `help`.
 // Registration commands (`register`, `unregister`, `status`) live with the host code in
 // src-main/host/registration/cli.ts; bin/co-scientist.js dispatches between the two.
+import { parseArgs } from 'node:util';
 import { SERVE_USAGE, runServerProcess } from './mcp/runtime.js';
+import { doctorReport, runDoctor } from './mcp/doctor.js';
+import { resolveDataDir } from './store/dataDir.js';
 import { VERSION } from './version.js';
 
 const HELP = `Co-Scientist ${VERSION}
@@ -11,6 +14,7 @@ Usage:
   co-scientist register <client> [--home DIR] [--platform darwin|win32|linux] [--yes]
   co-scientist unregister <client> [--home DIR] [--platform ...] [--yes]
   co-scientist status [<client>] [--home DIR] [--platform ...]
+  co-scientist doctor [--data-dir <dir>]                  Check the data folder, database and setup
   co-scientist --version
 
 Data directory: --data-dir, else COSCI_DATA_DIR, else the platform default.`;
@@ -21,6 +25,14 @@ export function runCli(argv: readonly string[]): void {
     case 'serve':
       runServerProcess(rest, VERSION);
       return;
+    case 'doctor': {
+      const { values } = parseArgs({ args: [...rest], options: { 'data-dir': { type: 'string' } }, strict: true });
+      const dataDir = resolveDataDir({ flag: values['data-dir'] });
+      const checks = runDoctor(dataDir);
+      process.stdout.write(`Co-Scientist ${VERSION} — data in ${dataDir}\n${doctorReport(checks)}\n`);
+      process.exitCode = checks.some((c) => c.status === 'fail') ? 1 : 0;
+      return;
+    }
     case '--version':
     case '-v':
       process.stdout.write(`${VERSION}\n`);

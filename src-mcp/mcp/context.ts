@@ -9,6 +9,7 @@ import type { TokenBucket } from './rateLimit.js';
 
 export interface ServerContext {
   db: Db;
+  dataDir: string;
   clientId: string;
   /** Re-read per call: the scientist may change a policy while the assistant is connected. */
   policy(): ClientPolicy;

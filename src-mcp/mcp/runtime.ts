@@ -49,6 +49,7 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
   const initialPolicy = resolvePolicy(db, options.clientId);
   const ctx: ServerContext = {
     db,
+    dataDir: options.dataDir,
     clientId: options.clientId,
     policy: () => resolvePolicy(db, options.clientId),
     feed,

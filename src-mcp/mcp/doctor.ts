@@ -1,0 +1,114 @@
+// `co-scientist doctor` and the desktop's doctor tool: checks what Co-Scientist needs to work and
+// says what to fix — the data folder, the database, the audit chain, the server build, and the
+// assistant registrations we remember.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { databasePath } from '../store/dataDir.js';
+import { openDatabase, schemaVersion, type Db } from '../store/database.js';
+import { LATEST_SCHEMA_VERSION } from '../store/migrations/index.js';
+import { verifyAuditChain } from '../store/audit.js';
+
+export type CheckStatus = 'ok' | 'warn' | 'fail';
+
+export interface DoctorCheck {
+  name: string;
+  status: CheckStatus;
+  detail: string;
+  /** What to do about it, when something is wrong. */
+  fix: string | null;
+}
+
+const LOW_DISK_BYTES = 200 * 1024 * 1024;
+
+export function checkDataDir(dataDir: string): DoctorCheck {
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const probe = path.join(dataDir, `.doctor-${process.pid}`);
+    fs.writeFileSync(probe, 'ok');
+    fs.rmSync(probe);
+    const stats = fs.statfsSync(dataDir);
+    const free = stats.bavail * stats.bsize;
+    if (free < LOW_DISK_BYTES) {
+      return { name: 'data folder', status: 'warn', detail: `${dataDir} is writable but only ${Math.round(free / 1048576)} MB are free.`, fix: 'Free some disk space; the database and exports grow with your projects.' };
+    }
+    return { name: 'data folder', status: 'ok', detail: `${dataDir} is writable (${Math.round(free / 1073741824)} GB free).`, fix: null };
+  } catch (error) {
+    return { name: 'data folder', status: 'fail', detail: `${dataDir} is not writable: ${(error as Error).message}`, fix: 'Check the folder\'s permissions, or choose another data folder with --data-dir / COSCI_DATA_DIR.' };
+  }
+}
+
+export function checkDatabase(db: Db): DoctorCheck[] {
+  const checks: DoctorCheck[] = [];
+  const version = schemaVersion(db);
+  checks.push(
+    version === LATEST_SCHEMA_VERSION
+      ? { name: 'database schema', status: 'ok', detail: `schema ${version} (current)`, fix: null }
+      : { name: 'database schema', status: 'fail', detail: `schema ${version}, this program expects ${LATEST_SCHEMA_VERSION}`, fix: 'Restart Co-Scientist so it can migrate the database.' },
+  );
+  const mode = String(db.pragma('journal_mode', { simple: true }));
+  checks.push(mode === 'wal' ? { name: 'database journal', status: 'ok', detail: 'WAL (safe for several assistants at once)', fix: null } : { name: 'database journal', status: 'warn', detail: `journal mode ${mode}`, fix: 'Restart Co-Scientist; it switches the database to WAL on start.' });
+  const integrity = String(db.pragma('quick_check', { simple: true }));
+  checks.push(integrity === 'ok' ? { name: 'database integrity', status: 'ok', detail: 'quick_check ok', fix: null } : { name: 'database integrity', status: 'fail', detail: `quick_check: ${integrity}`, fix: 'Quit every assistant and the app, back up co-scientist.db, then restore from a backup or contact support with the file.' });
+  const chain = verifyAuditChain(db);
+  checks.push(
+    chain.ok
+      ? { name: 'audit log', status: 'ok', detail: `${chain.rows} rows, hash chain intact`, fix: null }
+      : { name: 'audit log', status: 'fail', detail: `chain broken at row ${chain.firstBrokenId}: ${chain.reason}`, fix: 'Someone or something edited the audit log outside Co-Scientist. Keep a copy of the database as evidence; export the log from the app.' },
+  );
+  return checks;
+}
+
+/** The built server entry next to this module (dist/mcp/server.js) — what assistants launch. */
+export function checkServerBuild(moduleUrl: string = import.meta.url): DoctorCheck {
+  const here = path.dirname(fileURLToPath(moduleUrl));
+  const candidates = [path.join(here, 'server.js'), path.join(here, '..', '..', 'dist', 'mcp', 'server.js')];
+  const entry = candidates.find((candidate) => fs.existsSync(candidate));
+  if (entry === undefined) {
+    return { name: 'server build', status: 'fail', detail: `no server entry found near ${here}`, fix: 'Run "npm run build" in the Co-Scientist folder (or reinstall the app).' };
+  }
+  return { name: 'server build', status: 'ok', detail: `${entry} (Node ${process.versions.node})`, fix: null };
+}
+
+export function checkRegistrations(dataDir: string): DoctorCheck {
+  const ledger = path.join(dataDir, 'registrations.json');
+  if (!fs.existsSync(ledger)) {
+    return { name: 'assistant registrations', status: 'warn', detail: 'no assistant has been connected from this data folder yet', fix: 'Open the Co-Scientist app, go to Assistants and click Connect (or run "co-scientist register claude-desktop").' };
+  }
+  try {
+    const records = (JSON.parse(fs.readFileSync(ledger, 'utf8')) as { registrations?: Array<{ client: string; config_path: string }> }).registrations ?? [];
+    const missing = records.filter((r) => !fs.existsSync(r.config_path));
+    if (missing.length > 0) {
+      return { name: 'assistant registrations', status: 'warn', detail: `${missing.length} of ${records.length} registered config files are gone: ${missing.map((r) => `${r.client} (${r.config_path})`).join(', ')}`, fix: 'Reconnect those assistants from the app (Assistants → Repair), or run "co-scientist status".' };
+    }
+    return { name: 'assistant registrations', status: 'ok', detail: `${records.length} registration(s): ${records.map((r) => r.client).join(', ') || 'none'}`, fix: null };
+  } catch (error) {
+    return { name: 'assistant registrations', status: 'warn', detail: `registrations.json could not be read: ${(error as Error).message}`, fix: 'Reconnect your assistants from the app; the file is rewritten then.' };
+  }
+}
+
+/** All checks, opening the database itself (the CLI) or using an open handle (the server tool). */
+export function runDoctor(dataDir: string, db?: Db): DoctorCheck[] {
+  const checks = [checkDataDir(dataDir)];
+  if (db !== undefined) {
+    checks.push(...checkDatabase(db));
+  } else {
+    try {
+      const opened = openDatabase(dataDir);
+      try {
+        checks.push(...checkDatabase(opened));
+      } finally {
+        opened.close();
+      }
+    } catch (error) {
+      checks.push({ name: 'database', status: 'fail', detail: `${databasePath(dataDir)}: ${(error as Error).message}`, fix: 'See the message: a newer database needs a newer Co-Scientist; an unreadable one needs a backup restored.' });
+    }
+  }
+  checks.push(checkServerBuild(), checkRegistrations(dataDir));
+  return checks;
+}
+
+export function doctorReport(checks: readonly DoctorCheck[]): string {
+  const mark: Record<CheckStatus, string> = { ok: '✓', warn: '!', fail: '✗' };
+  return checks.map((c) => `${mark[c.status]} ${c.name}: ${c.detail}${c.fix === null ? '' : `\n    → ${c.fix}`}`).join('\n');
+}
