@@ -6,6 +6,7 @@ import { insertMatch } from '../store/matches.js';
 import { cancelOpenTasks } from '../store/tasks.js';
 import { deleteProject } from '../store/projectState.js';
 import { recordChange, type Actor } from './changes.js';
+import { pendingCheckpointsOf } from './checkpoints.js';
 import { DomainError } from './errors.js';
 import { getHypothesis } from './hypotheses.js';
 import { newId } from './ids.js';
@@ -26,7 +27,12 @@ function leaseOrQueue(db: Db, actor: Actor, task: Task, owner: string | null): T
   return owner === null ? task : leaseTaskTo(db, actor, task.id, owner);
 }
 
-function assertRunnable(project: ResearchProject): void {
+function assertRunnable(db: Db, project: ResearchProject): void {
+  const safety = pendingCheckpointsOf(db, project.id).find((c) => c.kind === 'safety_review');
+  if (safety !== undefined) {
+    const reasons = (safety.payload.reasons as string[] | undefined)?.join('; ') ?? 'flagged by the safety screen';
+    throw new DomainError('safety_blocked', `Research project ${project.id} is held for a safety review (${reasons}). Only the scientist can clear it, in the Co-Scientist desktop app; explain this to the user and do not try to work around it.`, { checkpoint_id: safety.id });
+  }
   if (project.status === 'completed') {
     throw new DomainError('conflict', `Research project ${project.id} is completed. Start a new project, or ask the scientist to reopen it.`);
   }
@@ -38,7 +44,7 @@ function assertRunnable(project: ResearchProject): void {
 export function requestGeneration(db: Db, actor: Actor, owner: string | null, projectId: string, input: { count: number; method: GenerationMethod }): Task {
   return writeTransaction(db, () => {
     const project = loadResearch(db, projectId);
-    assertRunnable(project);
+    assertRunnable(db, project);
     const task = createTask(db, actor, projectId, 'generate', { method: input.method, count: input.count, iteration: project.iteration, scientist_feedback: null, requested_by: actor.clientId });
     return leaseOrQueue(db, actor, task, owner);
   });
@@ -48,7 +54,7 @@ export function requestReview(db: Db, actor: Actor, owner: string | null, hypoth
   return writeTransaction(db, () => {
     const hypothesis = getHypothesis(db, hypothesisId);
     const project = loadResearch(db, hypothesis.projectId);
-    assertRunnable(project);
+    assertRunnable(db, project);
     const task = createTask(db, actor, project.id, 'review', { hypothesis_ids: [hypothesis.id], review_type: reviewType, iteration: project.iteration, requested_by: actor.clientId });
     return leaseOrQueue(db, actor, task, owner);
   });
@@ -58,7 +64,7 @@ export function requestEvolution(db: Db, actor: Actor, owner: string | null, hyp
   return writeTransaction(db, () => {
     const hypothesis = getHypothesis(db, hypothesisId);
     const project = loadResearch(db, hypothesis.projectId);
-    assertRunnable(project);
+    assertRunnable(db, project);
     if (strategy === 'combine' && partnerId === undefined) {
       throw new DomainError('invalid_input', 'The combine strategy merges two hypotheses: pass partner_id, a second hypothesis of the same project.', { field: 'partner_id' });
     }
@@ -76,7 +82,7 @@ export function requestEvolution(db: Db, actor: Actor, owner: string | null, hyp
 export function requestComparisons(db: Db, actor: Actor, owner: string | null, projectId: string): Task | undefined {
   return writeTransaction(db, () => {
     const project = loadResearch(db, projectId);
-    assertRunnable(project);
+    assertRunnable(db, project);
     const state = rankingState(db, project);
     if (state.ids.length < 2) return undefined;
     const pairs = proposePairs(db, project, state, COMPARISON_BATCH).map((pair, index) => ({

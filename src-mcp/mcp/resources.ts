@@ -1,16 +1,30 @@
 // Resources (seeds/000 "Resource Definitions"): readable Markdown views of research projects.
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import { listResearch, researchStatus } from '../engine/projects.js';
+import { DomainError } from '../engine/errors.js';
 import type { ServerContext } from './context.js';
 import { projectLine, projectMarkdown } from './format.js';
 import { audited, canRead, markdown } from './resourceAccess.js';
 import { installDetailResources } from './resourcesDetail.js';
+import { MEDIA_TYPES, renderExport, type ExportFormat } from './tools/results.js';
 
 export const PROJECTS_LIST_URI = 'research://projects';
 const LIST_LIMIT = 50;
 
 export function installResources(mcp: McpServer, ctx: ServerContext): void {
   installDetailResources(mcp, ctx);
+  mcp.registerResource(
+    'research-export',
+    new ResourceTemplate('research://projects/{project_id}/export/{format}', { list: undefined, complete: { format: (value) => Object.keys(MEDIA_TYPES).filter((f) => f.startsWith(value)) } }),
+    { title: 'Research export', description: 'A completed project exported as markdown, json or bibtex (what export_results links to).' },
+    (uri, variables) =>
+      audited(ctx, 'resource:read', uri.href, ['research:read', 'hypotheses:read'], () => {
+        const format = String(variables.format);
+        if (!(format in MEDIA_TYPES)) throw new DomainError('invalid_input', `Unknown export format "${format}": use markdown, json or bibtex.`);
+        const text = renderExport(ctx, String(variables.project_id), format as ExportFormat);
+        return { contents: [{ uri: uri.href, mimeType: MEDIA_TYPES[format as ExportFormat], text }] };
+      }),
+  );
   mcp.registerResource(
     'research-projects',
     PROJECTS_LIST_URI,

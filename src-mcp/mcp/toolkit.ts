@@ -18,6 +18,8 @@ export interface ToolOutcome<O> {
   markdown: string;
   /** The resource the call acted on, for the audit log. */
   target?: string;
+  /** Large artifacts are linked as resources instead of being inlined. */
+  links?: Array<{ uri: string; name: string; mimeType: string; description?: string }>;
 }
 
 /** Facilities of the one request being answered; tools that do not need them ignore the parameter. */
@@ -186,7 +188,8 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
     audit('success', null, outcome.target ?? null);
     // Any write may have appended change events: let this process's listeners hear them now.
     if (!tool.annotations.readOnlyHint) ctx.feed.poke();
-    return { content: [{ type: 'text', text: outcome.markdown }], structuredContent: data as Record<string, unknown> };
+    const links = (outcome.links ?? []).map((link) => ({ type: 'resource_link' as const, ...link }));
+    return { content: [{ type: 'text', text: outcome.markdown }, ...links], structuredContent: data as Record<string, unknown> };
   } catch (error) {
     // Not a failure: the call resumes when the client retries with the user's answer (audited then).
     if (error instanceof InputNeeded) throw error;

@@ -81,6 +81,10 @@ describe('research workflow in delegated mode', () => {
     }
 
     const bibtex = await call(assistant, 'export_results', { research_id: researchId, format: 'bibtex' });
+    // The same export is readable as the resource export_results links to.
+    const linked = await assistant.client.readResource({ uri: bibtex.resource_uri as string });
+    const withoutHeader = (text: string) => text.split('\n').filter((line) => !line.startsWith('%')).join('\n');
+    expect(withoutHeader((linked.contents[0] as { text: string }).text)).toBe(withoutHeader(bibtex.content as string));
     const parsed = parseBibtex(bibtex.content as string);
     expect(parsed.errors).toEqual([]);
     expect(parsed.entries.length).toBeGreaterThan(0);

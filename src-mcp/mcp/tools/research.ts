@@ -13,6 +13,10 @@ import {
 } from '../../engine/projects.js';
 import type { ProjectRow } from '../../store/projects.js';
 import { pendingCheckpointsOf } from '../../engine/checkpoints.js';
+import { CHECKPOINT_KINDS } from '../../engine/schemas.js';
+import { DEFAULT_PAUSE_AT } from '../../engine/research.js';
+import { DomainError } from '../../engine/errors.js';
+import { DESKTOP_CLIENT } from '../identity.js';
 import { defineTool } from '../toolkit.js';
 import { percent, projectLine } from '../format.js';
 
@@ -52,6 +56,11 @@ export const startResearchTool = defineTool({
     objectives: z.array(z.string().min(5).max(1000)).max(10).optional().describe('Specific objectives, if the user stated them (default: the goal itself).'),
     constraints: z.array(z.string().min(3).max(1000)).max(15).optional().describe('Constraints on acceptable hypotheses, e.g. "must be testable in mouse models within 6 months".'),
     preferences: z.array(z.string().min(3).max(1000)).max(15).optional().describe('Preferences, e.g. "favour repurposable approved drugs".'),
+    pause_at: z
+      .array(z.enum(CHECKPOINT_KINDS))
+      .max(CHECKPOINT_KINDS.length)
+      .optional()
+      .describe('Checkpoint kinds where the workflow waits for the scientist (default: research_plan, hypothesis_batch, evolution_plan, final_report; safety_review always pauses). Pass only what the user asked for; the app passes the scientist\'s default policy.'),
   }),
   output: z.object({
     research_id: z.string(),
@@ -65,6 +74,7 @@ export const startResearchTool = defineTool({
     next_step: z.string().describe('What happens next: usually the research plan waits for the scientist\'s approval.'),
   }),
   run(args, ctx) {
+    assertMayChoosePauses(ctx.clientId, args.pause_at);
     const project = startResearch(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, {
       goal: args.goal,
       domain: args.domain,
@@ -72,10 +82,13 @@ export const startResearchTool = defineTool({
       objectives: args.objectives,
       constraints: args.constraints,
       preferences: args.preferences,
+      pauseAt: args.pause_at === undefined ? undefined : [...new Set(args.pause_at)],
     });
     const pending = pendingCheckpointsOf(ctx.db, project.id);
-    const nextStep =
-      pending.length > 0
+    const safety = pending.find((c) => c.kind === 'safety_review');
+    const nextStep = safety !== undefined
+      ? `The goal was flagged by the safety screen (${((safety.payload.reasons as string[] | undefined) ?? []).join('; ')}). It is held for a safety review (checkpoint ${safety.id}) that only the scientist can decide, in the Co-Scientist desktop app. Tell the user; nothing else happens until they decide.`
+      : pending.length > 0
         ? `The ${pending.map((c) => c.kind.replace('_', ' ')).join(' and ')} waits for the scientist's decision in the Co-Scientist app (checkpoint ${pending.map((c) => c.id).join(', ')}). Then call continue_research(research_id="${project.id}").`
         : `Call continue_research(research_id="${project.id}") for the first work item.`;
     const hours = estimatedHours(project.hypothesisBudget);
@@ -102,6 +115,22 @@ export const startResearchTool = defineTool({
     };
   },
 });
+
+/**
+ * Skipping a checkpoint approves it without the scientist, so only the desktop app (the scientist's
+ * own client) may drop kinds from the default; an assistant may only ask for the default or more.
+ */
+function assertMayChoosePauses(clientId: string, pauseAt: readonly string[] | undefined): void {
+  if (pauseAt === undefined || clientId === DESKTOP_CLIENT) return;
+  const skipped = DEFAULT_PAUSE_AT.filter((kind) => !pauseAt.includes(kind));
+  if (skipped.length > 0) {
+    throw new DomainError(
+      'insufficient_permissions',
+      `Only the scientist can start a project that skips checkpoints (${skipped.join(', ')}); they set that in the Co-Scientist app. Omit pause_at to use the default.`,
+      { field: 'pause_at', skipped },
+    );
+  }
+}
 
 const ProjectSummary = z.object({
   id: z.string(),

@@ -5,6 +5,7 @@ import { exportBibtex, exportJson, exportMarkdown, nihSpecificAims, resultsDetai
 import { loadResearch } from '../../engine/research.js';
 import { buildReport } from '../../engine/results.js';
 import { defineTool } from '../toolkit.js';
+import type { ServerContext } from '../context.js';
 
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
 
@@ -55,7 +56,24 @@ export const getResultsTool = defineTool({
   },
 });
 
-const MEDIA_TYPES = { markdown: 'text/markdown', json: 'application/json', bibtex: 'application/x-bibtex' } as const;
+export const MEDIA_TYPES = { markdown: 'text/markdown', json: 'application/json', bibtex: 'application/x-bibtex' } as const;
+export type ExportFormat = keyof typeof MEDIA_TYPES;
+/** Above this an export is linked as a resource rather than inlined (about 8k tokens). */
+const INLINE_LIMIT_BYTES = 32 * 1024;
+
+export function exportUri(researchId: string, format: ExportFormat): string {
+  return `research://projects/${researchId}/export/${format}`;
+}
+
+/** The export of a completed project (seeds/004: incomplete projects do not export). */
+export function renderExport(ctx: ServerContext, researchId: string, format: ExportFormat): string {
+  const project = loadResearch(ctx.db, researchId);
+  if (project.status !== 'completed') {
+    throw new DomainError('conflict', `Research project ${project.id} is ${project.status} (stage ${project.stage}); export_results needs a completed project. Use get_results for interim results.`, { status: project.status });
+  }
+  const report = buildReport(ctx.db, project.id, ctx.now());
+  return format === 'json' ? exportJson(report) : format === 'bibtex' ? exportBibtex(report) : exportMarkdown(report);
+}
 
 export const exportResultsTool = defineTool({
   name: 'export_results',
@@ -63,23 +81,29 @@ export const exportResultsTool = defineTool({
   title: 'Export research results',
   description: [
     'Export a completed research project as `markdown` (a full report), `json` (a versioned machine-readable document with every hypothesis, review and match) or `bibtex` (one entry per cited reference; unverified ones carry a note).',
-    'Only completed projects export (seeds/004); for interim results use get_results.',
+    `Small exports come inline; larger ones (over ${INLINE_LIMIT_BYTES / 1024} KB) come as a resource link (research://projects/{id}/export/{format}) to read when needed. Only completed projects export (seeds/004); for interim results use get_results.`,
   ].join('\n\n'),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read', 'hypotheses:read'],
   input: z.object({ research_id: ResearchId, format: z.enum(['markdown', 'json', 'bibtex']).default('markdown') }),
-  output: z.object({ research_id: z.string(), format: z.string(), media_type: z.string(), bytes: z.number().int(), content: z.string() }),
+  output: z.object({
+    research_id: z.string(),
+    format: z.string(),
+    media_type: z.string(),
+    bytes: z.number().int(),
+    resource_uri: z.string(),
+    content: z.string().nullable().describe('The export itself, when small enough to inline; otherwise read resource_uri.'),
+  }),
   run(args, ctx) {
-    const project = loadResearch(ctx.db, args.research_id);
-    if (project.status !== 'completed') {
-      throw new DomainError('conflict', `Research project ${project.id} is ${project.status} (stage ${project.stage}); export_results needs a completed project. Use get_results for interim results.`, { status: project.status });
-    }
-    const report = buildReport(ctx.db, project.id, ctx.now());
-    const content = args.format === 'json' ? exportJson(report) : args.format === 'bibtex' ? exportBibtex(report) : exportMarkdown(report);
+    const content = renderExport(ctx, args.research_id, args.format);
+    const bytes = Buffer.byteLength(content, 'utf8');
+    const uri = exportUri(args.research_id, args.format);
+    const inline = bytes <= INLINE_LIMIT_BYTES;
     return {
-      target: `research://projects/${project.id}`,
-      data: { research_id: project.id, format: args.format, media_type: MEDIA_TYPES[args.format], bytes: Buffer.byteLength(content, 'utf8'), content },
-      markdown: content,
+      target: `research://projects/${args.research_id}`,
+      data: { research_id: args.research_id, format: args.format, media_type: MEDIA_TYPES[args.format], bytes, resource_uri: uri, content: inline ? content : null },
+      markdown: inline ? content : `The ${args.format} export is ${Math.round(bytes / 1024)} KB; read it from ${uri}.`,
+      ...(inline ? {} : { links: [{ uri, name: `${args.research_id}.${args.format === 'bibtex' ? 'bib' : args.format === 'json' ? 'json' : 'md'}`, mimeType: MEDIA_TYPES[args.format], description: `Full ${args.format} export` }] }),
     };
   },
 });
