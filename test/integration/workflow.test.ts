@@ -88,9 +88,13 @@ describe('research workflow in delegated mode', () => {
     const parsed = parseBibtex(bibtex.content as string);
     expect(parsed.errors).toEqual([]);
     expect(parsed.entries.length).toBeGreaterThan(0);
-    const json = JSON.parse((await call(assistant, 'export_results', { research_id: researchId, format: 'json' })).content as string) as { hypotheses: unknown[] };
+    // Large exports come as a resource link instead of inline content.
+    const jsonExport = await call(assistant, 'export_results', { research_id: researchId, format: 'json' });
+    const jsonText = (jsonExport.content as string | null) ?? ((await assistant.client.readResource({ uri: jsonExport.resource_uri as string })).contents[0] as { text: string }).text;
+    const json = JSON.parse(jsonText) as { hypotheses: unknown[] };
     expect(json.hypotheses.length).toBe(list.length);
-    const markdown = (await call(assistant, 'export_results', { research_id: researchId, format: 'markdown' })).content as string;
+    const markdownExport = await call(assistant, 'export_results', { research_id: researchId, format: 'markdown' });
+    const markdown = (markdownExport.content as string | null) ?? ((await assistant.client.readResource({ uri: markdownExport.resource_uri as string })).contents[0] as { text: string }).text;
     expect(markdown).toContain('liver fibrosis');
     const aims = await call(assistant, 'get_results', { research_id: researchId, format: 'nih_aims' });
     expect(aims.text).toMatch(/Specific Aims/i);
