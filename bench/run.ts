@@ -5,26 +5,54 @@ import { appendToDoc, BENCHMARKS_DOC, renderSection, runContext } from './report
 import type { BenchResult } from './result.js';
 import { assertServerBuilt } from './server.js';
 import { benchToolLatency } from './stdio-latency.js';
+import { benchTournament } from './tournament.js';
+import { benchLeaderboard } from './leaderboard.js';
 
-/** Every benchmark, in the order they run and appear in the table. */
-const BENCHMARKS: ReadonlyArray<{ label: string; run: () => Promise<BenchResult> }> = [
+/** One row, or several rows plus Markdown shown after the table (e.g. a simulator's own table). */
+type BenchOutput = BenchResult | { results: readonly BenchResult[]; appendix: string };
+
+/**
+ * Every benchmark, in the order they run and appear in the table. `npm run bench -- <word>...`
+ * runs only those whose label contains one of the words; `server: false` marks a benchmark of
+ * pure code that needs no built server.
+ */
+const BENCHMARKS: ReadonlyArray<{ label: string; run: () => Promise<BenchOutput>; server?: false }> = [
   { label: 'cold start (existing database)', run: () => benchColdStart({ repetitions: 20, freshDatabase: false }) },
   { label: 'cold start (new database)', run: () => benchColdStart({ repetitions: 20, freshDatabase: true }) },
   { label: 'tool call latency', run: () => benchToolLatency({ warmup: 100, calls: 2_000 }) },
+  { label: 'tournament simulator', run: () => benchTournament(), server: false },
+  { label: 'leaderboard 10,000 hypotheses (GUI)', run: () => benchLeaderboard() },
 ];
 
 async function main(): Promise<void> {
-  assertServerBuilt();
+  const selected = selectBenchmarks(process.argv.slice(2));
+  if (selected.some((bench) => bench.server !== false)) assertServerBuilt();
   const context = await runContext();
   const results: BenchResult[] = [];
-  for (const bench of BENCHMARKS) {
+  const appendices: string[] = [];
+  for (const bench of selected) {
     process.stderr.write(`bench: ${bench.label}…\n`);
-    results.push(await bench.run());
+    const output = await bench.run();
+    if ('appendix' in output) {
+      results.push(...output.results);
+      appendices.push(output.appendix);
+    } else {
+      results.push(output);
+    }
   }
-  const section = renderSection(results, context);
+  const section = [renderSection(results, context), ...appendices].join('\n');
   process.stdout.write(`${section}\n`);
   await appendToDoc(section);
   process.stderr.write(`bench: results appended to ${BENCHMARKS_DOC}\n`);
+}
+
+function selectBenchmarks(words: readonly string[]): typeof BENCHMARKS {
+  if (words.length === 0) return BENCHMARKS;
+  const chosen = BENCHMARKS.filter((bench) => words.some((word) => bench.label.includes(word.toLowerCase())));
+  if (chosen.length === 0) {
+    throw new Error(`no benchmark matches "${words.join(' ')}"; labels: ${BENCHMARKS.map((b) => b.label).join(', ')}`);
+  }
+  return chosen;
 }
 
 main().catch((error: unknown) => {

@@ -4,7 +4,7 @@
 // out and the fit can estimate it.
 import { Batch } from './batch.js';
 import { boundaryPairs, type BoundaryView } from './boundary.js';
-import { centred, ELO_POINTS_PER_LOGIT, BT_SCORE_CENTRE, fitModel } from './bradleyTerry.js';
+import { BT_SCORE_CENTRE, ELO_POINTS_PER_LOGIT } from './bradleyTerry.js';
 import { leaderboard } from './leaderboard.js';
 import { indexLog, playedAndWon, type IndexedLog } from './matchLog.js';
 import { createRng, deriveSeed } from './rng.js';
@@ -30,8 +30,9 @@ export function nextPairs(ids: readonly string[], matches: readonly Match[], opt
   if (n < 2 || count === 0) return [];
 
   const rng = createRng(deriveSeed(options.seed ?? 0, 'pairs', log.first.length));
-  let board = options.board;
-  const theta = board === undefined ? centred(fitModel(log, options).fit.x, n) : thetaFromBoard(board, log);
+  // Strengths always come from a leaderboard (without bootstrap if none was given), so that passing
+  // a precomputed board changes the cost of this call, never its answer.
+  const theta = thetaFromBoard(options.board ?? leaderboard(ids, matches, { ...options, bootstrapSamples: 0 }), log);
   const batch = new Batch(n, theta, playedAndWon(log).played, log, rng);
   const { similarity } = options;
   const proximity =
@@ -40,7 +41,7 @@ export function nextPairs(ids: readonly string[], matches: readonly Match[], opt
   swissPairs(batch, rounds, count, proximity);
   if (batch.pairs.length < count) {
     // The bootstrap is the expensive part: only computed when the boundary phase needs it.
-    board ??= leaderboard(ids, matches, options);
+    const board = options.board ?? leaderboard(ids, matches, options);
     boundaryPairs(batch, boundaryView(board, log), board.k, count);
   }
   return batch.pairs.map(({ a, b, reason }) => {

@@ -9,6 +9,7 @@
 // 10,000 hypotheses with 100,000 matches (a dense Newton step would be O(n³) and O(n²) memory).
 // Everything is sequential floating point in a fixed order: the same input gives the same bits.
 import type { PairTable } from './matchLog.js';
+import { JUDGE_KINDS } from './types.js';
 
 export interface Prior {
   /** 1 / sd² per parameter: n strengths, then one bias per judge kind. */
@@ -51,7 +52,7 @@ export class BradleyTerrySolver {
     private readonly n: number,
     private readonly pairs: PairTable,
   ) {
-    this.dim = n + 2;
+    this.dim = n + JUDGE_KINDS.length;
     this.grad = new Float64Array(this.dim);
     this.hess = new Float64Array(pairs.size);
     this.diag = new Float64Array(this.dim);
@@ -82,9 +83,14 @@ export class BradleyTerrySolver {
       if (!(next <= objective + ARMIJO * slope)) {
         // Far from the optimum: backtrack on the objective alone, then take the gradient there.
         let alpha = 1;
-        do alpha /= 2;
-        while (alpha > 1e-12 && !(this.moveTo(x, alpha), this.objective(this.trial, firstWins, total, prior) <= objective + ARMIJO * alpha * slope));
-        if (alpha <= 1e-12) {
+        let accepted = false;
+        while (!accepted && alpha > 1e-12) {
+          alpha /= 2;
+          this.moveTo(x, alpha);
+          accepted = this.objective(this.trial, firstWins, total, prior) <= objective + ARMIJO * alpha * slope;
+        }
+        if (!accepted) {
+          // No decrease is representable any more: keep x (and the gradient at x) as the answer.
           this.gradientAndCurvature(x, firstWins, total, prior);
           return { x, iterations: iteration, converged: false };
         }

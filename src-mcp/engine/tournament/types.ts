@@ -25,7 +25,7 @@ export interface Match {
 export interface FitOptions {
   /**
    * Standard deviation (in logits) of the Gaussian prior on each strength. It keeps undefeated or
-   * disconnected hypotheses finite; 2 logits allows a 88% win probability between neighbours at 1 sd.
+   * disconnected hypotheses finite, and is the uncertainty of a hypothesis that has not played.
    */
   readonly priorSd?: number;
   /** Standard deviation (in logits) of the prior on each position-bias term. */
