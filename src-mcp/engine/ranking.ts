@@ -9,8 +9,40 @@ import type { ResearchProject } from './types.js';
 
 /** Statuses that take part in the tournament: reviewed, competing, or already evolved from. */
 const COMPETING = new Set(['reviewed', 'in_tournament', 'evolved']);
-/** Bootstrap replicates behind intervals and certification: enough for stable P(top-k) at n ≤ 100. */
-const BOOTSTRAP_SAMPLES = 200;
+/**
+ * Bootstrap replicates behind intervals and certification: 200 give a stable P(top-k) for the
+ * ≤ 100-hypothesis projects the workflow makes. Each replicate is a full refit, so very large
+ * imported projects get fewer (and, past 2,000 hypotheses, point estimates only).
+ */
+export function bootstrapSamplesFor(hypotheses: number): number {
+  if (hypotheses <= 150) return 200;
+  if (hypotheses <= 2000) return 50;
+  return 0;
+}
+
+/**
+ * Leaderboards are pure functions of (ids, match log, k, seed), and the log only grows, so the last
+ * few are kept per process: asking "what next?" repeatedly in the rank stage costs no refit.
+ */
+const CACHE_SIZE = 8;
+const cache = new Map<string, Leaderboard>();
+
+function cacheKey(projectId: string, ids: readonly string[], matches: readonly Match[], k: number, seed: number): string {
+  const last = matches[matches.length - 1]?.id ?? '';
+  let idHash = 0;
+  for (const id of ids) for (let i = 0; i < id.length; i += 1) idHash = (idHash * 31 + id.charCodeAt(i)) | 0;
+  return `${projectId}|${ids.length}|${idHash}|${matches.length}|${last}|${k}|${seed}`;
+}
+
+function cachedLeaderboard(projectId: string, ids: string[], matches: Match[], k: number, seed: number): { board: Leaderboard; key: string } {
+  const key = cacheKey(projectId, ids, matches, k, seed);
+  const hit = cache.get(key);
+  if (hit !== undefined) return { board: hit, key };
+  const board = leaderboard(ids, matches, { k, seed, bootstrapSamples: bootstrapSamplesFor(ids.length) });
+  cache.set(key, board);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return { board, key };
+}
 
 export function competitors(db: Db, projectId: string): HypothesisRow[] {
   return projectHypotheses(db, projectId).filter((h) => COMPETING.has(h.status) && h.gate === 'approved' && h.safetyFlag === null);
@@ -24,6 +56,8 @@ export interface RankingState {
   board: Leaderboard;
   ids: string[];
   matches: Match[];
+  /** Identifies this exact leaderboard (population, log, k, seed). */
+  key: string;
 }
 
 export function rankingState(db: Db, project: ResearchProject): RankingState {
@@ -32,12 +66,14 @@ export function rankingState(db: Db, project: ResearchProject): RankingState {
   const matches = projectMatches(db, project.id)
     .map(toTournamentMatch)
     .filter((m) => idSet.has(m.first) && idSet.has(m.second));
-  const board = leaderboard(ids, matches, { k: project.settings.topK, seed: project.settings.seed, bootstrapSamples: BOOTSTRAP_SAMPLES });
-  return { board, ids, matches };
+  const { board, key } = cachedLeaderboard(project.id, ids, matches, project.settings.topK, project.settings.seed);
+  return { board, ids, matches, key };
 }
 
 /** Recomputes the leaderboard from the whole match log and stores Elo, BT score, interval and rank. */
 export function refreshRatings(db: Db, project: ResearchProject, now: Date): RankingState {
+  // Always stored, even from a cached leaderboard: the write is cheap, and skipping it could leave
+  // stale ratings behind a transaction that rolled back.
   const state = rankingState(db, project);
   updateRatings(
     db,
@@ -65,7 +101,7 @@ export function proposePairs(db: Db, project: ResearchProject, state: RankingSta
     k: project.settings.topK,
     seed: project.settings.seed,
     count,
-    bootstrapSamples: BOOTSTRAP_SAMPLES,
+    bootstrapSamples: bootstrapSamplesFor(state.ids.length),
     similarity: (a, b) => proximity.similarity(a, b),
     board: state.board,
   });
