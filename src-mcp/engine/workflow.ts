@@ -9,7 +9,7 @@ import { tasksOfKind } from '../store/tasks.js';
 import { recordChange, type Actor } from './changes.js';
 import { openCheckpoint } from './checkpoints.js';
 import { competitors, comparisonBudget, proposePairs, refreshRatings } from './ranking.js';
-import { loadResearch, updateResearch } from './research.js';
+import { updateResearch } from './research.js';
 import { screenText } from './safety.js';
 import { GENERATION_METHODS, type CheckpointKind, type GenerationMethod } from './schemas.js';
 import { createTask } from './tasks.js';

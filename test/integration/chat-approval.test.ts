@@ -17,7 +17,7 @@ async function elicitingClient(dataDir: string, era: Era, answer: Record<string,
   );
   client.setRequestHandler('elicitation/create', (request) => {
     asked.push(String(request.params.message));
-    return { action: 'accept', content: answer };
+    return { action: 'accept' as const, content: answer as Record<string, string> };
   });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', 'claude-desktop', '--data-dir', dataDir], stderr: 'pipe' }));
   closers.push(() => client.close());
