@@ -1,7 +1,7 @@
 // The research engine's side of the tournament: which hypotheses compete, the match log from the
 // store, and ratings written back after every judgement (ARCHITECTURE §7).
 import type { Db } from '../store/database.js';
-import { projectHypotheses, updateRatings, type HypothesisRow } from '../store/hypotheses.js';
+import { findHypothesis, projectHypotheses, updateRatings, type HypothesisRow } from '../store/hypotheses.js';
 import { projectMatches, type MatchRow } from '../store/matches.js';
 import { buildProximityIndex } from './proximity.js';
 import { leaderboard, nextPairs, type Leaderboard, type Match, type ProposedPair } from './tournament/index.js';
@@ -110,4 +110,33 @@ export function proposePairs(db: Db, project: ResearchProject, state: RankingSta
 /** Comparisons a tournament round may use before it stops uncertified: about 5 per hypothesis. */
 export function comparisonBudget(competitorCount: number): number {
   return Math.max(3, competitorCount * 5);
+}
+
+/** Above this many competitors a full refit per judgement would hold the write lock too long. */
+export const LARGE_TOURNAMENT = 500;
+
+/**
+ * After one new match in a large tournament: update the two hypotheses' Elo, matches and wins in
+ * place (Elo is a sequential replay, so this equals replaying the whole log) and leave the
+ * Bradley-Terry refit to the next leaderboard read, which is cached per match log.
+ */
+export function recordMatchIncrementally(db: Db, match: { firstId: string; secondId: string; winnerId: string }, now: Date, kFactor = 32): void {
+  const first = findHypothesis(db, match.firstId);
+  const second = findHypothesis(db, match.secondId);
+  if (first === undefined || second === undefined) return;
+  const expectedFirst = 1 / (1 + 10 ** ((second.elo - first.elo) / 400));
+  const scoreFirst = match.winnerId === first.id ? 1 : 0;
+  const delta = kFactor * (scoreFirst - expectedFirst);
+  const update = (h: HypothesisRow, eloChange: number, won: boolean) => ({
+    id: h.id,
+    elo: h.elo + eloChange,
+    btScore: h.btScore,
+    ciLow: h.ciLow,
+    ciHigh: h.ciHigh,
+    pTopK: h.pTopK,
+    rank: h.rank,
+    matchesPlayed: h.matchesPlayed + 1,
+    wins: h.wins + (won ? 1 : 0),
+  });
+  updateRatings(db, [update(first, delta, scoreFirst === 1), update(second, -delta, scoreFirst === 0)], now.toISOString());
 }

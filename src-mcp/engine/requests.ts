@@ -10,7 +10,7 @@ import { pendingCheckpointsOf } from './checkpoints.js';
 import { DomainError } from './errors.js';
 import { getHypothesis } from './hypotheses.js';
 import { newId } from './ids.js';
-import { competitors, proposePairs, rankingState, refreshRatings } from './ranking.js';
+import { LARGE_TOURNAMENT, competitors, proposePairs, rankingState, recordMatchIncrementally, refreshRatings } from './ranking.js';
 import { loadResearch, updateResearch } from './research.js';
 import type { EvolutionStrategy, GenerationMethod, ReviewType } from './schemas.js';
 import { advance } from './supervisor.js';
@@ -125,7 +125,8 @@ export function recordHumanJudgement(db: Db, actor: Actor, input: { firstId: str
       createdBy: actor.clientId,
       createdAt: actor.now().toISOString(),
     });
-    refreshRatings(db, loadResearch(db, first.projectId), actor.now());
+    if (playing.size > LARGE_TOURNAMENT) recordMatchIncrementally(db, { firstId: first.id, secondId: second.id, winnerId: input.winnerId }, actor.now());
+    else refreshRatings(db, loadResearch(db, first.projectId), actor.now());
     recordChange(db, actor, 'tournament.updated', first.projectId, { human: true });
   });
 }
