@@ -7,6 +7,10 @@ import { assertServerBuilt } from './server.js';
 import { benchToolLatency } from './stdio-latency.js';
 import { benchTournament } from './tournament.js';
 import { benchLeaderboard } from './leaderboard.js';
+import { benchKnowledge } from './knowledge.js';
+import { benchProviders } from './providers.js';
+import { benchMcpLatency } from './mcp-latency.js';
+import { benchFaults } from './faults.js';
 
 /** One row, or several rows plus Markdown shown after the table (e.g. a simulator's own table). */
 type BenchOutput = BenchResult | { results: readonly BenchResult[]; appendix: string };
@@ -22,6 +26,10 @@ const BENCHMARKS: ReadonlyArray<{ label: string; run: () => Promise<BenchOutput>
   { label: 'tool call latency', run: () => benchToolLatency({ warmup: 100, calls: 2_000 }) },
   { label: 'tournament simulator', run: () => benchTournament(), server: false },
   { label: 'leaderboard 10,000 hypotheses (GUI)', run: () => benchLeaderboard() },
+  { label: 'knowledge base: ingest 1,000 papers, query 100,000 passages', run: () => benchKnowledge() },
+  { label: 'provider runs: 50 hypotheses at concurrency 1 and 8', run: () => benchProviders() },
+  { label: 'mcp latency: 10,000 hypotheses, 100,000 matches, vs server-memory', run: () => benchMcpLatency() },
+  { label: 'faults: 100 kill -9 during write bursts', run: () => benchFaults({ kills: 100 }) },
 ];
 
 async function main(): Promise<void> {

@@ -11,11 +11,14 @@ const HELP = `Co-Scientist ${VERSION}
 
 Usage:
   co-scientist serve [--client <id>] [--data-dir <dir>]   Run the MCP server on stdio
-  co-scientist register <client> [--home DIR] [--platform darwin|win32|linux] [--yes]
-  co-scientist unregister <client> [--home DIR] [--platform ...] [--yes]
-  co-scientist status [<client>] [--home DIR] [--platform ...]
+  co-scientist register <client|all> [--home DIR] [--platform darwin|win32|linux] [--yes]
+  co-scientist unregister <client|all> [--home DIR] [--platform ...] [--yes]
+  co-scientist status [<client>|all] [--home DIR] [--platform ...]
   co-scientist doctor [--data-dir <dir>]                  Check the data folder, database and setup
   co-scientist --version
+
+Clients: claude-desktop, claude-code, cursor, vscode, vscode-insiders, vscodium, windsurf, zed,
+  gemini-cli, codex, lm-studio, cline, continue, goose ("all": every one found on this computer)
 
 Data directory: --data-dir, else COSCI_DATA_DIR, else the platform default.`;
 

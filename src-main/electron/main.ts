@@ -7,7 +7,8 @@
 // ones; a declaration file of ambient modules cannot be imported, hence the reference.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./electron-types.d.ts" />
-import { app, BrowserWindow, ipcMain, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Notification, session, shell } from 'electron';
+import * as electron from 'electron';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { resolveDataDir } from '../../src-mcp/store/dataDir.js';
 import { createHost, type Host } from '../host/hostCore.js';
 import { createStderrLogger, describeError } from '../host/log.js';
 import { bridgeHost } from './ipc.js';
+import { startCheckpointAlerts } from './checkpointAlerts.js';
 import {
   dataDirFlag,
   resolveAppLayout,
@@ -25,6 +27,8 @@ import {
 } from './paths.js';
 import { installContentSecurityPolicy, isTrustedSender, PRODUCTION_CSP } from './security.js';
 import { resolveServerLaunch } from './serverLaunch.js';
+import { createSafeStorageSecretStore, safeStorageOf } from './secretStore.js';
+import { startAutoUpdates } from './updates.js';
 import { createMainWindow } from './window.js';
 
 const log = createStderrLogger('electron');
@@ -70,6 +74,8 @@ async function runDesktopApp(): Promise<void> {
     appVersion: readAppVersion(layout, app.getVersion()),
     registrationContext: { home: os.homedir(), platform: process.platform, env: process.env, launch },
     log: log.child('host'),
+    // Provider API keys, encrypted with the OS keychain; the host hands them to its own server in memory only.
+    secrets: createSafeStorageSecretStore({ safeStorage: safeStorageOf(electron), dataDir, platform: process.platform, warn: (message) => log.warn(message) }),
   });
 
   await app.whenReady();
@@ -84,9 +90,12 @@ async function runDesktopApp(): Promise<void> {
     eventTargets: () => liveWindows().map((window) => window.webContents),
     warn: (message) => log.warn(message),
   });
+  // Dock/taskbar badge and OS notifications for checkpoints waiting for the scientist.
+  const releaseAlerts = startCheckpointAlerts({ host, Notification, app, focusWindow: () => liveWindows()[0]?.focus() });
   // Spawning the server and loading the page overlap; the renderer learns the server's state from events.
   host.start().catch((error: unknown) => log.error('The research server did not start', error));
   openWindow(location);
+  void startAutoUpdates({ isPackaged: app.isPackaged, log: log.child('updates') });
 
   app.on('second-instance', () => {
     const [window] = liveWindows();
@@ -104,6 +113,7 @@ async function runDesktopApp(): Promise<void> {
   releaseOnQuit(host, () => {
     releaseBridge();
     releaseCsp();
+    releaseAlerts();
   });
 }
 

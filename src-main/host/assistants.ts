@@ -1,9 +1,35 @@
 // The assistants routes' side of registration (ARCHITECTURE §9): the registration module edits
-// the assistants' config files; this adapter gives it the machine's context and turns its
-// RegistrationErrors into Results the renderer can show.
-import type { AssistantId, AssistantState, ErrorCode, RegistrationOutcome, Result, RouteError } from './contract.js';
-import { inspectClaudeDesktop, registerClaudeDesktop } from './registration/index.js';
+// the assistants' config files; this adapter gives it the machine's context, proves a fresh
+// registration works with a test launch, and turns RegistrationErrors into Results the renderer
+// can show. `recheckRegistrations` is the host's check at every start.
+import type {
+  AssistantId,
+  AssistantState,
+  DisconnectOutcome,
+  ErrorCode,
+  RegistrationOutcome,
+  Result,
+  RouteError,
+  TestLaunch,
+} from './contract.js';
+import type { RecheckReport, RegistrationResult, TargetOptions, TargetPlatform } from './registration/index.js';
+import {
+  CLIENTS,
+  desiredEntry,
+  inspectTarget,
+  launchOfEntry,
+  recheckRegistrations as recheckLedger,
+  registerTarget,
+  requireClient,
+  SERVER_KEY,
+  targetFor,
+  targetsFor,
+  testLaunch,
+  unregisterTarget,
+} from './registration/index.js';
 import { RegistrationError, type RegistrationErrorCode } from './registration/errors.js';
+import { parseConfig } from './registration/configEditor.js';
+import { readExistingFile } from './registration/fileSafety.js';
 import type { LaunchCommand } from './registration/launcher.js';
 import { describeError, type Logger } from './log.js';
 import type { Assistants } from './router.js';
@@ -15,57 +41,23 @@ export interface RegistrationContext {
   env: Readonly<Record<string, string | undefined>>;
   /** From resolveLaunchCommand(): absolute executable + server entry, without `--client`. */
   launch: LaunchCommand;
+  /** Prefix for system-wide app locations; tests point it at a fixture (default `/`). */
+  systemRoot?: string;
 }
 
+type Context = RegistrationContext & { dataDir: string };
+
 const SUPPORTED_PLATFORMS = ['darwin', 'win32', 'linux'] as const;
-type SupportedPlatform = (typeof SUPPORTED_PLATFORMS)[number];
 
 // Refusals the scientist can resolve are REGISTRATION_REFUSED; an entry they edited is a
 // CONFLICT (the app shows the diff and asks before replacing it); a bad launch command is our bug.
 const ERROR_CODES: Partial<Record<RegistrationErrorCode, ErrorCode>> = {
   CHANGED_BY_USER: 'CONFLICT',
+  NOT_REGISTERED: 'NOT_FOUND',
   INVALID_LAUNCH_COMMAND: 'INTERNAL',
 };
 
-export function createAssistants(context: RegistrationContext & { dataDir: string }, log: Logger): Assistants {
-  const options = (platform: SupportedPlatform) => ({
-    home: context.home,
-    platform,
-    env: context.env,
-    dataDir: context.dataDir,
-    launch: context.launch,
-  });
-
-  return {
-    async list(): Promise<Result<AssistantState[]>> {
-      const platform = supportedPlatform(context.platform);
-      if (!platform.ok) return platform;
-      try {
-        return { ok: true, data: [await inspectClaudeDesktop(options(platform.data))] };
-      } catch (error) {
-        return refusal('inspect Claude Desktop', error, log);
-      }
-    },
-
-    async connect(id: AssistantId, force = false): Promise<Result<RegistrationOutcome>> {
-      const platform = supportedPlatform(context.platform);
-      if (!platform.ok) return platform;
-      try {
-        switch (id) {
-          case 'claude-desktop': {
-            const outcome = await registerClaudeDesktop({ ...options(platform.data), force });
-            log.info(`Claude Desktop registration: ${outcome.action} ${outcome.config_path}`);
-            return { ok: true, data: outcome };
-          }
-        }
-      } catch (error) {
-        return refusal(`connect ${id}`, error, log);
-      }
-    },
-  };
-}
-
-function supportedPlatform(platform: NodeJS.Platform): Result<SupportedPlatform> {
+function supportedPlatform(platform: NodeJS.Platform): Result<TargetPlatform> {
   const supported = SUPPORTED_PLATFORMS.find((p) => p === platform);
   if (supported) return { ok: true, data: supported };
   return {
@@ -85,4 +77,106 @@ function refusal(doing: string, error: unknown, log: Logger): { ok: false; error
   }
   log.error(`could not ${doing}`, error);
   return { ok: false, error: { code: 'INTERNAL', message: `Could not ${doing}: ${describeError(error)}` } };
+}
+
+export function createAssistants(context: Context, log: Logger): Assistants {
+  const options = (platform: TargetPlatform, variant?: string): TargetOptions & { dataDir: string; launch: LaunchCommand } => ({
+    home: context.home,
+    platform,
+    env: context.env,
+    dataDir: context.dataDir,
+    launch: context.launch,
+    ...(context.systemRoot ? { systemRoot: context.systemRoot } : {}),
+    ...(variant !== undefined ? { variant } : {}),
+  });
+
+  /** Runs `work` for a supported platform, mapping refusals to Results. */
+  async function attempt<T>(doing: string, work: (platform: TargetPlatform) => Promise<T>): Promise<Result<T>> {
+    const platform = supportedPlatform(context.platform);
+    if (!platform.ok) return platform;
+    try {
+      return { ok: true, data: await work(platform.data) };
+    } catch (error) {
+      return refusal(doing, error, log);
+    }
+  }
+
+  const withTestLaunch = async (result: RegistrationResult, launch: LaunchCommand): Promise<RegistrationOutcome> => {
+    const test = await testLaunch(launch, { dataDir: context.dataDir });
+    log.info(`${result.id} registration ${result.action} ${result.config_path}; test launch ${test.ok ? `ok in ${test.duration_ms} ms` : `failed: ${test.error}`}`);
+    return { ...result, test_launch: test };
+  };
+
+  return {
+    list: () =>
+      attempt('inspect the assistants', async (platform): Promise<AssistantState[]> => {
+        const opts = options(platform);
+        const inspections = CLIENTS.flatMap((adapter) => targetsFor(adapter, opts).map((t) => inspectTarget(t, opts)));
+        return (await Promise.all(inspections)).map((i) => i.state);
+      }),
+
+    connect: (id: AssistantId, force = false, variant?: string) =>
+      attempt(`connect ${id}`, async (platform) => {
+        const opts = options(platform, variant);
+        const t = targetFor(requireClient(id), opts);
+        const result = await registerTarget(t, { ...opts, force });
+        return withTestLaunch(result, launchOfEntry(desiredEntry(t.adapter, context.launch)) ?? context.launch);
+      }),
+
+    disconnect: (id: AssistantId, force = false, variant?: string) =>
+      attempt(`disconnect ${id}`, async (platform): Promise<DisconnectOutcome> => {
+        const opts = options(platform, variant);
+        const outcome = await unregisterTarget(targetFor(requireClient(id), opts), { ...opts, force });
+        log.info(`${id} disconnect: ${outcome.action} ${outcome.config_path}`);
+        return outcome;
+      }),
+
+    repair: (id: AssistantId, variant?: string) =>
+      attempt(`repair ${id}`, async (platform) => {
+        const opts = options(platform, variant);
+        const t = targetFor(requireClient(id), opts);
+        const result = await registerTarget(t, { ...opts, onlyIfPresent: true });
+        return withTestLaunch(result, launchOfEntry(desiredEntry(t.adapter, context.launch)) ?? context.launch);
+      }),
+
+    test: (id: AssistantId, variant?: string) =>
+      attempt(`test ${id}`, async (platform): Promise<TestLaunch> => {
+        const t = targetFor(requireClient(id), options(platform, variant));
+        const file = await readExistingFile(t.location.path);
+        const entry = file ? parseConfig(file.bytes, t.location.path, t.adapter.format).readEntry(t.adapter.site, SERVER_KEY) : undefined;
+        const launch = launchOfEntry(entry);
+        if (!launch) {
+          throw new RegistrationError('NOT_REGISTERED', `${t.adapter.displayName} has no Co-Scientist entry with a command in ${t.location.path}; connect it first.`);
+        }
+        return testLaunch(launch, { dataDir: context.dataDir });
+      }),
+  };
+}
+
+/**
+ * The check at every host start: repairs our own registrations that no longer start this app
+ * (moved, updated) and logs the rest. Never throws and never blocks the start.
+ */
+export async function recheckRegistrations(context: Context, log: Logger): Promise<RecheckReport[]> {
+  const platform = supportedPlatform(context.platform);
+  if (!platform.ok) return [];
+  try {
+    const reports = await recheckLedger({
+      home: context.home,
+      platform: platform.data,
+      env: context.env,
+      dataDir: context.dataDir,
+      launch: context.launch,
+      ...(context.systemRoot ? { systemRoot: context.systemRoot } : {}),
+    });
+    for (const r of reports) {
+      if (r.outcome === 'ok') continue;
+      if (r.outcome === 'failed') log.warn(r.message);
+      else log.info(r.message);
+    }
+    return reports;
+  } catch (error) {
+    log.warn(`could not re-check the assistants' registrations: ${describeError(error)}`);
+    return [];
+  }
 }

@@ -2,6 +2,15 @@
 // input and output. Both hosts (Electron preload, web host) serve exactly these routes; the
 // renderer imports this file for its *types* only, so zod never enters the renderer bundle.
 import { z } from 'zod';
+import { CheckpointKindSchema, researchRoutes, type ArrivedCheckpoint } from './researchContract.js';
+import { tournamentRoutes } from './tournamentContract.js';
+import { auditRoutes } from './auditContract.js';
+import { providerRoutes } from './providers.js';
+
+export * from './researchContract.js';
+export * from './tournamentContract.js';
+export * from './auditContract.js';
+export type { ProjectReasoning, ProviderSettings, ProviderTest, ProviderView, ProvidersState } from './providers.js';
 
 export const ProjectStatusSchema = z.enum(['initializing', 'active', 'paused', 'completed']);
 export type ProjectStatus = z.infer<typeof ProjectStatusSchema>;
@@ -47,6 +56,8 @@ export const StartResearchInputSchema = z.object({
   goal: z.string(),
   domain: z.string().optional(),
   hypothesis_count: z.number().int().optional(),
+  /** Checkpoint kinds the new project pauses at (the app passes the scientist's default policy). */
+  pause_at: z.array(CheckpointKindSchema).optional(),
 });
 
 export const StartResearchResultSchema = z.object({
@@ -61,31 +72,99 @@ export const StartResearchResultSchema = z.object({
 });
 export type StartResearchResult = z.infer<typeof StartResearchResultSchema>;
 
-export const AssistantIdSchema = z.enum(['claude-desktop']);
+/** Every assistant Co-Scientist can register with (src-main/host/registration/clients). */
+export const AssistantIdSchema = z.enum([
+  'claude-desktop',
+  'claude-code',
+  'cursor',
+  'vscode',
+  'vscode-insiders',
+  'vscodium',
+  'windsurf',
+  'zed',
+  'gemini-cli',
+  'codex',
+  'lm-studio',
+  'cline',
+  'continue',
+  'goose',
+]);
 export type AssistantId = z.infer<typeof AssistantIdSchema>;
+
+/**
+ * `not_installed`: no app or binary found. `installed`: found, no Co-Scientist entry.
+ * `registered`: our entry, as this app would write it. `needs_repair`: our entry (per the ledger)
+ * but for another launch, e.g. after the app moved. `changed_by_user`: an entry named like ours
+ * that we did not write or that was edited; never replaced without showing the diff and asking.
+ */
+export const RegistrationStateSchema = z.enum(['not_installed', 'installed', 'registered', 'needs_repair', 'changed_by_user']);
+export type RegistrationState = z.infer<typeof RegistrationStateSchema>;
 
 export const AssistantStateSchema = z.object({
   id: AssistantIdSchema,
   name: z.string(),
+  /** Install variant, e.g. `msix` for Claude Desktop from the Store, or Cline's host editor (`cursor`). */
+  variant: z.string(),
   config_path: z.string(),
-  /** The assistant's config file or app folder exists on this machine. */
+  /** The assistant's app or binary was found on this machine. */
   installed: z.boolean(),
-  /** Our entry is present in its config file. */
+  /** What showed it is installed (an app bundle, a binary, an extension folder). */
+  detected: z.string().nullable(),
+  /** Our entry is present in its config file (state registered, needs_repair or changed_by_user). */
   registered: z.boolean(),
+  state: RegistrationStateSchema,
   /** Present when the config file cannot be read or parsed: what is wrong with it. */
   problem: z.string().nullable(),
+  /** What the scientist should do now, for this state (null when nothing). */
+  next_step: z.string().nullable(),
 });
 export type AssistantState = z.infer<typeof AssistantStateSchema>;
 
+/** Outcome of starting the registered command and completing an MCP `initialize` handshake with it. */
+export const TestLaunchSchema = z.object({
+  ok: z.boolean(),
+  /** The command line that was run, for display (not for a shell). */
+  command: z.string(),
+  duration_ms: z.number(),
+  server_name: z.string().nullable(),
+  server_version: z.string().nullable(),
+  protocol_version: z.string().nullable(),
+  /** Why it failed, in words a scientist can act on. */
+  error: z.string().nullable(),
+  /** The server's last stderr lines, when it failed. */
+  stderr: z.string().nullable(),
+});
+export type TestLaunch = z.infer<typeof TestLaunchSchema>;
+
 export const RegistrationOutcomeSchema = z.object({
   id: AssistantIdSchema,
+  variant: z.string(),
   /** `created`: new file; `added`: entry added to an existing file; `updated`: our entry rewritten; `unchanged`: already correct. */
   action: z.enum(['created', 'added', 'updated', 'unchanged']),
   config_path: z.string(),
   backup_path: z.string().nullable(),
   next_step: z.string(),
+  /** The registered command, started once to prove it works (null when not attempted). */
+  test_launch: TestLaunchSchema.nullable(),
 });
 export type RegistrationOutcome = z.infer<typeof RegistrationOutcomeSchema>;
+
+export const DisconnectOutcomeSchema = z.object({
+  id: AssistantIdSchema,
+  variant: z.string(),
+  /** `removed`: our entry was taken out; `absent`: there was none, nothing was written. */
+  action: z.enum(['removed', 'absent']),
+  config_path: z.string(),
+  backup_path: z.string().nullable(),
+  next_step: z.string(),
+});
+export type DisconnectOutcome = z.infer<typeof DisconnectOutcomeSchema>;
+
+const AssistantTargetInput = {
+  id: AssistantIdSchema,
+  /** Which install variant (from assistants.list); the one in use when omitted. */
+  variant: z.string().optional(),
+};
 
 export const AppInfoSchema = z.object({
   version: z.string(),
@@ -98,6 +177,77 @@ export const AppInfoSchema = z.object({
   }),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+// ---- Knowledge base (the knowledge tools' answers, trimmed to what the GUI shows) ----
+
+export const KnowledgeCollectionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  collection_type: z.enum(['fundamental', 'project-specific']),
+  description: z.string(),
+  document_count: z.number().int(),
+  chunk_count: z.number().int(),
+  size_bytes: z.number().int(),
+  linked_projects: z.array(z.string()),
+  updated_at: z.string(),
+});
+export type KnowledgeCollection = z.infer<typeof KnowledgeCollectionSchema>;
+
+const KnowledgeIdentifiersSchema = z.object({ doi: z.string().nullable(), pmid: z.string().nullable(), arxiv_id: z.string().nullable(), url: z.string().nullable() });
+
+export const KnowledgeDocumentSchema = z.object({
+  document_id: z.string(),
+  title: z.string(),
+  source: z.string(),
+  format: z.string(),
+  chunk_count: z.number().int(),
+  size_bytes: z.number().int(),
+  identifiers: KnowledgeIdentifiersSchema,
+  updated_at: z.string(),
+});
+export type KnowledgeDocument = z.infer<typeof KnowledgeDocumentSchema>;
+
+export const KnowledgeSearchSchema = z.object({
+  results: z.array(
+    z.object({
+      content: z.string(),
+      relevance_score: z.number(),
+      relevance_label: z.string(),
+      source_document: z.string(),
+      header_path: z.string(),
+      /** [start, end) character ranges of the matched terms in `content`. */
+      highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
+      metadata: z.object({ document_title: z.string(), document_id: z.string(), collection: z.string(), content_type: z.string(), identifiers: KnowledgeIdentifiersSchema }),
+    }),
+  ),
+  query_refinement: z.object({ status: z.enum(['optimal', 'too_broad', 'clarification_needed']), suggestions: z.array(z.string()), message: z.string() }),
+  searched_collections: z.array(z.string()).nullable(),
+});
+export type KnowledgeSearch = z.infer<typeof KnowledgeSearchSchema>;
+
+export const KnowledgeIngestSchema = z.object({
+  status: z.enum(['complete', 'partial']),
+  collection: z.string(),
+  path: z.string(),
+  files_total: z.number().int(),
+  files_done: z.number().int(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  failed: z.number().int(),
+  unsupported: z.number().int(),
+  next_cursor: z.string().nullable(),
+  problems: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })),
+  problem_count: z.number().int(),
+});
+export type KnowledgeIngest = z.infer<typeof KnowledgeIngestSchema>;
+
+export const KnowledgeRootsSchema = z.object({
+  roots: z.array(z.object({ path: z.string(), added_by: z.string(), added_at: z.string() })),
+  changed: z.boolean(),
+  message: z.string(),
+});
+export type KnowledgeRoots = z.infer<typeof KnowledgeRootsSchema>;
 
 const EmptySchema = z.object({}).strict();
 
@@ -117,13 +267,56 @@ export const routes = {
   'assistants.connect': {
     input: z
       .object({
-        id: AssistantIdSchema,
+        ...AssistantTargetInput,
         /** Replace our entry even though the scientist edited it (only after showing them the CONFLICT's diff). */
         force: z.boolean().optional(),
       })
       .strict(),
     output: RegistrationOutcomeSchema,
   },
+  'assistants.disconnect': {
+    input: z
+      .object({
+        ...AssistantTargetInput,
+        /** Remove the entry even though it is not the one we wrote (only after showing the CONFLICT's diff). */
+        force: z.boolean().optional(),
+      })
+      .strict(),
+    output: DisconnectOutcomeSchema,
+  },
+  /** Rewrites our own entry for the current launch (after the app moved); never touches an entry the scientist changed. */
+  'assistants.repair': { input: z.object(AssistantTargetInput).strict(), output: RegistrationOutcomeSchema },
+  /** Starts the registered command and performs an MCP handshake with it. */
+  'assistants.test': { input: z.object(AssistantTargetInput).strict(), output: TestLaunchSchema },
+  'knowledge.collections.list': { input: EmptySchema, output: z.object({ collections: z.array(KnowledgeCollectionSchema) }) },
+  'knowledge.collections.create': {
+    input: z.object({ name: z.string().min(1), type: z.enum(['fundamental', 'project-specific']), description: z.string().optional() }).strict(),
+    output: z.object({ collection: KnowledgeCollectionSchema, message: z.string() }),
+  },
+  'knowledge.collections.delete': {
+    input: z.object({ name: z.string().min(1) }).strict(),
+    output: z.object({ documents_removed: z.number().int(), message: z.string() }),
+  },
+  'knowledge.documents.list': {
+    input: z.object({ collection: z.string().min(1), cursor: z.string().optional() }).strict(),
+    output: z.object({ collection: KnowledgeCollectionSchema, documents: z.array(KnowledgeDocumentSchema), next_cursor: z.string().nullable() }),
+  },
+  'knowledge.search': {
+    input: z.object({ query: z.string().min(1), collections: z.array(z.string()).optional(), top_k: z.number().int().optional() }).strict(),
+    output: KnowledgeSearchSchema,
+  },
+  /** One time-boxed slice of an ingest; call again with next_cursor until status is complete. */
+  'knowledge.ingest': {
+    input: z.object({ path: z.string().min(1), collection: z.string().min(1), recursive: z.boolean(), cursor: z.string().optional() }).strict(),
+    output: KnowledgeIngestSchema,
+  },
+  'knowledge.roots.list': { input: EmptySchema, output: KnowledgeRootsSchema },
+  'knowledge.roots.add': { input: z.object({ path: z.string().min(1) }).strict(), output: KnowledgeRootsSchema },
+  'knowledge.roots.remove': { input: z.object({ path: z.string().min(1) }).strict(), output: KnowledgeRootsSchema },
+  ...researchRoutes,
+  ...tournamentRoutes,
+  ...auditRoutes,
+  ...providerRoutes,
 } as const;
 
 export type Routes = typeof routes;
@@ -156,7 +349,9 @@ export type Result<T> = { ok: true; data: T } | { ok: false; error: RouteError }
 export type HostEvent =
   | { kind: 'resources-list-changed' }
   | { kind: 'resource-updated'; uri: string }
-  | { kind: 'server-state'; state: AppInfo['server']['state']; message: string | null };
+  | { kind: 'server-state'; state: AppInfo['server']['state']; message: string | null }
+  /** The pending checkpoints changed: how many wait now, and which appeared since the last count (for a notification). */
+  | { kind: 'checkpoints-changed'; pending: number; arrived: ArrivedCheckpoint[] };
 
 /** The one API object the renderer sees as `window.cosci` (preload in Electron, web client in a browser). */
 export interface CosciApi {

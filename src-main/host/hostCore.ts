@@ -11,9 +11,14 @@
 // `invoke` accepts untrusted input (from IPC or HTTP) and validates it, so glue code can pass
 // what it received straight through.
 import type { HostEvent, Result, RouteInput, RouteName, RouteOutput } from './contract.js';
-import { createAssistants, type RegistrationContext } from './assistants.js';
+import { createAssistants, recheckRegistrations, type RegistrationContext } from './assistants.js';
 import { createStderrLogger, describeError, type Logger } from './log.js';
 import { createRouter } from './router.js';
+import { watchCheckpoints } from './checkpointWatch.js';
+import { createSettingsStore } from './settingsStore.js';
+import { activateProviders } from './providers.js';
+import { createMemorySecretStore, type SecretStore } from './secrets.js';
+import { callFailure, readToolResult, type ToolOutcome } from './toolResult.js';
 import { ServerConnection, type RestartPolicy, type ServerCommand, type ServerStatus } from './serverConnection.js';
 
 export type { ServerCommand, ServerStatus } from './serverConnection.js';
@@ -38,6 +43,8 @@ export interface HostOptions {
   log?: Logger;
   /** Overrides the server restart backoff (tests shorten it). */
   restart?: Partial<RestartPolicy>;
+  /** Where provider API keys are kept; defaults to memory only (not persistent: the web host and tests). */
+  secrets?: SecretStore;
 }
 
 export interface Host {
@@ -69,6 +76,16 @@ export function createHost(options: HostOptions): Host {
     }
   };
 
+  const secrets = options.secrets ?? createMemorySecretStore();
+  // A tool call as a Result, for handing provider keys to the server when it becomes ready.
+  const callTool = async (name: string, args: Record<string, unknown>): Promise<ToolOutcome> => {
+    try {
+      return readToolResult(name, await connection.callTool(name, args));
+    } catch (error) {
+      return { ok: false, error: callFailure(name, error) };
+    }
+  };
+
   const connection = new ServerConnection({
     command: {
       ...options.serverCommand,
@@ -76,7 +93,12 @@ export function createHost(options: HostOptions): Host {
     },
     clientInfo: { name: 'co-scientist-desktop', version: options.appVersion },
     log: log.child('server'),
-    onEvent: emit,
+    onEvent: (event) => {
+      emit(event);
+      // Each (re)started server gets the provider keys again: it keeps them in memory only.
+      if (event.kind === 'server-state' && event.state === 'ready') void activateProviders(callTool, secrets, (message) => log.warn(message));
+      checkpoints.onHostEvent(event);
+    },
     ...(options.restart ? { restart: options.restart } : {}),
   });
 
@@ -93,7 +115,12 @@ export function createHost(options: HostOptions): Host {
     },
     assistants: createAssistants({ ...options.registrationContext, dataDir: options.dataDir }, log.child('assistants')),
     log: log.child('router'),
+    settings: createSettingsStore(options.dataDir, log.child('settings')),
+    secrets,
   });
+
+  // The inbox badge and notifications: counts pending checkpoints after every change the server announces.
+  const checkpoints = watchCheckpoints({ overview: () => router.invoke('projects.overview', {}), emit, log: log.child('checkpoints') });
 
   function invoke<R extends RouteName>(route: R, input: RouteInput<R>): Promise<Result<RouteOutput<R>>>;
   function invoke(route: string, input: unknown): Promise<Result<unknown>>;
@@ -108,7 +135,14 @@ export function createHost(options: HostOptions): Host {
       return () => listeners.delete(listener);
     },
     serverStatus: () => connection.status(),
-    start: () => connection.start(),
-    stop: () => connection.stop(),
+    start: () => {
+      // Repairs our registrations after the app moved or updated; runs alongside the server start, never fails it.
+      void recheckRegistrations({ ...options.registrationContext, dataDir: options.dataDir }, log.child('registrations'));
+      return connection.start();
+    },
+    stop: () => {
+      checkpoints.cancel();
+      return connection.stop();
+    },
   };
 }

@@ -9,20 +9,30 @@ import {
   type AppInfo,
   type AssistantId,
   type AssistantState,
+  type DisconnectOutcome,
   type ErrorCode,
   type RegistrationOutcome,
   type Result,
   type RouteName,
   type RouteError,
   type Routes,
+  type TestLaunch,
 } from './contract.js';
 import { callFailure, readToolResult, type ToolOutcome } from './toolResult.js';
+import { tournamentAuditHandlers } from './tournamentAuditHandlers.js';
 import { describeError, type Logger } from './log.js';
+import { createResearchHandlers } from './researchRoutes.js';
+import type { SettingsStore } from './settingsStore.js';
+import { createProviderHandlers } from './providers.js';
+import { createMemorySecretStore, type SecretStore } from './secrets.js';
 
 /** What the router needs from the assistants' registration code; failures come back as values. */
 export interface Assistants {
   list(): Promise<Result<AssistantState[]>>;
-  connect(id: AssistantId, force?: boolean): Promise<Result<RegistrationOutcome>>;
+  connect(id: AssistantId, force?: boolean, variant?: string): Promise<Result<RegistrationOutcome>>;
+  disconnect(id: AssistantId, force?: boolean, variant?: string): Promise<Result<DisconnectOutcome>>;
+  repair(id: AssistantId, variant?: string): Promise<Result<RegistrationOutcome>>;
+  test(id: AssistantId, variant?: string): Promise<Result<TestLaunch>>;
 }
 
 export interface RouterDeps {
@@ -30,6 +40,10 @@ export interface RouterDeps {
   appInfo(): AppInfo;
   assistants: Assistants;
   log: Logger;
+  /** The desktop app's own settings (settings.get/set); hosts without one answer those routes with an error. */
+  settings?: SettingsStore;
+  /** Where provider API keys are kept (providers.*); defaults to memory only, which does not survive a restart. */
+  secrets?: SecretStore;
 }
 
 export interface Router {
@@ -37,6 +51,9 @@ export interface Router {
 }
 
 type Handlers = { [R in RouteName]: (input: z.output<Routes[R]['input']>) => Promise<ToolOutcome> };
+
+/** Seconds of ingest work per knowledge.ingest call: long enough to be efficient, short enough for a live progress bar. */
+const KNOWLEDGE_INGEST_SLICE_SECONDS = 2;
 
 /** Guards against a server whose cursors never end; 50 pages is far beyond any real project list. */
 const MAX_LIST_PAGES = 50;
@@ -60,6 +77,7 @@ export function createRouter(deps: RouterDeps): Router {
   };
 
   const handlers: Handlers = {
+    ...createResearchHandlers({ tool, settings: deps.settings }),
     'app.info': async () => ({ ok: true, data: deps.appInfo() }),
     'projects.list': async (input) => {
       // The GUI shows the whole list; the tool pages it, so follow the cursors.
@@ -88,7 +106,25 @@ export function createRouter(deps: RouterDeps): Router {
       const listed = await deps.assistants.list();
       return listed.ok ? { ok: true, data: { assistants: listed.data } } : listed;
     },
-    'assistants.connect': (input) => deps.assistants.connect(input.id, input.force ?? false),
+    'assistants.connect': (input) => deps.assistants.connect(input.id, input.force ?? false, input.variant),
+    'assistants.disconnect': (input) => deps.assistants.disconnect(input.id, input.force ?? false, input.variant),
+    'assistants.repair': (input) => deps.assistants.repair(input.id, input.variant),
+    'assistants.test': (input) => deps.assistants.test(input.id, input.variant),
+    'knowledge.collections.list': () => tool('manage_collections', { action: 'list' }),
+    'knowledge.collections.create': (input) =>
+      tool('manage_collections', dropUndefined({ action: 'create', collection_name: input.name, collection_type: input.type, description: input.description })),
+    'knowledge.collections.delete': (input) => tool('manage_collections', { action: 'delete', collection_name: input.name }),
+    'knowledge.documents.list': (input) =>
+      tool('manage_collections', dropUndefined({ action: 'info', collection_name: input.collection, limit: 50, cursor: input.cursor })),
+    'knowledge.search': (input) =>
+      tool('query_knowledge_base', dropUndefined({ query: input.query, collections: input.collections?.join(','), top_k: input.top_k })),
+    // Short slices, so the GUI can show progress between them (the tool itself allows up to 40 s).
+    'knowledge.ingest': (input) => tool('ingest_documents', dropUndefined({ ...input, max_seconds: KNOWLEDGE_INGEST_SLICE_SECONDS })),
+    'knowledge.roots.list': () => tool('manage_knowledge_roots', { action: 'list' }),
+    'knowledge.roots.add': (input) => tool('manage_knowledge_roots', { action: 'add', path: input.path }),
+    'knowledge.roots.remove': (input) => tool('manage_knowledge_roots', { action: 'remove', path: input.path }),
+    ...tournamentAuditHandlers(tool),
+    ...createProviderHandlers(tool, deps.secrets ?? createMemorySecretStore()),
   };
 
   return {

@@ -21,10 +21,10 @@ import type { ResearchPlan } from './schemas.js';
 import { advance } from './supervisor.js';
 import type { Checkpoint, Hypothesis, ProjectSettings, ResearchProject } from './types.js';
 import { defaultSettings, loadResearch } from './research.js';
-import { hypothesesOf } from './hypotheses.js';
-import { reviewsOf } from './reviews.js';
+import { toHypothesis } from './hypotheses.js';
 import { pendingCheckpointsOf } from './checkpoints.js';
 import { countMatches } from '../store/matches.js';
+import { hypothesisCounts, topRankedHypotheses } from '../store/projectStats.js';
 
 export const GOAL_MIN_CHARS = 10;
 export const GOAL_MAX_CHARS = 2000;
@@ -148,20 +148,19 @@ export interface ResearchStatusView {
 
 export function researchStatus(db: Db, id: string): ResearchStatusView {
   const project = loadResearch(db, id);
-  const hypotheses = hypothesesOf(db, id);
-  const reviewed = new Set(reviewsOf(db, id).map((r) => r.hypothesisId));
-  const ranked = hypotheses.filter((h) => h.rank !== null && h.status !== 'rejected').sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
+  // Counted in SQL: loading every hypothesis and review made a status poll cost ~0.5 s at 10,000 hypotheses.
+  const counts = hypothesisCounts(db, id);
   const remaining = project.status === 'completed' ? 0 : estimatedHours(project.hypothesisBudget) * 60 * (1 - project.progress);
   return {
     project,
-    hypothesesGenerated: hypotheses.length,
-    hypothesesReviewed: hypotheses.filter((h) => reviewed.has(h.id)).length,
-    hypothesesInTournament: hypotheses.filter((h) => h.status === 'in_tournament' || h.status === 'evolved').length,
-    hypothesesRejected: hypotheses.filter((h) => h.status === 'rejected').length,
-    topHypotheses: ranked.slice(0, 5),
+    hypothesesGenerated: counts.total,
+    hypothesesReviewed: counts.reviewed,
+    hypothesesInTournament: counts.inTournament,
+    hypothesesRejected: counts.rejected,
+    topHypotheses: topRankedHypotheses(db, id, 5).map(toHypothesis),
     pendingCheckpoints: pendingCheckpointsOf(db, id),
     matches: countMatches(db, id),
-    averageElo: mean(hypotheses.filter((h) => h.matchesPlayed > 0).map((h) => h.elo)),
+    averageElo: counts.averagePlayedElo,
     estimatedCompletionMinutes: Math.round(remaining),
   };
 }
@@ -192,8 +191,4 @@ export function listResearch(db: Db, input: ListResearchInput): ResearchPage {
     total: page.total,
     nextCursor: page.next === null ? null : encodeProjectCursor(page.next),
   };
-}
-
-function mean(values: number[]): number | null {
-  return values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
 }

@@ -4,7 +4,7 @@ import { findProject } from '../store/projects.js';
 import { loadProjectState, updateProjectState, type ProjectStatePatch } from '../store/projectState.js';
 import { notFound } from './errors.js';
 import { ResearchPlanSchema, CHECKPOINT_KINDS, type CheckpointKind, type ResearchPlan } from './schemas.js';
-import type { ProjectSettings, ResearchProject, WorkflowStage } from './types.js';
+import type { ProjectSettings, ReasonerKind, ResearchProject, WorkflowStage } from './types.js';
 
 export const DEFAULT_PAUSE_AT: CheckpointKind[] = ['research_plan', 'hypothesis_batch', 'evolution_plan', 'final_report'];
 
@@ -35,6 +35,31 @@ export function normaliseSettings(raw: Record<string, unknown>, hypothesisBudget
     maxIterations: typeof raw.maxIterations === 'number' ? raw.maxIterations : defaults.maxIterations,
     maxWallClockMinutes: typeof raw.maxWallClockMinutes === 'number' ? raw.maxWallClockMinutes : defaults.maxWallClockMinutes,
     seed: defaults.seed,
+    // Kept through every settings rewrite (resume, a rejected report), or they would unarchive the project.
+    ...(typeof raw.archivedAt === 'string' ? { archivedAt: raw.archivedAt } : {}),
+    ...reasoningSettings(raw),
+  };
+}
+
+export const REASONER_KINDS: readonly ReasonerKind[] = ['provider', 'sampling', 'delegated'];
+/**
+ * Provider, then the calling assistant. Sampling is opt-in per project: it makes the assistant's
+ * client show a model-approval prompt for every work item, which surprises a scientist who did not ask.
+ */
+export const DEFAULT_REASONER_ORDER: readonly ReasonerKind[] = ['provider', 'delegated'];
+
+export function reasonerOrderOf(settings: ProjectSettings): readonly ReasonerKind[] {
+  return settings.reasonerOrder ?? DEFAULT_REASONER_ORDER;
+}
+
+/** The reasoner choice and provider budgets, kept only when valid (a bad value falls back to the default). */
+function reasoningSettings(raw: Record<string, unknown>): Pick<ProjectSettings, 'reasonerOrder' | 'maxTokens' | 'maxCostUsd'> {
+  const order = Array.isArray(raw.reasonerOrder) ? raw.reasonerOrder.filter((kind): kind is ReasonerKind => REASONER_KINDS.includes(kind as ReasonerKind)) : [];
+  const positive = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value > 0;
+  return {
+    ...(order.length > 0 ? { reasonerOrder: [...new Set(order)] } : {}),
+    ...(positive(raw.maxTokens) ? { maxTokens: raw.maxTokens } : {}),
+    ...(positive(raw.maxCostUsd) ? { maxCostUsd: raw.maxCostUsd } : {}),
   };
 }
 

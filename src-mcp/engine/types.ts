@@ -34,7 +34,18 @@ export interface ProjectSettings {
   maxWallClockMinutes: number;
   /** Seed for pairing, slot order and bootstrap: the same seed and match log give the same leaderboard. */
   seed: number;
+  /** When the scientist archived the project (hidden from the app's main list); absent when not archived. */
+  archivedAt?: string;
+  /** Who may do the thinking, in order of preference (ARCHITECTURE §6); absent = DEFAULT_REASONER_ORDER. */
+  reasonerOrder?: ReasonerKind[];
+  /** Input + output tokens providers may spend on the project; absent = no token limit. */
+  maxTokens?: number;
+  /** Estimated provider cost (USD, from the configured price table) the project may spend; absent = no limit. */
+  maxCostUsd?: number;
 }
+
+/** provider: an LLM API configured in the app; sampling: the calling client's model; delegated: the calling assistant. */
+export type ReasonerKind = 'provider' | 'sampling' | 'delegated';
 
 export interface ResearchProject extends ProjectRow {
   plan: ResearchPlan;

@@ -6,6 +6,8 @@ import type { CitationVerifier } from '../engine/hypotheses.js';
 import type { LeaseOwnerProbe } from '../engine/tasks.js';
 import type { GroundingSource } from '../reasoners/workItems.js';
 import type { TokenBucket } from './rateLimit.js';
+import type { ProviderRegistry } from '../reasoners/providers/registry.js';
+import type { SamplingChannel } from '../reasoners/sampling.js';
 
 export interface ServerContext {
   db: Db;
@@ -24,4 +26,8 @@ export interface ServerContext {
   rateLimit: TokenBucket;
   /** Whether a citation resolves to a document a run read (the knowledge base). */
   verifyCitation: (projectId: string) => CitationVerifier;
+  /** LLM APIs this process may use (keys in memory, once the desktop app activated it); absent in hand-built contexts. */
+  providers?: ProviderRegistry;
+  /** The connected client's model, where it declared sampling (2025-era connections); absent in hand-built contexts. */
+  sampling?: SamplingChannel;
 }

@@ -14,6 +14,12 @@ import { evolveHypothesisTool, generateHypothesesTool, listHypothesesTool, rankH
 import { exportResultsTool, getResultsTool } from './tools/results.js';
 import { recordJudgementTool } from './tools/judgements.js';
 import { getClientPoliciesTool, setClientPolicyTool } from './tools/policies.js';
+import { doctorTool } from './tools/doctor.js';
+import { DESKTOP_PROJECT_TOOLS } from './tools/desktopProjects.js';
+import { DESKTOP_HYPOTHESIS_TOOLS } from './tools/desktopHypotheses.js';
+import { TOURNAMENT_DESKTOP_TOOLS } from './tools/tournamentDesktop.js';
+import { AUDIT_TOOLS } from './tools/audit.js';
+import { configureProvidersTool } from './tools/providers.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 
 export const SERVER_NAME = 'co-scientist';
@@ -35,7 +41,14 @@ export const ALL_TOOLS = [
   recordJudgementTool,
   getClientPoliciesTool,
   setClientPolicyTool,
+  doctorTool,
   ...KNOWLEDGE_TOOLS,
+  // Desktop-only: listed to the GUI's own server alone.
+  ...DESKTOP_PROJECT_TOOLS,
+  ...DESKTOP_HYPOTHESIS_TOOLS,
+  ...TOURNAMENT_DESKTOP_TOOLS,
+  ...AUDIT_TOOLS,
+  configureProvidersTool,
 ];
 
 export function createMcpServer(ctx: ServerContext, era: 'legacy' | 'modern', version: string): McpServer {
@@ -54,9 +67,12 @@ export function createMcpServer(ctx: ServerContext, era: 'legacy' | 'modern', ve
   installPrompts(mcp, ctx);
   const notifier = new ConnectionNotifier(mcp, era, ctx.clientId);
   const unsubscribe = ctx.feed.subscribe((events) => notifier.onEvents(events));
+  // A 2025-era client that declares sampling may lend its model for work items (where a project allows it).
+  const detachSampling = era === 'legacy' ? ctx.sampling?.attach(mcp.server) : undefined;
   const previousOnClose = mcp.server.onclose;
   mcp.server.onclose = () => {
     unsubscribe();
+    detachSampling?.();
     previousOnClose?.();
   };
   return mcp;

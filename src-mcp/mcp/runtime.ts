@@ -12,6 +12,9 @@ import { isWorkerAlive, workerId } from './workers.js';
 import { TokenBucket } from './rateLimit.js';
 import { NO_GROUNDING } from '../reasoners/workItems.js';
 import { NOTHING_VERIFIED } from '../engine/hypotheses.js';
+import { ProviderRegistry } from '../reasoners/providers/registry.js';
+import { SamplingChannel } from '../reasoners/sampling.js';
+import { BackgroundRunner } from './backgroundRunner.js';
 
 export interface ServeOptions {
   clientId: string;
@@ -47,6 +50,7 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
   const db = openDatabase(options.dataDir);
   const feed = new ChangeFeed(db);
   const initialPolicy = resolvePolicy(db, options.clientId);
+  const providers = new ProviderRegistry();
   const ctx: ServerContext = {
     db,
     dataDir: options.dataDir,
@@ -59,8 +63,13 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
     grounding: NO_GROUNDING,
     rateLimit: new TokenBucket(initialPolicy.ratePerMinute, initialPolicy.burst),
     verifyCitation: () => NOTHING_VERIFIED,
+    providers,
+    sampling: new SamplingChannel(),
   };
   feed.start();
+  // Idle until the desktop app activates this process with provider credentials (configure_providers).
+  const runner = new BackgroundRunner(ctx, providers);
+  runner.start();
   const handle = serveStdio(({ era }) => createMcpServer(ctx, era, version), {
     onerror: (error) => console.error(`[co-scientist] stdio: ${error.message}`),
   });
@@ -68,6 +77,8 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;
+    // First: calls in flight are cancelled and their tasks handed back while the database is open.
+    await runner.stop();
     feed.stop();
     await handle.close().catch(() => undefined);
     db.close();

@@ -1,23 +1,52 @@
 // The app shell: a top bar (sections, server state) over the current section. The root carries
 // `data-app-state` — loading, ready (first project list arrived) or error — which end-to-end
 // tests wait on instead of sleeping.
-import { useState } from 'react';
 import { useAppInfo, useProjects } from '../api/queries';
 import { AssistantsPanel } from '../features/assistants/AssistantsPanel';
+import { KnowledgeView } from '../features/knowledge/KnowledgeView';
+import { AuditView } from '../features/audit/AuditView';
+import { LeaderboardSection } from '../features/leaderboard/LeaderboardSection';
 import { ProjectsView } from '../features/projects/ProjectsView';
+import { InboxView } from '../features/checkpoints/InboxView';
+import { SettingsView } from '../features/settings/SettingsView';
+import { useCheckpointAlerts, usePendingCount } from '../features/checkpoints/useCheckpointAlerts';
+import { NavigationProvider, useNavigation } from './navigation';
+import { ToastProvider } from './Toasts';
+import { useTheme } from './useTheme';
+import './controls.css';
 import { ServerIndicator } from './ServerIndicator';
 import { useHostEvents } from './useHostEvents';
 
-type Section = 'projects' | 'assistants';
+type Section = 'projects' | 'inbox' | 'leaderboard' | 'knowledge' | 'assistants' | 'audit' | 'settings';
 
 const SECTIONS: { id: Section; label: string }[] = [
   { id: 'projects', label: 'Projects' },
+  { id: 'inbox', label: 'Checkpoints' },
+  { id: 'leaderboard', label: 'Leaderboard' },
+  { id: 'knowledge', label: 'Knowledge' },
   { id: 'assistants', label: 'Assistants' },
+  { id: 'audit', label: 'Audit log' },
+  { id: 'settings', label: 'Settings' },
 ];
 
 export function App() {
+  return (
+    <NavigationProvider initial={{ section: 'projects' }}>
+      <ToastProvider>
+        <AppShell />
+      </ToastProvider>
+    </NavigationProvider>
+  );
+}
+
+function AppShell() {
   useHostEvents();
-  const [section, setSection] = useState<Section>('projects');
+  useTheme();
+  useCheckpointAlerts();
+  const pendingCount = usePendingCount();
+  const { location, navigate } = useNavigation();
+  const section = location.section as Section;
+  const setSection = (id: Section) => navigate({ section: id });
   const projects = useProjects();
   const info = useAppInfo();
   const appState = projects.data ? 'ready' : projects.isError ? 'error' : 'loading';
@@ -40,6 +69,11 @@ export function App() {
               onClick={() => setSection(id)}
             >
               {label}
+              {id === 'inbox' && pendingCount ? (
+                <span className="section-badge" data-testid="inbox-count" title="Checkpoints waiting for your decision">
+                  {pendingCount}
+                </span>
+              ) : null}
             </button>
           ))}
         </nav>
@@ -53,6 +87,16 @@ export function App() {
       <main className="content">
         {section === 'projects' ? (
           <ProjectsView projects={projects.data?.projects} error={projects.error} onRetry={() => void projects.refetch()} />
+        ) : section === 'inbox' ? (
+          <InboxView />
+        ) : section === 'settings' ? (
+          <SettingsView />
+        ) : section === 'leaderboard' ? (
+          <LeaderboardSection />
+        ) : section === 'audit' ? (
+          <AuditView />
+        ) : section === 'knowledge' ? (
+          <KnowledgeView />
         ) : (
           <AssistantsPanel />
         )}

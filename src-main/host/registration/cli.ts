@@ -1,4 +1,4 @@
-// `co-scientist register|unregister|status <client>`: registration from a terminal, bundled to
+// `co-scientist register|unregister|status [client|all]`: registration from a terminal, bundled to
 // dist/main/registration-cli.js. Not the MCP server, so stdout is ours to print on.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,15 +6,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { resolveDataDir } from '../../../src-mcp/store/dataDir.js';
-import { claudeDesktop } from './claudeDesktop.js';
 import type { ClientAdapter, Environment, TargetPlatform } from './clientAdapter.js';
-import { TARGET_PLATFORMS } from './clientAdapter.js';
+import { launchOfEntry, TARGET_PLATFORMS } from './clientAdapter.js';
+import { CLIENTS, clientById } from './clients/index.js';
+import { refusalReport, registerReport, statusReport, unregisterReport, USAGE } from './cliReport.js';
 import { RegistrationError } from './errors.js';
 import type { LaunchCommand } from './launcher.js';
-import { launchForClient, resolveLaunchCommand } from './launcher.js';
-import { inspectClient, registerClient, unregisterClient } from './registrar.js';
-
-const CLIENTS: Record<string, ClientAdapter> = { [claudeDesktop.id]: claudeDesktop };
+import { resolveLaunchCommand } from './launcher.js';
+import { registerTarget, unregisterTarget } from './registrar.js';
+import type { Target } from './targets.js';
+import { desiredEntry, inspectTarget, targetsFor } from './targets.js';
+import { describeLaunch, testLaunch } from './testLaunch.js';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -22,27 +24,10 @@ export interface CliIo {
   env: Environment;
 }
 
-const USAGE = `Usage: co-scientist <command> [client] [options]
-
-Commands:
-  register <client>     add Co-Scientist to the assistant's MCP servers
-  unregister <client>   remove Co-Scientist's entry again (nothing else is touched)
-  status [client]       show where the assistant's settings are and whether Co-Scientist is in them
-
-Clients: ${Object.keys(CLIENTS).join(', ')}
-
-Options:
-  --home DIR        treat DIR as the home folder (APPDATA, LOCALAPPDATA and XDG_* are then ignored)
-  --platform NAME   whose file layout to use: darwin, win32 or linux (default: this machine's)
-  --data-dir DIR    Co-Scientist's data folder (default: COSCI_DATA_DIR, else the standard place)
-  --yes, -y         replace or remove an entry that was edited by hand (run without it first to see the difference)
-  --help, -h        show this help
-`;
-
 class UsageError extends Error {}
 
 /** Variables that would point outside `--home`; a fixture or support home must not leak into the real one. */
-const HOME_RELATIVE_VARS = ['APPDATA', 'LOCALAPPDATA', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME'];
+const HOME_RELATIVE_VARS = ['APPDATA', 'LOCALAPPDATA', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'CODEX_HOME', 'CLAUDE_CONFIG_DIR', 'CONTINUE_GLOBAL_DIR'];
 
 /**
  * Where this program is installed: inside `app.asar` when packaged, otherwise the nearest folder
@@ -63,6 +48,8 @@ export function locateApp(moduleFile: string): { isPackaged: boolean; appRoot: s
   return { isPackaged: false, appRoot: path.resolve(path.dirname(moduleFile), '..', '..') };
 }
 
+type Command = 'register' | 'unregister' | 'status';
+
 function parse(argv: string[], io: CliIo) {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -81,10 +68,10 @@ function parse(argv: string[], io: CliIo) {
     throw new UsageError(command === undefined ? 'No command given.' : `Unknown command "${command}".`);
   }
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
-  if (clientId === undefined && command !== 'status') throw new UsageError(`Which assistant? "${command}" needs a client.`);
-  const clients = clientId === undefined ? Object.values(CLIENTS) : [CLIENTS[clientId]];
-  const [firstClient] = clients;
-  if (firstClient === undefined || clients.includes(undefined)) throw new UsageError(`Unknown client "${clientId}".`);
+  if (clientId === undefined && command !== 'status') throw new UsageError(`Which assistant? "${command}" needs a client (or "all").`);
+  const all = clientId === undefined || clientId === 'all';
+  const one = all ? undefined : clientById(clientId);
+  if (!all && !one) throw new UsageError(`Unknown client "${clientId}".`);
 
   const platform = (values.platform ?? process.platform) as TargetPlatform;
   if (!TARGET_PLATFORMS.includes(platform)) throw new UsageError(`Unsupported platform "${platform}"; use --platform darwin|win32|linux.`);
@@ -97,7 +84,8 @@ function parse(argv: string[], io: CliIo) {
   // Co-Scientist's own data lives on this machine, so its folder follows this machine's
   // conventions; --platform only picks the assistant's file layout (useful for support and tests).
   const dataDir = resolveDataDir({ flag: values['data-dir'], env: { ...env }, platform: process.platform, home });
-  return { help: false as const, command, clients: clients as ClientAdapter[], platform, home, env, dataDir, yes: values.yes };
+  const clients: readonly ClientAdapter[] = one ? [one] : CLIENTS;
+  return { help: false as const, command: command as Command, all, clients, platform, home, env, dataDir, yes: values.yes };
 }
 
 function currentLaunch(): LaunchCommand {
@@ -106,30 +94,42 @@ function currentLaunch(): LaunchCommand {
   return resolveLaunchCommand({ isPackaged, execPath: process.execPath, appRoot });
 }
 
-const shellWord = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : JSON.stringify(s));
+type Args = Exclude<ReturnType<typeof parse>, { help: true }>;
 
-function describeLaunch(launch: LaunchCommand, clientId: string): string {
-  const full = launchForClient(launch, clientId);
-  const env = Object.entries(full.env ?? {}).map(([k, v]) => `${k}=${shellWord(v)} `);
-  return env.join('') + [full.command, ...full.args].map(shellWord).join(' ');
+/** One assistant target: do the command, print the outcome; returns whether it failed. */
+async function runOne(args: Args, t: Target, launch: LaunchCommand, io: CliIo): Promise<boolean> {
+  const base = { home: args.home, platform: args.platform, env: args.env, dataDir: args.dataDir, variant: t.location.variant };
+  const name = t.location.label ? `${t.adapter.displayName} (${t.location.label})` : t.adapter.displayName;
+  if (args.command === 'status') {
+    io.stdout(statusReport(await inspectTarget(t, { ...base, launch })));
+    return false;
+  }
+  if (args.command === 'register') {
+    const out = await registerTarget(t, { ...base, launch, force: args.yes });
+    const registered = launchOfEntry(desiredEntry(t.adapter, launch)) ?? launch;
+    const test = await testLaunch(registered, { dataDir: args.dataDir });
+    io.stdout(registerReport(name, out, describeLaunch(registered), test));
+    return !test.ok;
+  }
+  io.stdout(unregisterReport(name, await unregisterTarget(t, { ...base, launch, force: args.yes })));
+  return false;
 }
 
-const REGISTER_SAYS = {
-  created: (p: string) => `Created ${p} with Co-Scientist in it.`,
-  added: (p: string) => `Added Co-Scientist to ${p}.`,
-  updated: (p: string) => `Updated Co-Scientist's entry in ${p}.`,
-  unchanged: (p: string) => `Co-Scientist is already registered in ${p}; nothing was changed.`,
-};
-
-function reportRefusal(err: RegistrationError, verb: string, client: ClientAdapter, io: CliIo): number {
-  io.stderr(`Could not ${verb} Co-Scientist ${verb === 'register' ? 'with' : 'from'} ${client.displayName}: ${err.message}\n`);
-  const change = err.details.change;
-  if (err.code === 'CHANGED_BY_USER' && change) {
-    io.stderr(`\n  - the entry in the file\n  + ${verb === 'register' ? "Co-Scientist's entry" : '(removed)'}\n\n`);
-    io.stderr(`${change.diff.replace(/^/gm, '    ')}\n\n`);
-    io.stderr(`Re-run with --yes to ${verb === 'register' ? 'replace' : 'remove'} it (a backup of the file is kept).\n`);
+/** The targets a command covers: with "all", register only where installed and unregister only where registered. */
+async function targetsOf(args: Args, launch: LaunchCommand, io: CliIo): Promise<Target[]> {
+  const targets = args.clients.flatMap((c) => targetsFor(c, { home: args.home, platform: args.platform, env: args.env }));
+  if (!args.all || args.command === 'status') return targets;
+  const chosen: Target[] = [];
+  for (const t of targets) {
+    if (args.command === 'register' && !t.detection.installed) continue;
+    if (args.command === 'unregister') {
+      const { state } = await inspectTarget(t, { home: args.home, platform: args.platform, env: args.env, dataDir: args.dataDir, launch });
+      if (!state.registered) continue;
+    }
+    chosen.push(t);
   }
-  return 1;
+  if (chosen.length === 0) io.stdout(args.command === 'register' ? 'No assistant was found on this computer.\n' : 'Co-Scientist is not registered with any assistant.\n');
+  return chosen;
 }
 
 export async function runRegistrationCli(argv: string[], ioOverrides: Partial<CliIo> = {}): Promise<number> {
@@ -151,56 +151,18 @@ export async function runRegistrationCli(argv: string[], ioOverrides: Partial<Cl
     io.stdout(USAGE);
     return 0;
   }
-  const { command, clients, platform, home, env, dataDir, yes } = args;
-  const base = { home, platform, env, dataDir };
+  const launch = currentLaunch();
   let failures = 0;
-  for (const client of clients) {
+  for (const t of await targetsOf(args, launch, io)) {
     try {
-      if (command === 'status') {
-        io.stdout(await statusReport(client, { ...base, launch: currentLaunch() }));
-      } else if (command === 'register') {
-        const launch = currentLaunch();
-        const entry = launch.args[0] ?? '';
-        if (!fs.existsSync(entry)) io.stderr(`Note: ${entry} does not exist yet; build Co-Scientist (npm run build) before starting ${client.displayName}.\n`);
-        const out = await registerClient(client, { ...base, launch, force: yes });
-        io.stdout(`${REGISTER_SAYS[out.action](out.config_path)}\n  Command: ${describeLaunch(launch, client.id)}\n`);
-        if (out.backup_path) io.stdout(`  Backup of the previous file: ${out.backup_path}\n`);
-        io.stdout(`\n${out.action === 'unchanged' ? 'If it does not show up yet: ' : 'Next: '}${out.next_step}\n`);
-      } else {
-        const out = await unregisterClient(client, { ...base, launch: currentLaunch(), force: yes });
-        if (out.action === 'absent') io.stdout(`Co-Scientist is not registered in ${out.config_path}; nothing was changed.\n`);
-        else {
-          io.stdout(`Removed Co-Scientist's entry from ${out.config_path}.\n`);
-          if (out.backup_path) io.stdout(`  Backup of the previous file: ${out.backup_path}\n`);
-          io.stdout(`\nNext: ${out.next_step}\n`);
-        }
-      }
+      if (await runOne(args, t, launch, io)) failures += 1;
     } catch (e) {
-      if (e instanceof RegistrationError) failures += reportRefusal(e, command, client, io);
-      else {
-        io.stderr(`Unexpected error while running "${command}" for ${client.displayName}: ${e instanceof Error ? e.message : String(e)}\n`);
-        failures += 1;
-      }
+      failures += 1;
+      if (e instanceof RegistrationError) io.stderr(refusalReport(e, args.command, t.adapter.displayName));
+      else io.stderr(`Unexpected error while running "${args.command}" for ${t.adapter.displayName}: ${e instanceof Error ? e.message : String(e)}\n`);
     }
   }
   return failures > 0 ? 1 : 0;
-}
-
-async function statusReport(client: ClientAdapter, opts: Parameters<typeof inspectClient>[1]): Promise<string> {
-  const { state, variant, upToDate } = await inspectClient(client, opts);
-  const registered = !state.registered
-    ? 'no'
-    : upToDate
-      ? 'yes, up to date'
-      : `yes, but it starts a different program than this Co-Scientist (run: co-scientist register ${client.id})`;
-  const lines = [
-    `${state.name}`,
-    `  Settings file: ${state.config_path}${variant === 'standard' ? '' : ` (${variant} install)`}`,
-    `  Installed:     ${state.installed ? 'yes' : 'no (its settings folder was not found)'}`,
-    `  Registered:    ${registered}`,
-  ];
-  if (state.problem) lines.push(`  Problem:       ${state.problem}`);
-  return `${lines.join('\n')}\n`;
 }
 
 function isMainModule(): boolean {

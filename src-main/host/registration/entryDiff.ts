@@ -9,7 +9,10 @@ export function canonicalJson(value: unknown): string {
 }
 
 function sortKeys(value: unknown): unknown {
+  // TOML integers beyond 2^53 parse as bigint, which JSON.stringify cannot print.
+  if (typeof value === 'bigint') return { $bigint: value.toString() };
   if (Array.isArray(value)) return value.map(sortKeys);
+  if (value instanceof Date) return value.toISOString();
   if (value !== null && typeof value === 'object') {
     const sorted: Record<string, unknown> = {};
     for (const key of Object.keys(value).sort()) sorted[key] = sortKeys((value as Record<string, unknown>)[key]);

@@ -2,9 +2,9 @@
 // CLI can print: a stable code to branch on and a message a scientist can act on.
 
 export type RegistrationErrorCode =
-  /** The assistant's config file is not valid JSON (or not UTF-8): we never write a file we cannot parse. */
+  /** The assistant's config file is not valid JSON/TOML/YAML (or not UTF-8): we never write a file we cannot parse. */
   | 'UNPARSEABLE_CONFIG'
-  /** The file's root, or its `mcpServers`, is not a JSON object: editing it would clobber something. */
+  /** The file's root, or its servers key, is not an object (or list, for list-shaped configs): editing it would clobber something. */
   | 'NOT_AN_OBJECT'
   /** A key we would edit appears twice; JSON readers disagree on which one wins, so we do not guess. */
   | 'DUPLICATE_KEY'
@@ -18,6 +18,20 @@ export type RegistrationErrorCode =
   | 'CONFIG_LOCKED'
   /** The launch command is not absolute or already names a client: a programming error in the caller. */
   | 'INVALID_LAUNCH_COMMAND'
+  /** The file is empty and this assistant does not read an empty file as an empty config. */
+  | 'EMPTY_CONFIG'
+  /** Our entry is written in a form we cannot edit without touching the scientist's text (e.g. TOML dotted keys). */
+  | 'UNSUPPORTED_LAYOUT'
+  /** Writing the file would make the assistant read another config (Continue's legacy config.json). */
+  | 'LEGACY_CONFIG'
+  /** The assistant (or, for Cline, its host editor) is not installed where registration needs it. */
+  | 'NOT_INSTALLED'
+  /** Repair or test asked about an assistant that has no Co-Scientist entry. */
+  | 'NOT_REGISTERED'
+  /** The assistant's own command-line tool (e.g. `claude mcp add-json`) failed or timed out. */
+  | 'CLIENT_CLI_FAILED'
+  /** The app runs from a place assistants cannot rely on (a macOS disk image or App Translocation). */
+  | 'APP_NOT_INSTALLED'
   | 'IO_ERROR';
 
 export interface EntryChange {

@@ -77,6 +77,29 @@ export async function readExistingFile(file: string): Promise<ExistingFile | und
   }
 }
 
+/**
+ * A config the scientist made read-only stays unchanged: an atomic rename would replace it
+ * regardless of its permission bits, so we check them ourselves first. A file without any write
+ * bit counts as read-only even for an administrator, who could write it anyway.
+ */
+export async function assertWritable(file: string): Promise<void> {
+  let cause: unknown;
+  try {
+    const stat = await fs.stat(file);
+    if ((stat.mode & 0o222) === 0) cause = new Error('no write permission bits');
+    else await fs.access(file, fsConstants.W_OK);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    cause = e;
+  }
+  if (cause === undefined) return;
+  throw new RegistrationError(
+    'IO_ERROR',
+    `${file} is read-only, so Co-Scientist left it untouched. Make it writable (or add the entry by hand) and try again.`,
+    { configPath: file, cause },
+  );
+}
+
 export async function ensureDirectory(dir: string): Promise<void> {
   // 0o700 when we have to create it: these folders hold config that may carry API keys.
   await fs.mkdir(dir, { recursive: true, mode: 0o700 }).catch((e: unknown) => {

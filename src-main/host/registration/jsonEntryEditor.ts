@@ -9,20 +9,18 @@
 // the span of our own entry plus the comma and line break that separate it from its neighbour.
 //
 // Deep import: the package's default entry is a UMD bundle that esbuild cannot follow.
-import { applyEdits, getNodeValue, parseTree, printParseErrorCode } from 'jsonc-parser/lib/esm/main.js';
+import { applyEdits, getNodeValue, parseTree, printParseErrorCode, stripComments } from 'jsonc-parser/lib/esm/main.js';
 import type { Edit, Node, ParseError } from 'jsonc-parser/lib/esm/main.js';
 import type { ConfigFormat, JsonValue } from './clientAdapter.js';
+import type { TextStyle } from './configText.js';
+import { decodeConfigText, duplicateKey, lineAndColumn, lineIndent, notAnObject, startsLine, unparseable } from './configText.js';
 import { RegistrationError } from './errors.js';
 
-const BOM = '\uFEFF';
+export type { TextStyle } from './configText.js';
+export { detectStyle, lineAndColumn } from './configText.js';
 
-export interface TextStyle {
-  eol: '\n' | '\r\n';
-  /** One level of indentation: a tab or some spaces. */
-  indentUnit: string;
-  /** The document has no line breaks (minified): insert compact JSON on the same line. */
-  compact: boolean;
-}
+/** The JSON flavours an editor accepts; TOML and YAML have their own editors. */
+export type JsonFormat = Extract<ConfigFormat, 'json' | 'json-comments' | 'jsonc'>;
 
 export interface ConfigDocument {
   /** The file, for messages. */
@@ -30,7 +28,7 @@ export interface ConfigDocument {
   bom: string;
   /** The text without its BOM; offsets in `root` refer to it. */
   text: string;
-  /** Undefined for an empty or whitespace-only file, which we treat as `{}` as Claude Desktop does. */
+  /** Undefined for an empty or whitespace-only file (the caller decides whether that is allowed). */
   root: Node | undefined;
   style: TextStyle;
 }
@@ -56,53 +54,23 @@ const REASONS: Record<string, string> = {
   InvalidCharacter: 'a control character (such as a tab or line break) inside a string',
 };
 
-/** 1-based line and column of a UTF-16 offset. */
-export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const lineStart = before.lastIndexOf('\n') + 1;
-  return { line: before.split('\n').length, column: offset - lineStart + 1 };
-}
-
-function unparseable(source: string, text: string, reason: string, offset: number): RegistrationError {
+function unparseableAt(source: string, text: string, reason: string, offset: number): RegistrationError {
   const { line, column } = lineAndColumn(text, offset);
-  return new RegistrationError(
-    'UNPARSEABLE_CONFIG',
-    `The settings file ${source} is not valid JSON: ${reason} at line ${line}, column ${column}. ` +
-      'Co-Scientist left it untouched; correct that spot in a text editor (or move the file aside) and try again.',
-    { configPath: source },
-  );
+  return unparseable(source, 'JSON', reason, line, column);
 }
 
-export function detectStyle(text: string): TextStyle {
-  const firstBreak = text.indexOf('\n');
-  const eol = firstBreak > 0 && text[firstBreak - 1] === '\r' ? '\r\n' : '\n';
-  let smallestSpaces = Infinity;
-  for (const line of text.split('\n')) {
-    const indent = /^[ \t]*/.exec(line)?.[0] ?? '';
-    if (indent === '' || indent.length === line.replace(/\r$/, '').length) continue;
-    if (indent.startsWith('\t')) return { eol, indentUnit: '\t', compact: false };
-    smallestSpaces = Math.min(smallestSpaces, indent.length);
-  }
-  const indentUnit = Number.isFinite(smallestSpaces) ? ' '.repeat(smallestSpaces) : '  ';
-  return { eol, indentUnit, compact: text.trim() !== '' && !text.trim().includes('\n') };
+/** Nothing but well-formed comments (an unclosed one is a syntax error, not an empty file). */
+function onlyComments(text: string): boolean {
+  if (stripComments(text).trim() !== '') return false;
+  const errors: ParseError[] = [];
+  parseTree(text, errors);
+  return errors.every((e) => printParseErrorCode(e.error) === 'ValueExpected');
 }
 
 /** Decodes and parses a config file's bytes; throws UNPARSEABLE_CONFIG naming the file and position. */
-export function parseConfigDocument(bytes: Uint8Array, source: string, format: ConfigFormat): ConfigDocument {
-  let decoded: string;
-  try {
-    decoded = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    throw new RegistrationError(
-      'UNPARSEABLE_CONFIG',
-      `The settings file ${source} is not UTF-8 text. Co-Scientist left it untouched; save it as UTF-8 and try again.`,
-      { configPath: source },
-    );
-  }
-  const bom = decoded.startsWith(BOM) ? BOM : '';
-  const text = decoded.slice(bom.length);
-  const style = detectStyle(text);
-  if (text.trim() === '') return { source, bom, text, root: undefined, style };
+export function parseConfigDocument(bytes: Uint8Array, source: string, format: JsonFormat): ConfigDocument {
+  const { bom, text, style } = decodeConfigText(bytes, source);
+  if (text.trim() === '' || (format !== 'json' && onlyComments(text))) return { source, bom, text, root: undefined, style };
 
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, {
@@ -110,23 +78,18 @@ export function parseConfigDocument(bytes: Uint8Array, source: string, format: C
     allowTrailingComma: format === 'jsonc',
   });
   const first = errors[0];
-  if (first) throw unparseable(source, text, REASONS[printParseErrorCode(first.error)] ?? 'syntax error', first.offset);
+  if (first) throw unparseableAt(source, text, REASONS[printParseErrorCode(first.error)] ?? 'syntax error', first.offset);
   if (format === 'json') {
     // Belt and braces: the assistant reads the file with JSON.parse, so that is the final judge.
     try {
       JSON.parse(text);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      throw unparseable(source, text, message, Number(/position (\d+)/.exec(message)?.[1] ?? 0));
+      throw unparseableAt(source, text, message, Number(/position (\d+)/.exec(message)?.[1] ?? 0));
     }
   }
   if (root?.type !== 'object') {
-    throw new RegistrationError(
-      'NOT_AN_OBJECT',
-      `The settings file ${source} holds ${root?.type === 'array' ? 'an array' : `a ${root?.type ?? 'bare'} value`} ` +
-        'where a JSON object ({ … }) is expected. Co-Scientist left it untouched; fix or move the file aside and try again.',
-      { configPath: source },
-    );
+    throw notAnObject(source, `${root?.type === 'array' ? 'an array' : `a ${root?.type ?? 'bare'} value`} where a JSON object ({ … }) is expected`);
   }
   return { source, bom, text, root, style };
 }
@@ -138,25 +101,18 @@ export function documentValue(doc: ConfigDocument): Record<string, unknown> {
 
 function propertyNamed(obj: Node, key: string, where: string, source: string): Node | undefined {
   const matches = (obj.children ?? []).filter((p) => p.children?.[0]?.value === key);
-  if (matches.length > 1) {
-    throw new RegistrationError(
-      'DUPLICATE_KEY',
-      `The settings file ${source} has "${key}" ${matches.length} times in ${where}; programs disagree on which one counts. ` +
-        'Co-Scientist left it untouched; delete the extra copies and try again.',
-      { configPath: source },
-    );
-  }
+  if (matches.length > 1) throw duplicateKey(source, key, matches.length, where);
   return matches[0];
 }
 
-interface EntrySite {
+interface EntryNodes {
   /** The servers object, when the file has one. */
   servers: Node | undefined;
   /** Our property node (key + value) inside it, when present. */
   entry: Node | undefined;
 }
 
-function locateEntry(doc: ConfigDocument, serversKey: string, entryKey: string): EntrySite {
+function locateEntry(doc: ConfigDocument, serversKey: string, entryKey: string): EntryNodes {
   if (!doc.root) return { servers: undefined, entry: undefined };
   const serversProp = propertyNamed(doc.root, serversKey, 'the top level', doc.source);
   const servers = serversProp?.children?.[1];
@@ -177,18 +133,6 @@ export function readServerEntry(doc: ConfigDocument, serversKey: string, entryKe
   const { entry } = locateEntry(doc, serversKey, entryKey);
   const value = entry?.children?.[1];
   return value ? getNodeValue(value) : undefined;
-}
-
-/** Leading whitespace of the line that contains `offset`. */
-function lineIndent(text: string, offset: number): string {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
-}
-
-/** Whether only whitespace precedes `offset` on its line. */
-function startsLine(text: string, offset: number): boolean {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  return text.slice(lineStart, offset).trim() === '';
 }
 
 /** JSON for a value written inline (on one line) or as an indented block continuing at `baseIndent`. */
@@ -235,8 +179,11 @@ function finish(doc: ConfigDocument, edits: Edit[]): string {
 /** The full new file text with our entry set to `value` (added, or its value replaced). */
 export function withServerEntry(doc: ConfigDocument, serversKey: string, entryKey: string, value: JsonValue): string {
   if (!doc.root) {
-    // Blank file: whitespace carries nothing, so we write a fresh document (keeping a BOM if any).
-    return doc.bom + render({ [serversKey]: { [entryKey]: value } }, '', doc.style, false) + doc.style.eol;
+    const fresh = render({ [serversKey]: { [entryKey]: value } }, '', doc.style, false) + doc.style.eol;
+    // Whitespace carries nothing, so a blank file becomes a fresh document (keeping a BOM if any);
+    // a JSONC file holding only comments keeps them above it.
+    if (doc.text.trim() === '') return doc.bom + fresh;
+    return doc.bom + doc.text + (doc.text.endsWith('\n') ? '' : doc.style.eol) + fresh;
   }
   const { servers, entry } = locateEntry(doc, serversKey, entryKey);
   const valueNode = entry?.children?.[1];

@@ -1,6 +1,7 @@
 // How an assistant starts our MCP server (ARCHITECTURE §9): always an absolute executable plus
 // an argument vector — never `npx`, never a shell string — so that paths with spaces or
 // non-ASCII characters survive every assistant's process spawner unquoted.
+import fs from 'node:fs';
 import path from 'node:path';
 import { RegistrationError } from './errors.js';
 
@@ -69,4 +70,38 @@ export function launchForClient(launch: LaunchCommand, clientId: string): Launch
   validateLaunchCommand(launch);
   const env = launch.env && Object.keys(launch.env).length > 0 ? { ...launch.env } : undefined;
   return { command: launch.command, args: [...launch.args, '--client', clientId], ...(env ? { env } : {}) };
+}
+
+/** Whether a folder can be written to (a mounted disk image cannot). */
+function writable(dir: string): boolean {
+  try {
+    fs.accessSync(dir, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * macOS runs a freshly downloaded app from a random, read-only copy (App Translocation) until it
+ * is moved, and can run it straight from its mounted disk image. Either path disappears — at the
+ * next start, or when the image is ejected — leaving every assistant with a dead command, so we
+ * refuse to register from there and say how to fix it.
+ */
+export function checkLaunchLocation(
+  launch: LaunchCommand,
+  platform: NodeJS.Platform,
+  isWritable: (dir: string) => boolean = writable,
+): RegistrationError | undefined {
+  if (platform !== 'darwin') return undefined;
+  const refuse = (where: string) =>
+    new RegistrationError(
+      'APP_NOT_INSTALLED',
+      `Co-Scientist is running from ${where}, a location that goes away, so assistants could not start it later. ` +
+        'Quit Co-Scientist, drag it into your Applications folder, open it from there and connect again.',
+    );
+  if (launch.command.includes('/AppTranslocation/')) return refuse('a temporary copy macOS made (App Translocation)');
+  const bundle = /^(\/Volumes\/.+?\.app)(?:\/|$)/.exec(launch.command)?.[1];
+  if (bundle !== undefined && !isWritable(path.dirname(bundle))) return refuse(`its disk image (${path.dirname(bundle)})`);
+  return undefined;
 }

@@ -46,6 +46,11 @@ export async function findLedgerRecord(dataDir: string, client: string, configPa
   return ledger.registrations.find((r) => sameTarget(r, client, configPath));
 }
 
+/** Every registration we remember, for the check at start-up. */
+export async function listLedgerRecords(dataDir: string): Promise<LedgerRecord[]> {
+  return (await readLedger(ledgerPath(dataDir))).registrations;
+}
+
 async function updateLedger(dataDir: string, change: (records: LedgerRecord[]) => LedgerRecord[]): Promise<void> {
   await ensureDirectory(dataDir);
   const file = ledgerPath(dataDir);

@@ -1,56 +1,42 @@
 // Registering our server with one assistant, for any ClientAdapter (ARCHITECTURE §9): decide
 // what to change from the file, the ledger and the caller's consent, then edit under a lock with
-// a backup, an atomic write and a read-back check.
+// a backup, a pre-write check, an atomic write and a read-back check.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AssistantState, RegistrationOutcome } from '../contract.js';
-import type { ClientAdapter, ClientContext, Environment, JsonObject, TargetPlatform } from './clientAdapter.js';
-import { chooseConfigLocation, isClientInstalled, SERVER_KEY } from './clientAdapter.js';
-import { describeEntryChange, entryFingerprint, sameJson } from './entryDiff.js';
+import type { DisconnectOutcome, RegistrationOutcome } from '../contract.js';
+import type { ClientAdapter, JsonObject } from './clientAdapter.js';
+import { SERVER_KEY } from './clientAdapter.js';
+import { editViaCli, usableCli } from './clientCli.js';
+import type { ParsedConfig } from './configEditor.js';
+import { parseConfig, sameDocument, withEntryValue } from './configEditor.js';
+import { emptyConfig } from './configText.js';
+import { describeEntryChange, entryFingerprint } from './entryDiff.js';
 import { RegistrationError } from './errors.js';
 import type { ExistingFile, ReplaceOptions } from './fileSafety.js';
-import { ensureDirectory, readExistingFile, replaceFileAtomically, withFileLock, writeBackup } from './fileSafety.js';
-import { documentValue, parseConfigDocument, readServerEntry, withoutServerEntry, withServerEntry } from './jsonEntryEditor.js';
+import { assertWritable, ensureDirectory, readExistingFile, replaceFileAtomically, withFileLock, writeBackup } from './fileSafety.js';
 import type { LaunchCommand } from './launcher.js';
-import { launchForClient } from './launcher.js';
+import { checkLaunchLocation } from './launcher.js';
 import { findLedgerRecord, forgetRegistration, recordRegistration } from './ledger.js';
+import type { Target, TargetOptions } from './targets.js';
+import { desiredEntry, isOurEntry, sameEntry, targetFor } from './targets.js';
 
-export interface InspectOptions {
-  home: string;
-  platform: TargetPlatform;
-  env: Environment;
-  /** When given, the inspection also says whether the registered entry matches this launch. */
-  launch?: LaunchCommand;
-}
+export type { ClientInspection, InspectOptions, Target, TargetOptions } from './targets.js';
 
-export interface RegistrationOptions extends InspectOptions {
+export interface RegistrationOptions extends TargetOptions {
   /** Co-Scientist's data dir, home of the ledger `registrations.json`. */
   dataDir: string;
   launch: LaunchCommand;
   /** The scientist confirmed replacing (or removing) an entry they changed (CLI: `--yes`). */
   force?: boolean;
+  /** Repair: only rewrite an entry that is already there (NOT_REGISTERED otherwise). */
+  onlyIfPresent?: boolean;
 }
 
-export type UnregistrationOptions = Omit<RegistrationOptions, 'launch'> & { launch?: LaunchCommand };
+export type UnregistrationOptions = Omit<RegistrationOptions, 'launch' | 'onlyIfPresent'> & { launch?: LaunchCommand };
 
-export interface UnregistrationOutcome {
-  id: RegistrationOutcome['id'];
-  /** `removed`: our entry was taken out; `absent`: there was none, nothing was written. */
-  action: 'removed' | 'absent';
-  config_path: string;
-  backup_path: string | null;
-  next_step: string;
-}
-
-export interface ClientInspection {
-  state: AssistantState;
-  /** Which install variant's file was inspected (e.g. `msix` or `classic` on Windows). */
-  variant: string;
-  /** Our entry as found in the file. */
-  entry: unknown;
-  /** Whether that entry equals what we would write for `launch`; null when unknown. */
-  upToDate: boolean | null;
-}
+/** What the registrar did; the host adds the test launch to make a RegistrationOutcome. */
+export type RegistrationResult = Omit<RegistrationOutcome, 'test_launch'>;
+export type UnregistrationOutcome = DisconnectOutcome;
 
 /** Seam for tests that need the write itself to misbehave; production uses the real one. */
 export interface RegistrarIo {
@@ -58,53 +44,24 @@ export interface RegistrarIo {
 }
 const realIo: RegistrarIo = { writeConfig: replaceFileAtomically };
 
-function configFileFor(adapter: ClientAdapter, opts: InspectOptions): { path: string; variant: string; ctx: ClientContext } {
-  const ctx: ClientContext = { home: opts.home, platform: opts.platform, env: opts.env };
-  const location = chooseConfigLocation(adapter.configLocations(ctx));
-  return { path: location.path, variant: location.variant, ctx };
-}
-
-const desiredEntry = (adapter: ClientAdapter, launch: LaunchCommand): JsonObject =>
-  adapter.buildEntry(launchForClient(launch, adapter.id));
-
-export async function inspectClient(adapter: ClientAdapter, opts: InspectOptions): Promise<ClientInspection> {
-  const { path: configPath, variant, ctx } = configFileFor(adapter, opts);
-  const state: AssistantState = {
-    id: adapter.id,
-    name: adapter.displayName,
-    config_path: configPath,
-    installed: isClientInstalled(adapter.configLocations(ctx)),
-    registered: false,
-    problem: null,
-  };
-  try {
-    const file = await readExistingFile(configPath);
-    if (!file) return { state, variant, entry: undefined, upToDate: null };
-    const entry = readServerEntry(parseConfigDocument(file.bytes, configPath, adapter.format), adapter.serversKey, SERVER_KEY);
-    const upToDate = entry === undefined || !opts.launch ? null : sameJson(entry, desiredEntry(adapter, opts.launch));
-    return { state: { ...state, registered: entry !== undefined }, variant, entry, upToDate };
-  } catch (e) {
-    const problem = e instanceof Error ? e.message : String(e);
-    return { state: { ...state, problem }, variant, entry: undefined, upToDate: null };
-  }
-}
-
-function changedByUser(adapter: ClientAdapter, configPath: string, existing: unknown, proposed: unknown): RegistrationError {
+function changedByUser(t: Target, existing: unknown, proposed: unknown): RegistrationError {
   const change = describeEntryChange(existing, proposed);
   const what = proposed === undefined ? 'remove it' : "replace it with Co-Scientist's entry";
   return new RegistrationError(
     'CHANGED_BY_USER',
-    `The "${SERVER_KEY}" entry in ${adapter.displayName}'s settings (${configPath}) was changed outside Co-Scientist ` +
+    `The "${SERVER_KEY}" entry in ${t.adapter.displayName}'s settings (${t.location.path}) was changed outside Co-Scientist ` +
       `since it was last registered. It was left as it is; review the difference and confirm to ${what} (a backup is kept).`,
-    { configPath, change },
+    { configPath: t.location.path, change },
   );
 }
 
-/** True when `existing` is what we last wrote there (per the ledger), or what we would write now. */
-async function isOurEntry(adapter: ClientAdapter, dataDir: string, configPath: string, existing: unknown, current?: JsonObject) {
-  if (current !== undefined && sameJson(existing, current)) return true;
-  const record = await findLedgerRecord(dataDir, adapter.id, configPath);
-  return record !== undefined && record.entry_sha256 === entryFingerprint(existing);
+/** Reads and parses the file, applying the client's rule for empty files; a missing file reads as its new-file text. */
+async function readConfig(adapter: ClientAdapter, configPath: string): Promise<{ original: ExistingFile | undefined; parsed: ParsedConfig }> {
+  const original = await readExistingFile(configPath);
+  const bytes = original?.bytes ?? Buffer.from(adapter.newFileText?.('\n') ?? '', 'utf8');
+  const parsed = parseConfig(bytes, configPath, adapter.format);
+  if (original && parsed.blank && adapter.emptyFile === 'refuse') throw emptyConfig(configPath, adapter.displayName);
+  return { original, parsed };
 }
 
 interface EditPlan {
@@ -115,9 +72,32 @@ interface EditPlan {
   expected: Record<string, unknown>;
 }
 
+function readsAsExpected(adapter: ClientAdapter, configPath: string, bytes: Uint8Array, expected: Record<string, unknown>): string | null {
+  try {
+    const value = parseConfig(bytes, configPath, adapter.format).value;
+    return sameDocument(value, expected, adapter.site) ? null : 'its content differs from what was intended';
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
+
+/** Before any byte is written: the new text must parse and mean exactly "the old file, our entry changed". */
+function checkPlan(adapter: ClientAdapter, plan: EditPlan): void {
+  const problem = readsAsExpected(adapter, plan.configPath, Buffer.from(plan.newText, 'utf8'), plan.expected);
+  if (problem === null) return;
+  throw new RegistrationError(
+    'UNSUPPORTED_LAYOUT',
+    `Co-Scientist could not work out a safe edit of ${plan.configPath} (${problem}); nothing was written. ` +
+      `Add or remove the "${SERVER_KEY}" entry by hand, or report this file's layout.`,
+    { configPath: plan.configPath },
+  );
+}
+
 /** Backup, atomic write, read-back check; restores the original if the check fails. */
 async function commitEdit(adapter: ClientAdapter, plan: EditPlan, lock: { assertHeld(): void }, io: RegistrarIo) {
+  checkPlan(adapter, plan);
   const { configPath, original } = plan;
+  if (original) await assertWritable(configPath);
   const backup = original ? await writeBackup(configPath, original) : null;
   try {
     await io.writeConfig(configPath, plan.newText, {
@@ -130,7 +110,8 @@ async function commitEdit(adapter: ClientAdapter, plan: EditPlan, lock: { assert
     if (backup) await fs.rm(backup, { force: true }).catch(() => undefined); // nothing changed: no backup to keep
     throw e;
   }
-  const problem = await readBackProblem(adapter, configPath, plan.expected);
+  const after = await readExistingFile(configPath).catch(() => undefined);
+  const problem = after ? readsAsExpected(adapter, configPath, after.bytes, plan.expected) : 'the file is missing';
   if (problem !== null) {
     await restore(configPath, original, backup);
     throw new RegistrationError(
@@ -141,17 +122,6 @@ async function commitEdit(adapter: ClientAdapter, plan: EditPlan, lock: { assert
     );
   }
   return backup;
-}
-
-async function readBackProblem(adapter: ClientAdapter, configPath: string, expected: Record<string, unknown>) {
-  try {
-    const after = await readExistingFile(configPath);
-    if (!after) return 'the file is missing';
-    const value = documentValue(parseConfigDocument(after.bytes, configPath, adapter.format));
-    return sameJson(value, expected) ? null : 'its content differs from what was written';
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
 }
 
 async function restore(configPath: string, original: ExistingFile | undefined, backup: string | null) {
@@ -168,20 +138,6 @@ async function restore(configPath: string, original: ExistingFile | undefined, b
   }
 }
 
-async function readDocument(adapter: ClientAdapter, configPath: string) {
-  const original = await readExistingFile(configPath);
-  // A missing file is edited as a blank document, which becomes a fresh one.
-  const before = parseConfigDocument(original?.bytes ?? new Uint8Array(), configPath, adapter.format);
-  return { original, before };
-}
-
-function withEntryValue(value: Record<string, unknown>, serversKey: string, entry: JsonObject | undefined) {
-  const servers = { ...((value[serversKey] as Record<string, unknown> | undefined) ?? {}) };
-  if (entry === undefined) delete servers[SERVER_KEY];
-  else servers[SERVER_KEY] = entry;
-  return { ...value, [serversKey]: servers };
-}
-
 /**
  * The config edit has succeeded by the time the ledger is updated, so a ledger failure must not
  * report the registration as failed. Losing a record errs on the safe side: the next change to
@@ -191,78 +147,114 @@ async function rememberQuietly(update: () => Promise<void>): Promise<void> {
   await update().catch(() => undefined);
 }
 
-export async function registerClient(adapter: ClientAdapter, opts: RegistrationOptions, io: RegistrarIo = realIo): Promise<RegistrationOutcome> {
-  const { path: configPath } = configFileFor(adapter, opts);
+function notInstalled(t: Target): RegistrationError {
+  return new RegistrationError(
+    'NOT_INSTALLED',
+    `${t.adapter.displayName} is not installed in ${t.location.label ?? 'any editor here'}, so it would never read ${t.location.path}. ` +
+      `Install ${t.adapter.displayName} there first, then connect again.`,
+    { configPath: t.location.path },
+  );
+}
+
+export async function registerTarget(t: Target, opts: RegistrationOptions, io: RegistrarIo = realIo): Promise<RegistrationResult> {
+  const { adapter, location } = t;
+  const configPath = location.path;
   const desired = desiredEntry(adapter, opts.launch);
-  const fingerprint = entryFingerprint(desired);
-  const outcome = (action: RegistrationOutcome['action'], backup: string | null): RegistrationOutcome => ({
+  const outcome = (action: RegistrationResult['action'], backup: string | null): RegistrationResult => ({
     id: adapter.id,
+    variant: location.variant,
     action,
     config_path: configPath,
     backup_path: backup,
-    next_step: adapter.nextStep(opts.platform, 'registered'),
+    next_step: adapter.nextStep(opts.platform, 'registered', location),
   });
+  if (adapter.perLocation && !t.detection.installed && !(await readExistingFile(configPath))) throw notInstalled(t);
+  const refusal = checkLaunchLocation(opts.launch, process.platform) ?? adapter.preflight?.(configPath);
+  if (refusal) throw refusal;
 
   await ensureDirectory(path.dirname(configPath));
   return withFileLock(configPath, async (lock) => {
-    const { original, before } = await readDocument(adapter, configPath);
-    const existing = readServerEntry(before, adapter.serversKey, SERVER_KEY);
-    if (existing !== undefined && sameJson(existing, desired)) {
+    const { original, parsed } = await readConfig(adapter, configPath);
+    const existing = parsed.readEntry(adapter.site, SERVER_KEY);
+    if (existing !== undefined && sameEntry(adapter, existing, desired)) {
       // Already right. Re-record it if the ledger lost track, so later repairs stay silent.
+      const fingerprint = entryFingerprint(existing);
       const record = await findLedgerRecord(opts.dataDir, adapter.id, configPath);
       if (record?.entry_sha256 !== fingerprint) await recordRegistration(opts.dataDir, adapter.id, configPath, fingerprint);
       return outcome('unchanged', null);
     }
-    if (existing !== undefined && !opts.force && !(await isOurEntry(adapter, opts.dataDir, configPath, existing))) {
-      throw changedByUser(adapter, configPath, existing, desired);
+    if (existing === undefined && opts.onlyIfPresent) {
+      throw new RegistrationError('NOT_REGISTERED', `${adapter.displayName} has no Co-Scientist entry in ${configPath} to repair; connect it instead.`, {
+        configPath,
+      });
+    }
+    if (existing !== undefined && !opts.force && !(await isOurEntry(t, opts.dataDir, existing))) throw changedByUser(t, existing, desired);
+
+    const cli = usableCli(t);
+    if (cli) {
+      const { backup, written } = await editViaCli(t, cli, { original, existing, desired, lock });
+      await rememberQuietly(() => recordRegistration(opts.dataDir, adapter.id, configPath, entryFingerprint(written)));
+      return outcome(!original ? 'created' : existing === undefined ? 'added' : 'updated', backup);
     }
     const plan: EditPlan = {
       configPath,
       original,
-      newText: withServerEntry(before, adapter.serversKey, SERVER_KEY, desired),
-      expected: withEntryValue(documentValue(before), adapter.serversKey, desired),
+      newText: parsed.withEntry(adapter.site, SERVER_KEY, desired),
+      expected: withEntryValue(parsed.value, adapter.site, SERVER_KEY, desired),
     };
     const backup = await commitEdit(adapter, plan, lock, io);
-    await rememberQuietly(() => recordRegistration(opts.dataDir, adapter.id, configPath, fingerprint));
+    await rememberQuietly(() => recordRegistration(opts.dataDir, adapter.id, configPath, entryFingerprint(desired)));
     return outcome(!original ? 'created' : existing === undefined ? 'added' : 'updated', backup);
   });
 }
 
-export async function unregisterClient(
-  adapter: ClientAdapter,
-  opts: UnregistrationOptions,
-  io: RegistrarIo = realIo,
-): Promise<UnregistrationOutcome> {
-  const { path: configPath } = configFileFor(adapter, opts);
+export async function unregisterTarget(t: Target, opts: UnregistrationOptions, io: RegistrarIo = realIo): Promise<UnregistrationOutcome> {
+  const { adapter, location } = t;
+  const configPath = location.path;
   const outcome = (action: UnregistrationOutcome['action'], backup: string | null): UnregistrationOutcome => ({
     id: adapter.id,
+    variant: location.variant,
     action,
     config_path: configPath,
     backup_path: backup,
-    next_step: adapter.nextStep(opts.platform, 'unregistered'),
+    next_step: adapter.nextStep(opts.platform, 'unregistered', location),
   });
   // Nothing to remove, and no reason to create the assistant's folder just to find that out.
   if (!(await readExistingFile(configPath))) return outcome('absent', null);
 
   return withFileLock(configPath, async (lock) => {
-    const { original, before } = await readDocument(adapter, configPath);
-    const existing = readServerEntry(before, adapter.serversKey, SERVER_KEY);
+    const { original, parsed } = await readConfig(adapter, configPath);
+    const existing = parsed.readEntry(adapter.site, SERVER_KEY);
     if (!original || existing === undefined) {
       await forgetRegistration(opts.dataDir, adapter.id, configPath);
       return outcome('absent', null);
     }
-    const current = opts.launch ? desiredEntry(adapter, opts.launch) : undefined;
-    if (!opts.force && !(await isOurEntry(adapter, opts.dataDir, configPath, existing, current))) {
-      throw changedByUser(adapter, configPath, existing, undefined);
+    const current: JsonObject | undefined = opts.launch ? desiredEntry(adapter, opts.launch) : undefined;
+    if (!opts.force && !(await isOurEntry(t, opts.dataDir, existing, current))) throw changedByUser(t, existing, undefined);
+
+    const cli = usableCli(t);
+    let backup: string | null;
+    if (cli) {
+      backup = (await editViaCli(t, cli, { original, existing, desired: undefined, lock })).backup;
+    } else {
+      const plan: EditPlan = {
+        configPath,
+        original,
+        newText: parsed.withoutEntry(adapter.site, SERVER_KEY),
+        expected: withEntryValue(parsed.value, adapter.site, SERVER_KEY, undefined),
+      };
+      backup = await commitEdit(adapter, plan, lock, io);
     }
-    const plan: EditPlan = {
-      configPath,
-      original,
-      newText: withoutServerEntry(before, adapter.serversKey, SERVER_KEY),
-      expected: withEntryValue(documentValue(before), adapter.serversKey, undefined),
-    };
-    const backup = await commitEdit(adapter, plan, lock, io);
     await rememberQuietly(() => forgetRegistration(opts.dataDir, adapter.id, configPath));
     return outcome('removed', backup);
   });
+}
+
+/** Registers with the adapter's target (the variant in `opts`, else the one in use). */
+export function registerClient(adapter: ClientAdapter, opts: RegistrationOptions, io?: RegistrarIo): Promise<RegistrationResult> {
+  return registerTarget(targetFor(adapter, opts), opts, io);
+}
+
+export function unregisterClient(adapter: ClientAdapter, opts: UnregistrationOptions, io?: RegistrarIo): Promise<UnregistrationOutcome> {
+  return unregisterTarget(targetFor(adapter, opts), opts, io);
 }

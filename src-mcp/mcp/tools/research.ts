@@ -14,10 +14,11 @@ import {
 import type { ProjectRow } from '../../store/projects.js';
 import { pendingCheckpointsOf } from '../../engine/checkpoints.js';
 import { CHECKPOINT_KINDS } from '../../engine/schemas.js';
-import { DEFAULT_PAUSE_AT } from '../../engine/research.js';
+import { DEFAULT_PAUSE_AT, REASONER_KINDS } from '../../engine/research.js';
 import { DomainError } from '../../engine/errors.js';
 import { DESKTOP_CLIENT } from '../identity.js';
 import { defineTool } from '../toolkit.js';
+import { ReasoningUsageSchema, reasoningMarkdown, reasoningUsage, setReasonerOrder } from './providers.js';
 import { percent, projectLine } from '../format.js';
 
 const ProjectStatus = z.enum(['initializing', 'active', 'paused', 'completed']);
@@ -61,6 +62,12 @@ export const startResearchTool = defineTool({
       .max(CHECKPOINT_KINDS.length)
       .optional()
       .describe('Checkpoint kinds where the workflow waits for the scientist (default: research_plan, hypothesis_batch, evolution_plan, final_report; safety_review always pauses). Pass only what the user asked for; the app passes the scientist\'s default policy.'),
+    reasoner_order: z
+      .array(z.enum(REASONER_KINDS))
+      .min(1)
+      .max(REASONER_KINDS.length)
+      .optional()
+      .describe('Who does the thinking, by preference (default ["provider", "delegated"]): provider = an LLM API the scientist configured in the app, in the background; sampling = your client\'s own model, where it supports MCP sampling (opt-in: it may ask the user to approve each request); delegated = you, the assistant, through continue_research. Pass it only when the user asked.'),
   }),
   output: z.object({
     research_id: z.string(),
@@ -84,6 +91,7 @@ export const startResearchTool = defineTool({
       preferences: args.preferences,
       pauseAt: args.pause_at === undefined ? undefined : [...new Set(args.pause_at)],
     });
+    if (args.reasoner_order !== undefined) setReasonerOrder(ctx, project.id, args.reasoner_order);
     const pending = pendingCheckpointsOf(ctx.db, project.id);
     const safety = pending.find((c) => c.kind === 'safety_review');
     const nextStep = safety !== undefined
@@ -225,9 +233,11 @@ export const getResearchStatusTool = defineTool({
     created_at: z.string(),
     last_update: z.string(),
     estimated_completion_minutes: z.number().int().nullable(),
+    reasoning: ReasoningUsageSchema.describe('Who does the thinking and what it used: calls, tokens and estimated cost per role.'),
   }),
   run(args, ctx) {
     const view = researchStatus(ctx.db, args.research_id);
+    const reasoning = reasoningUsage(ctx, view.project);
     const { project } = view;
     const top = view.topHypotheses[0];
     return {
@@ -256,6 +266,7 @@ export const getResearchStatusTool = defineTool({
         created_at: project.createdAt,
         last_update: project.updatedAt,
         estimated_completion_minutes: view.estimatedCompletionMinutes,
+        reasoning,
       },
       markdown: [
         `**${project.id}** — ${project.goal}`,
@@ -264,6 +275,7 @@ export const getResearchStatusTool = defineTool({
         `- Top hypothesis: ${top === undefined ? 'none yet' : `${top.id} (Elo ${Math.round(top.elo)}) — ${top.summary}`}`,
         view.pendingCheckpoints.length > 0 ? `- Waiting for the scientist: ${view.pendingCheckpoints.map((c) => `${c.kind} (${c.id})`).join(', ')}` : '- Nothing waits for the scientist',
         `- Reasoning calls: ${project.reasoningCallsUsed}/${project.settings.maxReasoningCalls}${project.stopReason === null ? '' : `; stopped: ${project.stopReason}`}`,
+        reasoningMarkdown(reasoning),
         `- Last update: ${project.updatedAt}`,
       ].join('\n'),
     };

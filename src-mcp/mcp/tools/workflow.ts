@@ -7,7 +7,8 @@ import { deleteResearch, pauseResearch, resumeResearch } from '../../engine/requ
 import { loadResearch } from '../../engine/research.js';
 import { DomainError } from '../../engine/errors.js';
 import { defineTool } from '../toolkit.js';
-import { NextStepSchema, computeNextStep, nextStepMarkdown } from './workflowOutput.js';
+import { NextStepSchema, nextStepMarkdown } from './workflowOutput.js';
+import { routeNextStep } from './providers.js';
 import { DESKTOP_CLIENT } from '../identity.js';
 import { offerInlineDecision } from './chatDecision.js';
 
@@ -15,6 +16,8 @@ const ResearchId = z.string().min(1).describe('Research project id from start_re
 /** Desktop clients time out at 60 s; stay well inside it. */
 const MAX_WAIT_SECONDS = 40;
 const POLL_MS = 250;
+/** How long one call may spend having the client's model do work items (sampling), inside the 60 s client timeout. */
+const MAX_SAMPLING_SECONDS = 35;
 
 export const continueResearchTool = defineTool({
   name: 'continue_research',
@@ -34,17 +37,19 @@ export const continueResearchTool = defineTool({
   async run(args, ctx, call) {
     const started = Date.now();
     const deadline = started + args.wait_seconds * 1000;
-    let next = computeNextStep(ctx, args.research_id, true);
+    // The project's reasoner order decides who does the work: a background provider, this client's model, or the caller.
+    const samplingDeadline = started + MAX_SAMPLING_SECONDS * 1000;
+    let next = await routeNextStep(ctx, args.research_id, call, samplingDeadline);
     // Where the user can answer here, the decision is offered inline (approval in chat).
     if (next.state === 'awaiting_decision' && (await offerInlineDecision(ctx, call, next.checkpoints.map((c) => c.checkpoint_id)))) {
-      next = computeNextStep(ctx, args.research_id, true);
+      next = await routeNextStep(ctx, args.research_id, call, samplingDeadline);
     }
     while ((next.state === 'awaiting_decision' || next.state === 'busy') && Date.now() < deadline && !call.signal.aborted) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       const waited = Math.round((Date.now() - started) / 1000);
       // Long waits report progress, so the client can show that we are waiting on the scientist.
       call.sendProgress(waited, args.wait_seconds, next.state === 'busy' ? 'Waiting for other workers' : 'Waiting for the scientist\'s decision');
-      next = computeNextStep(ctx, args.research_id, true);
+      next = await routeNextStep(ctx, args.research_id, call, samplingDeadline);
     }
     return { data: next, markdown: nextStepMarkdown(next), target: `research://projects/${args.research_id}` };
   },
@@ -70,7 +75,7 @@ export const submitWorkTool = defineTool({
     created_ids: z.array(z.string()),
     next: NextStepSchema,
   }),
-  run(args, ctx) {
+  async run(args, ctx) {
     const task = getTask(ctx.db, args.task_id);
     const outcome = submitWork(
       ctx.db,
@@ -78,7 +83,7 @@ export const submitWorkTool = defineTool({
       { taskId: task.id, result: args.result, reasoner: `delegated:${ctx.clientId}` },
       ctx.verifyCitation(task.projectId),
     );
-    const next = computeNextStep(ctx, outcome.task.projectId, true);
+    const next = await routeNextStep(ctx, outcome.task.projectId, null, 0);
     return {
       target: `research://projects/${outcome.task.projectId}`,
       data: { task_id: outcome.task.id, kind: outcome.task.kind, stored: outcome.summary, created_ids: outcome.created, next },

@@ -2,6 +2,8 @@
 // The build (esbuild) and the tests (vitest) both load `.sql` files as text.
 import m0001 from './0001_initial.sql';
 import m0002 from './0002_research_engine.sql';
+import m0003 from './0003_knowledge.sql';
+import m0004 from './0004_reasoning_providers.sql';
 
 export interface Migration {
   version: number;
@@ -12,6 +14,8 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '0001_initial', sql: m0001 },
   { version: 2, name: '0002_research_engine', sql: m0002 },
+  { version: 3, name: '0003_knowledge', sql: m0003 },
+  { version: 4, name: '0004_reasoning_providers', sql: m0004 },
 ];
 
 // Versions must run 1, 2, 3… with no gap: a database at version N skips everything ≤ N.

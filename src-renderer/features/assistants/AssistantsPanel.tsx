@@ -1,21 +1,43 @@
-// Connecting AI assistants to Co-Scientist: shows whether Claude Desktop is installed and
-// registered, writes our entry into its config on request, and says exactly what to do next.
-// An entry the scientist edited by hand is never replaced silently: the host answers CONFLICT
-// with a diff, and only an explicit second click replaces it.
-import type { AssistantState, RegistrationOutcome } from '../../../src-main/host/contract';
-import { HostError } from '../../api/cosci';
-import { useAssistants, useConnectAssistant } from '../../api/queries';
+// Connecting AI assistants to Co-Scientist: every assistant Co-Scientist knows, those found on
+// this computer first, each with its registration state and the actions that state allows
+// (see AssistantCard). The host re-checks registrations at start and repairs its own.
+import type { AssistantState } from '../../../src-main/host/contract';
+import { useAssistants } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { AssistantCard } from './AssistantCard';
 
-const ACTION_TEXT: Record<RegistrationOutcome['action'], string> = {
-  created: 'Created its configuration file with Co-Scientist in it.',
-  added: 'Added Co-Scientist to its configuration file.',
-  updated: 'Updated the Co-Scientist entry in its configuration file.',
-  unchanged: 'It was already set up correctly; nothing was changed.',
-};
+/** Found, or holding our entry, or with a file problem: worth the scientist's attention. */
+const isRelevant = (a: AssistantState) => a.installed || a.registered || a.problem !== null;
 
 export function AssistantsPanel() {
   const assistants = useAssistants();
+  const list = assistants.data ?? [];
+  // One card per assistant; Cline gets one per host editor, so its cards also carry the variant.
+  const testIdOf = (a: AssistantState) =>
+    list.filter((other) => other.id === a.id).length > 1 ? `assistant-${a.id}-${a.variant}` : `assistant-${a.id}`;
+  const card = (a: AssistantState) => <AssistantCard key={`${a.id}:${a.variant}`} assistant={a} testId={testIdOf(a)} />;
+  const found = list.filter(isRelevant);
+  const others = list.filter((a) => !isRelevant(a));
+  // One flat keyed array (not nested ones per group): a card moving between the groups, e.g. once
+  // it is connected, must keep its component, or the outcome of the action would vanish with it.
+  const items = [
+    ...(found.length === 0
+      ? [
+          <p key="none-found" className="muted">
+            No assistant was found on this computer.
+          </p>,
+        ]
+      : []),
+    ...found.map(card),
+    ...(others.length > 0
+      ? [
+          <h2 key="not-found" className="muted" data-testid="assistants-not-found">
+            Not found on this computer
+          </h2>,
+        ]
+      : []),
+    ...others.map(card),
+  ];
   return (
     <section className="pane assistants-pane" aria-labelledby="assistants-title">
       <div className="pane-header">
@@ -23,10 +45,11 @@ export function AssistantsPanel() {
       </div>
       <p className="muted intro">
         Connect an AI assistant so it can start and follow research projects with you. Each assistant runs its own copy of the
-        Co-Scientist server on this computer, with the permissions you grant it.
+        Co-Scientist server on this computer, with the permissions you grant it. Only Co-Scientist&apos;s own entry in each
+        assistant&apos;s settings is ever changed, and a backup is kept.
       </p>
       {assistants.data ? (
-        assistants.data.map((assistant) => <AssistantCard key={assistant.id} assistant={assistant} />)
+        <div data-testid="assistants-list">{items}</div>
       ) : assistants.isError ? (
         <ErrorNotice
           error={assistants.error}
@@ -41,87 +64,5 @@ export function AssistantsPanel() {
         </div>
       )}
     </section>
-  );
-}
-
-function AssistantCard({ assistant }: { assistant: AssistantState }) {
-  const connect = useConnectAssistant();
-  const conflict = connect.error instanceof HostError && connect.error.code === 'CONFLICT';
-  return (
-    <article className="card assistant" data-testid={`assistant-${assistant.id}`} aria-labelledby={`assistant-${assistant.id}-name`}>
-      <header className="assistant-header">
-        <h2 id={`assistant-${assistant.id}-name`}>{assistant.name}</h2>
-        <span className={`badge ${assistant.registered ? 'badge-completed' : 'badge-paused'}`} data-testid="assistant-registered">
-          {assistant.registered ? 'Connected' : 'Not connected'}
-        </span>
-        {assistant.installed ? null : (
-          <span className="badge badge-initializing" data-testid="assistant-not-installed">
-            Not found on this computer
-          </span>
-        )}
-      </header>
-      <p className="muted">
-        Configuration file: <code data-testid="assistant-config-path">{assistant.config_path}</code>
-      </p>
-      {assistant.problem ? (
-        <p className="notice notice-warning" data-testid="assistant-problem">
-          {assistant.problem}
-        </p>
-      ) : null}
-      <div className="form-actions form-actions-start">
-        <button
-          type="button"
-          className="button button-primary"
-          data-testid={`connect-${assistant.id}`}
-          disabled={connect.isPending}
-          onClick={() => connect.mutate({ id: assistant.id })}
-        >
-          {connect.isPending ? 'Connecting…' : `Connect ${assistant.name}`}
-        </button>
-      </div>
-      {connect.data ? <ConnectResult name={assistant.name} outcome={connect.data} /> : null}
-      {connect.isError ? (
-        <ErrorNotice
-          error={connect.error}
-          title={conflict ? 'You changed the Co-Scientist entry by hand' : `${assistant.name} was not connected`}
-          testId="connect-error"
-        >
-          {conflict ? (
-            <button
-              type="button"
-              className="button button-danger"
-              data-testid="connect-force"
-              onClick={() => connect.mutate({ id: assistant.id, force: true })}
-            >
-              Replace my edited entry
-            </button>
-          ) : null}
-        </ErrorNotice>
-      ) : null}
-    </article>
-  );
-}
-
-function ConnectResult({ name, outcome }: { name: string; outcome: RegistrationOutcome }) {
-  return (
-    <div className="notice notice-success" role="status" data-testid="connect-result">
-      <p className="notice-title">{name} is connected</p>
-      <p data-testid="connect-action">{ACTION_TEXT[outcome.action]}</p>
-      <dl className="facts facts-compact">
-        <div className="fact">
-          <dt>Configuration file</dt>
-          <dd>
-            <code data-testid="connect-config-path">{outcome.config_path}</code>
-          </dd>
-        </div>
-        <div className="fact">
-          <dt>Backup of the previous file</dt>
-          <dd data-testid="connect-backup-path">{outcome.backup_path ? <code>{outcome.backup_path}</code> : 'None needed'}</dd>
-        </div>
-      </dl>
-      <p className="next-step" data-testid="connect-next-step">
-        <strong>Next step:</strong> {outcome.next_step}
-      </p>
-    </div>
   );
 }

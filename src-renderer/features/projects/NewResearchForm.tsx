@@ -3,7 +3,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { StartResearchResult } from '../../../src-main/host/contract';
 import { useStartResearch } from '../../api/queries';
+import { useDesktopSettings } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { PausePolicyFields, type PausableKind } from './PausePolicyFields';
 
 const DEFAULT_BUDGET = 20;
 
@@ -18,6 +20,10 @@ export function NewResearchForm({
   const [goal, setGoal] = useState('');
   const [domain, setDomain] = useState('');
   const [budget, setBudget] = useState(String(DEFAULT_BUDGET));
+  // Starts from the scientist's default checkpoint policy (Settings) until they change it here.
+  const defaults = useDesktopSettings().data?.default_pause_at;
+  const [pauses, setPauses] = useState<PausableKind[] | null>(null);
+  const pauseAt = pauses ?? defaults ?? null;
   const start = useStartResearch();
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
@@ -28,6 +34,7 @@ export function NewResearchForm({
         goal: goal.trim(),
         ...(trimmedDomain ? { domain: trimmedDomain } : {}),
         ...(budget.trim() ? { hypothesis_count: Number(budget) } : {}),
+        ...(pauseAt !== null ? { pause_at: pauseAt } : {}),
       },
       { onSuccess: onStarted },
     );
@@ -79,6 +86,7 @@ export function NewResearchForm({
           />
         </div>
       </div>
+      <PausePolicyFields idPrefix={`${ids}-pause`} value={pauseAt} onChange={setPauses} legend="Pause for your decision at" testIdPrefix="new-research-pause" />
       {start.isError ? <ErrorNotice error={start.error} title="The project was not started" testId="new-research-error" /> : null}
       <div className="form-actions">
         <button type="button" className="button button-secondary" onClick={onCancel}>

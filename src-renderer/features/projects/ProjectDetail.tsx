@@ -1,12 +1,21 @@
-// Everything `projects.status` knows about one project. It refetches whenever the host
-// announces a project change, so an assistant's progress shows up while the scientist watches.
-import type { ReactNode } from 'react';
+// One project: its header (goal, status, archive and delete), then Overview (progress, plan,
+// budget, meta-review), Timeline (what ran, by whom, when) and Hypotheses. It refetches whenever
+// the host announces a change, so an assistant's progress shows up while the scientist watches.
+import { useState } from 'react';
 import type { ResearchStatus } from '../../../src-main/host/contract';
 import { HostError } from '../../api/cosci';
 import { useProjectStatus } from '../../api/queries';
+import { useProjectOverview } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { ProgressBar } from '../../app/ProgressBar';
-import { dateTime, duration, percent, statusLabel } from './format';
+import { useNavigation } from '../../app/navigation';
+import { Tabs } from '../../app/Tabs';
+import { HypothesesPanel } from '../hypotheses/HypothesesPanel';
+import { statusLabel } from './format';
+import { ProjectOverview } from './ProjectOverview';
+import { ProjectTimeline } from './ProjectTimeline';
+import { useProjectActions } from './useProjectActions';
+
+type DetailTab = 'overview' | 'timeline' | 'hypotheses';
 
 export function ProjectDetail({ researchId }: { researchId: string }) {
   const status = useProjectStatus(researchId);
@@ -35,81 +44,67 @@ export function ProjectDetail({ researchId }: { researchId: string }) {
 }
 
 function StatusView({ status }: { status: ResearchStatus }) {
-  const top = status.top_hypothesis;
+  const [tab, setTab] = useState<DetailTab>('overview');
+  const overview = useProjectOverview();
+  const flags = overview.data?.projects.find((p) => p.id === status.research_id);
+  const archived = flags?.archived_at != null;
+  const pending = flags?.pending_checkpoints ?? 0;
+  const { deleteWithUndo, setArchived, archivePending } = useProjectActions();
+  const { navigate } = useNavigation();
+  const project = { id: status.research_id, goal: status.goal };
+
   return (
     <section className="card project-detail" data-testid="project-detail" aria-labelledby="project-detail-goal">
       <header className="project-detail-header">
-        <h2 id="project-detail-goal" data-testid="detail-goal">
-          {status.goal}
-        </h2>
-        <span className={`badge badge-${status.status}`} data-testid="detail-status">
-          {statusLabel(status.status)}
-        </span>
+        <div className="project-detail-title">
+          <h2 id="project-detail-goal" data-testid="detail-goal">
+            {status.goal}
+          </h2>
+          <span className="project-detail-badges">
+            <span className={`badge badge-${status.status}`} data-testid="detail-status">
+              {statusLabel(status.status)}
+            </span>
+            {archived ? (
+              <span className="badge badge-paused" data-testid="detail-archived">
+                Archived
+              </span>
+            ) : null}
+          </span>
+        </div>
+        <div className="project-actions" role="group" aria-label="Project actions">
+          <button type="button" className="button button-secondary button-small" data-testid={archived ? 'restore-project' : 'archive-project'} disabled={archivePending} onClick={() => setArchived(project, !archived)}>
+            {archived ? 'Restore' : 'Archive'}
+          </button>
+          <button type="button" className="button button-secondary button-small button-danger-text" data-testid="delete-project" onClick={() => deleteWithUndo(project)}>
+            Delete
+          </button>
+        </div>
       </header>
-      <div className="project-detail-progress">
-        <ProgressBar value={status.progress} label="Project progress" testId="detail-progress-bar" />
-        <span data-testid="detail-progress">{percent(status.progress)}% complete</span>
+      {pending > 0 ? (
+        <div className="notice notice-warning pending-notice" data-testid="detail-pending">
+          <span>
+            {pending === 1 ? 'A checkpoint waits' : `${pending} checkpoints wait`} for your decision; the research continues once you decide.
+          </span>
+          <button type="button" className="button button-primary button-small" onClick={() => navigate({ section: 'inbox', checkpointId: overview.data?.pending.find((c) => c.research_id === project.id)?.checkpoint_id })}>
+            Open in Checkpoints
+          </button>
+        </div>
+      ) : null}
+      <Tabs
+        items={[
+          { id: 'overview', label: 'Overview' },
+          { id: 'timeline', label: 'Timeline' },
+          { id: 'hypotheses', label: `Hypotheses (${status.hypotheses_generated})` },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+        label="Project"
+        testIdPrefix="detail-tab"
+        panelId="project-detail-panel"
+      />
+      <div id="project-detail-panel" role="tabpanel" className="project-detail-panel">
+        {tab === 'overview' ? <ProjectOverview status={status} /> : tab === 'timeline' ? <ProjectTimeline researchId={status.research_id} /> : <HypothesesPanel researchId={status.research_id} />}
       </div>
-
-      <dl className="stats" aria-label="Hypotheses">
-        <Stat label="Hypothesis budget" testId="detail-hypothesis-count" value={status.hypothesis_count} />
-        <Stat label="Generated" testId="detail-generated" value={status.hypotheses_generated} />
-        <Stat label="Reviewed" testId="detail-reviewed" value={status.hypotheses_reviewed} />
-        <Stat label="In tournament" testId="detail-in-tournament" value={status.hypotheses_in_tournament} />
-      </dl>
-
-      <dl className="facts">
-        <Fact label="Research ID" testId="detail-research-id">
-          <code>{status.research_id}</code>
-        </Fact>
-        <Fact label="Domain" testId="detail-domain">
-          {status.domain}
-        </Fact>
-        <Fact label="Started by" testId="detail-created-by">
-          {status.created_by}
-        </Fact>
-        <Fact label="Created" testId="detail-created-at">
-          <time dateTime={status.created_at}>{dateTime(status.created_at)}</time>
-        </Fact>
-        <Fact label="Last update" testId="detail-last-update">
-          <time dateTime={status.last_update}>{dateTime(status.last_update)}</time>
-        </Fact>
-        <Fact label="Estimated time left" testId="detail-estimated-completion">
-          {duration(status.estimated_completion_minutes)}
-        </Fact>
-      </dl>
-
-      <section className="top-hypothesis" aria-labelledby="top-hypothesis-title" data-testid="detail-top-hypothesis">
-        <h3 id="top-hypothesis-title">Top hypothesis</h3>
-        {top ? (
-          <>
-            <p>{top.summary}</p>
-            <p className="muted">
-              <code>{top.id}</code> · Elo {Math.round(top.elo_score)} · {top.status}
-            </p>
-          </>
-        ) : (
-          <p className="muted">None yet. Hypotheses appear here once they have been generated and ranked.</p>
-        )}
-      </section>
     </section>
-  );
-}
-
-function Stat({ label, testId, value }: { label: string; testId: string; value: number }) {
-  return (
-    <div className="stat">
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
-  );
-}
-
-function Fact({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
-  return (
-    <div className="fact">
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{children}</dd>
-    </div>
   );
 }

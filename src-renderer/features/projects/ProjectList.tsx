@@ -1,54 +1,78 @@
-// The list of research projects, newest first as the server orders them. Each row is a button
-// that opens the project; long lists stay cheap because off-screen rows skip rendering
-// (`content-visibility: auto` in the stylesheet) while keeping their place for scrolling.
+// The list of research projects, newest first as the server orders them: status, progress and
+// how many checkpoints wait in each. Each row is a button that opens the project. The list is
+// virtualised, so hundreds of projects cost no more than the dozen in view.
 import type { ProjectSummary } from '../../../src-main/host/contract';
 import { ProgressBar } from '../../app/ProgressBar';
+import { VirtualList } from '../../app/VirtualList';
 import { dateTime, statusLabel, timeAgo } from './format';
+
+export interface ProjectRow extends ProjectSummary {
+  archivedAt: string | null;
+  /** Checkpoints waiting for the scientist. */
+  pending: number;
+}
 
 export function ProjectList({
   projects,
   selectedId,
   onSelect,
+  archivedView,
+  totalProjects,
 }: {
-  projects: ProjectSummary[];
+  projects: ProjectRow[];
   selectedId: string | null;
   onSelect: (id: string) => void;
+  archivedView: boolean;
+  totalProjects: number;
 }) {
-  if (projects.length === 0) return <EmptyProjects />;
+  if (projects.length === 0) {
+    if (archivedView) return <p className="muted">No archived projects.</p>;
+    return totalProjects === 0 ? <EmptyProjects /> : <p className="muted" data-testid="projects-all-archived">All your projects are archived.</p>;
+  }
   return (
-    <ul className="project-list" data-testid="project-list" aria-label="Research projects">
-      {projects.map((project) => (
-        <li key={project.id} className="project-list-row">
-          <button
-            type="button"
-            className="project-item"
-            data-testid="project-item"
-            data-project-id={project.id}
-            aria-current={project.id === selectedId ? 'true' : undefined}
-            onClick={() => onSelect(project.id)}
-          >
-            <span className="project-item-goal" data-testid="project-goal">
-              {project.goal}
+    <VirtualList
+      items={projects}
+      getKey={(project) => project.id}
+      estimateSize={112}
+      gap={8}
+      label={archivedView ? 'Archived projects' : 'Research projects'}
+      testId="project-list"
+      className="project-scroll"
+      renderItem={(project) => (
+        <button
+          type="button"
+          className="project-item"
+          data-testid="project-item"
+          data-project-id={project.id}
+          aria-current={project.id === selectedId ? 'true' : undefined}
+          onClick={() => onSelect(project.id)}
+        >
+          <span className="project-item-goal" data-testid="project-goal">
+            {project.goal}
+          </span>
+          <span className="project-item-meta">
+            <span className={`badge badge-${project.status}`} data-testid="project-status">
+              {statusLabel(project.status)}
             </span>
-            <span className="project-item-meta">
-              <span className={`badge badge-${project.status}`} data-testid="project-status">
-                {statusLabel(project.status)}
+            {project.pending > 0 ? (
+              <span className="badge badge-waiting" data-testid="project-pending" title="Checkpoints waiting for your decision">
+                {project.pending} waiting for you
               </span>
-              <span className="chip" data-testid="project-domain">
-                {project.domain}
-              </span>
-              <span data-testid="project-hypotheses">
-                {project.hypothesis_count} {project.hypothesis_count === 1 ? 'hypothesis' : 'hypotheses'}
-              </span>
-              <time dateTime={project.created_at} title={dateTime(project.created_at)} data-testid="project-created">
-                {timeAgo(project.created_at)}
-              </time>
+            ) : null}
+            <span className="chip" data-testid="project-domain">
+              {project.domain}
             </span>
-            <ProgressBar value={project.progress} label={`Progress of “${project.goal}”`} testId="project-progress" />
-          </button>
-        </li>
-      ))}
-    </ul>
+            <span data-testid="project-hypotheses">
+              {project.hypothesis_count} {project.hypothesis_count === 1 ? 'hypothesis' : 'hypotheses'}
+            </span>
+            <time dateTime={project.created_at} title={dateTime(project.created_at)} data-testid="project-created">
+              {timeAgo(project.created_at)}
+            </time>
+          </span>
+          <ProgressBar value={project.progress} label={`Progress of “${project.goal}”`} testId="project-progress" />
+        </button>
+      )}
+    />
   );
 }
 

@@ -1,10 +1,17 @@
 // The projects screen: the list (with the New research form above it) beside the open project.
-import { useState } from 'react';
+// Archived projects have their own view of the list; deleted ones vanish at once and are only
+// deleted for good when their undo toast runs out (pendingDeletes.ts).
+import { useMemo, useState } from 'react';
 import type { ProjectSummary } from '../../../src-main/host/contract';
+import { useProjectOverview } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { useNavigation } from '../../app/navigation';
+import { HypothesisDetail } from '../hypotheses/HypothesisDetail';
 import { NewResearchForm } from './NewResearchForm';
 import { ProjectDetail } from './ProjectDetail';
-import { ProjectList } from './ProjectList';
+import { ProjectList, type ProjectRow } from './ProjectList';
+import { usePendingDeletes } from './pendingDeletes';
+import './projects.css';
 
 export function ProjectsView({
   projects,
@@ -15,18 +22,33 @@ export function ProjectsView({
   error: unknown;
   onRetry: () => void;
 }) {
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const { location, navigate } = useNavigation();
+  const selectedId = location.projectId ?? null;
   const [formOpen, setFormOpen] = useState(false);
+  const [showArchived, setShowArchived] = useState(false);
+  const overview = useProjectOverview();
+  const deleting = usePendingDeletes();
+
+  const rows = useMemo<ProjectRow[] | undefined>(() => {
+    if (projects === undefined) return undefined;
+    const flags = new Map((overview.data?.projects ?? []).map((p) => [p.id, p]));
+    return projects
+      .filter((p) => !deleting.has(p.id))
+      .map((p) => ({ ...p, archivedAt: flags.get(p.id)?.archived_at ?? null, pending: flags.get(p.id)?.pending_checkpoints ?? 0 }));
+  }, [projects, overview.data, deleting]);
+  const archivedCount = rows?.filter((p) => p.archivedAt !== null).length ?? 0;
+  const visible = rows?.filter((p) => (p.archivedAt !== null) === showArchived);
+  const select = (id: string) => navigate({ section: 'projects', projectId: id });
 
   return (
     <div className="projects-layout">
       <section className="pane list-pane" aria-labelledby="projects-title">
         <div className="pane-header">
           <h1 id="projects-title">
-            Research projects
-            {projects ? (
+            {showArchived ? 'Archived projects' : 'Research projects'}
+            {visible ? (
               <span className="count" data-testid="project-count">
-                {projects.length}
+                {visible.length}
               </span>
             ) : null}
           </h1>
@@ -47,13 +69,19 @@ export function ProjectsView({
               onCancel={() => setFormOpen(false)}
               onStarted={(project) => {
                 setFormOpen(false);
-                setSelectedId(project.research_id);
+                setShowArchived(false);
+                select(project.research_id);
               }}
             />
           ) : null}
         </div>
-        {projects ? (
-          <ProjectList projects={projects} selectedId={selectedId} onSelect={setSelectedId} />
+        {archivedCount > 0 || showArchived ? (
+          <button type="button" className="link-button" data-testid="toggle-archived" aria-pressed={showArchived} onClick={() => setShowArchived((shown) => !shown)}>
+            {showArchived ? '← Back to research projects' : `Show archived projects (${archivedCount})`}
+          </button>
+        ) : null}
+        {visible ? (
+          <ProjectList projects={visible} selectedId={selectedId} onSelect={select} archivedView={showArchived} totalProjects={rows?.length ?? 0} />
         ) : error ? (
           <ErrorNotice error={error} title="Could not load your projects" onRetry={onRetry} testId="projects-error" />
         ) : (
@@ -65,14 +93,18 @@ export function ProjectsView({
         )}
       </section>
       <div className="pane detail-pane">
-        {selectedId ? (
-          <ProjectDetail key={selectedId} researchId={selectedId} />
+        {selectedId && !deleting.has(selectedId) ? (
+          location.hypothesisId ? (
+            <HypothesisDetail key={location.hypothesisId} hypothesisId={location.hypothesisId} onBack={() => select(selectedId)} />
+          ) : (
+            <ProjectDetail key={selectedId} researchId={selectedId} />
+          )
         ) : (
           <div className="detail-placeholder" data-testid="detail-placeholder">
             <p>
               {projects?.length === 0
-                ? 'A project you open shows its progress, hypotheses and top-ranked idea here.'
-                : 'Select a project to see its progress, hypotheses and top-ranked idea.'}
+                ? 'A project you open shows its plan, progress, timeline and hypotheses here.'
+                : 'Select a project to see its plan, progress, timeline and hypotheses.'}
             </p>
           </div>
         )}

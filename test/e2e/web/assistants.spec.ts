@@ -1,16 +1,37 @@
-// Connecting Claude Desktop from the GUI, against a fixture HOME: the host edits the fixture's
-// claude_desktop_config.json exactly as it would the scientist's.
+// Connecting assistants from the GUI, against a fixture HOME: the host edits the fixture's config
+// files exactly as it would the scientist's, test-launches what it registered, and re-checks its
+// registrations when it starts.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { entryFingerprint } from '../../../src-main/host/registration/entryDiff.js';
+import { AppPage } from './support/appPage.js';
 import { expect, test } from './support/fixtures.js';
 import { SERVER_ENTRY } from './support/paths.js';
+import { startWebHost, type WebHost } from './support/webHost.js';
 
-test('Connect Claude Desktop adds our entry, keeps the others and says what to do next', async ({ app, webHost, workspace }) => {
-  const configDir = path.join(workspace.home, '.config', 'Claude');
-  const configPath = path.join(configDir, 'claude_desktop_config.json');
-  fs.mkdirSync(configDir, { recursive: true });
-  const existing = { globalShortcut: 'Ctrl+Space', mcpServers: { notes: { command: '/usr/local/bin/notes-mcp', args: ['--stdio'] } } };
-  fs.writeFileSync(configPath, `${JSON.stringify(existing, null, 2)}\n`);
+const claudeConfig = (home: string) => path.join(home, '.config', 'Claude', 'claude_desktop_config.json');
+const EXISTING = { globalShortcut: 'Ctrl+Space', mcpServers: { notes: { command: '/usr/local/bin/notes-mcp', args: ['--stdio'] } } };
+
+function writeFile(file: string, text: string): string {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+/** What the app (running as the web host) registers for an assistant. */
+const ourEntry = (client: string) => ({ command: process.execPath, args: [SERVER_ENTRY, '--client', client] });
+
+/** Opens the Assistants view on a host started after the test prepared the files it reads at start. */
+async function openOn(page: Page, host: WebHost): Promise<AppPage> {
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.openAssistants();
+  return app;
+}
+
+test('Connect Claude Desktop adds our entry, keeps the others, test-launches it and says what to do next', async ({ app, webHost, workspace }) => {
+  const configPath = writeFile(claudeConfig(workspace.home), `${JSON.stringify(EXISTING, null, 2)}\n`);
 
   await app.open(webHost.url);
   await app.openAssistants();
@@ -26,33 +47,30 @@ test('Connect Claude Desktop adds our entry, keeps the others and says what to d
   await expect(result.getByTestId('connect-config-path')).toHaveText(configPath);
   await expect(result.getByTestId('connect-next-step')).toContainText(/quit claude desktop/i);
   await expect(result.getByTestId('connect-next-step')).toContainText(/open it again/i);
+  await expect(result.getByTestId('test-launch-result')).toHaveAttribute('data-ok', 'true');
+  await expect(result.getByTestId('test-launch-summary')).toContainText(/answered the MCP handshake in \d+ ms/);
   await expect(card.getByTestId('assistant-registered')).toHaveText('Connected');
 
   const backupPath = (await result.getByTestId('connect-backup-path').textContent()) ?? '';
-  expect(JSON.parse(fs.readFileSync(backupPath, 'utf8'))).toEqual(existing);
+  expect(JSON.parse(fs.readFileSync(backupPath, 'utf8'))).toEqual(EXISTING);
 
-  const written = JSON.parse(fs.readFileSync(configPath, 'utf8')) as {
-    globalShortcut: string;
-    mcpServers: Record<string, { command: string; args: string[] }>;
-  };
+  const written = JSON.parse(fs.readFileSync(configPath, 'utf8')) as typeof EXISTING & { mcpServers: Record<string, unknown> };
   expect(written.globalShortcut).toBe('Ctrl+Space');
-  expect(written.mcpServers.notes).toEqual(existing.mcpServers.notes);
-  expect(written.mcpServers['co-scientist']).toMatchObject({
-    command: process.execPath,
-    args: [SERVER_ENTRY, '--client', 'claude-desktop'],
-  });
+  expect(written.mcpServers.notes).toEqual(EXISTING.mcpServers.notes);
+  expect(written.mcpServers['co-scientist']).toEqual(ourEntry('claude-desktop'));
+
+  await card.getByTestId('test-claude-desktop').click();
+  await expect(card.getByTestId('test-launch-result')).toHaveAttribute('data-ok', 'true');
 });
 
 test('Connect Claude Desktop refuses a config file it cannot parse and leaves it alone', async ({ app, webHost, workspace }) => {
-  const configDir = path.join(workspace.home, '.config', 'Claude');
-  const configPath = path.join(configDir, 'claude_desktop_config.json');
-  fs.mkdirSync(configDir, { recursive: true });
   const broken = '{ "mcpServers": { "notes": { "command": "x" }, } // hand-edited\n';
-  fs.writeFileSync(configPath, broken);
+  const configPath = writeFile(claudeConfig(workspace.home), broken);
 
   await app.open(webHost.url);
   await app.openAssistants();
   const card = app.page.getByTestId('assistant-claude-desktop');
+  await expect(card.getByTestId('assistant-problem')).toContainText(configPath);
   await card.getByTestId('connect-claude-desktop').click();
 
   const error = card.getByTestId('connect-error');
@@ -60,4 +78,106 @@ test('Connect Claude Desktop refuses a config file it cannot parse and leaves it
   await expect(error.getByTestId('connect-error-message')).toContainText(configPath);
   await expect(card.getByTestId('connect-result')).toBeHidden();
   expect(fs.readFileSync(configPath, 'utf8')).toBe(broken);
+});
+
+test('Disconnect asks first, then removes only our entry: the file is byte-for-byte what it was', async ({ app, webHost, workspace }) => {
+  const original = `${JSON.stringify(EXISTING, null, 4)}\n`;
+  const configPath = writeFile(claudeConfig(workspace.home), original);
+  await app.open(webHost.url);
+  await app.openAssistants();
+  const card = app.page.getByTestId('assistant-claude-desktop');
+  await card.getByTestId('connect-claude-desktop').click();
+  await expect(card.getByTestId('assistant-registered')).toHaveText('Connected');
+
+  await card.getByTestId('disconnect-claude-desktop').click();
+  await expect(card.getByTestId('disconnect-confirm-dialog')).toContainText('Only the co-scientist entry is removed');
+  expect(fs.readFileSync(configPath, 'utf8')).not.toBe(original);
+  await card.getByTestId('disconnect-confirm').click();
+
+  await expect(card.getByTestId('disconnect-result')).toContainText('Claude Desktop is disconnected');
+  await expect(card.getByTestId('assistant-registered')).toHaveText('Not connected');
+  expect(fs.readFileSync(configPath, 'utf8')).toBe(original);
+});
+
+test('An entry edited by hand is shown as such; replacing it needs a second, explicit click after the diff', async ({ app, webHost, workspace }) => {
+  const handMade = { mcpServers: { 'co-scientist': { command: '/opt/my-node/bin/node', args: ['/src/co-scientist/server.js'] } } };
+  const configPath = writeFile(claudeConfig(workspace.home), JSON.stringify(handMade, null, 2));
+  await app.open(webHost.url);
+  await app.openAssistants();
+  const card = app.page.getByTestId('assistant-claude-desktop');
+  await expect(card).toHaveAttribute('data-state', 'changed_by_user');
+  await expect(card.getByTestId('assistant-registered')).toHaveText('Changed outside Co-Scientist');
+
+  await card.getByTestId('connect-claude-desktop').click();
+  const error = card.getByTestId('connect-error');
+  await expect(error).toContainText('You changed the Co-Scientist entry by hand');
+  await expect(error.locator('pre')).toContainText('-   "command": "/opt/my-node/bin/node"');
+  expect(JSON.parse(fs.readFileSync(configPath, 'utf8'))).toEqual(handMade);
+
+  await card.getByTestId('connect-force').click();
+  await expect(card.getByTestId('connect-result')).toBeVisible();
+  await expect(card.getByTestId('assistant-registered')).toHaveText('Connected');
+  expect(JSON.parse(fs.readFileSync(configPath, 'utf8'))).toEqual({ mcpServers: { 'co-scientist': ourEntry('claude-desktop') } });
+});
+
+test('An assistant found by its binary is listed first and connects in its own format (Codex, TOML)', async ({ app, webHost, workspace }) => {
+  // ~/.local/bin is searched even when PATH does not name it (GUI apps get a minimal PATH).
+  const binary = writeFile(path.join(workspace.home, '.local', 'bin', 'codex'), '#!/bin/sh\n');
+  fs.chmodSync(binary, 0o755);
+  const configPath = writeFile(path.join(workspace.home, '.codex', 'config.toml'), '# mine\nmodel = "o3"\n');
+
+  await app.open(webHost.url);
+  await app.openAssistants();
+  const card = app.page.getByTestId('assistant-codex');
+  await expect(card).toHaveAttribute('data-installed', 'true');
+  await expect(card.getByTestId('assistant-detected')).toHaveText(binary);
+  // Found assistants come before the "Not found on this computer" group.
+  const order = await app.page.getByTestId('assistants-list').evaluate((list) =>
+    Array.from(list.children, (child) => child.getAttribute('data-testid')),
+  );
+  expect(order.indexOf('assistant-codex')).toBeLessThan(order.indexOf('assistants-not-found'));
+  await card.getByTestId('connect-codex').click();
+  await expect(card.getByTestId('connect-next-step')).toContainText('Start a new Codex session');
+  await expect(card.getByTestId('test-launch-result')).toHaveAttribute('data-ok', 'true');
+  const text = fs.readFileSync(configPath, 'utf8');
+  expect(text.startsWith('# mine\nmodel = "o3"\n\n[mcp_servers.co-scientist]\n')).toBe(true);
+  expect(text).toContain('"--client", "codex"');
+});
+
+test('At start, the host repairs a registration it wrote for a copy of the app that is gone', async ({ page, workspace }) => {
+  const moved = { command: process.execPath, args: [path.join(workspace.home, 'Old Copy', 'dist', 'mcp', 'server.js'), '--client', 'claude-desktop'] };
+  const configPath = writeFile(claudeConfig(workspace.home), JSON.stringify({ mcpServers: { 'co-scientist': moved } }, null, 2));
+  const ledger = { version: 1, registrations: [{ client: 'claude-desktop', config_path: configPath, entry_sha256: entryFingerprint(moved), written_at: new Date().toISOString() }] };
+  writeFile(path.join(workspace.dataDir, 'registrations.json'), JSON.stringify(ledger));
+
+  const host = await startWebHost(workspace);
+  try {
+    await expect.poll(() => JSON.parse(fs.readFileSync(configPath, 'utf8')).mcpServers['co-scientist']).toEqual(ourEntry('claude-desktop'));
+    const app = await openOn(page, host);
+    await expect(app.page.getByTestId('assistant-claude-desktop').getByTestId('assistant-registered')).toHaveText('Connected');
+  } finally {
+    await host.stop();
+  }
+});
+
+test('A working registration of the installed app is left for the scientist to repair from here', async ({ page, workspace }) => {
+  // Looks like the packaged app (ELECTRON_RUN_AS_NODE) and still exists: the development host must not take it over silently.
+  const installedEntry = writeFile(path.join(workspace.home, 'Applications', 'Co-Scientist', 'server.js'), '');
+  const installed = { command: process.execPath, args: [installedEntry, '--client', 'claude-desktop'], env: { ELECTRON_RUN_AS_NODE: '1' } };
+  const configPath = writeFile(claudeConfig(workspace.home), JSON.stringify({ mcpServers: { 'co-scientist': installed } }, null, 2));
+  const ledger = { version: 1, registrations: [{ client: 'claude-desktop', config_path: configPath, entry_sha256: entryFingerprint(installed), written_at: new Date().toISOString() }] };
+  writeFile(path.join(workspace.dataDir, 'registrations.json'), JSON.stringify(ledger));
+
+  const host = await startWebHost(workspace);
+  try {
+    const app = await openOn(page, host);
+    const card = app.page.getByTestId('assistant-claude-desktop');
+    await expect(card.getByTestId('assistant-registered')).toHaveText('Needs repair');
+    await card.getByTestId('repair-claude-desktop').click();
+    await expect(card.getByTestId('connect-action')).toContainText('Updated the Co-Scientist entry');
+    await expect(card.getByTestId('assistant-registered')).toHaveText('Connected');
+    expect(JSON.parse(fs.readFileSync(configPath, 'utf8')).mcpServers['co-scientist']).toEqual(ourEntry('claude-desktop'));
+  } finally {
+    await host.stop();
+  }
 });

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { connectAssistant } from './support/assistant.js';
 import { expect, test } from './support/fixtures.js';
 import { REPO_ROOT } from './support/paths.js';
+import { ControlRoom } from './support/controlRoom.js';
+import { connectResearchAssistant, connectScientistShortcut } from './support/researchAssistant.js';
 
 test('a project an assistant starts appears in the open GUI without a reload', async ({ app, page, webHost, workspace }) => {
   await app.open(webHost.url);
@@ -82,4 +84,104 @@ test('a page opened without the access token explains how to get in', async ({ p
 
   await expect(page.locator('[data-app-state="error"]')).toBeVisible();
   await expect(page.getByTestId('projects-error')).toContainText('not authorised');
+});
+
+test('the project view shows plan, budget, waiting approvals and a timeline of who did what', async ({ app, page, webHost, workspace }) => {
+  const room = new ControlRoom(page);
+  await app.open(webHost.url);
+  const assistant = await connectResearchAssistant(workspace.dataDir);
+  const scientist = await connectScientistShortcut(workspace.dataDir);
+  try {
+    const goal = 'Find novel therapeutic targets for liver fibrosis';
+    const researchId = await assistant.startResearch(goal, 3);
+    const [plan] = await assistant.workUntilDecision(researchId);
+    await scientist.call('decide', { checkpoint_id: plan?.checkpoint_id, action: 'approve' });
+    await assistant.workUntilDecision(researchId);
+
+    await expect(app.projectItem(goal).getByTestId('project-pending')).toHaveText('1 waiting for you');
+    await room.openProject(goal);
+    await expect(page.getByTestId('detail-pending')).toContainText('A checkpoint waits for your decision');
+    await expect(page.getByTestId('detail-budget-used')).toHaveText('1 of 52 reasoning calls');
+    await expect(page.getByTestId('detail-plan')).toContainText(goal);
+    await expect(page.getByTestId('detail-pause-at')).toHaveText('Pauses for your decision at: Research plan, New hypotheses, Evolution plan, Final report and safety reviews.');
+    await expect(page.getByTestId('detail-meta-review')).toContainText('None yet');
+    await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'project-overview.png') });
+
+    await room.openDetailTab('timeline');
+    await expect(room.timelineEntry('Project started')).toContainText('by claude-desktop');
+    await expect(room.timelineEntry('Research plan approved')).toContainText('by you');
+    await expect(room.timelineEntry(/Generate 3 hypotheses \(/)).toContainText('done by claude-desktop (delegated)');
+    await expect(room.timelineEntry('Batch of new hypotheses: waiting for your decision')).toBeVisible();
+    await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'project-timeline.png') });
+
+    await page.getByRole('button', { name: 'Open in Checkpoints' }).click();
+    await expect(room.inboxItem('hypothesis_batch')).toHaveAttribute('aria-current', 'true');
+  } finally {
+    await Promise.all([assistant.close(), scientist.close()]);
+  }
+});
+
+test('delete can be undone while its toast shows; when the toast runs out the project is deleted', async ({ app, page, webHost, workspace }) => {
+  test.setTimeout(60_000);
+  await app.open(webHost.url);
+  const assistant = await connectResearchAssistant(workspace.dataDir);
+  try {
+    const kept = 'Explain why perovskite solar cells degrade under humidity';
+    const doomed = 'Identify drug repurposing candidates for acute myeloid leukaemia';
+    await assistant.startResearch(kept, 4);
+    await assistant.startResearch(doomed, 4);
+    await expect(page.getByTestId('project-count')).toHaveText('2');
+
+    await app.projectItem(doomed).click();
+    await page.getByTestId('delete-project').click();
+    await expect(app.projectItem(doomed)).toBeHidden();
+    await expect(page.getByTestId('project-count')).toHaveText('1');
+    await expect(page.getByTestId('delete-toast')).toContainText(`Deleted “${doomed}”`);
+    await page.getByTestId('delete-toast-action').click();
+    await expect(app.projectItem(doomed)).toBeVisible();
+    await expect(page.getByTestId('delete-toast')).toBeHidden();
+
+    // Nothing was sent: the research server still has it.
+    const listed = await assistant.call('list_research_projects', {});
+    expect(listed.total).toBe(2);
+
+    await app.projectItem(doomed).click();
+    await page.getByTestId('delete-project').click();
+    await expect(page.getByTestId('delete-toast')).toBeVisible();
+    // The undo window is 8 s; the delete goes out when the toast leaves.
+    await expect(page.getByTestId('delete-toast')).toBeHidden({ timeout: 15_000 });
+    await expect.poll(async () => (await assistant.call('list_research_projects', {})).total).toBe(1);
+    await page.reload();
+    await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
+    await expect(app.projectItem(kept)).toBeVisible();
+    await expect(app.projectItem(doomed)).toHaveCount(0);
+  } finally {
+    await assistant.close();
+  }
+});
+
+test('archive moves a project out of the list; restore brings it back', async ({ app, page, webHost, workspace }) => {
+  await app.open(webHost.url);
+  const assistant = await connectResearchAssistant(workspace.dataDir);
+  try {
+    const goal = 'Explain why perovskite solar cells degrade under humidity';
+    await assistant.startResearch(goal, 4);
+    await app.projectItem(goal).click();
+    await page.getByTestId('archive-project').click();
+    await expect(page.getByTestId('archive-toast')).toContainText(`Archived “${goal}”`);
+    await expect(page.getByTestId('detail-archived')).toBeVisible();
+    await expect(app.projectItem(goal)).toBeHidden();
+    await expect(page.getByTestId('projects-all-archived')).toBeVisible();
+
+    await page.getByTestId('toggle-archived').click();
+    await expect(app.projectItem(goal)).toBeVisible();
+    await page.getByTestId('restore-project').click();
+    await expect(page.getByTestId('restore-toast')).toBeVisible();
+    await expect(page.getByTestId('detail-archived')).toBeHidden();
+    await page.getByTestId('toggle-archived').click();
+    await expect(app.projectItem(goal)).toBeVisible();
+    await expect(page.getByTestId('project-count')).toHaveText('1');
+  } finally {
+    await assistant.close();
+  }
 });

@@ -64,7 +64,16 @@ function fakeElectron(lock: boolean) {
   const headerHooks: unknown[] = [];
   const session = { defaultSession: { webRequest: { onHeadersReceived: (l: unknown) => headerHooks.push(l) } } };
   const shell = { openExternal: vi.fn(() => Promise.resolve()) };
-  return { app, BrowserWindow: FakeBrowserWindow, ipcMain, session, shell, handlers, headerHooks };
+  // Checkpoint alerts construct notifications only when a checkpoint arrives; none do here.
+  class Notification {
+    static isSupported = () => false;
+    show() {}
+    close() {}
+    on() {
+      return this;
+    }
+  }
+  return { app, BrowserWindow: FakeBrowserWindow, ipcMain, session, shell, Notification, handlers, headerHooks };
 }
 
 function fakeHostModule() {

@@ -1,51 +1,78 @@
-// The assistants adapter over the real registration module and real files in a fixture HOME:
-// what the routes return for each situation a scientist's machine can be in.
+// The assistants adapter over the real registration module, real files in a fixture HOME and the
+// real built server: what the routes return for each situation a scientist's machine can be in.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createAssistants } from '../../../src-main/host/assistants.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAssistants, recheckRegistrations } from '../../../src-main/host/assistants.js';
+import type { AssistantState } from '../../../src-main/host/contract.js';
 import { silentLogger } from './fakes.js';
-import { removeTempDirs, SERVER_ENTRY, tempDir } from './realServer.js';
+import { removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from './realServer.js';
 
+beforeAll(requireBuiltServer);
 afterAll(removeTempDirs);
 
 function machine(platform: NodeJS.Platform = 'linux') {
   const home = tempDir('home');
+  const systemRoot = tempDir('root');
+  const dataDir = tempDir('data');
   const configPath = path.join(home, '.config', 'Claude', 'claude_desktop_config.json');
-  const assistants = createAssistants(
-    {
-      home,
-      platform,
-      env: {},
-      dataDir: tempDir('data'),
-      launch: { command: process.execPath, args: [SERVER_ENTRY] },
-    },
-    silentLogger,
-  );
+  const context = { home, platform, env: {}, systemRoot, dataDir, launch: { command: process.execPath, args: [SERVER_ENTRY] } };
+  const assistants = createAssistants(context, silentLogger);
   const writeConfig = (text: string) => {
     fs.mkdirSync(path.dirname(configPath), { recursive: true });
     fs.writeFileSync(configPath, text);
   };
-  return { assistants, configPath, writeConfig };
+  return { assistants, context, configPath, writeConfig, home, systemRoot };
+}
+
+async function claude(list: ReturnType<typeof machine>['assistants']): Promise<AssistantState | undefined> {
+  const listed = await list.list();
+  return listed.ok ? listed.data.find((a) => a.id === 'claude-desktop') : undefined;
 }
 
 describe('assistants adapter', () => {
-  it('lists Claude Desktop as not installed on a machine without it', async () => {
+  it('lists every known assistant; Claude Desktop is not installed on a machine without it', async () => {
     const { assistants, configPath } = machine();
-    expect(await assistants.list()).toEqual({
-      ok: true,
-      data: [expect.objectContaining({ id: 'claude-desktop', installed: false, registered: false, config_path: configPath })],
+    const listed = await assistants.list();
+    if (!listed.ok) throw new Error(listed.error.message);
+    expect(listed.data.map((a) => a.id)).toEqual(
+      expect.arrayContaining(['claude-desktop', 'claude-code', 'cursor', 'vscode', 'zed', 'codex', 'continue', 'goose', 'cline']),
+    );
+    expect(listed.data.find((a) => a.id === 'claude-desktop')).toMatchObject({
+      installed: false,
+      registered: false,
+      state: 'not_installed',
+      config_path: configPath,
+      next_step: expect.stringMatching(/not found on this computer/),
     });
   });
 
-  it('connects Claude Desktop and then lists it as registered', async () => {
+  it('an installed app is detected by its binary, not by a config folder', async () => {
+    const { assistants, systemRoot, writeConfig } = machine();
+    writeConfig('{}');
+    expect(await claude(assistants)).toMatchObject({ installed: false, state: 'not_installed' });
+    const binary = path.join(systemRoot, 'usr', 'bin', 'claude-desktop');
+    fs.mkdirSync(path.dirname(binary), { recursive: true });
+    fs.writeFileSync(binary, '#!/bin/sh\n', { mode: 0o755 });
+    expect(await claude(assistants)).toMatchObject({ installed: true, detected: binary, state: 'installed' });
+  });
+
+  it('connects Claude Desktop, test-launches the registered command, then lists it as registered', async () => {
     const { assistants, configPath, writeConfig } = machine();
     writeConfig('{ "mcpServers": {} }\n');
 
     const outcome = await assistants.connect('claude-desktop');
 
-    expect(outcome).toMatchObject({ ok: true, data: { id: 'claude-desktop', action: 'added', config_path: configPath } });
-    expect(await assistants.list()).toMatchObject({ ok: true, data: [{ installed: true, registered: true }] });
+    expect(outcome).toMatchObject({
+      ok: true,
+      data: {
+        id: 'claude-desktop',
+        action: 'added',
+        config_path: configPath,
+        test_launch: { ok: true, server_name: expect.any(String), server_version: expect.any(String), error: null },
+      },
+    });
+    expect(await claude(assistants)).toMatchObject({ registered: true, state: 'registered' });
   });
 
   it('answers REGISTRATION_REFUSED, naming the file, when the config does not parse', async () => {
@@ -65,19 +92,66 @@ describe('assistants adapter', () => {
     const config = JSON.parse(fs.readFileSync(configPath, 'utf8')) as { mcpServers: Record<string, { args: string[] }> };
     config.mcpServers['co-scientist']?.args.push('--verbose');
     fs.writeFileSync(configPath, JSON.stringify(config, null, 2));
+    expect(await claude(assistants)).toMatchObject({ state: 'changed_by_user' });
 
     const refused = await assistants.connect('claude-desktop');
     expect(refused).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
     expect(!refused.ok && refused.error.detail).toContain('--verbose');
+    const refusedRemoval = await assistants.disconnect('claude-desktop');
+    expect(refusedRemoval).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    expect(fs.readFileSync(configPath, 'utf8')).toContain('--verbose');
 
     const forced = await assistants.connect('claude-desktop', true);
     expect(forced).toMatchObject({ ok: true, data: { action: 'updated' } });
     expect(fs.readFileSync(configPath, 'utf8')).not.toContain('--verbose');
   });
 
+  it('disconnect removes only our entry; test then answers NOT_FOUND', async () => {
+    const { assistants, configPath, writeConfig } = machine();
+    writeConfig('{ "mcpServers": { "notes": { "command": "/bin/notes" } } }\n');
+    expect((await assistants.connect('claude-desktop')).ok).toBe(true);
+    expect(await assistants.test('claude-desktop')).toMatchObject({ ok: true, data: { ok: true } });
+
+    expect(await assistants.disconnect('claude-desktop')).toMatchObject({ ok: true, data: { action: 'removed', config_path: configPath } });
+    expect(fs.readFileSync(configPath, 'utf8')).toBe('{ "mcpServers": { "notes": { "command": "/bin/notes" } } }\n');
+    expect(await assistants.test('claude-desktop')).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(await assistants.repair('claude-desktop')).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it('after the app moved: the entry needs repair, repair rewrites it and the test launch passes', async () => {
+    const old = machine();
+    old.writeConfig('{}');
+    const oldEntry = path.join(tempDir('old-app'), 'server.js');
+    const movedAway = createAssistants({ ...old.context, launch: { command: process.execPath, args: [oldEntry] } }, silentLogger);
+    expect((await movedAway.connect('claude-desktop')).ok).toBe(true);
+    expect(await claude(old.assistants)).toMatchObject({ state: 'needs_repair' });
+    expect(await old.assistants.test('claude-desktop')).toMatchObject({ ok: true, data: { ok: false, error: expect.any(String) } });
+
+    const repaired = await old.assistants.repair('claude-desktop');
+    expect(repaired).toMatchObject({ ok: true, data: { action: 'updated', test_launch: { ok: true } } });
+    expect(fs.readFileSync(old.configPath, 'utf8')).toContain(SERVER_ENTRY.replace(/\\/g, '\\\\'));
+  });
+
+  it('recheck at start repairs our stale entry and leaves an edited one alone', async () => {
+    const m = machine();
+    m.writeConfig('{}');
+    const gone = path.join(tempDir('gone'), 'dist', 'mcp', 'server.js');
+    const before = createAssistants({ ...m.context, launch: { command: process.execPath, args: [gone] } }, silentLogger);
+    expect((await before.connect('claude-desktop')).ok).toBe(true);
+
+    const reports = await recheckRegistrations(m.context, silentLogger);
+    expect(reports).toEqual([expect.objectContaining({ client: 'claude-desktop', outcome: 'repaired' })]);
+    expect(await claude(m.assistants)).toMatchObject({ state: 'registered' });
+
+    fs.writeFileSync(m.configPath, fs.readFileSync(m.configPath, 'utf8').replace('"--client"', '"--verbose", "--client"'));
+    expect(await recheckRegistrations(m.context, silentLogger)).toEqual([expect.objectContaining({ outcome: 'changed_by_user' })]);
+    expect(fs.readFileSync(m.configPath, 'utf8')).toContain('--verbose');
+  });
+
   it('refuses platforms the registration does not support', async () => {
-    const { assistants } = machine('aix');
+    const { assistants, context } = machine('aix');
     expect(await assistants.list()).toMatchObject({ ok: false, error: { code: 'REGISTRATION_REFUSED' } });
     expect(await assistants.connect('claude-desktop')).toMatchObject({ ok: false, error: { code: 'REGISTRATION_REFUSED' } });
+    expect(await recheckRegistrations(context, silentLogger)).toEqual([]);
   });
 });

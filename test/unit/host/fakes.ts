@@ -1,7 +1,7 @@
 // Small fakes for the host's boundaries: the tool-call function and the registration adapter.
 // They stand in for the research server only where a test is about our mapping logic.
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { AppInfo, AssistantState, RegistrationOutcome, Result } from '../../../src-main/host/contract.js';
+import type { AppInfo, AssistantState, DisconnectOutcome, RegistrationOutcome, Result, TestLaunch } from '../../../src-main/host/contract.js';
 import type { Logger } from '../../../src-main/host/log.js';
 import type { Assistants, RouterDeps } from '../../../src-main/host/router.js';
 
@@ -49,14 +49,38 @@ export function fakeAssistants(overrides: Partial<Assistants> = {}): Assistants 
   const state: AssistantState = {
     id: 'claude-desktop',
     name: 'Claude Desktop',
+    variant: 'standard',
     config_path: '/home/x/.config/Claude/claude_desktop_config.json',
     installed: true,
+    detected: '/usr/bin/claude-desktop',
     registered: false,
+    state: 'installed',
     problem: null,
+    next_step: null,
+  };
+  const test: TestLaunch = {
+    ok: true,
+    command: '/usr/bin/node /srv/dist/mcp/server.js --client claude-desktop',
+    duration_ms: 120,
+    server_name: 'co-scientist',
+    server_version: '1.2.3',
+    protocol_version: '2025-11-25',
+    error: null,
+    stderr: null,
   };
   const outcome: RegistrationOutcome = {
     id: 'claude-desktop',
+    variant: 'standard',
     action: 'added',
+    config_path: state.config_path,
+    backup_path: `${state.config_path}.bak`,
+    next_step: 'Quit Claude Desktop and open it again.',
+    test_launch: test,
+  };
+  const removed: DisconnectOutcome = {
+    id: 'claude-desktop',
+    variant: 'standard',
+    action: 'removed',
     config_path: state.config_path,
     backup_path: `${state.config_path}.bak`,
     next_step: 'Quit Claude Desktop and open it again.',
@@ -64,6 +88,9 @@ export function fakeAssistants(overrides: Partial<Assistants> = {}): Assistants 
   return {
     list: async (): Promise<Result<AssistantState[]>> => ({ ok: true, data: [state] }),
     connect: async (): Promise<Result<RegistrationOutcome>> => ({ ok: true, data: outcome }),
+    disconnect: async (): Promise<Result<DisconnectOutcome>> => ({ ok: true, data: removed }),
+    repair: async (): Promise<Result<RegistrationOutcome>> => ({ ok: true, data: { ...outcome, action: 'updated' } }),
+    test: async (): Promise<Result<TestLaunch>> => ({ ok: true, data: test }),
     ...overrides,
   };
 }

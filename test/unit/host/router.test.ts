@@ -48,7 +48,7 @@ describe('input validation', () => {
     expect(await router.invoke('app.info', undefined)).toEqual({ ok: true, data: APP_INFO });
   });
 
-  it.each(['projects.delete', '__proto__', 'toString', ''])('answers UNKNOWN_ROUTE for %j', async (route) => {
+  it.each(['projects.explode', '__proto__', 'toString', ''])('answers UNKNOWN_ROUTE for %j', async (route) => {
     const router = createRouter(routerDeps(scriptedTools(() => toolSuccess({})).callTool));
     const result = await router.invoke(route, {});
     expect(result).toMatchObject({ ok: false, error: { code: 'UNKNOWN_ROUTE' } });
@@ -172,6 +172,47 @@ describe('assistants routes', () => {
       ok: false,
       error: { code: 'INTERNAL', message: 'assistants.list failed unexpectedly: disk on fire' },
     });
+  });
+
+  it('passes id, force and variant through for connect and disconnect', async () => {
+    const asked: unknown[] = [];
+    const assistants = fakeAssistants({
+      connect: async (id, force, variant) => {
+        asked.push(['connect', id, force, variant]);
+        return fakeAssistants().connect(id);
+      },
+      disconnect: async (id, force, variant) => {
+        asked.push(['disconnect', id, force, variant]);
+        return fakeAssistants().disconnect(id);
+      },
+    });
+    const router = createRouter(routerDeps(scriptedTools(() => toolSuccess({})).callTool, assistants));
+
+    expect((await router.invoke('assistants.connect', { id: 'cline', variant: 'cursor' })).ok).toBe(true);
+    expect((await router.invoke('assistants.disconnect', { id: 'codex', force: true })).ok).toBe(true);
+    expect(asked).toEqual([
+      ['connect', 'cline', false, 'cursor'],
+      ['disconnect', 'codex', true, undefined],
+    ]);
+  });
+
+  it('repair and test answer in the contract’s shapes; a NOT_FOUND from test comes back as is', async () => {
+    const router = createRouter(routerDeps(scriptedTools(() => toolSuccess({})).callTool));
+    expect(await router.invoke('assistants.repair', { id: 'claude-desktop' })).toMatchObject({ ok: true, data: { action: 'updated', test_launch: { ok: true } } });
+    expect(await router.invoke('assistants.test', { id: 'claude-desktop' })).toMatchObject({ ok: true, data: { ok: true, server_name: 'co-scientist' } });
+
+    const missing = fakeAssistants({ test: async () => ({ ok: false, error: { code: 'NOT_FOUND', message: 'Claude Desktop has no Co-Scientist entry.' } }) });
+    const router2 = createRouter(routerDeps(scriptedTools(() => toolSuccess({})).callTool, missing));
+    expect(await router2.invoke('assistants.test', { id: 'claude-desktop' })).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'Claude Desktop has no Co-Scientist entry.' },
+    });
+  });
+
+  it('rejects a test-launch answer outside the contract as INTERNAL', async () => {
+    const broken = fakeAssistants({ test: async () => ({ ok: true, data: { ok: 'yes' } as never }) });
+    const router = createRouter(routerDeps(scriptedTools(() => toolSuccess({})).callTool, broken));
+    expect(await router.invoke('assistants.test', { id: 'claude-desktop' })).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
   });
 
   it('rejects an assistant id the app does not know', async () => {

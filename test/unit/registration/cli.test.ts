@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resolveDataDir } from '../../../src-mcp/store/dataDir.js';
 import { locateApp, runRegistrationCli } from '../../../src-main/host/registration/cli.js';
-import { claudeConfigPath, readJson, tempDir, writeConfig } from './helpers.js';
+import { claudeConfigPath, readJson, tempDir, writeConfig, writeExecutable } from './helpers.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url)).replace(/[\\/]$/, '');
 const SERVER_ENTRY = path.join(REPO_ROOT, 'dist', 'mcp', 'server.js');
@@ -43,7 +43,7 @@ describe('co-scientist register|unregister|status claude-desktop', () => {
     const status = await cli(['status', ...common]);
     expect(status.code).toBe(0);
     expect(status.stdout).toContain(`Settings file: ${h.file}`);
-    expect(status.stdout).toMatch(/Installed: +yes/);
+    expect(status.stdout).toMatch(/Installed: +no \(its app or command was not found\)/);
     expect(status.stdout).toMatch(/Registered: +yes, up to date/);
 
     const again = await cli(['register', 'claude-desktop', ...common]);
@@ -134,7 +134,60 @@ describe('co-scientist register|unregister|status claude-desktop', () => {
   it('--help prints usage to stdout', async () => {
     const out = await cli(['--help']);
     expect(out.code).toBe(0);
-    expect(out.stdout).toContain('register <client>');
+    expect(out.stdout).toContain('register <client|all>');
+    expect(out.stdout).toContain('claude-desktop, claude-code, cursor, vscode, vscode-insiders, vscodium, windsurf, zed, gemini-cli, codex, lm-studio, cline, continue, goose');
+  });
+});
+
+describe('co-scientist register|unregister|status all', () => {
+  const posixOnly = it.skipIf(process.platform === 'win32');
+
+  it('status (no client) covers every known assistant', async () => {
+    const h = home();
+    const out = await cli(['status', '--home', h.dir, '--platform', 'darwin', '--data-dir', h.dataDir]);
+    expect(out.code).toBe(0);
+    for (const name of ['Claude Desktop', 'Claude Code', 'Cursor', 'VS Code', 'VS Code Insiders', 'VSCodium', 'Windsurf', 'Zed', 'Gemini CLI', 'Codex', 'LM Studio', 'Cline (VS Code)', 'Continue', 'Goose']) {
+      expect(out.stdout).toContain(`${name}\n  Settings file:`);
+    }
+  });
+
+  posixOnly('register all: only assistants found on this computer, each test-launched; unregister all: only where registered', async () => {
+    const h = home();
+    const bin = tempDir('cosci cli bin ');
+    for (const tool of ['codex', 'gemini']) writeExecutable(path.join(bin, tool));
+    const common = ['--home', h.dir, '--platform', 'linux', '--data-dir', h.dataDir];
+    const env = { PATH: bin };
+
+    const registered = await cli(['register', 'all', ...common], env);
+    expect(registered.stderr).toBe('');
+    expect(registered.code).toBe(0);
+    expect(registered.stdout).toContain(`Codex: Created ${path.join(h.dir, '.codex', 'config.toml')} with Co-Scientist in it.`);
+    expect(registered.stdout).toContain(`Gemini CLI: Created ${path.join(h.dir, '.gemini', 'settings.json')} with Co-Scientist in it.`);
+    expect(registered.stdout).not.toContain('Claude Desktop');
+    expect(registered.stdout.match(/Test launch: {2}ok, .* answered the MCP handshake in \d+ ms\./g)).toHaveLength(2);
+    expect(fs.existsSync(h.file)).toBe(false);
+
+    const removed = await cli(['unregister', 'all', ...common], env);
+    expect(removed.code).toBe(0);
+    expect(removed.stdout.match(/Removed Co-Scientist's entry/g)).toHaveLength(2);
+    expect((await cli(['unregister', 'all', ...common], env)).stdout).toBe('Co-Scientist is not registered with any assistant.\n');
+  });
+
+  it('register all with nothing installed says so and writes nothing', async () => {
+    const h = home();
+    const out = await cli(['register', 'all', '--home', h.dir, '--platform', 'win32', '--data-dir', h.dataDir], { PATH: tempDir() });
+    expect(out).toMatchObject({ code: 0, stdout: 'No assistant was found on this computer.\n' });
+    expect(fs.readdirSync(h.dir)).toEqual([]);
+  });
+
+  it('--home also ignores CODEX_HOME, CLAUDE_CONFIG_DIR and CONTINUE_GLOBAL_DIR', async () => {
+    const h = home();
+    const elsewhere = tempDir('cosci-elsewhere-');
+    const env = { CODEX_HOME: elsewhere, CLAUDE_CONFIG_DIR: elsewhere, CONTINUE_GLOBAL_DIR: elsewhere };
+    for (const client of ['codex', 'claude-code', 'continue']) {
+      expect((await cli(['register', client, '--home', h.dir, '--platform', 'linux', '--data-dir', h.dataDir], env)).code).toBe(0);
+    }
+    expect(fs.readdirSync(elsewhere)).toEqual([]);
   });
 });
 

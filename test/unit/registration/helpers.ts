@@ -35,16 +35,21 @@ export const EXPECTED_ENTRY = {
 export interface Fixture {
   home: string;
   dataDir: string;
+  systemRoot: string;
   opts(extra?: Partial<RegistrationOptions>): RegistrationOptions;
 }
 
 export function fixture(platform: TargetPlatform = 'linux', label?: string): Fixture {
   const home = tempDir(label);
   const dataDir = path.join(home, 'cosci-data');
+  // System-wide places (/Applications, /usr/bin) live in the fixture too: the test machine's own
+  // apps must never make a fixture assistant look installed.
+  const systemRoot = path.join(home, '.system-root');
   return {
     home,
     dataDir,
-    opts: (extra = {}) => ({ home, platform, env: {}, dataDir, launch: LAUNCH, ...extra }),
+    systemRoot,
+    opts: (extra = {}) => ({ home, platform, env: {}, systemRoot, dataDir, launch: LAUNCH, ...extra }),
   };
 }
 
@@ -86,4 +91,31 @@ export function readJson(file: string): Record<string, unknown> {
 /** Sorted names in a folder: to see that no temp, lock or backup files were left behind. */
 export function listDir(dir: string): string[] {
   return fs.readdirSync(dir).sort();
+}
+
+/** The launch of a copy of the app that was moved away: its files no longer exist. */
+export const MOVED_LAUNCH: LaunchCommand = {
+  command: '/Users/ana/Downloads/Co-Scientist.app/Contents/MacOS/Co-Scientist',
+  args: ['/Users/ana/Downloads/Co-Scientist.app/Contents/Resources/app.asar.unpacked/dist/mcp/server.js'],
+  env: { ELECTRON_RUN_AS_NODE: '1' },
+};
+
+/** Makes an executable file (an app binary or CLI stand-in) at `file`. */
+export function writeExecutable(file: string, content = '#!/bin/sh\nexit 0\n'): string {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content, { mode: 0o755 });
+  fs.chmodSync(file, 0o755);
+  return file;
+}
+
+/**
+ * `before` with exactly one stretch of text inserted (or replaced) gives `after`: returns the
+ * stretch of `before` that was replaced and the text that replaced it. Pure insertion: removed === ''.
+ */
+export function splice(before: string, after: string): { removed: string; inserted: string } {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  return { removed: before.slice(start, before.length - end), inserted: after.slice(start, after.length - end) };
 }

@@ -8,13 +8,13 @@ import {
   withoutServerEntry,
   withServerEntry,
 } from '../../../src-main/host/registration/jsonEntryEditor.js';
-import type { ConfigFormat } from '../../../src-main/host/registration/clientAdapter.js';
+import type { JsonFormat } from '../../../src-main/host/registration/jsonEntryEditor.js';
 import { RegistrationError } from '../../../src-main/host/registration/index.js';
 
 const ENTRY = { command: '/opt/Co Scientist/node', args: ['/opt/Co Scientist/server.js', '--client', 'claude-desktop'] };
 const FILE = '/home/ana/.config/Claude/claude_desktop_config.json';
 
-const doc = (text: string | Buffer, format: ConfigFormat = 'json') =>
+const doc = (text: string | Buffer, format: JsonFormat = 'json') =>
   parseConfigDocument(typeof text === 'string' ? Buffer.from(text, 'utf8') : text, FILE, format);
 const register = (text: string) => withServerEntry(doc(text), 'mcpServers', 'co-scientist', ENTRY);
 const unregister = (text: string) => withoutServerEntry(doc(text), 'mcpServers', 'co-scientist');

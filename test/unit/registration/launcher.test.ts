@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  checkLaunchLocation,
   launchForClient,
   RegistrationError,
   resolveLaunchCommand,
@@ -76,5 +77,36 @@ describe('launchForClient', () => {
       expect(e).toBeInstanceOf(RegistrationError);
       expect((e as RegistrationError).code).toBe('INVALID_LAUNCH_COMMAND');
     }
+  });
+});
+
+describe('checkLaunchLocation (macOS: App Translocation and disk images)', () => {
+  const launchAt = (command: string) => ({ command, args: [command.replace(/MacOS\/Co-Scientist$/, 'Resources/app.asar.unpacked/dist/mcp/server.js')] });
+
+  it('refuses a translocated app and says to move it to Applications', () => {
+    const err = checkLaunchLocation(
+      launchAt('/private/var/folders/x1/T/AppTranslocation/5E3C-11/d/Co-Scientist.app/Contents/MacOS/Co-Scientist'),
+      'darwin',
+    );
+    expect(err?.code).toBe('APP_NOT_INSTALLED');
+    expect(err?.message).toMatch(/drag it into your Applications folder/);
+  });
+
+  it('refuses an app running from a read-only disk image, not from a writable external disk', () => {
+    const onDmg = launchAt('/Volumes/Co-Scientist 1.0/Co-Scientist.app/Contents/MacOS/Co-Scientist');
+    const seen: string[] = [];
+    const err = checkLaunchLocation(onDmg, 'darwin', (dir) => {
+      seen.push(dir);
+      return false;
+    });
+    expect(err?.code).toBe('APP_NOT_INSTALLED');
+    expect(err?.message).toContain('/Volumes/Co-Scientist 1.0');
+    expect(seen).toEqual(['/Volumes/Co-Scientist 1.0']);
+    expect(checkLaunchLocation(onDmg, 'darwin', () => true)).toBeUndefined();
+  });
+
+  it('accepts /Applications, and never applies on Windows or Linux', () => {
+    expect(checkLaunchLocation(launchAt('/Applications/Co-Scientist.app/Contents/MacOS/Co-Scientist'), 'darwin', () => false)).toBeUndefined();
+    expect(checkLaunchLocation(launchAt('/Volumes/x/AppTranslocation/Co-Scientist.app/Contents/MacOS/Co-Scientist'), 'linux', () => false)).toBeUndefined();
   });
 });

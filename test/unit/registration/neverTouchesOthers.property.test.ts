@@ -4,8 +4,10 @@ import fs from 'node:fs';
 import fc from 'fast-check';
 import { applyEdits, modify } from 'jsonc-parser/lib/esm/main.js';
 import { describe, expect, it } from 'vitest';
-import { registerClaudeDesktop, unregisterClaudeDesktop } from '../../../src-main/host/registration/index.js';
-import { backupsOf, claudeConfigPath, EXPECTED_ENTRY, fixture, writeConfig } from './helpers.js';
+import { stringify as stringifyToml } from '@decimalturn/toml-patch';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { CLIENTS, registerClaudeDesktop, registerClient, targetFor, unregisterClaudeDesktop, unregisterClient } from '../../../src-main/host/registration/index.js';
+import { backupsOf, claudeConfigPath, EXPECTED_ENTRY, fixture, splice, writeConfig } from './helpers.js';
 
 type Json = Record<string, unknown>;
 
@@ -69,6 +71,57 @@ describe('property: registering never changes anything but our own entry', () =>
         for (const backup of backupsOf(file)) fs.rmSync(backup);
       }),
       { numRuns: 120 },
+    );
+  });
+});
+
+describe('property: the same holds for TOML (Codex) and YAML (Goose, Continue)', () => {
+  const simpleValue = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 3 }));
+  const tomlServer = fc.record({ command: fc.string(), args: fc.array(fc.string(), { maxLength: 3 }), extra: simpleValue }, { requiredKeys: ['command'] });
+  const names = fc.uniqueArray(fc.stringMatching(/^[a-z][a-z0-9_-]{0,10}$/).filter((k) => k !== 'co-scientist'), { maxLength: 5 });
+
+  it('Codex: other tables keep their bytes; removing our table restores the file', async () => {
+    const { opts } = fixture('linux');
+    const codex = CLIENTS.find((c) => c.id === 'codex')!;
+    const file = targetFor(codex, opts()).location.path;
+    await fc.assert(
+      fc.asyncProperty(names, fc.array(tomlServer, { minLength: 5, maxLength: 5 }), fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), simpleValue, { maxKeys: 3 }), fc.constantFrom('\n', '\r\n'), async (keys, servers, top, eol) => {
+        const value = { ...top, mcp_servers: Object.fromEntries(keys.map((k, i) => [k, servers[i]])) };
+        const original = stringifyToml(value).replace(/\r?\n/g, eol);
+        writeConfig(file, original);
+        await registerClient(codex, opts());
+        const after = fs.readFileSync(file, 'utf8');
+        expect(splice(original, after).removed).toBe('');
+        await unregisterClient(codex, opts());
+        expect(fs.readFileSync(file, 'utf8')).toBe(original);
+        for (const backup of backupsOf(file)) fs.rmSync(backup);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it.each(['goose', 'continue'])('%s: other entries keep their bytes; removing ours restores the file', async (id) => {
+    const { opts } = fixture('linux');
+    const adapter = CLIENTS.find((c) => c.id === id)!;
+    const file = targetFor(adapter, opts()).location.path;
+    await fc.assert(
+      fc.asyncProperty(names, fc.constantFrom(2, 4), fc.boolean(), fc.jsonValue({ maxDepth: 2 }), async (keys, indent, indentSeq, other) => {
+        const servers = keys.map((k) => ({ name: k, command: `/bin/${k}`, args: ['--stdio'] }));
+        const collection = adapter.site.shape === 'list' ? servers : Object.fromEntries(servers.map((s) => [s.name, s]));
+        const value = { name: 'cfg', version: '1.0.0', other, [adapter.site.key]: collection, zz: 'end' };
+        const original = `# kept\n${stringifyYaml(value, { indent, indentSeq })}`;
+        writeConfig(file, original);
+        await registerClient(adapter, opts());
+        const after = fs.readFileSync(file, 'utf8');
+        expect(splice(original, after).removed).toBe('');
+        expect(parseYaml(after)).toMatchObject({ other: (parseYaml(original) as { other: unknown }).other, zz: 'end' });
+        await unregisterClient(adapter, opts());
+        const restored = fs.readFileSync(file, 'utf8');
+        // Removing our only entry leaves an explicit empty collection (`{}` / `[]`) instead of nothing.
+        if (keys.length > 0) expect(restored).toBe(original);
+        for (const backup of backupsOf(file)) fs.rmSync(backup);
+      }),
+      { numRuns: 60 },
     );
   });
 });

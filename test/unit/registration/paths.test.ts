@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chooseConfigLocation, isClientInstalled } from '../../../src-main/host/registration/clientAdapter.js';
+import { chooseConfigLocation } from '../../../src-main/host/registration/clientAdapter.js';
+import { detect } from '../../../src-main/host/registration/detection.js';
 import { claudeDesktop } from '../../../src-main/host/registration/index.js';
 import type { Environment, TargetPlatform } from '../../../src-main/host/registration/index.js';
-import { claudeConfigPath, tempDir } from './helpers.js';
+import { claudeConfigPath, tempDir, writeConfig, writeExecutable } from './helpers.js';
 
 function configPath(home: string, platform: TargetPlatform, env: Environment = {}) {
   return chooseConfigLocation(claudeDesktop.configLocations({ home, platform, env }));
@@ -59,21 +60,26 @@ describe('Claude Desktop config location', () => {
     expect(configPath(home, 'win32').variant).toBe('classic');
   });
 
-  it('installed: true once any variant has its folder or file', () => {
+  it('installed only once the app is there: a config folder or file alone does not count', () => {
     const home = tempDir();
-    const ctx = { home, platform: 'linux' as const, env: {} };
-    expect(isClientInstalled(claudeDesktop.configLocations(ctx))).toBe(false);
-    fs.mkdirSync(path.join(home, '.config', 'Claude'), { recursive: true });
-    expect(isClientInstalled(claudeDesktop.configLocations(ctx))).toBe(true);
+    const systemRoot = path.join(home, 'root');
+    const ctx = { home, platform: 'linux' as const, env: {}, systemRoot };
+    const installed = () => detect(ctx, claudeDesktop.installProbes(ctx)).installed;
+    expect(installed()).toBe(false);
+    writeConfig(claudeConfigPath(home, 'linux'), '{}');
+    expect(installed()).toBe(false);
+    writeExecutable(path.join(systemRoot, 'usr', 'bin', 'claude-desktop'));
+    expect(installed()).toBe(true);
   });
 
   it('next step says how to quit on each OS and where Co-Scientist shows up', () => {
-    expect(claudeDesktop.nextStep('darwin', 'registered')).toMatch(/^Quit Claude Desktop completely \(Claude → Quit Claude in the menu bar/);
-    expect(claudeDesktop.nextStep('win32', 'registered')).toMatch(/system tray/);
-    expect(claudeDesktop.nextStep('linux', 'registered')).toMatch(/tray icon/);
+    const loc = { variant: 'standard', path: '/x', evidence: '/x' };
+    expect(claudeDesktop.nextStep('darwin', 'registered', loc)).toMatch(/^Quit Claude Desktop completely \(Claude → Quit Claude in the menu bar/);
+    expect(claudeDesktop.nextStep('win32', 'registered', loc)).toMatch(/system tray/);
+    expect(claudeDesktop.nextStep('linux', 'registered', loc)).toMatch(/tray icon/);
     for (const p of ['darwin', 'win32', 'linux'] as const) {
-      expect(claudeDesktop.nextStep(p, 'registered')).toMatch(/open it again; Co-Scientist then appears in its tools \(🔨\) menu\.$/);
-      expect(claudeDesktop.nextStep(p, 'unregistered')).toMatch(/no longer appears/);
+      expect(claudeDesktop.nextStep(p, 'registered', loc)).toMatch(/open it again; Co-Scientist then appears in its tools \(🔨\) menu\.$/);
+      expect(claudeDesktop.nextStep(p, 'unregistered', loc)).toMatch(/no longer appears/);
     }
   });
 });

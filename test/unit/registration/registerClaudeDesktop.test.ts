@@ -55,6 +55,7 @@ describe.each([
     const outcome = await registerClaudeDesktop(opts());
     expect(outcome).toEqual({
       id: 'claude-desktop',
+      variant: layout === 'msix' ? 'msix' : layout === 'win32' ? 'classic' : 'standard',
       action: 'created',
       config_path: file,
       backup_path: null,
@@ -82,19 +83,30 @@ describe.each([
     expect(fs.readFileSync(outcome.backup_path!, 'utf8')).toBe(HAND_EDITED);
   });
 
-  it('inspect: reports location, installed and registered', async () => {
-    const { file, opts } = setUp();
+  it('inspect: reports location, state and what to do next; a config folder alone is not an install', async () => {
+    const { file, opts, home } = setUp();
     const before = await inspectClaudeDesktop(opts());
     expect(before).toEqual({
       id: 'claude-desktop',
       name: 'Claude Desktop',
+      variant: layout === 'msix' ? 'msix' : layout === 'win32' ? 'classic' : 'standard',
       config_path: file,
+      // The Store package folder is the app itself; elsewhere nothing of Claude is in the fixture.
       installed: layout === 'msix',
+      detected: layout === 'msix' ? path.join(home, 'AppData', 'Local', 'Packages', 'Claude_pzs8sxrjxfjjc') : null,
       registered: false,
+      state: layout === 'msix' ? 'installed' : 'not_installed',
       problem: null,
+      next_step: layout === 'msix' ? null : expect.stringMatching(/^Claude Desktop was not found on this computer/),
     });
     await registerClaudeDesktop(opts());
-    expect(await inspectClaudeDesktop(opts())).toMatchObject({ installed: true, registered: true, problem: null });
+    expect(await inspectClaudeDesktop(opts())).toMatchObject({
+      installed: layout === 'msix',
+      registered: true,
+      state: 'registered',
+      problem: null,
+      next_step: expect.stringMatching(/^Quit Claude Desktop completely/),
+    });
   });
 });
 

@@ -1,25 +1,23 @@
-// Claude Desktop: the first client adapter. Its `claude_desktop_config.json` is strict JSON
-// (the app reads it with JSON.parse) holding `{ "mcpServers": { <name>: { command, args, env } } }`.
-import type { ClientAdapter, ClientContext, ConfigLocation, TargetPlatform } from './clientAdapter.js';
-import { envDir, joinForTarget } from './clientAdapter.js';
-import type { LaunchCommand } from './launcher.js';
+// Claude Desktop: `claude_desktop_config.json`, strict JSON (the app reads it with JSON.parse),
+// holding `{ "mcpServers": { <name>: { command, args, env } } }`. An empty file counts as `{}`,
+// as the app itself treats it on first run.
+import type { ClientAdapter, ClientContext, ConfigLocation, TargetPlatform } from '../clientAdapter.js';
+import { commandEntry, joinForTarget, macApps, systemPath, userDirs } from '../clientAdapter.js';
 
 export const CLAUDE_CONFIG_FILE = 'claude_desktop_config.json';
 /** The Microsoft Store (MSIX) package family of Claude Desktop; its files live under a virtualised folder. */
 export const CLAUDE_MSIX_PACKAGE = 'Claude_pzs8sxrjxfjjc';
 
 function claudeConfigLocations(ctx: ClientContext): ConfigLocation[] {
-  const { home, env } = ctx;
+  const dirs = userDirs(ctx);
   switch (ctx.platform) {
     case 'darwin': {
-      const dir = joinForTarget(home, 'Library', 'Application Support', 'Claude');
+      const dir = joinForTarget(dirs.appSupport, 'Claude');
       return [{ variant: 'standard', path: joinForTarget(dir, CLAUDE_CONFIG_FILE), evidence: dir }];
     }
     case 'win32': {
-      const localAppData = envDir(env, 'LOCALAPPDATA') ?? joinForTarget(home, 'AppData', 'Local');
-      const appData = envDir(env, 'APPDATA') ?? joinForTarget(home, 'AppData', 'Roaming');
-      const msixPackage = joinForTarget(localAppData, 'Packages', CLAUDE_MSIX_PACKAGE);
-      const classicDir = joinForTarget(appData, 'Claude');
+      const msixPackage = joinForTarget(dirs.localAppData, 'Packages', CLAUDE_MSIX_PACKAGE);
+      const classicDir = joinForTarget(dirs.appData, 'Claude');
       return [
         // A Store install reads its AppData through MSIX file-system virtualisation: writing the
         // classic path would go unnoticed by it, so the package folder's presence decides.
@@ -32,8 +30,7 @@ function claudeConfigLocations(ctx: ClientContext): ConfigLocation[] {
       ];
     }
     case 'linux': {
-      const configHome = envDir(env, 'XDG_CONFIG_HOME') ?? joinForTarget(home, '.config');
-      const dir = joinForTarget(configHome, 'Claude');
+      const dir = joinForTarget(dirs.xdgConfig, 'Claude');
       return [{ variant: 'standard', path: joinForTarget(dir, CLAUDE_CONFIG_FILE), evidence: dir }];
     }
   }
@@ -49,15 +46,25 @@ export const claudeDesktop: ClientAdapter = {
   id: 'claude-desktop',
   displayName: 'Claude Desktop',
   format: 'json',
-  serversKey: 'mcpServers',
+  site: { key: 'mcpServers', shape: 'map' },
+  emptyFile: 'empty-config',
   configLocations: claudeConfigLocations,
-  buildEntry(launch: LaunchCommand) {
-    return {
-      command: launch.command,
-      args: [...launch.args],
-      ...(launch.env ? { env: { ...launch.env } } : {}),
-    };
+  installProbes(ctx) {
+    const dirs = userDirs(ctx);
+    switch (ctx.platform) {
+      case 'darwin':
+        return macApps(ctx, 'Claude.app');
+      case 'win32':
+        return [
+          { kind: 'path', path: joinForTarget(dirs.localAppData, 'AnthropicClaude') },
+          { kind: 'path', path: joinForTarget(dirs.localAppData, 'Packages', CLAUDE_MSIX_PACKAGE) },
+        ];
+      case 'linux':
+        // No official Linux build; the community packages install this binary or folder.
+        return [{ kind: 'binary', names: ['claude-desktop'] }, { kind: 'path', path: systemPath(ctx, 'usr', 'lib', 'claude-desktop') }];
+    }
   },
+  buildEntry: (launch) => commandEntry(launch),
   nextStep(platform, change) {
     const then =
       change === 'registered'

@@ -1,0 +1,149 @@
+// A large, realistic database for the latency benchmark: one research project with 10,000
+// hypotheses (each reviewed, approved, in the tournament, ranked) and 100,000 tournament matches,
+// next to a few dozen ordinary projects. The projects are made over MCP as an assistant would;
+// the bulk rows go in through the store's own named statements in one transaction (seconds,
+// where the real workflow would need 10,000 delegated work items).
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { insertHypothesis, type HypothesisRow } from '../src-mcp/store/hypotheses.js';
+import { insertMatch } from '../src-mcp/store/matches.js';
+import { insertReview } from '../src-mcp/store/reviews.js';
+import { updateProjectState } from '../src-mcp/store/projectState.js';
+import { upsertPolicy } from '../src-mcp/store/policies.js';
+import { connectServer } from '../test/support/server.js';
+import { BENCH_CLIENT_ID, tempDataDir } from './server.js';
+
+export interface SeedOptions {
+  hypotheses: number;
+  matches: number;
+  /** Ordinary projects besides the big one (what list_research_projects pages through). */
+  otherProjects: number;
+  seed: number;
+}
+
+export interface SeededData {
+  dir: string;
+  researchId: string;
+  /** The big project's hypotheses, best first (by their hidden quality). */
+  hypothesisIds: string[];
+  seedMs: number;
+  dispose(): Promise<void>;
+}
+
+/** mulberry32: reproducible pairings and outcomes from the seed. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+export async function seedLargeProject(options: SeedOptions): Promise<SeededData> {
+  const started = performance.now();
+  const dataDir = await tempDataDir('seed');
+  // 1. Over MCP: the first server creates the database; the scientist lifts the bench client's rate
+  //    limit (benchmarks call costly tools back to back), then projects are started and the big
+  //    one's research plan is approved in the app.
+  const desktop = await connectServer({ dataDir: dataDir.dir, client: 'desktop' });
+  const file = path.join(dataDir.dir, 'co-scientist.db');
+  const db = new Database(file);
+  let researchId = '';
+  try {
+    db.transaction(() =>
+      upsertPolicy(db, {
+        clientId: BENCH_CLIENT_ID,
+        scopes: ['research:write', 'hypotheses:generate', 'hypotheses:evolve', 'reviews:write', 'knowledge:write'],
+        ratePerMinute: 1_000_000,
+        burst: 1_000_000,
+        mayDecideCheckpoints: false,
+        updatedAt: new Date().toISOString(),
+        updatedBy: 'desktop',
+      }),
+    ).immediate();
+    const assistant = await connectServer({ dataDir: dataDir.dir, client: BENCH_CLIENT_ID });
+    try {
+      const start = async (goal: string): Promise<string> => {
+        const result = await assistant.client.callTool({ name: 'start_research', arguments: { goal, hypothesis_count: 100 } });
+        if (result.isError === true) throw new Error(`start_research failed while seeding: ${JSON.stringify(result.structuredContent)}`);
+        return (result.structuredContent as { research_id: string }).research_id;
+      };
+      for (let i = 0; i < options.otherProjects; i += 1) await start(`Project ${i}: identify drug repurposing candidates for disease ${i}`);
+      researchId = await start('Find novel therapeutic targets for liver fibrosis (benchmark project)');
+      const pending = await desktop.client.callTool({ name: 'list_checkpoints', arguments: { research_id: researchId } });
+      const plan = (pending.structuredContent as { checkpoints: Array<{ checkpoint_id: string }> }).checkpoints[0]?.checkpoint_id;
+      const decided = await desktop.client.callTool({ name: 'decide', arguments: { checkpoint_id: plan, action: 'approve' } });
+      if (decided.isError === true) throw new Error(`approving the plan failed while seeding: ${JSON.stringify(decided.structuredContent)}`);
+    } finally {
+      await assistant.close();
+    }
+  } finally {
+    await desktop.close();
+  }
+
+  // 2. Directly through the store: hypotheses, one review each, the match log, in one transaction.
+  try {
+    const random = rng(options.seed);
+    const at = new Date('2026-11-01T00:00:00.000Z');
+    const iso = (offsetSeconds: number): string => new Date(at.getTime() + offsetSeconds * 1000).toISOString();
+    const n = options.hypotheses;
+    const ids = Array.from({ length: n }, (_, i) => `hyp_b${String(i).padStart(11, '0')}`);
+    // Hidden quality: index 0 is the best. Pairs are random; the better one wins 75% of the time.
+    const played = new Array<number>(n).fill(0);
+    const wins = new Array<number>(n).fill(0);
+    const matchRows = Array.from({ length: options.matches }, (_, m) => {
+      const a = Math.floor(random() * n);
+      let b = Math.floor(random() * (n - 1));
+      if (b >= a) b += 1;
+      const better = Math.min(a, b);
+      const winner = random() < 0.75 ? better : Math.max(a, b);
+      played[a] = (played[a] ?? 0) + 1;
+      played[b] = (played[b] ?? 0) + 1;
+      wins[winner] = (wins[winner] ?? 0) + 1;
+      return { m, a, b, winner };
+    });
+    db.transaction(() => {
+      ids.forEach((id, i) => {
+        const elo = 1400 - (800 * i) / n;
+        const row: HypothesisRow = {
+          id, projectId: researchId, seq: i + 1,
+          summary: `H${i + 1}: inhibiting regulator R${i} in hepatic stellate cells reduces collagen deposition in liver fibrosis`,
+          rationale: `Expression data implicate R${i} in stellate cell activation; selective inhibitors exist.`,
+          experimentalProtocol: `Treat CCl4 mice with an R${i} inhibitor for eight weeks; score fibrosis blind; quantify hydroxyproline.`,
+          testablePredictions: [`Inhibiting R${i} lowers hydroxyproline by at least 30%.`],
+          citations: [{ title: `Regulator R${i} in hepatic stellate cells`, doi: `10.1000/r${i}`, year: 2021, verified: false }],
+          assumptions: [`R${i} is required for stellate cell activation.`],
+          method: 'literature_based', origin: 'generated', status: 'in_tournament', gate: 'approved', parents: [], iteration: 1,
+          elo, btScore: 1200 - (400 * i) / n, ciLow: 1150 - (400 * i) / n, ciHigh: 1250 - (400 * i) / n, pTopK: i < 10 ? 0.9 : 0.01, rank: i + 1,
+          matchesPlayed: played[i] ?? 0, wins: wins[i] ?? 0, nearDuplicateOf: null, safetyFlag: null, batchTaskId: null,
+          createdBy: BENCH_CLIENT_ID, reasoner: 'delegated:bench', createdAt: iso(i), updatedAt: iso(n + options.matches),
+        };
+        insertHypothesis(db, row);
+        insertReview(db, {
+          id: `rev_b${String(i).padStart(11, '0')}`, projectId: researchId, hypothesisId: id, type: 'initial',
+          plausibility: 0.7, novelty: 0.6, testability: 0.8, safety: 0.95, overall: 0.7,
+          strengths: ['Clear mechanism'], weaknesses: ['Human relevance unknown'], recommendations: ['Add an organoid validation'],
+          citations: [], assumptionChecks: [], fundamentalFlaw: false, narrative: null, reviewer: 'delegated:bench', judge: 'model', taskId: null, createdAt: iso(n + i),
+        });
+      });
+      for (const { m, a, b, winner } of matchRows) {
+        insertMatch(db, {
+          id: `mat_b${String(m).padStart(11, '0')}`, projectId: researchId, firstId: ids[a] as string, secondId: ids[b] as string, winnerId: ids[winner] as string,
+          judge: 'model', confidence: 0.8, rationale: 'The winner proposes a more specific mechanism with a cleaner experiment.', debate: [],
+          taskId: null, pairId: null, createdBy: BENCH_CLIENT_ID, createdAt: iso(2 * n + m),
+        });
+      }
+      updateProjectState(db, researchId, { stage: 'rank', status: 'active', progress: 0.6 }, iso(2 * n + options.matches));
+    }).immediate();
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    return { dir: dataDir.dir, researchId, hypothesisIds: ids, seedMs: performance.now() - started, dispose: dataDir.dispose };
+  } catch (error) {
+    await dataDir.dispose();
+    throw error;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,94 @@
+// What the scientist does directly in the desktop app, beside deciding checkpoints: write their own
+// hypothesis, write their own review, and archive a project. Their work enters the same tables
+// through the same rules as a reasoner's, marked as human, and the workflow carries on from it.
+import type { Db } from '../store/database.js';
+import { writeTransaction } from '../store/database.js';
+import { updateHypothesisStatus } from '../store/hypotheses.js';
+import { insertReview } from '../store/reviews.js';
+import { recordChange, type Actor } from './changes.js';
+import { createHypotheses, getHypothesis, type CitationVerifier, type CreatedHypothesis } from './hypotheses.js';
+import { newId } from './ids.js';
+import { loadResearch, updateResearch } from './research.js';
+import type { HypothesisDraft, ReviewScores, ReviewType } from './schemas.js';
+import { advance } from './supervisor.js';
+
+/**
+ * Stores the scientist's own hypothesis. It is approved as written (they wrote it, so no batch
+ * approval), unless the safety screen flags it: then it waits in a safety review like any other.
+ * The workflow reviews it at its next review stage and then lets it compete.
+ */
+export function addHumanHypothesis(db: Db, actor: Actor, projectId: string, draft: HypothesisDraft, verify: CitationVerifier): CreatedHypothesis {
+  return writeTransaction(db, () => {
+    const project = loadResearch(db, projectId);
+    const [created] = createHypotheses(db, actor, {
+      projectId,
+      iteration: project.iteration,
+      batchTaskId: null,
+      reasoner: null,
+      verify,
+      items: [{ draft, method: 'human', origin: 'human', parents: [], gate: 'approved' }],
+    });
+    if (created === undefined) throw new Error('createHypotheses stored nothing for one draft');
+    recordChange(db, actor, 'hypothesis.created', projectId, { hypothesis_ids: [created.hypothesis.id], origin: 'human' });
+    advance(db, actor, projectId);
+    return created;
+  });
+}
+
+export interface HumanReviewInput {
+  hypothesisId: string;
+  reviewType: ReviewType;
+  scores: ReviewScores;
+  strengths: string[];
+  weaknesses: string[];
+  recommendations: string[];
+}
+
+/** Stores the scientist's own review (judge `human`); a pending hypothesis counts as reviewed, as after a reasoner's review. */
+export function addHumanReview(db: Db, actor: Actor, input: HumanReviewInput): { reviewId: string; projectId: string } {
+  return writeTransaction(db, () => {
+    const hypothesis = getHypothesis(db, input.hypothesisId);
+    const at = actor.now().toISOString();
+    const reviewId = newId('rev');
+    insertReview(db, {
+      id: reviewId,
+      projectId: hypothesis.projectId,
+      hypothesisId: hypothesis.id,
+      type: input.reviewType,
+      ...input.scores,
+      strengths: input.strengths,
+      weaknesses: input.weaknesses,
+      recommendations: input.recommendations,
+      citations: [],
+      assumptionChecks: [],
+      fundamentalFlaw: false,
+      narrative: null,
+      reviewer: actor.clientId,
+      judge: 'human',
+      taskId: null,
+      createdAt: at,
+    });
+    if (hypothesis.status === 'pending') updateHypothesisStatus(db, [hypothesis.id], 'reviewed', at);
+    recordChange(db, actor, 'review.created', hypothesis.projectId, { review_ids: [reviewId], hypothesis_id: hypothesis.id, origin: 'human' });
+    advance(db, actor, hypothesis.projectId);
+    return { reviewId, projectId: hypothesis.projectId };
+  });
+}
+
+/**
+ * Archives (hides from the app's main list) or restores a project. The time lives in the
+ * project's settings, so no migration is needed; archiving twice keeps the first time.
+ * Returns the archive time, or null when the project is not archived.
+ */
+export function setArchived(db: Db, actor: Actor, projectId: string, archived: boolean): string | null {
+  return writeTransaction(db, () => {
+    const project = loadResearch(db, projectId);
+    const { archivedAt, ...rest } = project.settings;
+    if (archived === (archivedAt !== undefined)) return archivedAt ?? null;
+    const at = actor.now().toISOString();
+    const settings = archived ? { ...rest, archivedAt: at } : rest;
+    updateResearch(db, projectId, { settings: settings as unknown as Record<string, unknown> }, actor.now());
+    recordChange(db, actor, archived ? 'project.archived' : 'project.unarchived', projectId);
+    return archived ? at : null;
+  });
+}

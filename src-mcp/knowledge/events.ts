@@ -1,0 +1,32 @@
+// Change events for the knowledge base (ARCHITECTURE §8): the GUI refreshes its knowledge views
+// when an assistant ingests or adds content. One event per operation, never one per file.
+import type { Db } from '../store/database.js';
+import { appendEvent } from '../store/events.js';
+
+export interface Actor {
+  clientId: string;
+  now: () => Date;
+}
+
+export const KNOWLEDGE_URI_PREFIX = 'knowledge://';
+
+export function collectionUri(collectionId: string): string {
+  return `${KNOWLEDGE_URI_PREFIX}collections/${collectionId}`;
+}
+
+/** Appends one event; call inside the write transaction that made the change. */
+export function recordKnowledgeChange(
+  db: Db,
+  actor: Actor,
+  kind: string,
+  collectionId: string,
+  data: Record<string, unknown> = {},
+): void {
+  appendEvent(db, {
+    at: actor.now().toISOString(),
+    clientId: actor.clientId,
+    kind,
+    subjectUri: collectionUri(collectionId),
+    data: { collection_id: collectionId, ...data },
+  });
+}

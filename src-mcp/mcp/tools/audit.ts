@@ -1,0 +1,167 @@
+// The audit log in the desktop app (ARCHITECTURE §4): query it, verify its hash chain, export it.
+// Desktop-only and admin-scoped: an assistant must not read what other assistants did, and
+// cannot erase its own tracks (the log is append-only and chained; these tools only read it).
+import { z } from 'zod';
+import { DomainError } from '../../engine/errors.js';
+import { verifyAuditChain, type AuditRow } from '../../store/audit.js';
+import { auditFacets, auditPage, type AuditFilter } from '../../store/auditQueries.js';
+import { exportAuditLog, INLINE_LIMIT_BYTES } from '../auditExport.js';
+import { defineTool } from '../toolkit.js';
+
+const Outcome = z.enum(['success', 'error', 'denied']);
+const Instant = (what: string) =>
+  z.iso.datetime({ offset: true }).optional().describe(`${what}, ISO 8601 (e.g. "2026-05-01T09:00:00Z").`);
+
+const FilterInput = {
+  client: z.string().min(1).optional().describe('Only calls by this client, e.g. "claude-desktop".'),
+  action: z.string().min(1).optional().describe('Only this action, e.g. "tool:start_research" or "resource:read".'),
+  outcome: Outcome.optional(),
+  since: Instant('Calls at or after this time'),
+  until: Instant('Calls before this time'),
+};
+
+type FilterArgs = { client?: string | undefined; action?: string | undefined; outcome?: z.infer<typeof Outcome> | undefined; since?: string | undefined; until?: string | undefined };
+
+/** Times are compared as stored (toISOString, UTC), so an offset like +02:00 is normalised first. */
+function toFilter(args: FilterArgs): AuditFilter {
+  const since = args.since === undefined ? undefined : new Date(args.since).toISOString();
+  const until = args.until === undefined ? undefined : new Date(args.until).toISOString();
+  if (since !== undefined && until !== undefined && since >= until) {
+    throw new DomainError('invalid_input', `"since" (${args.since}) must be before "until" (${args.until}).`, { field: 'until' });
+  }
+  return { clientId: args.client, action: args.action, outcome: args.outcome, since, until };
+}
+
+const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  client_id: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  arguments: z.string().describe('The call\'s arguments as JSON, secrets replaced by [REDACTED] and long strings shortened.'),
+  outcome: Outcome,
+  error_code: z.string().nullable(),
+  duration_ms: z.number(),
+  prev_hash: z.string(),
+  hash: z.string(),
+});
+
+function entry(row: AuditRow): z.input<typeof AuditEntrySchema> {
+  return {
+    id: row.id,
+    at: row.at,
+    client_id: row.clientId,
+    action: row.action,
+    target: row.target,
+    arguments: row.arguments,
+    outcome: row.outcome,
+    error_code: row.errorCode,
+    duration_ms: row.durationMs,
+    prev_hash: row.prevHash,
+    hash: row.hash,
+  };
+}
+
+export const queryAuditLogTool = defineTool({
+  name: 'query_audit_log',
+  title: 'Audit log (desktop)',
+  description: 'Rows of the audit log, newest first: every tool call, resource read, decision and policy change with client, action, target, redacted arguments, outcome and duration. Filter by client, action, outcome and time; page with next_cursor. The first page also lists the clients and actions that occur, for filter menus. Desktop app only.',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: ['admin'],
+  desktopOnly: true,
+  input: z.object({ ...FilterInput, cursor: z.string().optional(), limit: z.number().int().min(1).max(500).default(100) }),
+  output: z.object({
+    rows: z.array(AuditEntrySchema),
+    total: z.number().int().describe('Rows matching the filters, all pages together.'),
+    next_cursor: z.string().nullable(),
+    facets: z.object({ clients: z.array(z.string()), actions: z.array(z.string()) }).nullable(),
+  }),
+  run(args, ctx) {
+    const filter = toFilter(args);
+    const beforeId = args.cursor === undefined ? undefined : decodeId(args.cursor);
+    // One row more than asked says whether another page exists.
+    const page = auditPage(ctx.db, filter, { beforeId, limit: args.limit + 1 });
+    const rows = page.rows.slice(0, args.limit);
+    const last = rows[rows.length - 1];
+    const nextCursor = page.rows.length > args.limit && last !== undefined ? Buffer.from(String(last.id)).toString('base64url') : null;
+    return {
+      data: { rows: rows.map(entry), total: page.total, next_cursor: nextCursor, facets: args.cursor === undefined ? auditFacets(ctx.db) : null },
+      markdown: [`${page.total} audit rows match.`, ...rows.slice(0, 10).map((r) => `- #${r.id} ${r.at} ${r.clientId} ${r.action} → ${r.outcome}`)].join('\n'),
+    };
+  },
+});
+
+function decodeId(cursor: string): number {
+  const id = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!Number.isSafeInteger(id) || id < 1) {
+    throw new DomainError('invalid_input', 'The cursor is not one this server issued. Pass next_cursor from the previous query_audit_log result unchanged.', { field: 'cursor' });
+  }
+  return id;
+}
+
+export const verifyAuditLogTool = defineTool({
+  name: 'verify_audit_log',
+  title: 'Verify the audit log (desktop)',
+  description: 'Walks the whole hash chain of the audit log and reports whether it is intact, or the first row whose link or content does not verify (a row removed, inserted or edited outside Co-Scientist). Desktop app only.',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: ['admin'],
+  desktopOnly: true,
+  input: z.object({}),
+  output: z.object({
+    ok: z.boolean(),
+    rows: z.number().int().describe('Rows checked (up to and including the first broken one).'),
+    first_broken_id: z.number().int().nullable(),
+    reason: z.string().nullable(),
+    checked_at: z.string(),
+    message: z.string(),
+  }),
+  run(_args, ctx) {
+    const verdict = verifyAuditChain(ctx.db);
+    const message = verdict.ok
+      ? `The audit log is intact: all ${verdict.rows} rows verify.`
+      : `The audit log was altered: row ${verdict.firstBrokenId} does not verify (${verdict.reason}). Rows before it are intact; keep an export of the log and treat later rows with suspicion.`;
+    return {
+      data: {
+        ok: verdict.ok,
+        rows: verdict.rows,
+        first_broken_id: verdict.ok ? null : verdict.firstBrokenId,
+        reason: verdict.ok ? null : verdict.reason,
+        checked_at: ctx.now().toISOString(),
+        message,
+      },
+      markdown: message,
+    };
+  },
+});
+
+export const exportAuditLogTool = defineTool({
+  name: 'export_audit_log',
+  title: 'Export the audit log (desktop)',
+  description: `The audit log (optionally filtered) in log order as JSON Lines or CSV (RFC 4180; cells that a spreadsheet would run as formulas are prefixed with an apostrophe). Up to ${INLINE_LIMIT_BYTES / 1024 / 1024} MiB the export is returned as content; larger ones are written to the data folder's exports/ directory and the path is returned. Desktop app only.`,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: ['admin'],
+  desktopOnly: true,
+  input: z.object({ format: z.enum(['jsonl', 'csv']), ...FilterInput }),
+  output: z.object({
+    format: z.enum(['jsonl', 'csv']),
+    rows: z.number().int(),
+    bytes: z.number().int(),
+    file_name: z.string(),
+    content: z.string().nullable().describe('The export, when at most the inline limit.'),
+    path: z.string().nullable().describe('Where the export was written, when larger.'),
+    message: z.string(),
+  }),
+  run(args, ctx) {
+    const result = exportAuditLog(ctx.db, args.format, toFilter(args), ctx.now());
+    const message =
+      result.path === null
+        ? `Exported ${result.rows} audit rows as ${args.format.toUpperCase()} (${result.bytes} bytes).`
+        : `Exported ${result.rows} audit rows as ${args.format.toUpperCase()} (${result.bytes} bytes) to ${result.path}: too large to pass back directly.`;
+    return {
+      data: { format: args.format, rows: result.rows, bytes: result.bytes, file_name: result.fileName, content: result.content, path: result.path, message },
+      markdown: message,
+    };
+  },
+});
+
+export const AUDIT_TOOLS = [queryAuditLogTool, verifyAuditLogTool, exportAuditLogTool];

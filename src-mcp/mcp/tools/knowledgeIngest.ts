@@ -1,0 +1,187 @@
+// Adding to the knowledge base: ingest_documents (seeds/002 §4.3), augment_knowledge (§4.5), and
+// the desktop-only manage_knowledge_roots that decides which folders ingestion may read.
+import { z } from 'zod';
+import { AUGMENT_MAX_CHARS, SOURCE_MAX_CHARS, augmentKnowledge } from '../../knowledge/augment.js';
+import { collectionUri } from '../../knowledge/events.js';
+import { describeSupported } from '../../knowledge/formats.js';
+import { ingestDocuments, type IngestReport } from '../../knowledge/ingest.js';
+import { allowRoot, disallowRoot, listAllowedRoots } from '../../knowledge/roots.js';
+import { DomainError } from '../../engine/errors.js';
+import { defineTool } from '../toolkit.js';
+import { actorOf, identifierText, IdentifiersSchema, megabytes } from './knowledgeShared.js';
+
+/** Desktop clients give up on a call after 60 s; leave room for the answer to travel. */
+export const MAX_INGEST_SECONDS = 40;
+
+const IngestOutput = z.object({
+  status: z.enum(['complete', 'partial']),
+  collection: z.string(),
+  path: z.string().describe('The path read, with symlinks resolved.'),
+  files_total: z.number().int().describe('Supported files found.'),
+  files_done: z.number().int().describe('Of those, how many are done (including earlier slices).'),
+  added: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  failed: z.number().int(),
+  unsupported: z.number().int().describe('Files skipped because their format is not supported.'),
+  documents_written: z.number().int(),
+  chunks_written: z.number().int(),
+  bytes_read: z.number().int(),
+  duration_ms: z.number().int(),
+  next_cursor: z.string().nullable(),
+  problems: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).describe('Files that could not be used (first 20).'),
+  problem_count: z.number().int(),
+});
+
+export const ingestDocumentsTool = defineTool({
+  name: 'ingest_documents',
+  title: 'Ingest documents into the knowledge base',
+  description: [
+    `Read a file or a folder the scientist allowed into a knowledge collection, so its passages become searchable with query_knowledge_base. Formats: ${describeSupported()}; each BibTeX entry becomes a reference of its own (its abstract is the text). Headings become section paths, code and tables stay recognisable.`,
+    'Re-running is safe and cheap: unchanged files are recognised by their content hash and skipped; changed files replace their earlier version. Set recursive=true to include subfolders. A large folder is ingested in slices of up to max_seconds: when status is "partial", call again with the same path, collection and next_cursor to continue. Progress notifications are sent when the request carries a progressToken.',
+    'Only folders the scientist allowed in the Co-Scientist app (Knowledge → Allowed folders), or your own MCP roots, can be read; anything else — including symlinks leading out of them — is refused with insufficient_permissions. Then ask the scientist to allow the folder; do not try other paths. For text you found yourself (an abstract, a web page), use augment_knowledge instead.',
+  ].join('\n\n'),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: ['knowledge:write'],
+  input: z.object({
+    path: z.string().min(1).max(4096).describe('Absolute path of a file or folder, e.g. "/Users/ana/papers/fibrosis" ("~/" is the home folder).'),
+    collection: z.string().min(1).max(200).describe('Name of an existing collection (create it with manage_collections first).'),
+    recursive: z.boolean().default(false).describe('Include subfolders (default false).'),
+    cursor: z.string().optional().describe('next_cursor of a partial ingest of the same path, to continue it.'),
+    max_seconds: z.number().int().min(1).max(MAX_INGEST_SECONDS).default(MAX_INGEST_SECONDS).describe(`Time to work before returning a partial result (default and max ${MAX_INGEST_SECONDS}).`),
+  }),
+  output: IngestOutput,
+  async run(args, ctx, call) {
+    const report = await ingestDocuments(
+      ctx.db,
+      actorOf(ctx),
+      { path: args.path, collection: args.collection, recursive: args.recursive, cursor: args.cursor },
+      {
+        clientRoots: await call.clientRoots(),
+        timeBudgetMs: args.max_seconds * 1000,
+        signal: call.signal,
+        onProgress: (done, total, message) => call.sendProgress(done, total, message),
+      },
+    );
+    return { target: collectionUri(report.collection.id), data: ingestData(report), markdown: ingestMarkdown(report) };
+  },
+});
+
+function ingestData(report: IngestReport): z.input<typeof IngestOutput> {
+  return {
+    status: report.status,
+    collection: report.collection.name,
+    path: report.target,
+    files_total: report.filesTotal,
+    files_done: report.filesDone,
+    added: report.added,
+    updated: report.updated,
+    unchanged: report.unchanged,
+    failed: report.failed,
+    unsupported: report.unsupported,
+    documents_written: report.documentsWritten,
+    chunks_written: report.chunksWritten,
+    bytes_read: report.bytesRead,
+    duration_ms: report.durationMs,
+    next_cursor: report.nextCursor,
+    problems: report.problems,
+    problem_count: report.problemCount,
+  };
+}
+
+function ingestMarkdown(report: IngestReport): string {
+  const lines = [
+    `${report.status === 'complete' ? 'Ingested' : 'Partly ingested'} ${report.target} into **${report.collection.name}**: ${report.filesDone}/${report.filesTotal} files done — ${report.added} added, ${report.updated} updated, ${report.unchanged} unchanged, ${report.failed} failed (${report.chunksWritten} passages written, ${megabytes(report.bytesRead)} read in ${(report.durationMs / 1000).toFixed(1)} s).`,
+  ];
+  if (report.unsupported > 0) lines.push(`${report.unsupported} file(s) of unsupported formats were skipped.`);
+  for (const problem of report.problems) lines.push(`- ${problem.path} ${problem.message}`);
+  if (report.problemCount > report.problems.length) lines.push(`- … and ${report.problemCount - report.problems.length} more problems.`);
+  if (report.nextCursor !== null) lines.push(`Not finished: call ingest_documents again with the same path and collection and cursor="${report.nextCursor}".`);
+  return lines.join('\n');
+}
+
+export const augmentKnowledgeTool = defineTool({
+  name: 'augment_knowledge',
+  title: 'Add content to the knowledge base',
+  description: [
+    'Add text you found — an abstract, key findings from a paper, notes from a web page — to a knowledge collection, with where it came from. It becomes searchable with query_knowledge_base and citable: a DOI, PMID, arXiv id or URL in `source` is recorded, so hypotheses can cite it.',
+    'Add the substance, faithfully (quote or summarise the source; do not add your own speculation as if it were literature). Markdown headings become section paths. Adding the same source again replaces its earlier text.',
+    'For files and folders on the scientist\'s machine use ingest_documents instead.',
+  ].join('\n\n'),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: ['knowledge:write'],
+  input: z.object({
+    content: z.string().min(1).max(AUGMENT_MAX_CHARS).describe('The text to add (Markdown is understood).'),
+    source: z.string().min(1).max(SOURCE_MAX_CHARS).describe('Where it came from: URL, DOI ("10.1038/…"), "PMID:12345678" or "arXiv:2401.01234".'),
+    collection: z.string().min(1).max(200).describe('Name of an existing collection.'),
+    title: z.string().max(500).optional().describe('Title of the source, e.g. the paper title.'),
+  }),
+  output: z.object({
+    document_id: z.string(),
+    status: z.enum(['added', 'updated', 'unchanged']),
+    collection: z.string(),
+    title: z.string(),
+    source: z.string(),
+    chunks: z.number().int(),
+    identifiers: IdentifiersSchema,
+  }),
+  async run(args, ctx) {
+    const stored = await augmentKnowledge(ctx.db, actorOf(ctx), args);
+    const { document } = stored;
+    const ids = identifierText(document);
+    return {
+      target: collectionUri(document.collectionId),
+      data: {
+        document_id: document.id,
+        status: stored.outcome,
+        collection: stored.collectionName,
+        title: document.title,
+        source: document.source,
+        chunks: document.chunkCount,
+        identifiers: { doi: document.doi, pmid: document.pmid, arxiv_id: document.arxivId, url: document.url },
+      },
+      markdown: `${stored.outcome === 'unchanged' ? 'Already in' : stored.outcome === 'updated' ? 'Updated in' : 'Added to'} **${stored.collectionName}**: “${document.title}” (${document.id}, ${document.chunkCount} passages${ids === '' ? '' : `, ${ids}`}).`,
+    };
+  },
+});
+
+export const manageKnowledgeRootsTool = defineTool({
+  name: 'manage_knowledge_roots',
+  title: 'Allowed folders for ingestion',
+  description:
+    'List, allow or remove the folders ingest_documents may read. Only the Co-Scientist desktop app can change them: this is the scientist\'s decision, never an assistant\'s.',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: ['knowledge:write'],
+  desktopOnly: true,
+  input: z.object({
+    action: z.enum(['list', 'add', 'remove']),
+    path: z.string().min(1).max(4096).optional().describe('For add/remove: absolute folder path.'),
+  }),
+  output: z.object({
+    roots: z.array(z.object({ path: z.string(), added_by: z.string(), added_at: z.string() })),
+    changed: z.boolean(),
+    message: z.string(),
+  }),
+  run(args, ctx) {
+    let changed = false;
+    let message = 'Allowed folders.';
+    if (args.action !== 'list') {
+      if (args.path === undefined) {
+        throw new DomainError('invalid_input', `path is required for action "${args.action}": the absolute path of the folder.`, { field: 'path' });
+      }
+      if (args.action === 'add') {
+        const { root, added } = allowRoot(ctx.db, actorOf(ctx), args.path);
+        changed = added;
+        message = added ? `Allowed ${root.path}.` : `${root.path} was already allowed.`;
+      } else {
+        changed = disallowRoot(ctx.db, args.path);
+        message = changed ? `Removed ${args.path}.` : `${args.path} was not an allowed folder.`;
+      }
+    }
+    const roots = listAllowedRoots(ctx.db).map((root) => ({ path: root.path, added_by: root.addedBy, added_at: root.addedAt }));
+    return {
+      data: { roots, changed, message },
+      markdown: [message, ...roots.map((root) => `- ${root.path}`)].join('\n'),
+    };
+  },
+});

@@ -1,0 +1,219 @@
+// The desktop app's tournament views (leaderboard, Elo over time, match list, compare, arena).
+// Desktop-only: assistants have rank_hypotheses and list_hypotheses, which are shaped for a
+// conversation; these are shaped for a table of 10,000 rows and a scientist judging pairs.
+import { randomInt } from 'node:crypto';
+import { z } from 'zod';
+import { arenaPair, compareHypotheses } from '../../engine/arena.js';
+import { DEFAULT_SERIES, eloHistory, MAX_POINTS_PER_SERIES } from '../../engine/eloHistory.js';
+import { DomainError } from '../../engine/errors.js';
+import { getHypothesis } from '../../engine/hypotheses.js';
+import { leaderboardPage } from '../../engine/leaderboardView.js';
+import { loadResearch } from '../../engine/research.js';
+import { matchPage } from '../../store/leaderboardQueries.js';
+import { defineTool } from '../toolkit.js';
+import { arenaCard, ArenaCardSchema, comparedEntry, ComparedSchema, leaderboardRow, LeaderboardRowSchema, matchEntry, MatchSchema } from './tournamentDesktopSchemas.js';
+
+const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
+const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+const target = (id: string): string => `research://projects/${id}`;
+
+export const getLeaderboardTool = defineTool({
+  name: 'get_leaderboard',
+  title: 'Leaderboard (desktop)',
+  description:
+    'Every hypothesis of a project in leaderboard order (ranked by the Bradley-Terry fit, then unranked ones by Elo) with Elo, BT score and 95% interval, P(top-k), matches, wins, lineage, certified top-k flag and rank movement over the latest judging round. Paged for very large projects: pass next_cursor as cursor. Desktop app only.',
+  annotations: READ_ONLY,
+  scopes: ['hypotheses:read', 'reviews:read'],
+  desktopOnly: true,
+  input: z.object({
+    research_id: ResearchId,
+    cursor: z.string().optional().describe('next_cursor of the previous page; omit for the first.'),
+    limit: z.number().int().min(1).max(1000).default(500),
+  }),
+  output: z.object({
+    research_id: z.string(),
+    k: z.number().int(),
+    certified: z.boolean().describe('Every top-k member is certified.'),
+    certify_threshold: z.number(),
+    matches: z.number().int(),
+    total: z.number().int().describe('Hypotheses in the project, all pages together.'),
+    movement_window: z.object({ matches: z.number().int(), judge: z.enum(['model', 'human']).nullable() }),
+    rows: z.array(LeaderboardRowSchema),
+    next_cursor: z.string().nullable(),
+  }),
+  run(args, ctx) {
+    const page = leaderboardPage(ctx.db, args.research_id, { cursor: args.cursor, limit: args.limit });
+    const rows = page.rows.map(leaderboardRow);
+    const lines = rows.slice(0, 10).map((r) => `${r.rank ?? '–'}. H${r.number} ${r.id} — Elo ${r.elo_score}${r.certified_top_k ? ' (certified)' : ''}`);
+    if (page.nextCursor !== null) lines.push(`More: cursor="${page.nextCursor}".`);
+    return {
+      target: target(page.researchId),
+      data: {
+        research_id: page.researchId,
+        k: page.k,
+        certified: page.certified,
+        certify_threshold: page.certifyThreshold,
+        matches: page.matchCount,
+        total: page.total,
+        movement_window: page.movementWindow,
+        rows,
+        next_cursor: page.nextCursor,
+      },
+      markdown: [`Leaderboard of ${page.researchId}: ${rows.length} of ${page.total} hypotheses, ${page.matchCount} matches, top-${page.k} ${page.certified ? 'certified' : 'not certified'}.`, ...lines].join('\n'),
+    };
+  },
+});
+
+export const getEloHistoryTool = defineTool({
+  name: 'get_elo_history',
+  title: 'Elo over time (desktop)',
+  description: `Elo of chosen hypotheses replayed over the match log, one point per match they played (at most ${MAX_POINTS_PER_SERIES} per hypothesis, evenly thinned). Without hypothesis_ids: the top ${DEFAULT_SERIES}. Desktop app only.`,
+  annotations: READ_ONLY,
+  scopes: ['hypotheses:read', 'reviews:read'],
+  desktopOnly: true,
+  input: z.object({
+    research_id: ResearchId,
+    hypothesis_ids: z.array(z.string().min(1)).min(1).max(20).optional().describe('Up to 20 hypotheses; the current top 5 when omitted.'),
+  }),
+  output: z.object({
+    research_id: z.string(),
+    matches: z.number().int(),
+    series: z.array(
+      z.object({
+        id: z.string(),
+        number: z.number().int(),
+        summary: z.string(),
+        rank: z.number().int().nullable(),
+        played_matches: z.number().int(),
+        points: z.array(z.tuple([z.number().int(), z.number()])).describe('[match number, Elo after it]; the first point is 1000, just before the hypothesis\'s first match.'),
+      }),
+    ),
+  }),
+  run(args, ctx) {
+    const history = eloHistory(ctx.db, args.research_id, args.hypothesis_ids);
+    const series = history.series.map((s) => ({
+      id: s.id,
+      number: s.seq,
+      summary: s.summary,
+      rank: s.rank,
+      played_matches: s.playedMatches,
+      points: s.points.map(([n, elo]) => [n, Math.round(elo * 10) / 10] as [number, number]),
+    }));
+    const lines = series.map((s) => `- H${s.number} ${s.id}: ${s.played_matches} matches, Elo now ${s.points[s.points.length - 1]?.[1] ?? 1000}`);
+    return {
+      target: target(history.researchId),
+      data: { research_id: history.researchId, matches: history.matchCount, series },
+      markdown: [`Elo history of ${history.researchId} over ${history.matchCount} matches.`, ...lines].join('\n'),
+    };
+  },
+});
+
+export const nextArenaPairTool = defineTool({
+  name: 'next_arena_pair',
+  title: 'Next pair for the arena (desktop)',
+  description:
+    'The pair the tournament\'s active pairing would have judged next (Swiss placement first, then the uncertain top-k boundary), in a random slot order, for the scientist to judge in the arena. Creates nothing: the verdict is recorded with record_judgement. Desktop app only.',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  scopes: ['hypotheses:read', 'reviews:read'],
+  desktopOnly: true,
+  input: z.object({
+    research_id: ResearchId,
+    skip: z.array(z.tuple([z.string().min(1), z.string().min(1)])).max(50).default([]).describe('Pairs the scientist skipped, to be offered another.'),
+  }),
+  output: z.object({
+    research_id: z.string(),
+    pair: z.object({ first: ArenaCardSchema, second: ArenaCardSchema, reason: z.enum(['swiss', 'boundary', 'neighbours']) }).nullable(),
+    message: z.string(),
+  }),
+  run(args, ctx) {
+    const project = loadResearch(ctx.db, args.research_id);
+    const pair = arenaPair(ctx.db, project.id, { skipped: args.skip, coin: () => randomInt(2) === 1 });
+    const message =
+      pair === null
+        ? 'Fewer than two hypotheses are in the tournament yet: hypotheses compete once they are approved and reviewed.'
+        : `Which is the better hypothesis: H${pair.first.seq} (first) or H${pair.second.seq} (second)?`;
+    return {
+      target: target(project.id),
+      data: { research_id: project.id, pair: pair === null ? null : { first: arenaCard(pair.first), second: arenaCard(pair.second), reason: pair.reason }, message },
+      markdown: message,
+    };
+  },
+});
+
+export const listMatchesTool = defineTool({
+  name: 'list_matches',
+  title: 'Match log (desktop)',
+  description: 'The tournament\'s match log, newest first: who met whom in which slot order, the winner, the judge (model or human) and the rationale. Filter by hypothesis or judge. Desktop app only.',
+  annotations: READ_ONLY,
+  scopes: ['hypotheses:read', 'reviews:read'],
+  desktopOnly: true,
+  input: z.object({
+    research_id: ResearchId,
+    hypothesis_id: z.string().min(1).optional().describe('Only matches this hypothesis played.'),
+    judge: z.enum(['model', 'human']).optional(),
+    cursor: z.string().optional(),
+    limit: z.number().int().min(1).max(500).default(100),
+  }),
+  output: z.object({ research_id: z.string(), matches: z.array(MatchSchema), total: z.number().int(), next_cursor: z.string().nullable() }),
+  run(args, ctx) {
+    const project = loadResearch(ctx.db, args.research_id);
+    if (args.hypothesis_id !== undefined) getHypothesis(ctx.db, args.hypothesis_id, project.id);
+    // One row more than asked says whether another page exists.
+    const page = matchPage(ctx.db, { projectId: project.id, hypothesisId: args.hypothesis_id, judge: args.judge, beforeSeq: decodeSeq(args.cursor), limit: args.limit + 1 });
+    const rows = page.rows.slice(0, args.limit);
+    const last = rows[rows.length - 1];
+    const matches = rows.map(matchEntry);
+    const nextCursor = page.rows.length > args.limit && last !== undefined ? Buffer.from(String(last.seq)).toString('base64url') : null;
+    return {
+      target: target(project.id),
+      data: { research_id: project.id, matches, total: page.total, next_cursor: nextCursor },
+      markdown: [`${page.total} matches.`, ...matches.slice(0, 10).map((m) => `- #${m.number} ${m.first_id} vs ${m.second_id}: ${m.winner_id} wins (${m.judge})`)].join('\n'),
+    };
+  },
+});
+
+function decodeSeq(cursor: string | undefined): number | undefined {
+  if (cursor === undefined) return undefined;
+  const seq = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!Number.isSafeInteger(seq) || seq < 1) {
+    throw new DomainError('invalid_input', 'The cursor is not one this server issued. Pass next_cursor from the previous list_matches result unchanged.', { field: 'cursor' });
+  }
+  return seq;
+}
+
+export const compareHypothesesTool = defineTool({
+  name: 'compare_hypotheses',
+  title: 'Compare two hypotheses (desktop)',
+  description: 'Two hypotheses of one project side by side: every field, ratings, the latest review\'s scores, strengths and weaknesses, and their head-to-head record. Desktop app only.',
+  annotations: READ_ONLY,
+  scopes: ['hypotheses:read', 'reviews:read'],
+  desktopOnly: true,
+  input: z.object({ research_id: ResearchId, first_id: z.string().min(1), second_id: z.string().min(1) }),
+  output: z.object({
+    research_id: z.string(),
+    hypotheses: z.tuple([ComparedSchema, ComparedSchema]),
+    head_to_head: z.object({ matches: z.number().int(), first_wins: z.number().int(), second_wins: z.number().int(), human_judged: z.number().int() }),
+  }),
+  run(args, ctx) {
+    const comparison = compareHypotheses(ctx.db, args.research_id, args.first_id, args.second_id);
+    const first = comparedEntry(comparison.first);
+    const second = comparedEntry(comparison.second);
+    const h2h = comparison.headToHead;
+    return {
+      target: target(comparison.researchId),
+      data: {
+        research_id: comparison.researchId,
+        hypotheses: [first, second] as [typeof first, typeof second],
+        head_to_head: { matches: h2h.matches.length, first_wins: h2h.firstWins, second_wins: h2h.secondWins, human_judged: h2h.human },
+      },
+      markdown: [
+        `## H${first.number} vs H${second.number}`,
+        `- H${first.number} (${first.id}): Elo ${first.elo_score}, rank ${first.rank ?? '–'} — ${first.summary}`,
+        `- H${second.number} (${second.id}): Elo ${second.elo_score}, rank ${second.rank ?? '–'} — ${second.summary}`,
+        `Head to head: ${h2h.firstWins}–${h2h.secondWins} over ${h2h.matches.length} matches.`,
+      ].join('\n'),
+    };
+  },
+});
+
+export const TOURNAMENT_DESKTOP_TOOLS = [getLeaderboardTool, getEloHistoryTool, nextArenaPairTool, listMatchesTool, compareHypothesesTool];

@@ -1,0 +1,85 @@
+// Reasoning usage (0004): one row per reasoner call, for budgets and the scientist's accounting.
+import type { Db } from './database.js';
+
+export type UsageRole = 'generation' | 'review' | 'judging';
+export type UsageOutcome = 'submitted' | 'rejected' | 'failed';
+
+export interface UsageRow {
+  projectId: string;
+  taskId: string | null;
+  role: UsageRole;
+  reasoner: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number | null;
+  outcome: UsageOutcome;
+  error: string | null;
+  at: string;
+}
+
+export function insertUsage(db: Db, row: UsageRow): void {
+  db.prepare(
+    `INSERT INTO reasoning_usage (project_id, task_id, role, reasoner, model, input_tokens, output_tokens, cost_usd, outcome, error, at)
+     VALUES (@projectId, @taskId, @role, @reasoner, @model, @inputTokens, @outputTokens, @costUsd, @outcome, @error, @at)`,
+  ).run(row);
+}
+
+export interface UsageTotals {
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** Sum of the estimated costs; null when no call had a price. */
+  costUsd: number | null;
+}
+
+export interface RoleUsage extends UsageTotals {
+  role: UsageRole;
+}
+
+export interface ReasonerUsage {
+  reasoner: string;
+  model: string;
+  calls: number;
+}
+
+interface RawTotals {
+  calls: number;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  cost_usd: number | null;
+}
+
+function totalsOf(raw: RawTotals): UsageTotals {
+  return { calls: raw.calls, inputTokens: raw.input_tokens ?? 0, outputTokens: raw.output_tokens ?? 0, costUsd: raw.cost_usd };
+}
+
+export function usageByRole(db: Db, projectId: string): RoleUsage[] {
+  const rows = db
+    .prepare(
+      `SELECT role, COUNT(*) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, SUM(cost_usd) AS cost_usd
+       FROM reasoning_usage WHERE project_id = ? GROUP BY role ORDER BY role`,
+    )
+    .all(projectId) as Array<RawTotals & { role: UsageRole }>;
+  return rows.map((raw) => ({ role: raw.role, ...totalsOf(raw) }));
+}
+
+export function usageTotals(db: Db, projectId: string): UsageTotals {
+  const raw = db
+    .prepare(
+      `SELECT COUNT(*) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, SUM(cost_usd) AS cost_usd
+       FROM reasoning_usage WHERE project_id = ?`,
+    )
+    .get(projectId) as RawTotals;
+  return totalsOf(raw);
+}
+
+/** Which reasoners and models did a project's thinking, most used first. */
+export function usageByReasoner(db: Db, projectId: string): ReasonerUsage[] {
+  return db
+    .prepare(
+      `SELECT reasoner, model, COUNT(*) AS calls FROM reasoning_usage WHERE project_id = ?
+       GROUP BY reasoner, model ORDER BY calls DESC, reasoner, model`,
+    )
+    .all(projectId) as ReasonerUsage[];
+}

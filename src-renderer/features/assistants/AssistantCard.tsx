@@ -1,0 +1,164 @@
+// One assistant (or, for Cline, one host editor): its registration state, the actions that state
+// allows, and the outcome of the last one. An entry the scientist edited is never replaced or
+// removed silently: the host answers CONFLICT with a diff, and only a second, explicit click
+// (force) goes ahead.
+import { useState } from 'react';
+import type { AssistantState, RegistrationState } from '../../../src-main/host/contract';
+import { HostError } from '../../api/cosci';
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { ConnectResult, DisconnectResult, TestLaunchResult } from './AssistantResults';
+import { useAssistantActions } from './useAssistantActions';
+
+const BADGES: Record<RegistrationState, { text: string; className: string }> = {
+  registered: { text: 'Connected', className: 'badge-completed' },
+  needs_repair: { text: 'Needs repair', className: 'badge-initializing' },
+  changed_by_user: { text: 'Changed outside Co-Scientist', className: 'badge-active' },
+  installed: { text: 'Not connected', className: 'badge-paused' },
+  not_installed: { text: 'Not connected', className: 'badge-paused' },
+};
+
+type Action = 'connect' | 'disconnect' | 'repair' | 'test';
+
+const isConflict = (error: unknown) => error instanceof HostError && error.code === 'CONFLICT';
+
+export function AssistantCard({ assistant, testId }: { assistant: AssistantState; testId: string }) {
+  const actions = useAssistantActions();
+  const [last, setLast] = useState<Action | null>(null);
+  const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
+  const busy = Object.values(actions).some((m) => m.isPending);
+  const target = { id: assistant.id, variant: assistant.variant };
+  const run = (action: Action, force = false) => {
+    setLast(action);
+    setConfirmingDisconnect(false);
+    for (const [name, mutation] of Object.entries(actions)) if (name !== action) mutation.reset();
+    actions[action].mutate({ target, force });
+  };
+  const badge = BADGES[assistant.state];
+  const { id, state } = assistant;
+
+  return (
+    <article className="card assistant" data-testid={testId} data-state={state} data-installed={assistant.installed ? 'true' : 'false'} aria-labelledby={`${testId}-name`}>
+      <header className="assistant-header">
+        <h2 id={`${testId}-name`}>{assistant.name}</h2>
+        <span className={`badge ${badge.className}`} data-testid="assistant-registered">
+          {badge.text}
+        </span>
+        {assistant.installed ? null : (
+          <span className="badge badge-initializing" data-testid="assistant-not-installed">
+            Not found on this computer
+          </span>
+        )}
+      </header>
+      <p className="muted">
+        Configuration file: <code data-testid="assistant-config-path">{assistant.config_path}</code>
+        {assistant.detected ? (
+          <>
+            {' '}
+            · found <code data-testid="assistant-detected">{assistant.detected}</code>
+          </>
+        ) : null}
+      </p>
+      {assistant.problem ? (
+        <p className="notice notice-warning" data-testid="assistant-problem">
+          {assistant.problem}
+        </p>
+      ) : assistant.next_step && state !== 'registered' ? (
+        <p className="muted" data-testid="assistant-next-step">
+          {assistant.next_step}
+        </p>
+      ) : null}
+
+      <div className="form-actions form-actions-start">
+        {state === 'installed' || state === 'not_installed' || state === 'changed_by_user' ? (
+          <button
+            type="button"
+            className={`button ${state === 'not_installed' ? 'button-secondary' : 'button-primary'}`}
+            data-testid={`connect-${id}`}
+            disabled={busy}
+            onClick={() => run('connect')}
+          >
+            {actions.connect.isPending
+              ? 'Connecting…'
+              : state === 'changed_by_user'
+                ? "Replace with Co-Scientist's entry"
+                : state === 'not_installed'
+                  ? 'Connect anyway'
+                  : `Connect ${assistant.name}`}
+          </button>
+        ) : null}
+        {state === 'needs_repair' ? (
+          <button type="button" className="button button-primary" data-testid={`repair-${id}`} disabled={busy} onClick={() => run('repair')}>
+            {actions.repair.isPending ? 'Repairing…' : 'Repair'}
+          </button>
+        ) : null}
+        {state === 'registered' ? (
+          <button type="button" className="button button-secondary" data-testid={`test-${id}`} disabled={busy} onClick={() => run('test')}>
+            {actions.test.isPending ? 'Testing…' : 'Test connection'}
+          </button>
+        ) : null}
+        {assistant.registered ? (
+          <button
+            type="button"
+            className="button button-secondary"
+            data-testid={`disconnect-${id}`}
+            disabled={busy}
+            onClick={() => setConfirmingDisconnect(true)}
+          >
+            {actions.disconnect.isPending ? 'Disconnecting…' : 'Disconnect'}
+          </button>
+        ) : null}
+      </div>
+
+      {confirmingDisconnect ? (
+        <div className="notice notice-warning" role="alertdialog" data-testid="disconnect-confirm-dialog">
+          <p>
+            Remove Co-Scientist from {assistant.name}? Only the co-scientist entry is removed, and a backup of the file is kept.
+          </p>
+          <div className="form-actions form-actions-start">
+            <button type="button" className="button button-danger" data-testid="disconnect-confirm" onClick={() => run('disconnect')}>
+              Remove
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setConfirmingDisconnect(false)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      {last === 'connect' || last === 'repair' ? <RegistrationFeedback name={assistant.name} mutation={actions[last]} onForce={() => run('connect', true)} /> : null}
+      {last === 'disconnect' && actions.disconnect.data ? <DisconnectResult name={assistant.name} outcome={actions.disconnect.data} /> : null}
+      {last === 'disconnect' && actions.disconnect.isError ? (
+        <ErrorNotice
+          error={actions.disconnect.error}
+          title={isConflict(actions.disconnect.error) ? 'The Co-Scientist entry was changed by hand' : `${assistant.name} was not disconnected`}
+          testId="disconnect-error"
+        >
+          {isConflict(actions.disconnect.error) ? (
+            <button type="button" className="button button-danger" data-testid="disconnect-force" onClick={() => run('disconnect', true)}>
+              Remove the edited entry anyway
+            </button>
+          ) : null}
+        </ErrorNotice>
+      ) : null}
+      {last === 'test' && actions.test.data ? <TestLaunchResult test={actions.test.data} /> : null}
+      {last === 'test' && actions.test.isError ? <ErrorNotice error={actions.test.error} title="Could not test the connection" testId="test-error" /> : null}
+    </article>
+  );
+}
+
+type RegistrationMutation = ReturnType<typeof useAssistantActions>['connect'];
+
+function RegistrationFeedback({ name, mutation, onForce }: { name: string; mutation: RegistrationMutation; onForce: () => void }) {
+  if (mutation.data) return <ConnectResult name={name} outcome={mutation.data} />;
+  if (!mutation.isError) return null;
+  const conflict = isConflict(mutation.error);
+  return (
+    <ErrorNotice error={mutation.error} title={conflict ? 'You changed the Co-Scientist entry by hand' : `${name} was not connected`} testId="connect-error">
+      {conflict ? (
+        <button type="button" className="button button-danger" data-testid="connect-force" onClick={onForce}>
+          Replace my edited entry
+        </button>
+      ) : null}
+    </ErrorNotice>
+  );
+}

@@ -1,0 +1,62 @@
+// One audit row in full: who did what to which target, how it ended, the arguments as recorded
+// (secrets were replaced by [REDACTED] before the row was written) and the row's place in the chain.
+import type { ReactNode } from 'react';
+import type { AuditEntry } from '../../../src-main/host/contract';
+import { auditTime, outcomeLabel, prettyArguments } from './format';
+
+export function AuditDetail({ row }: { row: AuditEntry | null }) {
+  if (row === null) {
+    return (
+      <aside className="card audit-detail audit-detail-empty" data-testid="audit-detail-empty">
+        <p className="muted">Choose a row to see its arguments, outcome and hashes.</p>
+      </aside>
+    );
+  }
+  const redacted = row.arguments.includes('[REDACTED]');
+  return (
+    <aside className="card audit-detail" aria-labelledby="audit-detail-title" data-testid="audit-detail">
+      <h2 id="audit-detail-title">
+        #{row.id} {row.action}
+      </h2>
+      <dl className="facts facts-compact">
+        <Fact label="Time">
+          <time dateTime={row.at}>{auditTime(row.at)}</time>
+        </Fact>
+        <Fact label="Client">{row.client_id}</Fact>
+        <Fact label="Target">{row.target ?? '—'}</Fact>
+        <Fact label="Outcome">
+          <span className={`chip audit-outcome-${row.outcome}`}>{outcomeLabel(row.outcome)}</span>
+          {row.error_code === null ? null : <code className="audit-error-code"> {row.error_code}</code>}
+        </Fact>
+        <Fact label="Duration">{row.duration_ms} ms</Fact>
+      </dl>
+      <section>
+        <h3>Arguments</h3>
+        {redacted ? <p className="hint">Secrets in these arguments were replaced by [REDACTED] before they were logged.</p> : null}
+        <pre className="audit-arguments" data-testid="audit-detail-arguments">
+          {prettyArguments(row.arguments)}
+        </pre>
+      </section>
+      <section>
+        <h3>Chain</h3>
+        <dl className="facts facts-compact audit-hashes">
+          <Fact label="Hash">
+            <code>{row.hash}</code>
+          </Fact>
+          <Fact label="Previous">
+            <code>{row.prev_hash}</code>
+          </Fact>
+        </dl>
+      </section>
+    </aside>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

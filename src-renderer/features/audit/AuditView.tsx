@@ -1,0 +1,108 @@
+// The Audit section: what every client did, filterable, with each call's redacted arguments, the
+// hash chain's verification and exports (JSON Lines, CSV) of exactly what the filters show.
+import { useCallback, useMemo, useState } from 'react';
+import type { AuditEntry } from '../../../src-main/host/contract';
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { AuditDetail } from './AuditDetail';
+import { AuditFilters } from './AuditFilters';
+import { AuditTable } from './AuditTable';
+import { ChainStatus } from './ChainStatus';
+import { downloadText } from './download';
+import { byteSize } from './format';
+import { EMPTY_FILTER_FORM, toAuditFilter, useAuditExport, useAuditLiveRefresh, useAuditLog, type AuditFilterForm } from './useAudit';
+import '../leaderboard/leaderboard.css';
+import './audit.css';
+
+const NO_FACETS = { clients: [], actions: [] };
+
+export function AuditView() {
+  useAuditLiveRefresh();
+  const [form, setForm] = useState<AuditFilterForm>(EMPTY_FILTER_FORM);
+  const filter = useMemo(() => toAuditFilter(form), [form]);
+  const log = useAuditLog(filter);
+  const [selected, setSelected] = useState<AuditEntry | null>(null);
+  const exporter = useAuditExport();
+  const rows = useMemo(() => log.data?.pages.flatMap((page) => page.rows) ?? [], [log.data]);
+  const head = log.data?.pages[0];
+  // Every first page carries the filter menus' values; while a new filter loads, the previous one shows.
+  const facets = head?.facets ?? NO_FACETS;
+
+  const { fetchNextPage } = log;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const exportAs = (format: 'jsonl' | 'csv'): void =>
+    exporter.mutate(
+      { ...filter, format },
+      {
+        onSuccess: (result) => {
+          if (result.content !== null) downloadText(result.file_name, result.content, format === 'csv' ? 'text/csv;charset=utf-8' : 'application/x-ndjson;charset=utf-8');
+        },
+      },
+    );
+
+  return (
+    <div className="audit-view" data-testid="audit-view">
+      <div className="pane-header">
+        <h1>
+          Audit log
+          {head ? (
+            <span className="count" data-testid="audit-count">
+              {head.total.toLocaleString()}
+            </span>
+          ) : null}
+        </h1>
+        <div className="audit-actions">
+          <button type="button" className="button button-secondary" onClick={() => void log.refetch()} disabled={log.isFetching} data-testid="audit-refresh">
+            Refresh
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => exportAs('jsonl')} disabled={exporter.isPending} data-testid="audit-export-jsonl">
+            Export JSONL
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => exportAs('csv')} disabled={exporter.isPending} data-testid="audit-export-csv">
+            Export CSV
+          </button>
+        </div>
+      </div>
+      <ChainStatus />
+      {exporter.isError ? <ErrorNotice error={exporter.error} title="The export failed" testId="audit-export-error" /> : null}
+      {exporter.data ? (
+        <p className="muted audit-export-note" role="status" data-testid="audit-export-note">
+          {exporter.data.path === null
+            ? `Exported ${exporter.data.rows.toLocaleString()} rows (${byteSize(exporter.data.bytes)}) as ${exporter.data.file_name}.`
+            : `Exported ${exporter.data.rows.toLocaleString()} rows (${byteSize(exporter.data.bytes)}): too large to download here, so it was saved as ${exporter.data.path}.`}
+        </p>
+      ) : null}
+      <AuditFilters form={form} onChange={setForm} facets={facets} />
+      {log.isError && !log.data ? (
+        <ErrorNotice error={log.error} title="Could not load the audit log" onRetry={() => void log.refetch()} testId="audit-error" />
+      ) : !log.data ? (
+        <div className="lb-skeleton" aria-busy="true" aria-label="Loading the audit log" data-testid="audit-loading">
+          <div className="skeleton skeleton-row" />
+          <div className="skeleton skeleton-row" />
+          <div className="skeleton skeleton-row" />
+        </div>
+      ) : rows.length === 0 ? (
+        <div className="empty-state" data-testid="audit-empty">
+          <p>{Object.keys(filter).length === 0 ? 'The audit log is empty.' : 'No calls match these filters.'}</p>
+          <p className="muted">
+            {Object.keys(filter).length === 0
+              ? 'Every tool call an assistant or this app makes is logged here, with its arguments and outcome.'
+              : 'Widen the time window or choose another client or tool, or clear the filters.'}
+          </p>
+        </div>
+      ) : (
+        <div className="audit-body">
+          <AuditTable
+            rows={rows}
+            total={head?.total ?? rows.length}
+            selectedId={selected?.id ?? null}
+            onSelect={setSelected}
+            hasMore={log.hasNextPage}
+            loadingMore={log.isFetchingNextPage}
+            onLoadMore={loadMore}
+          />
+          <AuditDetail row={selected} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// How audit facts read in the GUI. Pure, so the table, the details and exports agree.
+import type { AuditOutcome } from '../../../src-main/host/contract';
+
+const OUTCOME_LABELS: Record<AuditOutcome, string> = { success: 'Succeeded', error: 'Failed', denied: 'Denied' };
+
+export function outcomeLabel(outcome: AuditOutcome): string {
+  return OUTCOME_LABELS[outcome];
+}
+
+const TIME = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** Local date and time to the second: audit rows are often seconds apart. */
+export function auditTime(iso: string): string {
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? iso : TIME.format(at);
+}
+
+/** Stored arguments (JSON text) pretty-printed; text that is not JSON is shown as it is. */
+export function prettyArguments(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/** "12.3 kB", "4.1 MB": export sizes for people. */
+export function byteSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} bytes`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}

@@ -1,0 +1,80 @@
+// The audit view's host calls. The log grows with every call any client makes, so the view
+// refreshes whenever the host announces a change (a project moved, a checkpoint arrived) and on
+// request; it does not poll.
+import { useEffect } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuditFilter, AuditOutcome } from '../../../src-main/host/contract';
+import { call } from '../../api/cosci';
+import { useCosci } from '../../api/CosciProvider';
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  log: (filter: AuditFilter) => ['audit', 'log', filter] as const,
+  verify: ['audit', 'verify'] as const,
+};
+
+/** The filters as the form holds them: datetime-local values in the scientist's time zone. */
+export interface AuditFilterForm {
+  client: string;
+  action: string;
+  outcome: AuditOutcome | '';
+  since: string;
+  until: string;
+}
+
+export const EMPTY_FILTER_FORM: AuditFilterForm = { client: '', action: '', outcome: '', since: '', until: '' };
+
+/** Form values to the route's filter: empty means "any", local times become UTC instants. */
+export function toAuditFilter(form: AuditFilterForm): AuditFilter {
+  const instant = (local: string): string | undefined => {
+    if (local === '') return undefined;
+    const at = new Date(local);
+    return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
+  };
+  const filter: AuditFilter = {};
+  if (form.client !== '') filter.client = form.client;
+  if (form.action !== '') filter.action = form.action;
+  if (form.outcome !== '') filter.outcome = form.outcome;
+  const since = instant(form.since);
+  const until = instant(form.until);
+  if (since !== undefined) filter.since = since;
+  if (until !== undefined) filter.until = until;
+  return filter;
+}
+
+const PAGE = 200;
+
+export function useAuditLog(filter: AuditFilter) {
+  const api = useCosci();
+  return useInfiniteQuery({
+    queryKey: auditKeys.log(filter),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => call(api, 'audit.query', { ...filter, limit: PAGE, ...(pageParam === null ? {} : { cursor: pageParam }) }),
+    getNextPageParam: (last) => last.next_cursor,
+    // Keep the rows on screen while a new filter's first page loads: no flash of emptiness.
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useAuditVerification() {
+  const api = useCosci();
+  return useQuery({ queryKey: auditKeys.verify, queryFn: () => call(api, 'audit.verify', {}), staleTime: Infinity });
+}
+
+export function useAuditExport() {
+  const api = useCosci();
+  return useMutation({ mutationFn: (input: AuditFilter & { format: 'jsonl' | 'csv' }) => call(api, 'audit.export', input) });
+}
+
+/** New rows exist whenever anything happened: refetch the log (not the verification) on host events. */
+export function useAuditLiveRefresh(): void {
+  const api = useCosci();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      api.onEvent((event) => {
+        if (event.kind !== 'server-state') void queryClient.invalidateQueries({ queryKey: ['audit', 'log'] });
+      }),
+    [api, queryClient],
+  );
+}

@@ -1,0 +1,107 @@
+// The approval dialog of one checkpoint: what it proposes, and approve / edit / reject. Each
+// decision carries its own id, so a retried request is applied once (the server is idempotent).
+import { useEffect, useRef } from 'react';
+import type { CheckpointView, DecisionAction, RouteOutput } from '../../../src-main/host/contract';
+import { useDecide } from '../../api/researchQueries';
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { useNavigation } from '../../app/navigation';
+import { dateTime, timeAgo } from '../projects/format';
+import { KIND_HINTS, KIND_LABELS } from './checkpointKinds';
+import { EditPanel } from './EditPanel';
+import { PayloadView } from './PayloadView';
+import { RejectPanel } from './RejectPanel';
+import type { DecisionMode } from './types';
+
+export type DecideResult = RouteOutput<'checkpoints.decide'>;
+
+export function CheckpointDetail({
+  checkpoint,
+  goal,
+  mode,
+  setMode,
+  onDecided,
+  approveRequest,
+}: {
+  checkpoint: CheckpointView;
+  goal: string;
+  mode: DecisionMode;
+  setMode: (mode: DecisionMode) => void;
+  onDecided: (result: DecideResult, action: DecisionAction) => void;
+  /** Bumped by the `a` shortcut: approve now. */
+  approveRequest: number;
+}) {
+  const decide = useDecide();
+  const { navigate } = useNavigation();
+  const decisionIds = useRef(new Map<string, string>());
+
+  const send = (action: DecisionAction, extra: { data?: Record<string, unknown>; note?: string } = {}): void => {
+    // One id per checkpoint and action: sending the same decision again is recognised, not repeated.
+    const key = `${checkpoint.checkpoint_id}:${action}`;
+    const decisionId = decisionIds.current.get(key) ?? crypto.randomUUID();
+    decisionIds.current.set(key, decisionId);
+    // mutateAsync rather than mutate's callbacks: once decided, the checkpoint leaves the list and
+    // this view unmounts, which would drop a per-call onSuccess. Failures show through decide.error.
+    decide.mutateAsync({ checkpoint_id: checkpoint.checkpoint_id, action, decision_id: decisionId, ...extra }).then(
+      (result) => onDecided(result, action),
+      () => undefined,
+    );
+  };
+
+  const { reset } = decide;
+  useEffect(() => reset(), [mode, checkpoint.checkpoint_id, reset]);
+
+  const lastApprove = useRef(approveRequest);
+  useEffect(() => {
+    if (approveRequest === lastApprove.current) return;
+    lastApprove.current = approveRequest;
+    if (!decide.isPending) send('approve');
+  });
+
+  return (
+    <section className="card checkpoint-detail" data-testid="checkpoint-detail" data-kind={checkpoint.kind} aria-labelledby="checkpoint-title">
+      <header className="checkpoint-detail-header">
+        <div>
+          <p className="eyebrow">
+            {KIND_LABELS[checkpoint.kind]} · iteration {checkpoint.iteration} ·{' '}
+            <time dateTime={checkpoint.created_at} title={dateTime(checkpoint.created_at)}>
+              {timeAgo(checkpoint.created_at)}
+            </time>
+          </p>
+          <h2 id="checkpoint-title" data-testid="checkpoint-goal">
+            {goal}
+          </h2>
+        </div>
+        <button type="button" className="button button-secondary button-small" onClick={() => navigate({ section: 'projects', projectId: checkpoint.research_id })}>
+          Open project
+        </button>
+      </header>
+      <p className="muted">{KIND_HINTS[checkpoint.kind]}</p>
+
+      {mode === 'edit' ? (
+        <EditPanel checkpoint={checkpoint} pending={decide.isPending} error={decide.error} onEdited={reset} onCancel={() => setMode('view')} onSubmit={(data) => send('edit', { data })} />
+      ) : (
+        <>
+          <PayloadView checkpoint={checkpoint} />
+          {mode === 'reject' ? (
+            <RejectPanel pending={decide.isPending} error={decide.error} onCancel={() => setMode('view')} onSubmit={(note) => send('reject', { note })} />
+          ) : (
+            <>
+              {decide.error ? <ErrorNotice error={decide.error} title="The approval was not recorded" testId="approve-error" /> : null}
+              <div className="decision-actions" role="group" aria-label="Decision">
+                <button type="button" className="button button-primary" data-testid="approve-button" disabled={decide.isPending} onClick={() => send('approve')}>
+                  {decide.isPending ? 'Approving…' : 'Approve'} <kbd>a</kbd>
+                </button>
+                <button type="button" className="button button-secondary" data-testid="edit-button" disabled={decide.isPending} onClick={() => setMode('edit')}>
+                  Edit <kbd>e</kbd>
+                </button>
+                <button type="button" className="button button-secondary" data-testid="reject-button" disabled={decide.isPending} onClick={() => setMode('reject')}>
+                  Reject <kbd>r</kbd>
+                </button>
+              </div>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

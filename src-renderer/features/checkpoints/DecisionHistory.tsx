@@ -1,0 +1,76 @@
+// Every decision taken, newest first: what was decided, by whom (the scientist in this app, an
+// assistant they allowed, or the project's policy) and with which note.
+import type { DecisionRecord } from '../../../src-main/host/contract';
+import { useDecisionHistory } from '../../api/researchQueries';
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { VirtualList } from '../../app/VirtualList';
+import { dateTime, timeAgo } from '../projects/format';
+import { KIND_LABELS } from './checkpointKinds';
+
+const ACTION_LABELS = { approve: 'Approved', edit: 'Edited', reject: 'Rejected' } as const;
+
+/** Who decided, in the scientist's words. */
+export function deciderLabel(decidedBy: string): string {
+  if (decidedBy === 'desktop') return 'You (in the app)';
+  if (decidedBy === 'policy:auto-approve') return 'Project policy (not paused at this kind)';
+  return decidedBy;
+}
+
+export function DecisionHistory() {
+  const history = useDecisionHistory(true);
+  const decisions = history.data?.pages.flatMap((page) => page.decisions) ?? [];
+  if (history.isError) return <ErrorNotice error={history.error} title="Could not load the decision history" onRetry={() => void history.refetch()} testId="history-error" />;
+  if (history.data === undefined) {
+    return (
+      <div className="list-loading" aria-busy="true" aria-label="Loading decisions">
+        <div className="skeleton skeleton-row" />
+      </div>
+    );
+  }
+  if (decisions.length === 0) {
+    return (
+      <div className="empty-state" data-testid="history-empty">
+        <h2>No decisions yet</h2>
+        <p>Each approval, edit and rejection is recorded here with who made it and their note.</p>
+      </div>
+    );
+  }
+  return (
+    <VirtualList
+      items={decisions}
+      getKey={(d) => d.checkpoint_id}
+      estimateSize={92}
+      gap={6}
+      label="Decision history"
+      testId="history-list"
+      className="history-list"
+      hasMore={history.hasNextPage}
+      loadingMore={history.isFetchingNextPage}
+      onEndReached={() => void history.fetchNextPage()}
+      renderItem={(decision) => <DecisionRow decision={decision} />}
+    />
+  );
+}
+
+function DecisionRow({ decision }: { decision: DecisionRecord }) {
+  return (
+    <article className="history-item" data-testid="history-item" data-action={decision.action} data-kind={decision.kind}>
+      <p className="history-item-head">
+        <span className={`badge decision-${decision.action}`}>{ACTION_LABELS[decision.action]}</span>
+        <strong>{KIND_LABELS[decision.kind]}</strong>
+        <span className="muted">of “{decision.goal}”</span>
+      </p>
+      <p className="muted history-item-meta">
+        <span data-testid="history-decided-by">{deciderLabel(decision.decided_by)}</span> ·{' '}
+        <time dateTime={decision.decided_at} title={dateTime(decision.decided_at)}>
+          {timeAgo(decision.decided_at)}
+        </time>
+      </p>
+      {decision.note ? (
+        <blockquote className="history-note" data-testid="history-note">
+          {decision.note}
+        </blockquote>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,88 @@
+// Editing a checkpoint: a form generated from its edit schema, prefilled with the proposal, and
+// the list of changes shown before anything is sent. The research server validates again and its
+// message (e.g. "summary must be 50-100 words") appears here, next to the form.
+import { useId, useMemo, useState } from 'react';
+import type { CheckpointView, JsonValue } from './types';
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { diffOptionsFor, editSource } from './checkpointKinds';
+import { DiffView } from './schemaForm/DiffView';
+import { diffValues } from './schemaForm/diff';
+import { fieldsOf, type JsonSchema } from './schemaForm/jsonSchema';
+import { SchemaForm, type Choice } from './schemaForm/SchemaForm';
+import { useHypothesisChoices } from './useHypothesisChoices';
+import { clean, prefill, validate, type FormValue } from './schemaForm/values';
+
+const HYPOTHESIS_FIELDS = new Set(['hypothesis_id', 'partner_id', 'top_hypothesis_ids']);
+
+export function EditPanel({
+  checkpoint,
+  onSubmit,
+  onCancel,
+  pending,
+  error,
+  onEdited,
+}: {
+  checkpoint: CheckpointView;
+  onSubmit: (data: Record<string, JsonValue>) => void;
+  onCancel: () => void;
+  pending: boolean;
+  error: unknown;
+  /** The form changed: a refusal of the previous version no longer applies. */
+  onEdited: () => void;
+}) {
+  const idPrefix = useId();
+  const fields = useMemo(() => fieldsOf(checkpoint.edit_schema as JsonSchema), [checkpoint.edit_schema]);
+  const original = useMemo(() => prefill(fields, editSource(checkpoint.kind, checkpoint.payload)), [fields, checkpoint.kind, checkpoint.payload]);
+  const options = useMemo(() => diffOptionsFor(checkpoint.kind, checkpoint.payload), [checkpoint.kind, checkpoint.payload]);
+  const [value, setValue] = useState<FormValue>(original);
+  const hypotheses = useHypothesisChoices(checkpoint.research_id);
+  // Fields that name hypotheses of the project (an evolution's target and partner, the report's order).
+  const choices = (key: string): readonly Choice[] | undefined => (HYPOTHESIS_FIELDS.has(key) ? hypotheses : undefined);
+  const [tried, setTried] = useState(false);
+  const errors = validate(fields, value);
+  const changes = diffValues(fields, original, value, options);
+
+  return (
+    <form
+      className="decision-panel"
+      data-testid="edit-panel"
+      aria-label="Edit the proposal"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTried(true);
+        if (errors.size === 0 && changes.length > 0) onSubmit(clean(fields, value) as Record<string, JsonValue>);
+      }}
+    >
+      <SchemaForm
+        fields={fields}
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          if (error) onEdited();
+        }}
+        errors={tried ? errors : new Map()}
+        itemLabel={options.itemLabel}
+        choices={choices}
+        idPrefix={idPrefix}
+      />
+      <section className="diff-section" aria-labelledby={`${idPrefix}-diff`}>
+        <h3 id={`${idPrefix}-diff`}>Your changes</h3>
+        <DiffView changes={changes} />
+      </section>
+      {tried && errors.size > 0 ? (
+        <p className="field-error" role="alert" data-testid="edit-invalid">
+          {errors.size === 1 ? 'One field needs attention' : `${errors.size} fields need attention`} before this edit can be sent.
+        </p>
+      ) : null}
+      {error ? <ErrorNotice error={error} title="The edit was not accepted" testId="edit-error" /> : null}
+      <div className="form-actions">
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          Cancel <kbd>Esc</kbd>
+        </button>
+        <button type="submit" className="button button-primary" data-testid="edit-submit" disabled={pending || changes.length === 0}>
+          {pending ? 'Submitting…' : `Submit edit (${changes.length} change${changes.length === 1 ? '' : 's'})`}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,177 @@
+// The checkpoints inbox: everything waiting for the scientist across projects, oldest first, with
+// the approval dialog of the selected one beside it; and the history of decisions. Keyboard
+// shortcuts are listed on screen.
+import { useMemo, useRef, useState } from 'react';
+import type { CheckpointView, DecisionAction } from '../../../src-main/host/contract';
+import { useProjects } from '../../api/queries';
+import { usePendingCheckpoints } from '../../api/researchQueries';
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { useNavigation } from '../../app/navigation';
+import { Tabs } from '../../app/Tabs';
+import { useToasts } from '../../app/Toasts';
+import { VirtualList } from '../../app/VirtualList';
+import { timeAgo } from '../projects/format';
+import { CheckpointDetail, type DecideResult } from './CheckpointDetail';
+import { KIND_LABELS } from './checkpointKinds';
+import { DecisionHistory } from './DecisionHistory';
+import type { DecisionMode } from './types';
+import { useInboxKeys } from './useInboxKeys';
+import './checkpoints.css';
+
+const DONE: Record<DecisionAction, string> = { approve: 'Approved', edit: 'Edited and approved', reject: 'Rejected' };
+
+export function InboxView() {
+  const [tab, setTab] = useState<'waiting' | 'history'>('waiting');
+  const pending = usePendingCheckpoints();
+  const projects = useProjects();
+  const { location, navigate } = useNavigation();
+  const [mode, setMode] = useState<DecisionMode>('view');
+  const [approveRequest, setApproveRequest] = useState(0);
+  const toasts = useToasts();
+  // One confirmation at a time: the next decision's replaces it rather than stacking up.
+  const lastAnnouncement = useRef<number | null>(null);
+
+  const checkpoints = useMemo(() => pending.data?.pages.flatMap((page) => page.checkpoints) ?? [], [pending.data]);
+  const goals = useMemo(() => new Map((projects.data?.projects ?? []).map((p) => [p.id, p.goal])), [projects.data]);
+  const selectedIndex = Math.max(0, checkpoints.findIndex((c) => c.checkpoint_id === location.checkpointId));
+  const selected: CheckpointView | undefined = checkpoints[selectedIndex];
+
+  const select = (checkpoint: CheckpointView | undefined): void => {
+    setMode('view');
+    navigate({ section: 'inbox', checkpointId: checkpoint?.checkpoint_id });
+  };
+  const onDecided = (result: DecideResult, action: DecisionAction): void => {
+    setMode('view');
+    // A toast, not a banner: the inbox does not move under the scientist's hands.
+    if (lastAnnouncement.current !== null) toasts.dismiss(lastAnnouncement.current);
+    lastAnnouncement.current = toasts.show({ testId: 'decision-announcement', durationMs: 6000, message: `${DONE[action]}: ${KIND_LABELS[result.checkpoint.kind]} of “${goals.get(result.checkpoint.research_id) ?? result.checkpoint.research_id}”. ${whatNext(result.next)}` });
+    // Stay at the same place in the list: the next waiting checkpoint takes this one's row.
+    select(checkpoints[selectedIndex + 1] ?? checkpoints[selectedIndex - 1]);
+  };
+
+  useInboxKeys(tab === 'waiting' && selected !== undefined, {
+    next: () => select(checkpoints[Math.min(selectedIndex + 1, checkpoints.length - 1)]),
+    previous: () => select(checkpoints[Math.max(selectedIndex - 1, 0)]),
+    approve: () => {
+      if (mode === 'view') setApproveRequest((n) => n + 1);
+    },
+    edit: () => setMode('edit'),
+    reject: () => setMode('reject'),
+    cancel: () => setMode('view'),
+  });
+
+  return (
+    <div className="inbox" data-testid="inbox">
+      <div className="pane-header">
+        <h1>Checkpoints</h1>
+        <Tabs
+          items={[
+            { id: 'waiting', label: `Waiting for you${checkpoints.length > 0 ? ` (${checkpoints.length})` : ''}` },
+            { id: 'history', label: 'Decision history' },
+          ]}
+          selected={tab}
+          onSelect={setTab}
+          label="Checkpoints"
+          testIdPrefix="inbox-tab"
+          panelId="inbox-panel"
+        />
+      </div>
+      <div id="inbox-panel" role="tabpanel" className="inbox-panel">
+      {tab === 'history' ? (
+        <DecisionHistory />
+      ) : pending.isError ? (
+        <ErrorNotice error={pending.error} title="Could not load the checkpoints" onRetry={() => void pending.refetch()} testId="inbox-error" />
+      ) : pending.data === undefined ? (
+        <div className="list-loading" aria-busy="true" aria-label="Loading checkpoints">
+          <div className="skeleton skeleton-row" />
+          <div className="skeleton skeleton-row" />
+        </div>
+      ) : checkpoints.length === 0 ? (
+        <EmptyInbox />
+      ) : (
+        <div className="inbox-layout">
+          <div className="inbox-list-pane">
+            <VirtualList
+              items={checkpoints}
+              getKey={(c) => c.checkpoint_id}
+              estimateSize={76}
+              gap={6}
+              label="Checkpoints waiting for you"
+              testId="inbox-list"
+              className="inbox-list"
+              hasMore={pending.hasNextPage}
+              loadingMore={pending.isFetchingNextPage}
+              onEndReached={() => void pending.fetchNextPage()}
+              renderItem={(checkpoint) => (
+                <button
+                  type="button"
+                  className="inbox-item"
+                  data-testid="inbox-item"
+                  data-checkpoint-id={checkpoint.checkpoint_id}
+                  data-kind={checkpoint.kind}
+                  aria-current={checkpoint === selected ? 'true' : undefined}
+                  onClick={() => select(checkpoint)}
+                >
+                  <span className="inbox-item-kind">{KIND_LABELS[checkpoint.kind]}</span>
+                  <span className="inbox-item-goal">{goals.get(checkpoint.research_id) ?? checkpoint.research_id}</span>
+                  <span className="muted inbox-item-meta">
+                    iteration {checkpoint.iteration} · {timeAgo(checkpoint.created_at)}
+                  </span>
+                </button>
+              )}
+            />
+            <p className="shortcut-hint" data-testid="shortcut-hint">
+              Keyboard: <kbd>j</kbd> / <kbd>k</kbd> next / previous · <kbd>a</kbd> approve · <kbd>e</kbd> edit · <kbd>r</kbd> reject · <kbd>Esc</kbd> cancel
+            </p>
+          </div>
+          {selected ? (
+            <CheckpointDetail
+              key={selected.checkpoint_id}
+              checkpoint={selected}
+              goal={goals.get(selected.research_id) ?? selected.research_id}
+              mode={mode}
+              setMode={setMode}
+              onDecided={onDecided}
+              approveRequest={approveRequest}
+            />
+          ) : null}
+        </div>
+      )}
+      </div>
+    </div>
+  );
+}
+
+/** What happens after a decision, for the scientist (the server's own message speaks to assistants). */
+function whatNext(next: DecideResult['next']): string {
+  switch (next.state) {
+    case 'ready':
+    case 'work':
+      return 'The next step is ready for your assistant: ask Claude to continue the research.';
+    case 'busy':
+      return 'Your assistant is working on the next step.';
+    case 'awaiting_decision':
+      return 'Another checkpoint of this project waits for you.';
+    case 'completed':
+      return 'The project is complete.';
+    case 'paused':
+      return 'The project is paused.';
+    default:
+      return next.message;
+  }
+}
+
+function EmptyInbox() {
+  return (
+    <div className="empty-state" data-testid="inbox-empty">
+      <h2>Nothing waits for you</h2>
+      <p>
+        When research reaches a point that needs your judgement — a research plan, a batch of new hypotheses, an evolution plan, the final report or a
+        safety review — it appears here, and the Checkpoints tab shows how many are waiting.
+      </p>
+      <p className="empty-state-prompt">
+        Ask Claude: <q>Start a Co-Scientist research project on …</q>
+      </p>
+    </div>
+  );
+}

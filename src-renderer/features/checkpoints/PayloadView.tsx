@@ -1,0 +1,124 @@
+// What a checkpoint proposes, readable per kind: the plan, the new hypotheses, the evolutions,
+// the final report or the flagged text. Unknown shapes fall back to their JSON, never to nothing.
+import type { CheckpointView } from '../../../src-main/host/contract';
+import { useHypothesisNumbers } from './useHypothesisChoices';
+
+type Payload = Record<string, unknown>;
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const records = (value: unknown): Payload[] => (Array.isArray(value) ? value.filter((v): v is Payload => typeof v === 'object' && v !== null) : []);
+const text = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
+
+function List({ title, items, testId }: { title: string; items: string[]; testId?: string }) {
+  return (
+    <div className="payload-block">
+      <h4>{title}</h4>
+      {items.length === 0 ? (
+        <p className="muted">None</p>
+      ) : (
+        <ul data-testid={testId}>
+          {items.map((item, index) => (
+            <li key={index}>{item}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function PayloadView({ checkpoint }: { checkpoint: CheckpointView }) {
+  const payload = checkpoint.payload;
+  const numbers = useHypothesisNumbers(checkpoint.research_id);
+  const hypothesis = (id: unknown) => <strong title={text(id)}>{numbers.get(text(id)) ?? text(id)}</strong>;
+  switch (checkpoint.kind) {
+    case 'research_plan': {
+      const plan = (payload.plan ?? {}) as Payload;
+      return (
+        <div className="payload" data-testid="payload">
+          <div className="payload-block">
+            <h4>Goal</h4>
+            <p data-testid="payload-goal">{text(plan.goal)}</p>
+          </div>
+          <dl className="facts facts-inline">
+            <div className="fact">
+              <dt>Domain</dt>
+              <dd>{text(plan.domain)}</dd>
+            </div>
+            <div className="fact">
+              <dt>Hypothesis budget</dt>
+              <dd data-testid="payload-budget">{text(plan.hypothesis_budget)}</dd>
+            </div>
+          </dl>
+          <List title="Objectives" items={strings(plan.objectives)} />
+          <List title="Constraints" items={strings(plan.constraints)} />
+          <List title="Preferences" items={strings(plan.preferences)} />
+        </div>
+      );
+    }
+    case 'hypothesis_batch':
+      return (
+        <ol className="payload payload-hypotheses" data-testid="payload">
+          {records(payload.hypotheses).map((h) => (
+            <li key={text(h.id)} data-testid="payload-hypothesis" data-hypothesis-id={text(h.id)}>
+              <p className="payload-hypothesis-head">
+                <strong>H{text(h.seq)}</strong> <span className="chip">{text(h.method).replace(/_/g, ' ')}</span>
+                {h.near_duplicate_of ? <span className="badge badge-initializing">near-duplicate of {text(h.near_duplicate_of)}</span> : null}
+              </p>
+              <p>{text(h.summary)}</p>
+            </li>
+          ))}
+        </ol>
+      );
+    case 'evolution_plan':
+      return (
+        <ul className="payload" data-testid="payload">
+          {records(payload.proposals).length === 0 ? <li className="muted">No evolutions proposed: approving goes straight to the final report.</li> : null}
+          {records(payload.proposals).map((p, index) => (
+            <li key={index}>
+              <span className="chip">{text(p.strategy).replace(/_/g, ' ')}</span> {hypothesis(p.hypothesis_id)}
+              {p.partner_id ? <> with {hypothesis(p.partner_id)}</> : null}
+            </li>
+          ))}
+        </ul>
+      );
+    case 'final_report': {
+      const stats = (payload.stats ?? {}) as Payload;
+      return (
+        <div className="payload" data-testid="payload">
+          <p>
+            <span className={`badge ${payload.certified === true ? 'badge-completed' : 'badge-initializing'}`}>
+              {payload.certified === true ? 'Top group certified' : 'Ranking not certified'}
+            </span>{' '}
+            <span className="muted">
+              {text(stats.hypotheses)} hypotheses, {text(stats.rejected)} rejected, {text(stats.matches)} matches, {text(stats.iterations)} iteration(s)
+            </span>
+          </p>
+          <div className="payload-block">
+            <h4>Overview</h4>
+            <p className="prose">{text(payload.overview)}</p>
+          </div>
+          <div className="payload-block">
+            <h4>Top hypotheses</h4>
+            <ol>
+              {records(payload.top_hypotheses).map((h) => (
+                <li key={text(h.id)}>
+                  <strong>H{text(h.seq)}</strong> <span className="muted">Elo {text(h.elo)}</span> — {text(h.summary)}
+                </li>
+              ))}
+            </ol>
+          </div>
+        </div>
+      );
+    }
+    case 'safety_review':
+      return (
+        <div className="payload" data-testid="payload">
+          <p className="muted">
+            Flagged {payload.subject === 'goal' ? 'research goal' : <>hypothesis {hypothesis(payload.hypothesis_id)}</>}
+          </p>
+          <blockquote className="payload-quote">{text(payload.text)}</blockquote>
+          <List title="Why it was flagged" items={strings(payload.reasons)} />
+        </div>
+      );
+  }
+}

@@ -1,0 +1,259 @@
+// One hypothesis in full: every field, its citations, its reviews with their scores drawn as
+// bars, the tournament matches it played with the judges' rationales, its lineage, and what the
+// scientist can do with it.
+import type { ReactNode } from 'react';
+import type { HypothesisDetail as Detail } from '../../../src-main/host/contract';
+import { HostError } from '../../api/cosci';
+import { useHypothesis } from '../../api/researchQueries';
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { GrowingList } from '../../app/GrowingList';
+import { useNavigation } from '../../app/navigation';
+import { dateTime } from '../projects/format';
+import { Citations } from './Citations';
+import { HypothesisActions } from './HypothesisActions';
+import { ORIGIN_LABELS, REVIEW_TYPE_LABELS, STATUS_LABELS } from './labels';
+import { ScoreBars } from './ScoreBars';
+import './hypotheses.css';
+
+export function HypothesisDetail({ hypothesisId, onBack }: { hypothesisId: string; onBack: () => void }) {
+  const detail = useHypothesis(hypothesisId);
+  const back = (
+    <button type="button" className="link-button" data-testid="hypothesis-back" onClick={onBack}>
+      ← Back to the project
+    </button>
+  );
+  if (detail.data) return <DetailView detail={detail.data} back={back} />;
+  return (
+    <section className="card hypothesis-detail" data-testid="hypothesis-detail-loading" aria-busy={!detail.isError}>
+      {back}
+      {detail.isError ? (
+        <ErrorNotice
+          error={detail.error}
+          title={detail.error instanceof HostError && detail.error.code === 'NOT_FOUND' ? 'This hypothesis no longer exists' : 'Could not load this hypothesis'}
+          onRetry={() => void detail.refetch()}
+        />
+      ) : (
+        <>
+          <div className="skeleton skeleton-title" />
+          <div className="skeleton skeleton-block" />
+        </>
+      )}
+    </section>
+  );
+}
+
+function DetailView({ detail, back }: { detail: Detail; back: ReactNode }) {
+  const h = detail.hypothesis;
+  const { navigate } = useNavigation();
+  const open = (id: string) => navigate({ section: 'projects', projectId: h.research_id, hypothesisId: id });
+  return (
+    <section className="card hypothesis-detail" data-testid="hypothesis-detail" aria-labelledby="hypothesis-title">
+      {back}
+      <header className="hypothesis-header">
+        <h2 id="hypothesis-title">
+          H{h.number} <span className="muted hypothesis-id">{h.id}</span>
+        </h2>
+        <p className="hypothesis-badges">
+          <span className={`badge hypothesis-status-${h.status}`} data-testid="hypothesis-status">
+            {STATUS_LABELS[h.status]}
+          </span>
+          <span className="chip" data-testid="hypothesis-origin">
+            {ORIGIN_LABELS[h.origin]}
+          </span>
+          {h.gate !== 'approved' ? <span className="badge badge-waiting">awaiting your approval</span> : null}
+          {h.safety_flag ? <span className="badge badge-waiting">safety flag: {h.safety_flag}</span> : null}
+          {h.near_duplicate_of ? (
+            <button type="button" className="link-button" onClick={() => open(h.near_duplicate_of as string)}>
+              near-duplicate of {h.near_duplicate_of}
+            </button>
+          ) : null}
+        </p>
+      </header>
+
+      <dl className="stats hypothesis-stats" aria-label="Tournament">
+        <Stat label="Elo" value={String(Math.round(h.elo_score))} testId="hypothesis-elo" />
+        <Stat label="Rank" value={h.rank === null ? '—' : String(h.rank)} testId="hypothesis-rank" />
+        <Stat label="Bradley-Terry" value={h.bt_score === null ? '—' : String(h.bt_score)} sub={h.ci95 ? `95% interval ${h.ci95[0]}–${h.ci95[1]}` : undefined} testId="hypothesis-bt" />
+        <Stat label="Matches (won)" value={`${h.matches_played} (${h.wins})`} testId="hypothesis-matches-played" />
+      </dl>
+
+      <Text title="Summary" testId="hypothesis-summary">
+        {h.summary}
+      </Text>
+      <Text title="Rationale" testId="hypothesis-rationale">
+        {h.rationale}
+      </Text>
+      <Text title="Experimental protocol" testId="hypothesis-protocol">
+        {h.experimental_protocol}
+      </Text>
+      <Items title="Testable predictions" items={h.testable_predictions} testId="hypothesis-predictions" />
+      <Items title="Assumptions" items={h.assumptions} testId="hypothesis-assumptions" />
+      <section className="hypothesis-section">
+        <h3>Citations</h3>
+        <Citations citations={h.citations} />
+      </section>
+
+      <dl className="facts">
+        <Fact label="Method">{h.method.replace(/_/g, ' ')}</Fact>
+        <Fact label="Research cycle">{h.iteration}</Fact>
+        <Fact label="Written by">{h.reasoner ?? h.created_by}</Fact>
+        <Fact label="Created">{dateTime(h.created_at)}</Fact>
+        {h.p_top_k !== null ? <Fact label="P(top group)">{h.p_top_k.toFixed(2)}</Fact> : null}
+      </dl>
+
+      {detail.parents.length > 0 || detail.children.length > 0 ? (
+        <section className="hypothesis-section" data-testid="hypothesis-lineage">
+          <h3>Lineage</h3>
+          {detail.parents.map((p) => (
+            <p key={p.id}>
+              Evolved from{' '}
+              <button type="button" className="link-button" onClick={() => open(p.id)}>
+                H{p.number}
+              </button>{' '}
+              <span className="muted">{p.summary.slice(0, 120)}…</span>
+            </p>
+          ))}
+          {detail.children.map((c) => (
+            <p key={c.id}>
+              Evolved into{' '}
+              <button type="button" className="link-button" onClick={() => open(c.id)}>
+                H{c.number}
+              </button>{' '}
+              <span className="muted">{c.summary.slice(0, 120)}…</span>
+            </p>
+          ))}
+        </section>
+      ) : null}
+
+      <HypothesisActions hypothesisId={h.id} researchId={h.research_id} />
+
+      <section className="hypothesis-section" aria-labelledby="reviews-title">
+        <h3 id="reviews-title">Reviews ({detail.reviews.length})</h3>
+        {detail.reviews.length === 0 ? <p className="muted">No reviews yet.</p> : null}
+        <GrowingList
+          items={detail.reviews}
+          getKey={(review) => review.id}
+          label="Reviews"
+          className="reviews"
+          scrollClassName="reviews reviews-scroll"
+          estimateSize={260}
+          renderItem={(review) => (
+            <article className="review" data-testid="review" data-judge={review.judge}>
+              <header className="review-header">
+                <strong>{REVIEW_TYPE_LABELS[review.type]}</strong>
+                <span className="muted">
+                  {review.judge === 'human' ? 'by you' : `by ${review.reviewer}`} · {dateTime(review.created_at)}
+                </span>
+                {review.fundamental_flaw ? <span className="badge badge-waiting">fundamental flaw</span> : null}
+              </header>
+              <ScoreBars scores={review.scores} />
+              <div className="review-lists">
+                <Items title="Strengths" items={review.strengths} testId="review-strengths-list" />
+                <Items title="Weaknesses" items={review.weaknesses} testId="review-weaknesses-list" />
+                <Items title="Recommendations" items={review.recommendations} />
+              </div>
+              {review.assumption_checks.length > 0 ? (
+                <Items title="Assumptions checked" items={review.assumption_checks.map((c) => `${c.assumption} — ${c.verdict}${c.fundamental ? ' (fundamental)' : ''}: ${c.evidence}`)} />
+              ) : null}
+              {review.narrative ? <Text title="Narrative">{review.narrative}</Text> : null}
+              {review.citations.length > 0 ? <Citations citations={review.citations} /> : null}
+            </article>
+          )}
+        />
+      </section>
+
+      <section className="hypothesis-section" aria-labelledby="matches-title">
+        <h3 id="matches-title">Tournament matches ({detail.matches.length})</h3>
+        {detail.matches.length === 0 ? <p className="muted">No matches yet. Reviewed hypotheses compete pairwise in the tournament.</p> : null}
+        <GrowingList
+          items={detail.matches}
+          getKey={(match) => match.id}
+          label="Tournament matches"
+          className="matches"
+          scrollClassName="matches matches-scroll"
+          estimateSize={90}
+          renderItem={(match) => (
+            <div className={`match ${match.won ? 'match-won' : 'match-lost'}`} data-testid="match" data-won={match.won}>
+              <p className="match-head">
+                <span className={`badge ${match.won ? 'badge-completed' : 'badge-paused'}`}>{match.won ? 'Won' : 'Lost'}</span>
+                against{' '}
+                {match.opponent ? (
+                  <button type="button" className="link-button" onClick={() => open(match.opponent?.id ?? '')}>
+                    H{match.opponent.number}
+                  </button>
+                ) : (
+                  'a removed hypothesis'
+                )}
+                <span className="muted">
+                  {match.judge === 'human' ? ' · judged by you' : ` · model judge${match.confidence !== null ? `, confidence ${match.confidence.toFixed(2)}` : ''}`}
+                </span>
+              </p>
+              <p className="match-rationale" data-testid="match-rationale">
+                {match.rationale}
+              </p>
+              {match.debate.length > 0 ? (
+                <details>
+                  <summary>Debate ({match.debate.length} turns)</summary>
+                  {match.debate.map((turn, index) => (
+                    <p key={index}>
+                      <strong>{turn.speaker}:</strong> {turn.argument}
+                    </p>
+                  ))}
+                </details>
+              ) : null}
+            </div>
+          )}
+        />
+      </section>
+    </section>
+  );
+}
+
+function Text({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <section className="hypothesis-section">
+      <h3>{title}</h3>
+      <p className="prose" data-testid={testId}>
+        {children}
+      </p>
+    </section>
+  );
+}
+
+function Items({ title, items, testId }: { title: string; items: readonly string[]; testId?: string }) {
+  return (
+    <section className="hypothesis-section">
+      <h3>{title}</h3>
+      {items.length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
+        <ul data-testid={testId}>
+          {items.map((item, index) => (
+            <li key={index}>{item}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Stat({ label, value, sub, testId }: { label: string; value: string; sub?: string | undefined; testId: string }) {
+  return (
+    <div className="stat">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>
+        {value}
+        {sub ? <span className="stat-sub">{sub}</span> : null}
+      </dd>
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+// The knowledge screen: collections (with the allowed folders) on the left; search and the
+// selected collection on the right.
+import { useState } from 'react';
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { AllowedFolders } from './AllowedFolders';
+import { useKnowledgeCollections, useKnowledgeEvents } from './api';
+import { CollectionDetail } from './CollectionDetail';
+import { plural } from './format';
+import { NewCollectionForm } from './NewCollectionForm';
+import { SearchPanel } from './SearchPanel';
+import './knowledge.css';
+
+export function KnowledgeView() {
+  useKnowledgeEvents();
+  const collections = useKnowledgeCollections();
+  const [selected, setSelected] = useState<string | null>(null);
+  const list = collections.data ?? [];
+  const current = list.find((collection) => collection.name === selected) ?? list[0] ?? null;
+
+  return (
+    <div className="knowledge-layout" data-testid="knowledge-view">
+      <section className="pane list-pane" aria-labelledby="knowledge-title">
+        <div className="pane-header">
+          <h1 id="knowledge-title">
+            Knowledge base
+            {collections.data ? (
+              <span className="count" data-testid="knowledge-collection-count">
+                {list.length}
+              </span>
+            ) : null}
+          </h1>
+        </div>
+        <NewCollectionForm onCreated={setSelected} />
+        {collections.isError ? (
+          <ErrorNotice error={collections.error} title="Could not load the collections" onRetry={() => void collections.refetch()} testId="knowledge-error" />
+        ) : collections.data === undefined ? (
+          <div className="list-loading" aria-busy="true" aria-label="Loading collections">
+            <div className="skeleton skeleton-row" />
+          </div>
+        ) : list.length === 0 ? (
+          <div className="empty-state" data-testid="knowledge-empty">
+            <h2>No collections yet</h2>
+            <p>A collection holds the papers, notes and references that ground your hypotheses. Create one, then add a folder of documents.</p>
+          </div>
+        ) : (
+          <ul className="knowledge-collections" aria-label="Collections" data-testid="knowledge-collections">
+            {list.map((collection) => (
+              <li key={collection.id}>
+                <button
+                  type="button"
+                  className="project-item"
+                  data-testid="knowledge-collection-item"
+                  aria-current={collection.id === current?.id ? 'true' : undefined}
+                  onClick={() => setSelected(collection.name)}
+                >
+                  <span className="project-item-goal">{collection.name}</span>
+                  <span className="project-item-meta">
+                    <span className="chip">{collection.collection_type}</span>
+                    <span>{plural(collection.document_count, 'document')}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <AllowedFolders />
+      </section>
+      <div className="pane knowledge-main">
+        <SearchPanel collections={list} />
+        {current ? <CollectionDetail key={current.id} collection={current} onDeleted={() => setSelected(null)} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+// The knowledge screens' host calls, as TanStack Query hooks. Everything lives under the
+// ['knowledge'] key, so one host event (an assistant ingested something) refreshes it all.
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { KnowledgeIngest, RouteInput } from '../../../src-main/host/contract';
+import { call } from '../../api/cosci';
+import { useCosci } from '../../api/CosciProvider';
+
+export const knowledgeKeys = {
+  all: ['knowledge'] as const,
+  collections: ['knowledge', 'collections'] as const,
+  documents: (collection: string) => ['knowledge', 'documents', collection] as const,
+  roots: ['knowledge', 'roots'] as const,
+};
+
+export function useKnowledgeCollections() {
+  const api = useCosci();
+  return useQuery({ queryKey: knowledgeKeys.collections, queryFn: async () => (await call(api, 'knowledge.collections.list', {})).collections });
+}
+
+export function useCollectionDocuments(collection: string | null) {
+  const api = useCosci();
+  return useQuery({
+    queryKey: knowledgeKeys.documents(collection ?? ''),
+    queryFn: () => call(api, 'knowledge.documents.list', { collection: collection ?? '' }),
+    enabled: collection !== null,
+  });
+}
+
+export function useKnowledgeRoots() {
+  const api = useCosci();
+  return useQuery({ queryKey: knowledgeKeys.roots, queryFn: () => call(api, 'knowledge.roots.list', {}) });
+}
+
+/** A write to the knowledge base; on success everything under ['knowledge'] is refetched. */
+function useKnowledgeWrite<I, O>(write: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: write, onSuccess: () => queryClient.invalidateQueries({ queryKey: knowledgeKeys.all }) });
+}
+
+export function useCreateCollection() {
+  const api = useCosci();
+  return useKnowledgeWrite((input: RouteInput<'knowledge.collections.create'>) => call(api, 'knowledge.collections.create', input));
+}
+
+export function useDeleteCollection() {
+  const api = useCosci();
+  return useKnowledgeWrite((name: string) => call(api, 'knowledge.collections.delete', { name }));
+}
+
+export function useAllowFolder() {
+  const api = useCosci();
+  return useKnowledgeWrite((path: string) => call(api, 'knowledge.roots.add', { path }));
+}
+
+export function useRemoveFolder() {
+  const api = useCosci();
+  return useKnowledgeWrite((path: string) => call(api, 'knowledge.roots.remove', { path }));
+}
+
+export function useKnowledgeSearch() {
+  const api = useCosci();
+  return useMutation({ mutationFn: (input: RouteInput<'knowledge.search'>) => call(api, 'knowledge.search', input) });
+}
+
+/** Adds one slice's counts to the totals so far (each slice reports only its own counts). */
+function accumulate(totals: KnowledgeIngest | null, slice: KnowledgeIngest): KnowledgeIngest {
+  if (totals === null) return slice;
+  return {
+    ...slice,
+    added: totals.added + slice.added,
+    updated: totals.updated + slice.updated,
+    unchanged: totals.unchanged + slice.unchanged,
+    failed: totals.failed + slice.failed,
+    problems: [...totals.problems, ...slice.problems].slice(0, 20),
+    problem_count: totals.problem_count + slice.problem_count,
+  };
+}
+
+/**
+ * Runs an ingest slice by slice (the host limits each call to a few seconds), so the progress bar
+ * moves between slices and the scientist can stop it. Unchanged files are skipped by hash, so
+ * starting again after a stop costs little.
+ */
+export function useIngest() {
+  const api = useCosci();
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<KnowledgeIngest | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [running, setRunning] = useState(false);
+  const stopped = useRef(false);
+  // Leaving the screen stops the loop after the slice in flight.
+  useEffect(
+    () => () => {
+      stopped.current = true;
+    },
+    [],
+  );
+
+  const start = async (input: { path: string; collection: string; recursive: boolean }): Promise<void> => {
+    stopped.current = false;
+    setRunning(true);
+    setError(null);
+    setProgress(null);
+    let cursor: string | undefined;
+    let totals: KnowledgeIngest | null = null;
+    try {
+      do {
+        const slice = await call(api, 'knowledge.ingest', { ...input, ...(cursor === undefined ? {} : { cursor }) });
+        totals = accumulate(totals, slice);
+        setProgress(totals);
+        cursor = slice.next_cursor ?? undefined;
+        if (slice.added + slice.updated > 0) void queryClient.invalidateQueries({ queryKey: knowledgeKeys.all });
+      } while (cursor !== undefined && !stopped.current);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setRunning(false);
+      void queryClient.invalidateQueries({ queryKey: knowledgeKeys.all });
+    }
+  };
+
+  const stop = (): void => {
+    stopped.current = true;
+  };
+  return { progress, error, running, start, stop };
+}
+
+/** Changes made by assistants (their servers append knowledge:// events) refresh these views. */
+export function useKnowledgeEvents(): void {
+  const api = useCosci();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      api.onEvent((event) => {
+        if (event.kind === 'resources-list-changed' || (event.kind === 'resource-updated' && event.uri.startsWith('knowledge://'))) {
+          void queryClient.invalidateQueries({ queryKey: knowledgeKeys.all });
+        }
+      }),
+    [api, queryClient],
+  );
+}

@@ -1,0 +1,70 @@
+// The table view of the leaderboard: filters, search and sort over all loaded rows, then the
+// virtualised table. Filtering 10,000 rows takes a few milliseconds; the deferred value keeps
+// typing in the search box responsive even so.
+import { useDeferredValue, useMemo } from 'react';
+import type { LeaderboardRow } from '../../../src-main/host/contract';
+import { LeaderboardTable } from './LeaderboardTable';
+import { LeaderboardToolbar } from './LeaderboardToolbar';
+import { applyFilters, ciDomain, distinctMethods, hasFilters, NO_FILTERS, nextSort, searchText, sortRows, type Filters, type Sort } from './leaderboardModel';
+
+export interface TableState {
+  filters: Filters;
+  sort: Sort;
+}
+
+export function LeaderboardTab({
+  rows,
+  k,
+  state,
+  onState,
+  selected,
+  onToggleSelect,
+}: {
+  rows: readonly LeaderboardRow[];
+  k: number;
+  state: TableState;
+  onState: (next: TableState) => void;
+  selected: readonly string[];
+  onToggleSelect: (id: string) => void;
+}) {
+  const filters = useDeferredValue(state.filters);
+  // Lower-cased search text per row, computed once per load rather than per keystroke.
+  const texts = useMemo(() => new Map(rows.map((row) => [row.id, searchText(row)])), [rows]);
+  const shown = useMemo(
+    () => sortRows(applyFilters(rows, filters, (row) => texts.get(row.id) ?? ''), state.sort),
+    [rows, filters, texts, state.sort],
+  );
+  const methods = useMemo(() => distinctMethods(rows), [rows]);
+  const domain = useMemo(() => ciDomain(rows), [rows]);
+
+  return (
+    <div className="lb-tab" data-testid="leaderboard-tab">
+      <LeaderboardToolbar filters={state.filters} onChange={(next) => onState({ ...state, filters: next })} methods={methods} />
+      <p className="lb-count muted" aria-live="polite" data-testid="leaderboard-count">
+        {shown.length === rows.length ? `${rows.length.toLocaleString()} hypotheses` : `Showing ${shown.length.toLocaleString()} of ${rows.length.toLocaleString()} hypotheses`}
+      </p>
+      {shown.length === 0 && hasFilters(state.filters) ? (
+        <div className="empty-state lb-empty" data-testid="leaderboard-no-match">
+          <p>No hypothesis matches these filters.</p>
+          <p className="muted">Loosen the search or a filter, or clear them all.</p>
+          <div>
+            <button type="button" className="button button-secondary" onClick={() => onState({ ...state, filters: NO_FILTERS })}>
+              Clear filters
+            </button>
+          </div>
+        </div>
+      ) : (
+        <LeaderboardTable
+          rows={shown}
+          totalRows={shown.length}
+          k={k}
+          ciDomain={domain}
+          sort={state.sort}
+          onSort={(column) => onState({ ...state, sort: nextSort(state.sort, column) })}
+          selected={selected}
+          onToggleSelect={onToggleSelect}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+// One project's tournament: the leaderboard table, Elo over time, the evolution lineage, a
+// side-by-side comparison, the arena where the scientist judges pairs, and the match log.
+// Exported for the project view to embed; the Leaderboard section shows it too.
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import type { LeaderboardPage } from '../../../src-main/host/contract';
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { ArenaPanel } from '../arena/ArenaPanel';
+import { ComparePanel } from './ComparePanel';
+import { EloHistoryPanel } from './EloHistoryPanel';
+import { LeaderboardTab, type TableState } from './LeaderboardTab';
+import { DEFAULT_SORT, NO_FILTERS } from './leaderboardModel';
+import { LineagePanel } from './LineagePanel';
+import { MatchList } from './MatchList';
+import { useLeaderboardPages } from './queries';
+import { useRenderMarks } from './renderMarks';
+import './leaderboard.css';
+import './charts.css';
+import './compare.css';
+
+type Tab = 'table' | 'history' | 'lineage' | 'compare' | 'arena' | 'matches';
+
+const TABS: Array<{ id: Tab; label: string }> = [
+  { id: 'table', label: 'Leaderboard' },
+  { id: 'history', label: 'Elo over time' },
+  { id: 'lineage', label: 'Lineage' },
+  { id: 'compare', label: 'Compare' },
+  { id: 'arena', label: 'Arena' },
+  { id: 'matches', label: 'Matches' },
+];
+
+export function ProjectLeaderboard({ researchId }: { researchId: string }) {
+  const query = useLeaderboardPages(researchId);
+  const [tab, setTab] = useState<Tab>('table');
+  const [table, setTable] = useState<TableState>({ filters: NO_FILTERS, sort: DEFAULT_SORT });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [arenaOpened, setArenaOpened] = useState(false);
+  if (tab === 'arena' && !arenaOpened) setArenaOpened(true);
+  const pages = query.data?.pages;
+  const rows = useMemo(() => pages?.flatMap((page) => page.rows) ?? [], [pages]);
+  const head: LeaderboardPage | undefined = pages?.[0];
+  const complete = query.hasNextPage === false && !query.isFetchingNextPage && head !== undefined;
+
+  // Measured here, mounted before any data arrives; its layout effect runs after the table's commit.
+  useRenderMarks(tab === 'table' ? rows.length : 0, complete && tab === 'table');
+
+  // At most two picks: a third replaces the older one, so "compare" always means a pair.
+  const toggle = (id: string): void => setSelected((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id].slice(-2)));
+
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>): void => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    const next = TABS[(TABS.findIndex((t) => t.id === tab) + step + TABS.length) % TABS.length] as (typeof TABS)[number];
+    setTab(next.id);
+    document.getElementById(`lb-tab-${researchId}-${next.id}`)?.focus();
+  };
+
+  if (query.isError && head === undefined) {
+    return <ErrorNotice error={query.error} title="Could not load the leaderboard" onRetry={() => void query.refetch()} testId="leaderboard-error" />;
+  }
+
+  return (
+    <section className="lb" aria-label="Tournament" data-testid="project-leaderboard" data-state={head === undefined ? 'loading' : complete ? 'complete' : 'partial'} data-loaded-rows={rows.length}>
+      <Summary head={head} loaded={rows.length} complete={complete} />
+      {query.isError ? <ErrorNotice error={query.error} title="Some of the leaderboard could not be loaded" onRetry={() => void query.fetchNextPage()} testId="leaderboard-error" /> : null}
+      <div className="lb-tabs" role="tablist" aria-label="Tournament views" onKeyDown={onTabKey}>
+        {TABS.map(({ id, label }) => (
+          <button
+            key={id}
+            id={`lb-tab-${researchId}-${id}`}
+            type="button"
+            role="tab"
+            className="lb-tabbutton"
+            aria-selected={tab === id}
+            aria-controls={`lb-panel-${researchId}`}
+            tabIndex={tab === id ? 0 : -1}
+            onClick={() => setTab(id)}
+            data-testid={`tab-${id}`}
+          >
+            {label}
+            {id === 'compare' && selected.length > 0 ? <span className="count">{selected.length}/2</span> : null}
+          </button>
+        ))}
+      </div>
+      <div id={`lb-panel-${researchId}`} role="tabpanel" aria-labelledby={`lb-tab-${researchId}-${tab}`} className="lb-panel">
+        {head === undefined ? (
+          <TableSkeleton />
+        ) : head.total === 0 ? (
+          <div className="empty-state" data-testid="leaderboard-empty">
+            <p>No hypotheses in this project yet.</p>
+            <p className="muted">
+              The leaderboard fills as your assistant generates hypotheses and judges them. Ask it to <q>continue the research</q>, and approve the hypothesis batch when the app asks.
+            </p>
+          </div>
+        ) : tab === 'table' ? (
+          <LeaderboardTab rows={rows} k={head.k} state={table} onState={setTable} selected={selected} onToggleSelect={toggle} />
+        ) : tab === 'history' ? (
+          <EloHistoryPanel researchId={researchId} rows={rows} selected={selected} />
+        ) : tab === 'lineage' ? (
+          <LineagePanel rows={rows} />
+        ) : tab === 'compare' ? (
+          <ComparePanel researchId={researchId} selected={selected} rows={rows} onPick={toggle} />
+        ) : tab === 'arena' ? null : (
+          <MatchList researchId={researchId} rows={rows} />
+        )}
+        {/* The arena stays mounted once opened: its pair, skips and votes survive a look at the table. */}
+        {head !== undefined && head.total > 0 && arenaOpened ? (
+          <div hidden={tab !== 'arena'} className="lb-arena-slot">
+            <ArenaPanel researchId={researchId} rows={rows} active={tab === 'arena'} />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function Summary({ head, loaded, complete }: { head: LeaderboardPage | undefined; loaded: number; complete: boolean }) {
+  if (head === undefined) return <div className="lb-summary skeleton skeleton-line" aria-busy="true" aria-label="Loading the leaderboard" />;
+  return (
+    <div className="lb-summary" data-testid="leaderboard-summary">
+      <span className={`badge ${head.certified ? 'badge-completed' : 'badge-paused'}`} data-testid="leaderboard-certified" title={`Certified when every top-${head.k} member is in the top ${head.k} in at least ${Math.round(head.certify_threshold * 100)}% of bootstrap replicates`}>
+        {head.certified ? `Top-${head.k} certified` : `Top-${head.k} not yet certified`}
+      </span>
+      <span className="muted">
+        {head.total.toLocaleString()} hypotheses · {head.matches.toLocaleString()} matches
+        {head.movement_window.matches > 0
+          ? ` · movement since the last ${head.movement_window.judge === 'human' ? 'human vote' : `round of ${head.movement_window.matches} matches`}`
+          : ''}
+      </span>
+      {complete ? null : (
+        <span className="lb-loading" role="status" data-testid="leaderboard-progress">
+          <progress max={head.total} value={loaded} aria-label="Leaderboard rows loaded" /> Loading {loaded.toLocaleString()} of {head.total.toLocaleString()}…
+        </span>
+      )}
+    </div>
+  );
+}
+
+function TableSkeleton() {
+  return (
+    <div className="lb-skeleton" aria-busy="true" aria-label="Loading the leaderboard" data-testid="leaderboard-loading">
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className="skeleton skeleton-row" />
+      ))}
+    </div>
+  );
+}

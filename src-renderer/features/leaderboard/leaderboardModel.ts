@@ -1,0 +1,112 @@
+// What the leaderboard table shows: rows filtered, searched and sorted in the renderer. All rows
+// are loaded (in chunks) so that sorting by any column is instant; these functions are pure so
+// they can be tested without a browser and memoised by the view.
+import type { LeaderboardRow } from '../../../src-main/host/contract';
+
+export type SortColumn = 'rank' | 'number' | 'elo' | 'bt' | 'p_top_k' | 'matches' | 'movement';
+export type SortDirection = 'asc' | 'desc';
+export interface Sort {
+  column: SortColumn;
+  direction: SortDirection;
+}
+
+export const DEFAULT_SORT: Sort = { column: 'rank', direction: 'asc' };
+
+export interface Filters {
+  search: string;
+  status: LeaderboardRow['status'] | 'all';
+  origin: LeaderboardRow['origin'] | 'all';
+  method: string;
+  /** Minimum Elo; null for none. */
+  minElo: number | null;
+}
+
+export const NO_FILTERS: Filters = { search: '', status: 'all', origin: 'all', method: 'all', minElo: null };
+
+export function hasFilters(filters: Filters): boolean {
+  return filters.search.trim() !== '' || filters.status !== 'all' || filters.origin !== 'all' || filters.method !== 'all' || filters.minElo !== null;
+}
+
+/** Lower-cased text a search matches against: "h12", the id and the summary. */
+export function searchText(row: LeaderboardRow): string {
+  return `h${row.number} ${row.id} ${row.summary}`.toLowerCase();
+}
+
+/**
+ * Rows that pass every filter. Search terms are whitespace-separated and must all occur
+ * ("h12" finds hypothesis 12, "stellate collagen" finds summaries with both words).
+ */
+export function applyFilters(rows: readonly LeaderboardRow[], filters: Filters, text: (row: LeaderboardRow) => string = searchText): LeaderboardRow[] {
+  const terms = filters.search.toLowerCase().split(/\s+/).filter((term) => term !== '');
+  return rows.filter(
+    (row) =>
+      (filters.status === 'all' || row.status === filters.status) &&
+      (filters.origin === 'all' || row.origin === filters.origin) &&
+      (filters.method === 'all' || row.method === filters.method) &&
+      (filters.minElo === null || row.elo_score >= filters.minElo) &&
+      (terms.length === 0 || terms.every((term) => text(row).includes(term))),
+  );
+}
+
+type Value = (row: LeaderboardRow) => number | null;
+
+const VALUES: Record<SortColumn, Value> = {
+  rank: (row) => row.rank,
+  number: (row) => row.number,
+  elo: (row) => row.elo_score,
+  bt: (row) => row.bt_score,
+  p_top_k: (row) => row.p_top_k,
+  matches: (row) => row.matches_played,
+  movement: (row) => row.movement,
+};
+
+/** Sorted copy; rows without a value (unranked, no movement) always go last, then by hypothesis number. */
+export function sortRows(rows: readonly LeaderboardRow[], sort: Sort): LeaderboardRow[] {
+  const value = VALUES[sort.column];
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const va = value(a);
+    const vb = value(b);
+    if (va === null || vb === null) {
+      if (va !== vb) return va === null ? 1 : -1;
+    } else if (va !== vb) {
+      return sign * (va - vb);
+    }
+    // The server's order (rank, then Elo) is the natural tie-break for unranked rows.
+    return sort.column === 'rank' ? b.elo_score - a.elo_score || a.number - b.number : a.number - b.number;
+  });
+}
+
+/** Clicking a column sorts by it in its natural direction (best first); clicking again flips it. */
+export function nextSort(current: Sort, column: SortColumn): Sort {
+  if (current.column === column) return { column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  return { column, direction: column === 'rank' || column === 'number' ? 'asc' : 'desc' };
+}
+
+export function distinctMethods(rows: readonly LeaderboardRow[]): string[] {
+  return [...new Set(rows.map((row) => row.method))].sort();
+}
+
+/** The span of all intervals, so every row's CI bar is drawn on one shared scale. */
+export function ciDomain(rows: readonly LeaderboardRow[]): [number, number] | null {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const row of rows) {
+    if (row.ci95 === null) continue;
+    low = Math.min(low, row.ci95[0]);
+    high = Math.max(high, row.ci95[1]);
+  }
+  if (!Number.isFinite(low)) return null;
+  return low === high ? [low - 1, high + 1] : [low, high];
+}
+
+/** "▲ 3", "▼ 2", "new" or "" for the rank movement column. */
+export function movementLabel(row: LeaderboardRow): { text: string; description: string; kind: 'up' | 'down' | 'same' | 'new' | 'none' } {
+  if (row.rank === null) return { text: '', description: '', kind: 'none' };
+  if (row.previous_rank === null) return { text: 'new', description: 'New in the latest round', kind: 'new' };
+  const movement = row.movement ?? 0;
+  const places = (n: number): string => `${n} place${n === 1 ? '' : 's'}`;
+  if (movement > 0) return { text: `▲${movement}`, description: `Up ${places(movement)} in the latest round`, kind: 'up' };
+  if (movement < 0) return { text: `▼${-movement}`, description: `Down ${places(-movement)} in the latest round`, kind: 'down' };
+  return { text: '–', description: 'Unchanged in the latest round', kind: 'same' };
+}

@@ -1,0 +1,82 @@
+// The tournament views' host calls as TanStack Query hooks. Their keys live under ['projects']
+// so that the host events which already invalidate project data (useHostEvents) refresh the
+// leaderboard, matches and charts too when an assistant's judgements or a vote arrive.
+import { useEffect } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { LeaderboardPage } from '../../../src-main/host/contract';
+import { call } from '../../api/cosci';
+import { useCosci } from '../../api/CosciProvider';
+
+export const tournamentKeys = {
+  all: (researchId: string) => ['projects', 'tournament', researchId] as const,
+  leaderboard: (researchId: string) => ['projects', 'tournament', researchId, 'leaderboard'] as const,
+  eloHistory: (researchId: string, ids: readonly string[]) => ['projects', 'tournament', researchId, 'elo', ...ids] as const,
+  matches: (researchId: string, judge: string) => ['projects', 'tournament', researchId, 'matches', judge] as const,
+  compare: (researchId: string, first: string, second: string) => ['projects', 'tournament', researchId, 'compare', first, second] as const,
+};
+
+/** Rows per leaderboard request: 10 requests for 10,000 hypotheses, each small enough to parse quickly. */
+export const LEADERBOARD_CHUNK = 1000;
+
+/** Performance marks the bench reads: data arrival of the first and the last chunk. */
+export const MARK_FIRST_DATA = 'leaderboard:data:first';
+export const MARK_ALL_DATA = 'leaderboard:data:all';
+
+/** Loads every page of the leaderboard, one after the other, as soon as the previous one arrives. */
+export function useLeaderboardPages(researchId: string) {
+  const api = useCosci();
+  const query = useInfiniteQuery({
+    queryKey: tournamentKeys.leaderboard(researchId),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }): Promise<LeaderboardPage> => {
+      const page = await call(api, 'leaderboard.page', { research_id: researchId, limit: LEADERBOARD_CHUNK, ...(pageParam === null ? {} : { cursor: pageParam }) });
+      if (pageParam === null) mark(MARK_FIRST_DATA);
+      if (page.next_cursor === null) mark(MARK_ALL_DATA);
+      return page;
+    },
+    getNextPageParam: (last) => last.next_cursor,
+  });
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  return query;
+}
+
+function mark(name: string): void {
+  performance.clearMarks(name);
+  performance.mark(name);
+}
+
+export function useEloHistory(researchId: string, ids: readonly string[]) {
+  const api = useCosci();
+  return useQuery({
+    queryKey: tournamentKeys.eloHistory(researchId, ids),
+    queryFn: () => call(api, 'leaderboard.eloHistory', { research_id: researchId, ...(ids.length > 0 ? { hypothesis_ids: [...ids] } : {}) }),
+  });
+}
+
+export function useMatches(researchId: string, judge: 'all' | 'model' | 'human') {
+  const api = useCosci();
+  return useInfiniteQuery({
+    queryKey: tournamentKeys.matches(researchId, judge),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) =>
+      call(api, 'leaderboard.matches', {
+        research_id: researchId,
+        limit: 200,
+        ...(judge === 'all' ? {} : { judge }),
+        ...(pageParam === null ? {} : { cursor: pageParam }),
+      }),
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+export function useComparison(researchId: string, pair: readonly [string, string] | null) {
+  const api = useCosci();
+  return useQuery({
+    queryKey: tournamentKeys.compare(researchId, pair?.[0] ?? '', pair?.[1] ?? ''),
+    queryFn: () => call(api, 'leaderboard.compare', { research_id: researchId, first_id: (pair as [string, string])[0], second_id: (pair as [string, string])[1] }),
+    enabled: pair !== null,
+  });
+}

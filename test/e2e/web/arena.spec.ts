@@ -1,0 +1,81 @@
+// Arena mode in the GUI: the scientist judges a pair the tournament proposes; the vote is stored
+// as a human match, shows in the match list marked as such, and moves both ratings at once.
+import path from 'node:path';
+import { expect, test } from './support/fixtures.js';
+import { REPO_ROOT } from './support/paths.js';
+import { openSession, runResearchToCompletion } from './support/researchRun.js';
+import { LeaderboardPage } from './support/tournamentPages.js';
+
+const shot = (name: string): string => path.join(REPO_ROOT, 'test-results', `${name}.png`);
+
+// Each test runs a whole research workflow over real stdio before it looks at the GUI.
+test.setTimeout(120_000);
+
+test('a vote in the arena is recorded as human, listed in the matches and moves the ratings', async ({ app, page, webHost, workspace }) => {
+  const assistant = await openSession(workspace.dataDir, 'claude-desktop');
+  const desktop = await openSession(workspace.dataDir, 'desktop');
+  let total: number;
+  try {
+    const researchId = await runResearchToCompletion(assistant, desktop, { goal: 'Explain why perovskite solar cells degrade under humid conditions', hypotheses: 6 });
+    total = (await desktop.call('get_leaderboard', { research_id: researchId })).total as number;
+  } finally {
+    await Promise.all([assistant.close(), desktop.close()]);
+  }
+
+  await app.open(webHost.url);
+  const board = new LeaderboardPage(page);
+  await board.open();
+  await board.waitForRows(total);
+
+  await board.tab('matches');
+  await page.getByTestId('matches-judge').selectOption('human');
+  await expect(page.getByTestId('matches-empty')).toContainText('You have not judged any pair yet');
+
+  await board.tab('arena');
+  const pair = page.getByTestId('arena-pair');
+  await expect(pair).toBeVisible();
+  const first = (await pair.getAttribute('data-first')) as string;
+  const second = (await pair.getAttribute('data-second')) as string;
+  expect(first).not.toBe(second);
+  await expect(page.getByTestId('arena-card-left')).toHaveAttribute('data-id', first);
+  await expect(page.getByTestId('arena-card-right')).toHaveAttribute('data-id', second);
+  await page.screenshot({ path: shot('arena') });
+
+  // Ratings before, as the table shows them.
+  await board.tab('table');
+  const before = { first: await board.eloOf(first), second: await board.eloOf(second) };
+  await board.tab('arena');
+  await expect(pair).toHaveAttribute('data-first', first);
+
+  // The right-hand hypothesis wins, by keyboard: → is "Right is better".
+  await page.getByTestId('arena-card-right').click();
+  await page.keyboard.press('ArrowRight');
+  const recorded = page.getByTestId('arena-recorded');
+  await expect(recorded).toContainText('Recorded:');
+  await expect(page.getByTestId('arena-votes')).toHaveText('1 vote this session');
+  // The refitted ratings arrive with the refreshed leaderboard.
+  await expect(page.getByTestId('arena-recorded-ratings')).toContainText('→');
+  // The next pair is another one: the scientist's view of the pair just judged has not changed.
+  const shownPair = async (): Promise<string> => [await pair.getAttribute('data-first'), await pair.getAttribute('data-second')].sort().join('|');
+  await expect.poll(shownPair).not.toBe([first, second].sort().join('|'));
+  await page.screenshot({ path: shot('arena-recorded') });
+
+  // Outside the arena the arrow keys move between tabs; they never vote.
+  await board.tab('table');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tab-history')).toHaveAttribute('aria-selected', 'true');
+
+  await board.tab('matches');
+  const humanRows = page.locator('[data-testid="match-row"][data-judge="human"]');
+  await expect(humanRows).toHaveCount(1);
+  await expect(humanRows.getByTestId('match-judge')).toHaveText('Human');
+  await expect(humanRows.locator('.match-winner')).toContainText('won');
+  await page.getByTestId('matches-judge').selectOption('all');
+  await expect(page.getByTestId('match-row').first()).toHaveAttribute('data-judge', 'human');
+  await page.screenshot({ path: shot('arena-matches') });
+
+  await board.tab('table');
+  await expect.poll(() => board.eloOf(second)).toBeGreaterThan(before.second);
+  await expect.poll(() => board.eloOf(first)).toBeLessThan(before.first);
+  await expect(page.getByTestId('leaderboard-summary')).toContainText('movement since the last human vote');
+});

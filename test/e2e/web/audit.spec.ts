@@ -1,0 +1,81 @@
+// The audit log in the GUI: what an assistant did, filtered by client and outcome, with the call's
+// arguments redacted, the hash chain verified, and exports that download exactly the rows shown.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
+import { REPO_ROOT } from './support/paths.js';
+import { openSession } from './support/researchRun.js';
+import { AuditLogPage } from './support/tournamentPages.js';
+import { parseCsv } from '../../unit/leaderboard/csv.js';
+
+const shot = (name: string): string => path.join(REPO_ROOT, 'test-results', `${name}.png`);
+
+async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(button).click()]);
+  const saved = await file.path();
+  return { name: file.suggestedFilename(), text: fs.readFileSync(saved, 'utf8') };
+}
+
+test('the audit log lists an assistant’s calls, filters them, shows redacted arguments, verifies the chain and exports JSONL and CSV', async ({ app, page, webHost, workspace }) => {
+  const assistant = await openSession(workspace.dataDir, 'claude-desktop');
+  try {
+    const started = await assistant.call('start_research', { goal: 'Identify repurposable drugs that slow liver fibrosis progression' });
+    await assistant.call('get_research_status', { research_id: started.research_id });
+    await assistant.call('list_research_projects', {});
+    // A wrong argument carrying a secret: refused, and logged with the secret masked.
+    const refused = await assistant.client.callTool({ name: 'get_research_status', arguments: { research_id: started.research_id, api_key: 'sk-live-TOPSECRET' } });
+    expect(refused.isError).toBe(true);
+  } finally {
+    await assistant.close();
+  }
+
+  await app.open(webHost.url);
+  const audit = new AuditLogPage(page);
+  await audit.open();
+  await expect(page.getByTestId('audit-chain')).toHaveAttribute('data-state', 'intact');
+  await expect(page.getByTestId('audit-chain-message')).toContainText('intact');
+
+  await page.getByTestId('audit-filter-client').selectOption('claude-desktop');
+  await expect(audit.count()).toHaveText('4');
+  await expect(audit.rows).toHaveCount(4);
+  await expect(page.locator('[data-testid="audit-row"]:not([data-client="claude-desktop"])')).toHaveCount(0);
+  await expect(page.locator('[data-testid="audit-row"][data-action="tool:start_research"]')).toHaveCount(1);
+  await page.screenshot({ path: shot('audit-log') });
+
+  await page.getByTestId('audit-filter-outcome').selectOption('error');
+  await expect(audit.rows).toHaveCount(1);
+  await audit.rows.first().click();
+  const args = page.getByTestId('audit-detail-arguments');
+  await expect(args).toContainText('"api_key": "[REDACTED]"');
+  await expect(args).not.toContainText('TOPSECRET');
+  await expect(page.getByTestId('audit-detail')).toContainText('invalid_input');
+  await page.screenshot({ path: shot('audit-detail') });
+
+  // A time window with nothing in it says so, and how to widen it.
+  await page.getByTestId('audit-filter-until').fill('2001-01-01T00:00:00');
+  await expect(page.getByTestId('audit-empty')).toContainText('No calls match these filters');
+  await page.getByTestId('audit-filter-until').fill('');
+
+  // Exports carry exactly the filtered rows: here the assistant's four calls, oldest first.
+  await page.getByTestId('audit-filter-outcome').selectOption('');
+  await expect(audit.rows).toHaveCount(4);
+  const jsonl = await download(page, 'audit-export-jsonl');
+  expect(jsonl.name).toMatch(/^audit-log-.*\.jsonl$/);
+  const lines = jsonl.text.trimEnd().split('\n').map((line) => JSON.parse(line) as { client_id: string; action: string; arguments: Record<string, unknown> });
+  expect(lines.map((l) => l.action)).toEqual(['tool:start_research', 'tool:get_research_status', 'tool:list_research_projects', 'tool:get_research_status']);
+  expect(lines.every((l) => l.client_id === 'claude-desktop')).toBe(true);
+  expect(lines[3]?.arguments.api_key).toBe('[REDACTED]');
+  await expect(page.getByTestId('audit-export-note')).toContainText('Exported 4 rows');
+
+  const csv = await download(page, 'audit-export-csv');
+  expect(csv.name).toMatch(/^audit-log-.*\.csv$/);
+  const table = parseCsv(csv.text);
+  expect(table[0]?.slice(0, 4)).toEqual(['id', 'at', 'client_id', 'action']);
+  expect(table.slice(1).map((cells) => cells[3])).toEqual(lines.map((l) => l.action));
+  expect(JSON.parse(table[4]?.[8] ?? '{}')).toMatchObject({ api_key: '[REDACTED]' });
+
+  // Verification on request: still intact (reading the log never changes it).
+  await page.getByTestId('audit-verify').click();
+  await expect(page.getByTestId('audit-chain')).toHaveAttribute('data-state', 'intact');
+});

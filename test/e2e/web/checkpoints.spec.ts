@@ -1,0 +1,223 @@
+// The checkpoints inbox, driven like a scientist would: an assistant's own research server does
+// the work; the scientist approves, edits and rejects in the GUI; the assistant sees each decision.
+import path from 'node:path';
+import { expect, test } from './support/fixtures.js';
+import { ControlRoom } from './support/controlRoom.js';
+import { REPO_ROOT } from './support/paths.js';
+import { connectResearchAssistant, connectScientistShortcut, sixtyWordSummary, type ResearchAssistant } from './support/researchAssistant.js';
+
+const GOAL = 'Find novel therapeutic targets for liver fibrosis';
+const NOTE = 'Too close to known TGF-beta biology; focus on epigenetic regulators of stellate cells instead.';
+
+let assistant: ResearchAssistant | undefined;
+test.afterEach(async () => {
+  await assistant?.close();
+  assistant = undefined;
+});
+
+test('the scientist approves the plan, edits a batch and rejects another; the assistant gets each decision', async ({ app, page, webHost, workspace }) => {
+  test.setTimeout(90_000);
+  const room = new ControlRoom(page);
+  await app.open(webHost.url);
+  assistant = await connectResearchAssistant(workspace.dataDir);
+  const researchId = await assistant.startResearch(GOAL, 3);
+
+  // The badge and the window title count what waits, live.
+  await expect(room.inboxCount).toHaveText('1');
+  await expect(page).toHaveTitle('(1) Co-Scientist');
+  await room.openInbox();
+  await expect(room.inboxItem('research_plan')).toContainText(GOAL);
+  await expect(room.checkpoint.getByTestId('payload-budget')).toHaveText('3');
+  await expect(page.getByTestId('shortcut-hint')).toContainText('approve');
+  await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'checkpoints-inbox.png') });
+
+  // Approve with the keyboard.
+  await page.keyboard.press('a');
+  await expect(room.announcement).toContainText('Approved: Research plan');
+  await expect(room.announcement).toContainText('ask Claude to continue the research');
+  await expect(page.getByTestId('inbox-empty')).toBeVisible();
+  await expect(room.inboxCount).toBeHidden();
+  await expect(page).toHaveTitle('Co-Scientist');
+
+  // The assistant generates; the batch shows up while the scientist watches.
+  const [batch] = await assistant.workUntilDecision(researchId);
+  expect(batch?.kind).toBe('hypothesis_batch');
+  const [first, second] = batch?.payload.hypothesis_ids as string[];
+  await expect(room.inboxItem('hypothesis_batch')).toBeVisible();
+  await expect(room.inboxCount).toHaveText('1');
+
+  // Edit: drop H1, reword H2, and read the diff before submitting.
+  await page.keyboard.press('e');
+  const edit = page.getByTestId('edit-panel');
+  await expect(edit.getByTestId('field-hypotheses.0.keep')).toBeChecked();
+  await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'checkpoints-edit-form.png') });
+  await edit.getByTestId('field-hypotheses.0.keep').uncheck();
+  await edit.getByTestId('field-hypotheses.1.summary').fill('Epigenetic regulators control stellate cell activation in fibrosis.');
+  await expect(edit.getByTestId('diff-change')).toHaveCount(2);
+  await edit.getByTestId('edit-submit').click();
+  // The server's rule (50-100 words) comes back next to the form; nothing was decided.
+  await expect(edit.getByTestId('edit-error')).toContainText('50-100 words');
+  const reworded = sixtyWordSummary('the epigenetic reader BRD4');
+  await edit.getByTestId('field-hypotheses.1.summary').fill(reworded);
+  const changes = edit.getByTestId('diff-change');
+  await expect(changes).toHaveCount(2);
+  await expect(changes.nth(0)).toContainText('Hypotheses › H1 › Keep');
+  await expect(changes.nth(0)).toContainText('yes → no');
+  await expect(changes.nth(1)).toContainText('Hypotheses › H2 › Summary');
+  await expect(changes.nth(1).locator('ins').first()).toContainText('Inhibiting the epigenetic reader BRD4');
+  await edit.getByTestId('edit-diff').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'checkpoints-edit-diff.png') });
+  await edit.getByTestId('edit-submit').click();
+  await expect(room.announcement).toContainText('Edited and approved: New hypotheses');
+
+  const listed = await assistant.call('list_hypotheses', { research_id: researchId, limit: 50 });
+  const byId = new Map((listed.hypotheses as Array<{ id: string; status: string; summary: string }>).map((h) => [h.id, h]));
+  expect(byId.get(first as string)?.status).toBe('rejected');
+  expect(byId.get(second as string)?.summary).toBe(reworded);
+
+  // The dropped hypothesis is replaced: a new batch of one, which the scientist rejects.
+  const [replacement] = await assistant.workUntilDecision(researchId);
+  expect(replacement?.kind).toBe('hypothesis_batch');
+  await expect(room.inboxItem('hypothesis_batch')).toBeVisible();
+  await page.keyboard.press('r');
+  const reject = page.getByTestId('reject-panel');
+  await reject.getByTestId('reject-note').fill('Not good');
+  await reject.getByTestId('reject-submit').click();
+  await expect(reject.getByTestId('reject-error')).toContainText('at least 3 words and 15 characters');
+  await reject.getByTestId('reject-note').fill(NOTE);
+  await reject.getByTestId('reject-submit').click();
+  await expect(room.announcement).toContainText('Rejected: New hypotheses');
+
+  // The assistant's next work item carries the scientist's note.
+  const next = await assistant.continueResearch(researchId);
+  expect(next.state).toBe('work');
+  expect(next.work_item?.kind).toBe('generate');
+  expect(next.work_item?.instructions).toContain(NOTE);
+
+  // The decision history says who decided what.
+  await page.getByTestId('inbox-tab-history').click();
+  const history = page.getByTestId('history-item');
+  await expect(history).toHaveCount(3);
+  await expect(history.nth(0)).toHaveAttribute('data-action', 'reject');
+  await expect(history.nth(0).getByTestId('history-note')).toHaveText(NOTE);
+  await expect(history.nth(1)).toHaveAttribute('data-action', 'edit');
+  await expect(history.nth(2)).toHaveAttribute('data-kind', 'research_plan');
+  for (const row of await history.all()) await expect(row.getByTestId('history-decided-by')).toHaveText('You (in the app)');
+  await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'checkpoints-history.png') });
+});
+
+test('j / k move through checkpoints of several projects; Esc leaves the edit form', async ({ app, page, webHost, workspace }) => {
+  const room = new ControlRoom(page);
+  await app.open(webHost.url);
+  assistant = await connectResearchAssistant(workspace.dataDir);
+  await assistant.startResearch('Identify drug repurposing candidates for acute myeloid leukaemia', 4);
+  await assistant.startResearch('Explain why perovskite solar cells degrade under humidity', 4);
+
+  await expect(room.inboxCount).toHaveText('2');
+  await room.openInbox();
+  const items = page.getByTestId('inbox-item');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('j');
+  await expect(items.nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(room.checkpoint.getByTestId('checkpoint-goal')).toHaveText('Explain why perovskite solar cells degrade under humidity');
+  await page.keyboard.press('k');
+  await expect(items.nth(0)).toHaveAttribute('aria-current', 'true');
+
+  await page.keyboard.press('e');
+  await expect(page.getByTestId('edit-panel')).toBeVisible();
+  // A key typed into a field is text, not a shortcut.
+  await page.getByTestId('field-domain').press('End');
+  await page.getByTestId('field-domain').pressSequentially(' j');
+  await expect(items.nth(0)).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('edit-panel')).toBeHidden();
+  await expect(page.getByTestId('approve-button')).toBeVisible();
+});
+
+test('a checkpoint that arrives raises a browser notification when the scientist allowed them', async ({ app, page, context, webHost, workspace }) => {
+  await context.grantPermissions(['notifications']);
+  // Records what the page asks the browser to show (headless Chromium displays nothing).
+  await page.addInitScript(() => {
+    const shown: Array<{ title: string; body: string | undefined }> = [];
+    (window as unknown as { shownNotifications: typeof shown }).shownNotifications = shown;
+    const Real = window.Notification;
+    class Recorded {
+      static get permission() {
+        return Real.permission;
+      }
+      static requestPermission() {
+        return Real.requestPermission();
+      }
+      onclick: (() => void) | null = null;
+      constructor(title: string, options?: NotificationOptions) {
+        shown.push({ title, body: options?.body });
+      }
+      close() {}
+    }
+    (window as unknown as { Notification: unknown }).Notification = Recorded;
+  });
+  const room = new ControlRoom(page);
+  await app.open(webHost.url);
+  await room.openSettings();
+  await expect(page.getByTestId('notifications-on')).toBeVisible();
+
+  assistant = await connectResearchAssistant(workspace.dataDir);
+  await assistant.startResearch(GOAL, 3);
+  await expect(room.inboxCount).toHaveText('1');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { shownNotifications: unknown[] }).shownNotifications))
+    .toEqual([{ title: 'Research plan waits for your decision', body: GOAL }]);
+});
+
+test('an evolution plan is edited with choices: another strategy, one proposal fewer', async ({ app, page, webHost, workspace }) => {
+  test.setTimeout(90_000);
+  const room = new ControlRoom(page);
+  const scientist = await connectScientistShortcut(workspace.dataDir);
+  try {
+    assistant = await connectResearchAssistant(workspace.dataDir);
+    const researchId = (await scientist.call('start_research', { goal: GOAL, hypothesis_count: 3, pause_at: ['evolution_plan'] })).research_id as string;
+    const [plan] = await assistant.workUntilDecision(researchId);
+    expect(plan?.kind).toBe('evolution_plan');
+    const proposals = plan?.payload.proposals as Array<{ hypothesis_id: string; strategy: string }>;
+    expect(proposals.length).toBe(3);
+
+    await app.open(webHost.url);
+    await room.openInbox();
+    await expect(room.checkpoint).toHaveAttribute('data-kind', 'evolution_plan');
+    await page.getByTestId('edit-button').click();
+    const edit = page.getByTestId('edit-panel');
+    await edit.getByTestId('field-proposals.0.strategy').selectOption('simplify');
+    // Proposals name hypotheses as H1, H2, … rather than by id.
+    await expect(edit.getByTestId('field-proposals.0.hypothesis_id').locator('option:checked')).toHaveText(/^H\d — /);
+    await edit.getByRole('button', { name: 'Remove #3' }).click();
+    const changes = edit.getByTestId('diff-change');
+    await expect(changes).toHaveCount(2);
+    await expect(changes.nth(0)).toContainText('Proposals › #1 › Strategy');
+    await expect(changes.nth(0)).toContainText('refine → simplify');
+    await expect(changes.nth(1)).toHaveAttribute('data-kind', 'removed');
+    await edit.getByTestId('edit-submit').click();
+    await expect(room.announcement).toContainText('Edited and approved: Evolution plan');
+
+    // The assistant is handed exactly the evolutions the scientist kept, as edited.
+    const next = await assistant.continueResearch(researchId);
+    expect(next.work_item?.kind).toBe('evolve');
+    const kept = [
+      { hypothesis_id: proposals[0]?.hypothesis_id, strategy: 'simplify', approved: true },
+      { hypothesis_id: proposals[1]?.hypothesis_id, strategy: proposals[1]?.strategy, approved: true },
+    ];
+    expect(kept).toContainEqual(expect.objectContaining(pick(next.work_item?.context ?? {}, ['hypothesis_id', 'strategy', 'approved'])));
+    const timeline = await scientist.call('get_project_timeline', { research_id: researchId, limit: 200 });
+    const evolutions = (timeline.entries as Array<{ source: string; kind: string; facts: Record<string, unknown> }>)
+      .filter((e) => e.source === 'task' && e.kind === 'evolve')
+      .map((e) => pick(e.facts, ['hypothesis_id', 'strategy', 'approved']));
+    expect(evolutions).toHaveLength(2);
+    expect(evolutions).toEqual(expect.arrayContaining(kept));
+  } finally {
+    await scientist.close();
+  }
+});
+
+function pick(record: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((key) => [key, record[key]]));
+}

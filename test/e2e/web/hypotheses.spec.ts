@@ -1,0 +1,131 @@
+// Hypothesis detail: everything about one hypothesis after an assistant ran the research through
+// reviews and a tournament, and what the scientist can do with it.
+import path from 'node:path';
+import { expect, test } from './support/fixtures.js';
+import { ControlRoom } from './support/controlRoom.js';
+import { REPO_ROOT } from './support/paths.js';
+import { connectResearchAssistant, connectScientistShortcut, sixtyWordSummary } from './support/researchAssistant.js';
+
+const GOAL = 'Find novel therapeutic targets for liver fibrosis';
+
+/** A project researched up to its final report (the only kind it pauses at), with reviews and matches. */
+async function researchedProject(dataDir: string): Promise<void> {
+  const scientist = await connectScientistShortcut(dataDir);
+  const assistant = await connectResearchAssistant(dataDir);
+  try {
+    const started = await scientist.call('start_research', { goal: GOAL, hypothesis_count: 3, pause_at: ['final_report'] });
+    const waiting = await assistant.workUntilDecision(started.research_id as string);
+    expect(waiting.map((c) => c.kind)).toEqual(['final_report']);
+  } finally {
+    await Promise.all([scientist.close(), assistant.close()]);
+  }
+}
+
+test('a hypothesis shows every field, its reviews as score bars and its matches; the scientist queues work and reviews it', async ({ app, page, webHost, workspace }) => {
+  test.setTimeout(90_000);
+  const room = new ControlRoom(page);
+  await researchedProject(workspace.dataDir);
+  await app.open(webHost.url);
+  await room.openProject(GOAL);
+  // After a tournament round the meta-review sums up the research.
+  await expect(page.getByTestId('detail-research-overview')).toContainText('Epigenetic regulators of stellate cell activation');
+  await expect(page.getByTestId('detail-meta-review')).toContainText('Human relevance is rarely tested');
+  await page.getByTestId('detail-meta-review').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'project-meta-review.png') });
+  await room.openDetailTab('hypotheses');
+  await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'project-hypotheses.png') });
+  await room.hypothesisItem(1).click();
+
+  const detail = room.hypothesis;
+  await expect(detail.getByTestId('hypothesis-summary')).toContainText('Variant');
+  await expect(detail.getByTestId('hypothesis-rationale')).toContainText('stellate cells');
+  await expect(detail.getByTestId('hypothesis-protocol')).toContainText('CCl4');
+  await expect(detail.getByTestId('hypothesis-predictions')).toContainText('hydroxyproline');
+  await expect(detail.getByTestId('hypothesis-assumptions')).toContainText('required for stellate cell activation');
+  await expect(detail.getByTestId('hypothesis-origin')).toHaveText('generated');
+  // Cited from "memory": not a knowledge-base document this project read.
+  const citation = detail.getByTestId('citation').first();
+  await expect(citation.getByTestId('citation-unverified')).toBeVisible();
+  await expect(citation.getByRole('link', { name: /^doi:10\.1000\/r\d+$/ })).toHaveAttribute('href', /^https:\/\/doi\.org\/10\.1000\/r\d+$/);
+
+  const review = detail.getByTestId('review').first();
+  await expect(review).toHaveAttribute('data-judge', 'model');
+  await expect(review.getByTestId('score-plausibility')).toHaveAttribute('aria-valuenow', '0.7');
+  await expect(review.getByTestId('score-safety')).toHaveAttribute('aria-valuenow', '0.95');
+  await expect(review.getByTestId('review-strengths-list')).toContainText('Clear mechanism');
+  const matches = detail.getByTestId('match');
+  expect(await matches.count()).toBeGreaterThan(0);
+  await expect(matches.first().getByTestId('match-rationale')).toContainText('more specific mechanism');
+  await expect(detail.getByTestId('hypothesis-matches-played')).toHaveText(new RegExp(`^${await matches.count()} \\(\\d+\\)$`));
+  await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'hypothesis-detail.png') });
+
+  // The app does no reasoning itself: asked-for work is queued for the assistant.
+  await detail.getByTestId('review-type').selectOption('deep_verification');
+  await detail.getByTestId('request-review').click();
+  await expect(detail.getByTestId('queued-notice')).toContainText('queued for your assistant — ask Claude to continue the research');
+
+  // The scientist's own review joins the others, marked as theirs.
+  await detail.getByTestId('write-review').click();
+  const dialog = page.getByTestId('review-dialog');
+  await dialog.getByTestId('review-score-plausibility').fill('0.35');
+  await dialog.getByTestId('review-strengths').fill('Uses an existing inhibitor\nCheap readout');
+  await dialog.getByTestId('review-weaknesses').fill('The mouse models may not translate to humans');
+  await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'hypothesis-review-dialog.png') });
+  await dialog.getByTestId('review-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(detail.getByTestId('review-saved')).toBeVisible();
+  const mine = detail.locator('[data-testid="review"][data-judge="human"]');
+  await expect(mine).toContainText('by you');
+  await expect(mine.getByTestId('score-plausibility')).toHaveAttribute('aria-valuenow', '0.35');
+  await expect(mine.getByTestId('review-strengths-list').locator('li')).toHaveText(['Uses an existing inhibitor', 'Cheap readout']);
+  await mine.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'hypothesis-reviews.png') });
+
+  // The queued review is on the project's timeline, waiting for an assistant.
+  await detail.getByTestId('hypothesis-back').click();
+  await room.openDetailTab('timeline');
+  // Oldest first: the latest entries are at the end of a long timeline, rendered once in view.
+  await expect(async () => {
+    await room.scrollTimelineToEnd();
+    await expect(room.timelineEntry('The scientist wrote a review')).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'project-timeline-end.png') });
+  await expect(room.timelineEntry('Review 1 hypothesis (deep verification)')).toContainText('waiting for an assistant · asked for by you');
+  await expect(room.timelineEntry('The scientist wrote a review')).toContainText('by you');
+});
+
+test('the scientist adds their own hypothesis; the server’s rules show in the form', async ({ app, page, webHost, workspace }) => {
+  test.setTimeout(90_000);
+  const room = new ControlRoom(page);
+  await researchedProject(workspace.dataDir);
+  await app.open(webHost.url);
+  await room.openProject(GOAL);
+  await room.openDetailTab('hypotheses');
+  await page.getByTestId('add-hypothesis-button').click();
+
+  const form = page.getByTestId('add-hypothesis-form');
+  await form.getByTestId('add-hypothesis-summary').fill('BRD4 inhibition reverses liver fibrosis in mice.');
+  await expect(form.getByTestId('add-hypothesis-words')).toContainText('7 words');
+  await form.getByTestId('add-hypothesis-rationale').fill('BRD4 drives the super-enhancers of the fibrogenic programme of activated hepatic stellate cells.');
+  await form.getByTestId('add-hypothesis-protocol').fill('Treat CCl4-injured mice with JQ1 or vehicle for six weeks; quantify collagen by hydroxyproline and Sirius red.');
+  await form.getByTestId('add-hypothesis-predictions').fill('JQ1 lowers hydroxyproline by at least 30%\nFewer alpha-SMA positive cells');
+  await form.getByTestId('add-hypothesis-submit').click();
+  await expect(form.getByTestId('add-hypothesis-error')).toContainText('50-100 words');
+
+  await form.getByTestId('add-hypothesis-summary').fill(sixtyWordSummary('the bromodomain protein BRD4'));
+  await expect(form.getByTestId('add-hypothesis-words')).toContainText('60 words');
+  await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'hypothesis-add.png') });
+  await form.getByTestId('add-hypothesis-submit').click();
+
+  await expect(page.getByTestId('add-hypothesis-dialog')).toBeHidden();
+  const detail = room.hypothesis;
+  await expect(detail.getByTestId('hypothesis-summary')).toContainText('the bromodomain protein BRD4');
+  await expect(detail.getByTestId('hypothesis-origin')).toHaveText('written by you');
+  await expect(detail.getByTestId('hypothesis-status')).toHaveText('Not yet reviewed');
+  await expect(detail.getByText('awaiting your approval')).toHaveCount(0);
+  await expect(detail.getByTestId('hypothesis-predictions').locator('li')).toHaveCount(2);
+
+  await detail.getByTestId('hypothesis-back').click();
+  await room.openDetailTab('hypotheses');
+  await expect(page.getByTestId('hypothesis-item').filter({ hasText: 'the bromodomain protein BRD4' }).getByTestId('hypothesis-origin')).toHaveText('written by you');
+});

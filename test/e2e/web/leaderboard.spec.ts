@@ -1,0 +1,111 @@
+// The tournament in the GUI, on a project an assistant runs while the scientist watches: the
+// leaderboard fills live, shows ranks, interval bars and the certified top-k, sorts, filters and
+// searches; compare shows two hypotheses in full; the lineage links evolved hypotheses to their
+// parents; the Elo chart draws the top five.
+import path from 'node:path';
+import { expect, test } from './support/fixtures.js';
+import { REPO_ROOT } from './support/paths.js';
+import { openSession, runResearchToCompletion, type Structured } from './support/researchRun.js';
+import { LeaderboardPage } from './support/tournamentPages.js';
+
+const shot = (name: string): string => path.join(REPO_ROOT, 'test-results', `${name}.png`);
+
+// Each test runs a whole research workflow over real stdio before it looks at the GUI.
+test.setTimeout(120_000);
+
+interface Row { id: string; number: number; rank: number | null; origin: string; parents: string[]; certified_top_k: boolean; elo_score: number }
+
+test('the leaderboard of a project run by an assistant: live, ranked, certified, sortable, searchable, with compare, lineage and Elo history', async ({ app, page, webHost, workspace }) => {
+  await app.open(webHost.url);
+  const board = new LeaderboardPage(page);
+  await board.open();
+  await expect(page.getByTestId('leaderboard-no-projects')).toContainText('No research projects yet');
+
+  const assistant = await openSession(workspace.dataDir, 'claude-desktop');
+  const desktop = await openSession(workspace.dataDir, 'desktop');
+  let expected: { k: number; rows: Row[] };
+  try {
+    const researchId = await runResearchToCompletion(assistant, desktop, { goal: 'Find novel therapeutic targets for liver fibrosis', hypotheses: 6 });
+    const page1 = (await desktop.call('get_leaderboard', { research_id: researchId, limit: 1000 })) as Structured & { k: number; rows: Row[] };
+    expected = { k: page1.k, rows: page1.rows };
+  } finally {
+    await Promise.all([assistant.close(), desktop.close()]);
+  }
+
+  // Pushed through the change feed: no reload, no click.
+  await board.waitForRows(expected.rows.length);
+  await expect(page.getByTestId('leaderboard-certified')).toHaveText(`Top-${expected.k} certified`);
+  const shown = await board.shown();
+  expect(shown.map((r) => r.id)).toEqual(expected.rows.map((r) => r.id));
+  expect(shown.filter((r) => r.rank !== '—').map((r) => r.rank)).toEqual(expected.rows.filter((r) => r.rank !== null).map((r) => String(r.rank)));
+  await expect(page.getByTestId('certified-marker')).toHaveCount(expected.k);
+  for (const row of expected.rows.filter((r) => r.certified_top_k)) await expect(board.row(row.id).getByTestId('certified-marker')).toBeVisible();
+  const ranked = expected.rows.filter((r) => r.rank !== null);
+  await expect(page.getByTestId('ci-bar')).toHaveCount(ranked.length);
+  await expect(board.row(ranked[0]?.id as string).getByTestId('ci-bar')).toHaveAttribute('aria-label', /Bradley-Terry score \d+, 95% interval \d+ to \d+/);
+  await page.screenshot({ path: shot('leaderboard-table') });
+
+  // Sorting: by Elo, highest first; clicking again flips it; by number, H1 first.
+  await page.getByTestId('sort-elo').click();
+  const byElo = (await board.shown()).map((r) => r.elo);
+  expect(byElo).toEqual([...byElo].sort((a, b) => b - a));
+  await expect(page.locator('[role="columnheader"][aria-sort="descending"]')).toContainText('Elo');
+  await page.getByTestId('sort-elo').click();
+  const byEloAsc = (await board.shown()).map((r) => r.elo);
+  expect(byEloAsc).toEqual([...byEloAsc].sort((a, b) => a - b));
+  await page.getByTestId('sort-number').click();
+  expect((await board.shown())[0]?.id).toBe(expected.rows.find((r) => r.number === 1)?.id);
+  await page.getByTestId('sort-rank').click();
+
+  // Filters: origin, minimum Elo, search; and the state that says what to do when nothing matches.
+  const evolved = expected.rows.filter((r) => r.origin === 'evolved');
+  await page.getByTestId('filter-origin').selectOption('evolved');
+  await expect(board.rows).toHaveCount(evolved.length);
+  await expect(page.getByTestId('leaderboard-count')).toHaveText(`Showing ${evolved.length} of ${expected.rows.length} hypotheses`);
+  await page.getByTestId('filter-origin').selectOption('all');
+  const threshold = Math.round([...ranked].sort((a, b) => b.elo_score - a.elo_score)[2]?.elo_score ?? 1000);
+  await page.getByTestId('filter-min-elo').fill(String(threshold));
+  await expect(board.rows).toHaveCount(expected.rows.filter((r) => r.elo_score >= threshold).length);
+  await page.getByTestId('filters-clear').click();
+  const target = ranked[1] as Row;
+  await page.getByTestId('leaderboard-search').fill(target.id);
+  await expect(board.rows).toHaveCount(1);
+  await expect(board.row(target.id)).toBeVisible();
+  await page.getByTestId('leaderboard-search').fill('no hypothesis says this');
+  await expect(page.getByTestId('leaderboard-no-match')).toContainText('No hypothesis matches');
+  await page.getByTestId('leaderboard-no-match').getByRole('button', { name: 'Clear filters' }).click();
+  await expect(board.rows).toHaveCount(expected.rows.length);
+
+  // Compare: tick two rows, then see both in full with their latest review.
+  const [a, b] = ranked as [Row, Row];
+  await board.row(a.id).getByTestId('compare-toggle').check();
+  await board.row(b.id).getByTestId('compare-toggle').check();
+  await board.tab('compare');
+  const sides = page.getByTestId('compare-side');
+  await expect(sides).toHaveCount(2);
+  await expect(sides.nth(0)).toHaveAttribute('data-id', a.id);
+  await expect(sides.nth(1)).toHaveAttribute('data-id', b.id);
+  await expect(sides.nth(0).getByTestId('compare-scores')).toContainText('overall');
+  await expect(sides.nth(0)).toContainText('Experimental protocol');
+  await expect(page.getByTestId('compare-h2h')).toContainText(`H${a.number}`);
+  await page.screenshot({ path: shot('leaderboard-compare'), fullPage: true });
+
+  // Lineage: every evolved hypothesis is linked to each of its parents.
+  await board.tab('lineage');
+  const child = evolved[0] as Row;
+  await expect(page.locator(`[data-testid="lineage-node"][data-id="${child.id}"]`)).toBeVisible();
+  for (const parent of child.parents) {
+    await expect(page.locator(`[data-testid="lineage-edge"][data-from="${parent}"][data-to="${child.id}"]`)).toHaveCount(1);
+    await expect(page.locator(`[data-testid="lineage-node"][data-id="${parent}"]`)).toBeVisible();
+  }
+  await page.locator(`[data-testid="lineage-node"][data-id="${child.id}"]`).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('lineage-detail')).toContainText('Evolved');
+  await page.screenshot({ path: shot('leaderboard-lineage') });
+
+  // Elo over time: the top five (and the two ticked ones, already among them).
+  await board.tab('history');
+  await expect(page.getByTestId('elo-series')).toHaveCount(Math.min(5, ranked.length));
+  await expect(page.getByTestId('elo-chart').locator('title')).toContainText('Elo over the');
+  await page.screenshot({ path: shot('leaderboard-elo-history') });
+});

@@ -1,0 +1,89 @@
+// The Leaderboard and Audit log sections as tests see them: locators by data-testid and the few
+// reads tests repeat (the rows on screen, in order).
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export interface ShownRow {
+  id: string;
+  rank: string;
+  elo: number;
+  summary: string;
+}
+
+export class LeaderboardPage {
+  constructor(readonly page: Page) {}
+
+  get section(): Locator {
+    return this.page.getByTestId('leaderboard-section');
+  }
+
+  get board(): Locator {
+    return this.page.getByTestId('project-leaderboard');
+  }
+
+  get rows(): Locator {
+    return this.page.getByTestId('leaderboard-row');
+  }
+
+  row(id: string): Locator {
+    return this.page.locator(`[data-testid="leaderboard-row"][data-id="${id}"]`);
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByTestId('nav-leaderboard').click();
+    await expect(this.section).toBeVisible();
+  }
+
+  /** Waits until every chunk of the leaderboard has arrived and `rows` hypotheses are listed. */
+  async waitForRows(count: number): Promise<void> {
+    await expect(this.board).toHaveAttribute('data-state', 'complete');
+    await expect(this.board).toHaveAttribute('data-loaded-rows', String(count));
+  }
+
+  async tab(name: 'table' | 'history' | 'lineage' | 'compare' | 'arena' | 'matches'): Promise<void> {
+    await this.page.getByTestId(`tab-${name}`).click();
+    await expect(this.page.getByTestId(`tab-${name}`)).toHaveAttribute('aria-selected', 'true');
+  }
+
+  /** The rows in the order shown. */
+  async shown(): Promise<ShownRow[]> {
+    return this.rows.evaluateAll((elements) =>
+      elements
+        .map((element) => ({
+          top: (element as HTMLElement).getBoundingClientRect().top,
+          id: element.getAttribute('data-id') ?? '',
+          rank: element.querySelector('[data-testid="row-rank"]')?.firstChild?.textContent?.trim() ?? '',
+          elo: Number(element.querySelector('[data-testid="row-elo"]')?.textContent),
+          summary: element.querySelector('[data-testid="row-summary"]')?.textContent ?? '',
+        }))
+        .sort((a, b) => a.top - b.top)
+        .map(({ id, rank, elo, summary }) => ({ id, rank, elo, summary })),
+    );
+  }
+
+  async eloOf(id: string): Promise<number> {
+    return Number(await this.row(id).getByTestId('row-elo').textContent());
+  }
+}
+
+export class AuditLogPage {
+  constructor(readonly page: Page) {}
+
+  get view(): Locator {
+    return this.page.getByTestId('audit-view');
+  }
+
+  get rows(): Locator {
+    return this.page.getByTestId('audit-row');
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByTestId('nav-audit').click();
+    await expect(this.view).toBeVisible();
+    await expect(this.page.getByTestId('audit-table')).toBeVisible();
+  }
+
+  /** The filtered total the view reports. */
+  count(): Locator {
+    return this.page.getByTestId('audit-count');
+  }
+}

@@ -1,0 +1,71 @@
+// A background run survives the death of the server process that runs it: the desktop's server is
+// killed with provider calls in flight, another process is activated and picks the tasks up (the
+// dead owner's leases are taken over at once), and no task's result is applied twice.
+import { afterEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { connectServer, tempDataDir, waitFor, type ConnectedServer } from '../support/server.js';
+import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type FakeProvider } from '../support/fakeProviders.js';
+
+const open: ConnectedServer[] = [];
+const fakes: FakeProvider[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((server) => server.close().catch(() => undefined)));
+  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
+});
+
+function kill(server: ConnectedServer): Promise<void> {
+  const pid = server.transport.pid;
+  if (pid === null) throw new Error('no pid');
+  process.kill(pid, 'SIGKILL');
+  return waitFor(() => {
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch {
+      return true;
+    }
+  }, 5000, `process ${pid} to exit`);
+}
+
+describe('background run across a crash', () => {
+  it('is finished by another process; every task is applied exactly once', async () => {
+    const dataDir = tempDataDir();
+    const fake = await startFakeProvider({ protocol: 'openai', latencyMs: 150, summaries: summariesFromDb(dataDir) });
+    fakes.push(fake);
+    const first = await connectServer({ dataDir, client: 'desktop' });
+    open.push(first);
+    await configureProvider(first, { protocol: 'openai', url: fake.url, concurrency: 3 });
+    const started = await callOk(first, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 6, pause_at: [] });
+    const researchId = started.research_id as string;
+
+    // Killed in the middle of the tournament, with calls in flight.
+    await waitForStatus(first, researchId, (s) => (s.matches as number) > 0, 30_000, 'the tournament to start');
+    await waitFor(() => fake.inFlight() > 0, 10_000, 'a provider call in flight');
+    await kill(first);
+
+    const second = await connectServer({ dataDir, client: 'desktop' });
+    open.push(second);
+    await configureProvider(second, { protocol: 'openai', url: fake.url, concurrency: 3 });
+    const status = await waitForStatus(second, researchId, (s) => s.status === 'completed' || s.status === 'paused', 60_000, 'the run to complete');
+    expect(status.status).toBe('completed');
+
+    const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
+    try {
+      const done = db.prepare("SELECT id FROM tasks WHERE project_id = ? AND status = 'done'").pluck().all(researchId) as string[];
+      // A result applied is recorded with its usage in one transaction: one submission per task, never two.
+      const submissions = db.prepare("SELECT task_id, COUNT(*) AS n FROM reasoning_usage WHERE outcome = 'submitted' GROUP BY task_id").all() as Array<{ task_id: string; n: number }>;
+      expect(submissions.every((row) => row.n === 1)).toBe(true);
+      expect(new Set(submissions.map((row) => row.task_id))).toEqual(new Set(done));
+      expect(db.prepare("SELECT COUNT(*) FROM tasks WHERE status IN ('queued', 'leased')").pluck().get()).toBe(0);
+      // Work the killed process had taken was finished by the second one.
+      const taken = fake.requests.filter((r) => r.item !== null).map((r) => r.item?.task_id);
+      expect(new Set(taken).size).toBeLessThan(taken.length);
+      const matches = db.prepare('SELECT COUNT(*) FROM (SELECT task_id, pair_id FROM matches GROUP BY task_id, pair_id HAVING COUNT(*) > 1)').pluck().get();
+      expect(matches).toBe(0);
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,117 @@
+// The public MCP Inspector CLI (`@modelcontextprotocol/inspector --cli`, v2) lists and calls our
+// tools against the BUILT server: an independent client implementation agrees with ours.
+// The Inspector needs Node ≥ 22.19 and is not a dependency of this repository; where it is not
+// installed, or this Node is too old, the tests report themselves skipped with the reason. To run
+// them on an older default Node, point COSCI_INSPECTOR_NODE at a Node ≥ 22.19 binary.
+import { beforeAll, describe, expect, it } from 'vitest';
+import Ajv from 'ajv/dist/2020.js';
+import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { connectServer, SERVER_ENTRY, assertServerBuilt, tempDataDir } from '../support/server.js';
+
+const PACKAGE = '@modelcontextprotocol/inspector';
+const INSPECTOR_NODE = process.env.COSCI_INSPECTOR_NODE ?? process.execPath;
+
+interface Inspector { cli: string; version: string }
+
+/** The installed Inspector's CLI, or why it cannot run here. */
+function locateInspector(): Inspector | { skip: string } {
+  let manifestPath: string;
+  try {
+    manifestPath = createRequire(import.meta.url).resolve(`${PACKAGE}/package.json`);
+  } catch {
+    return { skip: `skipped: ${PACKAGE} not installed (it is not a dependency; it needs Node ≥ 22.19)` };
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as { version: string; bin?: string | Record<string, string>; engines?: { node?: string } };
+  if (Number(manifest.version.split('.')[0]) < 2) return { skip: `skipped: ${PACKAGE}@${manifest.version} is a v1 CLI; these tests use the v2 command line` };
+  const floor = /(\d+)\.(\d+)\.(\d+)/.exec(manifest.engines?.node ?? '')?.slice(1).map(Number) ?? [0, 0, 0];
+  const nodeVersion = INSPECTOR_NODE === process.execPath ? process.versions.node : execVersion(INSPECTOR_NODE);
+  const have = nodeVersion.split('.').map(Number);
+  const tooOld = (have[0] ?? 0) * 1e6 + (have[1] ?? 0) * 1e3 + (have[2] ?? 0) < (floor[0] ?? 0) * 1e6 + (floor[1] ?? 0) * 1e3 + (floor[2] ?? 0);
+  if (tooOld) return { skip: `skipped: ${PACKAGE}@${manifest.version} needs Node ${manifest.engines?.node}, this is v${nodeVersion} (set COSCI_INSPECTOR_NODE to a newer node binary)` };
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.['mcp-inspector'] ?? Object.values(manifest.bin ?? {})[0];
+  if (bin === undefined) return { skip: `skipped: ${PACKAGE}@${manifest.version} declares no CLI bin` };
+  return { cli: path.join(path.dirname(manifestPath), bin), version: manifest.version };
+}
+
+function execVersion(node: string): string {
+  try {
+    return String(execFileSync(node, ['-p', 'process.versions.node'])).trim();
+  } catch {
+    return '0.0.0';
+  }
+}
+
+interface Run { code: number; stdout: string; stderr: string }
+
+/** `mcp-inspector --cli <our server and its flags> -- <inspector options>` (the v2 order). */
+function inspect(inspector: Inspector, dataDir: string, options: string[]): Promise<Run> {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-inspector-home-'));
+  const target = [process.execPath, SERVER_ENTRY, '--client', 'desktop', '--data-dir', dataDir];
+  return new Promise((resolve) => {
+    execFile(
+      INSPECTOR_NODE,
+      [inspector.cli, '--cli', ...target, '--', ...options, '--format', 'json'],
+      // Its own catalog and storage go to a throwaway home, never the developer's.
+      { env: { ...process.env, HOME: home, MCP_CATALOG_PATH: '', MCP_AUTO_OPEN_ENABLED: 'false' }, timeout: 60_000, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr }),
+    );
+  });
+}
+
+function resultOf(run: Run): Record<string, unknown> {
+  expect(run.code, `inspector exited ${run.code}: ${run.stderr.slice(-2000)}`).toBe(0);
+  const parsed = JSON.parse(run.stdout) as { result?: Record<string, unknown> };
+  return parsed.result ?? (parsed as Record<string, unknown>);
+}
+
+const located = locateInspector();
+
+describe(`MCP Inspector CLI against the built server (${'skip' in located ? located.skip : `${PACKAGE}@${located.version}`})`, () => {
+  let dataDir: string;
+  beforeAll(() => {
+    assertServerBuilt();
+    dataDir = tempDataDir('cosci-inspector');
+  });
+
+  it('lists the same tools our own client sees, each with an outputSchema', async (ctx) => {
+    if ('skip' in located) return ctx.skip(located.skip);
+    const listed = resultOf(await inspect(located, dataDir, ['--method', 'tools/list']));
+    const names = (listed.tools as Array<{ name: string; outputSchema?: unknown }>).map((tool) => tool.name).sort();
+    const ours = await connectServer({ dataDir, client: 'desktop' });
+    try {
+      expect(names).toEqual((await ours.client.listTools()).tools.map((tool) => tool.name).sort());
+    } finally {
+      await ours.close();
+    }
+    for (const tool of listed.tools as Array<{ name: string; outputSchema?: unknown }>) expect(tool.outputSchema, tool.name).toBeDefined();
+  });
+
+  it('calls tools: results validate against the advertised outputSchema, a bad call exits 5 with an error envelope', async (ctx) => {
+    if ('skip' in located) return ctx.skip(located.skip);
+    const tools = resultOf(await inspect(located, dataDir, ['--method', 'tools/list'])).tools as Array<{ name: string; outputSchema: object }>;
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    const validate = (name: string, structured: unknown): void => {
+      const check = ajv.compile(tools.find((tool) => tool.name === name)?.outputSchema ?? {});
+      expect(check(structured), `${name}: ${ajv.errorsText(check.errors)}`).toBe(true);
+    };
+
+    const started = resultOf(await inspect(located, dataDir, ['--method', 'tools/call', '--tool-name', 'start_research', '--tool-args-json', JSON.stringify({ goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 3 })]));
+    validate('start_research', started.structuredContent);
+    const researchId = (started.structuredContent as { research_id: string }).research_id;
+    expect(researchId).toMatch(/^res_/);
+
+    const status = resultOf(await inspect(located, dataDir, ['--method', 'tools/call', '--tool-name', 'get_research_status', '--tool-arg', `research_id=${researchId}`]));
+    validate('get_research_status', status.structuredContent);
+    expect(status.structuredContent).toMatchObject({ research_id: researchId, status: 'initializing' });
+    const listed = resultOf(await inspect(located, dataDir, ['--method', 'tools/call', '--tool-name', 'list_research_projects', '--tool-args-json', '{}']));
+    validate('list_research_projects', listed.structuredContent);
+
+    const refused = await inspect(located, dataDir, ['--method', 'tools/call', '--tool-name', 'start_research', '--tool-args-json', JSON.stringify({ goal: 'short' })]);
+    expect(refused.code, refused.stderr).toBe(5);
+    expect(refused.stderr + refused.stdout).toMatch(/invalid_input/);
+  });
+});

@@ -1,0 +1,69 @@
+// The GUI's knowledge routes against the BUILT server over stdio: every route's answer must fit the
+// host contract (the router validates it), so a drift between tool output and contract fails here.
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRouter } from '../../src-main/host/router.js';
+import { fakeAssistants, APP_INFO, silentLogger } from '../unit/host/fakes.js';
+import { writeCorpus } from '../unit/knowledge/helpers.js';
+import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
+
+const open: ConnectedServer[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((server) => server.close()));
+});
+
+async function desktopRouter(dataDir: string) {
+  const server = await connectServer({ dataDir, client: 'desktop' });
+  open.push(server);
+  const calls: Array<{ name: string; args: Record<string, unknown> }> = [];
+  const router = createRouter({
+    callTool: async (name, args) => {
+      calls.push({ name, args });
+      return (await server.client.callTool({ name, arguments: args })) as CallToolResult;
+    },
+    appInfo: () => APP_INFO,
+    assistants: fakeAssistants(),
+    log: silentLogger,
+  });
+  return { router, calls };
+}
+
+describe('knowledge routes', () => {
+  it('serve the knowledge screens end to end with answers that fit the contract', async () => {
+    const dataDir = tempDataDir();
+    const folder = path.join(fs.realpathSync(dataDir), 'papers');
+    fs.mkdirSync(folder);
+    writeCorpus(folder);
+    const { router, calls } = await desktopRouter(dataDir);
+    const ok = async (route: string, input: unknown) => {
+      const result = await router.invoke(route, input);
+      expect(result, route).toMatchObject({ ok: true });
+      return (result as { data: Record<string, unknown> }).data;
+    };
+
+    expect(await ok('knowledge.collections.list', {})).toEqual({ collections: [] });
+    expect(await ok('knowledge.collections.create', { name: 'Papers', type: 'project-specific' })).toMatchObject({ collection: { name: 'Papers', collection_type: 'project-specific' } });
+    const denied = await router.invoke('knowledge.ingest', { path: folder, collection: 'Papers', recursive: true });
+    expect(denied).toMatchObject({ ok: false, error: { code: 'PERMISSION_DENIED', message: expect.stringMatching(/Allowed folders/) } });
+    expect(await ok('knowledge.roots.add', { path: folder })).toMatchObject({ changed: true, roots: [{ path: folder }] });
+    expect(await ok('knowledge.ingest', { path: folder, collection: 'Papers', recursive: true })).toMatchObject({ status: 'complete', files_done: 6, added: 5 });
+    // The GUI ingests in short slices so its progress bar moves.
+    expect(calls.find((call) => call.name === 'ingest_documents')?.args).toMatchObject({ max_seconds: 2 });
+    expect(await ok('knowledge.documents.list', { collection: 'Papers' })).toMatchObject({ collection: { document_count: 6 }, next_cursor: null });
+    const search = await ok('knowledge.search', { query: 'organoid culture', collections: ['Papers'], top_k: 3 });
+    expect(search.searched_collections).toEqual(['Papers']);
+    expect((search.results as Array<{ metadata: { document_title: string } }>)[0]?.metadata.document_title).toBe('Liver organoid culture protocol');
+    expect(await ok('knowledge.collections.delete', { name: 'Papers' })).toMatchObject({ documents_removed: 6 });
+    expect(await ok('knowledge.roots.remove', { path: folder })).toMatchObject({ changed: true, roots: [] });
+    expect(await ok('knowledge.roots.list', {})).toMatchObject({ roots: [] });
+  });
+
+  it('validate input before calling the server', async () => {
+    const { router, calls } = await desktopRouter(tempDataDir());
+    expect(await router.invoke('knowledge.search', { query: '' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await router.invoke('knowledge.collections.create', { name: 'X', type: 'other' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(calls).toEqual([]);
+  });
+});

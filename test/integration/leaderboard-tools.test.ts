@@ -1,0 +1,187 @@
+// The desktop's tournament tools over real stdio, on a project an assistant ran to completion:
+// hidden from assistants, complete and self-consistent for the desktop, schema-valid, and clear
+// about bad input. Arena votes recorded through record_judgement show up as human matches.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Ajv from 'ajv/dist/2020.js';
+import { tempDataDir } from '../support/server.js';
+import { openSession, runResearchToCompletion, type McpSession, type Structured } from '../e2e/web/support/researchRun.js';
+
+const TOOLS = ['get_leaderboard', 'get_elo_history', 'next_arena_pair', 'list_matches', 'compare_hypotheses'];
+const ajv = new Ajv({ strict: false, allErrors: true });
+
+interface Row {
+  id: string; number: number; status: string; origin: string; parents: string[]; in_tournament: boolean; rank: number | null;
+  previous_rank: number | null; movement: number | null; elo_score: number; bt_score: number | null; ci95: [number, number] | null;
+  p_top_k: number | null; matches_played: number; certified_top_k: boolean;
+}
+interface Page { k: number; certified: boolean; matches: number; total: number; movement_window: { matches: number; judge: string | null }; rows: Row[]; next_cursor: string | null }
+
+let assistant: McpSession;
+let desktop: McpSession;
+let researchId: string;
+const validators = new Map<string, ReturnType<typeof ajv.compile>>();
+
+async function desktopCall(name: string, args: Structured): Promise<Structured> {
+  const structured = await desktop.call(name, args);
+  const validate = validators.get(name);
+  expect(validate?.(structured), `${name}: ${ajv.errorsText(validate?.errors)}`).toBe(true);
+  return structured;
+}
+
+async function failure(session: McpSession, name: string, args: Structured): Promise<{ code: string; message: string }> {
+  const result = await session.client.callTool({ name, arguments: args });
+  expect(result.isError, `${name} should fail`).toBe(true);
+  return (result.structuredContent as { error: { code: string; message: string } }).error;
+}
+
+async function wholeBoard(limit = 1000): Promise<{ first: Page; rows: Row[] }> {
+  let page = (await desktopCall('get_leaderboard', { research_id: researchId, limit })) as unknown as Page;
+  const first = page;
+  const rows = [...page.rows];
+  while (page.next_cursor !== null) {
+    page = (await desktopCall('get_leaderboard', { research_id: researchId, limit, cursor: page.next_cursor })) as unknown as Page;
+    rows.push(...page.rows);
+  }
+  return { first, rows };
+}
+
+beforeAll(async () => {
+  const dataDir = tempDataDir('cosci-leaderboard');
+  assistant = await openSession(dataDir, 'claude-desktop');
+  desktop = await openSession(dataDir, 'desktop');
+  researchId = await runResearchToCompletion(assistant, desktop, { goal: 'Find novel therapeutic targets for liver fibrosis', hypotheses: 6 });
+  const { tools } = await desktop.client.listTools();
+  for (const tool of tools.filter((t) => TOOLS.includes(t.name))) validators.set(tool.name, ajv.compile(tool.outputSchema ?? {}));
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([assistant?.close(), desktop?.close()]);
+});
+
+describe('desktop tournament tools', () => {
+  it('are listed to the desktop only, and refuse an assistant with a reason', async () => {
+    const assistantTools = (await assistant.client.listTools()).tools.map((t) => t.name);
+    const desktopTools = (await desktop.client.listTools()).tools;
+    for (const name of TOOLS) {
+      expect(assistantTools).not.toContain(name);
+      const listed = desktopTools.find((t) => t.name === name);
+      expect(listed?.annotations?.readOnlyHint, name).toBe(true);
+      expect(listed?.outputSchema?.type, name).toBe('object');
+    }
+    const denied = await failure(assistant, 'get_leaderboard', { research_id: researchId });
+    expect(denied).toMatchObject({ code: 'insufficient_permissions', message: expect.stringContaining('only be used from the Co-Scientist desktop app') });
+  });
+
+  it('get_leaderboard: every hypothesis, contiguous ranks, certified top-k, lineage, and the same rows however it is paged', async () => {
+    const { first, rows } = await wholeBoard();
+    expect(first.total).toBe(rows.length);
+    expect(first.certified).toBe(true);
+    const ranked = rows.filter((r) => r.rank !== null);
+    expect(ranked.map((r) => r.rank)).toEqual(ranked.map((_, i) => i + 1));
+    expect(ranked.every((r) => r.in_tournament && r.ci95 !== null && r.ci95[0] <= (r.bt_score as number) && (r.bt_score as number) <= r.ci95[1])).toBe(true);
+    expect(rows.filter((r) => r.certified_top_k).map((r) => r.rank)).toEqual(Array.from({ length: first.k }, (_, i) => i + 1));
+    const evolved = rows.filter((r) => r.origin === 'evolved');
+    expect(evolved.length).toBeGreaterThan(0);
+    for (const child of evolved) for (const parent of child.parents) expect(rows.some((r) => r.id === parent)).toBe(true);
+    // The latest round of model judging is what movement is measured over.
+    expect(first.movement_window).toMatchObject({ judge: 'model' });
+    expect(first.movement_window.matches).toBeGreaterThan(0);
+    // Movement counts places among those ranked before the round; newcomers have none.
+    const compared = ranked.filter((r) => r.previous_rank !== null);
+    expect(compared.map((r) => r.movement)).toEqual(compared.map((r, position) => (r.previous_rank as number) - (position + 1)));
+    expect(ranked.filter((r) => r.previous_rank === null).every((r) => r.movement === null)).toBe(true);
+
+    const paged = await wholeBoard(2);
+    expect(paged.rows.map((r) => r.id)).toEqual(rows.map((r) => r.id));
+    // The Markdown summary agrees with rank_hypotheses, the assistants' own view.
+    const ranking = await assistant.call('rank_hypotheses', { research_id: researchId, top_n: 50 });
+    expect((ranking.leaderboard as Array<{ id: string }>).map((r) => r.id)).toEqual(ranked.map((r) => r.id));
+  });
+
+  it('get_leaderboard explains a bad cursor and an unknown project', async () => {
+    expect(await failure(desktop, 'get_leaderboard', { research_id: researchId, cursor: 'not-a-cursor' })).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('next_cursor') });
+    expect(await failure(desktop, 'get_leaderboard', { research_id: 'res_missing' })).toMatchObject({ code: 'resource_not_found', message: expect.stringContaining('res_missing') });
+    expect(await failure(desktop, 'get_leaderboard', { research_id: researchId, limit: 5000 })).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('limit') });
+  });
+
+  it('get_elo_history replays to the Elo the leaderboard shows, from 1000, in at most 200 points', async () => {
+    const { rows } = await wholeBoard();
+    const history = await desktopCall('get_elo_history', { research_id: researchId });
+    const series = history.series as Array<{ id: string; points: Array<[number, number]>; played_matches: number }>;
+    expect(series.map((s) => s.id)).toEqual(rows.filter((r) => r.rank !== null).slice(0, 5).map((r) => r.id));
+    for (const s of series) {
+      const row = rows.find((r) => r.id === s.id) as Row;
+      // 1000 just before its first match: evolved hypotheses enter the log late.
+      expect(s.points[0]?.[1]).toBe(1000);
+      expect(s.points[0]?.[0]).toBe((s.points[1]?.[0] ?? 1) - 1);
+      expect(s.points.length).toBeLessThanOrEqual(200);
+      expect(s.played_matches).toBe(row.matches_played);
+      expect(s.points[s.points.length - 1]?.[1]).toBeCloseTo(row.elo_score, 0);
+    }
+    const unknown = await failure(desktop, 'get_elo_history', { research_id: researchId, hypothesis_ids: ['hyp_nope'] });
+    expect(unknown).toMatchObject({ code: 'resource_not_found', message: expect.stringContaining('hyp_nope') });
+  });
+
+  it('an arena vote is recorded as a human match, moves the ratings and shows as the latest round', async () => {
+    const before = await wholeBoard();
+    const offered = await desktopCall('next_arena_pair', { research_id: researchId });
+    const pair = offered.pair as { first: { id: string }; second: { id: string } };
+    expect(pair.first.id).not.toBe(pair.second.id);
+    const playing = new Set(before.rows.filter((r) => r.in_tournament).map((r) => r.id));
+    expect(playing.has(pair.first.id) && playing.has(pair.second.id)).toBe(true);
+    // Skipped pairs are not offered again while there are others.
+    const skipped: Array<[string, string]> = [[pair.first.id, pair.second.id]];
+    for (let round = 0; round < 6; round += 1) {
+      const next = (await desktopCall('next_arena_pair', { research_id: researchId, skip: skipped })).pair as { first: { id: string }; second: { id: string } };
+      const key = [next.first.id, next.second.id].sort().join('|');
+      expect(skipped.map((p) => [...p].sort().join('|'))).not.toContain(key);
+      skipped.push([next.first.id, next.second.id]);
+    }
+
+    await desktop.call('record_judgement', { first_id: pair.first.id, second_id: pair.second.id, winner_id: pair.second.id });
+    const matches = await desktopCall('list_matches', { research_id: researchId, limit: 1 });
+    const latest = (matches.matches as Array<{ judge: string; winner_id: string; created_by: string; number: number }>)[0];
+    expect(latest).toMatchObject({ judge: 'human', winner_id: pair.second.id, created_by: 'desktop', number: before.first.matches + 1 });
+    expect(matches.next_cursor).not.toBeNull();
+
+    const after = await wholeBoard();
+    expect(after.first.matches).toBe(before.first.matches + 1);
+    expect(after.first.movement_window).toEqual({ matches: 1, judge: 'human' });
+    const elo = (board: { rows: Row[] }, id: string): number => (board.rows.find((r) => r.id === id) as Row).elo_score;
+    expect(elo(after, pair.second.id)).toBeGreaterThan(elo(before, pair.second.id));
+    expect(elo(after, pair.first.id)).toBeLessThan(elo(before, pair.first.id));
+
+    const human = await desktopCall('list_matches', { research_id: researchId, judge: 'human' });
+    expect(human.total).toBe(1);
+  });
+
+  it('list_matches pages newest first, filters by hypothesis, and rejects a foreign hypothesis', async () => {
+    const all = await desktopCall('list_matches', { research_id: researchId, limit: 500 });
+    const numbers = (all.matches as Array<{ number: number }>).map((m) => m.number);
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+    const firstPage = await desktopCall('list_matches', { research_id: researchId, limit: 3 });
+    const secondPage = await desktopCall('list_matches', { research_id: researchId, limit: 3, cursor: firstPage.next_cursor as string });
+    expect([...(firstPage.matches as Array<{ id: string }>), ...(secondPage.matches as Array<{ id: string }>)].map((m) => m.id)).toEqual(
+      (all.matches as Array<{ id: string }>).slice(0, 6).map((m) => m.id),
+    );
+    const someone = (all.matches as Array<{ first_id: string }>)[0]?.first_id as string;
+    const theirs = await desktopCall('list_matches', { research_id: researchId, hypothesis_id: someone, limit: 500 });
+    expect((theirs.matches as Array<{ first_id: string; second_id: string }>).every((m) => m.first_id === someone || m.second_id === someone)).toBe(true);
+    expect(await failure(desktop, 'list_matches', { research_id: researchId, hypothesis_id: 'hyp_elsewhere' })).toMatchObject({ code: 'resource_not_found' });
+  });
+
+  it('compare_hypotheses gives both in full with their latest review and head-to-head record', async () => {
+    const { rows } = await wholeBoard();
+    const [a, b] = rows.filter((r) => r.rank !== null) as [Row, Row];
+    const compared = await desktopCall('compare_hypotheses', { research_id: researchId, first_id: a.id, second_id: b.id });
+    const [first, second] = compared.hypotheses as Array<{ id: string; rationale: string; latest_review: { scores: { overall: number } } | null }>;
+    expect([first?.id, second?.id]).toEqual([a.id, b.id]);
+    expect(first?.rationale.length).toBeGreaterThan(20);
+    expect(first?.latest_review?.scores.overall).toBeGreaterThan(0);
+    const h2h = compared.head_to_head as { matches: number; first_wins: number; second_wins: number };
+    expect(h2h.first_wins + h2h.second_wins).toBe(h2h.matches);
+    const between = await desktopCall('list_matches', { research_id: researchId, hypothesis_id: a.id, limit: 500 });
+    expect((between.matches as Array<{ first_id: string; second_id: string }>).filter((m) => m.first_id === b.id || m.second_id === b.id).length).toBe(h2h.matches);
+    expect(await failure(desktop, 'compare_hypotheses', { research_id: researchId, first_id: a.id, second_id: a.id })).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('two different') });
+  });
+});

@@ -1,0 +1,144 @@
+// What the registered command depends on once packaged: electron-builder.yml unpacks the server
+// and its native module, keeps the runAsNode fuse, installs to a stable path; the notarisation
+// hook skips cleanly without credentials; auto-update is a logged no-op without electron-updater.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import Ajv from 'ajv';
+import { isSeq, parseDocument } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { startAutoUpdates } from '../../../src-main/electron/updates.js';
+import type { Logger } from '../../../src-main/host/log.js';
+import { SERVER_ENTRY_SEGMENTS } from '../../../src-main/host/registration/launcher.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const require = createRequire(import.meta.url);
+const yml = fs.readFileSync(`${ROOT}electron-builder.yml`, 'utf8');
+/** The parts of electron-builder.yml these tests read. */
+interface BuilderConfig {
+  asarUnpack: string[];
+  npmRebuild: boolean;
+  electronFuses: Record<string, boolean>;
+  afterSign: string;
+  publish: unknown;
+  mac: { target: string[]; hardenedRuntime: boolean; notarize: boolean };
+  win: { target: string[] };
+  nsis: { perMachine: boolean; allowToChangeInstallationDirectory: boolean; guid: string };
+  linux: { target: string[]; maintainer: string };
+}
+const config = parseDocument(yml).toJS() as BuilderConfig;
+
+describe('electron-builder.yml', () => {
+  it('is valid for the installed electron-builder', () => {
+    const schema = JSON.parse(fs.readFileSync(`${ROOT}node_modules/app-builder-lib/scheme.json`, 'utf8')) as object;
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    expect(validate(config), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('unpacks the server entry the launcher registers, better-sqlite3 and what it loads at run time — each with its reason', () => {
+    const unpack = config.asarUnpack;
+    expect(unpack).toContain(`${SERVER_ENTRY_SEGMENTS.slice(0, 2).join('/')}/**`);
+    const runtime = ['better-sqlite3', 'bindings', ...Object.keys((require('bindings/package.json') as { dependencies?: object }).dependencies ?? {})];
+    for (const name of runtime) expect(unpack).toContain(`node_modules/${name}/**`);
+    // Every line has a comment above it, or is named in the comment it shares with the line before.
+    const list = parseDocument(yml).get('asarUnpack', true);
+    if (!isSeq(list)) throw new Error('asarUnpack is not a list');
+    let reason: string | undefined;
+    for (const [i, item] of list.items.entries()) {
+      const own = (item as { commentBefore?: string | null }).commentBefore ?? (i === 0 ? list.commentBefore : undefined);
+      const value = String((item as { value?: unknown }).value);
+      if (own) reason = own;
+      else expect(reason ?? '', `asarUnpack ${value} has no reason`).toContain(value.replace(/^node_modules\/|\/\*\*$/g, ''));
+    }
+    expect(yml).toMatch(/asarUnpack:\n {2}# better-sqlite3 loads a native \.node addon/);
+  });
+
+  it('rebuilds the native module for Electron and keeps runAsNode on while tightening the other fuses', () => {
+    expect(config.npmRebuild).toBe(true);
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableCookieEncryption: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+    });
+  });
+
+  it('targets: mac dmg+zip hardened with the notarisation hook, Windows per-user NSIS at a stable path, Linux AppImage+deb with a maintainer', () => {
+    expect(config.mac).toMatchObject({ target: ['dmg', 'zip'], hardenedRuntime: true, notarize: false });
+    expect(config.afterSign).toBe('scripts/notarize.cjs');
+    expect(fs.existsSync(`${ROOT}${config.afterSign}`)).toBe(true);
+    expect(config.win.target).toEqual(['nsis']);
+    expect(config.nsis).toMatchObject({ perMachine: false, allowToChangeInstallationDirectory: false });
+    expect(config.nsis.guid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(config.linux.target).toEqual(['AppImage', 'deb']);
+    expect(config.linux.maintainer).toMatch(/^.+ <[^@\s]+@[^@\s]+>$/);
+    expect(config.publish).toEqual([{ provider: 'generic', url: '${env.COSCI_UPDATE_URL}' }]);
+  });
+});
+
+describe('scripts/notarize.cjs', () => {
+  const hook = require(`${ROOT}scripts/notarize.cjs`) as {
+    default: (context: object) => Promise<void>;
+    credentials: (env: Record<string, string>) => object | null;
+  };
+
+  it('prefers an App Store Connect API key, accepts an Apple ID, and needs a complete set', () => {
+    expect(hook.credentials({ APPLE_API_KEY: '/k.p8', APPLE_API_KEY_ID: 'K', APPLE_API_ISSUER: 'I', APPLE_ID: 'a@b.c' })).toEqual({
+      appleApiKey: '/k.p8',
+      appleApiKeyId: 'K',
+      appleApiIssuer: 'I',
+    });
+    expect(hook.credentials({ APPLE_ID: 'a@b.c', APPLE_APP_SPECIFIC_PASSWORD: 'p', APPLE_TEAM_ID: 'T' })).toEqual({
+      appleId: 'a@b.c',
+      appleIdPassword: 'p',
+      teamId: 'T',
+    });
+    expect(hook.credentials({ APPLE_ID: 'a@b.c' })).toBeNull();
+  });
+
+  it('skips other platforms, and macOS without credentials, without failing the build', async () => {
+    await expect(hook.default({ electronPlatformName: 'win32' })).resolves.toBeUndefined();
+    const saved = { ...process.env };
+    for (const k of ['APPLE_API_KEY', 'APPLE_API_KEY_ID', 'APPLE_API_ISSUER', 'APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID']) delete process.env[k];
+    try {
+      await expect(hook.default({ electronPlatformName: 'darwin' })).resolves.toBeUndefined();
+    } finally {
+      Object.assign(process.env, saved);
+    }
+  });
+});
+
+describe('startAutoUpdates', () => {
+  const logger = () => {
+    const lines: string[] = [];
+    const log: Logger = { info: (m) => lines.push(`info ${m}`), warn: (m) => lines.push(`warn ${m}`), error: (m) => lines.push(`error ${m}`), child: () => log };
+    return { log, lines };
+  };
+
+  it('does nothing in development', async () => {
+    const { log, lines } = logger();
+    expect(await startAutoUpdates({ isPackaged: false, log, load: () => Promise.reject(new Error('not called')) })).toBe('development');
+    expect(lines).toEqual([]);
+  });
+
+  it('without electron-updater: one log line, no failure', async () => {
+    const { log, lines } = logger();
+    expect(await startAutoUpdates({ isPackaged: true, log, load: () => import('electron-updater-that-is-not-installed' as string) })).toBe('unavailable');
+    expect(lines).toEqual(['info automatic updates are off: electron-updater is not installed in this build']);
+  });
+
+  it('with electron-updater (ESM or CommonJS shape): checks once; a failed check is logged', async () => {
+    let checks = 0;
+    const updater = { checkForUpdatesAndNotify: async () => void (checks += 1) };
+    const { log } = logger();
+    expect(await startAutoUpdates({ isPackaged: true, log, load: async () => ({ autoUpdater: updater }) })).toBe('checked');
+    expect(await startAutoUpdates({ isPackaged: true, log, load: async () => ({ default: { autoUpdater: updater } }) })).toBe('checked');
+    expect(checks).toBe(2);
+    const failing = logger();
+    const broken = { checkForUpdatesAndNotify: () => Promise.reject(new Error('offline')) };
+    expect(await startAutoUpdates({ isPackaged: true, log: failing.log, load: async () => ({ autoUpdater: broken }) })).toBe('failed');
+    expect(failing.lines).toEqual(['warn checking for updates failed: offline']);
+  });
+});
