@@ -9,9 +9,8 @@ import type { ServerContext } from './context.js';
 import { createMcpServer } from './createServer.js';
 import { parseClientId, resolvePolicy } from './identity.js';
 import { isWorkerAlive, workerId } from './workers.js';
+import { knowledgeGrounding, knowledgeVerifier } from './grounding.js';
 import { TokenBucket } from './rateLimit.js';
-import { NO_GROUNDING } from '../reasoners/workItems.js';
-import { NOTHING_VERIFIED } from '../engine/hypotheses.js';
 import { ProviderRegistry } from '../reasoners/providers/registry.js';
 import { SamplingChannel } from '../reasoners/sampling.js';
 import { BackgroundRunner } from './backgroundRunner.js';
@@ -60,9 +59,9 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
     now: () => new Date(),
     workerId: workerId(options.clientId),
     ownerAlive: (owner) => isWorkerAlive(owner),
-    grounding: NO_GROUNDING,
+    grounding: knowledgeGrounding(db),
     rateLimit: new TokenBucket(initialPolicy.ratePerMinute, initialPolicy.burst),
-    verifyCitation: () => NOTHING_VERIFIED,
+    verifyCitation: knowledgeVerifier(db),
     providers,
     sampling: new SamplingChannel(),
   };
