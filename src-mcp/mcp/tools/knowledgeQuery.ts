@@ -1,4 +1,5 @@
 // query_knowledge_base (seeds/002 §4.1): search the scientist's literature with re-ranking.
+import { loadResearch } from '../../engine/research.js';
 import { z } from 'zod';
 import { DEFAULT_TOP_K, MAX_TOP_K, searchKnowledge, type SearchHit } from '../../knowledge/search/search.js';
 import { noteDocumentsRead } from '../../knowledge/grounding.js';
@@ -58,6 +59,8 @@ export const queryKnowledgeBaseTool = defineTool({
     query_terms: z.array(z.string()).describe('The topic words searched for (common words are dropped).'),
   }),
   run(args, ctx) {
+    // An unknown (or deleted) project is an input error, not a failure to record what it read.
+    if (args.research_id !== undefined) loadResearch(ctx.db, args.research_id);
     const outcome = searchKnowledge(ctx.db, {
       query: args.query,
       collections: args.collections?.split(','),
