@@ -52,7 +52,7 @@ export function appendAudit(db: Db, entry: AuditEntry): AuditRow {
   return { ...entry, id: Number(result.lastInsertRowid), prevHash, hash };
 }
 
-interface RawAudit {
+export interface RawAudit {
   id: number;
   at: string;
   client_id: string;
@@ -66,7 +66,7 @@ interface RawAudit {
   hash: string;
 }
 
-function fromRaw(raw: RawAudit): AuditRow {
+export function auditRowFromRaw(raw: RawAudit): AuditRow {
   return {
     id: raw.id,
     at: raw.at,
@@ -86,7 +86,7 @@ export function auditRows(db: Db, query: { afterId?: number; limit: number }): A
   const rows = db
     .prepare('SELECT * FROM audit_log WHERE id > ? ORDER BY id LIMIT ?')
     .all(query.afterId ?? 0, query.limit) as RawAudit[];
-  return rows.map(fromRaw);
+  return rows.map(auditRowFromRaw);
 }
 
 export type ChainVerdict =
@@ -98,7 +98,7 @@ export function verifyAuditChain(db: Db): ChainVerdict {
   let expectedPrev = GENESIS_HASH;
   let count = 0;
   for (const raw of db.prepare('SELECT * FROM audit_log ORDER BY id').iterate() as IterableIterator<RawAudit>) {
-    const row = fromRaw(raw);
+    const row = auditRowFromRaw(raw);
     count += 1;
     if (row.prevHash !== expectedPrev) {
       return { ok: false, rows: count, firstBrokenId: row.id, reason: 'link to the previous row does not match (a row was removed or inserted before it)' };

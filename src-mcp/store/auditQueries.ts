@@ -1,7 +1,7 @@
 // Named statements for reading the audit log in the desktop app: filtered pages (newest first),
 // the values the filters offer, and a filtered walk in log order for exports. Appending and chain
 // verification stay in audit.ts; nothing here writes.
-import type { AuditOutcome, AuditRow } from './audit.js';
+import { auditRowFromRaw, type AuditOutcome, type AuditRow, type RawAudit } from './audit.js';
 import type { Db } from './database.js';
 
 export interface AuditFilter {
@@ -13,27 +13,6 @@ export interface AuditFilter {
   since?: string | undefined;
   /** ISO 8601 UTC, exclusive. */
   until?: string | undefined;
-}
-
-interface RawAudit {
-  id: number; at: string; client_id: string; action: string; target: string | null; arguments: string;
-  outcome: AuditOutcome; error_code: string | null; duration_ms: number; prev_hash: string; hash: string;
-}
-
-function fromRaw(raw: RawAudit): AuditRow {
-  return {
-    id: raw.id,
-    at: raw.at,
-    clientId: raw.client_id,
-    action: raw.action,
-    target: raw.target,
-    arguments: raw.arguments,
-    outcome: raw.outcome,
-    errorCode: raw.error_code,
-    durationMs: raw.duration_ms,
-    prevHash: raw.prev_hash,
-    hash: raw.hash,
-  };
 }
 
 // Times are stored as toISOString() values, so string comparison is time order.
@@ -57,7 +36,7 @@ export function auditPage(db: Db, filter: AuditFilter, page: { beforeId?: number
     .prepare(`SELECT * FROM audit_log WHERE ${WHERE} AND (@beforeId IS NULL OR id < @beforeId) ORDER BY id DESC LIMIT @limit`)
     .all(bound) as RawAudit[];
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM audit_log WHERE ${WHERE}`).get(params(filter)) as { n: number }).n;
-  return { rows: rows.map(fromRaw), total };
+  return { rows: rows.map(auditRowFromRaw), total };
 }
 
 /** The clients and actions that occur in the log, for the filter menus. */
@@ -71,5 +50,5 @@ export function auditFacets(db: Db): { clients: string[]; actions: string[] } {
 /** Matching rows in log order, one at a time: an export of a million rows never holds them all. */
 export function* auditRowsMatching(db: Db, filter: AuditFilter): Generator<AuditRow> {
   const statement = db.prepare(`SELECT * FROM audit_log WHERE ${WHERE} ORDER BY id`);
-  for (const raw of statement.iterate(params(filter)) as IterableIterator<RawAudit>) yield fromRaw(raw);
+  for (const raw of statement.iterate(params(filter)) as IterableIterator<RawAudit>) yield auditRowFromRaw(raw);
 }
