@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { connectServer, tempDataDir, waitFor, type ConnectedServer } from '../support/server.js';
+import { connectServer, killServer, tempDataDir, waitFor, type ConnectedServer } from '../support/server.js';
 import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type FakeProvider } from '../support/fakeProviders.js';
 
 const open: ConnectedServer[] = [];
@@ -13,20 +13,6 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((server) => server.close().catch(() => undefined)));
   await Promise.all(fakes.splice(0).map((fake) => fake.close()));
 });
-
-function kill(server: ConnectedServer): Promise<void> {
-  const pid = server.transport.pid;
-  if (pid === null) throw new Error('no pid');
-  process.kill(pid, 'SIGKILL');
-  return waitFor(() => {
-    try {
-      process.kill(pid, 0);
-      return false;
-    } catch {
-      return true;
-    }
-  }, 5000, `process ${pid} to exit`);
-}
 
 describe('background run across a crash', () => {
   it('is finished by another process; every task is applied exactly once', async () => {
@@ -42,7 +28,7 @@ describe('background run across a crash', () => {
     // Killed in the middle of the tournament, with calls in flight.
     await waitForStatus(first, researchId, (s) => (s.matches as number) > 0, 30_000, 'the tournament to start');
     await waitFor(() => fake.inFlight() > 0, 10_000, 'a provider call in flight');
-    await kill(first);
+    await killServer(first);
 
     const second = await connectServer({ dataDir, client: 'desktop' });
     open.push(second);

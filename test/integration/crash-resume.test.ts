@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { connectServer, tempDataDir, waitFor, type ConnectedServer } from '../support/server.js';
+import { connectServer, killServer, tempDataDir, type ConnectedServer } from '../support/server.js';
 import { fakeResult, type WorkItemLike } from '../support/fakeAssistant.js';
 
 const open: ConnectedServer[] = [];
@@ -48,20 +48,6 @@ async function driveToTournament(assistant: ConnectedServer, desktop: ConnectedS
   throw new Error('never reached the tournament');
 }
 
-function kill(server: ConnectedServer): Promise<void> {
-  const pid = server.transport.pid;
-  if (pid === null) throw new Error('no pid');
-  process.kill(pid, 'SIGKILL');
-  return waitFor(() => {
-    try {
-      process.kill(pid, 0);
-      return false;
-    } catch {
-      return true;
-    }
-  }, 5000, `process ${pid} to exit`);
-}
-
 describe('crash and resume', () => {
   it('another process resumes a killed assistant\'s tournament; nothing is recorded twice or lost', async () => {
     const dataDir = tempDataDir();
@@ -75,7 +61,7 @@ describe('crash and resume', () => {
     // 1. Killed while holding a lease: the task is taken over at once (its owner pid is gone).
     const held = await driveToTournament(first, desktop, researchId, decided);
     const heldTask = (held.work_item as WorkItemLike).task_id;
-    await kill(first);
+    await killServer(first);
     const second = await connectServer({ dataDir, client: 'claude-desktop' });
     open.push(second);
     const resumed = (await call(second, 'continue_research', { research_id: researchId })) as unknown as Next;
@@ -86,7 +72,7 @@ describe('crash and resume', () => {
     const item = resumed.work_item as WorkItemLike;
     const result = fakeResult(item, await summaries(second, researchId));
     void second.client.callTool({ name: 'submit_work', arguments: { task_id: item.task_id, result } }).catch(() => undefined);
-    await kill(second);
+    await killServer(second);
     const third = await connectServer({ dataDir, client: 'claude-desktop' });
     open.push(third);
     const retry = await third.client.callTool({ name: 'submit_work', arguments: { task_id: item.task_id, result } });

@@ -58,3 +58,22 @@ export async function waitFor(predicate: () => boolean, timeoutMs: number, what:
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/** Kills the server's process with SIGKILL (a crash, not a shutdown) and waits until it is gone. */
+export function killServer(server: ConnectedServer): Promise<void> {
+  const pid = server.transport.pid;
+  if (pid === null) throw new Error('the server process has no pid');
+  process.kill(pid, 'SIGKILL');
+  return waitFor(
+    () => {
+      try {
+        process.kill(pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    },
+    5000,
+    `process ${pid} to exit`,
+  );
+}
