@@ -125,7 +125,9 @@ export function useSaveSettings() {
   return useMutation({
     mutationFn: (patch: Partial<DesktopSettings>) => call(api, 'settings.set', patch),
     // Shown at once (a radio button that waits for the disk feels broken); put back if saving fails.
-    onMutate: (patch) => {
+    onMutate: async (patch) => {
+      // A refetch already under way would land after this and put the old value back.
+      await queryClient.cancelQueries({ queryKey: researchKeys.settings });
       const previous = queryClient.getQueryData<DesktopSettings>(researchKeys.settings);
       if (previous !== undefined) queryClient.setQueryData<DesktopSettings>(researchKeys.settings, { ...previous, ...patch });
       return { previous };

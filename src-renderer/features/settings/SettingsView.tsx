@@ -1,7 +1,7 @@
 // The app's settings: theme, the checkpoint policy new projects start with, where the data
 // lives, and notifications. The host keeps them (desktop-settings.json in the data folder); each
 // change is saved at once and confirmed.
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { DesktopSettings, Theme } from '../../../src-main/host/contract';
 import { useAppInfo } from '../../api/queries';
 import { useDesktopSettings, useSaveSettings } from '../../api/researchQueries';
@@ -17,12 +17,32 @@ const THEMES: { id: Theme; label: string; hint: string }[] = [
   { id: 'dark', label: 'Dark', hint: '' },
 ];
 
+/** Choices whose saves have not all settled yet, shown over the cached settings. */
+interface Unsettled {
+  saves: number;
+  draft: Partial<DesktopSettings>;
+}
+const NOTHING_UNSETTLED: Unsettled = { saves: 0, draft: {} };
+
 export function SettingsView() {
   const id = useId();
   const settings = useDesktopSettings();
   const save = useSaveSettings();
   const info = useAppInfo();
   const current: DesktopSettings | undefined = settings.data;
+  // What the scientist just chose is shown in the same frame and kept until every save has
+  // settled: the mutation's cache update lands a microtask later, and the answer to an earlier
+  // save would otherwise flick a controlled radio or checkbox back to the old value in between.
+  const [unsettled, setUnsettled] = useState<Unsettled>(NOTHING_UNSETTLED);
+  const shown: DesktopSettings | undefined = current === undefined ? undefined : { ...current, ...unsettled.draft };
+  const change = (patch: Partial<DesktopSettings>): void => {
+    setUnsettled((before) => ({ saves: before.saves + 1, draft: { ...before.draft, ...patch } }));
+    // A failure is shown by `save.isError` (and the cache is put back); here it only settles.
+    save
+      .mutateAsync(patch)
+      .catch(() => undefined)
+      .finally(() => setUnsettled((before) => (before.saves <= 1 ? NOTHING_UNSETTLED : { saves: before.saves - 1, draft: before.draft })));
+  };
 
   return (
     <div className="settings" data-testid="settings">
@@ -41,9 +61,9 @@ export function SettingsView() {
                 name={`${id}-theme`}
                 value={theme.id}
                 data-testid={`theme-${theme.id}`}
-                checked={current?.theme === theme.id}
+                checked={shown?.theme === theme.id}
                 disabled={current === undefined}
-                onChange={() => save.mutate({ theme: theme.id })}
+                onChange={() => change({ theme: theme.id })}
               />
               <span>
                 {theme.label}
@@ -62,8 +82,8 @@ export function SettingsView() {
         </p>
         <PausePolicyFields
           idPrefix={`${id}-policy`}
-          value={current?.default_pause_at ?? null}
-          onChange={(next) => save.mutate({ default_pause_at: next })}
+          value={shown?.default_pause_at ?? null}
+          onChange={(next) => change({ default_pause_at: next })}
           legend="Pause for your decision at"
           testIdPrefix="settings-pause"
         />
@@ -94,3 +114,4 @@ export function SettingsView() {
     </div>
   );
 }
+
