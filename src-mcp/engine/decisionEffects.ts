@@ -6,7 +6,7 @@ import { recordChange, type Actor } from './changes.js';
 import { updateResearch } from './research.js';
 import { screenText } from './safety.js';
 import type { CheckpointKind, DecisionAction, EvolutionPlan, ResearchPlan } from './schemas.js';
-import { createTask } from './tasks.js';
+import { createTask, openTasksOf } from './tasks.js';
 import { moveTo, progressOf } from './workflow.js';
 import type { Checkpoint, ResearchProject } from './types.js';
 
@@ -87,6 +87,12 @@ function evolutionPlan(db: Db, actor: Actor, project: ResearchProject, checkpoin
 
 function finalReport(db: Db, actor: Actor, project: ResearchProject, decision: DecisionInput): void {
   if (decision.action !== 'reject') {
+    if (openTasksOf(db, project.id).length > 0) {
+      // Work someone asked for while the report waited (a review, an evolution) still runs; the
+      // supervisor completes the project once it is done (workflow 'done' stage).
+      moveTo(db, actor, project, 'done');
+      return;
+    }
     updateResearch(db, project.id, { stage: 'done', status: 'completed', progress: 1 }, actor.now());
     recordChange(db, actor, 'project.updated', project.id, { status: 'completed' });
     return;

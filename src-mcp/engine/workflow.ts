@@ -40,7 +40,9 @@ export function advanceStage(db: Db, actor: Actor, project: ResearchProject): bo
       pause(db, actor, project, 'final_report', finalReportPayload(db, project));
       return true;
     case 'done':
+      // Reached only with no open task and no pending checkpoint: the approved report's last work is in.
       updateResearch(db, project.id, { status: 'completed', progress: 1 }, actor.now());
+      recordChange(db, actor, 'project.updated', project.id, { status: 'completed' });
       return false;
   }
 }
