@@ -105,7 +105,7 @@ export function InboxView() {
               renderItem={(checkpoint) => (
                 <button
                   type="button"
-                  className="inbox-item"
+                  className="select-card inbox-item"
                   data-testid="inbox-item"
                   data-checkpoint-id={checkpoint.checkpoint_id}
                   data-kind={checkpoint.kind}

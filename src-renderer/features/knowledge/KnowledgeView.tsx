@@ -48,7 +48,7 @@ export function KnowledgeView() {
               <li key={collection.id}>
                 <button
                   type="button"
-                  className="project-item"
+                  className="select-card project-item"
                   data-testid="knowledge-collection-item"
                   aria-current={collection.id === current?.id ? 'true' : undefined}
                   onClick={() => setSelected(collection.name)}

@@ -41,7 +41,7 @@ export function ProjectList({
       renderItem={(project) => (
         <button
           type="button"
-          className="project-item"
+          className="select-card project-item"
           data-testid="project-item"
           data-project-id={project.id}
           aria-current={project.id === selectedId ? 'true' : undefined}
