@@ -13,6 +13,7 @@ import type {
   ReviewType,
 } from './schemas.js';
 import type { ProjectRow } from '../store/projects.js';
+import type { TaskRow } from '../store/tasks.js';
 
 /** A citation as stored: `verified` is true only when it resolves to a document this run actually read. */
 export type CitationRecord = Citation & { verified: boolean };
@@ -157,20 +158,8 @@ export interface Checkpoint {
 
 export type TaskKind = 'generate' | 'review' | 'compare' | 'evolve' | 'meta_review';
 
-export interface Task {
-  id: string;
-  projectId: string;
-  kind: TaskKind;
-  payload: Record<string, unknown>;
-  status: 'queued' | 'leased' | 'done' | 'failed' | 'cancelled';
-  leaseOwner: string | null;
-  leaseExpiresAt: string | null;
-  attempts: number;
-  reasoner: string | null;
-  error: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A work item: the store's row, with its kind narrowed to the kinds the workflow creates. */
+export type Task = Omit<TaskRow, 'kind'> & { kind: TaskKind };
 
 export interface LeaderboardEntry {
   hypothesisId: string;
