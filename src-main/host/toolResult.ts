@@ -2,6 +2,7 @@
 // Result vocabulary. The server's tool errors carry snake_case codes (src-mcp/engine/errors.ts);
 // the renderer keys its messages on the contract's SCREAMING_SNAKE codes.
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type CallToolResult } from '@modelcontextprotocol/client';
+import { TOOL_ERROR_META_KEY } from '../../src-mcp/engine/toolErrorMeta.js';
 import type { ErrorCode, RouteError } from './contract.js';
 import { ServerUnavailableError } from './serverConnection.js';
 import { describeError } from './log.js';
@@ -15,11 +16,11 @@ const TOOL_ERROR_CODES: Readonly<Record<string, ErrorCode>> = {
 
 export type ToolOutcome = { ok: true; data: unknown } | { ok: false; error: RouteError };
 
-/** Reads a tool result: its structuredContent on success, its error object on failure. */
+/** Reads a tool result: its structuredContent on success, its `_meta` error envelope on failure. */
 export function readToolResult(tool: string, result: CallToolResult): ToolOutcome {
   const structured = result.structuredContent;
   if (result.isError) {
-    const reported = toolError(structured);
+    const reported = toolError(result._meta);
     const message = reported?.message ?? firstText(result) ?? `The research server reported a failure in ${tool}.`;
     const code = (reported && TOOL_ERROR_CODES[reported.code]) ?? 'INTERNAL';
     return { ok: false, error: { code, message } };
@@ -51,9 +52,12 @@ export function callFailure(tool: string, error: unknown): RouteError {
   return { code: 'INTERNAL', message: `Calling ${tool} failed: ${describeError(error)}` };
 }
 
-function toolError(structured: unknown): { code: string; message: string } | null {
-  if (!isRecord(structured) || !isRecord(structured.error)) return null;
-  const { code, message } = structured.error;
+/** The server's coded error (see src-mcp/engine/toolErrorMeta.ts); null if absent or malformed, and the text is used. */
+function toolError(meta: unknown): { code: string; message: string } | null {
+  if (!isRecord(meta)) return null;
+  const envelope = meta[TOOL_ERROR_META_KEY];
+  if (!isRecord(envelope)) return null;
+  const { code, message } = envelope;
   if (typeof code !== 'string' || typeof message !== 'string') return null;
   return { code, message };
 }

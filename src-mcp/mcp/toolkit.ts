@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { CallToolResult, McpServer, ServerContext as RequestContext, Tool, ToolAnnotations } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { DomainError, type DomainErrorCode } from '../engine/errors.js';
-import { recordAudit } from './audit.js';
+import { TOOL_ERROR_META_KEY, type ToolErrorEnvelope } from '../engine/toolErrorMeta.js';
+import { CallAudit, recordAudit } from './audit.js';
 import type { ServerContext } from './context.js';
 import { hasScopes, missingScopes, type Scope } from './scopes.js';
 import { InputNeeded, askUserVia, inputRequiredFor, type Answer, type Question } from './askUser.js';
@@ -182,23 +183,32 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
     });
   }
 
+  // The call's row commits in the same transaction as its writes (see CallAudit).
+  const callAudit = new CallAudit(ctx.db, { clientId: ctx.clientId, action: `tool:${tool.name}`, intentAction: `tool-write:${tool.name}`, args: rawArgs, startedAt, started });
   try {
-    const outcome = await tool.run(parsed.data, ctx, call);
+    const running = callAudit.run(() => tool.run(parsed.data, ctx, call));
+    // Nothing may be awaited while the synchronous part's transaction is held (another call's
+    // writes would land in it): a tool that awaits commits what it wrote so far first.
+    if (running instanceof Promise) callAudit.goAsync();
+    const outcome = running instanceof Promise ? await running : running;
     const data = tool.output.parse(outcome.data);
-    audit('success', null, outcome.target ?? null);
+    callAudit.finish('success', null, outcome.target ?? null);
     // Any write may have appended change events: let this process's listeners hear them now.
     if (!tool.annotations.readOnlyHint) ctx.feed.poke();
     const links = (outcome.links ?? []).map((link) => ({ type: 'resource_link' as const, ...link }));
     return { content: [{ type: 'text', text: outcome.markdown }, ...links], structuredContent: data as Record<string, unknown> };
   } catch (error) {
     // Not a failure: the call resumes when the client retries with the user's answer (audited then).
-    if (error instanceof InputNeeded) throw error;
+    if (error instanceof InputNeeded) {
+      callAudit.suspend();
+      throw error;
+    }
     if (error instanceof DomainError) {
-      audit('error', error.code, null);
+      callAudit.finish('error', error.code, null);
       return errorResult(error.code, error.message, error.details);
     }
     console.error(`[co-scientist] ${tool.name} failed:`, error);
-    audit('error', 'internal_error', null);
+    callAudit.finish('error', 'internal_error', null, { rollback: true });
     return errorResult(
       'internal_error',
       `${tool.name} failed unexpectedly. Nothing was changed. Details are in the Co-Scientist server log; retry, and if it persists run "co-scientist doctor".`,
@@ -213,10 +223,17 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+/**
+ * A failed call: no structuredContent (it would have to conform to the tool's outputSchema, and
+ * an error does not), the coded error in `_meta` for programs, and everything in the text for
+ * models, which see the text only: the details too (retry_after, missing scopes, the field at fault).
+ */
 export function errorResult(code: DomainErrorCode, message: string, details: Record<string, unknown>): CallToolResult {
+  const envelope: ToolErrorEnvelope = { code, message, details };
+  const detailLine = Object.keys(details).length > 0 ? `\nDetails: ${JSON.stringify(details)}` : '';
   return {
     isError: true,
-    content: [{ type: 'text', text: `Error (${code}): ${message}` }],
-    structuredContent: { error: { code, message, details } },
+    content: [{ type: 'text', text: `Error (${code}): ${message}${detailLine}` }],
+    _meta: { [TOOL_ERROR_META_KEY]: envelope },
   };
 }

@@ -11,6 +11,7 @@ import { appendAudit } from '../../src-mcp/store/audit.js';
 import { tempDataDir } from '../support/server.js';
 import { openSession, type McpSession, type Structured } from '../e2e/web/support/researchRun.js';
 import { parseCsv } from '../unit/leaderboard/csv.js';
+import { toolErrorOf } from '../support/toolErrors.js';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 const open: McpSession[] = [];
@@ -39,7 +40,7 @@ async function sessions(dataDir = tempDataDir('cosci-audit')): Promise<{ dataDir
 async function failure(session: McpSession, name: string, args: Structured): Promise<{ code: string; message: string }> {
   const result = await session.client.callTool({ name, arguments: args });
   expect(result.isError, `${name} should fail`).toBe(true);
-  return (result.structuredContent as { error: { code: string; message: string } }).error;
+  return toolErrorOf(result);
 }
 
 /** Some assistant activity: a project, a status read, and a call with a secret in a wrong argument. */

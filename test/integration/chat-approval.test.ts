@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { SERVER_ENTRY, connectServer, tempDataDir, type ConnectedServer, type Era } from '../support/server.js';
+import { describeToolFailure } from '../support/toolErrors.js';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -26,7 +27,7 @@ async function elicitingClient(dataDir: string, era: Era, answer: Record<string,
 
 async function structured(client: Client, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
   const result = await client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name}: ${JSON.stringify(result.structuredContent)}`);
+  if (result.isError === true) throw new Error(`${name}: ${describeToolFailure(result)}`);
   return result.structuredContent as Record<string, unknown>;
 }
 

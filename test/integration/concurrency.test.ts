@@ -11,6 +11,7 @@ import { verifyAuditChain } from '../../src-mcp/store/audit.js';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
 import { fakeResult, type WorkItemLike } from '../support/fakeAssistant.js';
 import { seedLargeProject } from '../../bench/seed.js';
+import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
 
 const CLIENTS = ['desktop', 'assistant-a', 'assistant-b', 'assistant-c'] as const;
 type ClientId = (typeof CLIENTS)[number];
@@ -49,7 +50,7 @@ class Worker {
   async call(name: string, args: Structured): Promise<Structured> {
     const result = await this.server.client.callTool({ name, arguments: args });
     this.acks.calls += 1;
-    if (result.isError === true) throw new Error(`${this.id}: ${name}(${JSON.stringify(args).slice(0, 200)}) surfaced an error: ${JSON.stringify(result.structuredContent)}`);
+    if (result.isError === true) throw new Error(`${this.id}: ${name}(${JSON.stringify(args).slice(0, 200)}) surfaced an error: ${describeToolFailure(result)}`);
     return result.structuredContent as Structured;
   }
 
@@ -65,7 +66,7 @@ class Worker {
     const result = await this.server.client.callTool({ name: 'decide', arguments: { checkpoint_id: checkpointId, action: 'approve', decision_id: decisionId } });
     this.acks.calls += 1;
     if (result.isError === true) {
-      const error = (result.structuredContent as { error: { code: string; message: string } }).error;
+      const error = toolErrorOf(result);
       if (error.code !== 'conflict' || !/decided/.test(error.message)) throw new Error(`${this.id}: decide surfaced ${JSON.stringify(error)}`);
       this.acks.raceLosses.set(error.code, (this.acks.raceLosses.get(error.code) ?? 0) + 1);
       return false;
@@ -226,7 +227,7 @@ describe('a long write on a large project', () => {
           const started = Date.now();
           try {
             const result = await assistant.client.callTool({ name, arguments: args }, { timeout: 120_000 });
-            if (result.isError === true) failures.push(`${name}: ${JSON.stringify(result.structuredContent).slice(0, 200)}`);
+            if (result.isError === true) failures.push(`${name}: ${describeToolFailure(result).slice(0, 200)}`);
             else if (Date.now() - started > 1_000) failures.push(`${name} took ${Date.now() - started} ms`);
           } catch (error) {
             failures.push(`${name}: ${(error as Error).message.slice(0, 200)}`);

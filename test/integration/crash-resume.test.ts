@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { connectServer, killServer, tempDataDir, type ConnectedServer } from '../support/server.js';
 import { fakeResult, type WorkItemLike } from '../support/fakeAssistant.js';
+import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
 
 const open: ConnectedServer[] = [];
 afterEach(async () => {
@@ -21,7 +22,7 @@ interface Next {
 
 async function call(server: ConnectedServer, name: string, args: Record<string, unknown>): Promise<Structured> {
   const result = await server.client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
+  if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
   return result.structuredContent as Structured;
 }
 
@@ -76,11 +77,11 @@ describe('crash and resume', () => {
     const third = await connectServer({ dataDir, client: 'claude-desktop' });
     open.push(third);
     const retry = await third.client.callTool({ name: 'submit_work', arguments: { task_id: item.task_id, result } });
-    if (retry.isError === true) expect((retry.structuredContent as { error: { code: string } }).error.code).toBe('conflict');
+    if (retry.isError === true) expect(toolErrorOf(retry).code).toBe('conflict');
     // A retry of an applied task is refused, whoever sends it.
     const again = await third.client.callTool({ name: 'submit_work', arguments: { task_id: item.task_id, result } });
     expect(again.isError).toBe(true);
-    expect((again.structuredContent as { error: { code: string } }).error.code).toBe('conflict');
+    expect(toolErrorOf(again).code).toBe('conflict');
 
     // 3. The third process finishes the whole project.
     let next = (await call(third, 'continue_research', { research_id: researchId })) as unknown as Next;

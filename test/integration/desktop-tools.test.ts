@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Ajv, { type ValidateFunction } from 'ajv/dist/2020.js';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
 import { fakeResult, hypothesisDraft, type WorkItemLike } from '../support/fakeAssistant.js';
+import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
 
 const DESKTOP_TOOLS = ['list_project_overview', 'archive_research', 'get_project_timeline', 'list_decision_history', 'get_hypothesis', 'add_hypothesis', 'add_review'];
 
@@ -36,7 +37,7 @@ afterEach(async () => {
 /** Calls a tool, fails the test on a tool error, and checks the answer against the tool's outputSchema. */
 async function call(server: ConnectedServer, name: string, args: Record<string, unknown>): Promise<Structured> {
   const result = await server.client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
+  if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
   const validate = validators.get(name);
   if (validate !== undefined) expect(validate(result.structuredContent), `${name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
   return result.structuredContent as Structured;
@@ -45,7 +46,7 @@ async function call(server: ConnectedServer, name: string, args: Record<string, 
 async function errorOf(server: ConnectedServer, name: string, args: Record<string, unknown>): Promise<{ code: string; message: string }> {
   const result = await server.client.callTool({ name, arguments: args });
   expect(result.isError, name).toBe(true);
-  return (result.structuredContent as { error: { code: string; message: string } }).error;
+  return toolErrorOf(result);
 }
 
 async function summaries(researchId: string): Promise<Map<string, string>> {

@@ -16,6 +16,7 @@ import { defaultPolicy } from '../../src-mcp/mcp/identity.js';
 import { reachCheckpoint, startProject } from '../support/engineDriver.js';
 import { idKey, startRawServer, type JsonRpcId, type JsonRpcResponse, type RawServer, type ToolResult } from '../support/rawServer.js';
 import { tempDataDir } from '../support/server.js';
+import { errorEnvelopeProblems, readToolError } from '../support/toolErrors.js';
 
 const SEED = Number(process.env.COSCI_FUZZ_SEED ?? 20_261_122);
 const FRAMES = Number(process.env.COSCI_FUZZ_FRAMES ?? 10_000);
@@ -312,10 +313,11 @@ function checkResponse(frame: Frame, response: JsonRpcResponse, validators: Map<
   else shape.ok += 1;
   const text = (result.content ?? []).map((block) => block.text ?? '').join('');
   if (result.isError === true) {
-    const error = (result.structuredContent as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-    const code = typeof error?.code === 'string' ? error.code : '(missing)';
+    const error = readToolError(result);
+    const code = error?.code ?? '(missing)';
     tally.toolErrors.set(code, (tally.toolErrors.get(code) ?? 0) + 1);
-    if (!/^[a-z_]+$/.test(code) || typeof error?.message !== 'string' || error.message.length < 10 || !text.includes(code)) problems.push(`unclear tool error ${JSON.stringify(result).slice(0, 300)} for ${where()}`);
+    const unclear = [...errorEnvelopeProblems(result), ...(error !== null && error.message.length < 10 ? ['message under 10 characters'] : [])];
+    if (unclear.length > 0) problems.push(`unclear tool error (${unclear.join('; ')}) ${JSON.stringify(result).slice(0, 300)} for ${where()}`);
     if (code === 'internal_error') problems.push(`internal_error for ${where()}`);
     return;
   }

@@ -1,8 +1,10 @@
-// The public MCP Inspector CLI (`@modelcontextprotocol/inspector --cli`, v2) lists and calls our
-// tools against the BUILT server: an independent client implementation agrees with ours.
-// The Inspector needs Node ≥ 22.19 and is not a dependency of this repository; where it is not
-// installed, or this Node is too old, the tests report themselves skipped with the reason. To run
-// them on an older default Node, point COSCI_INSPECTOR_NODE at a Node ≥ 22.19 binary.
+// The public MCP Inspector CLI (`@modelcontextprotocol/inspector --cli`, v2, a devDependency) lists
+// and calls our tools against the BUILT server: an independent client implementation agrees with
+// ours. It validates every result against the tool's outputSchema, error results included, which is
+// why our errors carry no structuredContent (see src-mcp/engine/toolErrorMeta.ts).
+// The Inspector needs Node ≥ 22.19. On an older default Node, point COSCI_INSPECTOR_NODE at a newer
+// binary (.ci/run installs one into .cache/node22 from the npm registry and does so); without one,
+// or without the package, the tests report themselves skipped with the reason.
 import { beforeAll, describe, expect, it } from 'vitest';
 import Ajv from 'ajv/dist/2020.js';
 import { execFile, execFileSync } from 'node:child_process';
@@ -11,6 +13,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { connectServer, SERVER_ENTRY, assertServerBuilt, tempDataDir } from '../support/server.js';
+import { expectErrorEnvelope } from '../support/toolErrors.js';
 
 const PACKAGE = '@modelcontextprotocol/inspector';
 const INSPECTOR_NODE = process.env.COSCI_INSPECTOR_NODE ?? process.execPath;
@@ -23,7 +26,7 @@ function locateInspector(): Inspector | { skip: string } {
   try {
     manifestPath = createRequire(import.meta.url).resolve(`${PACKAGE}/package.json`);
   } catch {
-    return { skip: `skipped: ${PACKAGE} not installed (it is not a dependency; it needs Node ≥ 22.19)` };
+    return { skip: `skipped: ${PACKAGE} not installed (run npm ci: it is a devDependency)` };
   }
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as { version: string; bin?: string | Record<string, string>; engines?: { node?: string } };
   if (Number(manifest.version.split('.')[0]) < 2) return { skip: `skipped: ${PACKAGE}@${manifest.version} is a v1 CLI; these tests use the v2 command line` };
@@ -112,6 +115,7 @@ describe(`MCP Inspector CLI against the built server (${'skip' in located ? loca
 
     const refused = await inspect(located, dataDir, ['--method', 'tools/call', '--tool-name', 'start_research', '--tool-args-json', JSON.stringify({ goal: 'short' })]);
     expect(refused.code, refused.stderr).toBe(5);
-    expect(refused.stderr + refused.stdout).toMatch(/invalid_input/);
+    const refusal = (JSON.parse(refused.stdout) as { result: Record<string, unknown> }).result;
+    expect(expectErrorEnvelope(refusal, 'start_research with a short goal')).toMatchObject({ code: 'invalid_input', details: { field: 'goal' } });
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
+import { toolErrorOf } from '../support/toolErrors.js';
 
 const open: ConnectedServer[] = [];
 afterEach(async () => {
@@ -29,6 +30,6 @@ describe('query_knowledge_base for a deleted project', () => {
 
     const result = await call('query_knowledge_base', { query: 'stellate fibrosis', research_id: researchId });
     expect(result.isError).toBe(true);
-    expect((result.structuredContent as { error: { code: string } }).error.code).toBe('resource_not_found');
+    expect(toolErrorOf(result).code).toBe('resource_not_found');
   });
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectServer, SERVER_ENTRY, tempDataDir, type ConnectedServer, type Era } from '../support/server.js';
+import { expectErrorEnvelope, toolErrorOf } from '../support/toolErrors.js';
 import { writeCorpus } from '../unit/knowledge/helpers.js';
 
 const KNOWLEDGE_TOOLS = ['augment_knowledge', 'ingest_documents', 'manage_collections', 'manage_knowledge_roots', 'query_knowledge_base'];
@@ -27,9 +28,10 @@ type Call = (name: string, args: Record<string, unknown>, onprogress?: (progress
   isError?: boolean;
   structuredContent?: Record<string, unknown>;
   content?: unknown;
+  _meta?: Record<string, unknown>;
 }>;
 
-/** Calls a tool and checks its structuredContent against the advertised schema (errors against the error shape). */
+/** Calls a tool and checks its structuredContent against the advertised schema (errors: the `_meta` error envelope, no structuredContent). */
 async function checkedCaller(client: Client): Promise<Call> {
   const { tools } = await client.listTools();
   const validators = new Map(tools.map((tool) => [tool.name, ajv.compile(tool.outputSchema ?? {})]));
@@ -39,7 +41,7 @@ async function checkedCaller(client: Client): Promise<Call> {
       const validate = validators.get(name);
       expect(validate?.(result.structuredContent), `${name}: ${ajv.errorsText(validate?.errors)}`).toBe(true);
     } else {
-      expect(result.structuredContent).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+      expectErrorEnvelope(result, name);
     }
     return result;
   };
@@ -53,7 +55,6 @@ function corpusDir(dataDir: string): string {
 }
 
 const textOf = (result: Awaited<ReturnType<Call>>): string => ((result.content ?? []) as Array<{ text?: string }>).map((block) => block.text ?? '').join('\n');
-const errorOf = (result: Awaited<ReturnType<Call>>) => (result.structuredContent as { error: { code: string; message: string } }).error;
 
 describe.each<Era>(['legacy', 'modern'])('knowledge tools over stdio (%s era)', (era) => {
   it('shows assistants four knowledge tools and the desktop a fifth, each fully described', async () => {
@@ -128,16 +129,16 @@ describe.each<Era>(['legacy', 'modern'])('knowledge tools over stdio (%s era)', 
     await call('manage_collections', { action: 'create', collection_name: 'Mine' });
 
     const outside = await call('ingest_documents', { path: library, collection: 'Mine' });
-    expect(errorOf(outside)).toMatchObject({ code: 'insufficient_permissions', message: expect.stringMatching(/Allowed folders/) });
+    expect(toolErrorOf(outside)).toMatchObject({ code: 'insufficient_permissions', message: expect.stringMatching(/Allowed folders/) });
     const roots = await call('manage_knowledge_roots', { action: 'add', path: library });
-    expect(errorOf(roots)).toMatchObject({ code: 'insufficient_permissions', message: expect.stringMatching(/only be used from the Co-Scientist desktop app/) });
+    expect(toolErrorOf(roots)).toMatchObject({ code: 'insufficient_permissions', message: expect.stringMatching(/only be used from the Co-Scientist desktop app/) });
     const badArgs = await call('query_knowledge_base', { query: 'x', top_k: 50 });
-    expect(errorOf(badArgs).code).toBe('invalid_input');
-    expect(errorOf(await call('manage_collections', { action: 'info' })).message).toMatch(/collection_name is required/);
+    expect(toolErrorOf(badArgs).code).toBe('invalid_input');
+    expect(toolErrorOf(await call('manage_collections', { action: 'info' })).message).toMatch(/collection_name is required/);
 
     const reader = await checkedCaller((await connect({ dataDir, era, client: null })).client);
     expect((await reader('manage_collections', { action: 'list' })).isError).toBeFalsy();
-    expect(errorOf(await reader('manage_collections', { action: 'delete', collection_name: 'Mine' }))).toMatchObject({ code: 'insufficient_permissions', message: expect.stringMatching(/knowledge:write/) });
+    expect(toolErrorOf(await reader('manage_collections', { action: 'delete', collection_name: 'Mine' }))).toMatchObject({ code: 'insufficient_permissions', message: expect.stringMatching(/knowledge:write/) });
     expect((await reader('query_knowledge_base', { query: 'fibrosis' })).structuredContent).toMatchObject({ results: [], query_refinement: { status: 'clarification_needed' } });
   });
 });
@@ -155,6 +156,6 @@ describe('MCP roots (2025-era clients that declare them)', () => {
     await call('manage_collections', { action: 'create', collection_name: 'Workspace' });
     const result = await call('ingest_documents', { path: path.join(library, 'stellate-cells.md'), collection: 'Workspace' });
     expect(result.structuredContent).toMatchObject({ status: 'complete', added: 1 });
-    expect(errorOf(await call('ingest_documents', { path: dataDir, collection: 'Workspace' })).code).toBe('insufficient_permissions');
+    expect(toolErrorOf(await call('ingest_documents', { path: dataDir, collection: 'Workspace' })).code).toBe('insufficient_permissions');
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Ajv from 'ajv/dist/2020.js';
 import { tempDataDir } from '../support/server.js';
 import { openSession, runResearchToCompletion, type McpSession, type Structured } from '../e2e/web/support/researchRun.js';
+import { toolErrorOf } from '../support/toolErrors.js';
 
 const TOOLS = ['get_leaderboard', 'get_elo_history', 'next_arena_pair', 'list_matches', 'compare_hypotheses'];
 const ajv = new Ajv({ strict: false, allErrors: true });
@@ -31,7 +32,7 @@ async function desktopCall(name: string, args: Structured): Promise<Structured> 
 async function failure(session: McpSession, name: string, args: Structured): Promise<{ code: string; message: string }> {
   const result = await session.client.callTool({ name, arguments: args });
   expect(result.isError, `${name} should fail`).toBe(true);
-  return (result.structuredContent as { error: { code: string; message: string } }).error;
+  return toolErrorOf(result);
 }
 
 async function wholeBoard(limit = 1000): Promise<{ first: Page; rows: Row[] }> {

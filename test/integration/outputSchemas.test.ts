@@ -12,6 +12,7 @@ import path from 'node:path';
 import { connectServer, tempDataDir, type ConnectedServer, type Era } from '../support/server.js';
 import { fakeResult, hypothesisDraft, type WorkItemLike } from '../support/fakeAssistant.js';
 import { writeCorpus } from '../unit/knowledge/helpers.js';
+import { describeToolFailure, expectErrorEnvelope } from '../support/toolErrors.js';
 
 type Structured = Record<string, unknown>;
 type JsonSchema = {
@@ -53,7 +54,10 @@ class Exerciser {
   async attempt(server: ConnectedServer, name: string, args: Structured): Promise<{ ok: true; data: Structured } | { ok: false; error: string }> {
     const result = await server.client.callTool({ name, arguments: args });
     if (result.isError === true) {
-      const error = `${name}(${JSON.stringify(args).slice(0, 300)}) failed: ${JSON.stringify(result.structuredContent).slice(0, 500)}`;
+      // A failure must still keep the error contract: no structuredContent (it could not match the
+      // outputSchema), the coded error in _meta, the same code and message in the text.
+      expectErrorEnvelope(result, `${name}(${JSON.stringify(args).slice(0, 300)})`);
+      const error = `${name}(${JSON.stringify(args).slice(0, 300)}) failed: ${describeToolFailure(result).slice(0, 500)}`;
       this.lastError.set(name, error);
       return { ok: false, error };
     }

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
 import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type FakeProvider } from '../support/fakeProviders.js';
+import { toolErrorOf } from '../support/toolErrors.js';
 
 const open: ConnectedServer[] = [];
 const fakes: FakeProvider[] = [];
@@ -75,6 +76,6 @@ describe('provider keys', () => {
     open.push(assistant);
     const refused = await assistant.client.callTool({ name: 'configure_providers', arguments: { action: 'activate', api_keys: { anthropic: GOOD_KEY } } });
     expect(refused.isError).toBe(true);
-    expect((refused.structuredContent as { error: { code: string } }).error.code).toBe('insufficient_permissions');
+    expect(toolErrorOf(refused).code).toBe('insufficient_permissions');
   });
 });

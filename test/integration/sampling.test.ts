@@ -10,6 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { SERVER_ENTRY, connectServer, tempDataDir, type ConnectedServer, type Era } from '../support/server.js';
 import { fakeResult } from '../support/fakeAssistant.js';
 import { summariesFromDb, workItemIn } from '../support/fakeProviders.js';
+import { describeToolFailure } from '../support/toolErrors.js';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -42,7 +43,7 @@ async function assistantClient(dataDir: string, options: { sampling: boolean; er
 
 async function call(client: Client, name: string, args: Structured): Promise<Structured> {
   const result = await client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name}: ${JSON.stringify(result.structuredContent)}`);
+  if (result.isError === true) throw new Error(`${name}: ${describeToolFailure(result)}`);
   return result.structuredContent as Structured;
 }
 

@@ -4,6 +4,7 @@ import Ajv from 'ajv/dist/2020.js';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { connectServer, tempDataDir, type ConnectedServer, type Era } from '../support/server.js';
+import { toolErrorOf } from '../support/toolErrors.js';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 const open: ConnectedServer[] = [];
@@ -117,7 +118,7 @@ describe.each<Era>(['legacy', 'modern'])('MCP server over stdio (%s era)', (era)
     for (const testCase of cases) {
       const result = await client.callTool({ name: testCase.name, arguments: testCase.arguments });
       expect(result.isError, JSON.stringify(testCase)).toBe(true);
-      const error = (result.structuredContent as { error: { code: string; message: string } }).error;
+      const error = toolErrorOf(result);
       expect(error.code, JSON.stringify(testCase)).toBe(testCase.code);
       expect(error.message, JSON.stringify(testCase)).toMatch(testCase.mention);
       expect(textOf(result)).toContain(testCase.code);

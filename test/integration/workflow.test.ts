@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parse as parseBibtex } from '@retorquere/bibtex-parser';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
 import { fakeResult, type WorkItemLike } from '../support/fakeAssistant.js';
+import { describeToolFailure } from '../support/toolErrors.js';
 
 const open: ConnectedServer[] = [];
 afterEach(async () => {
@@ -14,7 +15,7 @@ type Structured = Record<string, unknown>;
 
 async function call(server: ConnectedServer, name: string, args: Record<string, unknown>): Promise<Structured> {
   const result = await server.client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
+  if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
   return result.structuredContent as Structured;
 }
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { fakeResult, type WorkItemLike } from './fakeAssistant.js';
 import type { ConnectedServer } from './server.js';
+import { describeToolFailure } from './toolErrors.js';
 
 export type Protocol = 'anthropic' | 'openai';
 
@@ -211,7 +212,7 @@ type Structured = Record<string, unknown>;
 
 export async function callOk(server: ConnectedServer, name: string, args: Record<string, unknown>): Promise<Structured> {
   const result = await server.client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
+  if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
   return result.structuredContent as Structured;
 }
 

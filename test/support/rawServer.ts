@@ -3,6 +3,7 @@
 // Responses are correlated by id; every stdout line is checked to be a JSON-RPC 2.0 message.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { SERVER_ENTRY, assertServerBuilt } from './server.js';
+import { describeToolFailure } from './toolErrors.js';
 
 export type JsonRpcId = string | number;
 
@@ -24,6 +25,8 @@ export interface ToolResult {
   isError?: boolean;
   content?: Array<{ type: string; text?: string }>;
   structuredContent?: Record<string, unknown>;
+  /** A failed call's coded error is here (see test/support/toolErrors.ts). */
+  _meta?: Record<string, unknown>;
 }
 
 export interface RawServerOptions {
@@ -145,7 +148,7 @@ export class RawServer {
   /** A tool call that must succeed; returns its structuredContent. */
   async call(name: string, args: Record<string, unknown>, timeoutMs = 20_000): Promise<Record<string, unknown>> {
     const result = await this.callTool(name, args, timeoutMs);
-    if (result.isError === true) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
+    if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
     return result.structuredContent ?? {};
   }
 

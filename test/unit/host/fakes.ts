@@ -1,6 +1,7 @@
 // Small fakes for the host's boundaries: the tool-call function and the registration adapter.
 // They stand in for the research server only where a test is about our mapping logic.
 import type { CallToolResult } from '@modelcontextprotocol/client';
+import { TOOL_ERROR_META_KEY } from '../../../src-mcp/engine/toolErrorMeta.js';
 import type { AppInfo, AssistantState, DisconnectOutcome, RegistrationOutcome, Result, TestLaunch } from '../../../src-main/host/contract.js';
 import type { Logger } from '../../../src-main/host/log.js';
 import type { Assistants, RouterDeps } from '../../../src-main/host/router.js';
@@ -16,8 +17,9 @@ export function toolSuccess(structuredContent: Record<string, unknown>): CallToo
   return { content: [{ type: 'text', text: 'ok' }], structuredContent };
 }
 
+/** A failure shaped as the server sends it: the text block and the coded error in `_meta`. */
 export function toolFailure(code: string, message: string): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: message }], structuredContent: { error: { code, message } } };
+  return { isError: true, content: [{ type: 'text', text: `Error (${code}): ${message}` }], _meta: { [TOOL_ERROR_META_KEY]: { code, message, details: {} } } };
 }
 
 export interface ToolCall {

@@ -98,7 +98,7 @@ describe('tool calls', () => {
     });
   });
 
-  it('uses the text block when an error result carries no structured error', async () => {
+  it('uses the text block when an error result carries no _meta error envelope', async () => {
     const router = createRouter(
       routerDeps(scriptedTools(() => ({ isError: true, content: [{ type: 'text', text: 'Input validation error: goal' }] })).callTool),
     );

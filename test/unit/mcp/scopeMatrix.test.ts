@@ -13,6 +13,7 @@ import { TokenBucket } from '../../../src-mcp/mcp/rateLimit.js';
 import { NO_GROUNDING } from '../../../src-mcp/reasoners/workItems.js';
 import { NOTHING_VERIFIED } from '../../../src-mcp/engine/hypotheses.js';
 import type { ServerContext } from '../../../src-mcp/mcp/context.js';
+import { describeToolFailure, readToolError } from '../../support/toolErrors.js';
 
 const SCOPE_SETS: string[][] = [
   [],
@@ -40,10 +41,6 @@ function contextFor(clientId: string, scopes: string[]): ServerContext {
   };
 }
 
-function errorCode(result: { structuredContent?: unknown }): string | null {
-  return (result.structuredContent as { error?: { code: string } } | undefined)?.error?.code ?? null;
-}
-
 describe('scope matrix', () => {
   for (const clientId of ['claude-desktop', 'desktop']) {
     it(`${clientId}: every tool is allowed exactly when its scopes are implied`, async () => {
@@ -54,8 +51,8 @@ describe('scope matrix', () => {
           expect(isVisibleTo(tool, ctx), `${tool.name} visible with [${scopes.join(', ')}]`).toBe(expected);
           // Empty arguments: an allowed call fails validation (or runs), a forbidden one is refused first.
           const result = await callTool(tool, {}, ctx, DETACHED_CALL);
-          const denied = errorCode(result) === 'insufficient_permissions';
-          expect(denied, `${clientId} × ${tool.name} × [${scopes.join(', ')}]: ${JSON.stringify(result.structuredContent)}`).toBe(!expected);
+          const denied = readToolError(result)?.code === 'insufficient_permissions';
+          expect(denied, `${clientId} × ${tool.name} × [${scopes.join(', ')}]: ${describeToolFailure(result)}`).toBe(!expected);
         }
         ctx.db.close();
       }

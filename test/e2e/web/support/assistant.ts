@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { StartResearchResult } from '../../../../src-main/host/contract.js';
 import { SERVER_ENTRY } from './paths.js';
+import { describeToolFailure } from '../../../support/toolErrors.js';
 
 export interface Assistant {
   startResearch(args: { goal: string; domain?: string; hypothesis_count?: number }): Promise<StartResearchResult>;
@@ -21,7 +22,7 @@ export async function connectAssistant(dataDir: string): Promise<Assistant> {
   return {
     async startResearch(args) {
       const result = await client.callTool({ name: 'start_research', arguments: args });
-      if (result.isError) throw new Error(`start_research failed: ${JSON.stringify(result.structuredContent ?? result.content)}`);
+      if (result.isError) throw new Error(`start_research failed: ${describeToolFailure(result)}`);
       return result.structuredContent as StartResearchResult;
     },
     close: () => client.close(),

@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fakeResult, type WorkItemLike } from '../../../support/fakeAssistant.js';
 import { SERVER_ENTRY } from './paths.js';
+import { describeToolFailure } from '../../../support/toolErrors.js';
 
 export type Structured = Record<string, unknown>;
 
@@ -35,7 +36,7 @@ async function connect(dataDir: string, client: string): Promise<McpSide> {
   return {
     async call(name, args) {
       const result = await mcp.callTool({ name, arguments: args });
-      if (result.isError) throw new Error(`${client} ${name} failed: ${JSON.stringify(result.structuredContent ?? result.content)}`);
+      if (result.isError) throw new Error(`${client} ${name} failed: ${describeToolFailure(result)}`);
       return result.structuredContent as Structured;
     },
     close: () => mcp.close(),

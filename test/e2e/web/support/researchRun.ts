@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fakeResult, type WorkItemLike } from '../../../support/fakeAssistant.js';
 import { SERVER_ENTRY } from './paths.js';
+import { describeToolFailure } from '../../../support/toolErrors.js';
 
 export type Structured = Record<string, unknown>;
 
@@ -23,7 +24,7 @@ export async function openSession(dataDir: string, clientId: string): Promise<Mc
     client,
     async call(name, args) {
       const result = await client.callTool({ name, arguments: args });
-      if (result.isError === true) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent ?? result.content)}`);
+      if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
       return result.structuredContent as Structured;
     },
     close: () => client.close(),
