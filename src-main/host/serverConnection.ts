@@ -36,6 +36,10 @@ export class ServerUnavailableError extends Error {
 
 /** The resource every project change is announced on (the server's change feed). */
 export const PROJECTS_URI = 'research://projects';
+/** The resource every knowledge-base change is announced on (ingest, augment, collections). */
+export const KNOWLEDGE_COLLECTIONS_URI = 'knowledge://collections';
+/** What the GUI shows and must see change live, whoever changed it. */
+const SUBSCRIBED_URIS = [PROJECTS_URI, KNOWLEDGE_COLLECTIONS_URI] as const;
 
 export interface RestartPolicy {
   /** Delay before the first restart; doubles per consecutive failure. */
@@ -141,7 +145,7 @@ export class ServerConnection {
       await client.connect(transport);
       // Legacy-era servers only announce changes to subscribers (see docs/clients/subscriptions.md).
       if (client.getServerCapabilities()?.resources?.subscribe) {
-        await client.subscribeResource({ uri: PROJECTS_URI });
+        for (const uri of SUBSCRIBED_URIS) await client.subscribeResource({ uri });
       } else {
         this.#log.warn('the research server does not offer resource subscriptions; the GUI will not update live');
       }

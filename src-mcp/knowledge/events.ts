@@ -9,9 +9,11 @@ export interface Actor {
 }
 
 export const KNOWLEDGE_URI_PREFIX = 'knowledge://';
+/** The list of collections; every knowledge change is also announced on it (one subscription covers all). */
+export const COLLECTIONS_URI = `${KNOWLEDGE_URI_PREFIX}collections`;
 
 export function collectionUri(collectionId: string): string {
-  return `${KNOWLEDGE_URI_PREFIX}collections/${collectionId}`;
+  return `${COLLECTIONS_URI}/${collectionId}`;
 }
 
 /** Appends one event; call inside the write transaction that made the change. */

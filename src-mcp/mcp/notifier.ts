@@ -3,6 +3,7 @@
 // connections serveStdio routes updates onto the client's subscriptions/listen stream and filters there.
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { ChangeEvent } from '../store/events.js';
+import { COLLECTIONS_URI } from '../knowledge/events.js';
 import { PROJECTS_LIST_URI } from './resources.js';
 
 // Kinds that add or remove readable resources (projects, hypotheses, checkpoints).
@@ -36,7 +37,9 @@ export class ConnectionNotifier {
       if (event.kind === 'policy.updated') continue;
       if (LIST_CHANGING_KINDS.has(event.kind)) listChanged = true;
       updated.add(event.subjectUri);
+      // Each list URI also announces changes to its members, so one subscription covers a whole area.
       if (event.subjectUri.startsWith('research://projects/')) updated.add(PROJECTS_LIST_URI);
+      if (event.subjectUri.startsWith(`${COLLECTIONS_URI}/`)) updated.add(COLLECTIONS_URI);
     }
     if (toolsChanged) this.send(() => this.mcp.sendToolListChanged());
     if (listChanged) this.send(() => this.mcp.sendResourceListChanged());

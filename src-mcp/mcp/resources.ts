@@ -6,6 +6,7 @@ import type { ServerContext } from './context.js';
 import { projectLine, projectMarkdown } from './format.js';
 import { audited, canRead, markdown } from './resourceAccess.js';
 import { installDetailResources } from './resourcesDetail.js';
+import { installKnowledgeResources } from './resourcesKnowledge.js';
 import { MEDIA_TYPES, renderExport, type ExportFormat } from './tools/results.js';
 
 export const PROJECTS_LIST_URI = 'research://projects';
@@ -13,6 +14,7 @@ const LIST_LIMIT = 50;
 
 export function installResources(mcp: McpServer, ctx: ServerContext): void {
   installDetailResources(mcp, ctx);
+  installKnowledgeResources(mcp, ctx);
   mcp.registerResource(
     'research-export',
     new ResourceTemplate('research://projects/{project_id}/export/{format}', { list: undefined, complete: { format: (value) => Object.keys(MEDIA_TYPES).filter((f) => f.startsWith(value)) } }),

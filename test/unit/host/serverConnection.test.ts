@@ -64,6 +64,21 @@ describe('ServerConnection', () => {
     }, { timeout: 2000 });
   });
 
+  it('relays knowledge-base changes made by another process (the knowledge view refreshes on them)', async () => {
+    const dataDir = tempDir('knowledge-feed');
+    const { connection, events } = connect(realServer(dataDir));
+    await connection.start();
+    const assistant = await otherAssistant(dataDir);
+    try {
+      const created = await assistant.callTool({ name: 'manage_collections', arguments: { action: 'create', collection_name: 'Fibrosis' } });
+      expect(created.isError).toBeFalsy();
+    } finally {
+      await assistant.close();
+    }
+
+    await vi.waitFor(() => expect(events).toContainEqual({ kind: 'resource-updated', uri: 'knowledge://collections' }), { timeout: 2000 });
+  });
+
   it('restarts the server after it dies and serves calls again', async () => {
     const { connection, events } = connect(realServer(tempDir('restart')));
     await connection.start();
