@@ -235,6 +235,8 @@ export const KnowledgeIngestSchema = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   failed: z.number().int(),
+  /** Documents removed because their files were deleted or moved out of the folder. */
+  removed: z.number().int(),
   unsupported: z.number().int(),
   next_cursor: z.string().nullable(),
   problems: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })),

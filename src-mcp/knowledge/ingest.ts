@@ -2,6 +2,7 @@
 // folder is ingested in slices: each call works until its time budget is spent, then returns
 // what it did and a cursor. Calling again with the cursor continues; calling again without it
 // starts over, which is cheap and safe because unchanged files are recognised by their hash.
+// The first slice of a folder ingest also removes the documents of files deleted since (sync.ts).
 import path from 'node:path';
 import type { Db } from '../store/database.js';
 import { writeTransaction } from '../store/database.js';
@@ -12,6 +13,7 @@ import { recordKnowledgeChange, type Actor } from './events.js';
 import { describeSupported, formatOf } from './formats.js';
 import { commitFiles, prepareFile, type PreparedFile } from './ingestFile.js';
 import { effectiveRoots, isInside, resolveAllowedTarget } from './roots.js';
+import { removeVanishedDocuments } from './sync.js';
 import { listFolder, type FileProblem } from './walk.js';
 
 export const MAX_REPORTED_PROBLEMS = 20;
@@ -49,6 +51,8 @@ export interface IngestReport {
   updated: number;
   unchanged: number;
   failed: number;
+  /** Documents removed because their files were deleted or moved out of the folder. */
+  removed: number;
   unsupported: number;
   documentsWritten: number;
   chunksWritten: number;
@@ -79,6 +83,7 @@ export async function ingestDocuments(db: Db, actor: Actor, input: IngestInput, 
     updated: 0,
     unchanged: 0,
     failed: 0,
+    removed: 0,
     unsupported: listing.unsupported,
     documentsWritten: 0,
     chunksWritten: 0,
@@ -88,6 +93,15 @@ export async function ingestDocuments(db: Db, actor: Actor, input: IngestInput, 
     problems: [],
     problemCount: 0,
   };
+  // Once per ingest (not per slice): the listing is complete before any file is read.
+  if (target.isDirectory && input.cursor === undefined) {
+    report.removed = removeVanishedDocuments(db, actor, {
+      collectionId: collection.id,
+      folder: target.realPath,
+      recursive: input.recursive,
+      listed: new Set(listing.files),
+    });
+  }
   const problems: FileProblem[] = [...listing.problems];
   let lastProgress = 0;
   let batch: PreparedFile[] = [];

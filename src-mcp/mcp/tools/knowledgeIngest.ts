@@ -23,6 +23,7 @@ const IngestOutput = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   failed: z.number().int(),
+  removed: z.number().int().describe('Documents removed because their files were deleted or moved out of the folder since the last ingest.'),
   unsupported: z.number().int().describe('Files skipped because their format is not supported.'),
   documents_written: z.number().int(),
   chunks_written: z.number().int(),
@@ -38,7 +39,7 @@ export const ingestDocumentsTool = defineTool({
   title: 'Ingest documents into the knowledge base',
   description: [
     `Read a file or a folder the scientist allowed into a knowledge collection, so its passages become searchable with query_knowledge_base. Formats: ${describeSupported()}; each BibTeX entry becomes a reference of its own (its abstract is the text). Headings become section paths, code and tables stay recognisable.`,
-    'Re-running is safe and cheap: unchanged files are recognised by their content hash and skipped; changed files replace their earlier version. Set recursive=true to include subfolders. A large folder is ingested in slices of up to max_seconds: when status is "partial", call again with the same path, collection and next_cursor to continue. Progress notifications are sent when the request carries a progressToken.',
+    'Re-running is safe and cheap: unchanged files are recognised by their content hash and skipped; changed files replace their earlier version; documents whose files were deleted from the folder (or moved out of it) are removed. Set recursive=true to include subfolders. A large folder is ingested in slices of up to max_seconds: when status is "partial", call again with the same path, collection and next_cursor to continue. Progress notifications are sent when the request carries a progressToken.',
     'Only folders the scientist allowed in the Co-Scientist app (Knowledge → Allowed folders), or your own MCP roots, can be read; anything else — including symlinks leading out of them — is refused with insufficient_permissions. Then ask the scientist to allow the folder; do not try other paths. For text you found yourself (an abstract, a web page), use augment_knowledge instead.',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -78,6 +79,7 @@ function ingestData(report: IngestReport): z.input<typeof IngestOutput> {
     updated: report.updated,
     unchanged: report.unchanged,
     failed: report.failed,
+    removed: report.removed,
     unsupported: report.unsupported,
     documents_written: report.documentsWritten,
     chunks_written: report.chunksWritten,
@@ -91,7 +93,7 @@ function ingestData(report: IngestReport): z.input<typeof IngestOutput> {
 
 function ingestMarkdown(report: IngestReport): string {
   const lines = [
-    `${report.status === 'complete' ? 'Ingested' : 'Partly ingested'} ${report.target} into **${report.collection.name}**: ${report.filesDone}/${report.filesTotal} files done — ${report.added} added, ${report.updated} updated, ${report.unchanged} unchanged, ${report.failed} failed (${report.chunksWritten} passages written, ${megabytes(report.bytesRead)} read in ${(report.durationMs / 1000).toFixed(1)} s).`,
+    `${report.status === 'complete' ? 'Ingested' : 'Partly ingested'} ${report.target} into **${report.collection.name}**: ${report.filesDone}/${report.filesTotal} files done — ${report.added} added, ${report.updated} updated, ${report.unchanged} unchanged, ${report.failed} failed${report.removed > 0 ? `, ${report.removed} removed (their files are gone)` : ''} (${report.chunksWritten} passages written, ${megabytes(report.bytesRead)} read in ${(report.durationMs / 1000).toFixed(1)} s).`,
   ];
   if (report.unsupported > 0) lines.push(`${report.unsupported} file(s) of unsupported formats were skipped.`);
   for (const problem of report.problems) lines.push(`- ${problem.path} ${problem.message}`);

@@ -74,6 +74,7 @@ export function IngestForm({ collection }: { collection: string }) {
           <p role="status" data-testid="knowledge-ingest-status">
             {ingest.running ? 'Ingesting' : progress.status === 'complete' ? 'Done' : 'Stopped'}: {progress.files_done}/{progress.files_total} files — {progress.added} added, {progress.updated} updated,{' '}
             {progress.unchanged} unchanged{progress.failed > 0 ? `, ${progress.failed} failed` : ''}
+            {progress.removed > 0 ? `, ${progress.removed} removed (files no longer in the folder)` : ''}
             {progress.unsupported > 0 ? ` (${plural(progress.unsupported, 'file')} of other formats skipped)` : ''}.
           </p>
           {progress.problems.length > 0 ? (

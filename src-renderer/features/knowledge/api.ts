@@ -72,6 +72,7 @@ function accumulate(totals: KnowledgeIngest | null, slice: KnowledgeIngest): Kno
     updated: totals.updated + slice.updated,
     unchanged: totals.unchanged + slice.unchanged,
     failed: totals.failed + slice.failed,
+    removed: totals.removed + slice.removed,
     problems: [...totals.problems, ...slice.problems].slice(0, 20),
     problem_count: totals.problem_count + slice.problem_count,
   };
@@ -110,7 +111,7 @@ export function useIngest() {
         totals = accumulate(totals, slice);
         setProgress(totals);
         cursor = slice.next_cursor ?? undefined;
-        if (slice.added + slice.updated > 0) void queryClient.invalidateQueries({ queryKey: knowledgeKeys.all });
+        if (slice.added + slice.updated + slice.removed > 0) void queryClient.invalidateQueries({ queryKey: knowledgeKeys.all });
       } while (cursor !== undefined && !stopped.current);
     } catch (failure) {
       setError(failure);
