@@ -1,7 +1,8 @@
-// Records what every client did (ARCHITECTURE §4): one row per tool call and resource read.
+// Records what every client did (ARCHITECTURE §4): one row per tool call and resource read, and
+// for a tool that writes, the row commits with its effects (CallAudit): no effect without its row.
 import type { Db } from '../store/database.js';
-import { writeTransaction } from '../store/database.js';
-import { appendAudit, type AuditOutcome } from '../store/audit.js';
+import { appendAudit, type AuditEntry, type AuditOutcome } from '../store/audit.js';
+import { observeWrites, type WriteObserver } from '../store/writeObserver.js';
 
 const SECRET_KEY = /(api[-_]?key|token|secret|password|passphrase|authorization|cookie|credential)/i;
 const MAX_STRING = 2000;
@@ -35,17 +36,144 @@ export interface AuditRecord {
   durationMs: number;
 }
 
+function entryOf(record: AuditRecord): AuditEntry {
+  return {
+    at: record.startedAt.toISOString(),
+    clientId: record.clientId,
+    action: record.action,
+    target: record.target,
+    arguments: JSON.stringify(redactArguments(record.args ?? {})),
+    outcome: record.outcome,
+    errorCode: record.errorCode,
+    durationMs: Math.round(record.durationMs * 1000) / 1000,
+  };
+}
+
+/**
+ * Appends one row in a transaction of its own (or in the caller's, when one is open). A lone audit
+ * row is no effect that needs auditing, so a surrounding tool call's CallAudit is not involved.
+ */
 export function recordAudit(db: Db, record: AuditRecord): void {
-  writeTransaction(db, () =>
-    appendAudit(db, {
-      at: record.startedAt.toISOString(),
-      clientId: record.clientId,
-      action: record.action,
-      target: record.target,
-      arguments: JSON.stringify(redactArguments(record.args ?? {})),
-      outcome: record.outcome,
-      errorCode: record.errorCode,
-      durationMs: Math.round(record.durationMs * 1000) / 1000,
-    }),
-  );
+  db.transaction(() => appendAudit(db, entryOf(record))).immediate();
+}
+
+/** The parts of a call's audit row known when it starts. */
+export interface CallAuditStart {
+  clientId: string;
+  /** The call's row, e.g. `tool:start_research`. */
+  action: string;
+  /** The row that says "this call's writes have committed" when the call's own row cannot go with them, e.g. `tool-write:submit_work`. */
+  intentAction: string;
+  args: unknown;
+  startedAt: Date;
+  /** performance.now() at the start, for the duration. */
+  started: number;
+}
+
+type Phase = 'sync' | 'async' | 'done';
+
+/**
+ * The audit of one tool call, committed in the same SQLite transaction as the call's effects, so a
+ * process killed at any instant leaves either both or neither.
+ *
+ * - While the tool runs synchronously (most tools), its first write transaction opens BEGIN
+ *   IMMEDIATE and keeps it open; later writes are savepoints in it; the call's row goes into it at
+ *   the end and it commits once. The prev-hash of the row is read under that write lock, so the
+ *   chain stays linear across processes. Reads before the first write take no lock.
+ * - A tool that awaits (a checkpoint, the user, a provider) must not hold the lock across its
+ *   awaits: what its synchronous part wrote commits when it first awaits, with an intent row
+ *   (`intentAction`); a write that commits later before any intent row exists carries one. The
+ *   call's own row follows at the end, on its own, so every committed effect has a row before it.
+ */
+export class CallAudit implements WriteObserver {
+  #phase: Phase = 'sync';
+  #holding = false;
+  #intentWritten = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly start: CallAuditStart,
+  ) {}
+
+  /** Runs the tool (its synchronous part, and all it starts) with this audit watching its writes. */
+  run<T>(work: () => T): T {
+    return observeWrites(this, work);
+  }
+
+  beforeWrite(db: Db): void {
+    if (db !== this.db || this.#phase !== 'sync' || this.#holding) return;
+    db.exec('BEGIN IMMEDIATE');
+    this.#holding = true;
+  }
+
+  beforeCommit(db: Db): void {
+    if (db !== this.db || this.#phase !== 'async' || this.#intentWritten) return;
+    this.#append(this.start.intentAction, 'success', null, null);
+    this.#intentWritten = true;
+  }
+
+  /** The tool returned a promise: commit what it wrote so far with the intent row, before anything is awaited. */
+  goAsync(): void {
+    if (this.#phase !== 'sync') return;
+    this.#phase = 'async';
+    this.#commitHeldWithIntent();
+  }
+
+  /** The call ends without its own row (it resumes when the client retries): keep what it wrote, with the intent row. */
+  suspend(): void {
+    this.#commitHeldWithIntent();
+    this.#phase = 'done';
+  }
+
+  /**
+   * The call's own row. With `rollback`, effects still held are dropped first (an unexpected
+   * failure: "nothing was changed" must be true); otherwise they commit with the row, which is what
+   * a coded error leaves, as before (a failed write has already rolled back its own savepoint).
+   */
+  finish(outcome: AuditOutcome, errorCode: string | null, target: string | null, options: { rollback?: boolean } = {}): void {
+    this.#phase = 'done';
+    if (this.#holding && this.db.inTransaction && options.rollback !== true) {
+      this.#inHeld(() => this.#append(this.start.action, outcome, errorCode, target));
+      return;
+    }
+    this.#release();
+    recordAudit(this.db, this.#record(this.start.action, outcome, errorCode, target));
+  }
+
+  #commitHeldWithIntent(): void {
+    if (!this.#holding) return;
+    if (!this.db.inTransaction) {
+      // SQLite rolled the transaction back itself (e.g. disk full): nothing of it committed.
+      this.#holding = false;
+      return;
+    }
+    this.#inHeld(() => this.#append(this.start.intentAction, 'success', null, null));
+    this.#intentWritten = true;
+  }
+
+  /** Adds to the held transaction and commits it; on any failure rolls it back, so no lock stays held. */
+  #inHeld(add: () => void): void {
+    try {
+      add();
+      this.db.exec('COMMIT');
+      this.#holding = false;
+    } catch (error) {
+      this.#release();
+      throw error;
+    }
+  }
+
+  #release(): void {
+    if (this.#holding && this.db.inTransaction) this.db.exec('ROLLBACK');
+    this.#holding = false;
+  }
+
+  #append(action: string, outcome: AuditOutcome, errorCode: string | null, target: string | null): void {
+    appendAudit(this.db, entryOf(this.#record(action, outcome, errorCode, target)));
+  }
+
+  #record(action: string, outcome: AuditOutcome, errorCode: string | null, target: string | null): AuditRecord {
+    const { clientId, args, startedAt, started } = this.start;
+    return { clientId, action, target, args, outcome, errorCode, startedAt, durationMs: performance.now() - started };
+  }
 }

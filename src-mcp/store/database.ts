@@ -7,6 +7,7 @@ import path from 'node:path';
 import { MIGRATIONS, LATEST_SCHEMA_VERSION } from './migrations/index.js';
 import { databasePath } from './dataDir.js';
 import { StoreError } from './errors.js';
+import { currentWriteObserver } from './writeObserver.js';
 
 export type Db = Database.Database;
 
@@ -81,9 +82,24 @@ export function migrate(db: Db): void {
   }
 }
 
-/** Runs `work` as one write transaction that takes the write lock up front (no upgrade deadlocks). */
+/**
+ * Runs `work` as one write transaction that takes the write lock up front (no upgrade deadlocks).
+ * Inside a tool call the call's audit takes part (see writeObserver.ts): it may hold the
+ * transaction open until the call's audit row is in it, or add its row before the COMMIT.
+ */
 export function writeTransaction<T>(db: Db, work: () => T): T {
-  return db.transaction(work).immediate();
+  const observer = db.inTransaction ? undefined : currentWriteObserver();
+  if (observer === undefined) return db.transaction(work).immediate();
+  observer.beforeWrite(db);
+  // The observer opened (and holds) the transaction: this write is a savepoint inside it.
+  if (db.inTransaction) return db.transaction(work).immediate();
+  return db
+    .transaction(() => {
+      const result = work();
+      observer.beforeCommit(db);
+      return result;
+    })
+    .immediate();
 }
 
 export function schemaVersion(db: Db): number {

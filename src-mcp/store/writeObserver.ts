@@ -1,0 +1,29 @@
+// Lets whoever started a unit of work (a tool call) take part in the write transactions that the
+// work opens deep in the engine, without the engine knowing: the audit log uses it so that a tool's
+// effects and its audit row commit in one transaction (no effect without its row, even under
+// kill -9). The observer travels with the async context, so concurrent calls in one process each
+// see their own.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type Database from 'better-sqlite3';
+
+export interface WriteObserver {
+  /**
+   * Called when an outermost write transaction is about to begin on `db`. The observer may open a
+   * transaction itself (BEGIN IMMEDIATE) and keep it open past this write; the write then runs in a
+   * savepoint inside it.
+   */
+  beforeWrite(db: Database.Database): void;
+  /** Called inside an outermost write transaction that the observer did not open, before its COMMIT. */
+  beforeCommit(db: Database.Database): void;
+}
+
+const observers = new AsyncLocalStorage<WriteObserver>();
+
+/** Runs `work` (and everything it starts asynchronously) with `observer` watching its writes. */
+export function observeWrites<T>(observer: WriteObserver, work: () => T): T {
+  return observers.run(observer, work);
+}
+
+export function currentWriteObserver(): WriteObserver | undefined {
+  return observers.getStore();
+}
