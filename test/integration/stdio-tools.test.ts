@@ -4,7 +4,7 @@ import Ajv from 'ajv/dist/2020.js';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { connectServer, tempDataDir, type ConnectedServer, type Era } from '../support/server.js';
-import { toolErrorOf } from '../support/toolErrors.js';
+import { expectErrorEnvelope, toolErrorOf } from '../support/toolErrors.js';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 const open: ConnectedServer[] = [];
@@ -126,6 +126,28 @@ describe.each<Era>(['legacy', 'modern'])('MCP server over stdio (%s era)', (era)
     const listed = await client.callTool({ name: 'list_research_projects', arguments: {} });
     expect(listed.structuredContent).toMatchObject({ total: 0 });
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool/);
+  });
+
+  it('puts what a model needs to recover into the error text: retry_after, the missing scopes', async () => {
+    const dataDir = tempDataDir();
+    const desktop = await connect({ dataDir, era, client: 'desktop' });
+    const granted = await desktop.client.callTool({ name: 'set_client_policy', arguments: { client_id: 'claude-desktop', scopes: ['research:write'], rate_per_minute: 1, burst: 1 } });
+    expect(granted.isError, textOf(granted)).toBeFalsy();
+    const { client } = await connect({ dataDir, era, client: 'claude-desktop' });
+    const goal = { goal: 'Identify drug repurposing candidates for AML' };
+    expect((await client.callTool({ name: 'start_research', arguments: goal })).isError).toBeFalsy();
+
+    const limited = await client.callTool({ name: 'start_research', arguments: goal });
+    const rate = expectErrorEnvelope(limited, 'second start_research within the minute');
+    expect(rate.code).toBe('rate_limit_exceeded');
+    const retryAfter = rate.details.retry_after;
+    expect(typeof retryAfter === 'number' && retryAfter > 0, JSON.stringify(rate.details)).toBe(true);
+    expect(textOf(limited)).toContain(`"retry_after":${String(retryAfter)}`);
+
+    const refused = await client.callTool({ name: 'generate_hypotheses', arguments: { research_id: 'res_x' } });
+    const denied = expectErrorEnvelope(refused, 'generate_hypotheses without its scope');
+    expect(denied).toMatchObject({ code: 'insufficient_permissions', details: { missing: ['hypotheses:generate'] } });
+    expect(textOf(refused)).toContain('hypotheses:generate');
   });
 
   it('writes one hash-chained audit row per call, failures included', async () => {
