@@ -2,7 +2,9 @@
 // (research projects started and their plans approved, many requests in flight), and restarted
 // on the same database. After every kill SQLite must report an intact file and every decision
 // the server had acknowledged must be there; decisions in flight at the kill are retried with
-// the same decision_id and must apply exactly once. At the end the audit hash chain must verify.
+// the same decision_id and must apply exactly once. Every committed effect of the assistant (a
+// project, a decision) must have its audit row after every kill, since both commit in one
+// transaction (mcp/audit.ts CallAudit). At the end the audit hash chain must verify.
 // Shared by the bench (≥ 100 kills) and test/integration/faults.test.ts (a few kills).
 import Database from 'better-sqlite3';
 import path from 'node:path';
@@ -48,8 +50,10 @@ export interface FaultCampaignReport {
   chain: ChainVerdict;
   /** verify_audit_log as the desktop app sees it, at the end. */
   chainByTool: { ok: boolean; rows: number };
-  /** Projects in the database without a start_research audit row: a write whose audit row a kill prevented. */
-  unauditedProjects: number;
+  /** Committed effects without their audit row, checked after every kill (a project without its start_research row, a decision without its decide row): must stay empty. */
+  unaudited: string[];
+  /** Effects checked for their audit row after each kill, summed over the kills. */
+  auditedChecks: number;
   /** Errors a tool call surfaced (besides the kill itself): must stay empty. */
   problems: string[];
   /** Spawn after a kill → first tool result on the recovered database, in ns. */
@@ -76,7 +80,7 @@ export async function runFaultCampaign(options: FaultCampaignOptions): Promise<F
   const [lowKill, highKill] = options.killAfter ?? [1, 25];
   const report: FaultCampaignReport = {
     kills: 0, acknowledgedProjects: 0, acknowledgedDecisions: 0, retried: { applied: 0, alreadyApplied: 0 }, committedUnacknowledged: 0,
-    lost: [], integrityChecks: 0, integrityFailures: [], chain: { ok: true, rows: 0 }, chainByTool: { ok: false, rows: 0 }, unauditedProjects: 0, problems: [], recoveryNs: [],
+    lost: [], integrityChecks: 0, integrityFailures: [], chain: { ok: true, rows: 0 }, chainByTool: { ok: false, rows: 0 }, unaudited: [], auditedChecks: 0, problems: [], recoveryNs: [],
   };
   const ackedDecisions: Inflight[] = [];
   const ackedProjects: string[] = [];
@@ -158,8 +162,6 @@ export async function runFaultCampaign(options: FaultCampaignOptions): Promise<F
     const acked = new Set(ackedProjects);
     const ours = db.prepare("SELECT id FROM projects WHERE goal LIKE 'Fault campaign %'").pluck().all() as string[];
     report.committedUnacknowledged = ours.filter((id) => !acked.has(id)).length;
-    const audited = db.prepare("SELECT COUNT(*) FROM audit_log WHERE client_id = ? AND action = 'tool:start_research' AND outcome = 'success'").pluck().get(FAULT_CLIENT) as number;
-    report.unauditedProjects = Math.max(0, ours.length - audited);
   } finally {
     db.close();
   }
@@ -198,9 +200,37 @@ function checkDatabase(dataDir: string, projects: readonly string[], decisions: 
     for (const { checkpointId, decisionId } of decisions) {
       if (decision.get(checkpointId) !== decisionId) report.lost.push(`decision ${decisionId} on ${checkpointId} (after kill ${report.kills})`);
     }
+    checkAudited(db, report);
   } finally {
     db.close();
   }
+}
+
+/**
+ * Every effect the assistant committed, acknowledged or not, has its audit row: each project its
+ * successful start_research row (target = the project), each decision its decide row (same decision_id).
+ */
+function checkAudited(db: Database.Database, report: FaultCampaignReport): void {
+  const projects = db.prepare('SELECT id FROM projects WHERE created_by = ?').pluck().all(FAULT_CLIENT) as string[];
+  const decisions = db.prepare('SELECT decision_id FROM checkpoints WHERE decided_by = ?').pluck().all(FAULT_CLIENT) as string[];
+  const unaudited = [
+    ...(db
+      .prepare(
+        `SELECT 'project ' || p.id FROM projects p WHERE p.created_by = @client AND NOT EXISTS (SELECT 1 FROM audit_log a
+           WHERE a.client_id = @client AND a.action = 'tool:start_research' AND a.outcome = 'success' AND a.target = 'research://projects/' || p.id)`,
+      )
+      .pluck()
+      .all({ client: FAULT_CLIENT }) as string[]),
+    ...(db
+      .prepare(
+        `SELECT 'decision ' || c.decision_id FROM checkpoints c WHERE c.decided_by = @client AND NOT EXISTS (SELECT 1 FROM audit_log a
+           WHERE a.client_id = @client AND a.action = 'tool:decide' AND a.outcome = 'success' AND json_extract(a.arguments, '$.decision_id') = c.decision_id)`,
+      )
+      .pluck()
+      .all({ client: FAULT_CLIENT }) as string[]),
+  ];
+  report.auditedChecks += projects.length + decisions.length;
+  for (const effect of unaudited) if (!report.unaudited.some((seen) => seen.startsWith(`${effect} `))) report.unaudited.push(`${effect} (after kill ${report.kills})`);
 }
 
 /** The bench: ≥ 100 kills; the row is the recovery time, the appendix the correctness counts. */
@@ -220,7 +250,8 @@ export async function benchFaults(options: { kills: number; seed?: number }): Pr
       `- \`PRAGMA integrity_check\`: ${report.integrityChecks - report.integrityFailures.length}/${report.integrityChecks} ok — ${verdict(report.integrityFailures.length === 0)}.`,
       `- Decisions in flight at a kill, retried with the same decision_id: ${report.retried.applied} applied on retry, ${report.retried.alreadyApplied} had committed before the kill (applied once either way).`,
       `- Audit chain: ${report.chain.rows} rows, ${verdict(report.chain.ok)} (store); ${verdict(report.chainByTool.ok)} (verify_audit_log).`,
-      `- Projects committed although their start_research was never answered: ${report.committedUnacknowledged}; of all projects, ${report.unauditedProjects} have no audit row (the kill fell between the tool's transaction and its audit row).`,
+      `- Projects committed although their start_research was never answered: ${report.committedUnacknowledged}.`,
+      `- Committed effects (projects, decisions) without their audit row, checked after every kill: ${report.unaudited.length} (${report.auditedChecks} checks) — ${verdict(report.unaudited.length === 0)}${report.unaudited.length === 0 ? '' : `, e.g. ${report.unaudited[0]}`}.`,
       `- Errors surfaced by tool calls: ${report.problems.length}${report.problems.length === 0 ? '' : ` — e.g. ${report.problems[0]}`}.`,
       '',
     ].join('\n');
@@ -228,7 +259,7 @@ export async function benchFaults(options: { kills: number; seed?: number }): Pr
       results: [
         {
           name: 'Recovery after kill -9',
-          detail: `spawn → first tool result on the database a SIGKILLed server left (${report.kills} kills during write bursts; ${report.lost.length} acknowledged writes lost)`,
+          detail: `spawn → first tool result on the database a SIGKILLed server left (${report.kills} kills during write bursts; ${report.lost.length} acknowledged writes lost, ${report.unaudited.length} effects without an audit row)`,
           summary: summarize(report.recoveryNs),
           reported: ['p50', 'p95', 'p99', 'max'],
         },

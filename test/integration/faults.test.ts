@@ -1,7 +1,8 @@
 // Faults: the server is killed with SIGKILL in the middle of write bursts, again and again, and
 // restarted on the same database (bench/faults.ts runs the campaign; `npm run bench` does ≥ 100
 // kills). After every kill the file is intact and every acknowledged decision is there; decisions
-// in flight at a kill apply exactly once when retried; the audit chain verifies at the end.
+// in flight at a kill apply exactly once when retried; every committed project and decision has
+// its audit row after every kill (they commit in one transaction); the audit chain verifies at the end.
 import { describe, expect, it } from 'vitest';
 import { runFaultCampaign } from '../../bench/faults.js';
 import { tempDataDir } from '../support/server.js';
@@ -10,18 +11,20 @@ const KILLS = Number(process.env.COSCI_FAULT_KILLS ?? 8);
 const SEED = Number(process.env.COSCI_FAULT_SEED ?? 7);
 
 describe(`kill -9 during write bursts (${KILLS} kills, seed ${SEED})`, () => {
-  it('keeps the database intact and every acknowledged decision, applies retried decisions once, and the chain verifies', async () => {
+  it('keeps the database intact and every acknowledged decision, applies retried decisions once, audits every committed effect, and the chain verifies', async () => {
     const report = await runFaultCampaign({ dataDir: tempDataDir('cosci-faults'), kills: KILLS, seed: SEED });
     process.stderr.write(
       `faults: ${report.kills} kills, ${report.acknowledgedProjects} projects and ${report.acknowledgedDecisions} decisions acknowledged, ` +
         `${report.retried.applied + report.retried.alreadyApplied} decisions retried after a kill (${report.retried.alreadyApplied} had committed), ` +
-        `${report.committedUnacknowledged} unacknowledged projects committed, ${report.unauditedProjects} without an audit row, chain of ${report.chain.rows} rows\n`,
+        `${report.committedUnacknowledged} unacknowledged projects committed, ${report.unaudited.length} of ${report.auditedChecks} effect checks without an audit row, chain of ${report.chain.rows} rows\n`,
     );
     expect(report.kills).toBe(KILLS);
     expect(report.problems).toEqual([]);
     expect(report.integrityFailures).toEqual([]);
     expect(report.integrityChecks).toBe(KILLS);
     expect(report.lost).toEqual([]);
+    expect(report.unaudited).toEqual([]);
+    expect(report.auditedChecks).toBeGreaterThan(0);
     expect(report.acknowledgedDecisions).toBeGreaterThanOrEqual(KILLS);
     expect(report.chain).toMatchObject({ ok: true });
     expect(report.chainByTool.ok).toBe(true);
