@@ -4,11 +4,19 @@
 import { memo, useCallback, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { LeaderboardRow } from '../../../src-main/host/contract';
-import { CiBar } from './CiBar';
+import { ciCell } from './ciCell';
 import { movementLabel, type Sort, type SortColumn } from './leaderboardModel';
 import { methodLabel, ORIGIN_LABELS, STATUS_LABELS } from './labels';
 
 export const ROW_HEIGHT = 44;
+
+/**
+ * The summary column is at most ~570 px wide (about 90 characters), and every character of the
+ * text is shaped and recorded for paint even where the cell clips it; so a row carries only what
+ * can show. The whole summary is the cell's title, and search works on the data, not the DOM.
+ */
+const SUMMARY_CHARS = 160;
+const shownSummary = (summary: string): string => (summary.length > SUMMARY_CHARS ? `${summary.slice(0, SUMMARY_CHARS - 1)}…` : summary);
 
 interface Column {
   id: string;
@@ -53,37 +61,14 @@ export function LeaderboardTable({ rows, totalRows, k, ciDomain, sort, onSort, s
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     getItemKey,
-    // A few rows beyond the edge hide mounting during ordinary scrolling; more only adds work to fast flings.
-    overscan: 6,
+    // A few rows beyond the edge hide mounting while the compositor scrolls ahead of the main
+    // thread; every extra one is mounted again in each frame of a fast fling.
+    overscan: 4,
   });
 
   return (
-    <div className="lb-table" role="table" aria-label="Leaderboard" aria-rowcount={totalRows + 1} data-testid="leaderboard-table">
-      <div className="lb-row lb-head" role="row" aria-rowindex={1}>
-        {COLUMNS.map((column) => {
-          const active = column.sort !== undefined && sort.column === column.sort;
-          return (
-            <div
-              key={column.id}
-              role="columnheader"
-              className={`lb-cell lb-col-${column.id}`}
-              aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-              title={column.title}
-            >
-              {column.sort === undefined ? (
-                column.label
-              ) : (
-                <button type="button" className="lb-sort" data-testid={`sort-${column.sort}`} onClick={() => onSort(column.sort as SortColumn)}>
-                  {column.label}
-                  <span className="lb-sort-arrow" aria-hidden="true">
-                    {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
-                  </span>
-                </button>
-              )}
-            </div>
-          );
-        })}
-      </div>
+    <div className="lb-table lb-board" role="table" aria-label="Leaderboard" aria-rowcount={totalRows + 1} data-testid="leaderboard-table">
+      <TableHeader sort={sort} onSort={onSort} />
       <div ref={scrollRef} className="lb-scroll" data-testid="leaderboard-scroll" tabIndex={-1}>
         <div className="lb-body" role="rowgroup" style={{ height: `${virtualizer.getTotalSize()}px` }}>
           {virtualizer.getVirtualItems().map((item) => {
@@ -107,6 +92,38 @@ export function LeaderboardTable({ rows, totalRows, k, ciDomain, sort, onSort, s
   );
 }
 
+// Its own memoised component: the table re-renders on every scrolled frame that changes the rows
+// in view, and the header (ten cells, seven buttons) has nothing to do with that.
+const TableHeader = memo(function TableHeader({ sort, onSort }: { sort: Sort; onSort: (column: SortColumn) => void }) {
+  return (
+    <div className="lb-row lb-head" role="row" aria-rowindex={1}>
+      {COLUMNS.map((column) => {
+        const active = column.sort !== undefined && sort.column === column.sort;
+        return (
+          <div
+            key={column.id}
+            role="columnheader"
+            className={`lb-cell lb-col-${column.id}`}
+            aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+            title={column.title}
+          >
+            {column.sort === undefined ? (
+              column.label
+            ) : (
+              <button type="button" className="lb-sort" data-testid={`sort-${column.sort}`} onClick={() => onSort(column.sort as SortColumn)}>
+                {column.label}
+                <span className="lb-sort-arrow" aria-hidden="true">
+                  {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
+                </span>
+              </button>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+});
+
 interface RowProps {
   row: LeaderboardRow;
   index: number;
@@ -121,6 +138,7 @@ interface RowProps {
 const Row = memo(function Row({ row, index, start, k, ciDomain, selected, onToggleSelect }: RowProps) {
   const movement = movementLabel(row);
   const losses = row.matches_played - row.wins;
+  const bt = ciCell(row.bt_score, row.ci95, ciDomain);
   const origin = row.origin === 'generated' ? methodLabel(row.method) : `${ORIGIN_LABELS[row.origin]} · ${methodLabel(row.method)}`;
   return (
     <div
@@ -149,28 +167,33 @@ const Row = memo(function Row({ row, index, start, k, ciDomain, selected, onTogg
         {movement.text}
       </div>
       <div role="cell" className="lb-cell lb-col-number">
-        H{row.number}
+        {`H${row.number}`}
       </div>
       <div role="cell" className="lb-cell lb-col-summary" title={row.summary} data-testid="row-summary">
-        {row.summary}
+        {shownSummary(row.summary)}
       </div>
       <div role="cell" className="lb-cell lb-col-elo" data-testid="row-elo">
         {Math.round(row.elo_score)}
       </div>
-      <div role="cell" className="lb-cell lb-col-bt">
-        <CiBar score={row.bt_score} ci={row.ci95} domain={ciDomain} />
+      <div
+        role="cell"
+        className={`lb-cell lb-col-bt${bt.label === undefined ? ' ci-empty' : ' ci-cell'}`}
+        aria-label={bt.label}
+        title={bt.label}
+        style={bt.style}
+        data-testid={bt.label === undefined ? undefined : 'ci-bar'}
+      >
+        {bt.text}
       </div>
       <div role="cell" className="lb-cell lb-col-ptopk">
         {row.p_top_k === null ? '—' : `${Math.round(row.p_top_k * 100)}%`}
       </div>
       <div role="cell" className="lb-cell lb-col-matches" title={`${row.matches_played} matches played`}>
-        {row.wins}–{losses}
+        {`${row.wins}–${losses}`}
       </div>
-      <div role="cell" className="lb-cell lb-col-status">
+      <div role="cell" className="lb-cell lb-col-status" title={origin}>
         <span className={`chip lb-status-${row.status}`}>{STATUS_LABELS[row.status]}</span>
-        <span className="lb-origin muted" title={origin}>
-          {origin}
-        </span>
+        {origin}
       </div>
     </div>
   );
