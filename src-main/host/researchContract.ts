@@ -1,7 +1,18 @@
 // The research routes of the host ⇄ renderer contract (the control room: projects, checkpoints,
 // hypotheses, settings). contract.ts spreads them into its one route table and re-exports the
 // types; like the rest of the contract, the renderer imports this for its types only.
+// The project tools' result shapes are theirs (src-mcp/mcp/tools/schemas), defined once there.
 import { z } from 'zod';
+import { AddedHypothesisSchema, AddedReviewSchema } from '../../src-mcp/mcp/tools/schemas/hypotheses.js';
+import {
+  ArchivedSchema,
+  CheckpointKindSchema,
+  DecisionActionSchema,
+  DecisionHistorySchema,
+  ProjectOverviewSchema,
+  ProjectTimelineSchema,
+  type CheckpointKind,
+} from '../../src-mcp/mcp/tools/schemas/projects.js';
 import {
   HypothesisDetailSchema,
   HypothesisDraftInputSchema,
@@ -12,66 +23,20 @@ import {
 } from './hypothesisContract.js';
 
 export * from './hypothesisContract.js';
-
-export const CHECKPOINT_KIND_VALUES = ['research_plan', 'hypothesis_batch', 'evolution_plan', 'final_report', 'safety_review'] as const;
-export const CheckpointKindSchema = z.enum(CHECKPOINT_KIND_VALUES);
-export type CheckpointKind = z.infer<typeof CheckpointKindSchema>;
+export {
+  CHECKPOINT_KIND_VALUES,
+  CheckpointKindSchema,
+  DecisionRecordSchema,
+  ProjectOverviewSchema,
+  ProjectTimelineSchema,
+  ResearchPlanSchema,
+  TimelineEntrySchema,
+} from '../../src-mcp/mcp/tools/schemas/projects.js';
+export type { CheckpointKind, DecisionAction, DecisionRecord, ProjectOverview, ProjectTimeline, TimelineEntry } from '../../src-mcp/mcp/tools/schemas/projects.js';
 
 export const EVOLUTION_STRATEGY_VALUES = ['refine', 'combine', 'simplify', 'paradigm_shift'] as const;
 
 const ResearchIdInput = z.string().min(1);
-
-// ---- Projects ----------------------------------------------------------------------------
-
-export const ProjectOverviewSchema = z.object({
-  projects: z.array(z.object({ id: z.string(), archived_at: z.string().nullable(), pending_checkpoints: z.number().int() })),
-  pending: z.array(z.object({ checkpoint_id: z.string(), research_id: z.string(), kind: CheckpointKindSchema, goal: z.string(), created_at: z.string() })),
-  pending_total: z.number().int(),
-});
-export type ProjectOverview = z.infer<typeof ProjectOverviewSchema>;
-
-export const TimelineEntrySchema = z.object({
-  source: z.enum(['task', 'checkpoint', 'event']),
-  id: z.string(),
-  at: z.string(),
-  kind: z.string(),
-  status: z.string().nullable(),
-  by: z.string().nullable(),
-  requested_by: z.string().nullable(),
-  finished_at: z.string().nullable(),
-  decision: z.enum(['approve', 'edit', 'reject']).nullable(),
-  note: z.string().nullable(),
-  facts: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-});
-export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
-
-export const ResearchPlanSchema = z.object({
-  goal: z.string(),
-  domain: z.string(),
-  objectives: z.array(z.string()),
-  constraints: z.array(z.string()),
-  preferences: z.array(z.string()),
-  hypothesis_budget: z.number().int(),
-});
-
-export const ProjectTimelineSchema = z.object({
-  research_id: z.string(),
-  stage: z.string(),
-  iteration: z.number().int(),
-  plan: ResearchPlanSchema,
-  meta_review: z
-    .object({ recurring_critiques: z.array(z.string()), feedback_for_generation: z.string(), feedback_for_review: z.string(), research_overview: z.string() })
-    .nullable(),
-  pause_at: z.array(CheckpointKindSchema),
-  reasoning_calls_used: z.number().int(),
-  reasoning_call_budget: z.number().int(),
-  max_iterations: z.number().int(),
-  archived_at: z.string().nullable(),
-  stop_reason: z.string().nullable(),
-  entries: z.array(TimelineEntrySchema),
-  next_cursor: z.string().nullable(),
-});
-export type ProjectTimeline = z.infer<typeof ProjectTimelineSchema>;
 
 // ---- Checkpoints -------------------------------------------------------------------------
 
@@ -85,27 +50,10 @@ export const CheckpointSchema = z.object({
   payload: z.record(z.string(), z.unknown()),
   edit_schema: z.record(z.string(), z.unknown()),
   decision: z
-    .object({ decision_id: z.string(), action: z.enum(['approve', 'edit', 'reject']), note: z.string().nullable(), decided_by: z.string(), decided_at: z.string() })
+    .object({ decision_id: z.string(), action: DecisionActionSchema, note: z.string().nullable(), decided_by: z.string(), decided_at: z.string() })
     .nullable(),
 });
 export type CheckpointView = z.infer<typeof CheckpointSchema>;
-export type DecisionAction = 'approve' | 'edit' | 'reject';
-
-export const DecisionRecordSchema = z.object({
-  checkpoint_id: z.string(),
-  research_id: z.string(),
-  goal: z.string(),
-  kind: CheckpointKindSchema,
-  iteration: z.number().int(),
-  created_at: z.string(),
-  action: z.enum(['approve', 'edit', 'reject']),
-  note: z.string().nullable(),
-  decided_by: z.string(),
-  decided_at: z.string(),
-  payload: z.record(z.string(), z.unknown()),
-  data: z.record(z.string(), z.unknown()).nullable(),
-});
-export type DecisionRecord = z.infer<typeof DecisionRecordSchema>;
 
 /** A pending checkpoint the host saw appear, for an OS notification. */
 export interface ArrivedCheckpoint {
@@ -138,7 +86,7 @@ export const researchRoutes = {
   'projects.overview': { input: z.object({}).strict(), output: ProjectOverviewSchema },
   'projects.archive': {
     input: z.object({ research_id: ResearchIdInput, archived: z.boolean() }).strict(),
-    output: z.object({ research_id: z.string(), archived: z.boolean(), archived_at: z.string().nullable() }),
+    output: ArchivedSchema,
   },
   /** Permanent. The GUI sends it only once the scientist's chance to undo has passed. */
   'projects.delete': { input: z.object({ research_id: ResearchIdInput }).strict(), output: z.object({ research_id: z.string() }) },
@@ -150,7 +98,7 @@ export const researchRoutes = {
   'hypotheses.get': { input: z.object({ hypothesis_id: z.string().min(1) }).strict(), output: HypothesisDetailSchema },
   'hypotheses.add': {
     input: z.object({ research_id: ResearchIdInput, hypothesis: HypothesisDraftInputSchema }).strict(),
-    output: z.object({ hypothesis_id: z.string(), number: z.number().int(), research_id: z.string(), awaiting_approval: z.boolean(), safety_flag: z.string().nullable() }),
+    output: AddedHypothesisSchema.pick({ hypothesis_id: true, number: true, research_id: true, awaiting_approval: true, safety_flag: true }),
   },
   /** Queues a review for an assistant (the app does no reasoning of its own yet). */
   'hypotheses.review': { input: z.object({ hypothesis_id: z.string().min(1), review_type: z.enum(REVIEW_TYPE_VALUES) }).strict(), output: QueuedWorkSchema },
@@ -168,7 +116,7 @@ export const researchRoutes = {
         recommendations: z.array(z.string()),
       })
       .strict(),
-    output: z.object({ review_id: z.string(), hypothesis_id: z.string(), research_id: z.string() }),
+    output: AddedReviewSchema.pick({ review_id: true, hypothesis_id: true, research_id: true }),
   },
   'checkpoints.pending': {
     input: z.object({ research_id: ResearchIdInput.optional(), ...page }).strict(),
@@ -177,13 +125,13 @@ export const researchRoutes = {
   /** Decided checkpoints, newest first, with who decided and their note. */
   'checkpoints.history': {
     input: z.object({ ...page }).strict(),
-    output: z.object({ decisions: z.array(DecisionRecordSchema), next_cursor: z.string().nullable() }),
+    output: DecisionHistorySchema,
   },
   'checkpoints.decide': {
     input: z
       .object({
         checkpoint_id: z.string().min(1),
-        action: z.enum(['approve', 'edit', 'reject']),
+        action: DecisionActionSchema,
         data: z.record(z.string(), z.unknown()).optional(),
         note: z.string().max(4000).optional(),
         decision_id: z.string().min(1).max(100).optional(),

@@ -7,20 +7,28 @@ import { verifyAuditChain, type AuditRow } from '../../store/audit.js';
 import { auditFacets, auditPage, type AuditFilter } from '../../store/auditQueries.js';
 import { exportAuditLog, INLINE_LIMIT_BYTES } from '../auditExport.js';
 import { defineTool } from '../toolkit.js';
+import {
+  AUDIT_EXPORT_FORMATS,
+  AuditExportSchema,
+  AuditOutcomeSchema,
+  AuditPageSchema,
+  AuditVerdictSchema,
+  type AuditEntrySchema,
+  type AuditOutcome,
+} from './schemas/audit.js';
 
-const Outcome = z.enum(['success', 'error', 'denied']);
 const Instant = (what: string) =>
   z.iso.datetime({ offset: true }).optional().describe(`${what}, ISO 8601 (e.g. "2026-05-01T09:00:00Z").`);
 
 const FilterInput = {
   client: z.string().min(1).optional().describe('Only calls by this client, e.g. "claude-desktop".'),
   action: z.string().min(1).optional().describe('Only this action, e.g. "tool:start_research" or "resource:read".'),
-  outcome: Outcome.optional(),
+  outcome: AuditOutcomeSchema.optional(),
   since: Instant('Calls at or after this time'),
   until: Instant('Calls before this time'),
 };
 
-type FilterArgs = { client?: string | undefined; action?: string | undefined; outcome?: z.infer<typeof Outcome> | undefined; since?: string | undefined; until?: string | undefined };
+type FilterArgs = { client?: string | undefined; action?: string | undefined; outcome?: AuditOutcome | undefined; since?: string | undefined; until?: string | undefined };
 
 /** Times are compared as stored (toISOString, UTC), so an offset like +02:00 is normalised first. */
 function toFilter(args: FilterArgs): AuditFilter {
@@ -31,20 +39,6 @@ function toFilter(args: FilterArgs): AuditFilter {
   }
   return { clientId: args.client, action: args.action, outcome: args.outcome, since, until };
 }
-
-const AuditEntrySchema = z.object({
-  id: z.number().int(),
-  at: z.string(),
-  client_id: z.string(),
-  action: z.string(),
-  target: z.string().nullable(),
-  arguments: z.string().describe('The call\'s arguments as JSON, secrets replaced by [REDACTED] and long strings shortened.'),
-  outcome: Outcome,
-  error_code: z.string().nullable(),
-  duration_ms: z.number(),
-  prev_hash: z.string(),
-  hash: z.string(),
-});
 
 function entry(row: AuditRow): z.input<typeof AuditEntrySchema> {
   return {
@@ -70,12 +64,7 @@ export const queryAuditLogTool = defineTool({
   scopes: ['admin'],
   desktopOnly: true,
   input: z.object({ ...FilterInput, cursor: z.string().optional(), limit: z.number().int().min(1).max(500).default(100) }),
-  output: z.object({
-    rows: z.array(AuditEntrySchema),
-    total: z.number().int().describe('Rows matching the filters, all pages together.'),
-    next_cursor: z.string().nullable(),
-    facets: z.object({ clients: z.array(z.string()), actions: z.array(z.string()) }).nullable(),
-  }),
+  output: AuditPageSchema,
   run(args, ctx) {
     const filter = toFilter(args);
     const beforeId = args.cursor === undefined ? undefined : decodeId(args.cursor);
@@ -107,14 +96,7 @@ export const verifyAuditLogTool = defineTool({
   scopes: ['admin'],
   desktopOnly: true,
   input: z.object({}),
-  output: z.object({
-    ok: z.boolean(),
-    rows: z.number().int().describe('Rows checked (up to and including the first broken one).'),
-    first_broken_id: z.number().int().nullable(),
-    reason: z.string().nullable(),
-    checked_at: z.string(),
-    message: z.string(),
-  }),
+  output: AuditVerdictSchema,
   run(_args, ctx) {
     const verdict = verifyAuditChain(ctx.db);
     const message = verdict.ok
@@ -141,16 +123,8 @@ export const exportAuditLogTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['admin'],
   desktopOnly: true,
-  input: z.object({ format: z.enum(['jsonl', 'csv']), ...FilterInput }),
-  output: z.object({
-    format: z.enum(['jsonl', 'csv']),
-    rows: z.number().int(),
-    bytes: z.number().int(),
-    file_name: z.string(),
-    content: z.string().nullable().describe('The export, when at most the inline limit.'),
-    path: z.string().nullable().describe('Where the export was written, when larger.'),
-    message: z.string(),
-  }),
+  input: z.object({ format: z.enum(AUDIT_EXPORT_FORMATS), ...FilterInput }),
+  output: AuditExportSchema,
   run(args, ctx) {
     const result = exportAuditLog(ctx.db, args.format, toFilter(args), ctx.now());
     const message =

@@ -6,30 +6,15 @@ import { findDocumentById } from '../../store/knowledgeDocuments.js';
 import { projectUri } from '../../engine/changes.js';
 import { hypothesisDossier, type HypothesisRef } from '../../engine/hypothesisDossier.js';
 import { addHumanHypothesis, addHumanReview } from '../../engine/humanInput.js';
-import { HYPOTHESIS_STATUSES, HypothesisDraftSchema, REVIEW_TYPES, ReviewDraftSchema, ReviewScoresSchema } from '../../engine/schemas.js';
+import { HypothesisDraftSchema, REVIEW_TYPES, ReviewDraftSchema, ReviewScoresSchema } from '../../engine/schemas.js';
 import type { CitationRecord } from '../../engine/types.js';
 import type { ServerContext } from '../context.js';
 import { defineTool } from '../toolkit.js';
+import { AddedHypothesisSchema, AddedReviewSchema, HypothesisDetailSchema, type CitationViewSchema, type HypothesisRefSchema } from './schemas/hypotheses.js';
 
 const HypothesisId = z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f".');
 
-const Citation = z.object({
-  title: z.string(),
-  authors: z.string().nullable(),
-  year: z.number().int().nullable(),
-  doi: z.string().nullable(),
-  pmid: z.string().nullable(),
-  arxiv_id: z.string().nullable(),
-  url: z.string().nullable(),
-  verified: z.boolean().describe('Resolves to a knowledge-base document this project read.'),
-  document_id: z.string().nullable().describe('The knowledge-base document it resolves to, read or not.'),
-  document_title: z.string().nullable(),
-});
-
-const Ref = z.object({ id: z.string(), number: z.number().int(), summary: z.string(), status: z.enum(HYPOTHESIS_STATUSES) });
-const Scores = z.object({ plausibility: z.number(), novelty: z.number(), testability: z.number(), safety: z.number(), overall: z.number() });
-
-function citationOut(ctx: ServerContext, projectId: string, citation: CitationRecord): z.input<typeof Citation> {
+function citationOut(ctx: ServerContext, projectId: string, citation: CitationRecord): z.input<typeof CitationViewSchema> {
   const resolved = resolveCitation(ctx.db, citation, { researchId: projectId });
   const document = resolved.documentId === undefined ? undefined : findDocumentById(ctx.db, resolved.documentId);
   return {
@@ -46,7 +31,7 @@ function citationOut(ctx: ServerContext, projectId: string, citation: CitationRe
   };
 }
 
-function refOut(ref: HypothesisRef): z.input<typeof Ref> {
+function refOut(ref: HypothesisRef): z.input<typeof HypothesisRefSchema> {
   return { id: ref.id, number: ref.seq, summary: ref.summary, status: ref.status };
 }
 
@@ -59,70 +44,7 @@ export const getHypothesisTool = defineTool({
   scopes: ['hypotheses:read', 'reviews:read'],
   desktopOnly: true,
   input: z.object({ hypothesis_id: HypothesisId }),
-  output: z.object({
-    hypothesis: z.object({
-      id: z.string(),
-      number: z.number().int(),
-      research_id: z.string(),
-      summary: z.string(),
-      rationale: z.string(),
-      experimental_protocol: z.string(),
-      testable_predictions: z.array(z.string()),
-      assumptions: z.array(z.string()),
-      citations: z.array(Citation),
-      method: z.string(),
-      origin: z.enum(['generated', 'evolved', 'human']),
-      status: z.enum(HYPOTHESIS_STATUSES),
-      gate: z.enum(['new', 'awaiting_approval', 'approved']),
-      iteration: z.number().int(),
-      elo_score: z.number(),
-      bt_score: z.number().nullable(),
-      ci95: z.tuple([z.number(), z.number()]).nullable(),
-      p_top_k: z.number().nullable(),
-      rank: z.number().int().nullable(),
-      matches_played: z.number().int(),
-      wins: z.number().int(),
-      near_duplicate_of: z.string().nullable(),
-      safety_flag: z.string().nullable(),
-      created_by: z.string(),
-      reasoner: z.string().nullable(),
-      created_at: z.string(),
-      updated_at: z.string(),
-    }),
-    reviews: z.array(
-      z.object({
-        id: z.string(),
-        type: z.enum(REVIEW_TYPES),
-        scores: Scores,
-        strengths: z.array(z.string()),
-        weaknesses: z.array(z.string()),
-        recommendations: z.array(z.string()),
-        citations: z.array(Citation),
-        assumption_checks: z.array(z.object({ assumption: z.string(), verdict: z.enum(['supported', 'unsupported', 'uncertain']), evidence: z.string(), fundamental: z.boolean() })),
-        fundamental_flaw: z.boolean(),
-        narrative: z.string().nullable(),
-        reviewer: z.string(),
-        judge: z.enum(['model', 'human']),
-        created_at: z.string(),
-      }),
-    ),
-    matches: z.array(
-      z.object({
-        id: z.string(),
-        opponent: Ref.nullable(),
-        slot: z.enum(['first', 'second']),
-        won: z.boolean(),
-        judge: z.enum(['model', 'human']),
-        confidence: z.number().nullable(),
-        rationale: z.string(),
-        debate: z.array(z.object({ speaker: z.string(), argument: z.string() })),
-        created_by: z.string(),
-        created_at: z.string(),
-      }),
-    ),
-    parents: z.array(Ref),
-    children: z.array(Ref),
-  }),
+  output: HypothesisDetailSchema,
   run(args, ctx) {
     const dossier = hypothesisDossier(ctx.db, args.hypothesis_id);
     const h = dossier.hypothesis;
@@ -206,15 +128,7 @@ export const addHypothesisTool = defineTool({
   scopes: ['hypotheses:generate'],
   desktopOnly: true,
   input: z.object({ research_id: z.string().min(1), hypothesis: HypothesisDraftSchema }),
-  output: z.object({
-    hypothesis_id: z.string(),
-    number: z.number().int(),
-    research_id: z.string(),
-    status: z.enum(HYPOTHESIS_STATUSES),
-    awaiting_approval: z.boolean(),
-    safety_flag: z.string().nullable(),
-    near_duplicate_of: z.string().nullable(),
-  }),
+  output: AddedHypothesisSchema,
   run(args, ctx) {
     const { hypothesis, safety } = addHumanHypothesis(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, args.research_id, args.hypothesis, ctx.verifyCitation(args.research_id));
     return {
@@ -249,7 +163,7 @@ export const addReviewTool = defineTool({
     weaknesses: ReviewDraftSchema.shape.weaknesses,
     recommendations: ReviewDraftSchema.shape.recommendations,
   }),
-  output: z.object({ review_id: z.string(), hypothesis_id: z.string(), research_id: z.string(), judge: z.literal('human') }),
+  output: AddedReviewSchema,
   run(args, ctx) {
     const { reviewId, projectId } = addHumanReview(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, {
       hypothesisId: args.hypothesis_id,

@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { setArchived } from '../../engine/humanInput.js';
 import { decisionHistory, desktopOverview } from '../../engine/overview.js';
 import { loadResearch } from '../../engine/research.js';
-import { CHECKPOINT_KINDS } from '../../engine/schemas.js';
+import type { CheckpointKind } from '../../engine/schemas.js';
 import { projectTimeline, TIMELINE_DEFAULT_LIMIT } from '../../engine/timeline.js';
 import { projectUri } from '../../engine/changes.js';
 import { defineTool } from '../toolkit.js';
+import { ArchivedSchema, DecisionHistorySchema, ProjectOverviewSchema, ProjectTimelineSchema } from './schemas/projects.js';
 
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
 /** Far beyond a desktop's project count; keeps one answer bounded. */
@@ -22,17 +23,13 @@ export const listProjectOverviewTool = defineTool({
   scopes: ['research:read'],
   desktopOnly: true,
   input: z.object({}),
-  output: z.object({
-    projects: z.array(z.object({ id: z.string(), archived_at: z.string().nullable(), pending_checkpoints: z.number().int() })),
-    pending: z.array(z.object({ checkpoint_id: z.string(), research_id: z.string(), kind: z.enum(CHECKPOINT_KINDS), goal: z.string(), created_at: z.string() })),
-    pending_total: z.number().int(),
-  }),
+  output: ProjectOverviewSchema,
   run(_args, ctx) {
     const overview = desktopOverview(ctx.db, OVERVIEW_LIMIT);
     return {
       data: {
         projects: overview.projects.map((p) => ({ id: p.id, archived_at: p.archivedAt, pending_checkpoints: p.pendingCheckpoints })),
-        pending: overview.pending.map((c) => ({ checkpoint_id: c.id, research_id: c.projectId, kind: c.kind as (typeof CHECKPOINT_KINDS)[number], goal: c.goal, created_at: c.createdAt })),
+        pending: overview.pending.map((c) => ({ checkpoint_id: c.id, research_id: c.projectId, kind: c.kind as CheckpointKind, goal: c.goal, created_at: c.createdAt })),
         pending_total: overview.pendingTotal,
       },
       markdown: `${overview.projects.length} projects (${overview.projects.filter((p) => p.archivedAt !== null).length} archived); ${overview.pendingTotal} checkpoint(s) waiting for the scientist.`,
@@ -49,7 +46,7 @@ export const archiveResearchTool = defineTool({
   scopes: ['research:write'],
   desktopOnly: true,
   input: z.object({ research_id: ResearchId, archived: z.boolean().describe('true to archive, false to restore.') }),
-  output: z.object({ research_id: z.string(), archived: z.boolean(), archived_at: z.string().nullable() }),
+  output: ArchivedSchema,
   run(args, ctx) {
     const archivedAt = setArchived(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, args.research_id, args.archived);
     return {
@@ -58,36 +55,6 @@ export const archiveResearchTool = defineTool({
       markdown: archivedAt === null ? `Research project ${args.research_id} is in the main list.` : `Research project ${args.research_id} is archived (since ${archivedAt}).`,
     };
   },
-});
-
-const Plan = z.object({
-  goal: z.string(),
-  domain: z.string(),
-  objectives: z.array(z.string()),
-  constraints: z.array(z.string()),
-  preferences: z.array(z.string()),
-  hypothesis_budget: z.number().int(),
-});
-
-const MetaReview = z.object({
-  recurring_critiques: z.array(z.string()),
-  feedback_for_generation: z.string(),
-  feedback_for_review: z.string(),
-  research_overview: z.string(),
-});
-
-const TimelineEntry = z.object({
-  source: z.enum(['task', 'checkpoint', 'event']),
-  id: z.string(),
-  at: z.string(),
-  kind: z.string().describe('Task kind (generate, review, compare, evolve, meta_review), checkpoint kind, or event kind (project.updated, …).'),
-  status: z.string().nullable(),
-  by: z.string().nullable().describe('Task: the reasoner that did it (or the worker holding it); checkpoint: who decided; event: the client.'),
-  requested_by: z.string().nullable(),
-  finished_at: z.string().nullable(),
-  decision: z.enum(['approve', 'edit', 'reject']).nullable(),
-  note: z.string().nullable(),
-  facts: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
 });
 
 export const getProjectTimelineTool = defineTool({
@@ -103,21 +70,7 @@ export const getProjectTimelineTool = defineTool({
     cursor: z.string().optional().describe('next_cursor of the previous page.'),
     limit: z.number().int().min(1).max(200).default(TIMELINE_DEFAULT_LIMIT),
   }),
-  output: z.object({
-    research_id: z.string(),
-    stage: z.string(),
-    iteration: z.number().int(),
-    plan: Plan,
-    meta_review: MetaReview.nullable(),
-    pause_at: z.array(z.enum(CHECKPOINT_KINDS)),
-    reasoning_calls_used: z.number().int(),
-    reasoning_call_budget: z.number().int(),
-    max_iterations: z.number().int(),
-    archived_at: z.string().nullable(),
-    stop_reason: z.string().nullable(),
-    entries: z.array(TimelineEntry),
-    next_cursor: z.string().nullable(),
-  }),
+  output: ProjectTimelineSchema,
   run(args, ctx) {
     const project = loadResearch(ctx.db, args.research_id);
     const page = projectTimeline(ctx.db, project.id, { limit: args.limit, cursor: args.cursor });
@@ -168,32 +121,14 @@ export const listDecisionHistoryTool = defineTool({
   scopes: ['research:read'],
   desktopOnly: true,
   input: z.object({ cursor: z.string().optional().describe('next_cursor of the previous page.'), limit: z.number().int().min(1).max(100).default(50) }),
-  output: z.object({
-    decisions: z.array(
-      z.object({
-        checkpoint_id: z.string(),
-        research_id: z.string(),
-        goal: z.string(),
-        kind: z.enum(CHECKPOINT_KINDS),
-        iteration: z.number().int(),
-        created_at: z.string(),
-        action: z.enum(['approve', 'edit', 'reject']),
-        note: z.string().nullable(),
-        decided_by: z.string(),
-        decided_at: z.string(),
-        payload: z.record(z.string(), z.unknown()),
-        data: z.record(z.string(), z.unknown()).nullable(),
-      }),
-    ),
-    next_cursor: z.string().nullable(),
-  }),
+  output: DecisionHistorySchema,
   run(args, ctx) {
     const page = decisionHistory(ctx.db, { limit: args.limit, cursor: args.cursor });
     const decisions = page.decisions.map((d) => ({
       checkpoint_id: d.id,
       research_id: d.projectId,
       goal: d.goal,
-      kind: d.kind as (typeof CHECKPOINT_KINDS)[number],
+      kind: d.kind as CheckpointKind,
       iteration: d.iteration,
       created_at: d.createdAt,
       action: d.action as 'approve' | 'edit' | 'reject',

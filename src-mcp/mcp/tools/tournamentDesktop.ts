@@ -11,7 +11,8 @@ import { leaderboardPage } from '../../engine/leaderboardView.js';
 import { loadResearch } from '../../engine/research.js';
 import { matchPage } from '../../store/leaderboardQueries.js';
 import { defineTool } from '../toolkit.js';
-import { arenaCard, ArenaCardSchema, comparedEntry, ComparedSchema, leaderboardRow, LeaderboardRowSchema, matchEntry, MatchSchema } from './tournamentDesktopSchemas.js';
+import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardPageSchema, MatchPageSchema } from './schemas/tournament.js';
+import { arenaCard, comparedEntry, leaderboardRow, matchEntry } from './tournamentDesktopRows.js';
 
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
@@ -30,17 +31,7 @@ export const getLeaderboardTool = defineTool({
     cursor: z.string().optional().describe('next_cursor of the previous page; omit for the first.'),
     limit: z.number().int().min(1).max(1000).default(500),
   }),
-  output: z.object({
-    research_id: z.string(),
-    k: z.number().int(),
-    certified: z.boolean().describe('Every top-k member is certified.'),
-    certify_threshold: z.number(),
-    matches: z.number().int(),
-    total: z.number().int().describe('Hypotheses in the project, all pages together.'),
-    movement_window: z.object({ matches: z.number().int(), judge: z.enum(['model', 'human']).nullable() }),
-    rows: z.array(LeaderboardRowSchema),
-    next_cursor: z.string().nullable(),
-  }),
+  output: LeaderboardPageSchema,
   run(args, ctx) {
     const page = leaderboardPage(ctx.db, args.research_id, { cursor: args.cursor, limit: args.limit });
     const rows = page.rows.map(leaderboardRow);
@@ -75,20 +66,7 @@ export const getEloHistoryTool = defineTool({
     research_id: ResearchId,
     hypothesis_ids: z.array(z.string().min(1)).min(1).max(20).optional().describe('Up to 20 hypotheses; the current top 5 when omitted.'),
   }),
-  output: z.object({
-    research_id: z.string(),
-    matches: z.number().int(),
-    series: z.array(
-      z.object({
-        id: z.string(),
-        number: z.number().int(),
-        summary: z.string(),
-        rank: z.number().int().nullable(),
-        played_matches: z.number().int(),
-        points: z.array(z.tuple([z.number().int(), z.number()])).describe('[match number, Elo after it]; the first point is 1000, just before the hypothesis\'s first match.'),
-      }),
-    ),
-  }),
+  output: EloHistorySchema,
   run(args, ctx) {
     const history = eloHistory(ctx.db, args.research_id, args.hypothesis_ids);
     const series = history.series.map((s) => ({
@@ -120,11 +98,7 @@ export const nextArenaPairTool = defineTool({
     research_id: ResearchId,
     skip: z.array(z.tuple([z.string().min(1), z.string().min(1)])).max(50).default([]).describe('Pairs the scientist skipped, to be offered another.'),
   }),
-  output: z.object({
-    research_id: z.string(),
-    pair: z.object({ first: ArenaCardSchema, second: ArenaCardSchema, reason: z.enum(['swiss', 'boundary', 'neighbours']) }).nullable(),
-    message: z.string(),
-  }),
+  output: ArenaPairSchema,
   run(args, ctx) {
     const project = loadResearch(ctx.db, args.research_id);
     const pair = arenaPair(ctx.db, project.id, { skipped: args.skip, coin: () => randomInt(2) === 1 });
@@ -154,7 +128,7 @@ export const listMatchesTool = defineTool({
     cursor: z.string().optional(),
     limit: z.number().int().min(1).max(500).default(100),
   }),
-  output: z.object({ research_id: z.string(), matches: z.array(MatchSchema), total: z.number().int(), next_cursor: z.string().nullable() }),
+  output: MatchPageSchema,
   run(args, ctx) {
     const project = loadResearch(ctx.db, args.research_id);
     if (args.hypothesis_id !== undefined) getHypothesis(ctx.db, args.hypothesis_id, project.id);
@@ -189,11 +163,7 @@ export const compareHypothesesTool = defineTool({
   scopes: ['hypotheses:read', 'reviews:read'],
   desktopOnly: true,
   input: z.object({ research_id: ResearchId, first_id: z.string().min(1), second_id: z.string().min(1) }),
-  output: z.object({
-    research_id: z.string(),
-    hypotheses: z.tuple([ComparedSchema, ComparedSchema]),
-    head_to_head: z.object({ matches: z.number().int(), first_wins: z.number().int(), second_wins: z.number().int(), human_judged: z.number().int() }),
-  }),
+  output: ComparisonSchema,
   run(args, ctx) {
     const comparison = compareHypotheses(ctx.db, args.research_id, args.first_id, args.second_id);
     const first = comparedEntry(comparison.first);

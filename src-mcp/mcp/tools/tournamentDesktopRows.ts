@@ -1,36 +1,14 @@
-// Output shapes of the desktop's tournament tools and the mappers that fill them. Numbers are
-// rounded to what a screen shows, which keeps a 10,000-row leaderboard page compact.
-import { z } from 'zod';
+// The mappers that fill the desktop's tournament rows (shapes in schemas/tournament.ts) from
+// engine and store records. Numbers are rounded to what a screen shows, which keeps a
+// 10,000-row leaderboard page compact.
+import type { z } from 'zod';
 import type { ComparedHypothesis } from '../../engine/arena.js';
 import type { LeaderboardViewRow } from '../../engine/leaderboardView.js';
-import { HYPOTHESIS_ORIGINS, HYPOTHESIS_STATUSES } from '../../engine/schemas.js';
 import type { Hypothesis } from '../../engine/types.js';
 import type { MatchListing } from '../../store/leaderboardQueries.js';
+import type { ArenaCardSchema, ComparedHypothesisSchema, LeaderboardRowSchema, MatchEntrySchema } from './schemas/tournament.js';
 
 const round1 = (value: number): number => Math.round(value * 10) / 10;
-const Ci95 = z.tuple([z.number(), z.number()]);
-
-export const LeaderboardRowSchema = z.object({
-  id: z.string(),
-  number: z.number().int().describe('H1, H2, … within the project'),
-  summary: z.string(),
-  status: z.enum(HYPOTHESIS_STATUSES),
-  origin: z.enum(HYPOTHESIS_ORIGINS),
-  method: z.string(),
-  iteration: z.number().int(),
-  parents: z.array(z.string()),
-  in_tournament: z.boolean().describe('Reviewed, approved and not safety-flagged: it competes.'),
-  rank: z.number().int().nullable(),
-  previous_rank: z.number().int().nullable().describe('Rank before the latest judging round; null for a newcomer.'),
-  movement: z.number().int().nullable().describe('Places moved in the latest round among hypotheses that had played before it: positive moved up; null for newcomers.'),
-  elo_score: z.number(),
-  bt_score: z.number().nullable(),
-  ci95: Ci95.nullable(),
-  p_top_k: z.number().nullable(),
-  matches_played: z.number().int(),
-  wins: z.number().int(),
-  certified_top_k: z.boolean(),
-});
 
 export function leaderboardRow(row: LeaderboardViewRow): z.input<typeof LeaderboardRowSchema> {
   const { line } = row;
@@ -59,17 +37,6 @@ export function leaderboardRow(row: LeaderboardViewRow): z.input<typeof Leaderbo
   };
 }
 
-export const ArenaCardSchema = z.object({
-  id: z.string(),
-  number: z.number().int(),
-  summary: z.string(),
-  rationale: z.string(),
-  experimental_protocol: z.string(),
-  testable_predictions: z.array(z.string()),
-  elo_score: z.number(),
-  rank: z.number().int().nullable(),
-});
-
 export function arenaCard(h: Hypothesis): z.input<typeof ArenaCardSchema> {
   return {
     id: h.id,
@@ -83,20 +50,7 @@ export function arenaCard(h: Hypothesis): z.input<typeof ArenaCardSchema> {
   };
 }
 
-export const MatchSchema = z.object({
-  id: z.string(),
-  number: z.number().int().describe('Position in the project\'s match log, from 1.'),
-  first_id: z.string(),
-  second_id: z.string(),
-  winner_id: z.string(),
-  judge: z.enum(['model', 'human']),
-  confidence: z.number().nullable(),
-  rationale: z.string(),
-  created_by: z.string(),
-  created_at: z.string(),
-});
-
-export function matchEntry(m: MatchListing): z.input<typeof MatchSchema> {
+export function matchEntry(m: MatchListing): z.input<typeof MatchEntrySchema> {
   return {
     id: m.id,
     number: m.seq,
@@ -111,39 +65,7 @@ export function matchEntry(m: MatchListing): z.input<typeof MatchSchema> {
   };
 }
 
-const ReviewSummarySchema = z.object({
-  type: z.string(),
-  scores: z.object({ plausibility: z.number(), novelty: z.number(), testability: z.number(), safety: z.number(), overall: z.number() }),
-  strengths: z.array(z.string()),
-  weaknesses: z.array(z.string()),
-  recommendations: z.array(z.string()),
-  reviewer: z.string(),
-  judge: z.enum(['model', 'human']),
-  created_at: z.string(),
-});
-
-export const ComparedSchema = ArenaCardSchema.extend({
-  assumptions: z.array(z.string()),
-  citations: z.array(z.object({ title: z.string(), authors: z.string().nullable(), year: z.number().int().nullable(), doi: z.string().nullable(), verified: z.boolean() })),
-  status: z.enum(HYPOTHESIS_STATUSES),
-  origin: z.enum(HYPOTHESIS_ORIGINS),
-  method: z.string(),
-  parents: z.array(z.string()),
-  iteration: z.number().int(),
-  bt_score: z.number().nullable(),
-  ci95: Ci95.nullable(),
-  p_top_k: z.number().nullable(),
-  matches_played: z.number().int(),
-  wins: z.number().int(),
-  safety_flag: z.string().nullable(),
-  near_duplicate_of: z.string().nullable(),
-  created_by: z.string(),
-  created_at: z.string(),
-  latest_review: ReviewSummarySchema.nullable(),
-  review_count: z.number().int(),
-});
-
-export function comparedEntry(side: ComparedHypothesis): z.input<typeof ComparedSchema> {
+export function comparedEntry(side: ComparedHypothesis): z.input<typeof ComparedHypothesisSchema> {
   const h = side.hypothesis;
   const review = side.latestReview;
   return {

@@ -1,0 +1,119 @@
+// Result shapes of the desktop's hypothesis tools (get_hypothesis, add_hypothesis, add_review),
+// defined once: the tools declare them as their output schemas and the desktop host's contract
+// (src-main/host) checks their answers with them. The renderer type-checks these through the
+// contract, so this module imports zod and its sibling schema modules only — no Node, no engine.
+// The value lists repeat the engine's (engine/schemas.ts); test/unit/mcp/wireValues.test.ts keeps them equal.
+import { z } from 'zod';
+
+export const HYPOTHESIS_STATUS_VALUES = ['pending', 'reviewed', 'in_tournament', 'evolved', 'rejected'] as const;
+export const HypothesisStatusSchema = z.enum(HYPOTHESIS_STATUS_VALUES);
+export type HypothesisStatus = z.infer<typeof HypothesisStatusSchema>;
+
+export const HYPOTHESIS_ORIGIN_VALUES = ['generated', 'evolved', 'human'] as const;
+export const HypothesisOriginSchema = z.enum(HYPOTHESIS_ORIGIN_VALUES);
+
+export const REVIEW_TYPE_VALUES = ['initial', 'full', 'deep_verification', 'observation', 'simulation', 'tournament'] as const;
+
+/** Who judged a review or a match. */
+export const JudgeSchema = z.enum(['model', 'human']);
+
+export const CitationViewSchema = z.object({
+  title: z.string(),
+  authors: z.string().nullable(),
+  year: z.number().int().nullable(),
+  doi: z.string().nullable(),
+  pmid: z.string().nullable(),
+  arxiv_id: z.string().nullable(),
+  url: z.string().nullable(),
+  verified: z.boolean().describe('Resolves to a knowledge-base document this project read.'),
+  document_id: z.string().nullable().describe('The knowledge-base document it resolves to, read or not.'),
+  document_title: z.string().nullable(),
+});
+export type CitationView = z.infer<typeof CitationViewSchema>;
+
+export const HypothesisRefSchema = z.object({ id: z.string(), number: z.number().int(), summary: z.string(), status: HypothesisStatusSchema });
+export type HypothesisRef = z.infer<typeof HypothesisRefSchema>;
+
+export const ScoresSchema = z.object({ plausibility: z.number(), novelty: z.number(), testability: z.number(), safety: z.number(), overall: z.number() });
+export type ReviewScores = z.infer<typeof ScoresSchema>;
+
+/** get_hypothesis: one hypothesis in full, its reviews, the matches it played and its lineage. */
+export const HypothesisDetailSchema = z.object({
+  hypothesis: z.object({
+    id: z.string(),
+    number: z.number().int(),
+    research_id: z.string(),
+    summary: z.string(),
+    rationale: z.string(),
+    experimental_protocol: z.string(),
+    testable_predictions: z.array(z.string()),
+    assumptions: z.array(z.string()),
+    citations: z.array(CitationViewSchema),
+    method: z.string(),
+    origin: HypothesisOriginSchema,
+    status: HypothesisStatusSchema,
+    gate: z.enum(['new', 'awaiting_approval', 'approved']),
+    iteration: z.number().int(),
+    elo_score: z.number(),
+    bt_score: z.number().nullable(),
+    ci95: z.tuple([z.number(), z.number()]).nullable(),
+    p_top_k: z.number().nullable(),
+    rank: z.number().int().nullable(),
+    matches_played: z.number().int(),
+    wins: z.number().int(),
+    near_duplicate_of: z.string().nullable(),
+    safety_flag: z.string().nullable(),
+    created_by: z.string(),
+    reasoner: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+  reviews: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(REVIEW_TYPE_VALUES),
+      scores: ScoresSchema,
+      strengths: z.array(z.string()),
+      weaknesses: z.array(z.string()),
+      recommendations: z.array(z.string()),
+      citations: z.array(CitationViewSchema),
+      assumption_checks: z.array(z.object({ assumption: z.string(), verdict: z.enum(['supported', 'unsupported', 'uncertain']), evidence: z.string(), fundamental: z.boolean() })),
+      fundamental_flaw: z.boolean(),
+      narrative: z.string().nullable(),
+      reviewer: z.string(),
+      judge: JudgeSchema,
+      created_at: z.string(),
+    }),
+  ),
+  matches: z.array(
+    z.object({
+      id: z.string(),
+      opponent: HypothesisRefSchema.nullable(),
+      slot: z.enum(['first', 'second']),
+      won: z.boolean(),
+      judge: JudgeSchema,
+      confidence: z.number().nullable(),
+      rationale: z.string(),
+      debate: z.array(z.object({ speaker: z.string(), argument: z.string() })),
+      created_by: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  parents: z.array(HypothesisRefSchema),
+  children: z.array(HypothesisRefSchema),
+});
+export type HypothesisDetail = z.infer<typeof HypothesisDetailSchema>;
+
+/** add_hypothesis: the scientist's hypothesis as stored. */
+export const AddedHypothesisSchema = z.object({
+  hypothesis_id: z.string(),
+  number: z.number().int(),
+  research_id: z.string(),
+  status: HypothesisStatusSchema,
+  awaiting_approval: z.boolean(),
+  safety_flag: z.string().nullable(),
+  near_duplicate_of: z.string().nullable(),
+});
+
+/** add_review: the scientist's review as stored. */
+export const AddedReviewSchema = z.object({ review_id: z.string(), hypothesis_id: z.string(), research_id: z.string(), judge: z.literal('human') });

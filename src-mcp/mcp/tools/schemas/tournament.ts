@@ -1,0 +1,135 @@
+// Result shapes of the desktop's tournament tools (get_leaderboard, get_elo_history, list_matches,
+// compare_hypotheses, next_arena_pair), defined once for the tools and the desktop host's
+// contract. Imports zod and its sibling schema modules only: the renderer type-checks it.
+import { z } from 'zod';
+import { HypothesisOriginSchema, HypothesisStatusSchema, JudgeSchema, ScoresSchema } from './hypotheses.js';
+
+const Ci95 = z.tuple([z.number(), z.number()]);
+
+export const LeaderboardRowSchema = z.object({
+  id: z.string(),
+  number: z.number().int().describe('H1, H2, … within the project'),
+  summary: z.string(),
+  status: HypothesisStatusSchema,
+  origin: HypothesisOriginSchema,
+  method: z.string(),
+  iteration: z.number().int(),
+  parents: z.array(z.string()),
+  in_tournament: z.boolean().describe('Reviewed, approved and not safety-flagged: it competes.'),
+  rank: z.number().int().nullable(),
+  previous_rank: z.number().int().nullable().describe('Rank before the latest judging round; null for a newcomer.'),
+  movement: z.number().int().nullable().describe('Places moved in the latest round among hypotheses that had played before it: positive moved up; null for newcomers.'),
+  elo_score: z.number(),
+  bt_score: z.number().nullable(),
+  ci95: Ci95.nullable(),
+  p_top_k: z.number().nullable(),
+  matches_played: z.number().int(),
+  wins: z.number().int(),
+  certified_top_k: z.boolean(),
+});
+export type LeaderboardRow = z.infer<typeof LeaderboardRowSchema>;
+
+export const LeaderboardPageSchema = z.object({
+  research_id: z.string(),
+  k: z.number().int(),
+  certified: z.boolean().describe('Every top-k member is certified.'),
+  certify_threshold: z.number(),
+  matches: z.number().int(),
+  total: z.number().int().describe('Hypotheses in the project, all pages together.'),
+  movement_window: z.object({ matches: z.number().int(), judge: JudgeSchema.nullable() }),
+  rows: z.array(LeaderboardRowSchema),
+  next_cursor: z.string().nullable(),
+});
+export type LeaderboardPage = z.infer<typeof LeaderboardPageSchema>;
+
+export const EloHistorySchema = z.object({
+  research_id: z.string(),
+  matches: z.number().int(),
+  series: z.array(
+    z.object({
+      id: z.string(),
+      number: z.number().int(),
+      summary: z.string(),
+      rank: z.number().int().nullable(),
+      played_matches: z.number().int(),
+      points: z.array(z.tuple([z.number().int(), z.number()])).describe('[match number, Elo after it]; the first point is 1000, just before the hypothesis\'s first match.'),
+    }),
+  ),
+});
+export type EloHistory = z.infer<typeof EloHistorySchema>;
+
+export const MatchEntrySchema = z.object({
+  id: z.string(),
+  number: z.number().int().describe('Position in the project\'s match log, from 1.'),
+  first_id: z.string(),
+  second_id: z.string(),
+  winner_id: z.string(),
+  judge: JudgeSchema,
+  confidence: z.number().nullable(),
+  rationale: z.string(),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type MatchEntry = z.infer<typeof MatchEntrySchema>;
+
+export const MatchPageSchema = z.object({ research_id: z.string(), matches: z.array(MatchEntrySchema), total: z.number().int(), next_cursor: z.string().nullable() });
+export type MatchPage = z.infer<typeof MatchPageSchema>;
+
+export const ArenaCardSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  summary: z.string(),
+  rationale: z.string(),
+  experimental_protocol: z.string(),
+  testable_predictions: z.array(z.string()),
+  elo_score: z.number(),
+  rank: z.number().int().nullable(),
+});
+export type ArenaCard = z.infer<typeof ArenaCardSchema>;
+
+export const ArenaPairSchema = z.object({
+  research_id: z.string(),
+  pair: z.object({ first: ArenaCardSchema, second: ArenaCardSchema, reason: z.enum(['swiss', 'boundary', 'neighbours']) }).nullable(),
+  message: z.string(),
+});
+export type ArenaPair = z.infer<typeof ArenaPairSchema>;
+
+const ReviewSummarySchema = z.object({
+  type: z.string(),
+  scores: ScoresSchema,
+  strengths: z.array(z.string()),
+  weaknesses: z.array(z.string()),
+  recommendations: z.array(z.string()),
+  reviewer: z.string(),
+  judge: JudgeSchema,
+  created_at: z.string(),
+});
+
+export const ComparedHypothesisSchema = ArenaCardSchema.extend({
+  assumptions: z.array(z.string()),
+  citations: z.array(z.object({ title: z.string(), authors: z.string().nullable(), year: z.number().int().nullable(), doi: z.string().nullable(), verified: z.boolean() })),
+  status: HypothesisStatusSchema,
+  origin: HypothesisOriginSchema,
+  method: z.string(),
+  parents: z.array(z.string()),
+  iteration: z.number().int(),
+  bt_score: z.number().nullable(),
+  ci95: Ci95.nullable(),
+  p_top_k: z.number().nullable(),
+  matches_played: z.number().int(),
+  wins: z.number().int(),
+  safety_flag: z.string().nullable(),
+  near_duplicate_of: z.string().nullable(),
+  created_by: z.string(),
+  created_at: z.string(),
+  latest_review: ReviewSummarySchema.nullable(),
+  review_count: z.number().int(),
+});
+export type ComparedHypothesis = z.infer<typeof ComparedHypothesisSchema>;
+
+export const ComparisonSchema = z.object({
+  research_id: z.string(),
+  hypotheses: z.tuple([ComparedHypothesisSchema, ComparedHypothesisSchema]),
+  head_to_head: z.object({ matches: z.number().int(), first_wins: z.number().int(), second_wins: z.number().int(), human_judged: z.number().int() }),
+});
+export type Comparison = z.infer<typeof ComparisonSchema>;
