@@ -68,7 +68,7 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
     try {
       const start = async (goal: string): Promise<string> => {
         const result = await assistant.client.callTool({ name: 'start_research', arguments: { goal, hypothesis_count: 100 } });
-        if (result.isError === true) throw new Error(`start_research failed while seeding: ${JSON.stringify(result.structuredContent)}`);
+        if (result.isError === true) throw new Error(`start_research failed while seeding: ${JSON.stringify(result.content)}`);
         return (result.structuredContent as { research_id: string }).research_id;
       };
       for (let i = 0; i < options.otherProjects; i += 1) await start(`Project ${i}: identify drug repurposing candidates for disease ${i}`);
@@ -76,7 +76,7 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
       const pending = await desktop.client.callTool({ name: 'list_checkpoints', arguments: { research_id: researchId } });
       const plan = (pending.structuredContent as { checkpoints: Array<{ checkpoint_id: string }> }).checkpoints[0]?.checkpoint_id;
       const decided = await desktop.client.callTool({ name: 'decide', arguments: { checkpoint_id: plan, action: 'approve' } });
-      if (decided.isError === true) throw new Error(`approving the plan failed while seeding: ${JSON.stringify(decided.structuredContent)}`);
+      if (decided.isError === true) throw new Error(`approving the plan failed while seeding: ${JSON.stringify(decided.content)}`);
     } finally {
       await assistant.close();
     }
