@@ -3,8 +3,8 @@
 // arguments or missing scopes, must be audited and answered with a coded, actionable error; and
 // because `tools/list` shows each client only the tools its policy lets it call.
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
-import type { CallToolResult, McpServer, ServerContext as RequestContext, Tool, ToolAnnotations } from '@modelcontextprotocol/server';
+import type { z } from 'zod';
+import type { CallToolResult, McpServer, ServerContext as RequestContext, ToolAnnotations } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { DomainError, type DomainErrorCode } from '../engine/errors.js';
 import { TOOL_ERROR_META_KEY, type ToolErrorEnvelope } from '../engine/toolErrorMeta.js';
@@ -12,6 +12,7 @@ import { CallAudit, recordAudit } from './audit.js';
 import type { ServerContext } from './context.js';
 import { hasScopes, missingScopes, type Scope } from './scopes.js';
 import { InputNeeded, askUserVia, inputRequiredFor, type Answer, type Question } from './askUser.js';
+import { describeTool } from './toolSchemas.js';
 
 export interface ToolOutcome<O> {
   data: O;
@@ -68,23 +69,12 @@ export function isVisibleTo(tool: ToolDefinition, ctx: ServerContext): boolean {
   return hasScopes(ctx.policy().scopes, tool.scopes);
 }
 
-export function describeTool(tool: ToolDefinition): Tool {
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: z.toJSONSchema(tool.input.strict(), { io: 'input' }) as Tool['inputSchema'],
-    outputSchema: z.toJSONSchema(tool.output, { io: 'output' }) as Tool['outputSchema'],
-    annotations: { title: tool.title, ...tool.annotations },
-  };
-}
-
 export function installTools(mcp: McpServer, tools: readonly ToolDefinition[], ctx: ServerContext): void {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const described = new Map(tools.map((tool) => [tool.name, describeTool(tool)]));
 
+  // Described on first listing and cached per process (toolSchemas.ts), not per connection.
   mcp.server.setRequestHandler('tools/list', () => ({
-    tools: tools.filter((tool) => isVisibleTo(tool, ctx)).map((tool) => described.get(tool.name) as Tool),
+    tools: tools.filter((tool) => isVisibleTo(tool, ctx)).map(describeTool),
   }));
 
   mcp.server.setRequestHandler('tools/call', async (request, requestCtx) => {
