@@ -2,7 +2,9 @@
 // the MCP server, the CLI, the Electron main process, its preload and the web host.
 // The renderer is built separately by Vite (see vite.config.ts).
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 // ESM bundles still meet CommonJS dependencies that call require() for Node built-ins;
 // esbuild needs a real `require` in scope for those.
@@ -10,13 +12,33 @@ const esmRequireShim =
   "import { createRequire as __cosciCreateRequire } from 'node:module';\n" +
   'const require = __cosciCreateRequire(import.meta.url);';
 
-// Native and host-provided modules cannot be bundled: better-sqlite3 loads a .node
-// addon next to its own files, and `electron` is provided by the Electron runtime.
+// Native and host-provided modules cannot be bundled: better-sqlite3 loads a .node addon next to
+// its own files, and `electron` is provided by the Electron runtime.
 const external = ['better-sqlite3', 'electron'];
 
-const entries = [
-  { in: 'src-mcp/server.ts', out: 'dist/mcp/server.js', format: 'esm' },
-  { in: 'src-mcp/cli.ts', out: 'dist/mcp/cli.js', format: 'esm' },
+const shared = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  external,
+  // Migrations are numbered .sql files; they travel inside the bundle as text.
+  loader: { '.sql': 'text' },
+  sourcemap: 'linked',
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+// The MCP server and the server CLI: one build with code splitting, so the code behind a dynamic
+// import() (the knowledge parsers: BibTeX, YAML, Markdown, HTML) lands in chunks that Node reads
+// and compiles when the first such file is ingested, not at every server start. Whitespace and
+// syntax are minified (names are kept, so stack traces stay readable) because every start parses
+// the whole entry chunk. The chunks sit next to server.js (code that finds files relative to its
+// own module, like the doctor's server-build check, then works from any chunk), in dist/mcp,
+// which electron-builder ships and unpacks as a whole.
+const SERVER_OUT = 'dist/mcp';
+const serverEntries = { server: 'src-mcp/server.ts', cli: 'src-mcp/cli.ts' };
+
+const otherEntries = [
   { in: 'src-main/host/registration/cli.ts', out: 'dist/main/registration-cli.js', format: 'esm' },
   { in: 'src-main/web/main.ts', out: 'dist/main/web.js', format: 'esm' },
   { in: 'src-main/electron/main.ts', out: 'dist/main/main.js', format: 'esm' },
@@ -24,34 +46,119 @@ const entries = [
   { in: 'src-main/electron/preload.ts', out: 'dist/main/preload.cjs', format: 'cjs' },
 ];
 
-const missing = entries.filter((e) => !existsSync(e.in)).map((e) => e.in);
+const missing = [...Object.values(serverEntries), ...otherEntries.map((e) => e.in)].filter((file) => !existsSync(file));
 if (missing.length > 0) {
   console.error(`build: missing entry points: ${missing.join(', ')}`);
   process.exit(1);
 }
 
-await Promise.all(
-  entries.map((entry) =>
+/**
+ * zod's namespace export carries all ~40 of its message locales (a third of zod's size), and
+ * esbuild cannot drop them because `z` is used as an object. Nothing here calls z.locales, and
+ * zod installs English itself (classic/schemas.js imports locales/en.js directly), so the
+ * locales index resolves to English alone.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+        ? { path: path.join(path.dirname(args.importer), '..', 'locales', 'en-only.js'), namespace: 'zod-locales' }
+        : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: 'export { default as en } from "./en.js";\n',
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The JSON Schemas that tools/list shows, computed from this very source tree by running the
+ * tool definitions once, so no server start spends time converting zod schemas (toolSchemas.ts).
+ */
+async function computeToolSchemas() {
+  // Inside the checkout, so that the generator resolves better-sqlite3 from its node_modules.
+  const tmp = mkdtempSync(path.join('node_modules', '.cache', 'cosci-build-'));
+  try {
+    const script = path.join(tmp, 'tool-schemas.mjs');
+    await build({
+      ...shared,
+      format: 'esm',
+      sourcemap: false,
+      plugins: [zodEnglishOnly],
+      banner: { js: esmRequireShim },
+      outfile: script,
+      stdin: {
+        contents:
+          "import { ALL_TOOLS } from './src-mcp/mcp/createServer.ts';\n" +
+          "import { computeToolSchemas } from './src-mcp/mcp/toolSchemas.ts';\n" +
+          'process.stdout.write(JSON.stringify(Object.fromEntries(ALL_TOOLS.map((tool) => [tool.name, computeToolSchemas(tool)]))));\n',
+        resolveDir: process.cwd(),
+        loader: 'ts',
+        sourcefile: 'tool-schemas-generator.ts',
+      },
+    });
+    return execFileSync(process.execPath, [script], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Replaces the placeholder module with the schemas computed above (parsed as JSON: faster than a JS literal). */
+function precomputedToolSchemas(json) {
+  return {
+    name: 'precomputed-tool-schemas',
+    setup(builder) {
+      builder.onLoad({ filter: /[\\/]src-mcp[\\/]mcp[\\/]toolSchemas\.precomputed\.ts$/ }, () => ({
+        contents: `export const PRECOMPUTED_TOOL_SCHEMAS = JSON.parse(${JSON.stringify(json)});\n`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+mkdirSync(path.join('node_modules', '.cache'), { recursive: true });
+const toolSchemasJson = await computeToolSchemas();
+
+const [serverBuild] = await Promise.all([
+  build({
+    ...shared,
+    entryPoints: serverEntries,
+    outdir: SERVER_OUT,
+    chunkNames: '[name]-[hash]',
+    splitting: true,
+    metafile: true,
+    format: 'esm',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    banner: { js: esmRequireShim },
+    plugins: [zodEnglishOnly, precomputedToolSchemas(toolSchemasJson)],
+  }),
+  ...otherEntries.map((entry) =>
     build({
+      ...shared,
       entryPoints: [entry.in],
       outfile: entry.out,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
       format: entry.format,
-      external,
-      // Migrations are numbered .sql files; they travel inside the bundle as text.
-      loader: { '.sql': 'text' },
-      sourcemap: 'linked',
-      legalComments: 'none',
       banner: entry.format === 'esm' ? { js: esmRequireShim } : undefined,
-      logLevel: 'warning',
+      plugins: [zodEnglishOnly],
     }),
   ),
-);
+]);
+
+// Chunks of earlier builds (their names carry content hashes) would be shipped by electron-builder:
+// remove whatever this build did not write. Done afterwards, so a server already running from
+// dist/mcp keeps finding its files for as long as possible.
+const written = new Set(Object.keys(serverBuild.metafile.outputs).map((file) => path.resolve(file)));
+for (const name of readdirSync(SERVER_OUT)) {
+  const file = path.resolve(SERVER_OUT, name);
+  if (/\.js(\.map)?$/.test(name) && !written.has(file)) rmSync(file, { force: true });
+}
 
 // dist/ holds ESM .js files next to a CommonJS preload; pin the module type so that
 // a packaged app (which may not ship the root package.json) still loads them as ESM.
 mkdirSync('dist', { recursive: true });
 writeFileSync('dist/package.json', JSON.stringify({ type: 'module' }, null, 2) + '\n');
-console.error(`build: ${entries.length} bundles written to dist/`);
+console.error(`build: ${Object.keys(serverEntries).length + otherEntries.length} entry bundles written to dist/`);

@@ -1,9 +1,10 @@
 // The `co-scientist` command line (server side): `serve`, `--version`, `help`.
 // Registration commands (`register`, `unregister`, `status`) live with the host code in
 // src-main/host/registration/cli.ts; bin/co-scientist.js dispatches between the two.
+// The server and the doctor are imported when their command runs: after the code cache is on,
+// and so that `--version` and `help` do not load the whole server.
 import { parseArgs } from 'node:util';
-import { SERVE_USAGE, runServerProcess } from './mcp/runtime.js';
-import { doctorReport, runDoctor } from './mcp/doctor.js';
+import { enableCompileCache } from './compileCache.js';
 import { resolveDataDir } from './store/dataDir.js';
 import { VERSION } from './version.js';
 
@@ -22,13 +23,16 @@ Clients: claude-desktop, claude-code, cursor, vscode, vscode-insiders, vscodium,
 
 Data directory: --data-dir, else COSCI_DATA_DIR, else the platform default.`;
 
-export function runCli(argv: readonly string[]): void {
+export async function runCli(argv: readonly string[]): Promise<void> {
   const [command, ...rest] = argv;
   switch (command) {
-    case 'serve':
+    case 'serve': {
+      const { runServerProcess } = await import('./mcp/runtime.js');
       runServerProcess(rest, VERSION);
       return;
+    }
     case 'doctor': {
+      const { doctorReport, runDoctor } = await import('./mcp/doctor.js');
       const { values } = parseArgs({ args: [...rest], options: { 'data-dir': { type: 'string' } }, strict: true });
       const dataDir = resolveDataDir({ flag: values['data-dir'] });
       const checks = runDoctor(dataDir);
@@ -46,10 +50,13 @@ export function runCli(argv: readonly string[]): void {
     case '-h':
       process.stdout.write(`${HELP}\n`);
       return;
-    default:
+    default: {
+      const { SERVE_USAGE } = await import('./mcp/runtime.js');
       console.error(`Unknown command "${command}".\n\n${HELP}\n\n${SERVE_USAGE}`);
       process.exitCode = 2;
+    }
   }
 }
 
-runCli(process.argv.slice(2));
+enableCompileCache();
+await runCli(process.argv.slice(2));

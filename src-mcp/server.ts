@@ -1,6 +1,9 @@
 // Entry point: `node dist/mcp/server.js [--client <id>] [--data-dir <dir>]`.
 // Registration writes this command into each assistant's config. Only MCP frames go to stdout.
-import { runServerProcess } from './mcp/runtime.js';
+import { enableCompileCache } from './compileCache.js';
 import { VERSION } from './version.js';
 
+enableCompileCache();
+// Imported only now, so that the code cache (where the runtime has one) covers the whole server.
+const { runServerProcess } = await import('./mcp/runtime.js');
 runServerProcess(process.argv.slice(2), VERSION);
