@@ -69,7 +69,12 @@ function newerSchemaError(file: string, version: number): StoreError {
 
 /** Applies pending migrations, each in its own IMMEDIATE transaction, safe against a concurrent migrator. */
 export function migrate(db: Db): void {
+  // Almost every start finds the schema current. A plain read settles that without the write lock,
+  // which another server may hold for a while (a long write), and which would stall this start.
+  const found = schemaVersion(db);
+  if (found > LATEST_SCHEMA_VERSION) throw newerSchemaError(db.name, found);
   for (const migration of MIGRATIONS) {
+    if (migration.version <= found) continue;
     const apply = db.transaction(() => {
       // Re-read inside the write lock: another process may have migrated while we waited.
       const current = db.pragma('user_version', { simple: true }) as number;
