@@ -1,5 +1,6 @@
 // Named statements for workflow checkpoints and their decisions.
 import type { Db } from './database.js';
+import { cached } from './statements.js';
 import { fromJson, toJson } from './json.js';
 
 export interface CheckpointRow {
@@ -46,19 +47,20 @@ export function insertCheckpoint(
   db: Db,
   checkpoint: { id: string; projectId: string; kind: string; payload: Record<string, unknown>; iteration: number; createdAt: string },
 ): void {
-  db.prepare(
+  cached(
+    db,
     `INSERT INTO checkpoints (id, project_id, kind, payload, iteration, status, created_at)
      VALUES (@id, @projectId, @kind, @payload, @iteration, 'pending', @createdAt)`,
   ).run({ ...checkpoint, payload: toJson(checkpoint.payload) });
 }
 
 export function findCheckpoint(db: Db, id: string): CheckpointRow | undefined {
-  const raw = db.prepare('SELECT * FROM checkpoints WHERE id = ?').get(id) as Raw | undefined;
+  const raw = cached(db, 'SELECT * FROM checkpoints WHERE id = ?').get(id) as Raw | undefined;
   return raw === undefined ? undefined : fromRaw(raw);
 }
 
 export function findCheckpointByDecision(db: Db, decisionId: string): CheckpointRow | undefined {
-  const raw = db.prepare('SELECT * FROM checkpoints WHERE decision_id = ?').get(decisionId) as Raw | undefined;
+  const raw = cached(db, 'SELECT * FROM checkpoints WHERE decision_id = ?').get(decisionId) as Raw | undefined;
   return raw === undefined ? undefined : fromRaw(raw);
 }
 
@@ -66,13 +68,12 @@ export function listCheckpoints(
   db: Db,
   query: { projectId?: string | undefined; status?: 'pending' | 'decided' | undefined; limit: number; afterCreated?: string | undefined; afterId?: string | undefined },
 ): CheckpointRow[] {
-  const raws = db
-    .prepare(
-      `SELECT * FROM checkpoints WHERE (@projectId IS NULL OR project_id = @projectId) AND (@status IS NULL OR status = @status)
-         AND (@afterCreated IS NULL OR created_at > @afterCreated OR (created_at = @afterCreated AND id > @afterId))
-       ORDER BY created_at, id LIMIT @limit`,
-    )
-    .all({
+  const raws = cached(
+    db,
+    `SELECT * FROM checkpoints WHERE (@projectId IS NULL OR project_id = @projectId) AND (@status IS NULL OR status = @status)
+       AND (@afterCreated IS NULL OR created_at > @afterCreated OR (created_at = @afterCreated AND id > @afterId))
+     ORDER BY created_at, id LIMIT @limit`,
+  ).all({
       projectId: query.projectId ?? null,
       status: query.status ?? null,
       afterCreated: query.afterCreated ?? null,
@@ -91,13 +92,12 @@ export function recordDecision(
   db: Db,
   decision: { checkpointId: string; decisionId: string; action: string; data: Record<string, unknown> | null; note: string | null; decidedBy: string; decidedAt: string },
 ): boolean {
-  const result = db
-    .prepare(
-      `UPDATE checkpoints SET status = 'decided', decision_id = @decisionId, decision_action = @action, decision_data = @data,
-         decision_note = @note, decided_by = @decidedBy, decided_at = @decidedAt
-       WHERE id = @checkpointId AND status = 'pending'`,
-    )
-    .run({ ...decision, data: decision.data === null ? null : toJson(decision.data) });
+  const result = cached(
+    db,
+    `UPDATE checkpoints SET status = 'decided', decision_id = @decisionId, decision_action = @action, decision_data = @data,
+       decision_note = @note, decided_by = @decidedBy, decided_at = @decidedAt
+     WHERE id = @checkpointId AND status = 'pending'`,
+  ).run({ ...decision, data: decision.data === null ? null : toJson(decision.data) });
   return result.changes > 0;
 }
 

@@ -1,5 +1,6 @@
 // The change feed (ARCHITECTURE §8): an append-only table that every server process tails.
 import type { Db } from './database.js';
+import { cached } from './statements.js';
 
 export interface ChangeEvent {
   id: number;
@@ -13,18 +14,21 @@ export interface ChangeEvent {
 }
 
 export function appendEvent(db: Db, event: Omit<ChangeEvent, 'id'>): number {
-  const result = db
-    .prepare('INSERT INTO events (at, client_id, kind, subject_uri, data) VALUES (?, ?, ?, ?, ?)')
-    .run(event.at, event.clientId, event.kind, event.subjectUri, JSON.stringify(event.data));
+  const result = cached(db, 'INSERT INTO events (at, client_id, kind, subject_uri, data) VALUES (?, ?, ?, ?, ?)').run(
+    event.at,
+    event.clientId,
+    event.kind,
+    event.subjectUri,
+    JSON.stringify(event.data),
+  );
   return Number(result.lastInsertRowid);
 }
 
 export function eventsAfter(db: Db, afterId: number, limit: number): ChangeEvent[] {
-  const rows = db
-    .prepare(
-      'SELECT id, at, client_id, kind, subject_uri, data FROM events WHERE id > ? ORDER BY id LIMIT ?',
-    )
-    .all(afterId, limit) as Array<{
+  const rows = cached(
+    db,
+    'SELECT id, at, client_id, kind, subject_uri, data FROM events WHERE id > ? ORDER BY id LIMIT ?',
+  ).all(afterId, limit) as Array<{
     id: number;
     at: string;
     client_id: string;
@@ -43,7 +47,7 @@ export function eventsAfter(db: Db, afterId: number, limit: number): ChangeEvent
 }
 
 export function latestEventId(db: Db): number {
-  const row = db.prepare('SELECT MAX(id) AS id FROM events').get() as { id: number | null };
+  const row = cached(db, 'SELECT MAX(id) AS id FROM events').get() as { id: number | null };
   return row.id ?? 0;
 }
 

@@ -1,6 +1,8 @@
 // Named statements for hypotheses. Nothing here deletes a hypothesis: the workflow only changes status.
 import type { Db } from './database.js';
 import { fromJson, toJson } from './json.js';
+import { projectCounts, type HypothesisStatusName } from './projectCounts.js';
+import { cached, cachedPluck } from './statements.js';
 
 export interface HypothesisRow {
   id: string;
@@ -79,12 +81,13 @@ function fromRaw(raw: Raw): HypothesisRow {
 }
 
 export function nextHypothesisSeq(db: Db, projectId: string): number {
-  const row = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM hypotheses WHERE project_id = ?').get(projectId) as { next: number };
+  const row = cached(db, 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM hypotheses WHERE project_id = ?').get(projectId) as { next: number };
   return row.next;
 }
 
 export function insertHypothesis(db: Db, h: HypothesisRow): void {
-  db.prepare(
+  cached(
+    db,
     `INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, testable_predictions, citations,
        assumptions, method, origin, status, gate, parents, iteration, elo, bt_score, ci_low, ci_high, p_top_k, rank, matches_played,
        wins, near_duplicate_of, safety_flag, batch_task_id, created_by, reasoner, created_at, updated_at)
@@ -101,12 +104,27 @@ export function insertHypothesis(db: Db, h: HypothesisRow): void {
 }
 
 export function findHypothesis(db: Db, id: string): HypothesisRow | undefined {
-  const raw = db.prepare('SELECT * FROM hypotheses WHERE id = ?').get(id) as Raw | undefined;
+  const raw = cached(db, 'SELECT * FROM hypotheses WHERE id = ?').get(id) as Raw | undefined;
   return raw === undefined ? undefined : fromRaw(raw);
 }
 
 export function projectHypotheses(db: Db, projectId: string): HypothesisRow[] {
   return (db.prepare('SELECT * FROM hypotheses WHERE project_id = ? ORDER BY seq').all(projectId) as Raw[]).map(fromRaw);
+}
+
+/** The best-ranked hypotheses that are not rejected, by rank (then creation order), at most `limit`. */
+export function topRankedHypotheses(db: Db, projectId: string, limit: number): HypothesisRow[] {
+  const raws = cached(db, "SELECT * FROM hypotheses WHERE project_id = ? AND rank IS NOT NULL AND status <> 'rejected' ORDER BY rank, seq LIMIT ?").all(projectId, limit) as Raw[];
+  return raws.map(fromRaw);
+}
+
+/**
+ * Mean Elo of the hypotheses that have played a match; null before the first match. Not a counter:
+ * every rating update moves it, and a running sum would drift from the exact mean. Only the
+ * project resource shows it, not the status poll.
+ */
+export function averagePlayedElo(db: Db, projectId: string): number | null {
+  return cachedPluck(db, 'SELECT AVG(elo) FROM hypotheses WHERE project_id = ? AND matches_played > 0').get(projectId) as number | null;
 }
 
 export interface HypothesisQuery {
@@ -119,33 +137,52 @@ export interface HypothesisQuery {
 }
 
 // Ranked first by tournament rank, unranked ones after them by Elo; `sort_key` makes that one number.
-const SORT_KEY = "CASE WHEN rank IS NULL THEN 1000000 - elo ELSE rank END";
+// Migration 0005 indexes exactly this expression (hypotheses_in_list_order and
+// hypotheses_by_status_in_list_order); SQLite uses those indexes only while the two stay the same.
+export const LIST_ORDER = 'CASE WHEN rank IS NULL THEN 1000000 - elo ELSE rank END';
+
+/**
+ * The SQL of one page for the filters actually given. Each combination is its own statement (at
+ * most eight, prepared once per connection) instead of one with `@x IS NULL OR …` switches: a
+ * switch hides the status equality and the cursor range from the planner, which then scans the
+ * project from the top.
+ */
+function pageSql(query: HypothesisQuery): string {
+  const where = ['project_id = @projectId'];
+  if (query.status !== undefined) where.push('status = @status');
+  if (query.minElo !== undefined) where.push('elo >= @minElo');
+  // Written as a range on the indexed expression plus the tie-break, so the index seeks to the cursor.
+  if (query.after !== undefined) where.push(`${LIST_ORDER} >= @afterKey`, `(${LIST_ORDER} > @afterKey OR seq > @afterSeq)`);
+  return `SELECT *, ${LIST_ORDER} AS sort_key FROM hypotheses WHERE ${where.join(' AND ')} ORDER BY sort_key, seq LIMIT @limit`;
+}
 
 export function queryHypotheses(db: Db, query: HypothesisQuery): { rows: HypothesisRow[]; total: number; next: { sortKey: number; seq: number } | null } {
-  const params = {
-    projectId: query.projectId,
-    status: query.status ?? null,
-    minElo: query.minElo ?? null,
-    afterKey: query.after?.sortKey ?? null,
-    afterSeq: query.after?.seq ?? null,
-    limit: query.limit + 1,
-  };
-  const filter = `project_id = @projectId AND (@status IS NULL OR status = @status) AND (@minElo IS NULL OR elo >= @minElo)`;
-  const raws = db
-    .prepare(
-      `SELECT *, ${SORT_KEY} AS sort_key FROM hypotheses WHERE ${filter}
-         AND (@afterKey IS NULL OR ${SORT_KEY} > @afterKey OR (${SORT_KEY} = @afterKey AND seq > @afterSeq))
-       ORDER BY sort_key, seq LIMIT @limit`,
-    )
-    .all(params) as Array<Raw & { sort_key: number }>;
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM hypotheses WHERE ${filter}`).get(params) as { n: number }).n;
+  const params: Record<string, unknown> = { projectId: query.projectId, limit: query.limit + 1 };
+  if (query.status !== undefined) params.status = query.status;
+  if (query.minElo !== undefined) params.minElo = query.minElo;
+  if (query.after !== undefined) {
+    params.afterKey = query.after.sortKey;
+    params.afterSeq = query.after.seq;
+  }
+  const raws = cached(db, pageSql(query)).all(params) as Array<Raw & { sort_key: number }>;
   const page = raws.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
     rows: page.map(fromRaw),
-    total,
+    total: countHypotheses(db, query),
     next: raws.length > query.limit && last !== undefined ? { sortKey: last.sort_key, seq: last.seq } : null,
   };
+}
+
+/** How many hypotheses match the filter, across all pages: from the project's counters unless Elo filters too. */
+function countHypotheses(db: Db, query: HypothesisQuery): number {
+  if (query.minElo === undefined) {
+    const counts = projectCounts(db, query.projectId);
+    if (query.status === undefined) return counts.total;
+    return Object.hasOwn(counts.byStatus, query.status) ? counts.byStatus[query.status as HypothesisStatusName] : 0;
+  }
+  const sql = `SELECT COUNT(*) FROM hypotheses WHERE project_id = @projectId${query.status === undefined ? '' : ' AND status = @status'} AND elo >= @minElo`;
+  return cachedPluck(db, sql).get({ projectId: query.projectId, minElo: query.minElo, ...(query.status === undefined ? {} : { status: query.status }) }) as number;
 }
 
 export function updateHypothesisStatus(db: Db, ids: readonly string[], status: string, updatedAt: string): void {

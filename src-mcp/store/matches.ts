@@ -1,6 +1,8 @@
 // Named statements for tournament matches: the match log that ratings are reproduced from.
 import type { Db } from './database.js';
+import { cached } from './statements.js';
 import { fromJson, toJson } from './json.js';
+import { projectCounts } from './projectCounts.js';
 
 export interface MatchRow {
   id: string;
@@ -21,15 +23,14 @@ export interface MatchRow {
 
 /** Appends a match with the next sequence number; returns false when this (task, pair) was already recorded. */
 export function insertMatch(db: Db, match: Omit<MatchRow, 'seq'>): boolean {
-  const result = db
-    .prepare(
-      `INSERT INTO matches (id, project_id, first_id, second_id, winner_id, judge, confidence, rationale, debate, task_id, pair_id,
-         created_by, created_at, seq)
-       SELECT @id, @projectId, @firstId, @secondId, @winnerId, @judge, @confidence, @rationale, @debate, @taskId, @pairId,
-         @createdBy, @createdAt, COALESCE(MAX(seq), 0) + 1 FROM matches WHERE project_id = @projectId
-       ON CONFLICT (task_id, pair_id) DO NOTHING`,
-    )
-    .run({ ...match, debate: toJson(match.debate) });
+  const result = cached(
+    db,
+    `INSERT INTO matches (id, project_id, first_id, second_id, winner_id, judge, confidence, rationale, debate, task_id, pair_id,
+       created_by, created_at, seq)
+     SELECT @id, @projectId, @firstId, @secondId, @winnerId, @judge, @confidence, @rationale, @debate, @taskId, @pairId,
+       @createdBy, @createdAt, COALESCE(MAX(seq), 0) + 1 FROM matches WHERE project_id = @projectId
+     ON CONFLICT (task_id, pair_id) DO NOTHING`,
+  ).run({ ...match, debate: toJson(match.debate) });
   return result.changes > 0;
 }
 
@@ -40,7 +41,7 @@ interface Raw {
 }
 
 export function projectMatches(db: Db, projectId: string): MatchRow[] {
-  return (db.prepare('SELECT * FROM matches WHERE project_id = ? ORDER BY seq').all(projectId) as Raw[]).map((raw) => ({
+  return (cached(db, 'SELECT * FROM matches WHERE project_id = ? ORDER BY seq').all(projectId) as Raw[]).map((raw) => ({
     id: raw.id,
     projectId: raw.project_id,
     firstId: raw.first_id,
@@ -58,6 +59,7 @@ export function projectMatches(db: Db, projectId: string): MatchRow[] {
   }));
 }
 
+/** From the trigger-kept counter (migration 0005): COUNT(*) scanned 100,000 index entries per status poll. */
 export function countMatches(db: Db, projectId: string): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM matches WHERE project_id = ?').get(projectId) as { n: number }).n;
+  return projectCounts(db, projectId).matches;
 }

@@ -1,5 +1,6 @@
 // Stored per-client policies. Which scopes mean what is the mcp layer's business; the store only keeps them.
 import type { Db } from './database.js';
+import { cached } from './statements.js';
 
 export interface PolicyRow {
   clientId: string;
@@ -12,7 +13,7 @@ export interface PolicyRow {
 }
 
 export function findPolicy(db: Db, clientId: string): PolicyRow | undefined {
-  const raw = db.prepare('SELECT * FROM client_policies WHERE client_id = ?').get(clientId) as
+  const raw = cached(db, 'SELECT * FROM client_policies WHERE client_id = ?').get(clientId) as
     | {
         client_id: string;
         scopes: string;
@@ -61,7 +62,7 @@ export function allPolicies(db: Db): PolicyRow[] {
 /** Clients that have used this database, with when they were last seen (from the audit log). */
 export function seenClients(db: Db): Array<{ clientId: string; lastSeen: string; calls: number }> {
   return (
-    db.prepare('SELECT client_id AS clientId, MAX(at) AS lastSeen, COUNT(*) AS calls FROM audit_log GROUP BY client_id ORDER BY client_id').all() as Array<{
+    cached(db, 'SELECT client_id AS clientId, MAX(at) AS lastSeen, COUNT(*) AS calls FROM audit_log GROUP BY client_id ORDER BY client_id').all() as Array<{
       clientId: string;
       lastSeen: string;
       calls: number;

@@ -1,5 +1,6 @@
 // The research-engine columns of a project (0002): plan, settings, stage, counters.
 import type { Db } from './database.js';
+import { cached } from './statements.js';
 import { fromJson, toJson } from './json.js';
 import type { ProjectStatus } from './projects.js';
 
@@ -15,11 +16,10 @@ export interface ProjectStateRow {
 }
 
 export function loadProjectState(db: Db, projectId: string): ProjectStateRow | undefined {
-  const raw = db
-    .prepare(
-      'SELECT plan, settings, stage, iteration, workflow_step, meta_review, reasoning_calls_used, stop_reason FROM projects WHERE id = ?',
-    )
-    .get(projectId) as
+  const raw = cached(
+    db,
+    'SELECT plan, settings, stage, iteration, workflow_step, meta_review, reasoning_calls_used, stop_reason FROM projects WHERE id = ?',
+  ).get(projectId) as
     | { plan: string; settings: string; stage: string; iteration: number; workflow_step: number; meta_review: string | null; reasoning_calls_used: number; stop_reason: string | null }
     | undefined;
   if (raw === undefined) return undefined;
@@ -78,5 +78,5 @@ export function updateProjectState(db: Db, projectId: string, patch: ProjectStat
 }
 
 export function deleteProject(db: Db, projectId: string): boolean {
-  return db.prepare('DELETE FROM projects WHERE id = ?').run(projectId).changes > 0;
+  return cached(db, 'DELETE FROM projects WHERE id = ?').run(projectId).changes > 0;
 }

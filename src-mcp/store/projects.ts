@@ -1,5 +1,6 @@
 // Named statements for research projects: the only place that knows how projects are stored.
 import type { Db } from './database.js';
+import { cached } from './statements.js';
 import { StoreError } from './errors.js';
 
 export type ProjectStatus = 'initializing' | 'active' | 'paused' | 'completed';
@@ -30,6 +31,10 @@ interface RawProject {
   updated_at: string;
 }
 
+// The row's own columns, not the research-engine ones of 0002 (plan, settings, meta-review: JSON
+// that projectState.ts reads when needed): a listing must not copy every project's plan out of SQLite.
+const COLUMNS = 'id, goal, domain, domain_inferred, status, hypothesis_budget, progress, created_by, created_at, updated_at';
+
 function fromRaw(raw: RawProject): ProjectRow {
   return {
     id: raw.id,
@@ -46,7 +51,8 @@ function fromRaw(raw: RawProject): ProjectRow {
 }
 
 export function insertProject(db: Db, project: ProjectRow): void {
-  db.prepare(
+  cached(
+    db,
     `INSERT INTO projects (id, goal, domain, domain_inferred, status, hypothesis_budget, progress,
                            created_by, created_at, updated_at)
      VALUES (@id, @goal, @domain, @domainInferred, @status, @hypothesisBudget, @progress,
@@ -55,7 +61,7 @@ export function insertProject(db: Db, project: ProjectRow): void {
 }
 
 export function findProject(db: Db, id: string): ProjectRow | undefined {
-  const raw = db.prepare('SELECT * FROM projects WHERE id = ?').get(id) as RawProject | undefined;
+  const raw = cached(db, `SELECT ${COLUMNS} FROM projects WHERE id = ?`).get(id) as RawProject | undefined;
   return raw === undefined ? undefined : fromRaw(raw);
 }
 
@@ -78,23 +84,22 @@ export function listProjects(
   const status = query.status ?? null;
   const after = query.after ?? null;
   // One statement serves every combination: NULL parameters switch the filters off.
-  const rows = db
-    .prepare(
-      `SELECT * FROM projects
-       WHERE (@status IS NULL OR status = @status)
-         AND (@afterCreated IS NULL OR created_at < @afterCreated
-              OR (created_at = @afterCreated AND id < @afterId))
-       ORDER BY created_at DESC, id DESC
-       LIMIT @limit`,
-    )
-    .all({
+  const rows = cached(
+    db,
+    `SELECT ${COLUMNS} FROM projects
+     WHERE (@status IS NULL OR status = @status)
+       AND (@afterCreated IS NULL OR created_at < @afterCreated
+            OR (created_at = @afterCreated AND id < @afterId))
+     ORDER BY created_at DESC, id DESC
+     LIMIT @limit`,
+  ).all({
       status,
       afterCreated: after?.createdAt ?? null,
       afterId: after?.id ?? null,
       limit: query.limit + 1,
     }) as RawProject[];
   const total = (
-    db.prepare('SELECT COUNT(*) AS n FROM projects WHERE (@status IS NULL OR status = @status)').get({ status }) as {
+    cached(db, 'SELECT COUNT(*) AS n FROM projects WHERE (@status IS NULL OR status = @status)').get({ status }) as {
       n: number;
     }
   ).n;

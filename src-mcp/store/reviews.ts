@@ -1,5 +1,6 @@
 // Named statements for reviews.
 import type { Db } from './database.js';
+import { cached } from './statements.js';
 import { fromJson, toJson } from './json.js';
 
 export interface ReviewRow {
@@ -26,7 +27,8 @@ export interface ReviewRow {
 }
 
 export function insertReview(db: Db, review: ReviewRow): void {
-  db.prepare(
+  cached(
+    db,
     `INSERT INTO reviews (id, project_id, hypothesis_id, type, plausibility, novelty, testability, safety, overall, strengths,
        weaknesses, recommendations, citations, assumption_checks, fundamental_flaw, narrative, reviewer, judge, task_id, created_at)
      VALUES (@id, @projectId, @hypothesisId, @type, @plausibility, @novelty, @testability, @safety, @overall, @strengths,
@@ -75,9 +77,9 @@ function fromRaw(raw: Raw): ReviewRow {
 }
 
 export function reviewsOfHypothesis(db: Db, hypothesisId: string): ReviewRow[] {
-  return (db.prepare('SELECT * FROM reviews WHERE hypothesis_id = ? ORDER BY created_at, id').all(hypothesisId) as Raw[]).map(fromRaw);
+  return (cached(db, 'SELECT * FROM reviews WHERE hypothesis_id = ? ORDER BY created_at, id').all(hypothesisId) as Raw[]).map(fromRaw);
 }
 
 export function reviewsOfProject(db: Db, projectId: string): ReviewRow[] {
-  return (db.prepare('SELECT * FROM reviews WHERE project_id = ? ORDER BY created_at, id').all(projectId) as Raw[]).map(fromRaw);
+  return (cached(db, 'SELECT * FROM reviews WHERE project_id = ? ORDER BY created_at, id').all(projectId) as Raw[]).map(fromRaw);
 }

@@ -1,5 +1,6 @@
 // The durable task queue: named statements for leasing, completing and recovering work items.
 import type { Db } from './database.js';
+import { cached } from './statements.js';
 import { fromJson, toJson } from './json.js';
 
 export interface TaskRow {
@@ -43,54 +44,56 @@ function fromRaw(raw: Raw): TaskRow {
 }
 
 export function insertTask(db: Db, task: { id: string; projectId: string; kind: string; payload: Record<string, unknown>; createdAt: string }): void {
-  db.prepare(
+  cached(
+    db,
     `INSERT INTO tasks (id, project_id, kind, payload, status, created_at, updated_at)
      VALUES (@id, @projectId, @kind, @payload, 'queued', @createdAt, @createdAt)`,
   ).run({ ...task, payload: toJson(task.payload) });
 }
 
 export function findTask(db: Db, id: string): TaskRow | undefined {
-  const raw = db.prepare('SELECT * FROM tasks WHERE id = ?').get(id) as Raw | undefined;
+  const raw = cached(db, 'SELECT * FROM tasks WHERE id = ?').get(id) as Raw | undefined;
   return raw === undefined ? undefined : fromRaw(raw);
 }
 
 /** Queued and leased tasks of a project, oldest first. */
 export function openTasks(db: Db, projectId: string): TaskRow[] {
   return (
-    db.prepare("SELECT * FROM tasks WHERE project_id = ? AND status IN ('queued', 'leased') ORDER BY created_at, id").all(projectId) as Raw[]
+    cached(db, "SELECT * FROM tasks WHERE project_id = ? AND status IN ('queued', 'leased') ORDER BY created_at, id").all(projectId) as Raw[]
   ).map(fromRaw);
 }
 
 export function leaseTask(db: Db, id: string, owner: string, expiresAt: string, now: string): void {
-  db.prepare(
+  cached(
+    db,
     `UPDATE tasks SET status = 'leased', lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_at = ? WHERE id = ?`,
   ).run(owner, expiresAt, now, id);
 }
 
 export function completeTask(db: Db, id: string, reasoner: string, now: string): boolean {
-  const result = db
-    .prepare(
-      `UPDATE tasks SET status = 'done', reasoner = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?, completed_at = ?
-       WHERE id = ? AND status IN ('queued', 'leased')`,
-    )
-    .run(reasoner, now, now, id);
+  const result = cached(
+    db,
+    `UPDATE tasks SET status = 'done', reasoner = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?, completed_at = ?
+     WHERE id = ? AND status IN ('queued', 'leased')`,
+  ).run(reasoner, now, now, id);
   return result.changes > 0;
 }
 
 export function cancelOpenTasks(db: Db, projectId: string, now: string): number {
-  return db
-    .prepare("UPDATE tasks SET status = 'cancelled', lease_owner = NULL, updated_at = ? WHERE project_id = ? AND status IN ('queued', 'leased')")
-    .run(now, projectId).changes;
+  return cached(db, "UPDATE tasks SET status = 'cancelled', lease_owner = NULL, updated_at = ? WHERE project_id = ? AND status IN ('queued', 'leased')").run(
+    now,
+    projectId,
+  ).changes;
 }
 
 export function recordTaskError(db: Db, id: string, error: string, now: string): void {
-  db.prepare('UPDATE tasks SET error = ?, updated_at = ? WHERE id = ?').run(error, now, id);
+  cached(db, 'UPDATE tasks SET error = ?, updated_at = ? WHERE id = ?').run(error, now, id);
 }
 
 export function countDoneTasks(db: Db, projectId: string): number {
-  return (db.prepare("SELECT COUNT(*) AS n FROM tasks WHERE project_id = ? AND status = 'done'").get(projectId) as { n: number }).n;
+  return (cached(db, "SELECT COUNT(*) AS n FROM tasks WHERE project_id = ? AND status = 'done'").get(projectId) as { n: number }).n;
 }
 
 export function tasksOfKind(db: Db, projectId: string, kind: string): TaskRow[] {
-  return (db.prepare('SELECT * FROM tasks WHERE project_id = ? AND kind = ? ORDER BY created_at, id').all(projectId, kind) as Raw[]).map(fromRaw);
+  return (cached(db, 'SELECT * FROM tasks WHERE project_id = ? AND kind = ? ORDER BY created_at, id').all(projectId, kind) as Raw[]).map(fromRaw);
 }

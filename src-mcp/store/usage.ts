@@ -1,5 +1,6 @@
 // Reasoning usage (0004): one row per reasoner call, for budgets and the scientist's accounting.
 import type { Db } from './database.js';
+import { cached } from './statements.js';
 
 export type UsageRole = 'generation' | 'review' | 'judging';
 export type UsageOutcome = 'submitted' | 'rejected' | 'failed';
@@ -19,7 +20,8 @@ export interface UsageRow {
 }
 
 export function insertUsage(db: Db, row: UsageRow): void {
-  db.prepare(
+  cached(
+    db,
     `INSERT INTO reasoning_usage (project_id, task_id, role, reasoner, model, input_tokens, output_tokens, cost_usd, outcome, error, at)
      VALUES (@projectId, @taskId, @role, @reasoner, @model, @inputTokens, @outputTokens, @costUsd, @outcome, @error, @at)`,
   ).run(row);
@@ -55,31 +57,28 @@ function totalsOf(raw: RawTotals): UsageTotals {
 }
 
 export function usageByRole(db: Db, projectId: string): RoleUsage[] {
-  const rows = db
-    .prepare(
-      `SELECT role, COUNT(*) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, SUM(cost_usd) AS cost_usd
-       FROM reasoning_usage WHERE project_id = ? GROUP BY role ORDER BY role`,
-    )
-    .all(projectId) as Array<RawTotals & { role: UsageRole }>;
+  const rows = cached(
+    db,
+    `SELECT role, COUNT(*) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, SUM(cost_usd) AS cost_usd
+     FROM reasoning_usage WHERE project_id = ? GROUP BY role ORDER BY role`,
+  ).all(projectId) as Array<RawTotals & { role: UsageRole }>;
   return rows.map((raw) => ({ role: raw.role, ...totalsOf(raw) }));
 }
 
 export function usageTotals(db: Db, projectId: string): UsageTotals {
-  const raw = db
-    .prepare(
-      `SELECT COUNT(*) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, SUM(cost_usd) AS cost_usd
-       FROM reasoning_usage WHERE project_id = ?`,
-    )
-    .get(projectId) as RawTotals;
+  const raw = cached(
+    db,
+    `SELECT COUNT(*) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, SUM(cost_usd) AS cost_usd
+     FROM reasoning_usage WHERE project_id = ?`,
+  ).get(projectId) as RawTotals;
   return totalsOf(raw);
 }
 
 /** Which reasoners and models did a project's thinking, most used first. */
 export function usageByReasoner(db: Db, projectId: string): ReasonerUsage[] {
-  return db
-    .prepare(
-      `SELECT reasoner, model, COUNT(*) AS calls FROM reasoning_usage WHERE project_id = ?
-       GROUP BY reasoner, model ORDER BY calls DESC, reasoner, model`,
-    )
-    .all(projectId) as ReasonerUsage[];
+  return cached(
+    db,
+    `SELECT reasoner, model, COUNT(*) AS calls FROM reasoning_usage WHERE project_id = ?
+     GROUP BY reasoner, model ORDER BY calls DESC, reasoner, model`,
+  ).all(projectId) as ReasonerUsage[];
 }

@@ -5,6 +5,7 @@ import { listHypotheses } from '../../engine/hypotheses.js';
 import { rankingState } from '../../engine/ranking.js';
 import { requestComparisons, requestEvolution, requestGeneration, requestReview } from '../../engine/requests.js';
 import { loadResearch } from '../../engine/research.js';
+import { getProject } from '../../engine/projects.js';
 import { EVOLUTION_STRATEGIES, GENERATION_METHODS, HYPOTHESIS_STATUSES, REVIEW_TYPES } from '../../engine/schemas.js';
 import type { Hypothesis, Task } from '../../engine/types.js';
 import { buildWorkItem } from '../../reasoners/workItems.js';
@@ -205,7 +206,8 @@ export const listHypothesesTool = defineTool({
   }),
   output: z.object({ hypotheses: z.array(HypothesisSummary), total: z.number().int(), next_cursor: z.string().nullable() }),
   run(args, ctx) {
-    loadResearch(ctx.db, args.research_id);
+    // Only that the project exists: its plan and settings (loadResearch parses and validates both) are not needed.
+    getProject(ctx.db, args.research_id);
     const page = listHypotheses(ctx.db, { projectId: args.research_id, status: args.status, minElo: args.min_elo, limit: args.limit, cursor: args.cursor });
     const rows = page.hypotheses.map(summaryOf);
     const lines =

@@ -4,6 +4,7 @@ import m0001 from './0001_initial.sql';
 import m0002 from './0002_research_engine.sql';
 import m0003 from './0003_knowledge.sql';
 import m0004 from './0004_reasoning_providers.sql';
+import m0005 from './0005_project_counts.sql';
 
 export interface Migration {
   version: number;
@@ -16,6 +17,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: '0002_research_engine', sql: m0002 },
   { version: 3, name: '0003_knowledge', sql: m0003 },
   { version: 4, name: '0004_reasoning_providers', sql: m0004 },
+  { version: 5, name: '0005_project_counts', sql: m0005 },
 ];
 
 // Versions must run 1, 2, 3… with no gap: a database at version N skips everything ≤ N.
