@@ -3,12 +3,12 @@
 import type { Db } from '../store/database.js';
 import { findHypothesis, projectHypotheses, updateRatings, type HypothesisRow } from '../store/hypotheses.js';
 import { projectMatches, type MatchRow } from '../store/matches.js';
+import { COMPETING_STATUSES } from '../store/competitors.js';
 import { buildProximityIndex } from './proximity.js';
 import { leaderboard, nextPairs, type Leaderboard, type Match, type ProposedPair } from './tournament/index.js';
 import type { ResearchProject } from './types.js';
 
-/** Statuses that take part in the tournament: reviewed, competing, or already evolved from. */
-const COMPETING = new Set(['reviewed', 'in_tournament', 'evolved']);
+const COMPETING = new Set<string>(COMPETING_STATUSES);
 /**
  * Bootstrap replicates behind intervals and certification: 200 give a stable P(top-k) for the
  * ≤ 100-hypothesis projects the workflow makes. Each replicate is a full refit, so very large
@@ -44,8 +44,13 @@ function cachedLeaderboard(projectId: string, ids: string[], matches: Match[], k
   return { board, key };
 }
 
+/** Whether a hypothesis takes part in its project's tournament (the SQL twin is countCompetitors). */
+export function isCompetitor(h: Pick<HypothesisRow, 'status' | 'gate' | 'safetyFlag'>): boolean {
+  return COMPETING.has(h.status) && h.gate === 'approved' && h.safetyFlag === null;
+}
+
 export function competitors(db: Db, projectId: string): HypothesisRow[] {
-  return projectHypotheses(db, projectId).filter((h) => COMPETING.has(h.status) && h.gate === 'approved' && h.safetyFlag === null);
+  return projectHypotheses(db, projectId).filter(isCompetitor);
 }
 
 export function toTournamentMatch(row: MatchRow): Match {

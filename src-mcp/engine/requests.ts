@@ -3,6 +3,7 @@
 import type { Db } from '../store/database.js';
 import { writeTransaction } from '../store/database.js';
 import { insertMatch } from '../store/matches.js';
+import { countCompetitors } from '../store/competitors.js';
 import { cancelOpenTasks } from '../store/tasks.js';
 import { deleteProject } from '../store/projectState.js';
 import { recordChange, type Actor } from './changes.js';
@@ -10,7 +11,7 @@ import { pendingCheckpointsOf } from './checkpoints.js';
 import { DomainError } from './errors.js';
 import { getHypothesis } from './hypotheses.js';
 import { newId } from './ids.js';
-import { LARGE_TOURNAMENT, competitors, proposePairs, rankingState, recordMatchIncrementally, refreshRatings } from './ranking.js';
+import { LARGE_TOURNAMENT, isCompetitor, proposePairs, rankingState, recordMatchIncrementally, refreshRatings } from './ranking.js';
 import { loadResearch, updateResearch } from './research.js';
 import type { EvolutionStrategy, GenerationMethod, ReviewType } from './schemas.js';
 import { advance } from './supervisor.js';
@@ -106,8 +107,9 @@ export function recordHumanJudgement(db: Db, actor: Actor, input: { firstId: str
     if (input.winnerId !== first.id && input.winnerId !== second.id) {
       throw new DomainError('invalid_input', `winner_id must be ${first.id} or ${second.id}.`, { field: 'winner_id' });
     }
-    const playing = new Set(competitors(db, first.projectId).map((h) => h.id));
-    if (!playing.has(first.id) || !playing.has(second.id)) {
+    // The two are checked themselves: loading all competitors (10,000 rows on a large project)
+    // under the write lock stalled every other client's calls for about a second.
+    if (!isCompetitor(first) || !isCompetitor(second)) {
       throw new DomainError('conflict', 'Both hypotheses must be reviewed and approved before they can be compared.');
     }
     insertMatch(db, {
@@ -125,7 +127,7 @@ export function recordHumanJudgement(db: Db, actor: Actor, input: { firstId: str
       createdBy: actor.clientId,
       createdAt: actor.now().toISOString(),
     });
-    if (playing.size > LARGE_TOURNAMENT) recordMatchIncrementally(db, { firstId: first.id, secondId: second.id, winnerId: input.winnerId }, actor.now());
+    if (countCompetitors(db, first.projectId) > LARGE_TOURNAMENT) recordMatchIncrementally(db, { firstId: first.id, secondId: second.id, winnerId: input.winnerId }, actor.now());
     else refreshRatings(db, loadResearch(db, first.projectId), actor.now());
     recordChange(db, actor, 'tournament.updated', first.projectId, { human: true });
   });
