@@ -147,7 +147,7 @@ export const LIST_ORDER = 'CASE WHEN rank IS NULL THEN 1000000 - elo ELSE rank E
  * switch hides the status equality and the cursor range from the planner, which then scans the
  * project from the top.
  */
-function pageSql(query: HypothesisQuery): string {
+export function hypothesisPageSql(query: HypothesisQuery): string {
   const where = ['project_id = @projectId'];
   if (query.status !== undefined) where.push('status = @status');
   if (query.minElo !== undefined) where.push('elo >= @minElo');
@@ -164,7 +164,7 @@ export function queryHypotheses(db: Db, query: HypothesisQuery): { rows: Hypothe
     params.afterKey = query.after.sortKey;
     params.afterSeq = query.after.seq;
   }
-  const raws = cached(db, pageSql(query)).all(params) as Array<Raw & { sort_key: number }>;
+  const raws = cached(db, hypothesisPageSql(query)).all(params) as Array<Raw & { sort_key: number }>;
   const page = raws.slice(0, query.limit);
   const last = page[page.length - 1];
   return {

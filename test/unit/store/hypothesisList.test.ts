@@ -1,0 +1,112 @@
+// list_hypotheses' page query on a real SQLite file: it reads the list-order indexes of migration
+// 0005 (no sort of the whole project, the cursor is a seek), and its pages, concatenated, are
+// exactly the project in the documented order with nothing skipped or repeated.
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase, type Db } from '../../../src-mcp/store/database.js';
+import { insertProject } from '../../../src-mcp/store/projects.js';
+import { hypothesisPageSql, insertHypothesis, queryHypotheses, type HypothesisQuery, type HypothesisRow } from '../../../src-mcp/store/hypotheses.js';
+
+const AT = '2026-11-01T00:00:00.000Z';
+const STATUSES = ['pending', 'reviewed', 'in_tournament', 'evolved', 'rejected'];
+
+function seeded(): Db {
+  const db = openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-list-')));
+  for (const projectId of ['res_big', 'res_other']) {
+    insertProject(db, { id: projectId, goal: 'A goal', domain: 'biology', domainInferred: false, status: 'active', hypothesisBudget: 20, progress: 0, createdBy: 'test', createdAt: AT, updatedAt: AT });
+  }
+  db.transaction(() => {
+    for (let i = 0; i < 400; i += 1) {
+      // Ranked ones (some sharing a rank, so seq breaks ties) and unranked ones with repeated Elo values.
+      const ranked = i % 3 !== 0;
+      const row: HypothesisRow = {
+        id: `hyp_${i}`, projectId: i % 10 === 9 ? 'res_other' : 'res_big', seq: i + 1, summary: `H${i}`, rationale: 'r', experimentalProtocol: 'e',
+        testablePredictions: [], citations: [], assumptions: [], method: 'literature_based', origin: 'generated', status: STATUSES[i % 5] as string,
+        gate: 'approved', parents: [], iteration: 1, elo: 900 + ((i * 37) % 200), btScore: null, ciLow: null, ciHigh: null, pTopK: null,
+        rank: ranked ? 1 + ((i * 7) % 150) : null, matchesPlayed: 0, wins: 0, nearDuplicateOf: null, safetyFlag: null, batchTaskId: null,
+        createdBy: 'test', reasoner: null, createdAt: AT, updatedAt: AT,
+      };
+      insertHypothesis(db, row);
+    }
+  })();
+  return db;
+}
+
+/** The documented order, computed in JavaScript from every row of the project. */
+function expectedOrder(db: Db, query: Omit<HypothesisQuery, 'limit' | 'after'>): string[] {
+  const rows = db.prepare('SELECT id, seq, rank, elo, status FROM hypotheses WHERE project_id = ?').all(query.projectId) as Array<{ id: string; seq: number; rank: number | null; elo: number; status: string }>;
+  const key = (row: { rank: number | null; elo: number }): number => (row.rank === null ? 1_000_000 - row.elo : row.rank);
+  return rows
+    .filter((row) => (query.status === undefined || row.status === query.status) && (query.minElo === undefined || row.elo >= query.minElo))
+    .sort((a, b) => key(a) - key(b) || a.seq - b.seq)
+    .map((row) => row.id);
+}
+
+function allPages(db: Db, query: Omit<HypothesisQuery, 'limit' | 'after'>, limit: number): { ids: string[]; totals: number[] } {
+  const ids: string[] = [];
+  const totals: number[] = [];
+  let after: HypothesisQuery['after'];
+  for (let page = 0; page < 1000; page += 1) {
+    const result = queryHypotheses(db, { ...query, limit, after });
+    ids.push(...result.rows.map((row) => row.id));
+    totals.push(result.total);
+    if (result.next === null) return { ids, totals };
+    after = result.next;
+  }
+  throw new Error('paging did not end');
+}
+
+function plan(db: Db, query: HypothesisQuery): string {
+  const params: Record<string, unknown> = { projectId: query.projectId, limit: query.limit + 1 };
+  if (query.status !== undefined) params.status = query.status;
+  if (query.minElo !== undefined) params.minElo = query.minElo;
+  if (query.after !== undefined) Object.assign(params, { afterKey: query.after.sortKey, afterSeq: query.after.seq });
+  return (db.prepare(`EXPLAIN QUERY PLAN ${hypothesisPageSql(query)}`).all(params) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
+}
+
+describe('hypothesis list query', () => {
+  it('reads a page from the list-order index without sorting, and seeks to a cursor', () => {
+    const db = seeded();
+    try {
+      const first = plan(db, { projectId: 'res_big', limit: 50 });
+      expect(first).toContain('USING INDEX hypotheses_in_list_order (project_id=?)');
+      const cursor = plan(db, { projectId: 'res_big', limit: 50, after: { sortKey: 40, seq: 12 } });
+      expect(cursor).toContain('USING INDEX hypotheses_in_list_order (project_id=? AND <expr>>?)');
+      const byStatus = plan(db, { projectId: 'res_big', status: 'rejected', limit: 50 });
+      expect(byStatus).toContain('USING INDEX hypotheses_by_status_in_list_order (project_id=? AND status=?)');
+      const byStatusAfter = plan(db, { projectId: 'res_big', status: 'pending', limit: 50, after: { sortKey: 40, seq: 12 } });
+      expect(byStatusAfter).toContain('USING INDEX hypotheses_by_status_in_list_order (project_id=? AND status=? AND <expr>>?)');
+      for (const detail of [first, cursor, byStatus, byStatusAfter]) expect(detail).not.toContain('TEMP B-TREE');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('pages through exactly the documented order, with every filter, and reports the right total', () => {
+    const db = seeded();
+    try {
+      const cases: Array<Omit<HypothesisQuery, 'limit' | 'after'>> = [
+        { projectId: 'res_big' },
+        { projectId: 'res_other' },
+        ...STATUSES.map((status) => ({ projectId: 'res_big', status })),
+        { projectId: 'res_big', minElo: 1000 },
+        { projectId: 'res_big', status: 'evolved', minElo: 950 },
+        { projectId: 'res_big', status: 'no_such_status' },
+        { projectId: 'res_missing' },
+      ];
+      for (const query of cases) {
+        const expected = expectedOrder(db, query);
+        for (const limit of [1, 7, 50, 500]) {
+          const { ids, totals } = allPages(db, query, limit);
+          expect({ query, limit, ids }).toEqual({ query, limit, ids: expected });
+          expect(new Set(totals)).toEqual(new Set([expected.length]));
+        }
+      }
+      expect(expectedOrder(db, { projectId: 'res_big' }).length).toBe(360);
+    } finally {
+      db.close();
+    }
+  });
+});
