@@ -67,6 +67,7 @@ declare module 'electron' {
   class BrowserWindow {
     constructor(options?: BrowserWindowConstructorOptions);
     static getAllWindows(): BrowserWindow[];
+    static getFocusedWindow(): BrowserWindow | null;
     readonly webContents: WebContents;
     loadFile(filePath: string): Promise<void>;
     loadURL(url: string): Promise<void>;
@@ -159,7 +160,30 @@ declare module 'electron' {
     on(event: 'web-contents-created', listener: (event: ElectronEvent, contents: WebContents) => void): this;
   }
 
+  interface OpenDialogOptions {
+    title?: string;
+    buttonLabel?: string;
+    properties?: Array<'openDirectory' | 'openFile' | 'multiSelections' | 'showHiddenFiles' | 'createDirectory' | 'dontAddToRecent'>;
+  }
+
+  interface OpenDialogReturnValue {
+    canceled: boolean;
+    filePaths: string[];
+  }
+
+  interface Dialog {
+    showOpenDialog(window: BrowserWindow, options: OpenDialogOptions): Promise<OpenDialogReturnValue>;
+    showOpenDialog(options: OpenDialogOptions): Promise<OpenDialogReturnValue>;
+  }
+
+  /** Preload only: the on-disk path of a File the page got from a drop or an <input type=file>. */
+  interface WebUtils {
+    getPathForFile(file: { readonly name: string }): string;
+  }
+
   const app: App;
+  const dialog: Dialog;
+  const webUtils: WebUtils;
   const ipcMain: IpcMain;
   const ipcRenderer: IpcRenderer;
   const contextBridge: ContextBridge;

@@ -7,7 +7,7 @@
 // ones; a declaration file of ambient modules cannot be imported, hence the reference.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./electron-types.d.ts" />
-import { app, BrowserWindow, ipcMain, Notification, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Notification, session, shell } from 'electron';
 import * as electron from 'electron';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +18,7 @@ import { createHost, type Host } from '../host/hostCore.js';
 import { createStderrLogger, describeError } from '../host/log.js';
 import { bridgeHost } from './ipc.js';
 import { startCheckpointAlerts } from './checkpointAlerts.js';
+import { createFolderPicker } from './folderPicker.js';
 import {
   dataDirFlag,
   resolveAppLayout,
@@ -76,6 +77,8 @@ async function runDesktopApp(): Promise<void> {
     log: log.child('host'),
     // Provider API keys, encrypted with the OS keychain; the host hands them to its own server in memory only.
     secrets: createSafeStorageSecretStore({ safeStorage: safeStorageOf(electron), dataDir, platform: process.platform, warn: (message) => log.warn(message) }),
+    // "Choose folder…" in the knowledge view; the chosen folder is still subject to the allowed folders.
+    pickFolder: createFolderPicker({ dialog, parentWindow: () => BrowserWindow.getFocusedWindow() ?? liveWindows()[0] }),
   });
 
   await app.whenReady();

@@ -6,10 +6,12 @@ import { CheckpointKindSchema, researchRoutes, type ArrivedCheckpoint } from './
 import { tournamentRoutes } from './tournamentContract.js';
 import { auditRoutes } from './auditContract.js';
 import { providerRoutes } from './providers.js';
+import { knowledgeRoutes } from './knowledgeContract.js';
 
 export * from './researchContract.js';
 export * from './tournamentContract.js';
 export * from './auditContract.js';
+export * from './knowledgeContract.js';
 export type { ProjectReasoning, ProviderSettings, ProviderTest, ProviderView, ProvidersState } from './providers.js';
 
 export const ProjectStatusSchema = z.enum(['initializing', 'active', 'paused', 'completed']);
@@ -178,79 +180,6 @@ export const AppInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
-// ---- Knowledge base (the knowledge tools' answers, trimmed to what the GUI shows) ----
-
-export const KnowledgeCollectionSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  collection_type: z.enum(['fundamental', 'project-specific']),
-  description: z.string(),
-  document_count: z.number().int(),
-  chunk_count: z.number().int(),
-  size_bytes: z.number().int(),
-  linked_projects: z.array(z.string()),
-  updated_at: z.string(),
-});
-export type KnowledgeCollection = z.infer<typeof KnowledgeCollectionSchema>;
-
-const KnowledgeIdentifiersSchema = z.object({ doi: z.string().nullable(), pmid: z.string().nullable(), arxiv_id: z.string().nullable(), url: z.string().nullable() });
-
-export const KnowledgeDocumentSchema = z.object({
-  document_id: z.string(),
-  title: z.string(),
-  source: z.string(),
-  format: z.string(),
-  chunk_count: z.number().int(),
-  size_bytes: z.number().int(),
-  identifiers: KnowledgeIdentifiersSchema,
-  updated_at: z.string(),
-});
-export type KnowledgeDocument = z.infer<typeof KnowledgeDocumentSchema>;
-
-export const KnowledgeSearchSchema = z.object({
-  results: z.array(
-    z.object({
-      content: z.string(),
-      relevance_score: z.number(),
-      relevance_label: z.string(),
-      source_document: z.string(),
-      header_path: z.string(),
-      /** [start, end) character ranges of the matched terms in `content`. */
-      highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
-      metadata: z.object({ document_title: z.string(), document_id: z.string(), collection: z.string(), content_type: z.string(), identifiers: KnowledgeIdentifiersSchema }),
-    }),
-  ),
-  query_refinement: z.object({ status: z.enum(['optimal', 'too_broad', 'clarification_needed']), suggestions: z.array(z.string()), message: z.string() }),
-  searched_collections: z.array(z.string()).nullable(),
-});
-export type KnowledgeSearch = z.infer<typeof KnowledgeSearchSchema>;
-
-export const KnowledgeIngestSchema = z.object({
-  status: z.enum(['complete', 'partial']),
-  collection: z.string(),
-  path: z.string(),
-  files_total: z.number().int(),
-  files_done: z.number().int(),
-  added: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  failed: z.number().int(),
-  /** Documents removed because their files were deleted or moved out of the folder. */
-  removed: z.number().int(),
-  unsupported: z.number().int(),
-  next_cursor: z.string().nullable(),
-  problems: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })),
-  problem_count: z.number().int(),
-});
-export type KnowledgeIngest = z.infer<typeof KnowledgeIngestSchema>;
-
-export const KnowledgeRootsSchema = z.object({
-  roots: z.array(z.object({ path: z.string(), added_by: z.string(), added_at: z.string() })),
-  changed: z.boolean(),
-  message: z.string(),
-});
-export type KnowledgeRoots = z.infer<typeof KnowledgeRootsSchema>;
-
 const EmptySchema = z.object({}).strict();
 
 /** The route table: every call the renderer can make. */
@@ -290,31 +219,7 @@ export const routes = {
   'assistants.repair': { input: z.object(AssistantTargetInput).strict(), output: RegistrationOutcomeSchema },
   /** Starts the registered command and performs an MCP handshake with it. */
   'assistants.test': { input: z.object(AssistantTargetInput).strict(), output: TestLaunchSchema },
-  'knowledge.collections.list': { input: EmptySchema, output: z.object({ collections: z.array(KnowledgeCollectionSchema) }) },
-  'knowledge.collections.create': {
-    input: z.object({ name: z.string().min(1), type: z.enum(['fundamental', 'project-specific']), description: z.string().optional() }).strict(),
-    output: z.object({ collection: KnowledgeCollectionSchema, message: z.string() }),
-  },
-  'knowledge.collections.delete': {
-    input: z.object({ name: z.string().min(1) }).strict(),
-    output: z.object({ documents_removed: z.number().int(), message: z.string() }),
-  },
-  'knowledge.documents.list': {
-    input: z.object({ collection: z.string().min(1), cursor: z.string().optional() }).strict(),
-    output: z.object({ collection: KnowledgeCollectionSchema, documents: z.array(KnowledgeDocumentSchema), next_cursor: z.string().nullable() }),
-  },
-  'knowledge.search': {
-    input: z.object({ query: z.string().min(1), collections: z.array(z.string()).optional(), top_k: z.number().int().optional() }).strict(),
-    output: KnowledgeSearchSchema,
-  },
-  /** One time-boxed slice of an ingest; call again with next_cursor until status is complete. */
-  'knowledge.ingest': {
-    input: z.object({ path: z.string().min(1), collection: z.string().min(1), recursive: z.boolean(), cursor: z.string().optional() }).strict(),
-    output: KnowledgeIngestSchema,
-  },
-  'knowledge.roots.list': { input: EmptySchema, output: KnowledgeRootsSchema },
-  'knowledge.roots.add': { input: z.object({ path: z.string().min(1) }).strict(), output: KnowledgeRootsSchema },
-  'knowledge.roots.remove': { input: z.object({ path: z.string().min(1) }).strict(), output: KnowledgeRootsSchema },
+  ...knowledgeRoutes,
   ...researchRoutes,
   ...tournamentRoutes,
   ...auditRoutes,
@@ -334,6 +239,8 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'SERVER_UNAVAILABLE'
   | 'REGISTRATION_REFUSED'
+  /** This host cannot do what was asked (e.g. a native folder picker in the web host). */
+  | 'UNAVAILABLE'
   | 'UNKNOWN_ROUTE'
   | 'INTERNAL';
 
@@ -360,4 +267,14 @@ export interface CosciApi {
   invoke<R extends RouteName>(route: R, input: RouteInput<R>): Promise<Result<RouteOutput<R>>>;
   /** Returns a function that removes the listener. */
   onEvent(listener: (event: HostEvent) => void): () => void;
+  /**
+   * Electron only: where a file or folder dropped on the window lies on disk (null when it is not
+   * on disk). A browser never reveals that, so the web host leaves this out.
+   */
+  pathForFile?(file: DroppedFile): string | null;
+}
+
+/** A dropped File as the contract sees it (the host side has no DOM types). */
+export interface DroppedFile {
+  readonly name: string;
 }

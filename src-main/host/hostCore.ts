@@ -14,6 +14,7 @@ import type { HostEvent, Result, RouteInput, RouteName, RouteOutput } from './co
 import { createAssistants, recheckRegistrations, type RegistrationContext } from './assistants.js';
 import { createStderrLogger, describeError, type Logger } from './log.js';
 import { createRouter } from './router.js';
+import type { FolderPicker } from './knowledgeRoutes.js';
 import { watchCheckpoints } from './checkpointWatch.js';
 import { createSettingsStore } from './settingsStore.js';
 import { activateProviders } from './providers.js';
@@ -45,6 +46,8 @@ export interface HostOptions {
   restart?: Partial<RestartPolicy>;
   /** Where provider API keys are kept; defaults to memory only (not persistent: the web host and tests). */
   secrets?: SecretStore;
+  /** The OS folder chooser (Electron's dialog); the web host has none. */
+  pickFolder?: FolderPicker;
 }
 
 export interface Host {
@@ -117,6 +120,7 @@ export function createHost(options: HostOptions): Host {
     log: log.child('router'),
     settings: createSettingsStore(options.dataDir, log.child('settings')),
     secrets,
+    ...(options.pickFolder ? { pickFolder: options.pickFolder } : {}),
   });
 
   // The inbox badge and notifications: counts pending checkpoints after every change the server announces.

@@ -22,6 +22,7 @@ import { callFailure, readToolResult, type ToolOutcome } from './toolResult.js';
 import { tournamentAuditHandlers } from './tournamentAuditHandlers.js';
 import { describeError, type Logger } from './log.js';
 import { createResearchHandlers } from './researchRoutes.js';
+import { createKnowledgeHandlers, type FolderPicker } from './knowledgeRoutes.js';
 import type { SettingsStore } from './settingsStore.js';
 import { createProviderHandlers } from './providers.js';
 import { createMemorySecretStore, type SecretStore } from './secrets.js';
@@ -44,6 +45,8 @@ export interface RouterDeps {
   settings?: SettingsStore;
   /** Where provider API keys are kept (providers.*); defaults to memory only, which does not survive a restart. */
   secrets?: SecretStore;
+  /** The native folder picker (Electron); hosts without one answer knowledge.folders.pick with UNAVAILABLE. */
+  pickFolder?: FolderPicker;
 }
 
 export interface Router {
@@ -51,9 +54,6 @@ export interface Router {
 }
 
 type Handlers = { [R in RouteName]: (input: z.output<Routes[R]['input']>) => Promise<ToolOutcome> };
-
-/** Seconds of ingest work per knowledge.ingest call: long enough to be efficient, short enough for a live progress bar. */
-const KNOWLEDGE_INGEST_SLICE_SECONDS = 2;
 
 /** Guards against a server whose cursors never end; 50 pages is far beyond any real project list. */
 const MAX_LIST_PAGES = 50;
@@ -110,19 +110,7 @@ export function createRouter(deps: RouterDeps): Router {
     'assistants.disconnect': (input) => deps.assistants.disconnect(input.id, input.force ?? false, input.variant),
     'assistants.repair': (input) => deps.assistants.repair(input.id, input.variant),
     'assistants.test': (input) => deps.assistants.test(input.id, input.variant),
-    'knowledge.collections.list': () => tool('manage_collections', { action: 'list' }),
-    'knowledge.collections.create': (input) =>
-      tool('manage_collections', dropUndefined({ action: 'create', collection_name: input.name, collection_type: input.type, description: input.description })),
-    'knowledge.collections.delete': (input) => tool('manage_collections', { action: 'delete', collection_name: input.name }),
-    'knowledge.documents.list': (input) =>
-      tool('manage_collections', dropUndefined({ action: 'info', collection_name: input.collection, limit: 50, cursor: input.cursor })),
-    'knowledge.search': (input) =>
-      tool('query_knowledge_base', dropUndefined({ query: input.query, collections: input.collections?.join(','), top_k: input.top_k })),
-    // Short slices, so the GUI can show progress between them (the tool itself allows up to 40 s).
-    'knowledge.ingest': (input) => tool('ingest_documents', dropUndefined({ ...input, max_seconds: KNOWLEDGE_INGEST_SLICE_SECONDS })),
-    'knowledge.roots.list': () => tool('manage_knowledge_roots', { action: 'list' }),
-    'knowledge.roots.add': (input) => tool('manage_knowledge_roots', { action: 'add', path: input.path }),
-    'knowledge.roots.remove': (input) => tool('manage_knowledge_roots', { action: 'remove', path: input.path }),
+    ...createKnowledgeHandlers({ tool, pickFolder: deps.pickFolder }),
     ...tournamentAuditHandlers(tool),
     ...createProviderHandlers(tool, deps.secrets ?? createMemorySecretStore()),
   };

@@ -14,7 +14,7 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((server) => server.close()));
 });
 
-async function desktopRouter(dataDir: string) {
+async function desktopRouter(dataDir: string, pickFolder?: () => Promise<string | null>) {
   const server = await connectServer({ dataDir, client: 'desktop' });
   open.push(server);
   const calls: Array<{ name: string; args: Record<string, unknown> }> = [];
@@ -26,6 +26,7 @@ async function desktopRouter(dataDir: string) {
     appInfo: () => APP_INFO,
     assistants: fakeAssistants(),
     log: silentLogger,
+    ...(pickFolder ? { pickFolder } : {}),
   });
   return { router, calls };
 }
@@ -61,6 +62,22 @@ describe('knowledge routes', () => {
     expect(await ok('knowledge.collections.delete', { name: 'Papers' })).toMatchObject({ documents_removed: 5 });
     expect(await ok('knowledge.roots.remove', { path: folder })).toMatchObject({ changed: true, roots: [] });
     expect(await ok('knowledge.roots.list', {})).toMatchObject({ roots: [] });
+  });
+
+  it('a folder chosen in the native picker is still read only once it is allowed', async () => {
+    const dataDir = tempDataDir();
+    const folder = path.join(fs.realpathSync(dataDir), 'picked');
+    fs.mkdirSync(folder);
+    writeCorpus(folder);
+    const { router } = await desktopRouter(dataDir, async () => folder);
+    const picked = await router.invoke('knowledge.folders.pick', {});
+    expect(picked).toEqual({ ok: true, data: { path: folder } });
+    await router.invoke('knowledge.collections.create', { name: 'Picked', type: 'fundamental' });
+
+    const denied = await router.invoke('knowledge.ingest', { path: folder, collection: 'Picked', recursive: true });
+    expect(denied).toMatchObject({ ok: false, error: { code: 'PERMISSION_DENIED' } });
+    expect(await router.invoke('knowledge.roots.add', { path: folder })).toMatchObject({ ok: true });
+    expect(await router.invoke('knowledge.ingest', { path: folder, collection: 'Picked', recursive: true })).toMatchObject({ ok: true, data: { added: 5 } });
   });
 
   it('validate input before calling the server', async () => {

@@ -65,7 +65,7 @@ test.describe('Electron app', () => {
         };
       });
       expect(surface).toEqual({
-        keys: ['invoke', 'onEvent'],
+        keys: ['invoke', 'onEvent', 'pathForFile'],
         invoke: 'function',
         onEvent: 'function',
         require: 'undefined',

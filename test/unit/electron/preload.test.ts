@@ -22,9 +22,24 @@ class FakeIpcRenderer extends EventEmitter implements IpcRendererPort {
 const serverReady: HostEvent = { kind: 'server-state', state: 'ready', message: null };
 
 describe('window.cosci (createCosciApi)', () => {
-  it('has exactly invoke and onEvent', () => {
-    const api = createCosciApi(new FakeIpcRenderer());
-    expect(Object.keys(api).sort()).toEqual(['invoke', 'onEvent']);
+  it('has exactly invoke and onEvent, plus pathForFile when webUtils is given', () => {
+    expect(Object.keys(createCosciApi(new FakeIpcRenderer())).sort()).toEqual(['invoke', 'onEvent']);
+    expect(Object.keys(createCosciApi(new FakeIpcRenderer(), { getPathForFile: () => '' })).sort()).toEqual(['invoke', 'onEvent', 'pathForFile']);
+  });
+
+  it('gives the page the on-disk path of a dropped file, and null for one that is not on disk', () => {
+    const asked: unknown[] = [];
+    const paths = new Map([['papers', '/home/ana/papers']]);
+    const api = createCosciApi(new FakeIpcRenderer(), {
+      getPathForFile: (file) => {
+        asked.push(file);
+        return paths.get(file.name) ?? '';
+      },
+    });
+    const dropped = { name: 'papers' };
+    expect(api.pathForFile?.(dropped)).toBe('/home/ana/papers');
+    expect(api.pathForFile?.({ name: 'made-in-the-page.txt' })).toBeNull();
+    expect(asked[0]).toBe(dropped);
   });
 
   it('invokes routes over the one invoke channel and returns main’s Result', async () => {
@@ -68,15 +83,17 @@ describe('preload entry', () => {
   it('exposes window.cosci and nothing else to the page', async () => {
     const exposeInMainWorld = vi.fn();
     const ipcRenderer = new FakeIpcRenderer();
-    vi.doMock('electron', () => ({ contextBridge: { exposeInMainWorld }, ipcRenderer }));
+    const webUtils = { getPathForFile: () => '' };
+    vi.doMock('electron', () => ({ contextBridge: { exposeInMainWorld }, ipcRenderer, webUtils }));
     await import('../../../src-main/electron/preload.js');
 
     expect(exposeInMainWorld).toHaveBeenCalledTimes(1);
     const [key, api] = exposeInMainWorld.mock.calls[0] as [string, Record<string, unknown>];
     expect(key).toBe('cosci');
-    expect(Object.keys(api).sort()).toEqual(['invoke', 'onEvent']);
+    expect(Object.keys(api).sort()).toEqual(['invoke', 'onEvent', 'pathForFile']);
     expect(Object.values(api).every((value) => typeof value === 'function')).toBe(true);
     expect(Object.values(api)).not.toContain(ipcRenderer);
+    expect(Object.values(api)).not.toContain(webUtils);
   });
 });
 

@@ -1,0 +1,62 @@
+// Handlers of the knowledge routes (knowledgeContract.ts): one call each to a knowledge tool of the
+// research server as client `desktop`, plus the native folder picker, which only a host with a
+// window system has (Electron passes one in; the web host does not).
+import type { z } from 'zod';
+import type { Routes } from './contract.js';
+import type { knowledgeRoutes } from './knowledgeContract.js';
+import { describeError } from './log.js';
+import type { ToolOutcome } from './toolResult.js';
+
+type KnowledgeRouteName = keyof typeof knowledgeRoutes;
+export type KnowledgeHandlers = { [R in KnowledgeRouteName]: (input: z.output<Routes[R]['input']>) => Promise<ToolOutcome> };
+
+/** Opens the OS folder chooser; resolves to the chosen folder, or null when the scientist cancelled. */
+export type FolderPicker = () => Promise<string | null>;
+
+export interface KnowledgeRouteDeps {
+  tool(name: string, args: Record<string, unknown>): Promise<ToolOutcome>;
+  pickFolder?: FolderPicker | undefined;
+}
+
+/** Seconds of ingest work per knowledge.ingest call: long enough to be efficient, short enough for a live progress bar. */
+export const KNOWLEDGE_INGEST_SLICE_SECONDS = 2;
+
+export const NO_FOLDER_PICKER =
+  'This window runs in a web browser, which cannot give Co-Scientist the path of a folder on your disk. Type (or paste) the folder path instead.';
+
+export function createKnowledgeHandlers(deps: KnowledgeRouteDeps): KnowledgeHandlers {
+  const { tool, pickFolder } = deps;
+  return {
+    'knowledge.collections.list': () => tool('manage_collections', { action: 'list' }),
+    'knowledge.collections.create': (input) =>
+      tool('manage_collections', dropUndefined({ action: 'create', collection_name: input.name, collection_type: input.type, description: input.description })),
+    'knowledge.collections.delete': (input) => tool('manage_collections', { action: 'delete', collection_name: input.name }),
+    'knowledge.documents.list': (input) =>
+      tool('manage_collections', dropUndefined({ action: 'info', collection_name: input.collection, limit: 50, cursor: input.cursor })),
+    'knowledge.search': (input) =>
+      tool('query_knowledge_base', dropUndefined({ query: input.query, collections: input.collections?.join(','), top_k: input.top_k })),
+    // Short slices, so the GUI can show progress between them (the tool itself allows up to 40 s).
+    'knowledge.ingest': (input) => tool('ingest_documents', dropUndefined({ ...input, max_seconds: KNOWLEDGE_INGEST_SLICE_SECONDS })),
+    'knowledge.roots.list': () => tool('manage_knowledge_roots', { action: 'list' }),
+    'knowledge.roots.add': (input) => tool('manage_knowledge_roots', { action: 'add', path: input.path }),
+    'knowledge.roots.remove': (input) => tool('manage_knowledge_roots', { action: 'remove', path: input.path }),
+    'knowledge.folders.picker': async () => ({
+      ok: true,
+      data: pickFolder === undefined ? { available: false, reason: NO_FOLDER_PICKER } : { available: true, reason: null },
+    }),
+    // Only a path comes back: reading it still needs an allowed folder, checked by the server at ingest.
+    'knowledge.folders.pick': async () => {
+      if (pickFolder === undefined) return { ok: false, error: { code: 'UNAVAILABLE', message: NO_FOLDER_PICKER } };
+      try {
+        return { ok: true, data: { path: await pickFolder() } };
+      } catch (error) {
+        return { ok: false, error: { code: 'INTERNAL', message: `The folder picker could not be opened: ${describeError(error)}` } };
+      }
+    },
+  };
+}
+
+/** Optional fields the renderer left undefined must not reach the tool as explicit nulls. */
+function dropUndefined(input: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+}

@@ -1,0 +1,87 @@
+// The knowledge view's desktop-only ways of naming a folder, in the real Electron app: the native
+// folder picker (its dialog answered by a stub in the main process, since a test cannot click an
+// OS dialog) and a drop that is not a file on disk. The chosen folder still has to be allowed
+// before it is read. Runs only where an Electron binary and a display exist.
+import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findElectronBinary, missingDisplay } from './electronBinary.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const mainBundle = path.join(repoRoot, 'dist', 'main', 'main.js');
+const corpus = path.join(repoRoot, 'test', 'fixtures', 'knowledge', 'corpus');
+
+const binary = findElectronBinary();
+const noDisplay = missingDisplay();
+const unavailable = !binary.ok
+  ? `Electron binary not available: ${binary.reason}`
+  : noDisplay !== null
+    ? `Electron cannot open a window: ${noDisplay}`
+    : null;
+
+test.describe('Electron knowledge view', () => {
+  test.skip(unavailable !== null, unavailable ?? '');
+
+  let root: string;
+  let app: ElectronApplication | undefined;
+  test.beforeEach(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'cosci-electron-knowledge-'));
+  });
+  test.afterEach(async () => {
+    await app?.close();
+    app = undefined;
+    await rm(root, { recursive: true, force: true });
+  });
+
+  test('the folder picker fills the path; the folder is read only after it is allowed', async () => {
+    if (!binary.ok) return;
+    expect(existsSync(mainBundle), 'dist/main/main.js is missing: run `npm run build` first').toBe(true);
+    const folder = path.join(root, 'papers');
+    fs.cpSync(corpus, folder, { recursive: true });
+
+    app = await electron.launch({
+      executablePath: binary.path,
+      args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), mainBundle],
+      cwd: repoRoot,
+      env: { ...(process.env as Record<string, string>), COSCI_DATA_DIR: path.join(root, 'data'), COSCI_NODE_PATH: process.execPath },
+    });
+    // The OS dialog cannot be driven by a test: answer it in the main process instead.
+    await app.evaluate(({ dialog }, chosen) => {
+      (dialog as unknown as { showOpenDialog: () => Promise<{ canceled: boolean; filePaths: string[] }> }).showOpenDialog = async () => ({
+        canceled: false,
+        filePaths: [chosen],
+      });
+    }, folder);
+    const page = await app.firstWindow();
+    await expect(page.getByTestId('server-state')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+
+    await page.getByTestId('nav-knowledge').click();
+    await page.getByTestId('knowledge-new-collection-name').fill('Picked');
+    await page.getByTestId('knowledge-create-collection').click();
+    await expect(page.getByTestId('knowledge-picker-unavailable')).toHaveCount(0);
+    await page.getByTestId('knowledge-pick-folder').click();
+    await expect(page.getByTestId('knowledge-ingest-path')).toHaveValue(folder);
+
+    await page.getByTestId('knowledge-ingest-start').click();
+    await expect(page.getByTestId('knowledge-ingest-error')).toContainText('Co-Scientist may not read this folder yet');
+    await page.getByTestId('knowledge-allow-folder').click();
+    await expect(page.getByTestId('knowledge-root')).toContainText(fs.realpathSync(folder));
+    await page.getByTestId('knowledge-ingest-start').click();
+    await expect(page.getByTestId('knowledge-ingest-progress')).toHaveAttribute('data-state', 'complete', { timeout: 20_000 });
+    await expect(page.getByTestId('knowledge-ingest-status')).toContainText('4 added');
+
+    // A drop of something that is not on disk (made in the page) is explained, not ingested.
+    await page.getByTestId('knowledge-ingest').evaluate((form) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['x'], 'made-in-the-page.md'));
+      form.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      form.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    await expect(page.getByTestId('knowledge-drop-problem')).toContainText('not a file or folder on your disk');
+    await expect(page.getByTestId('knowledge-ingest-path')).toHaveValue(folder);
+  });
+});
