@@ -6,6 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
 import { REPO_ROOT } from './support/paths.js';
 import { makePdf } from '../../unit/knowledge/pdfFixture.js';
+import { connectKnowledgeAssistant } from './support/knowledgeAssistant.js';
 
 const CORPUS = path.join(REPO_ROOT, 'test', 'fixtures', 'knowledge', 'corpus');
 
@@ -39,6 +40,15 @@ class KnowledgePage {
 
   get results(): Locator {
     return this.page.getByTestId('knowledge-result');
+  }
+
+  collectionItem(name: string): Locator {
+    return this.page.getByTestId('knowledge-collection-item').filter({ hasText: name });
+  }
+
+  async ingest(): Promise<void> {
+    await this.page.getByTestId('knowledge-ingest-start').click();
+    await expect(this.page.getByTestId('knowledge-ingest-progress')).toHaveAttribute('data-state', 'complete', { timeout: 20_000 });
   }
 }
 
@@ -115,4 +125,89 @@ test('a search that matches nothing explains why, and deleting a collection asks
   await page.getByTestId('knowledge-delete-confirm').click();
   await expect(page.getByTestId('knowledge-empty')).toBeVisible();
   await expect(page.getByTestId('knowledge-root')).toHaveCount(1);
+});
+
+test('what an assistant adds to or removes from the knowledge base appears in the open GUI without a reload', async ({ app, page, webHost, workspace }) => {
+  const folder = path.join(workspace.home, 'project');
+  writeFolder(folder);
+  const knowledge = new KnowledgePage(page);
+  await app.open(webHost.url);
+  await knowledge.open();
+  await expect(page.getByTestId('knowledge-empty')).toBeVisible();
+  // Marks this page load: a reload would lose it.
+  await page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
+
+  const assistant = await connectKnowledgeAssistant(workspace.dataDir, folder);
+  try {
+    // Pushed through the change feed: Claude's server → database → our server → host → page.
+    await assistant.call('manage_collections', { action: 'create', collection_name: 'Assistant reading', collection_type: 'project-specific' });
+    await expect(knowledge.collectionItem('Assistant reading')).toContainText('0 documents', { timeout: 5_000 });
+    await expect(page.getByTestId('knowledge-document')).toHaveCount(0);
+
+    await assistant.call('ingest_documents', { path: folder, collection: 'Assistant reading', recursive: true });
+    await expect(knowledge.collectionItem('Assistant reading')).toContainText('6 documents', { timeout: 5_000 });
+    await expect(page.getByTestId('knowledge-document')).toHaveCount(6);
+
+    await assistant.call('augment_knowledge', {
+      content: 'Galectin-3 inhibition reduced portal pressure in a phase 2 trial.',
+      source: 'PMID:31234567',
+      collection: 'Assistant reading',
+      title: 'Galectin-3 inhibitor trial',
+    });
+    await expect(knowledge.collectionItem('Assistant reading')).toContainText('7 documents', { timeout: 5_000 });
+    await expect(page.getByTestId('knowledge-document').filter({ hasText: 'Galectin-3 inhibitor trial' })).toBeVisible();
+
+    await assistant.call('manage_collections', { action: 'delete', collection_name: 'Assistant reading' });
+    await expect(page.getByTestId('knowledge-empty')).toBeVisible({ timeout: 5_000 });
+  } finally {
+    await assistant.close();
+  }
+  expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
+});
+
+test('files deleted from a folder leave the collection when it is ingested again, and the summary says so', async ({ app, page, webHost, workspace }) => {
+  const folder = path.join(workspace.home, 'papers');
+  writeFolder(folder);
+  const knowledge = new KnowledgePage(page);
+  await app.open(webHost.url);
+  await knowledge.open();
+  await knowledge.createCollection('Synced');
+  await knowledge.ingestPath.fill(folder);
+  await page.getByTestId('knowledge-allow-folder').click();
+  await expect(page.getByTestId('knowledge-allow-status')).toContainText('Allowed');
+  await knowledge.ingest();
+  await expect(page.getByTestId('knowledge-document')).toHaveCount(6);
+
+  fs.rmSync(path.join(folder, 'protocols'), { recursive: true });
+  fs.rmSync(path.join(folder, 'references.bib'));
+  fs.appendFileSync(path.join(folder, 'lab-notes.txt'), '\nDay 9: galectin-3 staining confirmed the activated phenotype.\n');
+  await knowledge.ingest();
+
+  await expect(knowledge.ingestStatus).toContainText('Done: 4/4 files — 0 added, 1 updated, 2 unchanged, 1 failed, 3 removed (files no longer in the folder)');
+  await expect(page.getByTestId('knowledge-document')).toHaveCount(3);
+  await expect(page.getByTestId('knowledge-collection-stats')).toContainText('3 documents');
+  await knowledge.search('organoid');
+  await expect(page.getByTestId('knowledge-no-results')).toBeVisible();
+});
+
+test('in a browser there is no dead folder-picker button: the path is typed, and a dropped folder is explained', async ({ app, page, webHost }) => {
+  const knowledge = new KnowledgePage(page);
+  await app.open(webHost.url);
+  await knowledge.open();
+  await knowledge.createCollection('Typed');
+
+  await expect(page.getByTestId('knowledge-picker-unavailable')).toContainText('Type (or paste) the folder path');
+  await expect(page.getByTestId('knowledge-pick-folder')).toHaveCount(0);
+  await expect(knowledge.ingestPath).toBeEditable();
+
+  // A browser never reveals where a dropped folder is; the form says so and keeps what was typed.
+  await knowledge.ingestPath.fill('/typed/by/hand');
+  await page.getByTestId('knowledge-ingest').evaluate((form) => {
+    const data = new DataTransfer();
+    data.items.add(new File(['# Notes'], 'notes.md', { type: 'text/markdown' }));
+    form.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+    form.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+  await expect(page.getByTestId('knowledge-drop-problem')).toContainText('A web browser does not tell Co-Scientist where a dropped folder is');
+  await expect(knowledge.ingestPath).toHaveValue('/typed/by/hand');
 });
