@@ -92,7 +92,7 @@ function AppShell() {
         ) : section === 'settings' ? (
           <SettingsView />
         ) : section === 'leaderboard' ? (
-          <LeaderboardSection />
+          <LeaderboardSection initialProjectId={location.projectId} />
         ) : section === 'audit' ? (
           <AuditView />
         ) : section === 'knowledge' ? (

@@ -10,6 +10,7 @@ import { useCosci } from '../../api/CosciProvider';
 export const tournamentKeys = {
   all: (researchId: string) => ['projects', 'tournament', researchId] as const,
   leaderboard: (researchId: string) => ['projects', 'tournament', researchId, 'leaderboard'] as const,
+  top: (researchId: string, limit: number) => ['projects', 'tournament', researchId, 'top', limit] as const,
   eloHistory: (researchId: string, ids: readonly string[]) => ['projects', 'tournament', researchId, 'elo', ...ids] as const,
   matches: (researchId: string, judge: string) => ['projects', 'tournament', researchId, 'matches', judge] as const,
   compare: (researchId: string, first: string, second: string) => ['projects', 'tournament', researchId, 'compare', first, second] as const,
@@ -41,6 +42,15 @@ export function useLeaderboardPages(researchId: string) {
     if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
   return query;
+}
+
+/** The first `limit` rows in the server's order (rank, then Elo): the project view's top of the board. */
+export function useLeaderboardTop(researchId: string, limit: number) {
+  const api = useCosci();
+  return useQuery({
+    queryKey: tournamentKeys.top(researchId, limit),
+    queryFn: () => call(api, 'leaderboard.page', { research_id: researchId, limit }),
+  });
 }
 
 function mark(name: string): void {

@@ -1,10 +1,12 @@
-// A project at a glance: progress and counts, the research plan it follows, the budget it used,
-// and what the meta-review made of the work so far (its feedback and the research overview).
+// A project at a glance: progress and counts, the top of its leaderboard, the research plan it
+// follows, the budget it used, and what the meta-review made of the work so far (its feedback and
+// the research overview).
 import type { ReactNode } from 'react';
 import type { ProjectTimeline, ResearchStatus } from '../../../src-main/host/contract';
 import { useProjectTimeline } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { ProgressBar } from '../../app/ProgressBar';
+import { TopHypotheses } from '../leaderboard/TopHypotheses';
 import { dateTime, duration, percent } from './format';
 import { PAUSABLE } from './PausePolicyFields';
 
@@ -25,6 +27,8 @@ export function ProjectOverview({ status }: { status: ResearchStatus }) {
         <Stat label="Reviewed" testId="detail-reviewed" value={status.hypotheses_reviewed} />
         <Stat label="In tournament" testId="detail-in-tournament" value={status.hypotheses_in_tournament} />
       </dl>
+
+      <TopHypotheses researchId={status.research_id} />
 
       <dl className="facts">
         <Fact label="Research ID" testId="detail-research-id">

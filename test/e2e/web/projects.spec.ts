@@ -6,6 +6,8 @@ import { expect, test } from './support/fixtures.js';
 import { REPO_ROOT } from './support/paths.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { connectResearchAssistant, connectScientistShortcut } from './support/researchAssistant.js';
+import { driveResearchToCompletion, openSession, type Structured } from './support/researchRun.js';
+import { LeaderboardPage, ProjectTopBoard } from './support/tournamentPages.js';
 
 test('a project an assistant starts appears in the open GUI without a reload', async ({ app, page, webHost, workspace }) => {
   await app.open(webHost.url);
@@ -184,4 +186,53 @@ test('archive moves a project out of the list; restore brings it back', async ({
   } finally {
     await assistant.close();
   }
+});
+
+test('the project view shows the top of its leaderboard, filling live as the assistant judges; rows open hypotheses and the full tournament', async ({ app, page, webHost, workspace }) => {
+  // A whole research workflow runs over real stdio while the page watches.
+  test.setTimeout(120_000);
+  const room = new ControlRoom(page);
+  const top = new ProjectTopBoard(page);
+  await app.open(webHost.url);
+  const assistant = await openSession(workspace.dataDir, 'claude-desktop');
+  const desktop = await openSession(workspace.dataDir, 'desktop');
+  type Row = { id: string; number: number; elo_score: number; certified_top_k: boolean };
+  let researchId: string;
+  let expected: Structured & { k: number; total: number; certified: boolean; rows: Row[] };
+  const goal = 'Find novel therapeutic targets for liver fibrosis';
+  try {
+    researchId = (await assistant.call('start_research', { goal, hypothesis_count: 6 })).research_id as string;
+    await room.openProject(goal);
+    await expect(page.getByTestId('project-top-board-empty')).toContainText('No hypotheses yet');
+
+    // The project stays open; everything below arrives through the change feed, no reload or click.
+    await driveResearchToCompletion(assistant, desktop, researchId);
+    expected = (await desktop.call('get_leaderboard', { research_id: researchId, limit: 10 })) as typeof expected;
+  } finally {
+    await Promise.all([assistant.close(), desktop.close()]);
+  }
+
+  await expect(top.board).toHaveAttribute('data-total', String(expected.total));
+  await expect.poll(() => top.shown()).toEqual(expected.rows.map((r) => ({ id: r.id, elo: Math.round(r.elo_score) })));
+  await expect(page.getByTestId('project-top-board-certified')).toHaveText(expected.certified ? `Top-${expected.k} certified` : `Top-${expected.k} not yet certified`);
+  const certified = expected.rows.filter((r) => r.certified_top_k);
+  await expect(top.board.getByTestId('project-top-certified')).toHaveCount(certified.length);
+  for (const row of certified) await expect(top.row(row.id).getByTestId('project-top-certified')).toBeVisible();
+  await top.board.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'project-top-board.png') });
+
+  // A row opens that hypothesis; its back link returns to the project.
+  const leader = expected.rows[0] as Row;
+  await top.row(leader.id).getByTestId('project-top-open').click();
+  await expect(page.getByTestId('hypothesis-detail')).toContainText(leader.id);
+  await page.getByTestId('hypothesis-back').click();
+  await expect(top.rows).toHaveCount(expected.rows.length);
+
+  // The full tournament opens on this project.
+  await page.getByTestId('open-full-leaderboard').click();
+  const board = new LeaderboardPage(page);
+  await expect(board.section).toBeVisible();
+  await expect(page.getByTestId('leaderboard-project')).toHaveValue(researchId);
+  await board.waitForRows(expected.total);
+  await expect(board.row(leader.id)).toHaveAttribute('data-rank', '1');
 });

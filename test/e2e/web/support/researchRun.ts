@@ -41,6 +41,12 @@ interface Next {
 export async function runResearchToCompletion(assistant: McpSession, desktop: McpSession, options: { goal: string; hypotheses: number }): Promise<string> {
   const started = await assistant.call('start_research', { goal: options.goal, hypothesis_count: options.hypotheses });
   const researchId = started.research_id as string;
+  await driveResearchToCompletion(assistant, desktop, researchId);
+  return researchId;
+}
+
+/** Drives a started project until its workflow completes, approving every checkpoint as the desktop. */
+export async function driveResearchToCompletion(assistant: McpSession, desktop: McpSession, researchId: string): Promise<void> {
   let next = (await assistant.call('continue_research', { research_id: researchId })) as unknown as Next;
   for (let step = 0; step < 300 && next.state !== 'completed'; step += 1) {
     if (next.state === 'awaiting_decision') {
@@ -55,5 +61,4 @@ export async function runResearchToCompletion(assistant: McpSession, desktop: Mc
     next = submitted.next as Next;
   }
   if (next.state !== 'completed') throw new Error(`The workflow did not complete (state ${next.state}).`);
-  return researchId;
 }

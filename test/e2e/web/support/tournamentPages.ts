@@ -87,3 +87,30 @@ export class AuditLogPage {
     return this.page.getByTestId('audit-count');
   }
 }
+
+/** The top of a project's leaderboard as the project view embeds it (TopHypotheses.tsx). */
+export class ProjectTopBoard {
+  constructor(readonly page: Page) {}
+
+  get board(): Locator {
+    return this.page.getByTestId('project-top-board');
+  }
+
+  get rows(): Locator {
+    return this.board.getByTestId('project-top-row');
+  }
+
+  row(id: string): Locator {
+    return this.board.locator(`[data-testid="project-top-row"][data-id="${id}"]`);
+  }
+
+  /** The rows in table order, with the Elo each shows. */
+  async shown(): Promise<Array<{ id: string; elo: number }>> {
+    return this.rows.evaluateAll((elements) =>
+      elements.map((element) => ({
+        id: element.getAttribute('data-id') ?? '',
+        elo: Number(element.querySelector('[data-testid="project-top-elo"]')?.textContent),
+      })),
+    );
+  }
+}
