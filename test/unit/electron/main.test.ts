@@ -31,6 +31,7 @@ function fakeElectron(lock: boolean) {
   class FakeBrowserWindow extends EventEmitter {
     static all: FakeBrowserWindow[] = [];
     static getAllWindows = () => FakeBrowserWindow.all;
+    static getFocusedWindow = () => null;
     readonly webContents = Object.assign(new EventEmitter(), {
       setWindowOpenHandler: vi.fn(),
       send: vi.fn(),
@@ -73,7 +74,9 @@ function fakeElectron(lock: boolean) {
       return this;
     }
   }
-  return { app, BrowserWindow: FakeBrowserWindow, ipcMain, session, shell, Notification, handlers, headerHooks };
+  // The knowledge view's folder picker: answers as if the scientist chose /home/ana/papers.
+  const dialog = { showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/home/ana/papers'] })) };
+  return { app, BrowserWindow: FakeBrowserWindow, ipcMain, session, shell, Notification, dialog, handlers, headerHooks };
 }
 
 function fakeHostModule() {
@@ -146,6 +149,10 @@ describe('Electron main', () => {
     expect(window?.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
     expect(window?.options.webPreferences.preload).toBe(path.join(repoRoot, 'dist', 'main', 'preload.cjs'));
     expect(window?.loaded).toBe(path.join(repoRoot, 'dist', 'renderer', 'index.html'));
+
+    // The host gets a native folder picker: a folder-only dialog, attached to the app's window.
+    await expect(options?.pickFolder?.()).resolves.toBe('/home/ana/papers');
+    expect(electron.dialog.showOpenDialog).toHaveBeenCalledWith(window, expect.objectContaining({ properties: expect.arrayContaining(['openDirectory']) }));
   });
 
   it('focuses the existing window when a second instance starts', async () => {
