@@ -83,8 +83,12 @@ export function listCheckpoints(
   return raws.map(fromRaw);
 }
 
+/** The project's open checkpoints, oldest first (at most 100): every status poll reads them. */
 export function pendingCheckpoints(db: Db, projectId: string): CheckpointRow[] {
-  return listCheckpoints(db, { projectId, status: 'pending', limit: 100 });
+  // Its own statement, not listCheckpoints with switches: `@x IS NULL OR …` hides project_id from
+  // the planner, which then scans every project's checkpoints.
+  const raws = cached(db, "SELECT * FROM checkpoints WHERE project_id = ? AND status = 'pending' ORDER BY created_at, id LIMIT 100").all(projectId) as Raw[];
+  return raws.map(fromRaw);
 }
 
 /** Records a decision only if the checkpoint is still pending; returns false if someone decided first. */

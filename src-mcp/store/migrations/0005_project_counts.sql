@@ -113,3 +113,8 @@ FROM projects p;
 CREATE INDEX hypotheses_in_list_order ON hypotheses (project_id, (CASE WHEN rank IS NULL THEN 1000000 - elo ELSE rank END), seq);
 CREATE INDEX hypotheses_by_status_in_list_order ON hypotheses (project_id, status, (CASE WHEN rank IS NULL THEN 1000000 - elo ELSE rank END), seq);
 DROP INDEX hypotheses_by_project_status;
+
+-- The status poll's top five (ORDER BY rank, seq): with seq in the index the first five entries are
+-- the answer; (project_id, rank) alone sorted each rank's rows in a temporary B-tree first.
+CREATE INDEX hypotheses_by_project_rank_seq ON hypotheses (project_id, rank, seq);
+DROP INDEX hypotheses_by_project_rank;

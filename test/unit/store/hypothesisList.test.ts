@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../../src-mcp/store/database.js';
 import { insertProject } from '../../../src-mcp/store/projects.js';
-import { hypothesisPageSql, insertHypothesis, queryHypotheses, type HypothesisQuery, type HypothesisRow } from '../../../src-mcp/store/hypotheses.js';
+import { hypothesisPageSql, insertHypothesis, queryHypotheses, topRankedHypotheses, type HypothesisQuery, type HypothesisRow } from '../../../src-mcp/store/hypotheses.js';
 
 const AT = '2026-11-01T00:00:00.000Z';
 const STATUSES = ['pending', 'reviewed', 'in_tournament', 'evolved', 'rejected'];
@@ -105,6 +105,21 @@ describe('hypothesis list query', () => {
         }
       }
       expect(expectedOrder(db, { projectId: 'res_big' }).length).toBe(360);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('reads the status poll’s top five from the (project, rank, seq) index, in rank then seq order, without rejected ones', () => {
+    const db = seeded();
+    try {
+      const sql = "SELECT * FROM hypotheses WHERE project_id = ? AND rank IS NOT NULL AND status <> 'rejected' ORDER BY rank, seq LIMIT ?";
+      const detail = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('res_big', 5) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
+      expect(detail).toContain('USING INDEX hypotheses_by_project_rank_seq');
+      expect(detail).not.toContain('TEMP B-TREE');
+      const all = db.prepare("SELECT id, rank, seq, status FROM hypotheses WHERE project_id = 'res_big' AND rank IS NOT NULL").all() as Array<{ id: string; rank: number; seq: number; status: string }>;
+      const expected = all.filter((row) => row.status !== 'rejected').sort((a, b) => a.rank - b.rank || a.seq - b.seq).slice(0, 5).map((row) => row.id);
+      expect(topRankedHypotheses(db, 'res_big', 5).map((row) => row.id)).toEqual(expected);
     } finally {
       db.close();
     }
