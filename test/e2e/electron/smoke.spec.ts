@@ -1,13 +1,16 @@
 // The real Electron app, driven by Playwright's `_electron`: the window opens on the built
 // renderer, the page sees window.cosci and nothing of Node, and a route answers through the
-// preload → IPC → host → MCP server chain. Runs only where an Electron binary exists.
-import { _electron as electron, expect, test } from '@playwright/test';
+// preload → IPC → host → MCP server chain; a checkpoint an assistant's own server creates badges
+// the dock and raises an OS notification, and deciding it in the window clears the badge. Runs
+// only where an Electron binary exists.
+import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AppInfo, CosciApi, Result } from '../../../src-main/host/contract.js';
+import { connectResearchAssistant } from '../web/support/researchAssistant.js';
 import { findElectronBinary, missingDisplay } from './electronBinary.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -20,6 +23,29 @@ const unavailable = !binary.ok
   : noDisplay !== null
     ? `Electron cannot open a window: ${noDisplay}`
     : null;
+
+/** Starts the built app on its own data dir, the way `npm start` does. */
+function launchApp(executablePath: string, dataDir: string): Promise<ElectronApplication> {
+  expect(existsSync(mainBundle), 'dist/main/main.js is missing: run `npm run build` first').toBe(true);
+  return electron.launch({
+    executablePath,
+    // Chromium refuses to run as root with its sandbox on (CI containers); elsewhere it stays on.
+    args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), mainBundle],
+    cwd: repoRoot,
+    env: {
+      ...(process.env as Record<string, string>),
+      COSCI_DATA_DIR: dataDir,
+      // The development server runs on this Node: better-sqlite3 is built for its ABI.
+      COSCI_NODE_PATH: process.execPath,
+    },
+  });
+}
+
+/** What the app's checkpoint alerts did with Electron's badge and notifications (main.ts → checkpointAlerts.ts). */
+interface Alerts {
+  badges: number[];
+  shown: Array<{ title: string; body: string }>;
+}
 
 test.describe('Electron app', () => {
   test.skip(unavailable !== null, unavailable ?? '');
@@ -34,20 +60,7 @@ test.describe('Electron app', () => {
 
   test('opens a sandboxed window whose only bridge is window.cosci', async () => {
     if (!binary.ok) return;
-    expect(existsSync(mainBundle), 'dist/main/main.js is missing: run `npm run build` first').toBe(true);
-
-    const app = await electron.launch({
-      executablePath: binary.path,
-      // Chromium refuses to run as root with its sandbox on (CI containers); elsewhere it stays on.
-      args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), mainBundle],
-      cwd: repoRoot,
-      env: {
-        ...(process.env as Record<string, string>),
-        COSCI_DATA_DIR: dataDir,
-        // The development server runs on this Node: better-sqlite3 is built for its ABI.
-        COSCI_NODE_PATH: process.execPath,
-      },
-    });
+    const app = await launchApp(binary.path, dataDir);
     try {
       const page = await app.firstWindow();
       await page.waitForLoadState('domcontentloaded');
@@ -102,6 +115,67 @@ test.describe('Electron app', () => {
       expect(prefs).toEqual({ sandbox: true, contextIsolation: true, nodeIntegration: false });
 
       await page.screenshot({ path: test.info().outputPath('electron-window.png') });
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('a checkpoint an assistant creates badges the dock and notifies; deciding it in the window clears the badge', async () => {
+    if (!binary.ok) return;
+    test.setTimeout(90_000);
+    const goal = 'Find novel therapeutic targets for liver fibrosis';
+    const app = await launchApp(binary.path, dataDir);
+    try {
+      const page = await app.firstWindow();
+      await expect(page.locator('[data-app-state="ready"]')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('server-state')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+
+      // Electron's own app.setBadgeCount and Notification#show, watched in the main process: every
+      // call is recorded and still goes through to the OS.
+      const notificationsSupported = await app.evaluate(({ app: electronApp, Notification }) => {
+        type Shown = { title: string; body: string; show(): void };
+        const alerts = { badges: [] as number[], shown: [] as Array<{ title: string; body: string }> };
+        (globalThis as Record<string, unknown>).__cosciAlerts = alerts;
+        const setBadgeCount = electronApp.setBadgeCount.bind(electronApp) as (count?: number) => boolean;
+        electronApp.setBadgeCount = (count?: number): boolean => {
+          alerts.badges.push(count ?? 0);
+          return setBadgeCount(count);
+        };
+        const prototype = Notification.prototype as Shown;
+        const show = prototype.show;
+        prototype.show = function (this: Shown): void {
+          alerts.shown.push({ title: this.title, body: this.body });
+          show.call(this);
+        };
+        return Notification.isSupported() as boolean;
+      });
+      const alerts = (): Promise<Alerts> => app.evaluate(() => (globalThis as unknown as { __cosciAlerts: Alerts }).__cosciAlerts);
+
+      // The assistant's own research server (another process on the same database) starts research;
+      // its plan waits for the scientist.
+      const assistant = await connectResearchAssistant(dataDir);
+      try {
+        await assistant.startResearch(goal, 3);
+      } finally {
+        await assistant.close();
+      }
+      await expect(page.getByTestId('inbox-count')).toHaveText('1');
+      await expect.poll(async () => (await alerts()).badges.at(-1)).toBe(1);
+      if (notificationsSupported) {
+        await expect.poll(async () => (await alerts()).shown).toEqual([{ title: 'Research plan waits for your decision', body: goal }]);
+      } else {
+        // No notification server on this machine (e.g. xvfb without D-Bus): the app must not pretend.
+        test.info().annotations.push({ type: 'notifications', description: 'Notification.isSupported() is false here; checked that none was shown' });
+        expect((await alerts()).shown).toEqual([]);
+      }
+
+      // Approving in the window (keyboard shortcut) clears the badge.
+      await page.getByTestId('nav-inbox').click();
+      await expect(page.getByTestId('inbox-item').and(page.locator('[data-kind="research_plan"]'))).toContainText(goal);
+      await page.keyboard.press('a');
+      await expect(page.getByTestId('inbox-empty')).toBeVisible();
+      await expect.poll(async () => (await alerts()).badges.at(-1)).toBe(0);
+      await page.screenshot({ path: test.info().outputPath('electron-checkpoint-decided.png') });
     } finally {
       await app.close();
     }
