@@ -100,7 +100,8 @@ export function createHost(options: HostOptions): Host {
       emit(event);
       // Each (re)started server gets the provider keys again: it keeps them in memory only.
       if (event.kind === 'server-state' && event.state === 'ready') void activateProviders(callTool, secrets, (message) => log.warn(message));
-      checkpoints.onHostEvent(event);
+      // Knowledge-base changes (knowledge://) cannot add or decide checkpoints: no recount for them.
+      if (!(event.kind === 'resource-updated' && event.uri.startsWith('knowledge://'))) checkpoints.onHostEvent(event);
     },
     ...(options.restart ? { restart: options.restart } : {}),
   });

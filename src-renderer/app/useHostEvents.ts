@@ -15,6 +15,8 @@ export function useHostEvents(): void {
       switch (event.kind) {
         case 'resources-list-changed':
         case 'resource-updated':
+          // The knowledge view refreshes itself on knowledge:// updates (features/knowledge/api.ts).
+          if (event.kind === 'resource-updated' && event.uri.startsWith('knowledge://')) return;
           // Any project change may move the list (order, counts) and the open project.
           void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
           return;
