@@ -179,7 +179,11 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
     const running = callAudit.run(() => tool.run(parsed.data, ctx, call));
     // Nothing may be awaited while the synchronous part's transaction is held (another call's
     // writes would land in it): a tool that awaits commits what it wrote so far first.
-    if (running instanceof Promise) callAudit.goAsync();
+    if (running instanceof Promise) {
+      // Should that commit fail, the tool's own later failure must not become an unhandled rejection.
+      running.catch(() => undefined);
+      callAudit.goAsync();
+    }
     const outcome = running instanceof Promise ? await running : running;
     const data = tool.output.parse(outcome.data);
     callAudit.finish('success', null, outcome.target ?? null);
