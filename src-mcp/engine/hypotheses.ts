@@ -6,6 +6,7 @@ import {
   nextHypothesisSeq,
   projectHypotheses,
   queryHypotheses,
+  type HypothesisListRow,
   type HypothesisRow,
 } from '../store/hypotheses.js';
 import { DomainError, notFound } from './errors.js';
@@ -21,17 +22,16 @@ export type CitationVerifier = (citation: Citation) => boolean;
 
 export const NOTHING_VERIFIED: CitationVerifier = () => false;
 
-export function toHypothesis(row: HypothesisRow): Hypothesis {
+/** A hypothesis as a list shows it: every field but the long texts (rationale, protocol, predictions, assumptions). */
+export type HypothesisListItem = Omit<Hypothesis, 'rationale' | 'experimentalProtocol' | 'testablePredictions' | 'assumptions'>;
+
+export function toHypothesisListItem(row: HypothesisListRow): HypothesisListItem {
   return {
     id: row.id,
     projectId: row.projectId,
     seq: row.seq,
     summary: row.summary,
-    rationale: row.rationale,
-    experimentalProtocol: row.experimentalProtocol,
-    testablePredictions: row.testablePredictions,
     citations: row.citations as CitationRecord[],
-    assumptions: row.assumptions,
     method: row.method as Hypothesis['method'],
     origin: row.origin as HypothesisOrigin,
     status: row.status as HypothesisStatus,
@@ -51,6 +51,16 @@ export function toHypothesis(row: HypothesisRow): Hypothesis {
     reasoner: row.reasoner,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+  };
+}
+
+export function toHypothesis(row: HypothesisRow): Hypothesis {
+  return {
+    ...toHypothesisListItem(row),
+    rationale: row.rationale,
+    experimentalProtocol: row.experimentalProtocol,
+    testablePredictions: row.testablePredictions,
+    assumptions: row.assumptions,
   };
 }
 
@@ -148,7 +158,7 @@ export function createHypotheses(
 }
 
 export interface HypothesisPage {
-  hypotheses: Hypothesis[];
+  hypotheses: HypothesisListItem[];
   total: number;
   nextCursor: string | null;
 }
@@ -169,7 +179,7 @@ export function listHypotheses(
   }
   const page = queryHypotheses(db, { projectId: query.projectId, status: query.status, minElo: query.minElo, limit: query.limit, after });
   return {
-    hypotheses: page.rows.map(toHypothesis),
+    hypotheses: page.rows.map(toHypothesisListItem),
     total: page.total,
     nextCursor: page.next === null ? null : Buffer.from(JSON.stringify([page.next.sortKey, page.next.seq])).toString('base64url'),
   };

@@ -37,25 +37,34 @@ export interface HypothesisRow {
   updatedAt: string;
 }
 
-interface Raw {
-  id: string; project_id: string; seq: number; summary: string; rationale: string; experimental_protocol: string;
-  testable_predictions: string; citations: string; assumptions: string; method: string; origin: string; status: string; gate: 'new' | 'awaiting_approval' | 'approved';
+/** The long texts, which a list page does not show: leaving them in SQLite halves what a page reads. */
+type LongField = 'rationale' | 'experimentalProtocol' | 'testablePredictions' | 'assumptions';
+
+/** A hypothesis as list_hypotheses pages it: every field but the long texts. */
+export type HypothesisListRow = Omit<HypothesisRow, LongField>;
+
+interface ListRaw {
+  id: string; project_id: string; seq: number; summary: string; citations: string; method: string; origin: string; status: string; gate: 'new' | 'awaiting_approval' | 'approved';
   parents: string; iteration: number; elo: number; bt_score: number | null; ci_low: number | null; ci_high: number | null;
   p_top_k: number | null; rank: number | null; matches_played: number; wins: number; near_duplicate_of: string | null;
   safety_flag: string | null; batch_task_id: string | null; created_by: string; reasoner: string | null; created_at: string; updated_at: string;
 }
 
-function fromRaw(raw: Raw): HypothesisRow {
+interface Raw extends ListRaw {
+  rationale: string; experimental_protocol: string; testable_predictions: string; assumptions: string;
+}
+
+const LIST_COLUMNS =
+  'id, project_id, seq, summary, citations, method, origin, status, gate, parents, iteration, elo, bt_score, ci_low, ci_high, p_top_k, rank, ' +
+  'matches_played, wins, near_duplicate_of, safety_flag, batch_task_id, created_by, reasoner, created_at, updated_at';
+
+function fromListRaw(raw: ListRaw): HypothesisListRow {
   return {
     id: raw.id,
     projectId: raw.project_id,
     seq: raw.seq,
     summary: raw.summary,
-    rationale: raw.rationale,
-    experimentalProtocol: raw.experimental_protocol,
-    testablePredictions: fromJson(raw.testable_predictions, []),
     citations: fromJson(raw.citations, []),
-    assumptions: fromJson(raw.assumptions, []),
     method: raw.method,
     origin: raw.origin,
     status: raw.status,
@@ -77,6 +86,16 @@ function fromRaw(raw: Raw): HypothesisRow {
     reasoner: raw.reasoner,
     createdAt: raw.created_at,
     updatedAt: raw.updated_at,
+  };
+}
+
+function fromRaw(raw: Raw): HypothesisRow {
+  return {
+    ...fromListRaw(raw),
+    rationale: raw.rationale,
+    experimentalProtocol: raw.experimental_protocol,
+    testablePredictions: fromJson(raw.testable_predictions, []),
+    assumptions: fromJson(raw.assumptions, []),
   };
 }
 
@@ -153,10 +172,10 @@ export function hypothesisPageSql(query: HypothesisQuery): string {
   if (query.minElo !== undefined) where.push('elo >= @minElo');
   // Written as a range on the indexed expression plus the tie-break, so the index seeks to the cursor.
   if (query.after !== undefined) where.push(`${LIST_ORDER} >= @afterKey`, `(${LIST_ORDER} > @afterKey OR seq > @afterSeq)`);
-  return `SELECT *, ${LIST_ORDER} AS sort_key FROM hypotheses WHERE ${where.join(' AND ')} ORDER BY sort_key, seq LIMIT @limit`;
+  return `SELECT ${LIST_COLUMNS}, ${LIST_ORDER} AS sort_key FROM hypotheses WHERE ${where.join(' AND ')} ORDER BY sort_key, seq LIMIT @limit`;
 }
 
-export function queryHypotheses(db: Db, query: HypothesisQuery): { rows: HypothesisRow[]; total: number; next: { sortKey: number; seq: number } | null } {
+export function queryHypotheses(db: Db, query: HypothesisQuery): { rows: HypothesisListRow[]; total: number; next: { sortKey: number; seq: number } | null } {
   const params: Record<string, unknown> = { projectId: query.projectId, limit: query.limit + 1 };
   if (query.status !== undefined) params.status = query.status;
   if (query.minElo !== undefined) params.minElo = query.minElo;
@@ -164,11 +183,11 @@ export function queryHypotheses(db: Db, query: HypothesisQuery): { rows: Hypothe
     params.afterKey = query.after.sortKey;
     params.afterSeq = query.after.seq;
   }
-  const raws = cached(db, hypothesisPageSql(query)).all(params) as Array<Raw & { sort_key: number }>;
+  const raws = cached(db, hypothesisPageSql(query)).all(params) as Array<ListRaw & { sort_key: number }>;
   const page = raws.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
-    rows: page.map(fromRaw),
+    rows: page.map(fromListRaw),
     total: countHypotheses(db, query),
     next: raws.length > query.limit && last !== undefined ? { sortKey: last.sort_key, seq: last.seq } : null,
   };

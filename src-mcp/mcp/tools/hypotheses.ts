@@ -1,13 +1,13 @@
 // Hypothesis operations (seeds/000 "Hypothesis Operations" and "Review and Ranking Tools"). In
 // delegated mode each one hands the caller a work item to do and submit with submit_work.
 import { z } from 'zod';
-import { listHypotheses } from '../../engine/hypotheses.js';
+import { listHypotheses, type HypothesisListItem } from '../../engine/hypotheses.js';
 import { rankingState } from '../../engine/ranking.js';
 import { requestComparisons, requestEvolution, requestGeneration, requestReview } from '../../engine/requests.js';
 import { loadResearch } from '../../engine/research.js';
 import { getProject } from '../../engine/projects.js';
 import { EVOLUTION_STRATEGIES, GENERATION_METHODS, HYPOTHESIS_STATUSES, REVIEW_TYPES } from '../../engine/schemas.js';
-import type { Hypothesis, Task } from '../../engine/types.js';
+import type { Task } from '../../engine/types.js';
 import { buildWorkItem } from '../../reasoners/workItems.js';
 import type { ServerContext } from '../context.js';
 import { defineTool } from '../toolkit.js';
@@ -37,7 +37,7 @@ const HypothesisSummary = z.object({
   unverified_citations: z.number().int(),
 });
 
-function summaryOf(h: Hypothesis): z.input<typeof HypothesisSummary> {
+function summaryOf(h: HypothesisListItem): z.input<typeof HypothesisSummary> {
   return {
     id: h.id,
     number: h.seq,
