@@ -129,15 +129,17 @@ export class CallAudit implements WriteObserver {
    * The call's own row. With `rollback`, effects still held are dropped first (an unexpected
    * failure: "nothing was changed" must be true); otherwise they commit with the row, which is what
    * a coded error leaves, as before (a failed write has already rolled back its own savepoint).
+   * `args` replaces the start's arguments when the end knows more (a provider run's usage).
    */
-  finish(outcome: AuditOutcome, errorCode: string | null, target: string | null, options: { rollback?: boolean } = {}): void {
+  finish(outcome: AuditOutcome, errorCode: string | null, target: string | null, options: { rollback?: boolean; args?: unknown } = {}): void {
     this.#phase = 'done';
+    const record = { ...this.#record(this.start.action, outcome, errorCode, target), ...(options.args === undefined ? {} : { args: options.args }) };
     if (this.#holding && this.db.inTransaction && options.rollback !== true) {
-      this.#inHeld(() => this.#append(this.start.action, outcome, errorCode, target));
+      this.#inHeld(() => appendAudit(this.db, entryOf(record)));
       return;
     }
     this.#release();
-    recordAudit(this.db, this.#record(this.start.action, outcome, errorCode, target));
+    recordAudit(this.db, record);
   }
 
   #commitHeldWithIntent(): void {

@@ -18,7 +18,7 @@ import { pauseForReasoning, providerServes, reasoningBudgetStop, runAutomaticTas
 import { roleOf } from '../reasoners/providers/prompt.js';
 import { providerReasoner } from '../reasoners/providers/reasoner.js';
 import type { ProviderRegistry } from '../reasoners/providers/registry.js';
-import { recordAudit } from './audit.js';
+import { CallAudit } from './audit.js';
 import type { ServerContext } from './context.js';
 
 export interface RunnerTiming {
@@ -181,19 +181,40 @@ export class BackgroundRunner {
       return;
     }
     const reasoner = providerReasoner(choice.handle, choice.model, (message) => this.#log(this.#scrub(message)));
-    const started = performance.now();
-    const startedAt = this.#ctx.now();
-    const outcome = await runAutomaticTask(
-      { db: this.#ctx.db, actor: this.#actor(), verify: this.#ctx.verifyCitation(task.projectId), grounding: this.#ctx.grounding, scrub: this.#scrub },
-      task,
-      reasoner,
-      signal,
+    const reasonerId = `${reasoner.label}:${choice.model}`;
+    // What the run writes (its result, usage, the passages it read) commits with an intent row
+    // `reasoner-write:provider`, the run's own row follows: no effect without its row (CallAudit).
+    const audit = new CallAudit(this.#ctx.db, {
+      clientId: this.#ctx.clientId,
+      action: 'reasoner:provider',
+      intentAction: 'reasoner-write:provider',
+      args: { task_id: task.id, kind: task.kind, reasoner: reasonerId },
+      startedAt: this.#ctx.now(),
+      started: performance.now(),
+    });
+    const running = audit.run(() =>
+      runAutomaticTask(
+        { db: this.#ctx.db, actor: this.#actor(), verify: this.#ctx.verifyCitation(task.projectId), grounding: this.#ctx.grounding, scrub: this.#scrub },
+        task,
+        reasoner,
+        signal,
+      ),
     );
+    running.catch(() => undefined);
+    audit.goAsync();
+    let outcome: TaskRunOutcome;
+    try {
+      outcome = await running;
+    } catch (error) {
+      audit.finish('error', 'internal_error', projectUri(task.projectId));
+      throw error;
+    }
+    if (outcome.kind === 'aborted' || outcome.kind === 'gone') audit.suspend();
     if (outcome.kind === 'aborted') {
       this.#release(task);
       return;
     }
-    if (outcome.kind !== 'gone') this.#audit(task, `${reasoner.label}:${choice.model}`, outcome, startedAt, performance.now() - started);
+    if (outcome.kind !== 'gone') this.#audit(audit, task, reasonerId, outcome);
     if (outcome.kind === 'submitted' || outcome.kind === 'gone') {
       this.#failures.delete(task.id);
       return;
@@ -269,23 +290,21 @@ export class BackgroundRunner {
     }
   }
 
-  #audit(task: Task, reasoner: string, outcome: Exclude<TaskRunOutcome, { kind: 'aborted' | 'gone' }>, startedAt: Date, durationMs: number): void {
+  #audit(audit: CallAudit, task: Task, reasoner: string, outcome: Exclude<TaskRunOutcome, { kind: 'aborted' | 'gone' }>): void {
     const submitted = outcome.kind === 'submitted';
-    recordAudit(this.#ctx.db, {
-      clientId: this.#ctx.clientId,
-      action: 'reasoner:provider',
-      target: projectUri(task.projectId),
-      args: {
-        task_id: task.id,
-        kind: task.kind,
-        reasoner: submitted ? outcome.reasoner : reasoner,
-        ...(submitted ? { input_tokens: outcome.usage.inputTokens, output_tokens: outcome.usage.outputTokens, cost_usd: outcome.costUsd } : { error: outcome.error }),
+    audit.finish(
+      submitted ? 'success' : 'error',
+      submitted ? null : outcome.kind === 'failed' ? `provider_${outcome.cause?.code ?? 'error'}` : 'invalid_output',
+      projectUri(task.projectId),
+      {
+        args: {
+          task_id: task.id,
+          kind: task.kind,
+          reasoner: submitted ? outcome.reasoner : reasoner,
+          ...(submitted ? { input_tokens: outcome.usage.inputTokens, output_tokens: outcome.usage.outputTokens, cost_usd: outcome.costUsd } : { error: outcome.error }),
+        },
       },
-      outcome: submitted ? 'success' : 'error',
-      errorCode: submitted ? null : outcome.kind === 'failed' ? `provider_${outcome.cause?.code ?? 'error'}` : 'invalid_output',
-      startedAt,
-      durationMs,
-    });
+    );
   }
 
   readonly #actor = () => ({ clientId: this.#ctx.clientId, now: () => this.#ctx.now() });

@@ -1,9 +1,11 @@
 // A background run survives the death of the server process that runs it: the desktop's server is
 // killed with provider calls in flight, another process is activated and picks the tasks up (the
-// dead owner's leases are taken over at once), and no task's result is applied twice.
+// dead owner's leases are taken over at once), no task's result is applied twice, and every
+// result applied has its audit row.
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import path from 'node:path';
+import { verifyAuditChain } from '../../src-mcp/store/audit.js';
 import { connectServer, killServer, tempDataDir, waitFor, type ConnectedServer } from '../support/server.js';
 import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type FakeProvider } from '../support/fakeProviders.js';
 
@@ -15,7 +17,7 @@ afterEach(async () => {
 });
 
 describe('background run across a crash', () => {
-  it('is finished by another process; every task is applied exactly once', async () => {
+  it('is finished by another process; every task is applied exactly once and audited', async () => {
     const dataDir = tempDataDir();
     const fake = await startFakeProvider({ protocol: 'openai', latencyMs: 150, summaries: summariesFromDb(dataDir) });
     fakes.push(fake);
@@ -49,6 +51,17 @@ describe('background run across a crash', () => {
       expect(new Set(taken).size).toBeLessThan(taken.length);
       const matches = db.prepare('SELECT COUNT(*) FROM (SELECT task_id, pair_id FROM matches GROUP BY task_id, pair_id HAVING COUNT(*) > 1)').pluck().get();
       expect(matches).toBe(0);
+      // Every result applied, the killed process's included, has its audit row: the run's intent row
+      // commits in the result's transaction (its final reasoner:provider row may have died with it).
+      const unaudited = db
+        .prepare(
+          `SELECT u.task_id FROM reasoning_usage u WHERE u.outcome = 'submitted' AND NOT EXISTS (SELECT 1 FROM audit_log a
+             WHERE a.action = 'reasoner-write:provider' AND json_extract(a.arguments, '$.task_id') = u.task_id)`,
+        )
+        .pluck()
+        .all();
+      expect(unaudited).toEqual([]);
+      expect(verifyAuditChain(db)).toMatchObject({ ok: true });
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {
       db.close();
