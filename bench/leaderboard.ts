@@ -34,14 +34,14 @@ interface Seeder {
   seedTournament: typeof seedTournament;
 }
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 /**
  * The seeder uses the store, which imports its SQL migrations as text; esbuild bundles it the way
  * the product build does. The bundle goes to node_modules/.cache: inside the repository, so that
  * better-sqlite3 resolves from it, and outside what the linter and git look at.
  */
-async function loadSeeder(): Promise<Seeder> {
+export async function loadSeeder(): Promise<Seeder> {
   const outfile = path.join(REPO_ROOT, 'node_modules', '.cache', 'cosci-bench', 'leaderboard-seed.mjs');
   await mkdir(path.dirname(outfile), { recursive: true });
   await build({
@@ -66,7 +66,7 @@ interface LoadTimes {
 }
 
 /** Opens the Leaderboard section and waits for every row; returns the renderer's own measures. */
-async function loadLeaderboard(page: Page, url: string, rows: number): Promise<LoadTimes> {
+export async function loadLeaderboard(page: Page, url: string, rows: number): Promise<LoadTimes> {
   await page.goto(url);
   await page.locator('[data-app-state="ready"]').waitFor();
   await page.evaluate(() => {
@@ -89,7 +89,7 @@ async function loadLeaderboard(page: Page, url: string, rows: number): Promise<L
 }
 
 /** Scrolls the table down and back up, one step per frame; returns the frame-to-frame times. */
-function scrollFrames(page: Page, frames: number, step: number): Promise<number[]> {
+export function scrollFrames(page: Page, frames: number, step: number): Promise<number[]> {
   return page.evaluate(
     ({ frames, step }) =>
       new Promise<number[]>((resolve) => {
