@@ -5,10 +5,9 @@ import {
   insertHypothesis,
   nextHypothesisSeq,
   projectHypotheses,
-  queryHypotheses,
-  type HypothesisListRow,
   type HypothesisRow,
 } from '../store/hypotheses.js';
+import { queryHypotheses, type HypothesisListRow } from '../store/hypothesisList.js';
 import { DomainError, notFound } from './errors.js';
 import { newId } from './ids.js';
 import { buildProximityIndex, NEAR_DUPLICATE_THRESHOLD } from './proximity.js';
@@ -22,16 +21,17 @@ export type CitationVerifier = (citation: Citation) => boolean;
 
 export const NOTHING_VERIFIED: CitationVerifier = () => false;
 
-/** A hypothesis as a list shows it: every field but the long texts (rationale, protocol, predictions, assumptions). */
-export type HypothesisListItem = Omit<Hypothesis, 'rationale' | 'experimentalProtocol' | 'testablePredictions' | 'assumptions'>;
-
-export function toHypothesisListItem(row: HypothesisListRow): HypothesisListItem {
+export function toHypothesis(row: HypothesisRow): Hypothesis {
   return {
     id: row.id,
     projectId: row.projectId,
     seq: row.seq,
     summary: row.summary,
+    rationale: row.rationale,
+    experimentalProtocol: row.experimentalProtocol,
+    testablePredictions: row.testablePredictions,
     citations: row.citations as CitationRecord[],
+    assumptions: row.assumptions,
     method: row.method as Hypothesis['method'],
     origin: row.origin as HypothesisOrigin,
     status: row.status as HypothesisStatus,
@@ -54,13 +54,31 @@ export function toHypothesisListItem(row: HypothesisListRow): HypothesisListItem
   };
 }
 
-export function toHypothesis(row: HypothesisRow): Hypothesis {
+/** A hypothesis as a list page shows it (list_hypotheses): no long texts, no bookkeeping. */
+export type HypothesisListItem = Pick<
+  Hypothesis,
+  'id' | 'seq' | 'summary' | 'citations' | 'method' | 'origin' | 'status' | 'gate' | 'parents' | 'elo' | 'btScore' | 'ci95' | 'pTopK' | 'rank' | 'matchesPlayed' | 'nearDuplicateOf' | 'safetyFlag'
+>;
+
+export function toHypothesisListItem(row: HypothesisListRow): HypothesisListItem {
   return {
-    ...toHypothesisListItem(row),
-    rationale: row.rationale,
-    experimentalProtocol: row.experimentalProtocol,
-    testablePredictions: row.testablePredictions,
-    assumptions: row.assumptions,
+    id: row.id,
+    seq: row.seq,
+    summary: row.summary,
+    citations: row.citations as CitationRecord[],
+    method: row.method as Hypothesis['method'],
+    origin: row.origin as HypothesisOrigin,
+    status: row.status as HypothesisStatus,
+    gate: row.gate,
+    parents: row.parents,
+    elo: row.elo,
+    btScore: row.btScore,
+    ci95: row.ciLow !== null && row.ciHigh !== null ? [row.ciLow, row.ciHigh] : null,
+    pTopK: row.pTopK,
+    rank: row.rank,
+    matchesPlayed: row.matchesPlayed,
+    nearDuplicateOf: row.nearDuplicateOf,
+    safetyFlag: row.safetyFlag,
   };
 }
 

@@ -1,7 +1,6 @@
 // Named statements for hypotheses. Nothing here deletes a hypothesis: the workflow only changes status.
 import type { Db } from './database.js';
 import { fromJson, toJson } from './json.js';
-import { projectCounts, type HypothesisStatusName } from './projectCounts.js';
 import { cached, cachedPluck } from './statements.js';
 
 export interface HypothesisRow {
@@ -37,34 +36,25 @@ export interface HypothesisRow {
   updatedAt: string;
 }
 
-/** The long texts, which a list page does not show: leaving them in SQLite halves what a page reads. */
-type LongField = 'rationale' | 'experimentalProtocol' | 'testablePredictions' | 'assumptions';
-
-/** A hypothesis as list_hypotheses pages it: every field but the long texts. */
-export type HypothesisListRow = Omit<HypothesisRow, LongField>;
-
-interface ListRaw {
-  id: string; project_id: string; seq: number; summary: string; citations: string; method: string; origin: string; status: string; gate: 'new' | 'awaiting_approval' | 'approved';
+interface Raw {
+  id: string; project_id: string; seq: number; summary: string; rationale: string; experimental_protocol: string;
+  testable_predictions: string; citations: string; assumptions: string; method: string; origin: string; status: string; gate: 'new' | 'awaiting_approval' | 'approved';
   parents: string; iteration: number; elo: number; bt_score: number | null; ci_low: number | null; ci_high: number | null;
   p_top_k: number | null; rank: number | null; matches_played: number; wins: number; near_duplicate_of: string | null;
   safety_flag: string | null; batch_task_id: string | null; created_by: string; reasoner: string | null; created_at: string; updated_at: string;
 }
 
-interface Raw extends ListRaw {
-  rationale: string; experimental_protocol: string; testable_predictions: string; assumptions: string;
-}
-
-const LIST_COLUMNS =
-  'id, project_id, seq, summary, citations, method, origin, status, gate, parents, iteration, elo, bt_score, ci_low, ci_high, p_top_k, rank, ' +
-  'matches_played, wins, near_duplicate_of, safety_flag, batch_task_id, created_by, reasoner, created_at, updated_at';
-
-function fromListRaw(raw: ListRaw): HypothesisListRow {
+function fromRaw(raw: Raw): HypothesisRow {
   return {
     id: raw.id,
     projectId: raw.project_id,
     seq: raw.seq,
     summary: raw.summary,
+    rationale: raw.rationale,
+    experimentalProtocol: raw.experimental_protocol,
+    testablePredictions: fromJson(raw.testable_predictions, []),
     citations: fromJson(raw.citations, []),
+    assumptions: fromJson(raw.assumptions, []),
     method: raw.method,
     origin: raw.origin,
     status: raw.status,
@@ -86,16 +76,6 @@ function fromListRaw(raw: ListRaw): HypothesisListRow {
     reasoner: raw.reasoner,
     createdAt: raw.created_at,
     updatedAt: raw.updated_at,
-  };
-}
-
-function fromRaw(raw: Raw): HypothesisRow {
-  return {
-    ...fromListRaw(raw),
-    rationale: raw.rationale,
-    experimentalProtocol: raw.experimental_protocol,
-    testablePredictions: fromJson(raw.testable_predictions, []),
-    assumptions: fromJson(raw.assumptions, []),
   };
 }
 
@@ -144,64 +124,6 @@ export function topRankedHypotheses(db: Db, projectId: string, limit: number): H
  */
 export function averagePlayedElo(db: Db, projectId: string): number | null {
   return cachedPluck(db, 'SELECT AVG(elo) FROM hypotheses WHERE project_id = ? AND matches_played > 0').get(projectId) as number | null;
-}
-
-export interface HypothesisQuery {
-  projectId: string;
-  status?: string | undefined;
-  minElo?: number | undefined;
-  limit: number;
-  /** Position after which to continue: the (sort key, seq) of the last row of the previous page. */
-  after?: { sortKey: number; seq: number } | undefined;
-}
-
-// Ranked first by tournament rank, unranked ones after them by Elo; `sort_key` makes that one number.
-// Migration 0005 indexes exactly this expression (hypotheses_in_list_order and
-// hypotheses_by_status_in_list_order); SQLite uses those indexes only while the two stay the same.
-export const LIST_ORDER = 'CASE WHEN rank IS NULL THEN 1000000 - elo ELSE rank END';
-
-/**
- * The SQL of one page for the filters actually given. Each combination is its own statement (at
- * most eight, prepared once per connection) instead of one with `@x IS NULL OR …` switches: a
- * switch hides the status equality and the cursor range from the planner, which then scans the
- * project from the top.
- */
-export function hypothesisPageSql(query: HypothesisQuery): string {
-  const where = ['project_id = @projectId'];
-  if (query.status !== undefined) where.push('status = @status');
-  if (query.minElo !== undefined) where.push('elo >= @minElo');
-  // Written as a range on the indexed expression plus the tie-break, so the index seeks to the cursor.
-  if (query.after !== undefined) where.push(`${LIST_ORDER} >= @afterKey`, `(${LIST_ORDER} > @afterKey OR seq > @afterSeq)`);
-  return `SELECT ${LIST_COLUMNS}, ${LIST_ORDER} AS sort_key FROM hypotheses WHERE ${where.join(' AND ')} ORDER BY sort_key, seq LIMIT @limit`;
-}
-
-export function queryHypotheses(db: Db, query: HypothesisQuery): { rows: HypothesisListRow[]; total: number; next: { sortKey: number; seq: number } | null } {
-  const params: Record<string, unknown> = { projectId: query.projectId, limit: query.limit + 1 };
-  if (query.status !== undefined) params.status = query.status;
-  if (query.minElo !== undefined) params.minElo = query.minElo;
-  if (query.after !== undefined) {
-    params.afterKey = query.after.sortKey;
-    params.afterSeq = query.after.seq;
-  }
-  const raws = cached(db, hypothesisPageSql(query)).all(params) as Array<ListRaw & { sort_key: number }>;
-  const page = raws.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    rows: page.map(fromListRaw),
-    total: countHypotheses(db, query),
-    next: raws.length > query.limit && last !== undefined ? { sortKey: last.sort_key, seq: last.seq } : null,
-  };
-}
-
-/** How many hypotheses match the filter, across all pages: from the project's counters unless Elo filters too. */
-function countHypotheses(db: Db, query: HypothesisQuery): number {
-  if (query.minElo === undefined) {
-    const counts = projectCounts(db, query.projectId);
-    if (query.status === undefined) return counts.total;
-    return Object.hasOwn(counts.byStatus, query.status) ? counts.byStatus[query.status as HypothesisStatusName] : 0;
-  }
-  const sql = `SELECT COUNT(*) FROM hypotheses WHERE project_id = @projectId${query.status === undefined ? '' : ' AND status = @status'} AND elo >= @minElo`;
-  return cachedPluck(db, sql).get({ projectId: query.projectId, minElo: query.minElo, ...(query.status === undefined ? {} : { status: query.status }) }) as number;
 }
 
 export function updateHypothesisStatus(db: Db, ids: readonly string[], status: string, updatedAt: string): void {

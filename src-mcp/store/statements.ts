@@ -34,3 +34,12 @@ export function cached(db: Db, sql: string): Database.Statement {
 export function cachedPluck(db: Db, sql: string): Database.Statement {
   return lookup(db, `pluck\u0000${sql}`, () => db.prepare(sql).pluck());
 }
+
+/**
+ * Like `cached`, returning each row as an array in the order of the SELECT list. better-sqlite3
+ * builds an object row key by key; for wide rows that is most of a query's cost (a 50-row page of
+ * hypotheses: ~0.5 ms as objects, ~0.25 ms as arrays).
+ */
+export function cachedRaw(db: Db, sql: string): Database.Statement {
+  return lookup(db, `raw\u0000${sql}`, () => db.prepare(sql).raw());
+}

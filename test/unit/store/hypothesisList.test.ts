@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../../src-mcp/store/database.js';
 import { insertProject } from '../../../src-mcp/store/projects.js';
-import { hypothesisPageSql, insertHypothesis, queryHypotheses, topRankedHypotheses, type HypothesisQuery, type HypothesisRow } from '../../../src-mcp/store/hypotheses.js';
+import { findHypothesis, insertHypothesis, topRankedHypotheses, type HypothesisRow } from '../../../src-mcp/store/hypotheses.js';
+import { hypothesisPageSql, queryHypotheses, type HypothesisQuery } from '../../../src-mcp/store/hypothesisList.js';
 
 const AT = '2026-11-01T00:00:00.000Z';
 const STATUSES = ['pending', 'reviewed', 'in_tournament', 'evolved', 'rejected'];
@@ -105,6 +106,14 @@ describe('hypothesis list query', () => {
         }
       }
       expect(expectedOrder(db, { projectId: 'res_big' }).length).toBe(360);
+      // Every field of a list row is the stored one (rows come back as arrays, mapped by position).
+      db.prepare("UPDATE hypotheses SET citations = '[{\"title\":\"T\",\"verified\":true}]', parents = '[\"hyp_1\"]', bt_score = 3.5, ci_low = 1, ci_high = 6, p_top_k = 0.25, near_duplicate_of = 'hyp_2', safety_flag = 'flag', matches_played = 4, gate = 'new' WHERE id = 'hyp_4'").run();
+      for (const row of queryHypotheses(db, { projectId: 'res_big', limit: 400 }).rows) {
+        const stored = findHypothesis(db, row.id) as HypothesisRow;
+        const fields = Object.keys(row) as Array<keyof typeof row>;
+        expect(fields).toHaveLength(18);
+        expect(row).toEqual(Object.fromEntries(fields.map((field) => [field, stored[field]])));
+      }
     } finally {
       db.close();
     }

@@ -1,0 +1,105 @@
+// list_hypotheses' pages: the project's hypotheses in leaderboard order, only the columns a list
+// shows, read through the list-order indexes of migration 0005 and counted from its counters.
+import type { Db } from './database.js';
+import { fromJson } from './json.js';
+import { projectCounts, type HypothesisStatusName } from './projectCounts.js';
+import { cachedPluck, cachedRaw } from './statements.js';
+
+/** A hypothesis as a list page shows it: no long texts, no bookkeeping columns. */
+export interface HypothesisListRow {
+  id: string;
+  seq: number;
+  summary: string;
+  citations: Array<Record<string, unknown>>;
+  method: string;
+  origin: string;
+  status: string;
+  gate: 'new' | 'awaiting_approval' | 'approved';
+  parents: string[];
+  elo: number;
+  btScore: number | null;
+  ciLow: number | null;
+  ciHigh: number | null;
+  pTopK: number | null;
+  rank: number | null;
+  matchesPlayed: number;
+  nearDuplicateOf: string | null;
+  safetyFlag: string | null;
+}
+
+export interface HypothesisQuery {
+  projectId: string;
+  status?: string | undefined;
+  minElo?: number | undefined;
+  limit: number;
+  /** Position after which to continue: the (sort key, seq) of the last row of the previous page. */
+  after?: { sortKey: number; seq: number } | undefined;
+}
+
+// Ranked first by tournament rank, unranked ones after them by Elo; `sort_key` makes that one number.
+// Migration 0005 indexes exactly this expression (hypotheses_in_list_order and
+// hypotheses_by_status_in_list_order); SQLite uses those indexes only while the two stay the same.
+export const LIST_ORDER = 'CASE WHEN rank IS NULL THEN 1000000 - elo ELSE rank END';
+
+// Rows come back as arrays (cachedRaw): this SELECT list and the destructuring in fromValues must
+// name the same columns in the same order.
+const LIST_COLUMNS =
+  'id, seq, summary, citations, method, origin, status, gate, parents, elo, bt_score, ci_low, ci_high, p_top_k, rank, matches_played, near_duplicate_of, safety_flag';
+
+type ListValues = [
+  id: string, seq: number, summary: string, citations: string, method: string, origin: string, status: string, gate: HypothesisListRow['gate'],
+  parents: string, elo: number, btScore: number | null, ciLow: number | null, ciHigh: number | null, pTopK: number | null, rank: number | null,
+  matchesPlayed: number, nearDuplicateOf: string | null, safetyFlag: string | null, sortKey: number,
+];
+
+function fromValues(values: ListValues): HypothesisListRow {
+  const [id, seq, summary, citations, method, origin, status, gate, parents, elo, btScore, ciLow, ciHigh, pTopK, rank, matchesPlayed, nearDuplicateOf, safetyFlag] = values;
+  return {
+    id, seq, summary, citations: fromJson(citations, []), method, origin, status, gate, parents: fromJson(parents, []),
+    elo, btScore, ciLow, ciHigh, pTopK, rank, matchesPlayed, nearDuplicateOf, safetyFlag,
+  };
+}
+
+/**
+ * The SQL of one page for the filters actually given. Each combination is its own statement (at
+ * most eight, prepared once per connection) instead of one with `@x IS NULL OR …` switches: a
+ * switch hides the status equality and the cursor range from the planner, which then scans the
+ * project from the top.
+ */
+export function hypothesisPageSql(query: HypothesisQuery): string {
+  const where = ['project_id = @projectId'];
+  if (query.status !== undefined) where.push('status = @status');
+  if (query.minElo !== undefined) where.push('elo >= @minElo');
+  // Written as a range on the indexed expression plus the tie-break, so the index seeks to the cursor.
+  if (query.after !== undefined) where.push(`${LIST_ORDER} >= @afterKey`, `(${LIST_ORDER} > @afterKey OR seq > @afterSeq)`);
+  return `SELECT ${LIST_COLUMNS}, ${LIST_ORDER} AS sort_key FROM hypotheses WHERE ${where.join(' AND ')} ORDER BY sort_key, seq LIMIT @limit`;
+}
+
+export function queryHypotheses(db: Db, query: HypothesisQuery): { rows: HypothesisListRow[]; total: number; next: { sortKey: number; seq: number } | null } {
+  const params: Record<string, unknown> = { projectId: query.projectId, limit: query.limit + 1 };
+  if (query.status !== undefined) params.status = query.status;
+  if (query.minElo !== undefined) params.minElo = query.minElo;
+  if (query.after !== undefined) {
+    params.afterKey = query.after.sortKey;
+    params.afterSeq = query.after.seq;
+  }
+  const values = cachedRaw(db, hypothesisPageSql(query)).all(params) as ListValues[];
+  const page = values.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    rows: page.map(fromValues),
+    total: countHypotheses(db, query),
+    next: values.length > query.limit && last !== undefined ? { sortKey: last[18], seq: last[1] } : null,
+  };
+}
+
+/** How many hypotheses match the filter, across all pages: from the project's counters unless Elo filters too. */
+function countHypotheses(db: Db, query: HypothesisQuery): number {
+  if (query.minElo === undefined) {
+    const counts = projectCounts(db, query.projectId);
+    if (query.status === undefined) return counts.total;
+    return Object.hasOwn(counts.byStatus, query.status) ? counts.byStatus[query.status as HypothesisStatusName] : 0;
+  }
+  const sql = `SELECT COUNT(*) FROM hypotheses WHERE project_id = @projectId${query.status === undefined ? '' : ' AND status = @status'} AND elo >= @minElo`;
+  return cachedPluck(db, sql).get({ projectId: query.projectId, minElo: query.minElo, ...(query.status === undefined ? {} : { status: query.status }) }) as number;
+}
