@@ -2,7 +2,7 @@
 // for a tool that writes, the row commits with its effects (CallAudit): no effect without its row.
 import type { Db } from '../store/database.js';
 import { appendAudit, type AuditEntry, type AuditOutcome } from '../store/audit.js';
-import { observeWrites, type WriteObserver } from '../store/writeObserver.js';
+import { changesSoFar, observeWrites, type WriteObserver } from '../store/writeObserver.js';
 
 const SECRET_KEY = /(api[-_]?key|token|secret|password|passphrase|authorization|cookie|credential)/i;
 const MAX_STRING = 2000;
@@ -89,11 +89,15 @@ export class CallAudit implements WriteObserver {
   #phase: Phase = 'sync';
   #holding = false;
   #intentWritten = false;
+  /** Changes on this connection when the call began: the synchronous part is alone on it, so any difference before its first write transaction is a write outside one. */
+  readonly #changesAtStart: number;
 
   constructor(
     private readonly db: Db,
     private readonly start: CallAuditStart,
-  ) {}
+  ) {
+    this.#changesAtStart = changesSoFar(db);
+  }
 
   /** Runs the tool (its synchronous part, and all it starts) with this audit watching its writes. */
   run<T>(work: () => T): T {
@@ -102,6 +106,7 @@ export class CallAudit implements WriteObserver {
 
   beforeWrite(db: Db): void {
     if (db !== this.db || this.#phase !== 'sync' || this.#holding) return;
+    this.#checkNoStrayWrites();
     db.exec('BEGIN IMMEDIATE');
     this.#holding = true;
   }
@@ -115,6 +120,7 @@ export class CallAudit implements WriteObserver {
   /** The tool returned a promise: commit what it wrote so far with the intent row, before anything is awaited. */
   goAsync(): void {
     if (this.#phase !== 'sync') return;
+    if (!this.#holding) this.#checkNoStrayWrites();
     this.#phase = 'async';
     this.#commitHeldWithIntent();
   }
@@ -132,6 +138,7 @@ export class CallAudit implements WriteObserver {
    * `args` replaces the start's arguments when the end knows more (a provider run's usage).
    */
   finish(outcome: AuditOutcome, errorCode: string | null, target: string | null, options: { rollback?: boolean; args?: unknown } = {}): void {
+    if (this.#phase === 'sync' && !this.#holding) this.#checkNoStrayWrites();
     this.#phase = 'done';
     const record = { ...this.#record(this.start.action, outcome, errorCode, target), ...(options.args === undefined ? {} : { args: options.args }) };
     if (this.#holding && this.db.inTransaction && options.rollback !== true) {
@@ -140,6 +147,15 @@ export class CallAudit implements WriteObserver {
     }
     this.#release();
     recordAudit(this.db, record);
+  }
+
+  /**
+   * A write that bypassed writeTransaction (a bare statement in autocommit) committed on its own,
+   * before any audit row could join it. It cannot be undone here; it is a bug to name loudly.
+   */
+  #checkNoStrayWrites(): void {
+    if (changesSoFar(this.db) === this.#changesAtStart) return;
+    console.error(`[co-scientist] audit: ${this.start.action} wrote outside a write transaction; that change committed without its audit row (a bug: route it through writeTransaction)`);
   }
 
   #commitHeldWithIntent(): void {

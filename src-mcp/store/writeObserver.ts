@@ -27,3 +27,8 @@ export function observeWrites<T>(observer: WriteObserver, work: () => T): T {
 export function currentWriteObserver(): WriteObserver | undefined {
   return observers.getStore();
 }
+
+/** Rows this connection has changed since it opened: a write outside any transaction shows here too. */
+export function changesSoFar(db: Database.Database): number {
+  return db.prepare('SELECT total_changes()').pluck().get() as number;
+}

@@ -218,6 +218,30 @@ describe('a tool call and its audit row', () => {
     expect(look().rows.map((row) => row.action)).toEqual(['tool-write:late_writer', 'tool:late_writer', 'tool:no_writes']);
   });
 
+  it('names a write that bypassed the write transactions (it committed before any row could join it)', async () => {
+    const { ctx } = setup();
+    const stray = harness('stray_writer', (c) => {
+      c.db.prepare("INSERT INTO events (at, client_id, kind, subject_uri, data) VALUES (?, 'x', 'project.updated', 'research://projects/p', '{}')").run(new Date().toISOString());
+      start(c, 'Written properly after a stray write');
+      return { data: { n: 1 }, markdown: 'ok' };
+    });
+    const clean = harness('clean_writer', (c) => {
+      start(c, 'Written properly and only properly');
+      return { data: { n: 1 }, markdown: 'ok' };
+    });
+    const logged: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '));
+    try {
+      await callTool(clean, {}, ctx, DETACHED_CALL);
+      expect(logged).toEqual([]);
+      await callTool(stray, {}, ctx, DETACHED_CALL);
+    } finally {
+      console.error = original;
+    }
+    expect(logged).toEqual([expect.stringContaining('tool:stray_writer wrote outside a write transaction')]);
+  });
+
   it('concurrent asynchronous calls in one process: each write is attributed to its own call', async () => {
     const { ctx, look } = setup();
     const tool = (name: string, goal: string): ToolDefinition =>
