@@ -73,8 +73,8 @@ export interface CallAuditStart {
 type Phase = 'sync' | 'async' | 'done';
 
 /**
- * The audit of one tool call, committed in the same SQLite transaction as the call's effects, so a
- * process killed at any instant leaves either both or neither.
+ * The audit of one tool call (or background provider run), committed in the same SQLite
+ * transaction as the call's effects, so a process killed at any instant leaves both or neither.
  *
  * - While the tool runs synchronously (most tools), its first write transaction opens BEGIN
  *   IMMEDIATE and keeps it open; later writes are savepoints in it; the call's row goes into it at
