@@ -42,7 +42,8 @@ export const ingestDocumentsTool = defineTool({
     'Re-running is safe and cheap: unchanged files are recognised by their content hash and skipped; changed files replace their earlier version; documents whose files were deleted from the folder (or moved out of it) are removed. Set recursive=true to include subfolders. A large folder is ingested in slices of up to max_seconds: when status is "partial", call again with the same path, collection and next_cursor to continue. Progress notifications are sent when the request carries a progressToken.',
     'Only folders the scientist allowed in the Co-Scientist app (Knowledge → Allowed folders), or your own MCP roots, can be read; anything else — including symlinks leading out of them — is refused with insufficient_permissions. Then ask the scientist to allow the folder; do not try other paths. For text you found yourself (an abstract, a web page), use augment_knowledge instead.',
   ].join('\n\n'),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  // Not only additive: a re-ingest removes the documents of files deleted from the folder.
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   scopes: ['knowledge:write'],
   input: z.object({
     path: z.string().min(1).max(4096).describe('Absolute path of a file or folder, e.g. "/Users/ana/papers/fibrosis" ("~/" is the home folder).'),
