@@ -1,8 +1,8 @@
 // The real Electron app, driven by Playwright's `_electron`: the window opens on the built
 // renderer, the page sees window.cosci and nothing of Node, and a route answers through the
-// preload → IPC → host → MCP server chain; a checkpoint an assistant's own server creates badges
-// the dock and raises an OS notification, and deciding it in the window clears the badge. Runs
-// only where an Electron binary exists.
+// preload → IPC → host → MCP server chain; checkpoints an assistant's own server creates badge the
+// dock and raise OS notifications, and deciding them in the window clears the badge. Runs only
+// where an Electron binary exists.
 import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -120,10 +120,10 @@ test.describe('Electron app', () => {
     }
   });
 
-  test('a checkpoint an assistant creates badges the dock and notifies; deciding it in the window clears the badge', async () => {
+  test('checkpoints an assistant creates badge the dock and notify; deciding them in the window clears the badge', async () => {
     if (!binary.ok) return;
     test.setTimeout(90_000);
-    const goal = 'Find novel therapeutic targets for liver fibrosis';
+    const goals = ['Find novel therapeutic targets for liver fibrosis', 'Explain why perovskite solar cells degrade under humidity'] as const;
     const app = await launchApp(binary.path, dataDir);
     try {
       const page = await app.firstWindow();
@@ -150,32 +150,41 @@ test.describe('Electron app', () => {
         return Notification.isSupported() as boolean;
       });
       const alerts = (): Promise<Alerts> => app.evaluate(() => (globalThis as unknown as { __cosciAlerts: Alerts }).__cosciAlerts);
+      const lastBadge = async (): Promise<number | undefined> => (await alerts()).badges.at(-1);
 
-      // The assistant's own research server (another process on the same database) starts research;
-      // its plan waits for the scientist.
+      // The assistant's own research server (another process on the same database) starts two
+      // projects; each plan waits for the scientist. The host counts from its first look at the
+      // database, so only the second is sure to arrive after it: that one must be notified.
       const assistant = await connectResearchAssistant(dataDir);
       try {
-        await assistant.startResearch(goal, 3);
+        await assistant.startResearch(goals[0], 3);
+        await expect.poll(lastBadge).toBe(1);
+        await assistant.startResearch(goals[1], 3);
+        await expect.poll(lastBadge).toBe(2);
       } finally {
         await assistant.close();
       }
-      await expect(page.getByTestId('inbox-count')).toHaveText('1');
-      await expect.poll(async () => (await alerts()).badges.at(-1)).toBe(1);
+      await expect(page.getByTestId('inbox-count')).toHaveText('2');
       if (notificationsSupported) {
-        await expect.poll(async () => (await alerts()).shown).toEqual([{ title: 'Research plan waits for your decision', body: goal }]);
+        await expect.poll(async () => (await alerts()).shown).toContainEqual({ title: 'Research plan waits for your decision', body: goals[1] });
       } else {
-        // No notification server on this machine (e.g. xvfb without D-Bus): the app must not pretend.
+        // No notification server here (e.g. xvfb without D-Bus): the app must not pretend it notified.
         test.info().annotations.push({ type: 'notifications', description: 'Notification.isSupported() is false here; checked that none was shown' });
         expect((await alerts()).shown).toEqual([]);
       }
 
-      // Approving in the window (keyboard shortcut) clears the badge.
+      // Approving each in the window (its keyboard shortcut) counts the badge down to nothing.
       await page.getByTestId('nav-inbox').click();
-      await expect(page.getByTestId('inbox-item').and(page.locator('[data-kind="research_plan"]'))).toContainText(goal);
-      await page.keyboard.press('a');
+      for (const [index, goal] of goals.entries()) {
+        const item = page.getByTestId('inbox-item').and(page.locator('[data-kind="research_plan"]')).filter({ hasText: goal });
+        await item.click();
+        await expect(item).toHaveAttribute('aria-current', 'true');
+        await page.keyboard.press('a');
+        await expect(item).toHaveCount(0);
+        await expect.poll(lastBadge).toBe(goals.length - index - 1);
+      }
       await expect(page.getByTestId('inbox-empty')).toBeVisible();
-      await expect.poll(async () => (await alerts()).badges.at(-1)).toBe(0);
-      await page.screenshot({ path: test.info().outputPath('electron-checkpoint-decided.png') });
+      await page.screenshot({ path: test.info().outputPath('electron-checkpoints-decided.png') });
     } finally {
       await app.close();
     }
