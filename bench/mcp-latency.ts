@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import fs from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { connectServer, type ConnectedServer } from '../test/support/server.js';
@@ -73,6 +74,8 @@ function tool(server: ConnectedServer | Client, name: string, args: (i: number) 
 
 export async function benchMcpLatency(overrides: Partial<McpLatencyOptions> = {}): Promise<{ results: BenchResult[]; appendix: string }> {
   const options = { ...MCP_LATENCY_DEFAULTS, ...overrides };
+  // Other work on this machine decides the tails: the load before and after this benchmark is part of its result.
+  const loadBefore = os.loadavg();
   process.stderr.write(`bench:   seeding ${options.hypotheses} hypotheses and ${options.matches} matches…\n`);
   const seeded = await seedLargeProject(options);
   const series: Series[] = [];
@@ -105,7 +108,8 @@ export async function benchMcpLatency(overrides: Partial<McpLatencyOptions> = {}
     summary: s.summary ?? { count: 0, p50: Number.NaN, p95: Number.NaN, p99: Number.NaN, max: Number.NaN, mean: Number.NaN },
     reported: s.summary === null ? [] : ['p50', 'p95', 'p99', 'max'],
   }));
-  return { results: rows, appendix: appendixOf(series, memory, ours, seeded, options) };
+  const load = { before: loadBefore, after: os.loadavg() };
+  return { results: rows, appendix: appendixOf(series, memory, ours, seeded, options, load) };
 }
 
 /** Per tool, the durations the server itself recorded in the audit log for the measured calls (the last `samples` rows). */
@@ -183,13 +187,23 @@ function writeGraph(file: string, entities: number, relations: number): void {
   fs.writeFileSync(file, lines.join('\n'));
 }
 
-function appendixOf(series: Series[], memory: { series: Series[]; skipped: string | null }, ours: LatencySummary | null, seeded: SeededData, options: McpLatencyOptions): string {
+function appendixOf(
+  series: Series[],
+  memory: { series: Series[]; skipped: string | null },
+  ours: LatencySummary | null,
+  seeded: SeededData,
+  options: McpLatencyOptions,
+  load: { before: number[]; after: number[] },
+): string {
+  const loadText = (values: number[]): string => values.map((value) => value.toFixed(2)).join(' / ');
   const ms = (value: number | undefined): string => (value === undefined || Number.isNaN(value) ? '—' : value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
   const verdict = (value: number | undefined, target: number): string => (value !== undefined && value <= target ? 'met' : '**missed**');
   const lines = [
     `### Latency on a large project (${options.hypotheses.toLocaleString('en')} hypotheses, ${options.matches.toLocaleString('en')} matches; seeded in ${(seeded.seedMs / 1000).toFixed(1)} s)`,
     '',
     `Targets: p50 ≤ ${TARGET_P50_MS} ms, p99 ≤ ${TARGET_P99_MS} ms per call, and a read no slower than the reference memory server on the same data volume.`,
+    '',
+    `Load average (1/5/15 min, ${os.cpus().length} cores) before this benchmark: ${loadText(load.before)}; after: ${loadText(load.after)}.`,
     '',
     'Over stdio is what an assistant waits for; "in the server" is the tool\'s own time as the audit log records it (validation, database work, result), without the stdio round trip and the audit write itself — on a loaded machine the difference is mostly scheduling.',
     '',

@@ -138,7 +138,7 @@ export interface ProjectStatusView {
   hypothesesReviewed: number;
   hypothesesInTournament: number;
   hypothesesRejected: number;
-  /** Best first, up to five. */
+  /** Best first, as many as asked for (five by default). */
   topHypotheses: Hypothesis[];
   pendingCheckpoints: Checkpoint[];
   matches: number;
@@ -151,7 +151,8 @@ export interface ResearchStatusView extends ProjectStatusView {
   averageElo: number | null;
 }
 
-export function projectStatus(db: Db, id: string): ProjectStatusView {
+/** `top`: how many of the best hypotheses to load (the status poll shows one, the project resource five). */
+export function projectStatus(db: Db, id: string, top = 5): ProjectStatusView {
   const project = loadResearch(db, id);
   // Trigger-kept counters (migration 0005): counting by scan made a poll cost ~18 ms at 10,000
   // hypotheses and 100,000 matches, and loading every row ~0.5 s before that.
@@ -163,7 +164,7 @@ export function projectStatus(db: Db, id: string): ProjectStatusView {
     hypothesesReviewed: counts.reviewed,
     hypothesesInTournament: counts.inTournament,
     hypothesesRejected: counts.rejected,
-    topHypotheses: topRankedHypotheses(db, id, 5).map(toHypothesis),
+    topHypotheses: topRankedHypotheses(db, id, top).map(toHypothesis),
     pendingCheckpoints: pendingCheckpointsOf(db, id),
     matches: counts.matches,
     estimatedCompletionMinutes: Math.round(remaining),

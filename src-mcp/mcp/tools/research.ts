@@ -236,7 +236,7 @@ export const getResearchStatusTool = defineTool({
     reasoning: ReasoningUsageSchema.describe('Who does the thinking and what it used: calls, tokens and estimated cost per role.'),
   }),
   run(args, ctx) {
-    const view = projectStatus(ctx.db, args.research_id);
+    const view = projectStatus(ctx.db, args.research_id, 1);
     const reasoning = reasoningUsage(ctx, view.project);
     const { project } = view;
     const top = view.topHypotheses[0];
