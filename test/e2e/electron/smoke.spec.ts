@@ -141,7 +141,7 @@ test.describe('Electron app', () => {
           alerts.badges.push(count ?? 0);
           return setBadgeCount(count);
         };
-        const prototype = Notification.prototype as Shown;
+        const prototype = Notification.prototype as unknown as Shown;
         const show = prototype.show;
         prototype.show = function (this: Shown): void {
           alerts.shown.push({ title: this.title, body: this.body });
