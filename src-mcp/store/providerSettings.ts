@@ -2,6 +2,7 @@
 // provider work in the background, and the lease bookkeeping of that background work. API keys
 // are deliberately absent from every statement here.
 import type { Db } from './database.js';
+import { cached } from './statements.js';
 import { fromJson, toJson } from './json.js';
 
 export interface ProviderSettingsRow {
@@ -94,9 +95,10 @@ export function deleteBackgroundWorker(db: Db, workerId: string): void {
 
 /** Workers whose last heartbeat is at or after `since` (ISO time). */
 export function recentBackgroundWorkers(db: Db, since: string): BackgroundWorkerRow[] {
-  const rows = db
-    .prepare('SELECT worker_id, client_id, providers, started_at, heartbeat_at FROM background_workers WHERE heartbeat_at >= ? ORDER BY started_at')
-    .all(since) as Array<{ worker_id: string; client_id: string; providers: string; started_at: string; heartbeat_at: string }>;
+  // Every status poll asks (is a provider working in the background?): a cached statement.
+  const rows = cached(db, 'SELECT worker_id, client_id, providers, started_at, heartbeat_at FROM background_workers WHERE heartbeat_at >= ? ORDER BY started_at').all(
+    since,
+  ) as Array<{ worker_id: string; client_id: string; providers: string; started_at: string; heartbeat_at: string }>;
   return rows.map((raw) => ({
     workerId: raw.worker_id,
     clientId: raw.client_id,
