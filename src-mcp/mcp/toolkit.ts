@@ -165,7 +165,7 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
   }
 
   // Unknown arguments are refused, not ignored: a misspelt `hypotheses_count` must not silently fall back to a default.
-  const parsed = tool.input.strict().safeParse(rawArgs);
+  const parsed = strictInput(tool).safeParse(rawArgs);
   if (!parsed.success) {
     audit('error', 'invalid_input', null);
     return errorResult('invalid_input', `Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}`, {
@@ -209,6 +209,17 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
       {},
     );
   }
+}
+
+// .strict() builds a new schema (and zod compiles it again on first use): once per tool, not per call.
+const strictInputs = new WeakMap<object, z.ZodObject>();
+function strictInput(tool: { input: z.ZodObject }): z.ZodObject {
+  let strict = strictInputs.get(tool);
+  if (strict === undefined) {
+    strict = tool.input.strict();
+    strictInputs.set(tool, strict);
+  }
+  return strict;
 }
 
 function describeIssues(error: z.ZodError): string {

@@ -1,6 +1,7 @@
 // The tamper-evident audit log: append-only rows chained by SHA-256 (ARCHITECTURE §4).
 import { createHash } from 'node:crypto';
 import type { Db } from './database.js';
+import { cached } from './statements.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -38,17 +39,17 @@ export function hashAuditEntry(prevHash: string, entry: AuditEntry): string {
 
 /** Appends one row. Must run inside a write transaction so that the chain head cannot move under us. */
 export function appendAudit(db: Db, entry: AuditEntry): AuditRow {
-  const head = db.prepare('SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1').get() as
+  // Every tool call appends one row: cached statements (preparing both cost ~0.05 ms a call).
+  const head = cached(db, 'SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1').get() as
     | { hash: string }
     | undefined;
   const prevHash = head?.hash ?? GENESIS_HASH;
   const hash = hashAuditEntry(prevHash, entry);
-  const result = db
-    .prepare(
-      `INSERT INTO audit_log (at, client_id, action, target, arguments, outcome, error_code, duration_ms, prev_hash, hash)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(...contentFields(entry), prevHash, hash);
+  const result = cached(
+    db,
+    `INSERT INTO audit_log (at, client_id, action, target, arguments, outcome, error_code, duration_ms, prev_hash, hash)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(...contentFields(entry), prevHash, hash);
   return { ...entry, id: Number(result.lastInsertRowid), prevHash, hash };
 }
 

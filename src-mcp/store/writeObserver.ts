@@ -5,6 +5,7 @@
 // see their own.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
+import { cachedPluck } from './statements.js';
 
 export interface WriteObserver {
   /**
@@ -30,5 +31,5 @@ export function currentWriteObserver(): WriteObserver | undefined {
 
 /** Rows this connection has changed since it opened: a write outside any transaction shows here too. */
 export function changesSoFar(db: Database.Database): number {
-  return db.prepare('SELECT total_changes()').pluck().get() as number;
+  return cachedPluck(db, 'SELECT total_changes()').get() as number;
 }
