@@ -13,6 +13,7 @@ import { startRawServer, type RawServer } from '../test/support/rawServer.js';
 import type { BenchResult } from './result.js';
 import { summarize } from './stats.js';
 import { tempDataDir } from './server.js';
+import { seededRandom } from '../test/support/seededRandom.js';
 
 /** The assistant whose server is killed; the scientist allowed it to decide in chat. */
 export const FAULT_CLIENT = 'fault-assistant';
@@ -62,20 +63,8 @@ export interface FaultCampaignReport {
 
 interface Inflight { checkpointId: string; decisionId: string }
 
-/** mulberry32: a small seeded generator, so that a campaign is reproducible from its seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 export async function runFaultCampaign(options: FaultCampaignOptions): Promise<FaultCampaignReport> {
-  const random = rng(options.seed);
+  const random = seededRandom(options.seed);
   const chains = options.chains ?? 8;
   const [lowKill, highKill] = options.killAfter ?? [1, 25];
   const report: FaultCampaignReport = {

@@ -4,6 +4,7 @@
 // compounds, cell lines — each named by only a few papers. Queries then meet both kinds.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { seededRandom } from '../test/support/seededRandom.js';
 
 const VOCABULARY = (
   'cell cells protein expression signalling pathway activation inhibition receptor ligand kinase phosphorylation ' +
@@ -40,17 +41,8 @@ const FILLER = 'the of and in to with was were by for on is that as from at this
 const SECTIONS = ['Introduction', 'Methods', 'Results', 'Discussion', 'Limitations'];
 const SUBSECTIONS = ['Animal models', 'Cell culture', 'Statistical analysis', 'Sequencing', 'Histology', 'Imaging', 'Patient cohort', 'Drug treatment'];
 
-/** Deterministic pseudo-random numbers (mulberry32), so every run benchmarks the same corpus. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic pseudo-random numbers, so every run benchmarks the same corpus. */
+export const random = seededRandom;
 
 /** A vocabulary index skewed towards the front of the list (rank r has weight ~ 1/r). */
 export function zipfWord(next: () => number): string {

@@ -12,6 +12,7 @@ import { updateProjectState } from '../src-mcp/store/projectState.js';
 import { upsertPolicy } from '../src-mcp/store/policies.js';
 import { connectServer } from '../test/support/server.js';
 import { BENCH_CLIENT_ID, tempDataDir } from './server.js';
+import { seededRandom } from '../test/support/seededRandom.js';
 
 export interface SeedOptions {
   hypotheses: number;
@@ -28,18 +29,6 @@ export interface SeededData {
   hypothesisIds: string[];
   seedMs: number;
   dispose(): Promise<void>;
-}
-
-/** mulberry32: reproducible pairings and outcomes from the seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 export async function seedLargeProject(options: SeedOptions): Promise<SeededData> {
@@ -86,7 +75,7 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
 
   // 2. Directly through the store: hypotheses, one review each, the match log, in one transaction.
   try {
-    const random = rng(options.seed);
+    const random = seededRandom(options.seed);
     const at = new Date('2026-11-01T00:00:00.000Z');
     const iso = (offsetSeconds: number): string => new Date(at.getTime() + offsetSeconds * 1000).toISOString();
     const n = options.hypotheses;

@@ -15,24 +15,13 @@ import { insertHypothesis, updateHypothesisStatus, updateRatings, type Hypothesi
 import { insertReview } from '../../../src-mcp/store/reviews.js';
 import { countMatches, insertMatch } from '../../../src-mcp/store/matches.js';
 import { projectCounts, type HypothesisStatusName } from '../../../src-mcp/store/projectCounts.js';
+import { seededRandom } from '../../support/seededRandom.js';
 
 const STATUSES: HypothesisStatusName[] = ['pending', 'reviewed', 'in_tournament', 'evolved', 'rejected'];
 const AT = '2026-11-01T00:00:00.000Z';
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-counts-'));
-}
-
-/** mulberry32: a reproducible sequence of operations. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 function addProject(db: Db, id: string): void {
@@ -97,7 +86,7 @@ describe('project counters (migration 0005)', () => {
   it('stay equal to a full count through inserts, status changes, deletions, cascades and project deletion', () => {
     const dir = tempDir();
     const db = openDatabase(dir);
-    const random = rng(20_261_122);
+    const random = seededRandom(20_261_122);
     const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(random() * items.length)];
     const projects = ['res_a', 'res_b', 'res_c'];
     const all = [...projects];

@@ -1,0 +1,12 @@
+// A small seeded pseudo-random generator (mulberry32), shared by the tests and benchmarks that must
+// replay the same sequence from a seed (property-style store tests, seeded corpora, fault campaigns).
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
