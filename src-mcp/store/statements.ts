@@ -7,7 +7,9 @@
 // .run — never .iterate, which would make it busy for a nested use), and its mode is fixed by the
 // function that made it (`cached` or `cachedPluck`), never toggled by a caller.
 import type Database from 'better-sqlite3';
-import type { Db } from './database.js';
+
+// A connection (database.ts's Db); named by its driver type so that database.ts may use this module.
+type Db = Database.Database;
 
 const caches = new WeakMap<Db, Map<string, Database.Statement>>();
 
