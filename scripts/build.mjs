@@ -134,6 +134,8 @@ const [serverBuild] = await Promise.all([
     minifyWhitespace: true,
     minifySyntax: true,
     banner: { js: esmRequireShim },
+    // The SDK's environment shims, with the lighter validator (see src-mcp/mcp/sdkShims.ts).
+    alias: { '@modelcontextprotocol/server/_shims': './src-mcp/mcp/sdkShims.ts' },
     plugins: [zodEnglishOnly, precomputedToolSchemas(toolSchemasJson)],
   }),
   ...otherEntries.map((entry) =>

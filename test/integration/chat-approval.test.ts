@@ -71,6 +71,25 @@ describe.each<Era>(['legacy', 'modern'])('approval in chat (%s era)', (era) => {
   });
 });
 
+describe.each<Era>(['legacy', 'modern'])('an answer that does not fit the approval form (%s era)', (era) => {
+  it('decides nothing: the checkpoint keeps waiting for the scientist', async () => {
+    const dataDir = tempDataDir();
+    const desktop = await connectServer({ dataDir, client: 'desktop' });
+    closers.push(() => desktop.close());
+    await allowChatDecisions(desktop);
+    const asked: string[] = [];
+    const assistant = await elicitingClient(dataDir, era, { decision: 'maybe later' }, asked);
+    const started = await structured(assistant, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 3 });
+    const next = await assistant.callTool({ name: 'continue_research', arguments: { research_id: started.research_id } });
+    expect(asked).toHaveLength(1);
+    if (next.isError !== true) expect((next.structuredContent as { state: string }).state).toBe('awaiting_decision');
+    const decided = await structured(desktop.client, 'list_checkpoints', { research_id: started.research_id, status: 'decided' });
+    expect(decided.checkpoints).toEqual([]);
+    const pending = await structured(desktop.client, 'list_checkpoints', { research_id: started.research_id, status: 'pending' });
+    expect(pending.checkpoints).toMatchObject([{ kind: 'research_plan' }]);
+  });
+});
+
 describe('approval in chat is not offered', () => {
   it('to a client the scientist did not allow, even if it can ask its user', async () => {
     const dataDir = tempDataDir();
