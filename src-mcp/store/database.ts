@@ -43,6 +43,11 @@ export function openDatabase(dataDir: string, options: OpenOptions = {}): Db {
  */
 function refuseNewerSchema(file: string): void {
   if (!fs.existsSync(file)) return;
+  const fromHeader = headerSchemaVersion(file);
+  if (fromHeader !== null) {
+    if (fromHeader > LATEST_SCHEMA_VERSION) throw newerSchemaError(file, fromHeader);
+    return;
+  }
   let version: number;
   const probe = new Database(file, { readonly: true, fileMustExist: true });
   try {
@@ -56,6 +61,29 @@ function refuseNewerSchema(file: string): void {
     probe.close();
   }
   if (version > LATEST_SCHEMA_VERSION) throw newerSchemaError(file, version);
+}
+
+/**
+ * The schema version from the file's own header (user_version, bytes 60-63), when the header is
+ * the whole truth: a SQLite file whose write-ahead log holds no frames. Reading 100 bytes spares
+ * every start a second connection (~3 ms of a ~150 ms cold start). With frames in the log (another
+ * process has the database open), or a header that is not SQLite's, only SQLite can tell: null.
+ */
+function headerSchemaVersion(file: string): number | null {
+  try {
+    if (fs.statSync(`${file}-wal`).size > 0) return null;
+  } catch {
+    // No log: the file is complete.
+  }
+  const header = Buffer.alloc(100);
+  const fd = fs.openSync(file, 'r');
+  try {
+    if (fs.readSync(fd, header, 0, header.length, 0) < header.length) return null;
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (header.toString('latin1', 0, 16) !== 'SQLite format 3\u0000') return null;
+  return header.readInt32BE(60);
 }
 
 function newerSchemaError(file: string, version: number): StoreError {

@@ -58,6 +58,36 @@ describe('openDatabase', () => {
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
   });
 
+  it('refuses a newer version that is still only in the write-ahead log, and leaves file and log untouched', () => {
+    const source = tempDir();
+    const sourceFile = databasePath(source);
+    openDatabase(source).close();
+    const future = new Database(sourceFile);
+    // A newer app migrated, then died before any checkpoint: its version is in the log only, the
+    // file's header still says ours. Its files, copied while it ran, are what it leaves behind.
+    const dir = tempDir();
+    const file = databasePath(dir);
+    try {
+      future.pragma('wal_autocheckpoint = 0');
+      future.exec('CREATE TABLE from_the_future (x TEXT)');
+      future.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`);
+      fs.copyFileSync(sourceFile, file);
+      fs.copyFileSync(`${sourceFile}-wal`, `${file}-wal`);
+    } finally {
+      future.close();
+    }
+    expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
+    expect(fs.readFileSync(file).readInt32BE(60)).toBe(LATEST_SCHEMA_VERSION);
+    const before = fs.readFileSync(file);
+    const logBefore = fs.readFileSync(`${file}-wal`);
+
+    expect(() => openDatabase(dir)).toThrow(/newer version of Co-Scientist \(schema \d+;.*has not been changed/s);
+    // Trusting the header would have opened it for writing, and closing that connection would have
+    // checkpointed the newer app's log into the file.
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+    expect(fs.readFileSync(`${file}-wal`).equals(logBefore)).toBe(true);
+  });
+
   it('refuses a file that is not a database without touching it', () => {
     const dir = tempDir();
     const file = databasePath(dir);
