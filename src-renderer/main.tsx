@@ -7,6 +7,7 @@ import { createQueryClient } from './api/queries';
 import { createWebClient } from './api/webClient';
 import { App } from './app/App';
 import './styles.css';
+import './app/feedback.css';
 
 const api = window.cosci ?? createWebClient(window);
 const queryClient = createQueryClient();

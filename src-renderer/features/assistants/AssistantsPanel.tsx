@@ -5,6 +5,7 @@ import type { AssistantState } from '../../../src-main/host/contract';
 import { useAssistants } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { AssistantCard } from './AssistantCard';
+import './assistants.css';
 
 /** Found, or holding our entry, or with a file problem: worth the scientist's attention. */
 const isRelevant = (a: AssistantState) => a.installed || a.registered || a.problem !== null;

@@ -53,7 +53,7 @@ export function ProvidersSection() {
       </p>
       {providers.isError ? <ErrorNotice error={providers.error} title="Could not load the providers" onRetry={() => void providers.refetch()} testId="providers-error" /> : null}
       {providers.data && !providers.data.keys_persist ? (
-        <p className="notice" data-testid="providers-keys-memory">
+        <p className="notice notice-warning" data-testid="providers-keys-memory">
           {providers.data.key_storage}
         </p>
       ) : null}
