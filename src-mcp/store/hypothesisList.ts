@@ -1,31 +1,16 @@
 // list_hypotheses' pages: the project's hypotheses in leaderboard order, only the columns a list
 // shows, read through the list-order indexes of migration 0005 and counted from its counters.
 import type { Db } from './database.js';
+import type { HypothesisRow } from './hypotheses.js';
 import { fromJson } from './json.js';
 import { projectCounts, type HypothesisStatusName } from './projectCounts.js';
 import { cachedPluck, cachedRaw } from './statements.js';
 
 /** A hypothesis as a list page shows it: no long texts, no bookkeeping columns. */
-export interface HypothesisListRow {
-  id: string;
-  seq: number;
-  summary: string;
-  citations: Array<Record<string, unknown>>;
-  method: string;
-  origin: string;
-  status: string;
-  gate: 'new' | 'awaiting_approval' | 'approved';
-  parents: string[];
-  elo: number;
-  btScore: number | null;
-  ciLow: number | null;
-  ciHigh: number | null;
-  pTopK: number | null;
-  rank: number | null;
-  matchesPlayed: number;
-  nearDuplicateOf: string | null;
-  safetyFlag: string | null;
-}
+export type HypothesisListRow = Pick<
+  HypothesisRow,
+  'id' | 'seq' | 'summary' | 'citations' | 'method' | 'origin' | 'status' | 'gate' | 'parents' | 'elo' | 'btScore' | 'ciLow' | 'ciHigh' | 'pTopK' | 'rank' | 'matchesPlayed' | 'nearDuplicateOf' | 'safetyFlag'
+>;
 
 export interface HypothesisQuery {
   projectId: string;
