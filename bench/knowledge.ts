@@ -16,6 +16,7 @@ import { queries, writePapers } from './knowledgeCorpus.js';
 import type { BenchResult } from './result.js';
 import { BENCH_CLIENT_ID, SERVER_ENTRY, tempDataDir } from './server.js';
 import { summarize, timed } from './stats.js';
+import { describeToolFailure } from '../test/support/toolErrors.js';
 
 const COLLECTION = 'Bench literature';
 
@@ -48,7 +49,7 @@ async function connectAs(dataDir: string, clientId: string): Promise<Session> {
     async call(name, args) {
       // A long ingest slice runs up to 40 s; the SDK's default request timeout is 60 s.
       const result = await client.callTool({ name, arguments: args }, { timeout: 120_000 });
-      if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent ?? result.content)}`);
+      if (result.isError) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
       return result.structuredContent as Record<string, unknown>;
     },
     serverCpuMs: () => cpuMsOf(transport.pid),

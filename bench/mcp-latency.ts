@@ -15,6 +15,7 @@ import type { BenchResult } from './result.js';
 import { seedLargeProject, type SeededData } from './seed.js';
 import { BENCH_CLIENT_ID, tempDataDir } from './server.js';
 import { summarize, type LatencySummary } from './stats.js';
+import { describeToolFailure } from '../test/support/toolErrors.js';
 
 export interface McpLatencyOptions {
   hypotheses: number;
@@ -68,7 +69,7 @@ function tool(server: ConnectedServer | Client, name: string, args: (i: number) 
   return async (i) => {
     // A slow write is measured, not abandoned: the SDK's default 60 s request timeout would abort it.
     const result = await client.callTool({ name, arguments: args(i) }, { timeout: 30 * 60_000 });
-    if (result.isError === true) throw new Error(`${name} failed during the benchmark: ${JSON.stringify(result.structuredContent ?? result.content).slice(0, 500)}`);
+    if (result.isError === true) throw new Error(`${name} failed during the benchmark: ${describeToolFailure(result).slice(0, 500)}`);
   };
 }
 
