@@ -201,7 +201,8 @@ export const listHypothesesTool = defineTool({
     research_id: ResearchId,
     status: z.enum(HYPOTHESIS_STATUSES).optional(),
     min_elo: z.number().optional().describe('Only hypotheses with at least this Elo.'),
-    limit: z.number().int().min(1).max(200).default(50),
+    // 20 rows of 50-100-word summaries stay well under 10k tokens (test/integration/outputBudget.test.ts).
+    limit: z.number().int().min(1).max(200).default(20).describe('Hypotheses per page (default 20, each ~300 tokens).'),
     cursor: z.string().optional(),
   }),
   output: z.object({ hypotheses: z.array(HypothesisSummary), total: z.number().int(), next_cursor: z.string().nullable() }),

@@ -8,6 +8,9 @@ import { defineTool } from '../toolkit.js';
 import type { ServerContext } from '../context.js';
 
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
+/** Defaults that keep an answer well under 10k tokens on a large project (test/integration/outputBudget.test.ts). */
+const DEFAULT_TOP_N = 10;
+const DEFAULT_TOP_N_DETAILED = 5;
 
 export const getResultsTool = defineTool({
   name: 'get_results',
@@ -21,7 +24,13 @@ export const getResultsTool = defineTool({
   input: z.object({
     research_id: ResearchId,
     format: z.enum(['summary', 'detailed', 'nih_aims']).default('summary'),
-    top_n: z.number().int().min(1).max(20).default(10),
+    top_n: z
+      .number()
+      .int()
+      .min(1)
+      .max(20)
+      .optional()
+      .describe(`How many top hypotheses to include: default ${DEFAULT_TOP_N} (${DEFAULT_TOP_N_DETAILED} for "detailed", whose entries are ~1,300 tokens each; ask for more if you need them).`),
   }),
   output: z.object({
     research_id: z.string(),
@@ -32,6 +41,7 @@ export const getResultsTool = defineTool({
     text: z.string(),
   }),
   run(args, ctx) {
+    const topN = args.top_n ?? (args.format === 'detailed' ? DEFAULT_TOP_N_DETAILED : DEFAULT_TOP_N);
     const report = buildReport(ctx.db, args.research_id, ctx.now());
     let results: Record<string, unknown>;
     let text: string;
@@ -40,11 +50,11 @@ export const getResultsTool = defineTool({
       results = aims as unknown as Record<string, unknown>;
       text = aims.markdown;
     } else if (args.format === 'detailed') {
-      const detailed = resultsDetailed(report, args.top_n);
+      const detailed = resultsDetailed(report, topN);
       results = detailed as unknown as Record<string, unknown>;
-      text = exportMarkdown({ ...report, hypotheses: report.hypotheses.slice(0, args.top_n) });
+      text = exportMarkdown({ ...report, hypotheses: report.hypotheses.slice(0, topN) });
     } else {
-      const summary = resultsSummary(report, args.top_n);
+      const summary = resultsSummary(report, topN);
       results = summary as unknown as Record<string, unknown>;
       text = summary.executive_summary;
     }

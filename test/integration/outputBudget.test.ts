@@ -1,0 +1,69 @@
+// "Default outputs well under 10k tokens" (issue 4): every read an assistant makes with default
+// arguments, on a large finished project (100 hypotheses of 70-word summaries, their reviews,
+// matches and checkpoints), stays under 8,000 tokens counted at ~4 characters each — text and
+// structuredContent together, since a client may hand the model either or both.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectServer, type ConnectedServer } from '../support/server.js';
+import { freshDb, reachCheckpoint, startProject } from '../support/engineDriver.js';
+import { describeToolFailure } from '../support/toolErrors.js';
+
+const TOKEN_BUDGET = 8_000;
+const CHARS_PER_TOKEN = 4;
+
+let server: ConnectedServer;
+let researchId: string;
+let hypothesisId: string;
+let checkpointId: string;
+
+beforeAll(async () => {
+  const db = freshDb();
+  const driver = startProject(db, { budget: 100 });
+  // Approved, so that export_results (completed projects only) is measured too.
+  driver.approve(reachCheckpoint(driver, 'final_report'));
+  researchId = driver.projectId;
+  hypothesisId = db.prepare('SELECT id FROM hypotheses WHERE project_id = ? ORDER BY seq LIMIT 1').pluck().get(researchId) as string;
+  checkpointId = db.prepare("SELECT id FROM checkpoints WHERE project_id = ? AND kind = 'hypothesis_batch' LIMIT 1").pluck().get(researchId) as string;
+  const dataDir = db.name.replace(/[\\/]co-scientist\.db$/, '');
+  db.close();
+  server = await connectServer({ dataDir, client: 'claude-desktop' });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const reads: Array<[string, () => Record<string, unknown>]> = [
+  ['list_research_projects', () => ({})],
+  ['get_research_status', () => ({ research_id: researchId })],
+  ['list_hypotheses', () => ({ research_id: researchId })],
+  ['list_checkpoints', () => ({ research_id: researchId })],
+  ['get_results', () => ({ research_id: researchId })],
+  ['get_results', () => ({ research_id: researchId, format: 'detailed' })],
+  ['get_results', () => ({ research_id: researchId, format: 'nih_aims' })],
+  ['export_results', () => ({ research_id: researchId, format: 'markdown' })],
+  ['export_results', () => ({ research_id: researchId, format: 'json' })],
+];
+
+describe('default outputs on a large project', () => {
+  it.each(reads)('%s stays under the token budget', async (name, args) => {
+    const result = await server.client.callTool({ name, arguments: args() });
+    expect(result.isError, describeToolFailure(result)).not.toBe(true);
+    const chars = JSON.stringify(result.content).length + JSON.stringify(result.structuredContent ?? null).length;
+    expect(Math.round(chars / CHARS_PER_TOKEN), `${name}(${JSON.stringify(args())}) ≈ ${Math.round(chars / CHARS_PER_TOKEN)} tokens`).toBeLessThan(TOKEN_BUDGET);
+  });
+});
+
+describe('resources on a large project', () => {
+  const resources: Array<[string, () => string]> = [
+    ['research://projects', () => 'research://projects'],
+    ['research://projects/{id}', () => `research://projects/${researchId}`],
+    ['hypothesis://{id}', () => `hypothesis://${hypothesisId}`],
+    ['checkpoint://{id}', () => `checkpoint://${checkpointId}`],
+  ];
+  it.each(resources)('%s stays under the token budget', async (_template, uri) => {
+    const read = await server.client.readResource({ uri: uri() });
+    const chars = read.contents.reduce((sum, content) => sum + ('text' in content ? content.text.length : 0), 0);
+    expect(chars).toBeGreaterThan(0);
+    expect(Math.round(chars / CHARS_PER_TOKEN), `${uri()} ≈ ${Math.round(chars / CHARS_PER_TOKEN)} tokens`).toBeLessThan(TOKEN_BUDGET);
+  });
+});
