@@ -11,9 +11,13 @@ const TOKEN_BUDGET = 8_000;
 const CHARS_PER_TOKEN = 4;
 
 let server: ConnectedServer;
+let dataDir: string;
 let researchId: string;
 let hypothesisId: string;
 let checkpointId: string;
+/** A second project, waiting for the scientist at a batch of 100 new hypotheses. */
+let waitingId: string;
+let batchId: string;
 
 beforeAll(async () => {
   const db = freshDb();
@@ -23,7 +27,12 @@ beforeAll(async () => {
   researchId = driver.projectId;
   hypothesisId = db.prepare('SELECT id FROM hypotheses WHERE project_id = ? ORDER BY seq LIMIT 1').pluck().get(researchId) as string;
   checkpointId = db.prepare("SELECT id FROM checkpoints WHERE project_id = ? AND kind = 'hypothesis_batch' LIMIT 1").pluck().get(researchId) as string;
-  const dataDir = db.name.replace(/[\\/]co-scientist\.db$/, '');
+  const waiting = startProject(db, { budget: 100, goal: 'Explain why perovskite solar cells degrade under humidity' });
+  const batch = reachCheckpoint(waiting, 'hypothesis_batch');
+  waitingId = waiting.projectId;
+  batchId = batch.id;
+  expect((batch.payload.hypothesis_ids as string[]).length).toBeGreaterThanOrEqual(50);
+  dataDir = db.name.replace(/[\\/]co-scientist\.db$/, '');
   db.close();
   server = await connectServer({ dataDir, client: 'claude-desktop' });
 }, 120_000);
@@ -42,6 +51,8 @@ const reads: Array<[string, () => Record<string, unknown>]> = [
   ['get_results', () => ({ research_id: researchId, format: 'nih_aims' })],
   ['export_results', () => ({ research_id: researchId, format: 'markdown' })],
   ['export_results', () => ({ research_id: researchId, format: 'json' })],
+  ['list_checkpoints', () => ({ research_id: waitingId })],
+  ['continue_research', () => ({ research_id: waitingId })],
 ];
 
 describe('default outputs on a large project', () => {
@@ -59,11 +70,31 @@ describe('resources on a large project', () => {
     ['research://projects/{id}', () => `research://projects/${researchId}`],
     ['hypothesis://{id}', () => `hypothesis://${hypothesisId}`],
     ['checkpoint://{id}', () => `checkpoint://${checkpointId}`],
+    ['checkpoint://{id} of a 100-hypothesis batch', () => `checkpoint://${batchId}`],
   ];
   it.each(resources)('%s stays under the token budget', async (_template, uri) => {
     const read = await server.client.readResource({ uri: uri() });
     const chars = read.contents.reduce((sum, content) => sum + ('text' in content ? content.text.length : 0), 0);
     expect(chars).toBeGreaterThan(0);
     expect(Math.round(chars / CHARS_PER_TOKEN), `${uri()} ≈ ${Math.round(chars / CHARS_PER_TOKEN)} tokens`).toBeLessThan(TOKEN_BUDGET);
+  });
+});
+
+describe('a large batch shown to an assistant', () => {
+  it('inlines its first hypotheses, keeps every id and links the whole batch; the app still gets all of it', async () => {
+    const listed = await server.client.callTool({ name: 'list_checkpoints', arguments: { research_id: waitingId } });
+    const [shown] = (listed.structuredContent as { checkpoints: Array<{ payload: Record<string, unknown> }> }).checkpoints;
+    const ids = shown?.payload.hypothesis_ids as string[];
+    expect((shown?.payload.hypotheses as unknown[]).length).toBe(10);
+    expect(shown?.payload).toMatchObject({ hypotheses_not_shown: ids.length - 10, all_hypotheses: `checkpoint://${batchId}` });
+    const desktop = await connectServer({ dataDir, client: 'desktop' });
+    try {
+      const full = await desktop.client.callTool({ name: 'list_checkpoints', arguments: { research_id: waitingId } });
+      const [whole] = (full.structuredContent as { checkpoints: Array<{ payload: Record<string, unknown> }> }).checkpoints;
+      expect((whole?.payload.hypotheses as unknown[]).length).toBe(ids.length);
+      expect(whole?.payload).not.toHaveProperty('hypotheses_not_shown');
+    } finally {
+      await desktop.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { queryCheckpoints } from '../../engine/checkpoints.js';
 import { loadResearch } from '../../engine/research.js';
 import { DESKTOP_CLIENT } from '../identity.js';
 import { defineTool } from '../toolkit.js';
-import { CheckpointSchema, NextStepSchema, checkpointOutput, computeNextStep, nextStepMarkdown } from './workflowOutput.js';
+import { CheckpointSchema, NextStepSchema, checkpointOutput, checkpointViewFor, computeNextStep, nextStepMarkdown } from './workflowOutput.js';
 
 export const listCheckpointsTool = defineTool({
   name: 'list_checkpoints',
@@ -26,7 +26,7 @@ export const listCheckpointsTool = defineTool({
   run(args, ctx) {
     if (args.research_id !== undefined) loadResearch(ctx.db, args.research_id);
     const page = queryCheckpoints(ctx.db, { projectId: args.research_id, status: args.status, limit: args.limit, cursor: args.cursor });
-    const checkpoints = page.checkpoints.map(checkpointOutput);
+    const checkpoints = page.checkpoints.map((c) => checkpointOutput(c, checkpointViewFor(ctx)));
     const lines =
       checkpoints.length === 0
         ? [`No ${args.status} checkpoints${args.research_id === undefined ? '' : ` for ${args.research_id}`}.`]
@@ -65,7 +65,7 @@ export const decideTool = defineTool({
     );
     // Deciding does not make this client a worker: the next work item stays free for an assistant.
     const next = computeNextStep(ctx, outcome.checkpoint.projectId, false);
-    const checkpoint = checkpointOutput(outcome.checkpoint);
+    const checkpoint = checkpointOutput(outcome.checkpoint, checkpointViewFor(ctx));
     return {
       target: `checkpoint://${checkpoint.checkpoint_id}`,
       data: { checkpoint, applied: outcome.applied, next },

@@ -9,6 +9,7 @@ import { nextStep, type NextStep } from '../../engine/supervisor.js';
 import type { Checkpoint } from '../../engine/types.js';
 import { buildWorkItem, type WorkItem } from '../../reasoners/workItems.js';
 import type { ServerContext } from '../context.js';
+import { DESKTOP_CLIENT } from '../identity.js';
 
 export const ProjectStatusEnum = z.enum(['initializing', 'active', 'paused', 'completed']);
 
@@ -49,7 +50,32 @@ export const NextStepSchema = z.object({
 });
 export type NextStepOutput = z.infer<typeof NextStepSchema>;
 
-export function checkpointOutput(checkpoint: Checkpoint): z.infer<typeof CheckpointSchema> {
+/**
+ * How much of a checkpoint a client is shown. The app's own server gets everything (its edit
+ * forms need every hypothesis of a batch); an assistant gets a batch's first hypotheses inline and
+ * the rest through checkpoint://{id}, so a 100-hypothesis batch does not cost ~13k tokens per look.
+ */
+export type CheckpointView = 'full' | 'assistant';
+
+/** Hypotheses of a batch shown inline to an assistant (all their ids are always in hypothesis_ids). */
+const INLINE_BATCH_HYPOTHESES = 10;
+
+export function checkpointViewFor(ctx: Pick<ServerContext, 'clientId'>): CheckpointView {
+  return ctx.clientId === DESKTOP_CLIENT ? 'full' : 'assistant';
+}
+
+function payloadFor(checkpoint: Checkpoint, view: CheckpointView): Record<string, unknown> {
+  const listed = checkpoint.payload.hypotheses;
+  if (view === 'full' || !Array.isArray(listed) || listed.length <= INLINE_BATCH_HYPOTHESES) return checkpoint.payload;
+  return {
+    ...checkpoint.payload,
+    hypotheses: listed.slice(0, INLINE_BATCH_HYPOTHESES),
+    hypotheses_not_shown: listed.length - INLINE_BATCH_HYPOTHESES,
+    all_hypotheses: `checkpoint://${checkpoint.id}`,
+  };
+}
+
+export function checkpointOutput(checkpoint: Checkpoint, view: CheckpointView): z.infer<typeof CheckpointSchema> {
   return {
     checkpoint_id: checkpoint.id,
     research_id: checkpoint.projectId,
@@ -57,7 +83,7 @@ export function checkpointOutput(checkpoint: Checkpoint): z.infer<typeof Checkpo
     iteration: checkpoint.iteration,
     status: checkpoint.status,
     created_at: checkpoint.createdAt,
-    payload: checkpoint.payload,
+    payload: payloadFor(checkpoint, view),
     edit_schema: z.toJSONSchema(EDIT_SCHEMAS[checkpoint.kind], { io: 'input' }) as Record<string, unknown>,
     decision:
       checkpoint.decision === null
@@ -92,7 +118,7 @@ export function describeStep(ctx: ServerContext, researchId: string, step: NextS
       return {
         ...base,
         state: 'awaiting_decision',
-        checkpoints: step.checkpoints.map(checkpointOutput),
+        checkpoints: step.checkpoints.map((c) => checkpointOutput(c, checkpointViewFor(ctx))),
         message: `Waiting for the scientist to decide ${step.checkpoints.map((c) => `${c.kind} (${c.id})`).join(', ')}. They approve, edit or reject it in the Co-Scientist app${step.checkpoints.some((c) => c.kind === 'safety_review') ? '; safety reviews are decided only there' : ''}. Call continue_research with wait_seconds to wait for the decision.`,
       };
     case 'ready':
