@@ -75,14 +75,15 @@ const zodEnglishOnly = {
 };
 
 /**
- * The JSON Schemas that tools/list shows, computed from this very source tree by running the
- * tool definitions once, so no server start spends time converting zod schemas (toolSchemas.ts).
+ * The tool catalog that tools/list shows (descriptions with their JSON Schemas, scopes), computed
+ * from this very source tree by running the tool definitions once, so that no server start converts
+ * zod schemas or loads the tool modules before its first tools/call (toolCatalog.ts).
  */
-async function computeToolSchemas() {
+async function computeToolCatalog() {
   // Inside the checkout, so that the generator resolves better-sqlite3 from its node_modules.
   const tmp = mkdtempSync(path.join('node_modules', '.cache', 'cosci-build-'));
   try {
-    const script = path.join(tmp, 'tool-schemas.mjs');
+    const script = path.join(tmp, 'tool-catalog.mjs');
     await build({
       ...shared,
       format: 'esm',
@@ -92,12 +93,12 @@ async function computeToolSchemas() {
       outfile: script,
       stdin: {
         contents:
-          "import { ALL_TOOLS } from './src-mcp/mcp/createServer.ts';\n" +
-          "import { computeToolSchemas } from './src-mcp/mcp/toolSchemas.ts';\n" +
-          'process.stdout.write(JSON.stringify(Object.fromEntries(ALL_TOOLS.map((tool) => [tool.name, computeToolSchemas(tool)]))));\n',
+          "import { ALL_TOOLS } from './src-mcp/mcp/toolRegistry.ts';\n" +
+          "import { catalogEntryOf } from './src-mcp/mcp/toolCatalog.ts';\n" +
+          'process.stdout.write(JSON.stringify(ALL_TOOLS.map(catalogEntryOf)));\n',
         resolveDir: process.cwd(),
         loader: 'ts',
-        sourcefile: 'tool-schemas-generator.ts',
+        sourcefile: 'tool-catalog-generator.ts',
       },
     });
     return execFileSync(process.execPath, [script], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -106,13 +107,13 @@ async function computeToolSchemas() {
   }
 }
 
-/** Replaces the placeholder module with the schemas computed above (parsed as JSON: faster than a JS literal). */
-function precomputedToolSchemas(json) {
+/** Replaces the placeholder module with the catalog computed above (parsed as JSON: faster than a JS literal). */
+function precomputedToolCatalog(json) {
   return {
-    name: 'precomputed-tool-schemas',
+    name: 'precomputed-tool-catalog',
     setup(builder) {
       builder.onLoad({ filter: /[\\/]src-mcp[\\/]mcp[\\/]toolSchemas\.precomputed\.ts$/ }, () => ({
-        contents: `export const PRECOMPUTED_TOOL_SCHEMAS = JSON.parse(${JSON.stringify(json)});\n`,
+        contents: `export const PRECOMPUTED_TOOL_CATALOG = JSON.parse(${JSON.stringify(json)});\n`,
         loader: 'js',
       }));
     },
@@ -120,7 +121,7 @@ function precomputedToolSchemas(json) {
 }
 
 mkdirSync(path.join('node_modules', '.cache'), { recursive: true });
-const toolSchemasJson = await computeToolSchemas();
+const toolCatalogJson = await computeToolCatalog();
 
 const [serverBuild] = await Promise.all([
   build({
@@ -136,7 +137,7 @@ const [serverBuild] = await Promise.all([
     banner: { js: esmRequireShim },
     // The SDK's environment shims, with the lighter validator (see src-mcp/mcp/sdkShims.ts).
     alias: { '@modelcontextprotocol/server/_shims': './src-mcp/mcp/sdkShims.ts' },
-    plugins: [zodEnglishOnly, precomputedToolSchemas(toolSchemasJson)],
+    plugins: [zodEnglishOnly, precomputedToolCatalog(toolCatalogJson)],
   }),
   ...otherEntries.map((entry) =>
     build({

@@ -1,10 +1,22 @@
 // What `tools/list` says about each tool. Converting ~45 zod schemas to JSON Schema took tens
-// of milliseconds at every server start, so the build converts them once (scripts/build.mjs
-// fills in toolSchemas.precomputed.ts) and a build without that step converts each tool
-// lazily, once per process, the first time it is listed.
+// of milliseconds at every server start, so the build describes every tool once (scripts/build.mjs
+// fills in toolSchemas.precomputed.ts, read by toolCatalog.ts); run from the sources, each tool is
+// described lazily, once per process, the first time it is listed.
 import { z } from 'zod';
 import type { Tool, ToolAnnotations } from '@modelcontextprotocol/server';
-import { PRECOMPUTED_TOOL_SCHEMAS, type ToolSchemas } from './toolSchemas.precomputed.js';
+import type { Scope } from './scopes.js';
+
+/** One tool as tools/list shows it, with what decides whether a client sees it (toolCatalog.ts). */
+export interface CatalogEntry {
+  scopes: readonly Scope[];
+  desktopOnly: boolean;
+  tool: Tool;
+}
+
+export interface ToolSchemas {
+  inputSchema: Tool['inputSchema'];
+  outputSchema: Tool['outputSchema'];
+}
 
 /** The parts of a ToolDefinition (toolkit.ts) that tools/list shows. */
 export interface DescribableTool {
@@ -29,7 +41,7 @@ const described = new WeakMap<DescribableTool, Tool>();
 export function describeTool(tool: DescribableTool): Tool {
   let description = described.get(tool);
   if (description === undefined) {
-    const schemas = PRECOMPUTED_TOOL_SCHEMAS?.[tool.name] ?? computeToolSchemas(tool);
+    const schemas = computeToolSchemas(tool);
     description = {
       name: tool.name,
       title: tool.title,

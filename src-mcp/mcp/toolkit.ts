@@ -12,7 +12,7 @@ import { CallAudit, recordAudit } from './audit.js';
 import type { ServerContext } from './context.js';
 import { hasScopes, missingScopes, type Scope } from './scopes.js';
 import { InputNeeded, askUserVia, inputRequiredFor, type Answer, type Question } from './askUser.js';
-import { describeTool } from './toolSchemas.js';
+import type { CatalogEntry } from './toolSchemas.js';
 
 export interface ToolOutcome<O> {
   data: O;
@@ -64,21 +64,27 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(tool: T
   return tool as unknown as ToolDefinition;
 }
 
-export function isVisibleTo(tool: ToolDefinition, ctx: ServerContext): boolean {
+/** Where tools/list and tools/call find the tools (toolCatalog.ts: precomputed listing, definitions loaded on first call). */
+export interface ToolCatalog {
+  /** Every tool's listing, in tools/list order. */
+  entries(): Promise<readonly CatalogEntry[]>;
+  /** The definition that runs a call, or undefined for a name the server does not have. */
+  definition(name: string): Promise<ToolDefinition | undefined>;
+}
+
+export function isVisibleTo(tool: { desktopOnly?: boolean; scopes: readonly Scope[] }, ctx: ServerContext): boolean {
   if (tool.desktopOnly === true && ctx.clientId !== 'desktop') return false;
   return hasScopes(ctx.policy().scopes, tool.scopes);
 }
 
-export function installTools(mcp: McpServer, tools: readonly ToolDefinition[], ctx: ServerContext): void {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-
-  // Described on first listing and cached per process (toolSchemas.ts), not per connection.
-  mcp.server.setRequestHandler('tools/list', () => ({
-    tools: tools.filter((tool) => isVisibleTo(tool, ctx)).map(describeTool),
+export function installTools(mcp: McpServer, catalog: ToolCatalog, ctx: ServerContext): void {
+  // From the catalog: a build answers without loading the tool modules (toolCatalog.ts).
+  mcp.server.setRequestHandler('tools/list', async () => ({
+    tools: (await catalog.entries()).filter((entry) => isVisibleTo(entry, ctx)).map((entry) => entry.tool),
   }));
 
   mcp.server.setRequestHandler('tools/call', async (request, requestCtx) => {
-    const tool = byName.get(request.params.name);
+    const tool = await catalog.definition(request.params.name);
     if (tool === undefined) {
       // Unknown names are a protocol error (the client asked for a method that does not exist).
       throw new ProtocolError(

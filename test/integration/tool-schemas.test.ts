@@ -2,7 +2,7 @@
 // must be exactly what converting the tools' zod schemas gives now, for every era, or clients
 // would validate arguments and results against stale shapes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_TOOLS } from '../../src-mcp/mcp/createServer.js';
+import { ALL_TOOLS } from '../../src-mcp/mcp/toolRegistry.js';
 import { computeToolSchemas, describeTool } from '../../src-mcp/mcp/toolSchemas.js';
 import { connectServer, tempDataDir, type ConnectedServer, type Era } from '../support/server.js';
 

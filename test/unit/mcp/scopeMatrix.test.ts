@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../../src-mcp/store/database.js';
 import { ChangeFeed } from '../../../src-mcp/mcp/changeFeed.js';
-import { ALL_TOOLS } from '../../../src-mcp/mcp/createServer.js';
+import { ALL_TOOLS } from '../../../src-mcp/mcp/toolRegistry.js';
 import { DETACHED_CALL, callTool, isVisibleTo } from '../../../src-mcp/mcp/toolkit.js';
 import { ALL_SCOPES, hasScopes } from '../../../src-mcp/mcp/scopes.js';
 import { TokenBucket } from '../../../src-mcp/mcp/rateLimit.js';
