@@ -88,6 +88,8 @@ export async function benchMcpLatency(overrides: Partial<McpLatencyOptions> = {}
       const id = seeded.researchId;
       const label = `${options.hypotheses.toLocaleString('en')} hypotheses, ${options.matches.toLocaleString('en')} matches`;
       series.push(await measure('get_research_status', `read: one project's status (${label})`, tool(assistant, 'get_research_status', () => ({ research_id: id })), options));
+      // The page an assistant gets by default (20 rows), and the larger page it may ask for.
+      series.push(await measure('list_hypotheses (default page, 20)', `read: first page of the leaderboard as an assistant asks for it (${label})`, tool(assistant, 'list_hypotheses', () => ({ research_id: id })), options));
       series.push(await measure('list_hypotheses (limit 50)', `read: first page of the leaderboard (${label})`, tool(assistant, 'list_hypotheses', () => ({ research_id: id, limit: 50 })), options));
       series.push(await measure('list_research_projects', `read: first page of ${options.otherProjects + 1} projects`, tool(assistant, 'list_research_projects', () => ({})), options));
       series.push(await measure('start_research', 'write: a new project with its plan checkpoint (assistant)', tool(assistant, 'start_research', (i) => ({ goal: `Benchmark write ${i}: find biomarkers of early sepsis` })), options));
