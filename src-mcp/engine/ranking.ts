@@ -44,7 +44,7 @@ function cachedLeaderboard(projectId: string, ids: string[], matches: Match[], k
   return { board, key };
 }
 
-/** Whether a hypothesis takes part in its project's tournament (the SQL twin is countCompetitors). */
+/** Whether a hypothesis takes part in its project's tournament (the SQL twin is competitorsExceed). */
 export function isCompetitor(h: Pick<HypothesisRow, 'status' | 'gate' | 'safetyFlag'>): boolean {
   return COMPETING.has(h.status) && h.gate === 'approved' && h.safetyFlag === null;
 }

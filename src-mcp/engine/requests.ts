@@ -3,7 +3,7 @@
 import type { Db } from '../store/database.js';
 import { writeTransaction } from '../store/database.js';
 import { insertMatch } from '../store/matches.js';
-import { countCompetitors } from '../store/competitors.js';
+import { competitorsExceed } from '../store/competitors.js';
 import { cancelOpenTasks } from '../store/tasks.js';
 import { deleteProject } from '../store/projectState.js';
 import { recordChange, type Actor } from './changes.js';
@@ -127,7 +127,7 @@ export function recordHumanJudgement(db: Db, actor: Actor, input: { firstId: str
       createdBy: actor.clientId,
       createdAt: actor.now().toISOString(),
     });
-    if (countCompetitors(db, first.projectId) > LARGE_TOURNAMENT) recordMatchIncrementally(db, { firstId: first.id, secondId: second.id, winnerId: input.winnerId }, actor.now());
+    if (competitorsExceed(db, first.projectId, LARGE_TOURNAMENT)) recordMatchIncrementally(db, { firstId: first.id, secondId: second.id, winnerId: input.winnerId }, actor.now());
     else refreshRatings(db, loadResearch(db, first.projectId), actor.now());
     recordChange(db, actor, 'tournament.updated', first.projectId, { human: true });
   });
