@@ -92,8 +92,13 @@ export function installTools(mcp: McpServer, catalog: ToolCatalog, ctx: ServerCo
         `Unknown tool "${request.params.name}". Call tools/list to see the tools available to this client.`,
       );
     }
+    const call = toolCallOf(mcp, requestCtx);
     try {
-      return await callTool(tool, request.params.arguments ?? {}, ctx, toolCallOf(mcp, requestCtx));
+      const result = await callTool(tool, request.params.arguments ?? {}, ctx, call);
+      // A client stops listening for a request's progress once it has the result: every
+      // notification must be out before it (the SDK sends them asynchronously).
+      await call.progressSent();
+      return result;
     } catch (error) {
       // A 2026-era call that needs the user's answer first: the client asks and retries the call.
       if (error instanceof InputNeeded) return inputRequiredFor(error.question);
@@ -102,16 +107,27 @@ export function installTools(mcp: McpServer, catalog: ToolCatalog, ctx: ServerCo
   });
 }
 
-function toolCallOf(mcp: McpServer, request: RequestContext): ToolCall {
+/** A request's ToolCall, plus a way to wait until every progress notification it sent is out. */
+interface RequestToolCall extends ToolCall {
+  /** Resolves once all progress notifications so far are handed to the transport. */
+  progressSent(): Promise<void>;
+}
+
+function toolCallOf(mcp: McpServer, request: RequestContext): RequestToolCall {
   const token = request.mcpReq._meta?.progressToken;
+  let sent: Promise<unknown> = Promise.resolve();
   return {
     signal: request.mcpReq.signal,
     sendProgress(progress, total, message) {
       if (token === undefined) return;
       // Progress is advisory: a client that went away must not fail the work it asked for.
-      request.mcpReq
+      const notified = request.mcpReq
         .notify({ method: 'notifications/progress', params: { progressToken: token, progress, ...(total === undefined ? {} : { total }), message } })
         .catch(() => undefined);
+      sent = Promise.all([sent, notified]);
+    },
+    progressSent: async () => {
+      await sent;
     },
     clientRoots: () => clientRoots(mcp),
     askUser: askUserVia(mcp, request),
