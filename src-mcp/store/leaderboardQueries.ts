@@ -2,32 +2,17 @@
 // compare). They read only the columns those views show: the leaderboard of a 10,000-hypothesis
 // project must not parse every citation and protocol just to draw a table.
 import type { Db } from './database.js';
+import type { HypothesisRow } from './hypotheses.js';
 import { fromJson } from './json.js';
 
 /** One leaderboard line: ratings as stored by the last refresh, plus what filters and lineage need. */
-export interface LeaderboardLine {
-  id: string;
-  seq: number;
-  summary: string;
-  status: string;
-  origin: string;
-  method: string;
-  gate: string;
-  safetyFlag: string | null;
-  parents: string[];
-  iteration: number;
-  elo: number;
-  btScore: number | null;
-  ciLow: number | null;
-  ciHigh: number | null;
-  pTopK: number | null;
-  rank: number | null;
-  matchesPlayed: number;
-  wins: number;
-}
+export type LeaderboardLine = Pick<
+  HypothesisRow,
+  'id' | 'seq' | 'summary' | 'status' | 'origin' | 'method' | 'gate' | 'safetyFlag' | 'parents' | 'iteration' | 'elo' | 'btScore' | 'ciLow' | 'ciHigh' | 'pTopK' | 'rank' | 'matchesPlayed' | 'wins'
+>;
 
 interface RawLine {
-  id: string; seq: number; summary: string; status: string; origin: string; method: string; gate: string;
+  id: string; seq: number; summary: string; status: string; origin: string; method: string; gate: HypothesisRow['gate'];
   safety_flag: string | null; parents: string; iteration: number; elo: number; bt_score: number | null;
   ci_low: number | null; ci_high: number | null; p_top_k: number | null; rank: number | null; matches_played: number; wins: number;
 }
