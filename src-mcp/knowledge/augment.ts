@@ -6,7 +6,7 @@ import type { Db } from '../store/database.js';
 import { writeTransaction } from '../store/database.js';
 import { touchCollection } from '../store/knowledgeCollections.js';
 import { DomainError } from '../engine/errors.js';
-import { getCollection } from './collections.js';
+import { getCollection, requireCollectionStill } from './collections.js';
 import { storeDocument, type Stored } from './documents.js';
 import { recordKnowledgeChange, type Actor } from './events.js';
 import { identifiersFromSource, mergeIdentifiers } from './identifiers.js';
@@ -54,6 +54,8 @@ export async function augmentKnowledge(db: Db, actor: Actor, input: AugmentInput
     throw new DomainError('invalid_input', 'content has no text to index (only markup or whitespace).', { field: 'content' });
   }
   const stored = writeTransaction(db, () => {
+    // The import above may yield: a concurrent call can have deleted the collection meanwhile.
+    requireCollectionStill(db, collection);
     const result = storeDocument(db, actor, { collectionId: collection.id, source, origin: 'augmented', format: 'markdown' }, document);
     if (result.outcome !== 'unchanged') {
       touchCollection(db, collection.id, actor.now().toISOString());

@@ -5,6 +5,7 @@ import { writeTransaction } from '../store/database.js';
 import {
   collectionStats,
   deleteCollection,
+  findCollectionById,
   findCollectionByName,
   insertCollection,
   linkCollection,
@@ -54,6 +55,16 @@ export function getCollection(db: Db, name: string): CollectionRow {
     );
   }
   return collection;
+}
+
+/**
+ * For a write that follows an await (reading files, loading a parser): the collection looked up
+ * before it may have been deleted by a concurrent call meanwhile. Call inside the write transaction.
+ */
+export function requireCollectionStill(db: Db, collection: Pick<CollectionRow, 'id' | 'name'>): void {
+  if (findCollectionById(db, collection.id) === undefined) {
+    throw notFound('Knowledge collection', `"${collection.name}"`, 'It was deleted while this call was reading; create it again with manage_collections, then retry.');
+  }
 }
 
 function requireProject(db: Db, researchId: string): void {

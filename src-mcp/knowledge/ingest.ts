@@ -108,7 +108,7 @@ export async function ingestDocuments(db: Db, actor: Actor, input: IngestInput, 
   let batchBytes = 0;
   const flush = (): void => {
     if (batch.length === 0) return;
-    for (const result of commitFiles(db, actor, collection.id, batch)) {
+    for (const result of commitFiles(db, actor, collection, batch)) {
       report.bytesRead += result.bytesRead;
       if (result.outcome === 'failed') report.failed += 1;
       else report[result.outcome] += 1;

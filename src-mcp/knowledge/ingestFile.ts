@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import type { Db } from '../store/database.js';
 import { writeTransaction } from '../store/database.js';
 import type { DocumentFormat } from '../store/knowledgeDocuments.js';
+import type { CollectionRow } from '../store/knowledgeCollections.js';
+import { requireCollectionStill } from './collections.js';
 import { isUnchanged, storeDocument, storeFileEntries, type StoreOutcome } from './documents.js';
 import type { Actor } from './events.js';
 import { ExtractionError, titleFromFileName, type ExtractedDocument } from './extract/types.js';
@@ -71,9 +73,11 @@ export async function prepareFile(db: Db, collectionId: string, filePath: string
 }
 
 /** Stores prepared files in one write transaction; returns one outcome per file, in order. */
-export function commitFiles(db: Db, actor: Actor, collectionId: string, files: readonly PreparedFile[]): FileOutcome[] {
-  return writeTransaction(db, () =>
-    files.map((file): FileOutcome => {
+export function commitFiles(db: Db, actor: Actor, collection: Pick<CollectionRow, 'id' | 'name'>, files: readonly PreparedFile[]): FileOutcome[] {
+  const collectionId = collection.id;
+  return writeTransaction(db, () => {
+    requireCollectionStill(db, collection);
+    return files.map((file): FileOutcome => {
       const outcome = { path: file.path, bytesRead: file.bytesRead, documentsWritten: 0, chunksWritten: 0, problems: [] as FileProblem[] };
       switch (file.kind) {
         case 'unchanged':
@@ -90,8 +94,8 @@ export function commitFiles(db: Db, actor: Actor, collectionId: string, files: r
           return { ...outcome, ...stored, problems };
         }
       }
-    }),
-  );
+    });
+  });
 }
 
 async function extractSingle(bytes: Buffer, format: Exclude<DocumentFormat, 'bibtex'>, filePath: string): Promise<ExtractedDocument> {

@@ -25,6 +25,17 @@ describe('collections', () => {
     ]);
   });
 
+  it('augment answers resource_not_found, writing nothing, when its collection is deleted while it reads', async () => {
+    const f = fixture();
+    createCollection(f.db, f.actor, { name: 'Vanishing' });
+    const documentsBefore = f.db.prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get();
+    // augmentKnowledge yields (it loads the Markdown extractor); a concurrent call deletes the collection meanwhile.
+    const adding = augmentKnowledge(f.db, f.actor, { content: '# Fibrosis\n\nHepatic stellate cells drive scarring.', source: 'https://example.org/a', collection: 'Vanishing' });
+    deleteCollectionByName(f.db, f.actor, 'Vanishing');
+    await expect(adding).rejects.toMatchObject({ code: 'resource_not_found', message: expect.stringMatching(/deleted while this call was reading/) });
+    expect(f.db.prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get()).toBe(documentsBefore);
+  });
+
   it('refuses duplicate names regardless of case, and unusable names', () => {
     const f = fixture();
     createCollection(f.db, f.actor, { name: 'Reviews' });
