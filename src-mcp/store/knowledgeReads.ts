@@ -1,14 +1,21 @@
 // Named statements for which knowledge-base documents a research project's runs have read.
 import type { Db } from './database.js';
+import { cached } from './statements.js';
 
-/** Records (or counts again) that the project read these documents. Must run in a write transaction. */
+/**
+ * Records (or counts again) that the project read these documents. Must run in a write transaction.
+ * A document (or project) that another process deleted since the search is skipped, not an error:
+ * the search answer stays a consistent snapshot, and a deleted document cannot be cited anyway.
+ */
 export function recordReads(db: Db, projectId: string, documentIds: readonly string[], at: string): void {
-  const upsert = db.prepare(
+  const upsert = cached(
+    db,
     `INSERT INTO project_document_reads (project_id, document_id, first_read_at, last_read_at, read_count)
-     VALUES (?, ?, ?, ?, 1)
+     SELECT @project, @document, @at, @at, 1
+     WHERE EXISTS (SELECT 1 FROM knowledge_documents WHERE id = @document) AND EXISTS (SELECT 1 FROM projects WHERE id = @project)
      ON CONFLICT (project_id, document_id) DO UPDATE SET last_read_at = excluded.last_read_at, read_count = read_count + 1`,
   );
-  for (const documentId of new Set(documentIds)) upsert.run(projectId, documentId, at, at);
+  for (const document of new Set(documentIds)) upsert.run({ project: projectId, document, at });
 }
 
 export function wasRead(db: Db, projectId: string, documentId: string): boolean {

@@ -414,7 +414,12 @@ describe(`fuzz: ${FRAMES} random and malformed frames over stdio (seed ${SEED})`
         const started = Date.now();
         const tally: Tally = { knownSdkInvalidParams: 0, byShape: new Map(), toolResults: 0, toolErrors: new Map(), rpcErrors: new Map(), validated: 0, requests: 0 };
         tallies[processIndex] = tally;
+        const problemsBefore = problems.length;
         await drive(server, frames, validators, tally, problems);
+        // An internal error is explained only in the server's log: keep it with the failure.
+        if (problems.slice(problemsBefore).some((problem) => problem.includes('internal error') || problem.includes('internal_error'))) {
+          problems.push(`${client} server log of the failures: ${server.failures().join('\n') || server.stderr().slice(-2000)}`);
+        }
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
 
         // Still alive and still answering, stdout clean, no id answered twice, nothing answered that was not asked.

@@ -66,6 +66,8 @@ export class RawServer {
   private exit: Exit | undefined;
   private stdoutBuffer = '';
   private stderrText = '';
+  /** Log lines that report an unexpected tool failure (with their stack), kept apart from the noise. */
+  private readonly failureLogs: string[] = [];
   private readonly waiters = new Map<string, Array<(response: JsonRpcResponse) => void>>();
   private readonly onExitRejects = new Set<() => void>();
   private nextId = 1;
@@ -81,6 +83,9 @@ export class RawServer {
     this.child.stderr.setEncoding('utf8');
     this.child.stderr.on('data', (chunk: string) => {
       this.stderrText = (this.stderrText + chunk).slice(-STDERR_TAIL);
+      // console.error writes a failure and its stack in one chunk; a flood of parse errors must not push it out.
+      const failure = /\[co-scientist\] \S+ failed:/.exec(chunk);
+      if (failure !== null && this.failureLogs.length < 10) this.failureLogs.push(chunk.slice(failure.index, failure.index + 3000));
     });
     // Writing to a killed child fails with EPIPE; the test looks at what was answered, not at that.
     this.child.stdin.on('error', () => undefined);
@@ -107,6 +112,11 @@ export class RawServer {
 
   stderr(): string {
     return this.stderrText;
+  }
+
+  /** What the server logged about unexpected tool failures (toolkit.ts: "[co-scientist] <tool> failed:"). */
+  failures(): readonly string[] {
+    return this.failureLogs;
   }
 
   /** Writes one raw line (a newline is appended), waiting for the pipe to drain when it is full. */

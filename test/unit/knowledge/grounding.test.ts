@@ -32,6 +32,18 @@ describe('groundingSnippets', () => {
     groundingSnippets(f.db, { researchId, query: 'hepatic stellate cells collagen fibrogenesis', limit: 3 });
     expect(readsOfProject(f.db, researchId).every((read) => read.readCount === 2)).toBe(true);
   });
+
+  it('skips documents another process deleted between the search and recording the reads', () => {
+    // Seen in the fuzz test: a second server deleted a collection while a search was answering,
+    // and recording the reads failed on the foreign key (an internal error for the assistant).
+    const friedman = idOf('Mechanisms of Hepatic Fibrogenesis');
+    const organoids = idOf('Organoid Models of NASH');
+    f.db.prepare('DELETE FROM knowledge_documents WHERE id = ?').run(organoids);
+    expect(() => noteDocumentsRead(f.db, researchId, [friedman, organoids], new Date())).not.toThrow();
+    expect(readsOfProject(f.db, researchId).map((read) => read.documentId)).toEqual([friedman]);
+    f.db.prepare('DELETE FROM projects WHERE id = ?').run(researchId);
+    expect(() => noteDocumentsRead(f.db, researchId, [friedman], new Date())).not.toThrow();
+  });
 });
 
 describe('resolveCitation', () => {
