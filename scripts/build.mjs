@@ -36,7 +36,8 @@ const shared = {
 // own module, like the doctor's server-build check, then works from any chunk), in dist/mcp,
 // which electron-builder ships and unpacks as a whole.
 const SERVER_OUT = 'dist/mcp';
-const serverEntries = { server: 'src-mcp/server.ts', cli: 'src-mcp/cli.ts' };
+// The WAL checkpoint worker is an entry of its own: a worker thread loads it by file name.
+const serverEntries = { server: 'src-mcp/server.ts', cli: 'src-mcp/cli.ts', walCheckpointWorker: 'src-mcp/store/walCheckpointWorker.ts' };
 
 const otherEntries = [
   { in: 'src-main/host/registration/cli.ts', out: 'dist/main/registration-cli.js', format: 'esm' },

@@ -14,6 +14,10 @@ import { TokenBucket } from './rateLimit.js';
 import { ProviderRegistry } from '../reasoners/providers/registry.js';
 import { SamplingChannel } from '../reasoners/sampling.js';
 import { BackgroundRunner } from './backgroundRunner.js';
+import { WalCheckpointer } from '../store/walCheckpointer.js';
+
+/** The checkpoint thread starts after the handshake (see WalCheckpointerOptions.delayMs). */
+const CHECKPOINTER_DELAY_MS = 300;
 
 export interface ServeOptions {
   clientId: string;
@@ -40,6 +44,7 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
 
 export interface RunningServer {
   db: Db;
+  checkpointer: WalCheckpointer;
   feed: ChangeFeed;
   handle: StdioServerHandle;
   close(): Promise<void>;
@@ -47,6 +52,8 @@ export interface RunningServer {
 
 export function startStdioServer(options: ServeOptions, version: string): RunningServer {
   const db = openDatabase(options.dataDir);
+  // WAL checkpoints in a helper thread, so no tool call pays for one (see walCheckpointer.ts).
+  const checkpointer = new WalCheckpointer(db, { delayMs: CHECKPOINTER_DELAY_MS }).start();
   const feed = new ChangeFeed(db);
   const initialPolicy = resolvePolicy(db, options.clientId);
   const providers = new ProviderRegistry();
@@ -80,12 +87,13 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
     await runner.stop();
     feed.stop();
     await handle.close().catch(() => undefined);
+    await checkpointer.stop();
     db.close();
   };
   // The client closing our stdin ends the session (MCP stdio binding): release the database.
   process.stdin.once('end', () => void close());
   console.error(`[co-scientist] serving client "${options.clientId}" on stdio; data in ${options.dataDir}`);
-  return { db, feed, handle, close };
+  return { db, checkpointer, feed, handle, close };
 }
 
 /** The process entry used by both `dist/mcp/server.js` and `co-scientist serve`. */
