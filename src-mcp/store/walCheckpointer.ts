@@ -44,6 +44,7 @@ export class WalCheckpointer {
   private stopped = false;
   private isActive = false;
   private runs = 0;
+  private finished = false;
   private exited = false;
   private settleReady: (ready: boolean) => void = () => undefined;
   /** Resolves once the worker is ready (true) or will not run (false). */
@@ -62,6 +63,11 @@ export class WalCheckpointer {
   /** True while the worker does the checkpoints (false before it is ready and after it failed). */
   get active(): boolean {
     return this.isActive;
+  }
+
+  /** True when the worker's latest checkpoint copied the whole log (the next write starts it over). */
+  get caughtUp(): boolean {
+    return this.finished;
   }
 
   /** How many of the worker's checkpoints found something to copy into the database file. */
@@ -124,6 +130,7 @@ export class WalCheckpointer {
       this.settleReady(true);
     } else if (message.type === 'checkpointed') {
       this.runs += 1;
+      this.finished = message.finished;
     } else {
       this.report(`a background WAL checkpoint failed (${message.message}); it is retried`);
     }
