@@ -99,8 +99,9 @@ export function requestComparisons(db: Db, actor: Actor, owner: string | null, p
 }
 
 /** A scientist's own verdict on a pair (arena mode): recorded as a human judgement. */
-export function recordHumanJudgement(db: Db, actor: Actor, input: { firstId: string; secondId: string; winnerId: string; rationale: string }): void {
-  writeTransaction(db, () => {
+/** Returns the project of the two hypotheses. */
+export function recordHumanJudgement(db: Db, actor: Actor, input: { firstId: string; secondId: string; winnerId: string; rationale: string }): string {
+  return writeTransaction(db, () => {
     const first = getHypothesis(db, input.firstId);
     const second = getHypothesis(db, input.secondId, first.projectId);
     if (first.id === second.id) throw new DomainError('invalid_input', 'A judgement compares two different hypotheses.');
@@ -130,6 +131,7 @@ export function recordHumanJudgement(db: Db, actor: Actor, input: { firstId: str
     if (competitorsExceed(db, first.projectId, LARGE_TOURNAMENT)) recordMatchIncrementally(db, { firstId: first.id, secondId: second.id, winnerId: input.winnerId }, actor.now());
     else refreshRatings(db, loadResearch(db, first.projectId), actor.now());
     recordChange(db, actor, 'tournament.updated', first.projectId, { human: true });
+    return first.projectId;
   });
 }
 

@@ -2,7 +2,6 @@
 // which the Bradley-Terry fit counts with their own position-bias term.
 import { z } from 'zod';
 import { recordHumanJudgement } from '../../engine/requests.js';
-import { getHypothesis } from '../../engine/hypotheses.js';
 import { defineTool } from '../toolkit.js';
 
 export const recordJudgementTool = defineTool({
@@ -20,8 +19,7 @@ export const recordJudgementTool = defineTool({
   }),
   output: z.object({ research_id: z.string(), winner_id: z.string(), judge: z.literal('human') }),
   run(args, ctx) {
-    recordHumanJudgement(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, { firstId: args.first_id, secondId: args.second_id, winnerId: args.winner_id, rationale: args.rationale });
-    const projectId = getHypothesis(ctx.db, args.first_id).projectId;
+    const projectId = recordHumanJudgement(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, { firstId: args.first_id, secondId: args.second_id, winnerId: args.winner_id, rationale: args.rationale });
     return { data: { research_id: projectId, winner_id: args.winner_id, judge: 'human' as const }, markdown: `Recorded the scientist's judgement: ${args.winner_id} wins.`, target: `research://projects/${projectId}` };
   },
 });

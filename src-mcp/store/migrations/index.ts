@@ -5,6 +5,7 @@ import m0002 from './0002_research_engine.sql';
 import m0003 from './0003_knowledge.sql';
 import m0004 from './0004_reasoning_providers.sql';
 import m0005 from './0005_project_counts.sql';
+import m0006 from './0006_competitor_index.sql';
 
 export interface Migration {
   version: number;
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: '0003_knowledge', sql: m0003 },
   { version: 4, name: '0004_reasoning_providers', sql: m0004 },
   { version: 5, name: '0005_project_counts', sql: m0005 },
+  { version: 6, name: '0006_competitor_index', sql: m0006 },
 ];
 
 // Versions must run 1, 2, 3… with no gap: a database at version N skips everything ≤ N.

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { openDatabase, type Db } from '../../../src-mcp/store/database.js';
 import { insertProject } from '../../../src-mcp/store/projects.js';
 import { insertHypothesis, projectHypotheses, type HypothesisRow } from '../../../src-mcp/store/hypotheses.js';
-import { competitorsExceed } from '../../../src-mcp/store/competitors.js';
+import { COMPETITOR_CONDITION, competitorsExceed } from '../../../src-mcp/store/competitors.js';
 import { isCompetitor } from '../../../src-mcp/engine/ranking.js';
 
 const AT = '2026-11-01T00:00:00.000Z';
@@ -49,6 +49,20 @@ describe('competitorsExceed', () => {
       expect(competitorsExceed(db, 'other', 8)).toBe(true);
       expect(competitorsExceed(db, 'other', 9)).toBe(false);
       expect(competitorsExceed(db, 'missing', 0)).toBe(false);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('counts from the partial index of competitors alone, without reading hypothesis rows', () => {
+    // The query names the index (migration 0006); SQLite accepts that only while the query's WHERE
+    // clause implies the index's, so this also guards COMPETITOR_CONDITION against drifting.
+    const db = openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-competitors-')));
+    try {
+      const plan = db
+        .prepare(`EXPLAIN QUERY PLAN SELECT COUNT(*) FROM (SELECT 1 FROM hypotheses INDEXED BY hypotheses_competing WHERE project_id = ? AND ${COMPETITOR_CONDITION} LIMIT ?)`)
+        .all('p', 501) as Array<{ detail: string }>;
+      expect(plan.map((step) => step.detail)).toContainEqual(expect.stringMatching(/USING COVERING INDEX hypotheses_competing/));
     } finally {
       db.close();
     }
