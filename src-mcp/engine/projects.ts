@@ -1,6 +1,7 @@
 // Research projects: a research goal becomes a project (seeds/000 `start_research`).
 // Pure domain logic over the store; no MCP, no I/O besides the database.
 import { randomBytes } from 'node:crypto';
+import { newId } from './ids.js';
 import type { Db } from '../store/database.js';
 import { writeTransaction } from '../store/database.js';
 import {
@@ -60,7 +61,7 @@ export function startResearch(db: Db, actor: Actor, input: StartResearchInput): 
   }
   const at = actor.now().toISOString();
   const project: ProjectRow = {
-    id: newProjectId(),
+    id: newId('res'),
     goal,
     domain: explicitDomain !== undefined && explicitDomain !== '' ? explicitDomain.toLowerCase() : inferDomain(goal),
     domainInferred: explicitDomain === undefined || explicitDomain === '',
@@ -111,11 +112,6 @@ function normaliseGoal(raw: string): string {
     );
   }
   return goal;
-}
-
-function newProjectId(): string {
-  // 60 random bits in lowercase base32-ish hex: short enough to read aloud, unique in practice.
-  return `res_${randomBytes(8).toString('hex').slice(0, 12)}`;
 }
 
 /** Rough wall-clock estimate shown to the scientist; calibrated on the reference example (30 hypotheses ≈ 2.5 h). */

@@ -1,10 +1,10 @@
 // Identifiers of knowledge records: a readable prefix and 48 random bits, like research ids.
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../store/randomHex.js';
 
 export function newCollectionId(): string {
-  return `col_${randomBytes(6).toString('hex')}`;
+  return `col_${randomHex(6)}`;
 }
 
 export function newDocumentId(): string {
-  return `doc_${randomBytes(6).toString('hex')}`;
+  return `doc_${randomHex(6)}`;
 }

@@ -108,7 +108,7 @@ export function findHypothesis(db: Db, id: string): HypothesisRow | undefined {
 }
 
 export function projectHypotheses(db: Db, projectId: string): HypothesisRow[] {
-  return (db.prepare('SELECT * FROM hypotheses WHERE project_id = ? ORDER BY seq').all(projectId) as Raw[]).map(fromRaw);
+  return (cached(db, 'SELECT * FROM hypotheses WHERE project_id = ? ORDER BY seq').all(projectId) as Raw[]).map(fromRaw);
 }
 
 /** The best-ranked hypotheses that are not rejected, by rank (then creation order), at most `limit`. */

@@ -74,7 +74,8 @@ export function updateProjectState(db: Db, projectId: string, patch: ProjectStat
   const assignments = keys.map((key) => `${COLUMNS[key]} = @${key}`);
   const values: Record<string, unknown> = { id: projectId, updatedAt };
   for (const key of keys) values[key] = JSON_KEYS.has(key) ? toJson(patch[key]) : patch[key];
-  db.prepare(`UPDATE projects SET ${[...assignments, 'updated_at = @updatedAt'].join(', ')} WHERE id = @id`).run(values);
+  // One statement per set of fields: the code updates a handful of combinations, each many times.
+  cached(db, `UPDATE projects SET ${[...assignments, 'updated_at = @updatedAt'].join(', ')} WHERE id = @id`).run(values);
 }
 
 export function deleteProject(db: Db, projectId: string): boolean {
