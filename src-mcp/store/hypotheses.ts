@@ -127,7 +127,7 @@ export function averagePlayedElo(db: Db, projectId: string): number | null {
 }
 
 export function updateHypothesisStatus(db: Db, ids: readonly string[], status: string, updatedAt: string): void {
-  const statement = db.prepare('UPDATE hypotheses SET status = ?, updated_at = ? WHERE id = ?');
+  const statement = cached(db, 'UPDATE hypotheses SET status = ?, updated_at = ? WHERE id = ?');
   for (const id of ids) statement.run(status, updatedAt, id);
 }
 
@@ -137,19 +137,20 @@ export function updateHypothesisText(
   patch: { summary?: string | undefined; rationale?: string | undefined; experimentalProtocol?: string | undefined },
   updatedAt: string,
 ): void {
-  db.prepare(
+  cached(
+    db,
     `UPDATE hypotheses SET summary = COALESCE(@summary, summary), rationale = COALESCE(@rationale, rationale),
        experimental_protocol = COALESCE(@experimentalProtocol, experimental_protocol), updated_at = @updatedAt WHERE id = @id`,
   ).run({ id, summary: patch.summary ?? null, rationale: patch.rationale ?? null, experimentalProtocol: patch.experimentalProtocol ?? null, updatedAt });
 }
 
 export function updateHypothesisGate(db: Db, ids: readonly string[], gate: HypothesisRow['gate'], updatedAt: string): void {
-  const statement = db.prepare('UPDATE hypotheses SET gate = ?, updated_at = ? WHERE id = ?');
+  const statement = cached(db, 'UPDATE hypotheses SET gate = ?, updated_at = ? WHERE id = ?');
   for (const id of ids) statement.run(gate, updatedAt, id);
 }
 
 export function setSafetyFlag(db: Db, id: string, flag: string | null, updatedAt: string): void {
-  db.prepare('UPDATE hypotheses SET safety_flag = ?, updated_at = ? WHERE id = ?').run(flag, updatedAt, id);
+  cached(db, 'UPDATE hypotheses SET safety_flag = ?, updated_at = ? WHERE id = ?').run(flag, updatedAt, id);
 }
 
 export interface RatingUpdate {
@@ -165,7 +166,8 @@ export interface RatingUpdate {
 }
 
 export function updateRatings(db: Db, updates: readonly RatingUpdate[], updatedAt: string): void {
-  const statement = db.prepare(
+  const statement = cached(
+    db,
     `UPDATE hypotheses SET elo = @elo, bt_score = @btScore, ci_low = @ciLow, ci_high = @ciHigh, p_top_k = @pTopK,
        rank = @rank, matches_played = @matchesPlayed, wins = @wins, updated_at = @updatedAt WHERE id = @id`,
   );

@@ -20,7 +20,7 @@ export function recordReads(db: Db, projectId: string, documentIds: readonly str
 
 export function wasRead(db: Db, projectId: string, documentId: string): boolean {
   return (
-    db.prepare('SELECT 1 FROM project_document_reads WHERE project_id = ? AND document_id = ?').get(projectId, documentId) !==
+    cached(db, 'SELECT 1 FROM project_document_reads WHERE project_id = ? AND document_id = ?').get(projectId, documentId) !==
     undefined
   );
 }
