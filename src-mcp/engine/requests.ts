@@ -98,8 +98,7 @@ export function requestComparisons(db: Db, actor: Actor, owner: string | null, p
   });
 }
 
-/** A scientist's own verdict on a pair (arena mode): recorded as a human judgement. */
-/** Returns the project of the two hypotheses. */
+/** A scientist's own verdict on a pair (arena mode): recorded as a human judgement. Returns the pair's project. */
 export function recordHumanJudgement(db: Db, actor: Actor, input: { firstId: string; secondId: string; winnerId: string; rationale: string }): string {
   return writeTransaction(db, () => {
     const first = getHypothesis(db, input.firstId);
