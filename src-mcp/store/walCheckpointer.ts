@@ -2,7 +2,7 @@
 //
 // SQLite's automatic checkpoint runs inside the commit that pushes the log past 1,000 pages, so
 // every fiftieth or so write call paid several milliseconds for copying the log back into the
-// database file (measured in-process: start_research p99 5.2 ms with it, 0.7 ms without). Here a
+// database file (measured in-process: start_research p99 5.2 ms with it, 0.7 ms with it off). Here a
 // worker thread with its own connection runs PASSIVE checkpoints a few times a second instead,
 // and the server's connection checkpoints by itself only as a backstop, once the worker is ready:
 // if the worker cannot start, or dies, SQLite's usual checkpointing stays (or is put back) on.
