@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, writeTransaction, type Db } from '../../src-mcp/store/database.js';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, SQLITE_AUTOCHECKPOINT_PAGES, WalCheckpointer } from '../../src-mcp/store/walCheckpointer.js';
-import { assertServerBuilt, REPO_ROOT, tempDataDir } from '../support/server.js';
+import { assertServerBuilt, REPO_ROOT, tempDataDir, waitFor } from '../support/server.js';
 
 const BUILT_WORKER = pathToFileURL(path.join(REPO_ROOT, 'dist/mcp/walCheckpointWorker.js'));
 
@@ -29,14 +29,6 @@ function writeMany(rows: number): void {
   for (let i = 0; i < rows; i += 1) writeTransaction(db, () => db.prepare('INSERT INTO filler (body) VALUES (?)').run('x'.repeat(4000)));
 }
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('WalCheckpointer', () => {
   it('takes over checkpointing once its thread is ready, copies the log back in the background, and hands back on stop', async () => {
     db = openDatabase(tempDataDir('cosci-wal'));
@@ -47,9 +39,9 @@ describe('WalCheckpointer', () => {
     expect(autocheckpoint()).toBe(BACKSTOP_AUTOCHECKPOINT_PAGES);
 
     writeMany(3000);
-    await until(() => checkpointer!.checkpointsRun > 0, 'the thread to checkpoint the writes');
+    await waitFor(() => checkpointer!.checkpointsRun > 0, 10_000, 'the thread to checkpoint the writes');
     // Once the writes stop, a pass copies the whole log, so the next write can start it over.
-    await until(() => checkpointer!.caughtUp, 'the thread to copy the whole log');
+    await waitFor(() => checkpointer!.caughtUp, 10_000, 'the thread to copy the whole log');
     expect(db.prepare('SELECT COUNT(*) FROM filler').pluck().get()).toBe(3000);
 
     await checkpointer.stop();
@@ -77,7 +69,7 @@ describe('WalCheckpointer', () => {
     checkpointer = new WalCheckpointer(db, { workerUrl: pathToFileURL(crashing), onFailure: (message) => reports.push(message) }).start();
     expect(await checkpointer.ready).toBe(true);
     expect(autocheckpoint()).toBe(BACKSTOP_AUTOCHECKPOINT_PAGES);
-    await until(() => !checkpointer!.active, 'the crash to be noticed');
+    await waitFor(() => !checkpointer!.active, 10_000, 'the crash to be noticed');
     expect(autocheckpoint()).toBe(SQLITE_AUTOCHECKPOINT_PAGES);
     expect(reports).toEqual(['background WAL checkpoints stopped (the checkpoint thread exited (code 3)); SQLite checkpoints by itself again']);
   });
