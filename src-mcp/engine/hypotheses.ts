@@ -22,31 +22,16 @@ export type CitationVerifier = (citation: Citation) => boolean;
 export const NOTHING_VERIFIED: CitationVerifier = () => false;
 
 export function toHypothesis(row: HypothesisRow): Hypothesis {
+  // A stored row has every field a list row has: the shared ones are mapped in one place.
   return {
-    id: row.id,
+    ...toHypothesisListItem(row),
     projectId: row.projectId,
-    seq: row.seq,
-    summary: row.summary,
     rationale: row.rationale,
     experimentalProtocol: row.experimentalProtocol,
     testablePredictions: row.testablePredictions,
-    citations: row.citations as CitationRecord[],
     assumptions: row.assumptions,
-    method: row.method as Hypothesis['method'],
-    origin: row.origin as HypothesisOrigin,
-    status: row.status as HypothesisStatus,
-    gate: row.gate,
-    parents: row.parents,
     iteration: row.iteration,
-    elo: row.elo,
-    btScore: row.btScore,
-    ci95: row.ciLow !== null && row.ciHigh !== null ? [row.ciLow, row.ciHigh] : null,
-    pTopK: row.pTopK,
-    rank: row.rank,
-    matchesPlayed: row.matchesPlayed,
     wins: row.wins,
-    nearDuplicateOf: row.nearDuplicateOf,
-    safetyFlag: row.safetyFlag,
     createdBy: row.createdBy,
     reasoner: row.reasoner,
     createdAt: row.createdAt,
