@@ -13,6 +13,7 @@ import type { ServerContext } from '../context.js';
 import { defineTool } from '../toolkit.js';
 import { DESKTOP_CLIENT } from '../identity.js';
 import { WorkItemSchema } from './workflowOutput.js';
+import { RatingFields } from './schemas/hypotheses.js';
 
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
 const HypothesisId = z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f" (from list_hypotheses).');
@@ -24,12 +25,7 @@ const HypothesisSummary = z.object({
   status: z.enum(HYPOTHESIS_STATUSES),
   origin: z.enum(['generated', 'evolved', 'human']),
   method: z.string(),
-  elo_score: z.number(),
-  bt_score: z.number().nullable(),
-  ci95: z.tuple([z.number(), z.number()]).nullable(),
-  p_top_k: z.number().nullable(),
-  rank: z.number().int().nullable(),
-  matches_played: z.number().int(),
+  ...RatingFields,
   parents: z.array(z.string()),
   awaiting_approval: z.boolean(),
   near_duplicate_of: z.string().nullable(),

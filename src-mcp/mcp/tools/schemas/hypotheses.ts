@@ -37,6 +37,16 @@ export type HypothesisRef = z.infer<typeof HypothesisRefSchema>;
 export const ScoresSchema = z.object({ plausibility: z.number(), novelty: z.number(), testability: z.number(), safety: z.number(), overall: z.number() });
 export type ReviewScores = z.infer<typeof ScoresSchema>;
 
+/** A hypothesis's standing in its tournament, as every view of it reports it (detail and list). */
+export const RatingFields = {
+  elo_score: z.number(),
+  bt_score: z.number().nullable(),
+  ci95: z.tuple([z.number(), z.number()]).nullable(),
+  p_top_k: z.number().nullable(),
+  rank: z.number().int().nullable(),
+  matches_played: z.number().int(),
+};
+
 /** get_hypothesis: one hypothesis in full, its reviews, the matches it played and its lineage. */
 export const HypothesisDetailSchema = z.object({
   hypothesis: z.object({
@@ -54,12 +64,7 @@ export const HypothesisDetailSchema = z.object({
     status: HypothesisStatusSchema,
     gate: z.enum(['new', 'awaiting_approval', 'approved']),
     iteration: z.number().int(),
-    elo_score: z.number(),
-    bt_score: z.number().nullable(),
-    ci95: z.tuple([z.number(), z.number()]).nullable(),
-    p_top_k: z.number().nullable(),
-    rank: z.number().int().nullable(),
-    matches_played: z.number().int(),
+    ...RatingFields,
     wins: z.number().int(),
     near_duplicate_of: z.string().nullable(),
     safety_flag: z.string().nullable(),
