@@ -2,29 +2,17 @@
 // folder picker (its dialog answered by a stub in the main process, since a test cannot click an
 // OS dialog) and a drop that is not a file on disk. The chosen folder still has to be allowed
 // before it is read. Runs only where an Electron binary and a display exist.
-import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { expect, test, type ElectronApplication } from '@playwright/test';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { findElectronBinary, missingDisplay } from './electronBinary.js';
+import { binary, electronUnavailable, launchApp, repoRoot } from './launchApp.js';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const mainBundle = path.join(repoRoot, 'dist', 'main', 'main.js');
 const corpus = path.join(repoRoot, 'test', 'fixtures', 'knowledge', 'corpus');
 
-const binary = findElectronBinary();
-const noDisplay = missingDisplay();
-const unavailable = !binary.ok
-  ? `Electron binary not available: ${binary.reason}`
-  : noDisplay !== null
-    ? `Electron cannot open a window: ${noDisplay}`
-    : null;
-
 test.describe('Electron knowledge view', () => {
-  test.skip(unavailable !== null, unavailable ?? '');
+  test.skip(electronUnavailable !== null, electronUnavailable ?? '');
 
   let root: string;
   let app: ElectronApplication | undefined;
@@ -39,16 +27,10 @@ test.describe('Electron knowledge view', () => {
 
   test('the folder picker fills the path; the folder is read only after it is allowed', async () => {
     if (!binary.ok) return;
-    expect(existsSync(mainBundle), 'dist/main/main.js is missing: run `npm run build` first').toBe(true);
     const folder = path.join(root, 'papers');
     fs.cpSync(corpus, folder, { recursive: true });
 
-    app = await electron.launch({
-      executablePath: binary.path,
-      args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), mainBundle],
-      cwd: repoRoot,
-      env: { ...(process.env as Record<string, string>), COSCI_DATA_DIR: path.join(root, 'data'), COSCI_NODE_PATH: process.execPath },
-    });
+    app = await launchApp(binary.path, path.join(root, 'data'));
     // The OS dialog cannot be driven by a test: answer it in the main process instead.
     await app.evaluate(({ dialog }, chosen) => {
       (dialog as unknown as { showOpenDialog: () => Promise<{ canceled: boolean; filePaths: string[] }> }).showOpenDialog = async () => ({

@@ -3,43 +3,14 @@
 // preload → IPC → host → MCP server chain; checkpoints an assistant's own server creates badge the
 // dock and raise OS notifications, and deciding them in the window clears the badge. Runs only
 // where an Electron binary exists.
-import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { AppInfo, CosciApi, Result } from '../../../src-main/host/contract.js';
 import { connectResearchAssistant } from '../web/support/researchAssistant.js';
-import { findElectronBinary, missingDisplay } from './electronBinary.js';
-
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const mainBundle = path.join(repoRoot, 'dist', 'main', 'main.js');
-
-const binary = findElectronBinary();
-const noDisplay = missingDisplay();
-const unavailable = !binary.ok
-  ? `Electron binary not available: ${binary.reason}`
-  : noDisplay !== null
-    ? `Electron cannot open a window: ${noDisplay}`
-    : null;
-
-/** Starts the built app on its own data dir, the way `npm start` does. */
-function launchApp(executablePath: string, dataDir: string): Promise<ElectronApplication> {
-  expect(existsSync(mainBundle), 'dist/main/main.js is missing: run `npm run build` first').toBe(true);
-  return electron.launch({
-    executablePath,
-    // Chromium refuses to run as root with its sandbox on (CI containers); elsewhere it stays on.
-    args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), mainBundle],
-    cwd: repoRoot,
-    env: {
-      ...(process.env as Record<string, string>),
-      COSCI_DATA_DIR: dataDir,
-      // The development server runs on this Node: better-sqlite3 is built for its ABI.
-      COSCI_NODE_PATH: process.execPath,
-    },
-  });
-}
+import { binary, electronUnavailable, launchApp, repoRoot } from './launchApp.js';
 
 /** What the app's checkpoint alerts did with Electron's badge and notifications (main.ts → checkpointAlerts.ts). */
 interface Alerts {
@@ -48,7 +19,7 @@ interface Alerts {
 }
 
 test.describe('Electron app', () => {
-  test.skip(unavailable !== null, unavailable ?? '');
+  test.skip(electronUnavailable !== null, electronUnavailable ?? '');
 
   let dataDir: string;
   test.beforeEach(async () => {
