@@ -113,7 +113,7 @@ export function InboxView() {
                   onClick={() => select(checkpoint)}
                 >
                   <span className="inbox-item-kind">{KIND_LABELS[checkpoint.kind]}</span>
-                  <span className="inbox-item-goal">{goals.get(checkpoint.research_id) ?? checkpoint.research_id}</span>
+                  <span className="select-card-title">{goals.get(checkpoint.research_id) ?? checkpoint.research_id}</span>
                   <span className="muted inbox-item-meta">
                     iteration {checkpoint.iteration} · {timeAgo(checkpoint.created_at)}
                   </span>

@@ -53,7 +53,7 @@ export function KnowledgeView() {
                   aria-current={collection.id === current?.id ? 'true' : undefined}
                   onClick={() => setSelected(collection.name)}
                 >
-                  <span className="project-item-goal">{collection.name}</span>
+                  <span className="select-card-title">{collection.name}</span>
                   <span className="project-item-meta">
                     <span className="chip">{collection.collection_type}</span>
                     <span>{plural(collection.document_count, 'document')}</span>

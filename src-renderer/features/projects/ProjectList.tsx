@@ -47,7 +47,7 @@ export function ProjectList({
           aria-current={project.id === selectedId ? 'true' : undefined}
           onClick={() => onSelect(project.id)}
         >
-          <span className="project-item-goal" data-testid="project-goal">
+          <span className="select-card-title" data-testid="project-goal">
             {project.goal}
           </span>
           <span className="project-item-meta">
