@@ -31,7 +31,7 @@ if (binary.path === null) {
 const env = { ...process.env };
 // Inherited from a parent that runs Electron as Node, this would turn the app into a plain Node process.
 delete env.ELECTRON_RUN_AS_NODE;
-// In a checkout better-sqlite3 is compiled for this Node, so the app's research server runs on it
+// In a checkout the app's research server runs on this Node, the one the tests run it on
 // (see src-main/electron/serverLaunch.ts).
 env.COSCI_NODE_PATH ??= process.execPath;
 

@@ -17,6 +17,7 @@ const require = createRequire(import.meta.url);
 const yml = fs.readFileSync(`${ROOT}electron-builder.yml`, 'utf8');
 /** The parts of electron-builder.yml these tests read. */
 interface BuilderConfig {
+  electronVersion: string;
   asarUnpack: string[];
   npmRebuild: boolean;
   electronFuses: Record<string, boolean>;
@@ -34,6 +35,11 @@ describe('electron-builder.yml', () => {
     const schema = JSON.parse(fs.readFileSync(`${ROOT}node_modules/app-builder-lib/scheme.json`, 'utf8')) as object;
     const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
     expect(validate(config), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('packages the Electron that package.json installs', () => {
+    const manifest = JSON.parse(fs.readFileSync(`${ROOT}package.json`, 'utf8')) as { optionalDependencies: Record<string, string> };
+    expect(config.electronVersion).toBe(manifest.optionalDependencies.electron);
   });
 
   it('unpacks the server entry the launcher registers, better-sqlite3 and what it loads at run time — each with its reason', () => {
