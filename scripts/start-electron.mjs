@@ -1,8 +1,9 @@
 // `npm start` (after the build): runs the desktop app with `electron .` semantics — Electron
 // reads package.json and starts its `main`, dist/main/main.js.
 //
-// Electron is an optionalDependency: `npm install` succeeds where its binary cannot be
-// downloaded, so this script checks for it and points to the browser GUI instead of crashing.
+// Electron downloads its binary on first use (since Electron 42, not at `npm install`), so
+// `npm install` succeeds offline; where the download cannot be made this script points to the
+// browser GUI instead of crashing.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,11 +17,11 @@ if (binary.path === null) {
     [
       `Co-Scientist: cannot start the desktop app: ${binary.reason}.`,
       '',
-      'Electron is an optional dependency; its binary is downloaded by `npm install` and that',
-      'download could not be made on this machine.',
+      'Electron downloads its binary the first time the app starts, and that download could not',
+      'be made on this machine (`npx install-electron` retries it).',
       '',
       'The same GUI runs in your browser:  npm run web',
-      'Or point ELECTRON_PATH at an Electron 39 binary and run `npm start` again.',
+      'Or point ELECTRON_PATH at an Electron 45 binary and run `npm start` again.',
       '',
     ].join('\n'),
   );
@@ -30,7 +31,7 @@ if (binary.path === null) {
 const env = { ...process.env };
 // Inherited from a parent that runs Electron as Node, this would turn the app into a plain Node process.
 delete env.ELECTRON_RUN_AS_NODE;
-// In a checkout better-sqlite3 is compiled for this Node, so the app's research server runs on it
+// In a checkout the app's research server runs on this Node, the one the tests run it on
 // (see src-main/electron/serverLaunch.ts).
 env.COSCI_NODE_PATH ??= process.execPath;
 
@@ -53,11 +54,12 @@ function findElectronBinary() {
   }
   let resolved;
   try {
-    // The electron package exports the path of its downloaded binary.
+    // The electron package exports the path of its binary, downloading it first if need be
+    // (its progress goes to this terminal).
     resolved = createRequire(import.meta.url)('electron');
   } catch (error) {
     const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return { path: null, reason: `the Electron binary is not installed (${detail})` };
+    return { path: null, reason: `the Electron binary is not there and could not be downloaded (${detail})` };
   }
   if (typeof resolved !== 'string' || !existsSync(resolved)) {
     return { path: null, reason: `the Electron binary is missing (expected at ${String(resolved)})` };

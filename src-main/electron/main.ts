@@ -3,10 +3,6 @@
 //
 //   single-instance lock → host (spawns the research server) → IPC bridge → window
 //   quit → bridge, CSP hook and host released before the process exits
-// Electron's typings may be absent (optional dependency), so this entry pulls in the hand-written
-// ones; a declaration file of ambient modules cannot be imported, hence the reference.
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference
-/// <reference path="./electron-types.d.ts" />
 import { app, BrowserWindow, dialog, ipcMain, Notification, session, shell } from 'electron';
 import * as electron from 'electron';
 import fs from 'node:fs';

@@ -6,7 +6,7 @@
 export interface NotificationInstance {
   show(): void;
   close(): void;
-  on(event: 'click' | 'close', listener: () => void): unknown;
+  on(event: 'click' | 'close' | 'failed', listener: () => void): unknown;
 }
 
 /** Electron's `Notification` class. */
@@ -57,6 +57,9 @@ export function createNotifier(deps: {
         request.onClick?.();
       });
       notification.on('close', () => live.delete(notification));
+      // Since Electron 42 macOS refuses notifications from an unsigned app (a development run) and
+      // says so with 'failed'; such a notification will never be clicked or closed.
+      notification.on('failed', () => live.delete(notification));
       notification.show();
       return true;
     },

@@ -26,8 +26,8 @@ interface SecretsFile {
 }
 
 /**
- * Electron's safeStorage, read structurally: the hand-written typings (electron-types.d.ts) do not
- * declare it, and a missing one (a test's fake Electron) simply means "no keychain".
+ * Electron's safeStorage, read structurally: a missing one (a test's fake Electron) simply means
+ * "no keychain".
  */
 export function safeStorageOf(electron: object): SafeStorageLike | undefined {
   return Reflect.has(electron, 'safeStorage') ? (Reflect.get(electron, 'safeStorage') as SafeStorageLike) : undefined;

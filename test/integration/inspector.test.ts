@@ -2,12 +2,11 @@
 // and calls our tools against the BUILT server: an independent client implementation agrees with
 // ours. It validates every result against the tool's outputSchema, error results included, which is
 // why our errors carry no structuredContent (see src-mcp/engine/toolErrorMeta.ts).
-// The Inspector needs Node ≥ 22.19. On an older default Node, point COSCI_INSPECTOR_NODE at a newer
-// binary (.ci/run installs one into .cache/node22 from the npm registry and does so); without one,
-// or without the package, the tests report themselves skipped with the reason.
+// It runs on the project's Node (24 LTS, which its engines accept); without the package the tests
+// report themselves skipped with the reason.
 import { beforeAll, describe, expect, it } from 'vitest';
 import Ajv from 'ajv/dist/2020.js';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -16,7 +15,6 @@ import { connectServer, SERVER_ENTRY, assertServerBuilt, tempDataDir } from '../
 import { expectErrorEnvelope } from '../support/toolErrors.js';
 
 const PACKAGE = '@modelcontextprotocol/inspector';
-const INSPECTOR_NODE = process.env.COSCI_INSPECTOR_NODE ?? process.execPath;
 
 interface Inspector { cli: string; version: string }
 
@@ -28,24 +26,11 @@ function locateInspector(): Inspector | { skip: string } {
   } catch {
     return { skip: `skipped: ${PACKAGE} not installed (run npm ci: it is a devDependency)` };
   }
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as { version: string; bin?: string | Record<string, string>; engines?: { node?: string } };
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as { version: string; bin?: string | Record<string, string> };
   if (Number(manifest.version.split('.')[0]) < 2) return { skip: `skipped: ${PACKAGE}@${manifest.version} is a v1 CLI; these tests use the v2 command line` };
-  const floor = /(\d+)\.(\d+)\.(\d+)/.exec(manifest.engines?.node ?? '')?.slice(1).map(Number) ?? [0, 0, 0];
-  const nodeVersion = INSPECTOR_NODE === process.execPath ? process.versions.node : execVersion(INSPECTOR_NODE);
-  const have = nodeVersion.split('.').map(Number);
-  const tooOld = (have[0] ?? 0) * 1e6 + (have[1] ?? 0) * 1e3 + (have[2] ?? 0) < (floor[0] ?? 0) * 1e6 + (floor[1] ?? 0) * 1e3 + (floor[2] ?? 0);
-  if (tooOld) return { skip: `skipped: ${PACKAGE}@${manifest.version} needs Node ${manifest.engines?.node}, this is v${nodeVersion} (set COSCI_INSPECTOR_NODE to a newer node binary)` };
   const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.['mcp-inspector'] ?? Object.values(manifest.bin ?? {})[0];
   if (bin === undefined) return { skip: `skipped: ${PACKAGE}@${manifest.version} declares no CLI bin` };
   return { cli: path.join(path.dirname(manifestPath), bin), version: manifest.version };
-}
-
-function execVersion(node: string): string {
-  try {
-    return String(execFileSync(node, ['-p', 'process.versions.node'])).trim();
-  } catch {
-    return '0.0.0';
-  }
 }
 
 interface Run { code: number; stdout: string; stderr: string }
@@ -56,7 +41,7 @@ function inspect(inspector: Inspector, dataDir: string, options: string[]): Prom
   const target = [process.execPath, SERVER_ENTRY, '--client', 'desktop', '--data-dir', dataDir];
   return new Promise((resolve) => {
     execFile(
-      INSPECTOR_NODE,
+      process.execPath,
       [inspector.cli, '--cli', ...target, '--', ...options, '--format', 'json'],
       // Its own catalog and storage go to a throwaway home, never the developer's.
       { env: { ...process.env, HOME: home, MCP_CATALOG_PATH: '', MCP_AUTO_OPEN_ENABLED: 'false' }, timeout: 60_000, maxBuffer: 32 * 1024 * 1024 },

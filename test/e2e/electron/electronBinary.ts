@@ -1,8 +1,9 @@
-// Finds an Electron binary for the `_electron` suite, or says why there is none. Electron is an
-// optionalDependency: where its binary could not be downloaded the suite is skipped, with the
-// reason in the report, instead of failing on a machine that cannot run it.
-import { existsSync } from 'node:fs';
+// Finds an Electron binary for the `_electron` suite, or says why there is none: where its binary
+// could not be downloaded the suite is skipped, with the reason in the report, instead of failing
+// on a machine that cannot run it.
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 export type ElectronBinary = { ok: true; path: string } | { ok: false; reason: string };
 
@@ -12,22 +13,26 @@ export function findElectronBinary(env: NodeJS.ProcessEnv = process.env): Electr
     if (existsSync(fromEnv)) return { ok: true, path: fromEnv };
     return { ok: false, reason: `ELECTRON_PATH=${fromEnv} does not exist` };
   }
-  let resolved: unknown;
+  let packageDir: string;
   try {
-    // The electron package's main export is the path of its downloaded binary; it throws when the
-    // download did not happen (postinstall failed or was skipped).
-    resolved = createRequire(import.meta.url)('electron');
+    packageDir = path.dirname(createRequire(import.meta.url).resolve('electron/package.json'));
   } catch (error) {
     const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { ok: false, reason: `the electron package is not installed (${detail}); set ELECTRON_PATH to use another binary` };
+  }
+  // Since Electron 42 the package downloads its binary on first require(), not at install; a
+  // require here would start a 100 MB download in every test run. After a download, path.txt names
+  // the executable inside dist/.
+  const pathFile = path.join(packageDir, 'path.txt');
+  if (!existsSync(pathFile)) {
     return {
       ok: false,
-      reason: `the electron package is not installed (${detail}); set ELECTRON_PATH to use another binary`,
+      reason: 'the Electron binary has not been downloaded (`npx install-electron` does, with internet access); set ELECTRON_PATH to use another binary',
     };
   }
-  if (typeof resolved !== 'string' || !existsSync(resolved)) {
-    return { ok: false, reason: `the electron package points at a missing binary (${String(resolved)})` };
-  }
-  return { ok: true, path: resolved };
+  const binary = path.join(packageDir, 'dist', readFileSync(pathFile, 'utf8').trim());
+  if (!existsSync(binary)) return { ok: false, reason: `the electron package points at a missing binary (${binary})` };
+  return { ok: true, path: binary };
 }
 
 /** Electron on Linux needs a display server; Playwright does not provide one (use xvfb-run). */

@@ -80,7 +80,10 @@ test.describe('Electron app', () => {
 
       const prefs = await app.evaluate(({ BrowserWindow }) => {
         const [window] = BrowserWindow.getAllWindows();
-        const p = window?.webContents.getLastWebPreferences();
+        // Undocumented (electron/electron#30160), so absent from electron.d.ts, but the only way to
+        // read back the preferences a window really runs with.
+        const contents = window?.webContents as { getLastWebPreferences(): Electron.WebPreferences | null } | undefined;
+        const p = contents?.getLastWebPreferences();
         return { sandbox: p?.sandbox, contextIsolation: p?.contextIsolation, nodeIntegration: p?.nodeIntegration };
       });
       expect(prefs).toEqual({ sandbox: true, contextIsolation: true, nodeIntegration: false });

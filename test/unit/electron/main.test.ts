@@ -12,7 +12,7 @@ const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 function fakeElectron(lock: boolean) {
   class FakeApp extends EventEmitter {
     isPackaged = false;
-    getVersion = () => '39.8.10';
+    getVersion = () => '45.5.0';
     whenReady = () => Promise.resolve();
     requestSingleInstanceLock = vi.fn(() => lock);
     quit = vi.fn(() => {

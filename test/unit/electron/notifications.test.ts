@@ -20,7 +20,7 @@ class FakeNotification implements NotificationInstance {
     this.closed = true;
     this.handlers.get('close')?.();
   }
-  on(event: 'click' | 'close', listener: () => void): this {
+  on(event: 'click' | 'close' | 'failed', listener: () => void): this {
     this.handlers.set(event, listener);
     return this;
   }
@@ -64,6 +64,15 @@ describe('notifier', () => {
     n.setBadgeCount(-2);
     n.setBadgeCount(2.7);
     expect(app.setBadgeCount.mock.calls).toEqual([[3], [0], [2]]);
+  });
+
+  it('lets go of a notification the OS refused (macOS, unsigned app): dispose does not close it', () => {
+    const { notifier: n } = notifier();
+    expect(n.notify({ title: 'a', body: 'refused' })).toBe(true);
+    const [refused] = FakeNotification.instances;
+    refused?.handlers.get('failed')?.();
+    n.dispose();
+    expect(refused?.closed).toBe(false);
   });
 
   it('closes the notifications still on screen and clears the badge on dispose', () => {

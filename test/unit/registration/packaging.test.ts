@@ -2,7 +2,8 @@
 // and its native module, keeps the runAsNode fuse, installs to a stable path; the notarisation
 // hook skips cleanly without credentials; auto-update is a logged no-op without electron-updater.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { isSeq, parseDocument } from 'yaml';
@@ -16,6 +17,7 @@ const require = createRequire(import.meta.url);
 const yml = fs.readFileSync(`${ROOT}electron-builder.yml`, 'utf8');
 /** The parts of electron-builder.yml these tests read. */
 interface BuilderConfig {
+  electronVersion: string;
   asarUnpack: string[];
   npmRebuild: boolean;
   electronFuses: Record<string, boolean>;
@@ -35,10 +37,15 @@ describe('electron-builder.yml', () => {
     expect(validate(config), JSON.stringify(validate.errors)).toBe(true);
   });
 
+  it('packages the Electron that package.json installs', () => {
+    const manifest = JSON.parse(fs.readFileSync(`${ROOT}package.json`, 'utf8')) as { optionalDependencies: Record<string, string> };
+    expect(config.electronVersion).toBe(manifest.optionalDependencies.electron);
+  });
+
   it('unpacks the server entry the launcher registers, better-sqlite3 and what it loads at run time — each with its reason', () => {
     const unpack = config.asarUnpack;
     expect(unpack).toContain(`${SERVER_ENTRY_SEGMENTS.slice(0, 2).join('/')}/**`);
-    const runtime = ['better-sqlite3', 'bindings', ...Object.keys((require('bindings/package.json') as { dependencies?: object }).dependencies ?? {})];
+    const runtime = ['better-sqlite3', ...packagesRequiredAtRunTime('better-sqlite3')];
     for (const name of runtime) expect(unpack).toContain(`node_modules/${name}/**`);
     // Every line has a comment above it, or is named in the comment it shares with the line before.
     const list = parseDocument(yml).get('asarUnpack', true);
@@ -53,8 +60,19 @@ describe('electron-builder.yml', () => {
     expect(yml).toMatch(/asarUnpack:\n {2}# better-sqlite3 loads a native \.node addon/);
   });
 
-  it('rebuilds the native module for Electron and keeps runAsNode on while tightening the other fuses', () => {
-    expect(config.npmRebuild).toBe(true);
+  it('packages better-sqlite3\'s prebuilt Node-API binaries without a rebuild for every packaged platform', () => {
+    expect(config.npmRebuild).toBe(false);
+    const manifest = require('better-sqlite3/package.json') as { gypfile?: boolean; scripts?: Record<string, string>; dependencies?: object };
+    // No install step compiles it (npm would otherwise run `node-gyp rebuild` for its binding.gyp).
+    expect(manifest.gypfile).toBe(false);
+    expect(manifest.scripts?.install).toBeUndefined();
+    const prebuilds = path.join(path.dirname(require.resolve('better-sqlite3/package.json')), 'prebuilds');
+    for (const target of ['darwin-x64', 'darwin-arm64', 'win32-x64', 'linux-x64']) {
+      expect(fs.existsSync(path.join(prebuilds, `${target}.node`)), `no prebuilt better-sqlite3 for ${target}`).toBe(true);
+    }
+  });
+
+  it('keeps runAsNode on while tightening the other fuses', () => {
     expect(config.electronFuses).toMatchObject({
       runAsNode: true,
       enableNodeOptionsEnvironmentVariable: false,
@@ -142,3 +160,21 @@ describe('startAutoUpdates', () => {
     expect(failing.lines).toEqual(['warn checking for updates failed: offline']);
   });
 });
+
+/**
+ * The packages a module's run-time code requires (builtins and its own files aside), read from
+ * the `require('…')` calls of its lib folder.
+ */
+function packagesRequiredAtRunTime(name: string): string[] {
+  const lib = path.join(path.dirname(require.resolve(`${name}/package.json`)), 'lib');
+  const found = new Set<string>();
+  for (const entry of fs.readdirSync(lib, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
+    const source = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+    for (const [, specifier] of source.matchAll(/require\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+      if (specifier === undefined || specifier.startsWith('.') || specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
+      found.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
+    }
+  }
+  return [...found].sort();
+}
