@@ -14,7 +14,7 @@ import { CLIENTS, clientById } from './clients/index.js';
 import { refusalReport, registerReport, statusReport, unregisterReport, USAGE } from './cliReport.js';
 import { RegistrationError } from './errors.js';
 import type { LaunchCommand } from './launcher.js';
-import { resolveLaunchCommand } from './launcher.js';
+import { launchOpening, resolveLaunchCommand } from './launcher.js';
 import { registerTarget, unregisterTarget } from './registrar.js';
 import type { Target } from './targets.js';
 import { desiredEntry, inspectTarget, targetsFor } from './targets.js';
@@ -109,7 +109,7 @@ async function runOne(args: Args, t: Target, launch: LaunchCommand, io: CliIo): 
   if (args.command === 'register') {
     const out = await registerTarget(t, { ...base, launch, force: args.yes });
     const registered = launchOfEntry(desiredEntry(t.adapter, launch)) ?? launch;
-    const test = await testLaunch(registered, { dataDir: args.dataDir });
+    const test = await testLaunch(registered, { dataDir: args.dataDir, home: args.home });
     io.stdout(registerReport(name, out, describeLaunch(registered), test));
     return !test.ok;
   }
@@ -153,7 +153,8 @@ export async function runRegistrationCli(argv: string[], ioOverrides: Partial<Cl
     io.stdout(USAGE);
     return 0;
   }
-  const launch = currentLaunch();
+  // The registered command names the data folder unless the assistant's copy finds it by itself.
+  const launch = launchOpening(currentLaunch(), args.dataDir, { home: args.home, platform: process.platform, env: { ...args.env } });
   let failures = 0;
   for (const t of await targetsOf(args, launch, io)) {
     try {
