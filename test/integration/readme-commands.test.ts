@@ -147,6 +147,7 @@ posixOnly('register with a data folder of its own', () => {
     const out = spawnSync(process.execPath, ['bin/co-scientist.js', 'register', 'gemini-cli', '--data-dir', dataDir], { cwd: REPO_ROOT, env: m.env, encoding: 'utf8' });
     expect(out.status).toBe(0);
     expect(out.stdout).toMatch(/Test launch: {2}ok/);
+    expect(out.stdout).toContain(`  Data folder:  ${dataDir}\n`);
     const entry = serversIn(path.join(m.home, '.gemini', 'settings.json'))['co-scientist'];
     expect(entry).toEqual({ command: process.execPath, args: [SERVER_ENTRY, '--data-dir', dataDir, '--client', 'gemini-cli'] });
   });
