@@ -31,6 +31,7 @@ import { RegistrationError, type RegistrationErrorCode } from './registration/er
 import { parseConfig } from './registration/configEditor.js';
 import { readExistingFile } from './registration/fileSafety.js';
 import type { LaunchCommand } from './registration/launcher.js';
+import { launchOpening } from './registration/launcher.js';
 import { describeError, type Logger } from './log.js';
 import type { Assistants } from './router.js';
 
@@ -79,7 +80,16 @@ function refusal(doing: string, error: unknown, log: Logger): { ok: false; error
   return { ok: false, error: { code: 'INTERNAL', message: `Could not ${doing}: ${describeError(error)}` } };
 }
 
-export function createAssistants(context: Context, log: Logger): Assistants {
+/**
+ * The context with the launch an assistant must run to reach *this* app's data: its command names
+ * the data folder when the app runs with a non-default one (`--data-dir`, COSCI_DATA_DIR).
+ */
+function openingDataDir(context: Context): Context {
+  return { ...context, launch: launchOpening(context.launch, context.dataDir, { home: context.home, platform: context.platform, env: { ...context.env } }) };
+}
+
+export function createAssistants(appContext: Context, log: Logger): Assistants {
+  const context = openingDataDir(appContext);
   const options = (platform: TargetPlatform, variant?: string): TargetOptions & { dataDir: string; launch: LaunchCommand } => ({
     home: context.home,
     platform,
@@ -102,7 +112,7 @@ export function createAssistants(context: Context, log: Logger): Assistants {
   }
 
   const withTestLaunch = async (result: RegistrationResult, launch: LaunchCommand): Promise<RegistrationOutcome> => {
-    const test = await testLaunch(launch, { dataDir: context.dataDir });
+    const test = await testLaunch(launch, { dataDir: context.dataDir, home: context.home });
     log.info(`${result.id} registration ${result.action} ${result.config_path}; test launch ${test.ok ? `ok in ${test.duration_ms} ms` : `failed: ${test.error}`}`);
     return { ...result, test_launch: test };
   };
@@ -148,7 +158,7 @@ export function createAssistants(context: Context, log: Logger): Assistants {
         if (!launch) {
           throw new RegistrationError('NOT_REGISTERED', `${t.adapter.displayName} has no Co-Scientist entry with a command in ${t.location.path}; connect it first.`);
         }
-        return testLaunch(launch, { dataDir: context.dataDir });
+        return testLaunch(launch, { dataDir: context.dataDir, home: context.home });
       }),
   };
 }
@@ -157,7 +167,8 @@ export function createAssistants(context: Context, log: Logger): Assistants {
  * The check at every host start: repairs our own registrations that no longer start this app
  * (moved, updated) and logs the rest. Never throws and never blocks the start.
  */
-export async function recheckRegistrations(context: Context, log: Logger): Promise<RecheckReport[]> {
+export async function recheckRegistrations(appContext: Context, log: Logger): Promise<RecheckReport[]> {
+  const context = openingDataDir(appContext);
   const platform = supportedPlatform(context.platform);
   if (!platform.ok) return [];
   try {

@@ -131,6 +131,8 @@ export const TestLaunchSchema = z.object({
   server_name: z.string().nullable(),
   server_version: z.string().nullable(),
   protocol_version: z.string().nullable(),
+  /** The data folder the started server opened (it must be the app's); null when it did not get that far. */
+  data_dir: z.string().nullable(),
   /** Why it failed, in words a scientist can act on. */
   error: z.string().nullable(),
   /** The server's last stderr lines, when it failed. */

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import { openDatabase, type Db } from '../store/database.js';
-import { resolveDataDir } from '../store/dataDir.js';
+import { dataDirAnnouncement, resolveDataDir } from '../store/dataDir.js';
 import { ChangeFeed } from './changeFeed.js';
 import type { ServerContext } from './context.js';
 import { createMcpServer } from './createServer.js';
@@ -92,7 +92,7 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
   };
   // The client closing our stdin ends the session (MCP stdio binding): release the database.
   process.stdin.once('end', () => void close());
-  console.error(`[co-scientist] serving client "${options.clientId}" on stdio; data in ${options.dataDir}`);
+  console.error(dataDirAnnouncement(options.clientId, options.dataDir));
   return { db, checkpointer, feed, handle, close };
 }
 

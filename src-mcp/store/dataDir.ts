@@ -38,6 +38,27 @@ export function resolveDataDir(inputs: DataDirInputs = {}): string {
   }
 }
 
+/**
+ * The folder a server opens when nothing names one (no `--data-dir`, no COSCI_DATA_DIR): what an
+ * assistant's copy finds by itself. XDG_DATA_HOME is left out because an assistant does not pass
+ * it on to the servers it starts (they get HOME, PATH, USER and the like); APPDATA stays, since
+ * Windows gives it to every process.
+ */
+export function defaultDataDir(inputs: Omit<DataDirInputs, 'flag'> = {}): string {
+  const appData = (inputs.platform ?? process.platform) === 'win32' ? (inputs.env ?? process.env).APPDATA : undefined;
+  return resolveDataDir({ ...inputs, env: appData !== undefined ? { APPDATA: appData } : {} });
+}
+
+/** The server's first stderr line names the folder it opened; a test launch reads it back. */
+export function dataDirAnnouncement(clientId: string, dataDir: string): string {
+  return `[co-scientist] serving client "${clientId}" on stdio; data in ${dataDir}`;
+}
+
+/** The data folder a server's stderr announced, if it did. */
+export function announcedDataDir(stderr: string): string | undefined {
+  return /^\[co-scientist\] serving client ".*" on stdio; data in (.+)$/m.exec(stderr)?.[1];
+}
+
 export function databasePath(dataDir: string): string {
   return path.join(dataDir, DATABASE_FILE);
 }

@@ -1,5 +1,7 @@
 // `co-scientist register|unregister|status [client|all]`: registration from a terminal, bundled to
-// dist/main/registration-cli.js. Not the MCP server, so stdout is ours to print on.
+// dist/main/registration-cli.js, whose `main` bin/co-scientist.js calls. Importing it runs nothing
+// (an import cannot tell reliably whether it is the program's entry). Not the MCP server, so
+// stdout is ours to print on.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +14,7 @@ import { CLIENTS, clientById } from './clients/index.js';
 import { refusalReport, registerReport, statusReport, unregisterReport, USAGE } from './cliReport.js';
 import { RegistrationError } from './errors.js';
 import type { LaunchCommand } from './launcher.js';
-import { resolveLaunchCommand } from './launcher.js';
+import { launchOpening, resolveLaunchCommand } from './launcher.js';
 import { registerTarget, unregisterTarget } from './registrar.js';
 import type { Target } from './targets.js';
 import { desiredEntry, inspectTarget, targetsFor } from './targets.js';
@@ -107,7 +109,7 @@ async function runOne(args: Args, t: Target, launch: LaunchCommand, io: CliIo): 
   if (args.command === 'register') {
     const out = await registerTarget(t, { ...base, launch, force: args.yes });
     const registered = launchOfEntry(desiredEntry(t.adapter, launch)) ?? launch;
-    const test = await testLaunch(registered, { dataDir: args.dataDir });
+    const test = await testLaunch(registered, { dataDir: args.dataDir, home: args.home });
     io.stdout(registerReport(name, out, describeLaunch(registered), test));
     return !test.ok;
   }
@@ -151,7 +153,8 @@ export async function runRegistrationCli(argv: string[], ioOverrides: Partial<Cl
     io.stdout(USAGE);
     return 0;
   }
-  const launch = currentLaunch();
+  // The registered command names the data folder unless the assistant's copy finds it by itself.
+  const launch = launchOpening(currentLaunch(), args.dataDir, { home: args.home, platform: process.platform, env: { ...args.env } });
   let failures = 0;
   for (const t of await targetsOf(args, launch, io)) {
     try {
@@ -165,27 +168,18 @@ export async function runRegistrationCli(argv: string[], ioOverrides: Partial<Cl
   return failures > 0 ? 1 : 0;
 }
 
-function isMainModule(): boolean {
-  const entry = process.argv[1];
-  const self = fileURLToPath(import.meta.url);
-  // Only as its own bundle (or the TS source run directly): bundled into another program, this
-  // module's URL is that program's, which must not start parsing its argv as ours.
-  if (entry === undefined || !/^(registration-cli\.js|cli\.ts)$/.test(path.basename(self))) return false;
+/**
+ * The process entry: `bin/co-scientist.js register|unregister|status …` imports this bundle and
+ * calls it (the bundle itself runs nothing when imported). Returns the exit code and sets it.
+ */
+export async function main(argv: string[]): Promise<number> {
+  let code: number;
   try {
-    return fs.realpathSync(entry) === fs.realpathSync(self);
-  } catch {
-    return false;
+    code = await runRegistrationCli(argv);
+  } catch (e) {
+    process.stderr.write(`co-scientist: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    code = 1;
   }
-}
-
-if (isMainModule()) {
-  runRegistrationCli(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (e: unknown) => {
-      process.stderr.write(`co-scientist: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-      process.exitCode = 1;
-    },
-  );
+  process.exitCode = code;
+  return code;
 }

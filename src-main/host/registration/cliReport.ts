@@ -56,7 +56,8 @@ const REGISTER_SAYS = {
 export function testLaunchLine(test: TestLaunch): string {
   if (test.ok) {
     const who = [test.server_name, test.server_version].filter(Boolean).join(' ');
-    return `  Test launch:  ok, ${who || 'the server'} answered the MCP handshake in ${test.duration_ms} ms.\n`;
+    const folder = test.data_dir ? `  Data folder:  ${test.data_dir}\n` : '';
+    return `  Test launch:  ok, ${who || 'the server'} answered the MCP handshake in ${test.duration_ms} ms.\n${folder}`;
   }
   const said = test.stderr ? `\n${test.stderr.replace(/^/gm, '    | ')}` : '';
   return `  Test launch:  FAILED after ${test.duration_ms} ms: ${test.error}${said}\n`;

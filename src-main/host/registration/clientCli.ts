@@ -1,10 +1,12 @@
 // Registration through an assistant's own command-line tool, for assistants that rewrite their
 // config file themselves (Claude Code rewrites ~/.claude.json constantly; editing it behind its
-// back would race it). We still lock, back up, and re-read the file to verify the result.
+// back would race it). We still back up and re-read the file to verify the result: our entry as
+// intended, every other server as it was. The caller's lock is not `<file>.lock`, which Claude
+// Code takes itself while it saves (registrar.ts, lockFor).
 import { spawn } from 'node:child_process';
 import type { JsonObject } from './clientAdapter.js';
 import { SERVER_KEY } from './clientAdapter.js';
-import { parseConfig } from './configEditor.js';
+import { parseConfig, sameDocument, withEntryValue } from './configEditor.js';
 import { findBinary } from './detection.js';
 import { RegistrationError } from './errors.js';
 import type { ExistingFile } from './fileSafety.js';
@@ -104,7 +106,16 @@ export async function editViaCli(t: Target, binary: string, edit: CliEdit): Prom
     }
   }
   const after = await readExistingFile(configPath);
-  const written = after ? parseConfig(after.bytes, configPath, t.adapter.format).readEntry(t.adapter.site, SERVER_KEY) : undefined;
+  const parsedAfter = after ? parseConfig(after.bytes, configPath, t.adapter.format) : undefined;
+  const written = parsedAfter?.readEntry(t.adapter.site, SERVER_KEY);
+  const before = edit.original ? parseConfig(edit.original.bytes, configPath, t.adapter.format).value : {};
+  if (!sameDocument(otherServers(t, before), otherServers(t, parsedAfter?.value ?? {}), t.adapter.site)) {
+    throw new RegistrationError(
+      'VERIFY_FAILED',
+      `${t.adapter.displayName}'s command changed other servers in ${configPath}, not only Co-Scientist's entry.${kept || ' The file did not exist before.'} Compare the two and put back what is missing.`,
+      { configPath },
+    );
+  }
   const right = edit.desired ? written !== undefined && sameEntry(t.adapter, written, edit.desired) : written === undefined;
   if (!right) {
     throw new RegistrationError(
@@ -114,4 +125,10 @@ export async function editViaCli(t: Target, binary: string, edit: CliEdit): Prom
     );
   }
   return { backup, written };
+}
+
+/** The servers collection without our entry: what an edit of ours must leave exactly as it was. */
+function otherServers(t: Target, document: Record<string, unknown>): Record<string, unknown> {
+  const site = t.adapter.site;
+  return { [site.key]: withEntryValue(document, site, SERVER_KEY, undefined)[site.key] };
 }

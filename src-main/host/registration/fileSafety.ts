@@ -17,16 +17,31 @@ export interface LockHandle {
 }
 
 /**
- * Runs `work` while holding `<file>.lock`. It only keeps Co-Scientist processes (the app, the CLI,
- * a second window) from interleaving edits; the assistant itself does not take this lock, which
- * is why the atomic replace also checks the file is unchanged before committing.
+ * The lock of a file an assistant's own CLI edits for us. Claude Code (2.1.3xx) takes
+ * `<file>.lock` itself while `claude mcp add-json` saves ~/.claude.json and gives up when it is
+ * held, so Co-Scientist processes meet on a lock of their own name there instead.
  */
-export async function withFileLock<T>(file: string, work: (lock: LockHandle) => Promise<T>): Promise<T> {
+export function ownLockPath(file: string): string {
+  return `${file}.co-scientist.lock`;
+}
+
+export interface LockOptions {
+  /** The lock's path; default `<file>.lock`. */
+  lockfilePath?: string;
+}
+
+/**
+ * Runs `work` while holding `<file>.lock` (or `options.lockfilePath`). It only keeps Co-Scientist
+ * processes (the app, the CLI, a second window) from interleaving edits; the assistant itself does
+ * not take this lock, which is why the atomic replace also checks the file is unchanged before committing.
+ */
+export async function withFileLock<T>(file: string, work: (lock: LockHandle) => Promise<T>, options: LockOptions = {}): Promise<T> {
   let lost: Error | undefined;
   let release: () => Promise<void>;
   try {
     release = await lockfile.lock(file, {
       realpath: false, // the file may not exist yet
+      ...(options.lockfilePath ? { lockfilePath: options.lockfilePath } : {}),
       stale: LOCK_STALE_MS,
       retries: { retries: 8, factor: 1.5, minTimeout: 50, maxTimeout: 1_000 },
       // The default throws from a timer, which would crash the host process.

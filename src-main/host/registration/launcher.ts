@@ -3,6 +3,8 @@
 // non-ASCII characters survive every assistant's process spawner unquoted.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { DataDirInputs } from '../../../src-mcp/store/dataDir.js';
+import { defaultDataDir } from '../../../src-mcp/store/dataDir.js';
 import { RegistrationError } from './errors.js';
 
 /** The client-independent part of a server launch; each adapter appends `--client <id>`. */
@@ -63,6 +65,17 @@ export function validateLaunchCommand(launch: LaunchCommand): LaunchCommand {
   }
   if (launch.args.includes('--client')) throw fail('the launch arguments already name a client');
   return launch;
+}
+
+/**
+ * The launch that opens `dataDir`: with `--data-dir` unless it is the folder an assistant's copy
+ * finds by itself (see defaultDataDir), so the default registration stays as short as before.
+ * `machine` is where the assistant runs (its home, OS and environment).
+ */
+export function launchOpening(launch: LaunchCommand, dataDir: string, machine: Omit<DataDirInputs, 'flag'>): LaunchCommand {
+  const folder = path.resolve(dataDir);
+  if (folder === path.resolve(defaultDataDir(machine))) return launch;
+  return { ...launch, args: [...launch.args, '--data-dir', folder] };
 }
 
 /** The full command line one assistant runs: our launch plus its identity (ARCHITECTURE §4). */

@@ -13,7 +13,7 @@ import { emptyConfig } from './configText.js';
 import { describeEntryChange, entryFingerprint } from './entryDiff.js';
 import { RegistrationError } from './errors.js';
 import type { ExistingFile, ReplaceOptions } from './fileSafety.js';
-import { assertWritable, ensureDirectory, readExistingFile, replaceFileAtomically, withFileLock, writeBackup } from './fileSafety.js';
+import { assertWritable, ensureDirectory, ownLockPath, readExistingFile, replaceFileAtomically, withFileLock, writeBackup } from './fileSafety.js';
 import type { LaunchCommand } from './launcher.js';
 import { checkLaunchLocation } from './launcher.js';
 import { findLedgerRecord, forgetRegistration, recordRegistration } from './ledger.js';
@@ -156,6 +156,14 @@ function notInstalled(t: Target): RegistrationError {
   );
 }
 
+/**
+ * Our lock while we edit `configPath`. When the assistant's own CLI makes the edit, the lock must
+ * not be `<file>.lock`: Claude Code takes that one itself and fails while we hold it.
+ */
+function lockFor<T>(configPath: string, cli: string | undefined, work: (lock: { assertHeld(): void }) => Promise<T>): Promise<T> {
+  return withFileLock(configPath, work, cli ? { lockfilePath: ownLockPath(configPath) } : {});
+}
+
 export async function registerTarget(t: Target, opts: RegistrationOptions, io: RegistrarIo = realIo): Promise<RegistrationResult> {
   const { adapter, location } = t;
   const configPath = location.path;
@@ -173,7 +181,8 @@ export async function registerTarget(t: Target, opts: RegistrationOptions, io: R
   if (refusal) throw refusal;
 
   await ensureDirectory(path.dirname(configPath));
-  return withFileLock(configPath, async (lock) => {
+  const cli = usableCli(t);
+  return lockFor(configPath, cli, async (lock) => {
     const { original, parsed } = await readConfig(adapter, configPath);
     const existing = parsed.readEntry(adapter.site, SERVER_KEY);
     if (existing !== undefined && sameEntry(adapter, existing, desired)) {
@@ -190,7 +199,6 @@ export async function registerTarget(t: Target, opts: RegistrationOptions, io: R
     }
     if (existing !== undefined && !opts.force && !(await isOurEntry(t, opts.dataDir, existing))) throw changedByUser(t, existing, desired);
 
-    const cli = usableCli(t);
     if (cli) {
       const { backup, written } = await editViaCli(t, cli, { original, existing, desired, lock });
       await rememberQuietly(() => recordRegistration(opts.dataDir, adapter.id, configPath, entryFingerprint(written)));
@@ -222,7 +230,8 @@ export async function unregisterTarget(t: Target, opts: UnregistrationOptions, i
   // Nothing to remove, and no reason to create the assistant's folder just to find that out.
   if (!(await readExistingFile(configPath))) return outcome('absent', null);
 
-  return withFileLock(configPath, async (lock) => {
+  const cli = usableCli(t);
+  return lockFor(configPath, cli, async (lock) => {
     const { original, parsed } = await readConfig(adapter, configPath);
     const existing = parsed.readEntry(adapter.site, SERVER_KEY);
     if (!original || existing === undefined) {
@@ -232,7 +241,6 @@ export async function unregisterTarget(t: Target, opts: UnregistrationOptions, i
     const current: JsonObject | undefined = opts.launch ? desiredEntry(adapter, opts.launch) : undefined;
     if (!opts.force && !(await isOurEntry(t, opts.dataDir, existing, current))) throw changedByUser(t, existing, undefined);
 
-    const cli = usableCli(t);
     let backup: string | null;
     if (cli) {
       backup = (await editViaCli(t, cli, { original, existing, desired: undefined, lock })).backup;

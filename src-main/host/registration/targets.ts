@@ -119,7 +119,7 @@ function nextStepFor(t: Target, state: RegistrationState): string | null {
     case 'registered':
       return t.adapter.nextStep(t.ctx.platform, 'registered', t.location);
     case 'needs_repair':
-      return 'The entry Co-Scientist wrote starts another copy of the app (it was moved or updated). Repair points it at this one.';
+      return 'The entry Co-Scientist wrote no longer starts this app with its data folder (the app was moved or updated, or runs with another data folder). Repair points it at this one.';
     case 'changed_by_user':
       return 'The co-scientist entry was written or edited outside Co-Scientist. Review the difference before letting Co-Scientist replace it.';
   }

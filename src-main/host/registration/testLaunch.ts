@@ -1,17 +1,53 @@
 // Proves a registration works: starts exactly the registered command, arguments and environment
-// (no shell), completes an MCP `initialize` handshake over stdio and reports the server's name,
-// version and how long it took — or why it failed, with the server's own last words.
+// (no shell) with the environment an assistant gives it, completes an MCP `initialize` handshake
+// over stdio, and checks that the server opened the app's own data folder (an assistant whose
+// server opens another folder never sees the scientist's projects). Reports the server's name,
+// version and how long it took — or why it failed and what to do, with the server's last words.
+import fs from 'node:fs';
+import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { announcedDataDir } from '../../../src-mcp/store/dataDir.js';
 import type { TestLaunch } from '../contract.js';
 import type { LaunchCommand } from './launcher.js';
 
 export const TEST_LAUNCH_TIMEOUT_MS = 10_000;
 
 export interface TestLaunchOptions {
-  /** The server opens this data dir (COSCI_DATA_DIR), as the assistant's copy will. */
+  /** The app's data folder: the server must open this one. */
   dataDir: string;
+  /**
+   * The home folder the assistant runs in (HOME, and USERPROFILE on Windows). The rest of the
+   * environment is what MCP clients pass on (the SDK's default set: PATH, USER, SHELL, …) plus
+   * the entry's own `env`; in particular not COSCI_DATA_DIR, which the assistant does not have.
+   */
+  home?: string;
   timeoutMs?: number;
+}
+
+/** How long after the handshake we wait for the server's data-folder line on stderr. */
+const ANNOUNCEMENT_WAIT_MS = 2_000;
+
+const realFolder = (dir: string) => {
+  try {
+    return fs.realpathSync.native(dir);
+  } catch {
+    return path.resolve(dir);
+  }
+};
+
+/** The environment an assistant gives the server it starts, as far as it matters to us. */
+function assistantEnvironment(launch: LaunchCommand, home: string | undefined): Record<string, string> {
+  const homeVars: Record<string, string> = {};
+  if (home !== undefined) homeVars[process.platform === 'win32' ? 'USERPROFILE' : 'HOME'] = home;
+  return { ...homeVars, ...(launch.env ?? {}) };
+}
+
+function wrongFolder(opened: string, dataDir: string): string {
+  return (
+    `The registered command opens the data folder ${opened}, not this app's (${dataDir}), so the assistant would not see your projects. ` +
+    'Repair the registration (or connect again) so that its command names this data folder.'
+  );
 }
 
 const shellWord = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : JSON.stringify(s));
@@ -37,7 +73,7 @@ export async function testLaunch(launch: LaunchCommand, opts: TestLaunchOptions)
   const transport = new StdioClientTransport({
     command: launch.command,
     args: launch.args,
-    env: { ...(launch.env ?? {}), COSCI_DATA_DIR: opts.dataDir },
+    env: assistantEnvironment(launch, opts.home),
     stderr: 'pipe',
   });
   let stderr = '';
@@ -57,14 +93,23 @@ export async function testLaunch(launch: LaunchCommand, opts: TestLaunchOptions)
   try {
     await Promise.race([client.connect(transport), deadline]);
     const server = client.getServerVersion();
+    const opened = await Promise.race([waitForAnnouncement(() => stderr, Math.min(ANNOUNCEMENT_WAIT_MS, timeoutMs)), deadline]);
+    const rightFolder = opened !== undefined && realFolder(opened) === realFolder(opts.dataDir);
+    const error =
+      opened === undefined
+        ? 'The server answered but did not say which data folder it opened; it may be another program or an old copy of Co-Scientist. Repair the registration.'
+        : rightFolder
+          ? null
+          : wrongFolder(opened, opts.dataDir);
     return {
       ...base,
-      ok: true,
+      ok: error === null,
       duration_ms: Math.round(performance.now() - started),
       server_name: server?.name ?? null,
       server_version: server?.version ?? null,
       protocol_version: client.getNegotiatedProtocolVersion() ?? null,
-      error: null,
+      data_dir: opened ?? null,
+      error,
       stderr: null,
     };
   } catch (error) {
@@ -76,11 +121,22 @@ export async function testLaunch(launch: LaunchCommand, opts: TestLaunchOptions)
       server_name: null,
       server_version: null,
       protocol_version: null,
+      data_dir: null,
       error: explain(error, launch, timedOut, timeoutMs),
       stderr: lastLines === '' ? null : lastLines,
     };
   } finally {
     clearTimeout(timer);
     await client.close().catch(() => undefined);
+  }
+}
+
+/** The data folder the server announced on stderr, polled until it appears or `waitMs` passes. */
+async function waitForAnnouncement(stderr: () => string, waitMs: number): Promise<string | undefined> {
+  const until = performance.now() + waitMs;
+  for (;;) {
+    const found = announcedDataDir(stderr());
+    if (found !== undefined || performance.now() >= until) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -1,21 +1,14 @@
-// One assistant (or, for Cline, one host editor): its registration state, the actions that state
-// allows, and the outcome of the last one. An entry the scientist edited is never replaced or
+// One assistant (or, for Cline, one host editor): its status (assistantStatus), the actions its
+// registration state allows, and the outcome of the last one. An entry the scientist edited is never replaced or
 // removed silently: the host answers CONFLICT with a diff, and only a second, explicit click
 // (force) goes ahead.
 import { useState } from 'react';
-import type { AssistantState, RegistrationState } from '../../../src-main/host/contract';
+import type { AssistantState, TestLaunch } from '../../../src-main/host/contract';
 import { HostError } from '../../api/cosci';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { assistantStatus } from './assistantStatus';
 import { ConnectResult, DisconnectResult, TestLaunchResult } from './AssistantResults';
 import { useAssistantActions } from './useAssistantActions';
-
-const BADGES: Record<RegistrationState, { text: string; className: string }> = {
-  registered: { text: 'Connected', className: 'badge-completed' },
-  needs_repair: { text: 'Needs repair', className: 'badge-initializing' },
-  changed_by_user: { text: 'Changed outside Co-Scientist', className: 'badge-active' },
-  installed: { text: 'Not connected', className: 'badge-paused' },
-  not_installed: { text: 'Not connected', className: 'badge-paused' },
-};
 
 type Action = 'connect' | 'disconnect' | 'repair' | 'test';
 
@@ -33,21 +26,18 @@ export function AssistantCard({ assistant, testId }: { assistant: AssistantState
     for (const [name, mutation] of Object.entries(actions)) if (name !== action) mutation.reset();
     actions[action].mutate({ target, force });
   };
-  const badge = BADGES[assistant.state];
+  const lastTest: TestLaunch | null =
+    last === 'test' ? (actions.test.data ?? null) : last === 'connect' || last === 'repair' ? (actions[last].data?.test_launch ?? null) : null;
+  const status = assistantStatus(assistant, lastTest);
   const { id, state } = assistant;
 
   return (
     <article className="card assistant" data-testid={testId} data-state={state} data-installed={assistant.installed ? 'true' : 'false'} aria-labelledby={`${testId}-name`}>
       <header className="assistant-header">
         <h2 id={`${testId}-name`}>{assistant.name}</h2>
-        <span className={`badge ${badge.className}`} data-testid="assistant-registered">
-          {badge.text}
+        <span className={`badge ${status.className}`} data-testid="assistant-registered">
+          {status.text}
         </span>
-        {assistant.installed ? null : (
-          <span className="badge badge-initializing" data-testid="assistant-not-installed">
-            Not found on this computer
-          </span>
-        )}
       </header>
       <p className="muted">
         Configuration file: <code data-testid="assistant-config-path">{assistant.config_path}</code>
@@ -61,6 +51,10 @@ export function AssistantCard({ assistant, testId }: { assistant: AssistantState
       {assistant.problem ? (
         <p className="notice notice-warning" data-testid="assistant-problem">
           {assistant.problem}
+        </p>
+      ) : status.hint ? (
+        <p className="muted" data-testid="assistant-status-hint">
+          {status.hint}
         </p>
       ) : assistant.next_step && state !== 'registered' ? (
         <p className="muted" data-testid="assistant-next-step">

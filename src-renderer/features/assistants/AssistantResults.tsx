@@ -17,6 +17,11 @@ export function TestLaunchResult({ test }: { test: TestLaunch }) {
       <p data-testid="test-launch-summary">
         {test.ok ? `${who} answered the MCP handshake in ${test.duration_ms} ms.` : test.error}
       </p>
+      {test.data_dir ? (
+        <p className="muted">
+          Data folder it opened: <code data-testid="test-launch-data-dir">{test.data_dir}</code>
+        </p>
+      ) : null}
       <p className="muted">
         Command: <code data-testid="test-launch-command">{test.command}</code>
       </p>

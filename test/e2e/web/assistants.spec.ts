@@ -19,8 +19,13 @@ function writeFile(file: string, text: string): string {
   return file;
 }
 
-/** What the app (running as the web host) registers for an assistant. */
-const ourEntry = (client: string) => ({ command: process.execPath, args: [SERVER_ENTRY, '--client', client] });
+/** What the app (running as the web host with its own data folder) registers for an assistant: the command names that folder. */
+const ourEntry = (client: string, dataDir: string) => ({ command: process.execPath, args: [SERVER_ENTRY, '--data-dir', dataDir, '--client', client] });
+
+/** Claude Desktop "found on this computer": its command in ~/.local/bin, which is searched even when PATH does not name it. */
+function installClaudeDesktop(home: string): void {
+  fs.chmodSync(writeFile(path.join(home, '.local', 'bin', 'claude-desktop'), '#!/bin/sh\n'), 0o755);
+}
 
 /** Opens the Assistants view on a host started after the test prepared the files it reads at start. */
 async function openOn(page: Page, host: WebHost): Promise<AppPage> {
@@ -32,6 +37,7 @@ async function openOn(page: Page, host: WebHost): Promise<AppPage> {
 
 test('Connect Claude Desktop adds our entry, keeps the others, test-launches it and says what to do next', async ({ app, webHost, workspace }) => {
   const configPath = writeFile(claudeConfig(workspace.home), `${JSON.stringify(EXISTING, null, 2)}\n`);
+  installClaudeDesktop(workspace.home);
 
   await app.open(webHost.url);
   await app.openAssistants();
@@ -49,6 +55,7 @@ test('Connect Claude Desktop adds our entry, keeps the others, test-launches it 
   await expect(result.getByTestId('connect-next-step')).toContainText(/open it again/i);
   await expect(result.getByTestId('test-launch-result')).toHaveAttribute('data-ok', 'true');
   await expect(result.getByTestId('test-launch-summary')).toContainText(/answered the MCP handshake in \d+ ms/);
+  await expect(result.getByTestId('test-launch-data-dir')).toHaveText(workspace.dataDir);
   await expect(card.getByTestId('assistant-registered')).toHaveText('Connected');
 
   const backupPath = (await result.getByTestId('connect-backup-path').textContent()) ?? '';
@@ -57,10 +64,25 @@ test('Connect Claude Desktop adds our entry, keeps the others, test-launches it 
   const written = JSON.parse(fs.readFileSync(configPath, 'utf8')) as typeof EXISTING & { mcpServers: Record<string, unknown> };
   expect(written.globalShortcut).toBe('Ctrl+Space');
   expect(written.mcpServers.notes).toEqual(EXISTING.mcpServers.notes);
-  expect(written.mcpServers['co-scientist']).toEqual(ourEntry('claude-desktop'));
+  expect(written.mcpServers['co-scientist']).toEqual(ourEntry('claude-desktop', workspace.dataDir));
 
   await card.getByTestId('test-claude-desktop').click();
   await expect(card.getByTestId('test-launch-result')).toHaveAttribute('data-ok', 'true');
+});
+
+test('An assistant that is not found but holds our entry shows one status, never "Connected" with "Not found"', async ({ app, webHost, workspace }) => {
+  writeFile(claudeConfig(workspace.home), '{}\n');
+  await app.open(webHost.url);
+  await app.openAssistants();
+  const card = app.page.getByTestId('assistant-claude-desktop');
+  await expect(card.getByTestId('assistant-registered')).toHaveText('Not found on this computer');
+  await card.getByTestId('connect-claude-desktop').click();
+  await expect(card.getByTestId('test-launch-result')).toHaveAttribute('data-ok', 'true');
+
+  await expect(card.getByTestId('assistant-registered')).toHaveText('Registered, but not found here');
+  await expect(card.getByTestId('assistant-status-hint')).toContainText('Claude Desktop itself was not found on this computer');
+  await expect(card.locator('.badge')).toHaveCount(1);
+  await expect(card.locator('header')).not.toContainText('Connected');
 });
 
 test('Connect Claude Desktop refuses a config file it cannot parse and leaves it alone', async ({ app, webHost, workspace }) => {
@@ -81,6 +103,7 @@ test('Connect Claude Desktop refuses a config file it cannot parse and leaves it
 });
 
 test('Disconnect asks first, then removes only our entry: the file is byte-for-byte what it was', async ({ app, webHost, workspace }) => {
+  installClaudeDesktop(workspace.home);
   const original = `${JSON.stringify(EXISTING, null, 4)}\n`;
   const configPath = writeFile(claudeConfig(workspace.home), original);
   await app.open(webHost.url);
@@ -100,6 +123,7 @@ test('Disconnect asks first, then removes only our entry: the file is byte-for-b
 });
 
 test('An entry edited by hand is shown as such; replacing it needs a second, explicit click after the diff', async ({ app, webHost, workspace }) => {
+  installClaudeDesktop(workspace.home);
   const handMade = { mcpServers: { 'co-scientist': { command: '/opt/my-node/bin/node', args: ['/src/co-scientist/server.js'] } } };
   const configPath = writeFile(claudeConfig(workspace.home), JSON.stringify(handMade, null, 2));
   await app.open(webHost.url);
@@ -117,7 +141,7 @@ test('An entry edited by hand is shown as such; replacing it needs a second, exp
   await card.getByTestId('connect-force').click();
   await expect(card.getByTestId('connect-result')).toBeVisible();
   await expect(card.getByTestId('assistant-registered')).toHaveText('Connected');
-  expect(JSON.parse(fs.readFileSync(configPath, 'utf8'))).toEqual({ mcpServers: { 'co-scientist': ourEntry('claude-desktop') } });
+  expect(JSON.parse(fs.readFileSync(configPath, 'utf8'))).toEqual({ mcpServers: { 'co-scientist': ourEntry('claude-desktop', workspace.dataDir) } });
 });
 
 test('An assistant found by its binary is listed first and connects in its own format (Codex, TOML)', async ({ app, webHost, workspace }) => {
@@ -145,6 +169,7 @@ test('An assistant found by its binary is listed first and connects in its own f
 });
 
 test('At start, the host repairs a registration it wrote for a copy of the app that is gone', async ({ page, workspace }) => {
+  installClaudeDesktop(workspace.home);
   const moved = { command: process.execPath, args: [path.join(workspace.home, 'Old Copy', 'dist', 'mcp', 'server.js'), '--client', 'claude-desktop'] };
   const configPath = writeFile(claudeConfig(workspace.home), JSON.stringify({ mcpServers: { 'co-scientist': moved } }, null, 2));
   const ledger = { version: 1, registrations: [{ client: 'claude-desktop', config_path: configPath, entry_sha256: entryFingerprint(moved), written_at: new Date().toISOString() }] };
@@ -152,7 +177,7 @@ test('At start, the host repairs a registration it wrote for a copy of the app t
 
   const host = await startWebHost(workspace);
   try {
-    await expect.poll(() => JSON.parse(fs.readFileSync(configPath, 'utf8')).mcpServers['co-scientist']).toEqual(ourEntry('claude-desktop'));
+    await expect.poll(() => JSON.parse(fs.readFileSync(configPath, 'utf8')).mcpServers['co-scientist']).toEqual(ourEntry('claude-desktop', workspace.dataDir));
     const app = await openOn(page, host);
     await expect(app.page.getByTestId('assistant-claude-desktop').getByTestId('assistant-registered')).toHaveText('Connected');
   } finally {
@@ -161,6 +186,7 @@ test('At start, the host repairs a registration it wrote for a copy of the app t
 });
 
 test('A working registration of the installed app is left for the scientist to repair from here', async ({ page, workspace }) => {
+  installClaudeDesktop(workspace.home);
   // Looks like the packaged app (ELECTRON_RUN_AS_NODE) and still exists: the development host must not take it over silently.
   const installedEntry = writeFile(path.join(workspace.home, 'Applications', 'Co-Scientist', 'server.js'), '');
   const installed = { command: process.execPath, args: [installedEntry, '--client', 'claude-desktop'], env: { ELECTRON_RUN_AS_NODE: '1' } };
@@ -176,7 +202,7 @@ test('A working registration of the installed app is left for the scientist to r
     await card.getByTestId('repair-claude-desktop').click();
     await expect(card.getByTestId('connect-action')).toContainText('Updated the Co-Scientist entry');
     await expect(card.getByTestId('assistant-registered')).toHaveText('Connected');
-    expect(JSON.parse(fs.readFileSync(configPath, 'utf8')).mcpServers['co-scientist']).toEqual(ourEntry('claude-desktop'));
+    expect(JSON.parse(fs.readFileSync(configPath, 'utf8')).mcpServers['co-scientist']).toEqual(ourEntry('claude-desktop', workspace.dataDir));
   } finally {
     await host.stop();
   }

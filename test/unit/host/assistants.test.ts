@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssistants, recheckRegistrations } from '../../../src-main/host/assistants.js';
 import type { AssistantState } from '../../../src-main/host/contract.js';
+import { defaultDataDir } from '../../../src-mcp/store/dataDir.js';
+import { claudeDesktop, registerClient } from '../../../src-main/host/registration/index.js';
 import { silentLogger } from './fakes.js';
 import { removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from './realServer.js';
 
@@ -153,5 +155,49 @@ describe('assistants adapter', () => {
     expect(await assistants.list()).toMatchObject({ ok: false, error: { code: 'REGISTRATION_REFUSED' } });
     expect(await assistants.connect('claude-desktop')).toMatchObject({ ok: false, error: { code: 'REGISTRATION_REFUSED' } });
     expect(await recheckRegistrations(context, silentLogger)).toEqual([]);
+  });
+});
+
+describe('the registered command opens the app\'s data folder', () => {
+  const entryArgs = (configPath: string) =>
+    (JSON.parse(fs.readFileSync(configPath, 'utf8')) as { mcpServers: Record<string, { args: string[] }> }).mcpServers['co-scientist']?.args;
+
+  it('an app with its own data folder registers a command naming it; the test launch proves the server opened it', async () => {
+    const { assistants, configPath, context } = machine();
+    const outcome = await assistants.connect('claude-desktop');
+    expect(entryArgs(configPath)).toEqual([SERVER_ENTRY, '--data-dir', context.dataDir, '--client', 'claude-desktop']);
+    expect(outcome).toMatchObject({ ok: true, data: { test_launch: { ok: true, data_dir: context.dataDir, error: null } } });
+    expect(await assistants.test('claude-desktop')).toMatchObject({ ok: true, data: { ok: true, data_dir: context.dataDir } });
+  });
+
+  it('an app in the default data folder registers the short command, and its test launch finds that folder', async () => {
+    const m = machine();
+    const dataDir = defaultDataDir({ home: m.home, platform: process.platform, env: {} });
+    const assistants = createAssistants({ ...m.context, dataDir }, silentLogger);
+    const outcome = await assistants.connect('claude-desktop');
+    expect(entryArgs(m.configPath)).toEqual([SERVER_ENTRY, '--client', 'claude-desktop']);
+    expect(outcome).toMatchObject({ ok: true, data: { test_launch: { ok: true, data_dir: dataDir } } });
+  });
+
+  it('an entry written without the folder (before this fix) fails Test connection with what to do; Repair fixes it', async () => {
+    const m = machine();
+    await registerClient(claudeDesktop, { home: m.home, platform: 'linux', env: {}, systemRoot: m.systemRoot, dataDir: m.context.dataDir, launch: m.context.launch });
+    expect(entryArgs(m.configPath)).toEqual([SERVER_ENTRY, '--client', 'claude-desktop']);
+    expect(await claude(m.assistants)).toMatchObject({ state: 'needs_repair', next_step: expect.stringMatching(/runs with another data folder\)\. Repair/) });
+
+    const tested = await m.assistants.test('claude-desktop');
+    if (!tested.ok) throw new Error(tested.error.message);
+    expect(tested.data).toMatchObject({ ok: false, data_dir: defaultDataDir({ home: m.home, platform: process.platform, env: {} }) });
+    expect(tested.data.error).toMatch(/^The registered command opens the data folder .*, not this app's \(.*\), so the assistant would not see your projects\. Repair/);
+
+    expect(await m.assistants.repair('claude-desktop')).toMatchObject({ ok: true, data: { action: 'updated', test_launch: { ok: true, data_dir: m.context.dataDir } } });
+    expect(await claude(m.assistants)).toMatchObject({ state: 'registered' });
+  });
+
+  it('the start-up re-check adds the data folder to our own entry that lacks it', async () => {
+    const m = machine();
+    await registerClient(claudeDesktop, { home: m.home, platform: 'linux', env: {}, systemRoot: m.systemRoot, dataDir: m.context.dataDir, launch: m.context.launch });
+    expect(await recheckRegistrations(m.context, silentLogger)).toEqual([expect.objectContaining({ outcome: 'repaired' })]);
+    expect(entryArgs(m.configPath)).toEqual([SERVER_ENTRY, '--data-dir', m.context.dataDir, '--client', 'claude-desktop']);
   });
 });

@@ -67,6 +67,7 @@ export function fakeAssistants(overrides: Partial<Assistants> = {}): Assistants 
     server_name: 'co-scientist',
     server_version: '1.2.3',
     protocol_version: '2025-11-25',
+    data_dir: '/home/ada/.local/share/co-scientist',
     error: null,
     stderr: null,
   };

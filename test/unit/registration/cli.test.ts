@@ -36,7 +36,7 @@ describe('co-scientist register|unregister|status claude-desktop', () => {
     expect(registered.stdout).toContain(`--client claude-desktop`);
     expect(registered.stdout).toMatch(/Next: Quit Claude Desktop completely/);
     expect(readJson(h.file)).toEqual({
-      mcpServers: { 'co-scientist': { command: process.execPath, args: [SERVER_ENTRY, '--client', 'claude-desktop'] } },
+      mcpServers: { 'co-scientist': { command: process.execPath, args: [SERVER_ENTRY, '--data-dir', h.dataDir, '--client', 'claude-desktop'] } },
     });
     expect(fs.existsSync(path.join(h.dataDir, 'registrations.json'))).toBe(true);
 

@@ -100,6 +100,33 @@ posixOnly('Claude Code through its `claude` command', () => {
     expect(fs.readFileSync(file, 'utf8')).toBe('{}');
   });
 
+  it('our lock is not ~/.claude.json.lock, which Claude Code takes itself while it saves', async () => {
+    const { file, opts } = setUp();
+    writeConfig(file, '{"mcpServers": {"notes": {"command": "/bin/notes"}}}');
+    expect(await registerClient(claudeCode, opts())).toMatchObject({ action: 'added' });
+    expect(await unregisterClient(claudeCode, opts())).toMatchObject({ action: 'removed' });
+    expect(fs.existsSync(`${file}.lock`)).toBe(false);
+    expect(fs.existsSync(`${file}.co-scientist.lock`)).toBe(false);
+  });
+
+  it('Claude Code holding its lock (another session saving): its own message is passed on, nothing else changes', async () => {
+    const { file, opts } = setUp();
+    writeConfig(file, '{}');
+    fs.mkdirSync(`${file}.lock`);
+    const err = await refusal(registerClient(claudeCode, opts()));
+    expect(err.code).toBe('CLIENT_CLI_FAILED');
+    expect(err.message).toMatch(/was not saved to .*\.claude\.json\. If other Claude Code processes use that file, they may have kept it locked/);
+    expect(fs.readFileSync(file, 'utf8')).toBe('{}');
+  });
+
+  it('a `claude` that drops other servers is caught: VERIFY_FAILED names the backup', async () => {
+    const { file, opts } = setUp({ FAKE_CLI_CLOBBER: '1' });
+    writeConfig(file, '{"mcpServers": {"notes": {"command": "/bin/notes"}}}');
+    const err = await refusal(registerClient(claudeCode, opts()));
+    expect(err.code).toBe('VERIFY_FAILED');
+    expect(err.message).toMatch(/changed other servers in .*\.claude\.json.*A copy of the file from before is at .*\.bak-/);
+  });
+
   it('a `claude` that claims success without writing is caught by the read-back check', async () => {
     const { file, opts } = setUp({ FAKE_CLI_NOOP: '1' });
     writeConfig(file, '{}');

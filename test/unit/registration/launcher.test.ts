@@ -6,6 +6,7 @@ import {
   RegistrationError,
   resolveLaunchCommand,
 } from '../../../src-main/host/registration/index.js';
+import { launchOpening } from '../../../src-main/host/registration/launcher.js';
 
 describe('resolveLaunchCommand', () => {
   it('development: the given node and <appRoot>/dist/mcp/server.js, no env', () => {
@@ -108,5 +109,26 @@ describe('checkLaunchLocation (macOS: App Translocation and disk images)', () =>
   it('accepts /Applications, and never applies on Windows or Linux', () => {
     expect(checkLaunchLocation(launchAt('/Applications/Co-Scientist.app/Contents/MacOS/Co-Scientist'), 'darwin', () => false)).toBeUndefined();
     expect(checkLaunchLocation(launchAt('/Volumes/x/AppTranslocation/Co-Scientist.app/Contents/MacOS/Co-Scientist'), 'linux', () => false)).toBeUndefined();
+  });
+});
+
+describe('launchOpening: the registered command names the data folder unless an assistant finds it by itself', () => {
+  const launch = { command: '/usr/bin/node', args: ['/app/dist/mcp/server.js'] };
+  const home = '/home/ana';
+
+  it('the default folder: the launch as it is', () => {
+    expect(launchOpening(launch, '/home/ana/.local/share/co-scientist', { home, platform: 'linux', env: {} })).toEqual(launch);
+    expect(launchOpening(launch, '/home/ana/Library/Application Support/Co-Scientist', { home, platform: 'darwin', env: {} })).toEqual(launch);
+  });
+
+  it('another folder (from --data-dir or COSCI_DATA_DIR): --data-dir with its absolute path, before --client', () => {
+    const opening = launchOpening(launch, '/srv/lab data', { home, platform: 'linux', env: { COSCI_DATA_DIR: '/srv/lab data' } });
+    expect(opening).toEqual({ command: '/usr/bin/node', args: ['/app/dist/mcp/server.js', '--data-dir', path.resolve('/srv/lab data')] });
+    expect(launchForClient(opening, 'codex').args).toEqual(['/app/dist/mcp/server.js', '--data-dir', path.resolve('/srv/lab data'), '--client', 'codex']);
+  });
+
+  it('a folder under XDG_DATA_HOME is named too: assistants do not pass XDG_DATA_HOME on to their servers', () => {
+    const env = { XDG_DATA_HOME: '/home/ana/xdg' };
+    expect(launchOpening(launch, '/home/ana/xdg/co-scientist', { home, platform: 'linux', env }).args).toContain('--data-dir');
   });
 });

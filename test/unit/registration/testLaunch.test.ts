@@ -1,9 +1,11 @@
 // The test launch after registering: the registered command, arguments and environment, run
-// without a shell, through a real MCP `initialize` handshake, with a time limit.
+// without a shell, with an assistant's environment, through a real MCP `initialize` handshake
+// and a check of the data folder the server opened, with a time limit.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { resolveDataDir } from '../../../src-mcp/store/dataDir.js';
 import { testLaunch } from '../../../src-main/host/registration/index.js';
 import { tempDir } from './helpers.js';
 
@@ -18,22 +20,54 @@ function script(body: string): string {
 }
 
 describe('testLaunch', () => {
-  it('the built server answers the handshake: name, version, protocol and duration', async () => {
-    const result = await testLaunch({ command: process.execPath, args: [SERVER_ENTRY, '--client', 'claude-desktop'] }, { dataDir: tempDir() });
-    expect(result).toMatchObject({ ok: true, error: null, stderr: null, server_name: expect.any(String), server_version: expect.any(String) });
+  it('the built server answers the handshake and opens the data folder its command names', async () => {
+    const dataDir = tempDir();
+    const result = await testLaunch(
+      { command: process.execPath, args: [SERVER_ENTRY, '--data-dir', dataDir, '--client', 'claude-desktop'] },
+      { dataDir, home: tempDir() },
+    );
+    expect(result).toMatchObject({ ok: true, error: null, stderr: null, server_name: expect.any(String), server_version: expect.any(String), data_dir: dataDir });
     expect(result.protocol_version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(result.duration_ms).toBeLessThan(10_000);
     expect(result.command).toContain('--client claude-desktop');
   });
 
-  it('passes the registered arguments and environment unchanged, plus the data dir, through awkward paths', async () => {
+  it('a command that opens another data folder fails and says how to fix it; our own COSCI_DATA_DIR does not leak in', async () => {
+    const home = tempDir('home ');
+    const appDataDir = tempDir('app data ');
+    const before = process.env.COSCI_DATA_DIR;
+    process.env.COSCI_DATA_DIR = appDataDir; // the app's own setting, which an assistant does not have
+    try {
+      const result = await testLaunch({ command: process.execPath, args: [SERVER_ENTRY, '--client', 'gemini-cli'] }, { dataDir: appDataDir, home });
+      const opened = resolveDataDir({ home, platform: process.platform, env: {} });
+      expect(result).toMatchObject({ ok: false, data_dir: opened, server_name: 'co-scientist' });
+      expect(result.error).toBe(
+        `The registered command opens the data folder ${opened}, not this app's (${appDataDir}), so the assistant would not see your projects. ` +
+          'Repair the registration (or connect again) so that its command names this data folder.',
+      );
+    } finally {
+      if (before === undefined) delete process.env.COSCI_DATA_DIR;
+      else process.env.COSCI_DATA_DIR = before;
+    }
+  });
+
+  it('a server that answers without saying which folder it opened is not taken for ours', async () => {
+    const result = await testLaunch({ command: process.execPath, args: [ECHO] }, { dataDir: tempDir(), timeoutMs: 3_000 });
+    expect(result).toMatchObject({ ok: false, data_dir: null });
+    expect(result.error).toMatch(/did not say which data folder it opened/);
+  });
+
+  it('passes the registered arguments and environment unchanged through awkward paths, without the app\'s COSCI_DATA_DIR', async () => {
     const folder = path.join(tempDir('Co Scientist Ünïcødé 研究 '), 'App Folder');
     fs.mkdirSync(folder, { recursive: true });
     const entry = path.join(folder, 'echo server.mjs');
     fs.copyFileSync(ECHO, entry);
     const dataDir = tempDir('data dir ');
-    const result = await testLaunch({ command: process.execPath, args: [entry, '--client', 'zed', 'a b'], env: { MARK: 'from-the-entry' } }, { dataDir });
-    expect(result).toMatchObject({ ok: true, server_name: `${dataDir}|from-the-entry`, server_version: '--client zed a b' });
+    const result = await testLaunch(
+      { command: process.execPath, args: [entry, '--data-dir', dataDir, '--client', 'zed', 'a b'], env: { MARK: 'from-the-entry' } },
+      { dataDir },
+    );
+    expect(result).toMatchObject({ ok: true, server_name: 'undefined|from-the-entry', server_version: `--data-dir ${dataDir} --client zed a b`, data_dir: dataDir });
     expect(result.command).toContain(JSON.stringify(entry));
   });
 

@@ -1,0 +1,162 @@
+// Every command README.md shows for the command line, run exactly as typed in a child process
+// (`node` is this Node), in a throwaway HOME: its exit code and its effect on disk. A command that
+// prints nothing, or changes nothing it promises to, fails. The README's lines are read from the
+// file itself, so a command added there without a case here fails too. (`npm run build` is the
+// first step of `npm test` and of scripts/interop.mjs, which run it as typed.)
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { REPO_ROOT, SERVER_ENTRY } from '../support/server.js';
+
+const README = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+const temps: string[] = [];
+afterAll(() => {
+  for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(label: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `cosci-readme-${label}-`));
+  temps.push(dir);
+  return dir;
+}
+
+/** The command lines of README's ```sh blocks and inline `code` that run our programs, comments stripped. */
+function readmeCommands(): string[] {
+  const blockLines = [...README.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => (m[1] ?? '').split('\n'));
+  const inline = [...README.replace(/```[\s\S]*?```/g, '').matchAll(/`([^`\n]+)`/g)].map((m) => m[1] ?? '');
+  const commands = [...blockLines, ...inline]
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter((line) => /^node (bin\/co-scientist\.js|dist\/mcp\/server\.js)\b/.test(line));
+  return [...new Set(commands)];
+}
+
+/** A machine with nothing on it: its own HOME, no XDG or Co-Scientist variables, a PATH of our choosing. */
+function machine(pathDirs: string[] = []) {
+  const home = tempDir('home');
+  const env: Record<string, string> = { HOME: home, PATH: [...pathDirs, '/usr/bin', '/bin'].join(path.delimiter), LANG: 'C.UTF-8' };
+  return { home, env, dataDir: path.join(home, '.local', 'share', 'co-scientist') };
+}
+
+/** Runs a README line as typed: words split on spaces, `node` being this Node, from the repository root. */
+function run(line: string, env: NodeJS.ProcessEnv) {
+  const [program, ...args] = line.split(/\s+/);
+  expect(program).toBe('node');
+  const result = spawnSync(process.execPath, args, { cwd: REPO_ROOT, env, encoding: 'utf8', timeout: 60_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function fakeAssistants(...names: string[]): string {
+  const bin = tempDir('bin');
+  for (const name of names) fs.writeFileSync(path.join(bin, name), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+  return bin;
+}
+
+const claudeDesktopFile = (home: string) => path.join(home, '.config', 'Claude', 'claude_desktop_config.json');
+const serversIn = (file: string) => (JSON.parse(fs.readFileSync(file, 'utf8')) as { mcpServers?: Record<string, unknown> }).mcpServers ?? {};
+
+const posixOnly = describe.skipIf(process.platform === 'win32');
+
+posixOnly('the README commands, exactly as typed', () => {
+  const covered = [
+    'node bin/co-scientist.js status',
+    'node bin/co-scientist.js register claude-desktop',
+    'node bin/co-scientist.js register all',
+    'node bin/co-scientist.js unregister all',
+    'node dist/mcp/server.js --client <your-client-id> [--data-dir DIR]',
+    'node bin/co-scientist.js doctor',
+  ];
+
+  it('README shows exactly the commands tested here', () => {
+    expect(readmeCommands().sort()).toEqual([...covered].sort());
+  });
+
+  it('status, register claude-desktop, register all, unregister all: each exits 0, says what it did, and did it', () => {
+    const bin = fakeAssistants('gemini', 'codex');
+    const m = machine([bin]);
+
+    const status = run('node bin/co-scientist.js status', m.env);
+    expect(status).toMatchObject({ code: 0, stderr: '' });
+    expect(status.stdout).toContain(`Claude Desktop\n  Settings file: ${claudeDesktopFile(m.home)}`);
+    expect(status.stdout).toMatch(/Gemini CLI\n {2}Settings file: .*\n {2}Installed: +yes/);
+    expect(status.stdout.match(/Registered: +no/g)?.length).toBeGreaterThanOrEqual(14);
+
+    const one = run('node bin/co-scientist.js register claude-desktop', m.env);
+    expect(one).toMatchObject({ code: 0, stderr: '' });
+    expect(one.stdout).toContain(`Claude Desktop: Created ${claudeDesktopFile(m.home)} with Co-Scientist in it.`);
+    expect(one.stdout).toMatch(/Test launch: {2}ok, co-scientist .* answered the MCP handshake/);
+    // The default data folder: the short command, which the assistant's copy resolves to the same folder.
+    expect(serversIn(claudeDesktopFile(m.home))['co-scientist']).toEqual({ command: process.execPath, args: [SERVER_ENTRY, '--client', 'claude-desktop'] });
+    expect(fs.existsSync(path.join(m.dataDir, 'registrations.json'))).toBe(true);
+
+    const all = run('node bin/co-scientist.js register all', m.env);
+    expect(all).toMatchObject({ code: 0, stderr: '' });
+    expect(all.stdout).toContain(`Gemini CLI: Created ${path.join(m.home, '.gemini', 'settings.json')} with Co-Scientist in it.`);
+    expect(all.stdout).toContain(`Codex: Created ${path.join(m.home, '.codex', 'config.toml')} with Co-Scientist in it.`);
+    expect(all.stdout).not.toContain('Claude Desktop'); // registered, but not found on this computer
+    expect(fs.readFileSync(path.join(m.home, '.codex', 'config.toml'), 'utf8')).toContain('[mcp_servers.co-scientist]');
+
+    const none = run('node bin/co-scientist.js unregister all', m.env);
+    expect(none).toMatchObject({ code: 0, stderr: '' });
+    expect(none.stdout.match(/Removed Co-Scientist's entry from/g)).toHaveLength(3);
+    expect(serversIn(claudeDesktopFile(m.home))).toEqual({});
+    expect(serversIn(path.join(m.home, '.gemini', 'settings.json'))).toEqual({});
+    expect(fs.readFileSync(path.join(m.home, '.codex', 'config.toml'), 'utf8')).not.toContain('co-scientist');
+    expect(run('node bin/co-scientist.js unregister all', m.env)).toMatchObject({ code: 0, stdout: 'Co-Scientist is not registered with any assistant.\n' });
+  });
+
+  it('doctor: exits 0 and checks the default data folder under HOME', () => {
+    const m = machine();
+    const doctor = run('node bin/co-scientist.js doctor', m.env);
+    expect(doctor.code).toBe(0);
+    expect(doctor.stdout).toContain(`data in ${m.dataDir}`);
+    expect(doctor.stdout).toMatch(/✓ database schema/);
+    expect(fs.existsSync(path.join(m.dataDir, 'co-scientist.db'))).toBe(true);
+  });
+
+  it.each([
+    ['--client my-client --data-dir DIR', true],
+    ['--client my-client', false],
+  ])('node dist/mcp/server.js %s: speaks MCP and opens that folder', async (tail, withDir) => {
+    const m = machine();
+    const dataDir = withDir ? tempDir('data') : m.dataDir;
+    const [, ...args] = `node dist/mcp/server.js ${tail.replace('DIR', dataDir)}`.split(' ');
+    const transport = new StdioClientTransport({ command: process.execPath, args, cwd: REPO_ROOT, env: m.env, stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString('utf8')));
+    const client = new Client({ name: 'readme-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      expect(client.getServerVersion()?.name).toBe('co-scientist');
+      expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+      expect(stderr).toContain(`serving client "my-client" on stdio; data in ${dataDir}`);
+      expect(fs.existsSync(path.join(dataDir, 'co-scientist.db'))).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+posixOnly('register with a data folder of its own', () => {
+  it('register gemini-cli --data-dir D writes a command that opens D', () => {
+    const m = machine([fakeAssistants('gemini')]);
+    const dataDir = tempDir('chosen data');
+    const out = spawnSync(process.execPath, ['bin/co-scientist.js', 'register', 'gemini-cli', '--data-dir', dataDir], { cwd: REPO_ROOT, env: m.env, encoding: 'utf8' });
+    expect(out.status).toBe(0);
+    expect(out.stdout).toMatch(/Test launch: {2}ok/);
+    expect(out.stdout).toContain(`  Data folder:  ${dataDir}\n`);
+    const entry = serversIn(path.join(m.home, '.gemini', 'settings.json'))['co-scientist'];
+    expect(entry).toEqual({ command: process.execPath, args: [SERVER_ENTRY, '--data-dir', dataDir, '--client', 'gemini-cli'] });
+  });
+
+  it('COSCI_DATA_DIR=D register codex writes a command that opens D', () => {
+    const m = machine([fakeAssistants('codex')]);
+    const dataDir = tempDir('env data');
+    const out = spawnSync(process.execPath, ['bin/co-scientist.js', 'register', 'codex'], { cwd: REPO_ROOT, env: { ...m.env, COSCI_DATA_DIR: dataDir }, encoding: 'utf8' });
+    expect(out.status).toBe(0);
+    expect(fs.readFileSync(path.join(m.home, '.codex', 'config.toml'), 'utf8')).toContain(`"--data-dir", ${JSON.stringify(dataDir)}, "--client", "codex"`);
+  });
+});
