@@ -9,7 +9,7 @@ import { openSession, runResearchToCompletion } from './support/researchRun.js';
 import { LeaderboardPage } from './support/tournamentPages.js';
 
 // A whole research run, then axe on ~20 views twice: slow by nature on a shared machine.
-test.setTimeout(400_000);
+test.setTimeout(600_000);
 
 const COMPLETED_GOAL = 'Find novel therapeutic targets for liver fibrosis';
 const WAITING_GOAL = 'Explain why some tumours resist checkpoint inhibitors';
