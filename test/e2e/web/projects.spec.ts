@@ -30,7 +30,7 @@ test('a project an assistant starts appears in the open GUI without a reload', a
   await expect(item).toBeVisible({ timeout: 5_000 });
   await expect(item.getByTestId('project-status')).toHaveText('Initializing');
   await expect(item.getByTestId('project-domain')).toHaveText('pharmacology');
-  await expect(item.getByTestId('project-hypotheses')).toHaveText('12 hypotheses');
+  await expect(item.getByTestId('project-hypotheses')).toHaveText('aims for 12 hypotheses');
   await expect(item.getByTestId('project-progress')).toHaveAttribute('aria-valuenow', '0');
   await expect(item.getByTestId('project-created')).toHaveText(/just now|second|minute/);
   await expect(app.emptyState).toBeHidden();
