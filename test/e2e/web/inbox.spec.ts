@@ -58,3 +58,30 @@ test('group, filter and bulk-approve like checkpoints; then say what each projec
   await expect(waiting).toHaveCount(2);
   await expect(waiting.filter({ hasText: AML })).toContainText('Continue the Co-Scientist research on');
 });
+
+test('a long goal collapses to two lines with a way to read it all, and never widens the page at 800 px', async ({ app, page, webHost, workspace }) => {
+  const chemical = '(2S,3R,4S,5S,6R)-2-[4-chloro-3-[(4-ethoxyphenyl)methyl]phenyl]-6-(hydroxymethyl)oxane-3,4,5-triol';
+  const goal = `Determine whether ${chemical} slows kidney fibrosis in diabetic patients through a mechanism independent of glucose lowering, ${'considering tubular metabolism, inflammation, haemodynamics and the interplay with existing therapies, '.repeat(4)}and propose testable mechanisms.`;
+  await page.setViewportSize({ width: 800, height: 900 });
+  await app.open(webHost.url);
+  assistant = await connectResearchAssistant(workspace.dataDir);
+  await assistant.startResearch(goal, 3);
+  const room = new ControlRoom(page);
+  await expect(room.inboxCount).toHaveText('1');
+  await room.openInbox();
+
+  const title = room.checkpoint.getByTestId('checkpoint-goal');
+  await expect(title).toHaveText(goal);
+  const lineHeight = await title.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  const collapsed = (await title.boundingBox())?.height ?? 0;
+  expect(collapsed).toBeLessThanOrEqual(lineHeight * 2 + 2);
+  await room.checkpoint.getByTestId('long-text-toggle').click();
+  await expect(room.checkpoint.getByTestId('long-text-toggle')).toHaveText('Show less');
+  expect((await title.boundingBox())?.height ?? 0).toBeGreaterThan(collapsed * 2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+  await room.openProject(chemical);
+  await expect(page.getByTestId('detail-goal')).toHaveText(goal);
+  await expect(page.getByTestId('project-detail').getByTestId('long-text-toggle')).toHaveText('Show all');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+});
