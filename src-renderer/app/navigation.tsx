@@ -4,17 +4,9 @@
 // (routes.ts): a deep link opens it, Back and Forward move through it, and each section remembers
 // where the scientist was in it, so switching sections keeps the selection.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { hashToLocation, locationToHash, sameLocation } from './routes';
+import { hashToLocation, locationToHash, sameLocation, type AppLocation } from './routes';
 
-export interface AppLocation {
-  /** A section id of the top bar, e.g. "projects", "inbox", "settings". */
-  section: string;
-  projectId?: string | undefined;
-  hypothesisId?: string | undefined;
-  checkpointId?: string | undefined;
-  /** A knowledge-base document to show (a citation's source). */
-  documentId?: string | undefined;
-}
+export type { AppLocation } from './routes';
 
 export interface Navigation {
   location: AppLocation;

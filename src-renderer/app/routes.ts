@@ -1,7 +1,15 @@
 // Every place in the app has an address: the URL's hash, `#/<section>?project=…&hypothesis=…`.
 // A hash (not a path) because the web host serves one page with its token in the query string,
 // and Electron loads a file; both keep the page and change only what follows `#`.
-import type { AppLocation } from './navigation';
+export interface AppLocation {
+  /** A section id of the top bar, e.g. "projects", "inbox", "settings". */
+  section: string;
+  projectId?: string | undefined;
+  hypothesisId?: string | undefined;
+  checkpointId?: string | undefined;
+  /** A knowledge-base document to show (a citation's source). */
+  documentId?: string | undefined;
+}
 
 const FIELDS = [
   ['projectId', 'project'],

@@ -110,7 +110,7 @@ test('the project view shows plan, budget, waiting approvals and a timeline of w
     await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'project-overview.png') });
 
     await room.openDetailTab('timeline');
-    await expect(room.timelineEntry('Project started')).toContainText('by claude-desktop');
+    await expect(room.timelineEntry('Project started')).toContainText('by Claude Desktop');
     await expect(room.timelineEntry('Research plan approved')).toContainText('by you');
     await expect(room.timelineEntry(/Generate 3 hypotheses \(/)).toContainText('done by Claude Desktop (in its chat)');
     await expect(room.timelineEntry('Batch of new hypotheses: waiting for your decision')).toBeVisible();
