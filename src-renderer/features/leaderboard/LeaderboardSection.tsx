@@ -1,7 +1,7 @@
 // The Leaderboard section of the app: pick a project, see its tournament, and read any hypothesis
 // in full in the side panel beside it. The project and the open hypothesis are the section's
 // address (#/leaderboard?project=…&hypothesis=…), so Back closes the panel and a link reopens it.
-import { useEffect, useId } from 'react';
+import { useCallback, useEffect, useId } from 'react';
 import { useProjects } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useNavigation } from '../../app/navigation';
@@ -22,7 +22,16 @@ export function LeaderboardSection() {
   }, [location.projectId, current, replace]);
   const openId = location.hypothesisId ?? null;
   const openHypothesis = (hypothesisId: string): void => navigate({ section: 'leaderboard', projectId: current, hypothesisId });
-  const closeHypothesis = (): void => navigate({ section: 'leaderboard', projectId: current });
+  const closeHypothesis = useCallback((): void => navigate({ section: 'leaderboard', projectId: current }), [navigate, current]);
+  // Esc closes the panel (it may lie over the board as a drawer in a narrow window).
+  useEffect(() => {
+    if (openId === null) return undefined;
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape' && !(event.target as HTMLElement | null)?.closest('input, textarea, select')) closeHypothesis();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [openId, closeHypothesis]);
 
   return (
     <div className="lb-section" data-testid="leaderboard-section">

@@ -89,6 +89,11 @@ test('the workbench: hypotheses open beside the board, every place has an addres
   await expect(panel).toHaveCount(0);
   await page.goForward();
   await expect(panel.getByTestId('hypothesis-title')).toContainText(`H${top.number} · `);
+  // Esc closes the panel.
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await page.goBack();
+  await expect(panel.getByTestId('hypothesis-title')).toContainText(`H${top.number} · `);
 
   // Switching sections keeps each section's selection.
   await page.getByTestId('nav-projects').click();
