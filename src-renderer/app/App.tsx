@@ -29,9 +29,12 @@ const SECTIONS: { id: Section; label: string }[] = [
   { id: 'settings', label: 'Settings' },
 ];
 
+const SECTION_IDS: readonly string[] = SECTIONS.map((s) => s.id);
+const HOME = { section: 'projects' };
+
 export function App() {
   return (
-    <NavigationProvider initial={{ section: 'projects' }}>
+    <NavigationProvider initial={HOME} sections={SECTION_IDS}>
       <ToastProvider>
         <AppShell />
       </ToastProvider>
@@ -44,9 +47,8 @@ function AppShell() {
   useTheme();
   useCheckpointAlerts();
   const pendingCount = usePendingCount();
-  const { location, navigate } = useNavigation();
+  const { location, openSection } = useNavigation();
   const section = location.section as Section;
-  const setSection = (id: Section) => navigate({ section: id });
   const projects = useProjects();
   const info = useAppInfo();
   const appState = projects.data ? 'ready' : projects.isError ? 'error' : 'loading';
@@ -66,7 +68,7 @@ function AppShell() {
               className="section-tab"
               data-testid={`nav-${id}`}
               aria-current={section === id ? 'page' : undefined}
-              onClick={() => setSection(id)}
+              onClick={() => openSection(id)}
             >
               {label}
               {id === 'inbox' && pendingCount ? (
@@ -92,7 +94,7 @@ function AppShell() {
         ) : section === 'settings' ? (
           <SettingsView />
         ) : section === 'leaderboard' ? (
-          <LeaderboardSection initialProjectId={location.projectId} />
+          <LeaderboardSection />
         ) : section === 'audit' ? (
           <AuditView />
         ) : section === 'knowledge' ? (

@@ -11,7 +11,7 @@ export function ServerIndicator() {
   return (
     <div className={`server-state server-state-${state}`} role="status" data-testid="server-state" data-state={state} title={message ?? undefined}>
       <span className="server-dot" aria-hidden="true" />
-      <span>{LABELS[state]}</span>
+      <span className="server-state-label">{LABELS[state]}</span>
       {state === 'down' && message ? <span className="visually-hidden">: {message}</span> : null}
     </div>
   );

@@ -21,6 +21,8 @@ export interface VirtualListProps<T> {
   loadingMore?: boolean;
   /** Space between rows, in pixels. */
   gap?: number;
+  /** Makes the list itself a tab stop: needed when its rows hold no control, so that keyboard users can scroll it. */
+  focusable?: boolean;
 }
 
 /** How close to the end (in rows) the next page is requested, so it arrives before it is needed. */
@@ -47,7 +49,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   }, [hasMore, loadingMore, onEndReached, lastIndex, items.length]);
 
   return (
-    <div ref={scrollRef} className={`virtual-list ${props.className ?? ''}`} data-testid={props.testId} role="list" aria-label={props.label} aria-busy={loadingMore}>
+    <div ref={scrollRef} className={`virtual-list ${props.className ?? ''}`} data-testid={props.testId} role="list" aria-label={props.label} aria-busy={loadingMore} tabIndex={props.focusable === true ? 0 : undefined}>
       <div className="virtual-list-body" style={{ height: `${virtualizer.getTotalSize()}px` }}>
         {rows.map((row) => (
           <div

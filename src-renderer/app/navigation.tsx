@@ -1,31 +1,59 @@
 // Where the scientist is in the app: the section and, within it, the open project, hypothesis or
 // checkpoint. One small context so any view can send them elsewhere ("Open in inbox", "Open
-// project") without the views knowing each other. The app keeps no history stack: sections are
-// tabs, and each view offers its own way back.
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+// project") without the views knowing each other. Every location is also the URL's hash
+// (routes.ts): a deep link opens it, Back and Forward move through it, and each section remembers
+// where the scientist was in it, so switching sections keeps the selection.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { hashToLocation, locationToHash, sameLocation, type AppLocation } from './routes';
 
-export interface AppLocation {
-  /** A section id of the top bar, e.g. "projects", "inbox", "settings". */
-  section: string;
-  projectId?: string | undefined;
-  hypothesisId?: string | undefined;
-  checkpointId?: string | undefined;
-  /** A knowledge-base document to show (a citation's source). */
-  documentId?: string | undefined;
-}
+export type { AppLocation } from './routes';
 
 export interface Navigation {
   location: AppLocation;
-  /** Goes to `next`; fields it leaves out are cleared, so a location is always complete. */
+  /** Goes to `next` (a new history entry); fields it leaves out are cleared, so a location is always complete. */
   navigate(next: AppLocation): void;
+  /** Replaces the current location without a new history entry (e.g. a default chosen for the scientist). */
+  replace(next: AppLocation): void;
+  /** Goes to a section where the scientist last was in it. */
+  openSection(section: string): void;
 }
 
 const NavigationContext = createContext<Navigation | null>(null);
 
-export function NavigationProvider({ initial, children }: { initial: AppLocation; children: ReactNode }) {
-  const [location, setLocation] = useState<AppLocation>(initial);
-  const navigate = useCallback((next: AppLocation) => setLocation(next), []);
-  const value = useMemo(() => ({ location, navigate }), [location, navigate]);
+export function NavigationProvider({ initial, sections, children }: { initial: AppLocation; sections: readonly string[]; children: ReactNode }) {
+  const [location, setLocation] = useState<AppLocation>(() => hashToLocation(window.location.hash, sections) ?? initial);
+  const current = useRef(location);
+  const lastIn = useRef(new Map<string, AppLocation>());
+  useEffect(() => {
+    current.current = location;
+    lastIn.current.set(location.section, location);
+  }, [location]);
+
+  // Back and Forward (and a pasted link) change the hash; the app follows.
+  useEffect(() => {
+    const follow = (): void => setLocation(hashToLocation(window.location.hash, sections) ?? initial);
+    window.addEventListener('popstate', follow);
+    return () => window.removeEventListener('popstate', follow);
+  }, [sections, initial]);
+
+  // The first location gets an address too, without adding a history entry.
+  useEffect(() => {
+    if (window.location.hash !== locationToHash(location)) window.history.replaceState(null, '', locationToHash(location));
+    // Only at start: later changes write their own address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const go = useCallback((next: AppLocation, mode: 'push' | 'replace') => {
+    if (sameLocation(current.current, next)) return;
+    if (mode === 'push') window.history.pushState(null, '', locationToHash(next));
+    else window.history.replaceState(null, '', locationToHash(next));
+    current.current = next;
+    setLocation(next);
+  }, []);
+  const navigate = useCallback((next: AppLocation) => go(next, 'push'), [go]);
+  const replace = useCallback((next: AppLocation) => go(next, 'replace'), [go]);
+  const openSection = useCallback((section: string) => go(lastIn.current.get(section) ?? { section }, 'push'), [go]);
+  const value = useMemo(() => ({ location, navigate, replace, openSection }), [location, navigate, replace, openSection]);
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
 

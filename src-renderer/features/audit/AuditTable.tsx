@@ -52,8 +52,8 @@ export function AuditTable({ rows, total, selectedId, onSelect, hasMore, loading
         <div role="columnheader" className="lb-cell">Outcome</div>
         <div role="columnheader" className="lb-cell audit-num">ms</div>
       </div>
-      <div ref={scrollRef} className="lb-scroll audit-scroll" data-testid="audit-scroll" aria-busy={loadingMore}>
-        <div className="lb-body" role="rowgroup" style={{ height: `${virtualizer.getTotalSize()}px` }}>
+      <div ref={scrollRef} className="lb-scroll audit-scroll" role="rowgroup" data-testid="audit-scroll" aria-busy={loadingMore}>
+        <div className="lb-body" role="presentation" style={{ height: `${virtualizer.getTotalSize()}px` }}>
           {items.map((item) => {
             const row = rows[item.index] as AuditEntry;
             return (

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { CheckpointView, DecisionAction, RouteOutput } from '../../../src-main/host/contract';
 import { useDecide } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { LongText } from '../../app/LongText';
 import { useNavigation } from '../../app/navigation';
 import { dateTime, timeAgo } from '../projects/format';
 import { KIND_HINTS, KIND_LABELS } from './checkpointKinds';
@@ -67,9 +68,7 @@ export function CheckpointDetail({
               {timeAgo(checkpoint.created_at)}
             </time>
           </p>
-          <h2 id="checkpoint-title" data-testid="checkpoint-goal">
-            {goal}
-          </h2>
+          <LongText as="h2" id="checkpoint-title" testId="checkpoint-goal" text={goal} />
         </div>
         <button type="button" className="button button-secondary button-small" onClick={() => navigate({ section: 'projects', projectId: checkpoint.research_id })}>
           Open project

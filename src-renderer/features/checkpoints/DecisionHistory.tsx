@@ -1,5 +1,6 @@
 // Every decision taken, newest first: what was decided, by whom (the scientist in this app, an
 // assistant they allowed, or the project's policy) and with which note.
+import { clientName } from '../../app/clientNames';
 import type { DecisionRecord } from '../../../src-main/host/contract';
 import { useDecisionHistory } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
@@ -13,7 +14,7 @@ const ACTION_LABELS = { approve: 'Approved', edit: 'Edited', reject: 'Rejected' 
 export function deciderLabel(decidedBy: string): string {
   if (decidedBy === 'desktop') return 'You (in the app)';
   if (decidedBy === 'policy:auto-approve') return 'Project policy (not paused at this kind)';
-  return decidedBy;
+  return clientName(decidedBy);
 }
 
 export function DecisionHistory() {

@@ -1,6 +1,6 @@
-// The checkpoints inbox: everything waiting for the scientist across projects, oldest first, with
-// the approval dialog of the selected one beside it; and the history of decisions. Keyboard
-// shortcuts are listed on screen.
+// The checkpoints inbox: everything waiting for the scientist, grouped by project (oldest first),
+// filterable by project and kind, with the approval dialog of the selected one beside it, a bulk
+// approval of like items, and the history of decisions. Keyboard shortcuts are listed on screen.
 import { useMemo, useRef, useState } from 'react';
 import type { CheckpointView, DecisionAction } from '../../../src-main/host/contract';
 import { useProjects } from '../../api/queries';
@@ -12,8 +12,12 @@ import { useToasts } from '../../app/Toasts';
 import { VirtualList } from '../../app/VirtualList';
 import { timeAgo } from '../projects/format';
 import { CheckpointDetail, type DecideResult } from './CheckpointDetail';
+import { BulkApprove } from './BulkApprove';
 import { KIND_LABELS } from './checkpointKinds';
 import { DecisionHistory } from './DecisionHistory';
+import { InboxFilters } from './InboxFilters';
+import { ProjectStates } from './ProjectStates';
+import { bulkApprovableKind, filterCheckpoints, groupByProject, NO_INBOX_FILTER, type InboxFilter } from './inboxModel';
 import type { DecisionMode } from './types';
 import { useInboxKeys } from './useInboxKeys';
 import './checkpoints.css';
@@ -31,7 +35,10 @@ export function InboxView() {
   // One confirmation at a time: the next decision's replaces it rather than stacking up.
   const lastAnnouncement = useRef<number | null>(null);
 
-  const checkpoints = useMemo(() => pending.data?.pages.flatMap((page) => page.checkpoints) ?? [], [pending.data]);
+  const [filter, setFilter] = useState<InboxFilter>(NO_INBOX_FILTER);
+  const waiting = useMemo(() => pending.data?.pages.flatMap((page) => page.checkpoints) ?? [], [pending.data]);
+  const checkpoints = useMemo(() => groupByProject(filterCheckpoints(waiting, filter)), [waiting, filter]);
+  const bulkKind = bulkApprovableKind(checkpoints);
   const goals = useMemo(() => new Map((projects.data?.projects ?? []).map((p) => [p.id, p.goal])), [projects.data]);
   const selectedIndex = Math.max(0, checkpoints.findIndex((c) => c.checkpoint_id === location.checkpointId));
   const selected: CheckpointView | undefined = checkpoints[selectedIndex];
@@ -66,7 +73,7 @@ export function InboxView() {
         <h1>Checkpoints</h1>
         <Tabs
           items={[
-            { id: 'waiting', label: `Waiting for you${checkpoints.length > 0 ? ` (${checkpoints.length})` : ''}` },
+            { id: 'waiting', label: `Waiting for you${waiting.length > 0 ? ` (${waiting.length})` : ''}` },
             { id: 'history', label: 'Decision history' },
           ]}
           selected={tab}
@@ -86,11 +93,31 @@ export function InboxView() {
           <div className="skeleton skeleton-row" />
           <div className="skeleton skeleton-row" />
         </div>
-      ) : checkpoints.length === 0 ? (
+      ) : waiting.length === 0 ? (
         <EmptyInbox />
       ) : (
         <div className="inbox-layout">
           <div className="inbox-list-pane">
+            <InboxFilters checkpoints={waiting} goals={goals} filter={filter} onChange={setFilter} />
+            {bulkKind !== null ? (
+              <BulkApprove
+                key={checkpoints.map((c) => c.checkpoint_id).join(',')}
+                shown={checkpoints}
+                kind={bulkKind}
+                onDone={(approved) => {
+                  toasts.show({ testId: 'decision-announcement', durationMs: 6000, message: `Approved ${approved} × ${KIND_LABELS[bulkKind]}.` });
+                  select(undefined);
+                }}
+              />
+            ) : null}
+            {checkpoints.length === 0 ? (
+              <p className="muted" data-testid="inbox-no-match">
+                Nothing waiting matches these filters.{' '}
+                <button type="button" className="link-button" onClick={() => setFilter(NO_INBOX_FILTER)}>
+                  Show all
+                </button>
+              </p>
+            ) : null}
             <VirtualList
               items={checkpoints}
               getKey={(c) => c.checkpoint_id}
@@ -102,22 +129,29 @@ export function InboxView() {
               hasMore={pending.hasNextPage}
               loadingMore={pending.isFetchingNextPage}
               onEndReached={() => void pending.fetchNextPage()}
-              renderItem={(checkpoint) => (
-                <button
-                  type="button"
-                  className="select-card inbox-item"
-                  data-testid="inbox-item"
-                  data-checkpoint-id={checkpoint.checkpoint_id}
-                  data-kind={checkpoint.kind}
-                  aria-current={checkpoint === selected ? 'true' : undefined}
-                  onClick={() => select(checkpoint)}
-                >
-                  <span className="inbox-item-kind">{KIND_LABELS[checkpoint.kind]}</span>
-                  <span className="select-card-title">{goals.get(checkpoint.research_id) ?? checkpoint.research_id}</span>
-                  <span className="muted inbox-item-meta">
-                    iteration {checkpoint.iteration} · {timeAgo(checkpoint.created_at)}
-                  </span>
-                </button>
+              renderItem={(checkpoint, index) => (
+                <>
+                  {index === 0 || checkpoints[index - 1]?.research_id !== checkpoint.research_id ? (
+                    <p className="inbox-group" data-testid="inbox-group">
+                      {goals.get(checkpoint.research_id) ?? checkpoint.research_id}
+                    </p>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="select-card inbox-item"
+                    data-testid="inbox-item"
+                    data-checkpoint-id={checkpoint.checkpoint_id}
+                    data-kind={checkpoint.kind}
+                    aria-current={checkpoint === selected ? 'true' : undefined}
+                    onClick={() => select(checkpoint)}
+                  >
+                    <span className="inbox-item-kind">{KIND_LABELS[checkpoint.kind]}</span>
+                    <span className="visually-hidden">{goals.get(checkpoint.research_id) ?? checkpoint.research_id}</span>
+                    <span className="muted inbox-item-meta">
+                      iteration {checkpoint.iteration} · {timeAgo(checkpoint.created_at)}
+                    </span>
+                  </button>
+                </>
               )}
             />
             <p className="shortcut-hint" data-testid="shortcut-hint">
@@ -172,6 +206,7 @@ function EmptyInbox() {
       <p className="empty-state-prompt">
         Ask Claude: <q>Start a Co-Scientist research project on …</q>
       </p>
+      <ProjectStates />
     </div>
   );
 }

@@ -99,10 +99,12 @@ export function PayloadView({ checkpoint }: { checkpoint: CheckpointView }) {
           </div>
           <div className="payload-block">
             <h4>Top hypotheses</h4>
-            <ol>
+            <ol className="payload-ranked">
               {records(payload.top_hypotheses).map((h) => (
-                <li key={text(h.id)}>
-                  <strong>H{text(h.seq)}</strong> <span className="muted">Elo {text(h.elo)}</span> — {text(h.summary)}
+                // Listed by Bradley-Terry rank, so the rank is what shows: an Elo beside it would
+                // look mis-sorted (Elo depends on match order; the rank does not).
+                <li key={text(h.id)} data-testid="report-hypothesis">
+                  <strong>#{text(h.rank)} · H{text(h.seq)}</strong> — {text(h.summary)}
                 </li>
               ))}
             </ol>

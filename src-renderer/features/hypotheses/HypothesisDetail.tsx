@@ -10,16 +10,17 @@ import { GrowingList } from '../../app/GrowingList';
 import { useNavigation } from '../../app/navigation';
 import { dateTime } from '../projects/format';
 import { Citations } from './Citations';
+import { hypothesisTitle } from './hypothesisTitle';
 import { HypothesisActions } from './HypothesisActions';
 import { ORIGIN_LABELS, REVIEW_TYPE_LABELS, STATUS_LABELS } from './labels';
 import { ScoreBars } from './ScoreBars';
 import './hypotheses.css';
 
-export function HypothesisDetail({ hypothesisId, onBack }: { hypothesisId: string; onBack: () => void }) {
+export function HypothesisDetail({ hypothesisId, onBack, backLabel = '← Back to the project' }: { hypothesisId: string; onBack: () => void; backLabel?: string }) {
   const detail = useHypothesis(hypothesisId);
   const back = (
     <button type="button" className="link-button" data-testid="hypothesis-back" onClick={onBack}>
-      ← Back to the project
+      {backLabel}
     </button>
   );
   if (detail.data) return <DetailView detail={detail.data} back={back} />;
@@ -44,15 +45,18 @@ export function HypothesisDetail({ hypothesisId, onBack }: { hypothesisId: strin
 
 function DetailView({ detail, back }: { detail: Detail; back: ReactNode }) {
   const h = detail.hypothesis;
-  const { navigate } = useNavigation();
-  const open = (id: string) => navigate({ section: 'projects', projectId: h.research_id, hypothesisId: id });
+  const { location, navigate } = useNavigation();
+  // A linked hypothesis opens in the same place as this one: the project view, or the
+  // leaderboard's side panel.
+  const open = (id: string) => navigate({ section: location.section, projectId: h.research_id, hypothesisId: id });
   return (
     <section className="card hypothesis-detail" data-testid="hypothesis-detail" aria-labelledby="hypothesis-title">
       {back}
       <header className="hypothesis-header">
-        <h2 id="hypothesis-title">
-          H{h.number} <span className="muted hypothesis-id">{h.id}</span>
+        <h2 id="hypothesis-title" data-testid="hypothesis-title">
+          H{h.number} · {hypothesisTitle(h)}
         </h2>
+        <p className="muted hypothesis-id">{h.id}</p>
         <p className="hypothesis-badges">
           <span className={`badge hypothesis-status-${h.status}`} data-testid="hypothesis-status">
             {STATUS_LABELS[h.status]}
@@ -169,12 +173,12 @@ function DetailView({ detail, back }: { detail: Detail; back: ReactNode }) {
           items={detail.matches}
           getKey={(match) => match.id}
           label="Tournament matches"
-          className="matches"
-          scrollClassName="matches matches-scroll"
+          className="hyp-matches"
+          scrollClassName="hyp-matches hyp-matches-scroll"
           estimateSize={90}
           renderItem={(match) => (
-            <div className={`match ${match.won ? 'match-won' : 'match-lost'}`} data-testid="match" data-won={match.won}>
-              <p className="match-head">
+            <div className={`hyp-match ${match.won ? 'hyp-match-won' : 'hyp-match-lost'}`} data-testid="match" data-won={match.won}>
+              <p className="hyp-match-head">
                 <span className={`badge ${match.won ? 'badge-completed' : 'badge-paused'}`}>{match.won ? 'Won' : 'Lost'}</span>
                 against{' '}
                 {match.opponent ? (
@@ -188,7 +192,7 @@ function DetailView({ detail, back }: { detail: Detail; back: ReactNode }) {
                   {match.judge === 'human' ? ' · judged by you' : ` · model judge${match.confidence !== null ? `, confidence ${match.confidence.toFixed(2)}` : ''}`}
                 </span>
               </p>
-              <p className="match-rationale" data-testid="match-rationale">
+              <p className="hyp-match-rationale" data-testid="match-rationale">
                 {match.rationale}
               </p>
               {match.debate.length > 0 ? (

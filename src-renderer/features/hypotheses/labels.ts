@@ -5,7 +5,8 @@ export const STATUS_LABELS: Record<HypothesisStatus, string> = {
   pending: 'Not yet reviewed',
   reviewed: 'Reviewed',
   in_tournament: 'In tournament',
-  evolved: 'Evolved',
+  // Variants were evolved from it (it still competes). "Evolved" is kept for the origin of a variant.
+  evolved: 'Has variants',
   rejected: 'Rejected',
 };
 

@@ -1,20 +1,37 @@
-// The Leaderboard section of the app: pick a project, see its tournament. The project view can
-// embed ProjectLeaderboard directly; this section is the way in from the top bar.
-import { useId, useState } from 'react';
+// The Leaderboard section of the app: pick a project, see its tournament, and read any hypothesis
+// in full in the side panel beside it. The project and the open hypothesis are the section's
+// address (#/leaderboard?project=…&hypothesis=…), so Back closes the panel and a link reopens it.
+import { useCallback, useEffect, useId } from 'react';
 import { useProjects } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { useNavigation } from '../../app/navigation';
+import { HypothesisDetail } from '../hypotheses/HypothesisDetail';
 import { ProjectLeaderboard } from './ProjectLeaderboard';
 import './leaderboard.css';
 
-export function LeaderboardSection({ initialProjectId }: { initialProjectId?: string | undefined }) {
+export function LeaderboardSection() {
   const id = useId();
   const projects = useProjects();
-  const [chosen, setChosen] = useState<string | undefined>(initialProjectId);
+  const { location, navigate, replace } = useNavigation();
   const list = projects.data?.projects ?? [];
-  // Until the scientist picks one, the most recently updated project is shown, and then kept:
-  // another project's activity must not switch the board under them.
-  const current = chosen ?? [...list].sort((a, b) => b.last_updated.localeCompare(a.last_updated))[0]?.id;
-  if (chosen === undefined && current !== undefined) setChosen(current);
+  // Until the scientist picks one, the most recently updated project is shown, and then kept (it
+  // becomes the address): another project's activity must not switch the board under them.
+  const current = location.projectId ?? [...list].sort((a, b) => b.last_updated.localeCompare(a.last_updated))[0]?.id;
+  useEffect(() => {
+    if (location.projectId === undefined && current !== undefined) replace({ section: 'leaderboard', projectId: current });
+  }, [location.projectId, current, replace]);
+  const openId = location.hypothesisId ?? null;
+  const openHypothesis = (hypothesisId: string): void => navigate({ section: 'leaderboard', projectId: current, hypothesisId });
+  const closeHypothesis = useCallback((): void => navigate({ section: 'leaderboard', projectId: current }), [navigate, current]);
+  // Esc closes the panel (it may lie over the board as a drawer in a narrow window).
+  useEffect(() => {
+    if (openId === null) return undefined;
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape' && !(event.target as HTMLElement | null)?.closest('input, textarea, select')) closeHypothesis();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [openId, closeHypothesis]);
 
   return (
     <div className="lb-section" data-testid="leaderboard-section">
@@ -23,7 +40,7 @@ export function LeaderboardSection({ initialProjectId }: { initialProjectId?: st
         {list.length > 0 ? (
           <div className="lb-filter lb-project-picker">
             <label htmlFor={`${id}-project`}>Project</label>
-            <select id={`${id}-project`} value={current} onChange={(event) => setChosen(event.target.value)} data-testid="leaderboard-project">
+            <select id={`${id}-project`} value={current} onChange={(event) => navigate({ section: 'leaderboard', projectId: event.target.value })} data-testid="leaderboard-project">
               {list.map((project) => (
                 <option key={project.id} value={project.id}>
                   {project.goal.length > 90 ? `${project.goal.slice(0, 87)}…` : project.goal}
@@ -46,7 +63,14 @@ export function LeaderboardSection({ initialProjectId }: { initialProjectId?: st
           <p className="muted">Or start one under Projects. Its hypotheses compete here once they are reviewed.</p>
         </div>
       ) : (
-        <ProjectLeaderboard key={current} researchId={current} />
+        <div className={`lb-workspace${openId === null ? '' : ' has-side'}`}>
+          <ProjectLeaderboard key={current} researchId={current} openId={openId} onOpen={openHypothesis} />
+          {openId !== null ? (
+            <aside className="lb-side" aria-label="Hypothesis" data-testid="hypothesis-panel">
+              <HypothesisDetail key={openId} hypothesisId={openId} onBack={closeHypothesis} backLabel="Close ✕" />
+            </aside>
+          ) : null}
+        </div>
       )}
     </div>
   );

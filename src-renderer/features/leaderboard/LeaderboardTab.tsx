@@ -19,6 +19,8 @@ export function LeaderboardTab({
   onState,
   selected,
   onToggleSelect,
+  openId,
+  onOpen,
 }: {
   rows: readonly LeaderboardRow[];
   k: number;
@@ -26,6 +28,8 @@ export function LeaderboardTab({
   onState: (next: TableState) => void;
   selected: readonly string[];
   onToggleSelect: (id: string) => void;
+  openId?: string | null | undefined;
+  onOpen?: ((id: string) => void) | undefined;
 }) {
   const filters = useDeferredValue(state.filters);
   // Lower-cased search text per row, computed once per load rather than per keystroke.
@@ -63,6 +67,8 @@ export function LeaderboardTab({
           onSort={(column) => onState({ ...state, sort: nextSort(state.sort, column) })}
           selected={selected}
           onToggleSelect={onToggleSelect}
+          openId={openId}
+          onOpen={onOpen}
         />
       )}
     </div>

@@ -7,16 +7,10 @@ import type { LeaderboardRow } from '../../../src-main/host/contract';
 import { ciCell } from './ciCell';
 import { movementLabel, type Sort, type SortColumn } from './leaderboardModel';
 import { methodLabel, ORIGIN_LABELS, STATUS_LABELS } from './labels';
+import { hypothesisTitle } from '../hypotheses/hypothesisTitle';
 
 export const ROW_HEIGHT = 44;
 
-/**
- * The summary column is at most ~570 px wide (about 90 characters), and every character of the
- * text is shaped and recorded for paint even where the cell clips it; so a row carries only what
- * can show. The whole summary is the cell's title, and search works on the data, not the DOM.
- */
-const SUMMARY_CHARS = 160;
-const shownSummary = (summary: string): string => (summary.length > SUMMARY_CHARS ? `${summary.slice(0, SUMMARY_CHARS - 1)}…` : summary);
 
 interface Column {
   id: string;
@@ -48,9 +42,13 @@ export interface LeaderboardTableProps {
   onSort: (column: SortColumn) => void;
   selected: readonly string[];
   onToggleSelect: (id: string) => void;
+  /** The hypothesis open in the side panel, if any. */
+  openId?: string | null | undefined;
+  /** Opens a hypothesis in full (a click anywhere on its row, or Enter on its title). */
+  onOpen?: ((id: string) => void) | undefined;
 }
 
-export function LeaderboardTable({ rows, totalRows, k, ciDomain, sort, onSort, selected, onToggleSelect }: LeaderboardTableProps) {
+export function LeaderboardTable({ rows, totalRows, k, ciDomain, sort, onSort, selected, onToggleSelect, openId, onOpen }: LeaderboardTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // Stable between scroll renders: a new key function makes the virtualizer re-measure all 10,000 rows.
   const getItemKey = useCallback((index: number) => (rows[index] as LeaderboardRow).id, [rows]);
@@ -69,8 +67,23 @@ export function LeaderboardTable({ rows, totalRows, k, ciDomain, sort, onSort, s
   return (
     <div className="lb-table lb-board" role="table" aria-label="Leaderboard" aria-rowcount={totalRows + 1} data-testid="leaderboard-table">
       <TableHeader sort={sort} onSort={onSort} />
-      <div ref={scrollRef} className="lb-scroll" data-testid="leaderboard-scroll" tabIndex={-1}>
-        <div className="lb-body" role="rowgroup" style={{ height: `${virtualizer.getTotalSize()}px` }}>
+      {/* The scroller is the table's row group (a table may own only rows and row groups); the
+          inner sizer is presentational, so rows are its direct children for assistive technology. */}
+      {/* One click handler for all rows (rows stay light): a click outside the compare box opens the row's hypothesis. */}
+      <div
+        ref={scrollRef}
+        className="lb-scroll"
+        role="rowgroup"
+        data-testid="leaderboard-scroll"
+        tabIndex={-1}
+        onClick={(event) => {
+          const target = event.target as HTMLElement;
+          if (onOpen === undefined || target.closest('input') !== null) return;
+          const id = target.closest<HTMLElement>('[data-testid="leaderboard-row"]')?.dataset.id;
+          if (id !== undefined) onOpen(id);
+        }}
+      >
+        <div className="lb-body" role="presentation" style={{ height: `${virtualizer.getTotalSize()}px` }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index] as LeaderboardRow;
             return (
@@ -83,6 +96,8 @@ export function LeaderboardTable({ rows, totalRows, k, ciDomain, sort, onSort, s
                 ciDomain={ciDomain}
                 selected={selected.includes(row.id)}
                 onToggleSelect={onToggleSelect}
+                open={row.id === openId}
+                openable={onOpen !== undefined}
               />
             );
           })}
@@ -132,10 +147,13 @@ interface RowProps {
   ciDomain: [number, number] | null;
   selected: boolean;
   onToggleSelect: (id: string) => void;
+  open: boolean;
+  openable: boolean;
 }
 
 // Memoised: scrolling re-renders the table, but a row whose data did not change need not.
-const Row = memo(function Row({ row, index, start, k, ciDomain, selected, onToggleSelect }: RowProps) {
+const Row = memo(function Row({ row, index, start, k, ciDomain, selected, onToggleSelect, open, openable }: RowProps) {
+  const title = hypothesisTitle(row);
   const movement = movementLabel(row);
   const losses = row.matches_played - row.wins;
   const bt = ciCell(row.bt_score, row.ci95, ciDomain);
@@ -145,7 +163,7 @@ const Row = memo(function Row({ row, index, start, k, ciDomain, selected, onTogg
       role="row"
       aria-rowindex={index + 2}
       aria-selected={selected}
-      className={`lb-row${row.certified_top_k ? ' is-certified' : ''}${selected ? ' is-selected' : ''}`}
+      className={`lb-row${row.certified_top_k ? ' is-certified' : ''}${selected ? ' is-selected' : ''}${open ? ' is-open' : ''}`}
       style={{ transform: `translateY(${start}px)` }}
       data-testid="leaderboard-row"
       data-id={row.id}
@@ -169,8 +187,16 @@ const Row = memo(function Row({ row, index, start, k, ciDomain, selected, onTogg
       <div role="cell" className="lb-cell lb-col-number">
         {`H${row.number}`}
       </div>
+      {/* The title only (the full text is one click away, in the side panel): fewer characters to
+          shape and paint per row in a fast scroll. */}
       <div role="cell" className="lb-cell lb-col-summary" title={row.summary} data-testid="row-summary">
-        {shownSummary(row.summary)}
+        {openable ? (
+          <button type="button" className="lb-open" aria-expanded={open} data-testid="row-open">
+            {title}
+          </button>
+        ) : (
+          title
+        )}
       </div>
       <div role="cell" className="lb-cell lb-col-elo" data-testid="row-elo">
         {Math.round(row.elo_score)}

@@ -6,7 +6,7 @@ import type { LeaderboardRow } from '../../../src-main/host/contract';
 import { methodLabel } from './labels';
 import { layoutLineage, NODE_HEIGHT, NODE_WIDTH } from './lineageLayout';
 
-export function LineagePanel({ rows }: { rows: readonly LeaderboardRow[] }) {
+export function LineagePanel({ rows, onOpen }: { rows: readonly LeaderboardRow[]; onOpen?: ((id: string) => void) | undefined }) {
   const id = useId();
   const layout = useMemo(() => layoutLineage(rows), [rows]);
   const [focusId, setFocusId] = useState<string | null>(null);
@@ -25,9 +25,11 @@ export function LineagePanel({ rows }: { rows: readonly LeaderboardRow[] }) {
     );
   }
 
+  // The accessible name starts with the node's visible text (what a voice-control user says),
+  // then adds what the drawing shows only by its edges: the parents.
   const label = (row: LeaderboardRow): string => {
     const parents = row.parents.map((p) => `H${byId.get(p)?.number ?? '?'}`);
-    return `H${row.number}${row.rank === null ? '' : `, rank ${row.rank}`}, Elo ${Math.round(row.elo_score)}${parents.length > 0 ? `, evolved by ${methodLabel(row.method)} from ${parents.join(' and ')}` : ''}`;
+    return `${nodeTitle(row)} ${nodeMeta(row)}${parents.length > 0 ? `, from ${parents.join(' and ')}` : ''}`;
   };
   const onKey = (event: KeyboardEvent, rowId: string): void => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -65,13 +67,13 @@ export function LineagePanel({ rows }: { rows: readonly LeaderboardRow[] }) {
               data-id={row.id}
             >
               <rect width={NODE_WIDTH} height={NODE_HEIGHT} rx={8} />
+              {/* The trailing space keeps the two lines two words apart in the node's text content,
+                  which must match the start of its accessible name. */}
               <text x={10} y={19} className="lineage-node-title">
-                H{row.number}
-                {row.rank === null ? '' : ` · #${row.rank}`}
-                {row.certified_top_k ? ' ✓' : ''}
+                {`${nodeTitle(row)} `}
               </text>
               <text x={10} y={37} className="lineage-node-meta">
-                {row.origin === 'evolved' ? methodLabel(row.method) : 'original'} · Elo {Math.round(row.elo_score)}
+                {nodeMeta(row)}
               </text>
             </g>
           ))}
@@ -83,6 +85,11 @@ export function LineagePanel({ rows }: { rows: readonly LeaderboardRow[] }) {
             H{focused.number} <code>{focused.id}</code>
           </h2>
           <p>{focused.summary}</p>
+          {onOpen ? (
+            <button type="button" className="button button-secondary button-small" data-testid="lineage-open" onClick={() => onOpen(focused.id)}>
+              Read H{focused.number} in full
+            </button>
+          ) : null}
           <p className="muted">
             {focused.parents.length > 0 ? `Evolved (${methodLabel(focused.method)}) from ${focused.parents.map((p) => `H${byId.get(p)?.number ?? '?'}`).join(' and ')}.` : 'An original hypothesis.'}
           </p>
@@ -90,6 +97,14 @@ export function LineagePanel({ rows }: { rows: readonly LeaderboardRow[] }) {
       ) : null}
     </div>
   );
+}
+
+function nodeTitle(row: LeaderboardRow): string {
+  return `H${row.number}${row.rank === null ? '' : ` · #${row.rank}`}${row.certified_top_k ? ' ✓' : ''}`;
+}
+
+function nodeMeta(row: LeaderboardRow): string {
+  return `${row.origin === 'evolved' ? methodLabel(row.method) : 'original'} · Elo ${Math.round(row.elo_score)}`;
 }
 
 /** The focused hypothesis with all its ancestors and descendants. */

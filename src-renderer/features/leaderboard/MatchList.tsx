@@ -55,7 +55,8 @@ export function MatchList({ researchId, rows }: { researchId: string; rows: read
           <p className="muted">{judge === 'human' ? 'Open the Arena tab to judge pairs yourself; your votes count as human judgements.' : 'Matches appear once at least two reviewed hypotheses meet in the tournament.'}</p>
         </div>
       ) : (
-        <div ref={scrollRef} className="matches-scroll" role="list" aria-label="Matches, newest first" aria-busy={isFetchingNextPage}>
+        // Focusable: rows hold no control, and a scroll region must be reachable from the keyboard.
+        <div ref={scrollRef} className="matches-scroll" role="list" aria-label="Matches, newest first" aria-busy={isFetchingNextPage} tabIndex={0}>
           <div className="lb-body" style={{ height: `${virtualizer.getTotalSize()}px` }}>
             {items.map((item) => {
               const match = matches[item.index] as MatchEntry;

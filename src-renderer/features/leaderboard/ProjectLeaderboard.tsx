@@ -28,7 +28,16 @@ const TABS: Array<{ id: Tab; label: string }> = [
   { id: 'matches', label: 'Matches' },
 ];
 
-export function ProjectLeaderboard({ researchId }: { researchId: string }) {
+export function ProjectLeaderboard({
+  researchId,
+  openId,
+  onOpen,
+}: {
+  researchId: string;
+  /** The hypothesis shown in full beside the board. */
+  openId?: string | null | undefined;
+  onOpen?: ((id: string) => void) | undefined;
+}) {
   const query = useLeaderboardPages(researchId);
   const [tab, setTab] = useState<Tab>('table');
   const [table, setTable] = useState<TableState>({ filters: NO_FILTERS, sort: DEFAULT_SORT });
@@ -47,6 +56,8 @@ export function ProjectLeaderboard({ researchId }: { researchId: string }) {
   const toggle = (id: string): void => setSelected((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id].slice(-2)));
 
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>): void => {
+    // In the arena ← and → choose a side (ArenaPanel), even with the focus still on its tab.
+    if (tab === 'arena') return;
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (step === 0) return;
     const next = TABS[(TABS.findIndex((t) => t.id === tab) + step + TABS.length) % TABS.length] as (typeof TABS)[number];
@@ -92,11 +103,11 @@ export function ProjectLeaderboard({ researchId }: { researchId: string }) {
             </p>
           </div>
         ) : tab === 'table' ? (
-          <LeaderboardTab rows={rows} k={head.k} state={table} onState={setTable} selected={selected} onToggleSelect={toggle} />
+          <LeaderboardTab rows={rows} k={head.k} state={table} onState={setTable} selected={selected} onToggleSelect={toggle} openId={openId} onOpen={onOpen} />
         ) : tab === 'history' ? (
           <EloHistoryPanel researchId={researchId} rows={rows} selected={selected} />
         ) : tab === 'lineage' ? (
-          <LineagePanel rows={rows} />
+          <LineagePanel rows={rows} onOpen={onOpen} />
         ) : tab === 'compare' ? (
           <ComparePanel researchId={researchId} selected={selected} rows={rows} onPick={toggle} />
         ) : tab === 'arena' ? null : (

@@ -1,14 +1,8 @@
 // How tournament facts read in the GUI, so every tournament view says the same thing.
 import type { LeaderboardRow } from '../../../src-main/host/contract';
 
-export const STATUS_LABELS: Record<LeaderboardRow['status'], string> = {
-  pending: 'Pending',
-  reviewed: 'Reviewed',
-  in_tournament: 'In tournament',
-  // Status "evolved": variants were evolved from it (it still competes).
-  evolved: 'Parent',
-  rejected: 'Rejected',
-};
+// One wording of a hypothesis's status in every view (docs/glossary.md).
+export { STATUS_LABELS } from '../hypotheses/labels';
 
 export const ORIGIN_LABELS: Record<LeaderboardRow['origin'], string> = {
   generated: 'Generated',

@@ -1,6 +1,7 @@
 // One project: its header (goal, status, archive and delete), then Overview (progress, plan,
 // budget, meta-review), Timeline (what ran, by whom, when) and Hypotheses. It refetches whenever
 // the host announces a change, so an assistant's progress shows up while the scientist watches.
+import { LongText } from '../../app/LongText';
 import { useState } from 'react';
 import type { ResearchStatus } from '../../../src-main/host/contract';
 import { HostError } from '../../api/cosci';
@@ -57,9 +58,7 @@ function StatusView({ status }: { status: ResearchStatus }) {
     <section className="card project-detail" data-testid="project-detail" aria-labelledby="project-detail-goal">
       <header className="project-detail-header">
         <div className="project-detail-title">
-          <h2 id="project-detail-goal" data-testid="detail-goal">
-            {status.goal}
-          </h2>
+          <LongText as="h2" id="project-detail-goal" testId="detail-goal" text={status.goal} />
           <span className="project-detail-badges">
             <span className={`badge badge-${status.status}`} data-testid="detail-status">
               {statusLabel(status.status)}

@@ -62,8 +62,9 @@ export function ProjectList({
             <span className="chip" data-testid="project-domain">
               {project.domain}
             </span>
-            <span data-testid="project-hypotheses">
-              {project.hypothesis_count} {project.hypothesis_count === 1 ? 'hypothesis' : 'hypotheses'}
+            {/* hypothesis_count is the budget the project was started with, not how many exist. */}
+            <span data-testid="project-hypotheses" title="How many hypotheses the project was asked to generate">
+              aims for {project.hypothesis_count} {project.hypothesis_count === 1 ? 'hypothesis' : 'hypotheses'}
             </span>
             <time dateTime={project.created_at} title={dateTime(project.created_at)} data-testid="project-created">
               {timeAgo(project.created_at)}

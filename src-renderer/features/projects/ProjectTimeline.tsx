@@ -23,6 +23,7 @@ export function ProjectTimeline({ researchId }: { researchId: string }) {
       label="Project timeline"
       testId="timeline"
       className="timeline"
+      focusable
       hasMore={timeline.hasNextPage}
       loadingMore={timeline.isFetchingNextPage}
       onEndReached={() => void timeline.fetchNextPage()}

@@ -1,5 +1,6 @@
-// How a timeline entry reads: "Generated 5 hypotheses (debate) — by delegated:claude-desktop".
+// How a timeline entry reads: "Generated 5 hypotheses (debate) — done by Claude Desktop (in its chat)".
 // Pure, so every view (and a test) says the same thing.
+import { clientName } from '../../app/clientNames';
 import type { TimelineEntry } from '../../../src-main/host/contract';
 
 const KIND_LABELS: Record<string, string> = {
@@ -61,7 +62,7 @@ function eventTitle(entry: TimelineEntry): string {
 
 export interface EntryText {
   title: string;
-  /** Who, and the outcome: "done by delegated:claude-desktop". */
+  /** Who, and the outcome: "done by Claude Desktop (in its chat)". */
   detail: string;
   tone: 'task' | 'checkpoint' | 'event' | 'reject';
 }
@@ -88,7 +89,12 @@ export function whoLabel(client: string): string {
   if (client === 'policy:auto-approve') return 'the project policy';
   // Reasoners are "<how>:<who>": the assistant doing the work itself, MCP sampling, or a provider API.
   const reasoner = /^(delegated|sampling|provider):(.+)$/.exec(client);
-  if (reasoner) return `${reasoner[2]} (${reasoner[1]})`;
+  if (reasoner) {
+    const who = clientName(reasoner[2] as string);
+    if (reasoner[1] === 'delegated') return `${who} (in its chat)`;
+    if (reasoner[1] === 'sampling') return `${who}'s model`;
+    return `your model provider (${reasoner[2] as string})`;
+  }
   // Workers holding a task are "<client>@<host>:<pid>".
-  return client.replace(/@.*$/, '');
+  return clientName(client.replace(/@.*$/, ''));
 }

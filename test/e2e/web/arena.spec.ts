@@ -47,9 +47,11 @@ test('a vote in the arena is recorded as human, listed in the matches and moves 
   await board.tab('arena');
   await expect(pair).toHaveAttribute('data-first', first);
 
-  // The right-hand hypothesis wins, by keyboard: → is "Right is better".
-  await page.getByTestId('arena-card-right').click();
+  // The right-hand hypothesis wins, by keyboard: → is "Right is better", even with the focus
+  // still on the Arena tab (the arrows choose a side there, they do not switch tabs).
+  await page.getByTestId('tab-arena').focus();
   await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tab-arena')).toHaveAttribute('aria-selected', 'true');
   const recorded = page.getByTestId('arena-recorded');
   await expect(recorded).toContainText('Recorded:');
   await expect(page.getByTestId('arena-votes')).toHaveText('1 vote this session');

@@ -30,7 +30,7 @@ test('a project an assistant starts appears in the open GUI without a reload', a
   await expect(item).toBeVisible({ timeout: 5_000 });
   await expect(item.getByTestId('project-status')).toHaveText('Initializing');
   await expect(item.getByTestId('project-domain')).toHaveText('pharmacology');
-  await expect(item.getByTestId('project-hypotheses')).toHaveText('12 hypotheses');
+  await expect(item.getByTestId('project-hypotheses')).toHaveText('aims for 12 hypotheses');
   await expect(item.getByTestId('project-progress')).toHaveAttribute('aria-valuenow', '0');
   await expect(item.getByTestId('project-created')).toHaveText(/just now|second|minute/);
   await expect(app.emptyState).toBeHidden();
@@ -110,9 +110,9 @@ test('the project view shows plan, budget, waiting approvals and a timeline of w
     await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'project-overview.png') });
 
     await room.openDetailTab('timeline');
-    await expect(room.timelineEntry('Project started')).toContainText('by claude-desktop');
+    await expect(room.timelineEntry('Project started')).toContainText('by Claude Desktop');
     await expect(room.timelineEntry('Research plan approved')).toContainText('by you');
-    await expect(room.timelineEntry(/Generate 3 hypotheses \(/)).toContainText('done by claude-desktop (delegated)');
+    await expect(room.timelineEntry(/Generate 3 hypotheses \(/)).toContainText('done by Claude Desktop (in its chat)');
     await expect(room.timelineEntry('Batch of new hypotheses: waiting for your decision')).toBeVisible();
     await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'project-timeline.png') });
 

@@ -7,12 +7,12 @@ const base: TimelineEntry = { source: 'task', id: 'tsk_1', at: '2026-01-01T00:00
 
 describe('timeline entries', () => {
   it('say what ran, by which reasoner, and who asked for it', () => {
-    expect(describeEntry({ ...base, facts: { count: 5, method: 'literature_based' } }, whoLabel)).toEqual({ title: 'Generate 5 hypotheses (literature based)', detail: 'done by claude-desktop (delegated)', tone: 'task' });
+    expect(describeEntry({ ...base, facts: { count: 5, method: 'literature_based' } }, whoLabel)).toEqual({ title: 'Generate 5 hypotheses (literature based)', detail: 'done by Claude Desktop (in its chat)', tone: 'task' });
     expect(describeEntry({ ...base, kind: 'review', status: 'queued', by: null, requested_by: 'desktop', facts: { hypothesis_ids: 1, review_type: 'deep_verification' } }, whoLabel)).toMatchObject({
       title: 'Review 1 hypothesis (deep verification)',
       detail: 'waiting for an assistant · asked for by you',
     });
-    expect(describeEntry({ ...base, kind: 'compare', status: 'leased', by: 'cursor@laptop:4242', facts: { pairs: 5 } }, whoLabel).detail).toBe('in progress by cursor');
+    expect(describeEntry({ ...base, kind: 'compare', status: 'leased', by: 'cursor@laptop:4242', facts: { pairs: 5 } }, whoLabel).detail).toBe('in progress by Cursor');
   });
 
   it('say how a checkpoint was decided and by whom', () => {
