@@ -98,14 +98,14 @@ describe.each<Era>(['legacy', 'modern'])('knowledge tools over stdio (%s era)', 
 
     const found = await call('query_knowledge_base', { query: 'TGF-beta stellate cell activation', research_id: researchId, top_k: 3 });
     const search = found.structuredContent as {
-      results: Array<{ content: string; header_path: string; highlights: Array<[number, number]>; metadata: { document_title: string } }>;
+      results: Array<{ content: string; header_path: string; highlights: Array<{ start: number; end: number }>; metadata: { document_title: string } }>;
       query_refinement: { status: string };
       searched_collections: string[];
     };
     expect(search.searched_collections).toEqual(['Fibrosis']);
     expect(search.results[0]).toMatchObject({ header_path: 'Mechanisms > TGF-beta signalling', relevance_label: 'Highly Relevant', metadata: { document_title: 'Hepatic stellate cells in liver fibrosis' } });
     expect(search.query_refinement.status).toBe('optimal');
-    const [start, end] = search.results[0]?.highlights[0] ?? [0, 0];
+    const { start, end } = search.results[0]?.highlights[0] ?? { start: 0, end: 0 };
     expect(search.results[0]?.content.slice(start, end).toLowerCase()).toMatch(/tgf|beta|stellate|activation|cell/);
     const text = ((found.content as Array<{ text: string }>)[0]?.text ?? '');
     expect(text).toContain('Mechanisms > TGF-beta signalling');

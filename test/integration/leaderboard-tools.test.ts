@@ -12,7 +12,7 @@ const ajv = new Ajv({ strict: false, allErrors: true });
 
 interface Row {
   id: string; number: number; status: string; origin: string; parents: string[]; in_tournament: boolean; rank: number | null;
-  previous_rank: number | null; movement: number | null; elo_score: number; bt_score: number | null; ci95: [number, number] | null;
+  previous_rank: number | null; movement: number | null; elo_score: number; bt_score: number | null; ci95: { low: number; high: number } | null;
   p_top_k: number | null; matches_played: number; certified_top_k: boolean;
 }
 interface Page { k: number; certified: boolean; matches: number; total: number; movement_window: { matches: number; judge: string | null }; rows: Row[]; next_cursor: string | null }
@@ -79,7 +79,7 @@ describe('desktop tournament tools', () => {
     expect(first.certified).toBe(true);
     const ranked = rows.filter((r) => r.rank !== null);
     expect(ranked.map((r) => r.rank)).toEqual(ranked.map((_, i) => i + 1));
-    expect(ranked.every((r) => r.in_tournament && r.ci95 !== null && r.ci95[0] <= (r.bt_score as number) && (r.bt_score as number) <= r.ci95[1])).toBe(true);
+    expect(ranked.every((r) => r.in_tournament && r.ci95 !== null && r.ci95.low <= (r.bt_score as number) && (r.bt_score as number) <= r.ci95.high)).toBe(true);
     expect(rows.filter((r) => r.certified_top_k).map((r) => r.rank)).toEqual(Array.from({ length: first.k }, (_, i) => i + 1));
     const evolved = rows.filter((r) => r.origin === 'evolved');
     expect(evolved.length).toBeGreaterThan(0);
@@ -108,16 +108,16 @@ describe('desktop tournament tools', () => {
   it('get_elo_history replays to the Elo the leaderboard shows, from 1000, in at most 200 points', async () => {
     const { rows } = await wholeBoard();
     const history = await desktopCall('get_elo_history', { research_id: researchId });
-    const series = history.series as Array<{ id: string; points: Array<[number, number]>; played_matches: number }>;
+    const series = history.series as Array<{ id: string; points: Array<{ match: number; elo: number }>; played_matches: number }>;
     expect(series.map((s) => s.id)).toEqual(rows.filter((r) => r.rank !== null).slice(0, 5).map((r) => r.id));
     for (const s of series) {
       const row = rows.find((r) => r.id === s.id) as Row;
       // 1000 just before its first match: evolved hypotheses enter the log late.
-      expect(s.points[0]?.[1]).toBe(1000);
-      expect(s.points[0]?.[0]).toBe((s.points[1]?.[0] ?? 1) - 1);
+      expect(s.points[0]?.elo).toBe(1000);
+      expect(s.points[0]?.match).toBe((s.points[1]?.match ?? 1) - 1);
       expect(s.points.length).toBeLessThanOrEqual(200);
       expect(s.played_matches).toBe(row.matches_played);
-      expect(s.points[s.points.length - 1]?.[1]).toBeCloseTo(row.elo_score, 0);
+      expect(s.points[s.points.length - 1]?.elo).toBeCloseTo(row.elo_score, 0);
     }
     const unknown = await failure(desktop, 'get_elo_history', { research_id: researchId, hypothesis_ids: ['hyp_nope'] });
     expect(unknown).toMatchObject({ code: 'resource_not_found', message: expect.stringContaining('hyp_nope') });
@@ -131,12 +131,12 @@ describe('desktop tournament tools', () => {
     const playing = new Set(before.rows.filter((r) => r.in_tournament).map((r) => r.id));
     expect(playing.has(pair.first.id) && playing.has(pair.second.id)).toBe(true);
     // Skipped pairs are not offered again while there are others.
-    const skipped: Array<[string, string]> = [[pair.first.id, pair.second.id]];
+    const skipped: Array<{ first_id: string; second_id: string }> = [{ first_id: pair.first.id, second_id: pair.second.id }];
     for (let round = 0; round < 6; round += 1) {
       const next = (await desktopCall('next_arena_pair', { research_id: researchId, skip: skipped })).pair as { first: { id: string }; second: { id: string } };
       const key = [next.first.id, next.second.id].sort().join('|');
-      expect(skipped.map((p) => [...p].sort().join('|'))).not.toContain(key);
-      skipped.push([next.first.id, next.second.id]);
+      expect(skipped.map((p) => [p.first_id, p.second_id].sort().join('|'))).not.toContain(key);
+      skipped.push({ first_id: next.first.id, second_id: next.second.id });
     }
 
     await desktop.call('record_judgement', { first_id: pair.first.id, second_id: pair.second.id, winner_id: pair.second.id });
@@ -175,10 +175,11 @@ describe('desktop tournament tools', () => {
     const { rows } = await wholeBoard();
     const [a, b] = rows.filter((r) => r.rank !== null) as [Row, Row];
     const compared = await desktopCall('compare_hypotheses', { research_id: researchId, first_id: a.id, second_id: b.id });
-    const [first, second] = compared.hypotheses as Array<{ id: string; rationale: string; latest_review: { scores: { overall: number } } | null }>;
-    expect([first?.id, second?.id]).toEqual([a.id, b.id]);
-    expect(first?.rationale.length).toBeGreaterThan(20);
-    expect(first?.latest_review?.scores.overall).toBeGreaterThan(0);
+    type Side = { id: string; rationale: string; latest_review: { scores: { overall: number } } | null };
+    const { first, second } = compared.hypotheses as { first: Side; second: Side };
+    expect([first.id, second.id]).toEqual([a.id, b.id]);
+    expect(first.rationale.length).toBeGreaterThan(20);
+    expect(first.latest_review?.scores.overall).toBeGreaterThan(0);
     const h2h = compared.head_to_head as { matches: number; first_wins: number; second_wins: number };
     expect(h2h.first_wins + h2h.second_wins).toBe(h2h.matches);
     const between = await desktopCall('list_matches', { research_id: researchId, hypothesis_id: a.id, limit: 500 });
