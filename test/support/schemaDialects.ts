@@ -42,7 +42,7 @@ export class SchemaDialects {
     try {
       return ajv.compile(schema);
     } catch (error) {
-      throw new Error(`${what} does not compile as JSON Schema ${dialect}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`${what} does not compile as JSON Schema ${dialect}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
   }
 }
