@@ -1,11 +1,13 @@
 // The desktop's tournament tools over real stdio, on a project an assistant ran to completion:
 // hidden from assistants, complete and self-consistent for the desktop, schema-valid, and clear
 // about bad input. Arena votes recorded through record_judgement show up as human matches.
+// The project is run once; each SDK generation's clients then work on their own copy of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Ajv from 'ajv/dist/2020.js';
-import { tempDataDir } from '../support/server.js';
-import { openSession, runResearchToCompletion, type McpSession, type Structured } from '../e2e/web/support/researchRun.js';
-import { toolErrorOf } from '../support/toolErrors.js';
+import fs from 'node:fs';
+import { connectServer, tempDataDir, type Sdk, type ToolClient } from '../support/server.js';
+import { openSession, runResearchToCompletion, type Structured } from '../e2e/web/support/researchRun.js';
+import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
 
 const TOOLS = ['get_leaderboard', 'get_elo_history', 'next_arena_pair', 'list_matches', 'compare_hypotheses'];
 const ajv = new Ajv({ strict: false, allErrors: true });
@@ -17,9 +19,29 @@ interface Row {
 }
 interface Page { k: number; certified: boolean; matches: number; total: number; movement_window: { matches: number; judge: string | null }; rows: Row[]; next_cursor: string | null }
 
-let assistant: McpSession;
-let desktop: McpSession;
+interface Session {
+  client: ToolClient;
+  call(name: string, args: Structured): Promise<Structured>;
+  close(): Promise<void>;
+}
+
+async function openAs(dataDir: string, clientId: string, sdk: Sdk): Promise<Session> {
+  const server = await connectServer({ dataDir, client: clientId, sdk });
+  return {
+    client: server.client,
+    async call(name, args) {
+      const result = await server.client.callTool({ name, arguments: args });
+      if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
+      return result.structuredContent as Structured;
+    },
+    close: () => server.close(),
+  };
+}
+
+let seedDir: string;
 let researchId: string;
+let assistant: Session;
+let desktop: Session;
 const validators = new Map<string, ReturnType<typeof ajv.compile>>();
 
 async function desktopCall(name: string, args: Structured): Promise<Structured> {
@@ -29,7 +51,7 @@ async function desktopCall(name: string, args: Structured): Promise<Structured> 
   return structured;
 }
 
-async function failure(session: McpSession, name: string, args: Structured): Promise<{ code: string; message: string }> {
+async function failure(session: Session, name: string, args: Structured): Promise<{ code: string; message: string }> {
   const result = await session.client.callTool({ name, arguments: args });
   expect(result.isError, `${name} should fail`).toBe(true);
   return toolErrorOf(result);
@@ -47,19 +69,33 @@ async function wholeBoard(limit = 1000): Promise<{ first: Page; rows: Row[] }> {
 }
 
 beforeAll(async () => {
-  const dataDir = tempDataDir('cosci-leaderboard');
-  assistant = await openSession(dataDir, 'claude-desktop');
-  desktop = await openSession(dataDir, 'desktop');
-  researchId = await runResearchToCompletion(assistant, desktop, { goal: 'Find novel therapeutic targets for liver fibrosis', hypotheses: 6 });
-  const { tools } = await desktop.client.listTools();
-  for (const tool of tools.filter((t) => TOOLS.includes(t.name))) validators.set(tool.name, ajv.compile(tool.outputSchema ?? {}));
+  seedDir = tempDataDir('cosci-leaderboard');
+  const runner = await openSession(seedDir, 'claude-desktop');
+  const decider = await openSession(seedDir, 'desktop');
+  try {
+    researchId = await runResearchToCompletion(runner, decider, { goal: 'Find novel therapeutic targets for liver fibrosis', hypotheses: 6 });
+  } finally {
+    await Promise.all([runner.close(), decider.close()]);
+  }
 }, 120_000);
 
-afterAll(async () => {
-  await Promise.all([assistant?.close(), desktop?.close()]);
-});
+// The v1 client validates every result against its outputSchema in draft-07 before the test sees it.
+describe.each<Sdk>(['v2', 'v1'])('desktop tournament tools (%s SDK client)', (sdk) => {
+  beforeAll(async () => {
+    const dataDir = tempDataDir(`cosci-leaderboard-${sdk}`);
+    // Both servers of the run are closed: a copy of the folder (database and WAL) is the same project.
+    fs.cpSync(seedDir, dataDir, { recursive: true });
+    assistant = await openAs(dataDir, 'claude-desktop', sdk);
+    desktop = await openAs(dataDir, 'desktop', sdk);
+    const { tools } = await desktop.client.listTools();
+    validators.clear();
+    for (const tool of tools.filter((t) => TOOLS.includes(t.name))) validators.set(tool.name, ajv.compile(tool.outputSchema ?? {}));
+  });
 
-describe('desktop tournament tools', () => {
+  afterAll(async () => {
+    await Promise.all([assistant?.close(), desktop?.close()]);
+  });
+
   it('are listed to the desktop only, and refuse an assistant with a reason', async () => {
     const assistantTools = (await assistant.client.listTools()).tools.map((t) => t.name);
     const desktopTools = (await desktop.client.listTools()).tools;
