@@ -44,7 +44,7 @@ export const CLIENT_KINDS: ReadonlyArray<{ sdk: Sdk; era: Era; label: string }> 
  * is, the v1 client through a thin adapter (connectServer with sdk: 'v1').
  */
 export interface ToolClient {
-  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<CallToolResult>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }, options?: { onprogress?: (progress: { progress: number; total?: number }) => void }): Promise<CallToolResult>;
   listTools(params?: { cursor?: string }): Promise<ListToolsResult>;
   readResource(params: { uri: string }): Promise<ReadResourceResult>;
   listResources(params?: { cursor?: string }): Promise<ListResourcesResult>;
@@ -106,7 +106,7 @@ async function connectV1(args: string[], era: Era | undefined): Promise<Connecte
   await client.listTools();
   const adapter: ToolClient = {
     // The v1 result types are the 2025 spec's; the shapes these suites read are the same in both.
-    callTool: async (params) => (await client.callTool(params)) as CallToolResult,
+    callTool: async (params, options) => (await client.callTool(params, undefined, options)) as CallToolResult,
     listTools: async (params) => (await client.listTools(params)) as ListToolsResult,
     readResource: async (params) => (await client.readResource(params)) as ReadResourceResult,
     listResources: async (params) => (await client.listResources(params)) as ListResourcesResult,
