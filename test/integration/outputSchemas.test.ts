@@ -21,7 +21,7 @@ import { describeToolFailure, expectErrorEnvelope } from '../support/toolErrors.
 type Structured = Record<string, unknown>;
 type JsonSchema = {
   type?: string | string[]; const?: unknown; enum?: unknown[]; default?: unknown; anyOf?: JsonSchema[]; oneOf?: JsonSchema[];
-  properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema | JsonSchema[]; prefixItems?: JsonSchema[];
+  properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema;
   minimum?: number; maximum?: number; exclusiveMinimum?: number; minLength?: number; maxLength?: number; minItems?: number; maxItems?: number; format?: string;
 };
 interface ListedTool { name: string; inputSchema: JsonSchema; outputSchema?: JsonSchema; annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean } }
@@ -137,8 +137,8 @@ function synthesize(schema: JsonSchema, key: string, pools: Pools, variant: numb
     case 'boolean':
       return true;
     case 'array': {
-      if (schema.prefixItems !== undefined) return schema.prefixItems.map((item) => synthesize(item, key, pools, variant));
-      const item = (Array.isArray(schema.items) ? schema.items[0] : schema.items) ?? {};
+      // No tuples: tool schemas stay in the draft-07 ∩ 2020-12 subset (schemaPortability.ts).
+      const item = schema.items ?? {};
       const pool = poolFor(key, pools);
       const count = Math.min(Math.max(schema.minItems ?? 0, 1), schema.maxItems ?? 3);
       return Array.from({ length: count }, (_, i) => (pool !== undefined && item.type === 'string' ? pool[i % pool.length] : synthesize(item, key, pools, variant + i)));
