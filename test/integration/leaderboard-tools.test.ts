@@ -39,6 +39,7 @@ async function openAs(dataDir: string, clientId: string, sdk: Sdk): Promise<Sess
 }
 
 let seedDir: string;
+const dataDirs: string[] = [];
 let researchId: string;
 let assistant: Session;
 let desktop: Session;
@@ -70,6 +71,7 @@ async function wholeBoard(limit = 1000): Promise<{ first: Page; rows: Row[] }> {
 
 beforeAll(async () => {
   seedDir = tempDataDir('cosci-leaderboard');
+  dataDirs.push(seedDir);
   const runner = await openSession(seedDir, 'claude-desktop');
   const decider = await openSession(seedDir, 'desktop');
   try {
@@ -79,10 +81,15 @@ beforeAll(async () => {
   }
 }, 120_000);
 
+afterAll(() => {
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 // The v1 client validates every result against its outputSchema in draft-07 before the test sees it.
 describe.each<Sdk>(['v2', 'v1'])('desktop tournament tools (%s SDK client)', (sdk) => {
   beforeAll(async () => {
     const dataDir = tempDataDir(`cosci-leaderboard-${sdk}`);
+    dataDirs.push(dataDir);
     // Both servers of the run are closed: a copy of the folder (database and WAL) is the same project.
     fs.cpSync(seedDir, dataDir, { recursive: true });
     assistant = await openAs(dataDir, 'claude-desktop', sdk);
