@@ -96,7 +96,15 @@ async function computeToolCatalog() {
         contents:
           "import { ALL_TOOLS } from './src-mcp/mcp/toolRegistry.ts';\n" +
           "import { catalogEntryOf } from './src-mcp/mcp/toolCatalog.ts';\n" +
-          'process.stdout.write(JSON.stringify(ALL_TOOLS.map(catalogEntryOf)));\n',
+          "import { nonPortableToolSchemas } from './src-mcp/mcp/schemaPortability.ts';\n" +
+          'const catalog = ALL_TOOLS.map(catalogEntryOf);\n' +
+          // A schema that draft-07 and 2020-12 read differently breaks some assistants: no build ships one.
+          'const problems = nonPortableToolSchemas(catalog.map((entry) => entry.tool));\n' +
+          'if (problems.length > 0) {\n' +
+          "  process.stderr.write(`build: tool schemas outside the subset draft-07 and 2020-12 read the same (src-mcp/mcp/schemaPortability.ts):\\n  ${problems.join('\\n  ')}\\n`);\n" +
+          '  process.exit(1);\n' +
+          '}\n' +
+          'process.stdout.write(JSON.stringify(catalog));\n',
         resolveDir: process.cwd(),
         loader: 'ts',
         sourcefile: 'tool-catalog-generator.ts',

@@ -37,8 +37,8 @@ export const KnowledgeSearchSchema = z.object({
       relevance_label: z.string(),
       source_document: z.string(),
       header_path: z.string(),
-      /** [start, end) character ranges of the matched terms in `content`. */
-      highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
+      /** Character ranges [start, end) of the matched terms in `content`. */
+      highlights: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
       metadata: z.object({ document_title: z.string(), document_id: z.string(), collection: z.string(), content_type: z.string(), identifiers: KnowledgeIdentifiersSchema }),
     }),
   ),

@@ -53,7 +53,7 @@ export const tournamentRoutes = {
     output: ComparisonSchema,
   },
   'arena.nextPair': {
-    input: z.object({ research_id: ResearchId, skip: z.array(z.tuple([HypothesisId, HypothesisId])).max(50).optional() }).strict(),
+    input: z.object({ research_id: ResearchId, skip: z.array(z.object({ first_id: HypothesisId, second_id: HypothesisId }).strict()).max(50).optional() }).strict(),
     output: ArenaPairSchema,
   },
   /** The scientist's verdict, in the slot order it was shown: recorded as a human match. */

@@ -1,5 +1,6 @@
-// The knowledge-base tools of the BUILT server over real stdio, in both protocol eras: every
-// result validates against its outputSchema; allowed folders, scopes and desktop-only rules hold.
+// The knowledge-base tools of the BUILT server over real stdio, with the v2 SDK client in both
+// protocol eras and the v1 SDK client: every result validates against its outputSchema; allowed
+// folders, scopes and desktop-only rules hold.
 import Ajv from 'ajv/dist/2020.js';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -7,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectServer, SERVER_ENTRY, tempDataDir, type ConnectedServer, type Era } from '../support/server.js';
+import { CLIENT_KINDS, connectServer, SERVER_ENTRY, tempDataDir, type ConnectedServer, type ConnectOptions, type ServerProcess, type ToolClient } from '../support/server.js';
 import { expectErrorEnvelope, toolErrorOf } from '../support/toolErrors.js';
 import { writeCorpus } from '../unit/knowledge/helpers.js';
 
@@ -18,7 +19,7 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((server) => server.close()));
 });
 
-async function connect(options: Parameters<typeof connectServer>[0]): Promise<ConnectedServer> {
+async function connect(options: ConnectOptions): Promise<ConnectedServer<ToolClient, ServerProcess>> {
   const server = await connectServer(options);
   open.push(server);
   return server;
@@ -32,7 +33,7 @@ type Call = (name: string, args: Record<string, unknown>, onprogress?: (progress
 }>;
 
 /** Calls a tool and checks its structuredContent against the advertised schema (errors: the `_meta` error envelope, no structuredContent). */
-async function checkedCaller(client: Client): Promise<Call> {
+async function checkedCaller(client: ToolClient): Promise<Call> {
   const { tools } = await client.listTools();
   const validators = new Map(tools.map((tool) => [tool.name, ajv.compile(tool.outputSchema ?? {})]));
   return async (name, args, onprogress) => {
@@ -56,12 +57,12 @@ function corpusDir(dataDir: string): string {
 
 const textOf = (result: Awaited<ReturnType<Call>>): string => ((result.content ?? []) as Array<{ text?: string }>).map((block) => block.text ?? '').join('\n');
 
-describe.each<Era>(['legacy', 'modern'])('knowledge tools over stdio (%s era)', (era) => {
+describe.each(CLIENT_KINDS)('knowledge tools over stdio ($label)', ({ sdk, era }) => {
   it('shows assistants four knowledge tools and the desktop a fifth, each fully described', async () => {
     const dataDir = tempDataDir();
-    const assistant = await connect({ dataDir, era });
-    const desktop = await connect({ dataDir, era, client: 'desktop' });
-    const names = async (server: ConnectedServer) =>
+    const assistant = await connect({ dataDir, era, sdk });
+    const desktop = await connect({ dataDir, era, sdk, client: 'desktop' });
+    const names = async (server: { client: ToolClient }) =>
       (await server.client.listTools()).tools.filter((tool) => KNOWLEDGE_TOOLS.includes(tool.name));
     expect((await names(assistant)).map((tool) => tool.name).sort()).toEqual(KNOWLEDGE_TOOLS.filter((name) => name !== 'manage_knowledge_roots'));
     const tools = await names(desktop);
@@ -77,8 +78,8 @@ describe.each<Era>(['legacy', 'modern'])('knowledge tools over stdio (%s era)', 
   it('runs the whole flow: allow a folder, create, ingest with progress, search, link, augment, inspect', async () => {
     const dataDir = tempDataDir();
     const library = corpusDir(dataDir);
-    const desktop = await checkedCaller((await connect({ dataDir, era, client: 'desktop' })).client);
-    const assistant = await connect({ dataDir, era });
+    const desktop = await checkedCaller((await connect({ dataDir, era, sdk, client: 'desktop' })).client);
+    const assistant = await connect({ dataDir, era, sdk });
     const call = await checkedCaller(assistant.client);
 
     expect((await desktop('manage_knowledge_roots', { action: 'add', path: library })).structuredContent).toMatchObject({ changed: true, roots: [{ path: library, added_by: 'desktop' }] });
@@ -98,14 +99,14 @@ describe.each<Era>(['legacy', 'modern'])('knowledge tools over stdio (%s era)', 
 
     const found = await call('query_knowledge_base', { query: 'TGF-beta stellate cell activation', research_id: researchId, top_k: 3 });
     const search = found.structuredContent as {
-      results: Array<{ content: string; header_path: string; highlights: Array<[number, number]>; metadata: { document_title: string } }>;
+      results: Array<{ content: string; header_path: string; highlights: Array<{ start: number; end: number }>; metadata: { document_title: string } }>;
       query_refinement: { status: string };
       searched_collections: string[];
     };
     expect(search.searched_collections).toEqual(['Fibrosis']);
     expect(search.results[0]).toMatchObject({ header_path: 'Mechanisms > TGF-beta signalling', relevance_label: 'Highly Relevant', metadata: { document_title: 'Hepatic stellate cells in liver fibrosis' } });
     expect(search.query_refinement.status).toBe('optimal');
-    const [start, end] = search.results[0]?.highlights[0] ?? [0, 0];
+    const { start, end } = search.results[0]?.highlights[0] ?? { start: 0, end: 0 };
     expect(search.results[0]?.content.slice(start, end).toLowerCase()).toMatch(/tgf|beta|stellate|activation|cell/);
     const text = ((found.content as Array<{ text: string }>)[0]?.text ?? '');
     expect(text).toContain('Mechanisms > TGF-beta signalling');
@@ -125,7 +126,7 @@ describe.each<Era>(['legacy', 'modern'])('knowledge tools over stdio (%s era)', 
   it('refuses what an assistant may not do, with codes and advice', async () => {
     const dataDir = tempDataDir();
     const library = corpusDir(dataDir);
-    const call = await checkedCaller((await connect({ dataDir, era })).client);
+    const call = await checkedCaller((await connect({ dataDir, era, sdk })).client);
     await call('manage_collections', { action: 'create', collection_name: 'Mine' });
 
     const outside = await call('ingest_documents', { path: library, collection: 'Mine' });
@@ -136,7 +137,7 @@ describe.each<Era>(['legacy', 'modern'])('knowledge tools over stdio (%s era)', 
     expect(toolErrorOf(badArgs).code).toBe('invalid_input');
     expect(toolErrorOf(await call('manage_collections', { action: 'info' })).message).toMatch(/collection_name is required/);
 
-    const reader = await checkedCaller((await connect({ dataDir, era, client: null })).client);
+    const reader = await checkedCaller((await connect({ dataDir, era, sdk, client: null })).client);
     expect((await reader('manage_collections', { action: 'list' })).isError).toBeFalsy();
     expect(toolErrorOf(await reader('manage_collections', { action: 'delete', collection_name: 'Mine' }))).toMatchObject({ code: 'insufficient_permissions', message: expect.stringMatching(/knowledge:write/) });
     expect((await reader('query_knowledge_base', { query: 'fibrosis' })).structuredContent).toMatchObject({ results: [], query_refinement: { status: 'clarification_needed' } });

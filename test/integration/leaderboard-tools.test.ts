@@ -1,25 +1,48 @@
 // The desktop's tournament tools over real stdio, on a project an assistant ran to completion:
 // hidden from assistants, complete and self-consistent for the desktop, schema-valid, and clear
 // about bad input. Arena votes recorded through record_judgement show up as human matches.
+// The project is run once; each SDK generation's clients then work on their own copy of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Ajv from 'ajv/dist/2020.js';
-import { tempDataDir } from '../support/server.js';
-import { openSession, runResearchToCompletion, type McpSession, type Structured } from '../e2e/web/support/researchRun.js';
-import { toolErrorOf } from '../support/toolErrors.js';
+import fs from 'node:fs';
+import { connectServer, tempDataDir, type Sdk, type ToolClient } from '../support/server.js';
+import { openSession, runResearchToCompletion, type Structured } from '../e2e/web/support/researchRun.js';
+import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
 
 const TOOLS = ['get_leaderboard', 'get_elo_history', 'next_arena_pair', 'list_matches', 'compare_hypotheses'];
 const ajv = new Ajv({ strict: false, allErrors: true });
 
 interface Row {
   id: string; number: number; status: string; origin: string; parents: string[]; in_tournament: boolean; rank: number | null;
-  previous_rank: number | null; movement: number | null; elo_score: number; bt_score: number | null; ci95: [number, number] | null;
+  previous_rank: number | null; movement: number | null; elo_score: number; bt_score: number | null; ci95: { low: number; high: number } | null;
   p_top_k: number | null; matches_played: number; certified_top_k: boolean;
 }
 interface Page { k: number; certified: boolean; matches: number; total: number; movement_window: { matches: number; judge: string | null }; rows: Row[]; next_cursor: string | null }
 
-let assistant: McpSession;
-let desktop: McpSession;
+interface Session {
+  client: ToolClient;
+  call(name: string, args: Structured): Promise<Structured>;
+  close(): Promise<void>;
+}
+
+async function openAs(dataDir: string, clientId: string, sdk: Sdk): Promise<Session> {
+  const server = await connectServer({ dataDir, client: clientId, sdk });
+  return {
+    client: server.client,
+    async call(name, args) {
+      const result = await server.client.callTool({ name, arguments: args });
+      if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
+      return result.structuredContent as Structured;
+    },
+    close: () => server.close(),
+  };
+}
+
+let seedDir: string;
+const dataDirs: string[] = [];
 let researchId: string;
+let assistant: Session;
+let desktop: Session;
 const validators = new Map<string, ReturnType<typeof ajv.compile>>();
 
 async function desktopCall(name: string, args: Structured): Promise<Structured> {
@@ -29,7 +52,7 @@ async function desktopCall(name: string, args: Structured): Promise<Structured> 
   return structured;
 }
 
-async function failure(session: McpSession, name: string, args: Structured): Promise<{ code: string; message: string }> {
+async function failure(session: Session, name: string, args: Structured): Promise<{ code: string; message: string }> {
   const result = await session.client.callTool({ name, arguments: args });
   expect(result.isError, `${name} should fail`).toBe(true);
   return toolErrorOf(result);
@@ -47,19 +70,39 @@ async function wholeBoard(limit = 1000): Promise<{ first: Page; rows: Row[] }> {
 }
 
 beforeAll(async () => {
-  const dataDir = tempDataDir('cosci-leaderboard');
-  assistant = await openSession(dataDir, 'claude-desktop');
-  desktop = await openSession(dataDir, 'desktop');
-  researchId = await runResearchToCompletion(assistant, desktop, { goal: 'Find novel therapeutic targets for liver fibrosis', hypotheses: 6 });
-  const { tools } = await desktop.client.listTools();
-  for (const tool of tools.filter((t) => TOOLS.includes(t.name))) validators.set(tool.name, ajv.compile(tool.outputSchema ?? {}));
+  seedDir = tempDataDir('cosci-leaderboard');
+  dataDirs.push(seedDir);
+  const runner = await openSession(seedDir, 'claude-desktop');
+  const decider = await openSession(seedDir, 'desktop');
+  try {
+    researchId = await runResearchToCompletion(runner, decider, { goal: 'Find novel therapeutic targets for liver fibrosis', hypotheses: 6 });
+  } finally {
+    await Promise.all([runner.close(), decider.close()]);
+  }
 }, 120_000);
 
-afterAll(async () => {
-  await Promise.all([assistant?.close(), desktop?.close()]);
+afterAll(() => {
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('desktop tournament tools', () => {
+// The v1 client validates every result against its outputSchema in draft-07 before the test sees it.
+describe.each<Sdk>(['v2', 'v1'])('desktop tournament tools (%s SDK client)', (sdk) => {
+  beforeAll(async () => {
+    const dataDir = tempDataDir(`cosci-leaderboard-${sdk}`);
+    dataDirs.push(dataDir);
+    // Both servers of the run are closed: a copy of the folder (database and WAL) is the same project.
+    fs.cpSync(seedDir, dataDir, { recursive: true });
+    assistant = await openAs(dataDir, 'claude-desktop', sdk);
+    desktop = await openAs(dataDir, 'desktop', sdk);
+    const { tools } = await desktop.client.listTools();
+    validators.clear();
+    for (const tool of tools.filter((t) => TOOLS.includes(t.name))) validators.set(tool.name, ajv.compile(tool.outputSchema ?? {}));
+  });
+
+  afterAll(async () => {
+    await Promise.all([assistant?.close(), desktop?.close()]);
+  });
+
   it('are listed to the desktop only, and refuse an assistant with a reason', async () => {
     const assistantTools = (await assistant.client.listTools()).tools.map((t) => t.name);
     const desktopTools = (await desktop.client.listTools()).tools;
@@ -79,7 +122,7 @@ describe('desktop tournament tools', () => {
     expect(first.certified).toBe(true);
     const ranked = rows.filter((r) => r.rank !== null);
     expect(ranked.map((r) => r.rank)).toEqual(ranked.map((_, i) => i + 1));
-    expect(ranked.every((r) => r.in_tournament && r.ci95 !== null && r.ci95[0] <= (r.bt_score as number) && (r.bt_score as number) <= r.ci95[1])).toBe(true);
+    expect(ranked.every((r) => r.in_tournament && r.ci95 !== null && r.ci95.low <= (r.bt_score as number) && (r.bt_score as number) <= r.ci95.high)).toBe(true);
     expect(rows.filter((r) => r.certified_top_k).map((r) => r.rank)).toEqual(Array.from({ length: first.k }, (_, i) => i + 1));
     const evolved = rows.filter((r) => r.origin === 'evolved');
     expect(evolved.length).toBeGreaterThan(0);
@@ -108,16 +151,16 @@ describe('desktop tournament tools', () => {
   it('get_elo_history replays to the Elo the leaderboard shows, from 1000, in at most 200 points', async () => {
     const { rows } = await wholeBoard();
     const history = await desktopCall('get_elo_history', { research_id: researchId });
-    const series = history.series as Array<{ id: string; points: Array<[number, number]>; played_matches: number }>;
+    const series = history.series as Array<{ id: string; points: Array<{ match: number; elo: number }>; played_matches: number }>;
     expect(series.map((s) => s.id)).toEqual(rows.filter((r) => r.rank !== null).slice(0, 5).map((r) => r.id));
     for (const s of series) {
       const row = rows.find((r) => r.id === s.id) as Row;
       // 1000 just before its first match: evolved hypotheses enter the log late.
-      expect(s.points[0]?.[1]).toBe(1000);
-      expect(s.points[0]?.[0]).toBe((s.points[1]?.[0] ?? 1) - 1);
+      expect(s.points[0]?.elo).toBe(1000);
+      expect(s.points[0]?.match).toBe((s.points[1]?.match ?? 1) - 1);
       expect(s.points.length).toBeLessThanOrEqual(200);
       expect(s.played_matches).toBe(row.matches_played);
-      expect(s.points[s.points.length - 1]?.[1]).toBeCloseTo(row.elo_score, 0);
+      expect(s.points[s.points.length - 1]?.elo).toBeCloseTo(row.elo_score, 0);
     }
     const unknown = await failure(desktop, 'get_elo_history', { research_id: researchId, hypothesis_ids: ['hyp_nope'] });
     expect(unknown).toMatchObject({ code: 'resource_not_found', message: expect.stringContaining('hyp_nope') });
@@ -131,12 +174,12 @@ describe('desktop tournament tools', () => {
     const playing = new Set(before.rows.filter((r) => r.in_tournament).map((r) => r.id));
     expect(playing.has(pair.first.id) && playing.has(pair.second.id)).toBe(true);
     // Skipped pairs are not offered again while there are others.
-    const skipped: Array<[string, string]> = [[pair.first.id, pair.second.id]];
+    const skipped: Array<{ first_id: string; second_id: string }> = [{ first_id: pair.first.id, second_id: pair.second.id }];
     for (let round = 0; round < 6; round += 1) {
       const next = (await desktopCall('next_arena_pair', { research_id: researchId, skip: skipped })).pair as { first: { id: string }; second: { id: string } };
       const key = [next.first.id, next.second.id].sort().join('|');
-      expect(skipped.map((p) => [...p].sort().join('|'))).not.toContain(key);
-      skipped.push([next.first.id, next.second.id]);
+      expect(skipped.map((p) => [p.first_id, p.second_id].sort().join('|'))).not.toContain(key);
+      skipped.push({ first_id: next.first.id, second_id: next.second.id });
     }
 
     await desktop.call('record_judgement', { first_id: pair.first.id, second_id: pair.second.id, winner_id: pair.second.id });
@@ -175,10 +218,11 @@ describe('desktop tournament tools', () => {
     const { rows } = await wholeBoard();
     const [a, b] = rows.filter((r) => r.rank !== null) as [Row, Row];
     const compared = await desktopCall('compare_hypotheses', { research_id: researchId, first_id: a.id, second_id: b.id });
-    const [first, second] = compared.hypotheses as Array<{ id: string; rationale: string; latest_review: { scores: { overall: number } } | null }>;
-    expect([first?.id, second?.id]).toEqual([a.id, b.id]);
-    expect(first?.rationale.length).toBeGreaterThan(20);
-    expect(first?.latest_review?.scores.overall).toBeGreaterThan(0);
+    type Side = { id: string; rationale: string; latest_review: { scores: { overall: number } } | null };
+    const { first, second } = compared.hypotheses as { first: Side; second: Side };
+    expect([first.id, second.id]).toEqual([a.id, b.id]);
+    expect(first.rationale.length).toBeGreaterThan(20);
+    expect(first.latest_review?.scores.overall).toBeGreaterThan(0);
     const h2h = compared.head_to_head as { matches: number; first_wins: number; second_wins: number };
     expect(h2h.first_wins + h2h.second_wins).toBe(h2h.matches);
     const between = await desktopCall('list_matches', { research_id: researchId, hypothesis_id: a.id, limit: 500 });

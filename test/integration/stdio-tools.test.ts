@@ -1,18 +1,20 @@
-// The built server over real stdio, driven by the official MCP client, in both protocol eras.
+// The built server over real stdio, driven by the official MCP clients: the v2 SDK in both
+// protocol eras and the v1 SDK (which checks every structuredContent against its outputSchema).
 import { afterEach, describe, expect, it } from 'vitest';
 import Ajv from 'ajv/dist/2020.js';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { connectServer, tempDataDir, type ConnectedServer, type Era } from '../support/server.js';
+import { CLIENT_KINDS, connectServer, tempDataDir, type ConnectedServer, type ConnectOptions, type ServerProcess, type ToolClient } from '../support/server.js';
 import { expectErrorEnvelope, toolErrorOf } from '../support/toolErrors.js';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
-const open: ConnectedServer[] = [];
+type Connected = ConnectedServer<ToolClient, ServerProcess>;
+const open: Connected[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((server) => server.close()));
 });
 
-async function connect(options: Parameters<typeof connectServer>[0]): Promise<ConnectedServer> {
+async function connect(options: ConnectOptions): Promise<Connected> {
   const server = await connectServer(options);
   open.push(server);
   return server;
@@ -23,9 +25,9 @@ function textOf(result: { content?: unknown }): string {
   return blocks.map((block) => block.text ?? '').join('\n');
 }
 
-describe.each<Era>(['legacy', 'modern'])('MCP server over stdio (%s era)', (era) => {
+describe.each(CLIENT_KINDS)('MCP server over stdio ($label)', ({ sdk, era }) => {
   it('lists the tools an assistant may call, each with title, annotations and schemas', async () => {
-    const { client } = await connect({ dataDir: tempDataDir(), era });
+    const { client } = await connect({ dataDir: tempDataDir(), era, sdk });
     const { tools } = await client.listTools();
     const names = tools.map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(['start_research', 'list_research_projects', 'get_research_status', 'continue_research', 'submit_work', 'list_hypotheses', 'rank_hypotheses', 'get_results', 'export_results']));
@@ -49,7 +51,7 @@ describe.each<Era>(['legacy', 'modern'])('MCP server over stdio (%s era)', (era)
   });
 
   it('calls every tool; structuredContent validates against the advertised outputSchema', async () => {
-    const { client } = await connect({ dataDir: tempDataDir(), era });
+    const { client } = await connect({ dataDir: tempDataDir(), era, sdk });
     const { tools } = await client.listTools();
     const validators = new Map(tools.map((tool) => [tool.name, ajv.compile(tool.outputSchema ?? {})]));
     const check = (name: string, structured: unknown): void => {
@@ -86,7 +88,7 @@ describe.each<Era>(['legacy', 'modern'])('MCP server over stdio (%s era)', (era)
   });
 
   it('reads the project resource as Markdown in the reference format', async () => {
-    const { client } = await connect({ dataDir: tempDataDir(), era });
+    const { client } = await connect({ dataDir: tempDataDir(), era, sdk });
     const started = await client.callTool({
       name: 'start_research',
       arguments: { goal: 'Investigate mechanisms of antimicrobial resistance', domain: 'Biology' },
@@ -106,7 +108,7 @@ describe.each<Era>(['legacy', 'modern'])('MCP server over stdio (%s era)', (era)
 
   it('answers bad input with a coded, actionable error and changes nothing', async () => {
     const dataDir = tempDataDir();
-    const { client } = await connect({ dataDir, era });
+    const { client } = await connect({ dataDir, era, sdk });
     const cases: Array<{ name: string; arguments: Record<string, unknown>; code: string; mention: RegExp }> = [
       { name: 'start_research', arguments: { goal: 'short' }, code: 'invalid_input', mention: /too short/ },
       { name: 'start_research', arguments: {}, code: 'invalid_input', mention: /goal/ },
@@ -130,10 +132,10 @@ describe.each<Era>(['legacy', 'modern'])('MCP server over stdio (%s era)', (era)
 
   it('puts what a model needs to recover into the error text: retry_after, the missing scopes', async () => {
     const dataDir = tempDataDir();
-    const desktop = await connect({ dataDir, era, client: 'desktop' });
+    const desktop = await connect({ dataDir, era, sdk, client: 'desktop' });
     const granted = await desktop.client.callTool({ name: 'set_client_policy', arguments: { client_id: 'claude-desktop', scopes: ['research:write'], rate_per_minute: 1, burst: 1 } });
     expect(granted.isError, textOf(granted)).toBeFalsy();
-    const { client } = await connect({ dataDir, era, client: 'claude-desktop' });
+    const { client } = await connect({ dataDir, era, sdk, client: 'claude-desktop' });
     const goal = { goal: 'Identify drug repurposing candidates for AML' };
     expect((await client.callTool({ name: 'start_research', arguments: goal })).isError).toBeFalsy();
 
@@ -152,7 +154,7 @@ describe.each<Era>(['legacy', 'modern'])('MCP server over stdio (%s era)', (era)
 
   it('writes one hash-chained audit row per call, failures included', async () => {
     const dataDir = tempDataDir();
-    const { client } = await connect({ dataDir, era, client: 'claude-desktop' });
+    const { client } = await connect({ dataDir, era, sdk, client: 'claude-desktop' });
     await client.callTool({ name: 'start_research', arguments: { goal: 'Identify drug repurposing candidates for AML', api_key: 'sk-secret' } });
     await client.callTool({ name: 'get_research_status', arguments: { research_id: 'res_x' } });
     await client.callTool({ name: 'list_research_projects', arguments: {} });

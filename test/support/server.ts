@@ -1,6 +1,10 @@
-// Test helpers: spawn the BUILT server (dist/mcp/server.js) over real stdio with the official client.
-import { Client } from '@modelcontextprotocol/client';
+// Test helpers: spawn the BUILT server (dist/mcp/server.js) over real stdio with an official
+// client: the v2 SDK (@modelcontextprotocol/client) by default, or the v1 SDK
+// (@modelcontextprotocol/sdk), the one most assistants embed, for the suites that run under both.
+import { Client, type CallToolResult, type ListResourcesResult, type ListToolsResult, type ReadResourceResult } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as V1StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,34 +24,94 @@ export function tempDataDir(label = 'cosci-test'): string {
 }
 
 export type Era = 'legacy' | 'modern';
+/** The generation of the official TypeScript SDK the client comes from. */
+export type Sdk = 'v1' | 'v2';
 
-export interface ConnectedServer {
-  client: Client;
-  transport: StdioClientTransport;
+/**
+ * The client kinds a suite that exercises tool results and schemas runs under (describe.each):
+ * the v2 SDK in both protocol eras, and the v1 SDK, which speaks the 2025 era only and validates
+ * structuredContent against each outputSchema with Ajv in draft-07 mode, as the assistants that
+ * embed it do.
+ */
+export const CLIENT_KINDS: ReadonlyArray<{ sdk: Sdk; era: Era; label: string }> = [
+  { sdk: 'v2', era: 'legacy', label: 'v2 SDK, 2025 era' },
+  { sdk: 'v2', era: 'modern', label: 'v2 SDK, 2026 era' },
+  { sdk: 'v1', era: 'legacy', label: 'v1 SDK' },
+];
+
+/**
+ * What the suites that run under both SDK generations use of a client; the v2 Client has it as
+ * is, the v1 client through a thin adapter (connectServer with sdk: 'v1').
+ */
+export interface ToolClient {
+  callTool(params: { name: string; arguments?: Record<string, unknown> }, options?: { onprogress?: (progress: { progress: number; total?: number }) => void }): Promise<CallToolResult>;
+  listTools(params?: { cursor?: string }): Promise<ListToolsResult>;
+  readResource(params: { uri: string }): Promise<ReadResourceResult>;
+  listResources(params?: { cursor?: string }): Promise<ListResourcesResult>;
+}
+
+/** The server's child process, for killServer. */
+export interface ServerProcess {
+  readonly pid: number | null;
+}
+
+export interface ConnectedServer<C extends ToolClient = Client, T extends ServerProcess = StdioClientTransport> {
+  client: C;
+  transport: T;
   stderr: () => string;
   close(): Promise<void>;
 }
 
-export async function connectServer(options: { dataDir: string; client?: string | null; era?: Era }): Promise<ConnectedServer> {
+export interface ConnectOptions {
+  dataDir: string;
+  client?: string | null;
+  era?: Era;
+  /** Which SDK generation the client comes from; v2 when omitted. The v1 SDK speaks the 2025 era only. */
+  sdk?: Sdk;
+}
+
+export async function connectServer(options: ConnectOptions & { sdk?: 'v2' }): Promise<ConnectedServer>;
+export async function connectServer(options: ConnectOptions): Promise<ConnectedServer<ToolClient, ServerProcess>>;
+export async function connectServer(options: ConnectOptions): Promise<ConnectedServer<ToolClient, ServerProcess>> {
   assertServerBuilt();
   const args = [SERVER_ENTRY, '--data-dir', options.dataDir];
   if (options.client !== null) args.push('--client', options.client ?? 'test-assistant');
-  const transport = new StdioClientTransport({ command: process.execPath, args, stderr: 'pipe' });
+  return options.sdk === 'v1' ? connectV1(args, options.era) : connectV2(args, options.era);
+}
+
+function collectStderr(stream: { on(event: 'data', listener: (chunk: Buffer) => void): unknown } | null): () => string {
   let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
+  stream?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
-  const client = new Client(
-    { name: 'co-scientist-tests', version: '1.0.0' },
-    options.era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
-  );
+  return () => stderr;
+}
+
+async function connectV2(args: string[], era: Era | undefined): Promise<ConnectedServer> {
+  const transport = new StdioClientTransport({ command: process.execPath, args, stderr: 'pipe' });
+  const stderr = collectStderr(transport.stderr);
+  const client = new Client({ name: 'co-scientist-tests', version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {});
   await client.connect(transport);
-  return {
-    client,
-    transport,
-    stderr: () => stderr,
-    close: () => client.close(),
+  return { client, transport, stderr, close: () => client.close() };
+}
+
+async function connectV1(args: string[], era: Era | undefined): Promise<ConnectedServer<ToolClient, ServerProcess>> {
+  if (era === 'modern') throw new Error('The v1 SDK client speaks the 2025 protocol era only: connect it without era: "modern".');
+  const transport = new V1StdioClientTransport({ command: process.execPath, args, stderr: 'pipe' });
+  const stderr = collectStderr(transport.stderr);
+  const client = new V1Client({ name: 'co-scientist-tests-v1', version: '1.0.0' });
+  await client.connect(transport);
+  // The v1 client validates structuredContent only for tools it has seen in tools/list; list them
+  // first, as assistants do, so that every call below is checked against its outputSchema.
+  await client.listTools();
+  const adapter: ToolClient = {
+    // The v1 result types are the 2025 spec's; the shapes these suites read are the same in both.
+    callTool: async (params, options) => (await client.callTool(params, undefined, options)) as CallToolResult,
+    listTools: async (params) => (await client.listTools(params)) as ListToolsResult,
+    readResource: async (params) => (await client.readResource(params)) as ReadResourceResult,
+    listResources: async (params) => (await client.listResources(params)) as ListResourcesResult,
   };
+  return { client: adapter, transport, stderr, close: () => client.close() };
 }
 
 /** Resolves when `predicate` holds, polling; rejects after `timeoutMs` with `what` in the message. */
@@ -60,7 +124,7 @@ export async function waitFor(predicate: () => boolean, timeoutMs: number, what:
 }
 
 /** Kills the server's process with SIGKILL (a crash, not a shutdown) and waits until it is gone. */
-export function killServer(server: ConnectedServer): Promise<void> {
+export function killServer(server: { transport: ServerProcess }): Promise<void> {
   const pid = server.transport.pid;
   if (pid === null) throw new Error('the server process has no pid');
   process.kill(pid, 'SIGKILL');

@@ -10,7 +10,7 @@ import { HypothesisDraftSchema, REVIEW_TYPES, ReviewDraftSchema, ReviewScoresSch
 import type { CitationRecord } from '../../engine/types.js';
 import type { ServerContext } from '../context.js';
 import { defineTool } from '../toolkit.js';
-import { AddedHypothesisSchema, AddedReviewSchema, HypothesisDetailSchema, type CitationViewSchema, type HypothesisRefSchema } from './schemas/hypotheses.js';
+import { AddedHypothesisSchema, AddedReviewSchema, HypothesisDetailSchema, roundedInterval, type CitationViewSchema, type HypothesisRefSchema } from './schemas/hypotheses.js';
 
 const HypothesisId = z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f".');
 
@@ -69,7 +69,7 @@ export const getHypothesisTool = defineTool({
           iteration: h.iteration,
           elo_score: Math.round(h.elo * 10) / 10,
           bt_score: h.btScore === null ? null : Math.round(h.btScore * 10) / 10,
-          ci95: h.ci95 === null ? null : ([Math.round(h.ci95[0]), Math.round(h.ci95[1])] as [number, number]),
+          ci95: h.ci95 === null ? null : roundedInterval(...h.ci95),
           p_top_k: h.pTopK,
           rank: h.rank,
           matches_played: h.matchesPlayed,

@@ -13,7 +13,7 @@ import type { ServerContext } from '../context.js';
 import { defineTool } from '../toolkit.js';
 import { DESKTOP_CLIENT } from '../identity.js';
 import { WorkItemSchema } from './workflowOutput.js';
-import { RatingFields } from './schemas/hypotheses.js';
+import { IntervalSchema, RatingFields, roundedInterval } from './schemas/hypotheses.js';
 
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
 const HypothesisId = z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f" (from list_hypotheses).');
@@ -43,7 +43,7 @@ function summaryOf(h: HypothesisListItem): z.input<typeof HypothesisSummary> {
     method: h.method,
     elo_score: Math.round(h.elo * 10) / 10,
     bt_score: h.btScore === null ? null : Math.round(h.btScore * 10) / 10,
-    ci95: h.ci95 === null ? null : [Math.round(h.ci95[0]), Math.round(h.ci95[1])],
+    ci95: h.ci95 === null ? null : roundedInterval(...h.ci95),
     p_top_k: h.pTopK,
     rank: h.rank,
     matches_played: h.matchesPlayed,
@@ -152,7 +152,7 @@ export const rankHypothesesTool = defineTool({
     k: z.number().int(),
     matches: z.number().int(),
     position_bias: z.number().describe('First-slot bias of model judges in logits (0 = none).'),
-    leaderboard: z.array(z.object({ id: z.string(), rank: z.number().int(), elo_score: z.number(), bt_score: z.number(), ci95: z.tuple([z.number(), z.number()]), p_top_k: z.number(), matches_played: z.number().int(), certified_top_k: z.boolean() })),
+    leaderboard: z.array(z.object({ id: z.string(), rank: z.number().int(), elo_score: z.number(), bt_score: z.number(), ci95: IntervalSchema, p_top_k: z.number(), matches_played: z.number().int(), certified_top_k: z.boolean() })),
     work_item: WorkItemSchema.nullable(),
   }),
   run(args, ctx) {
@@ -165,14 +165,14 @@ export const rankHypothesesTool = defineTool({
       rank: e.rank,
       elo_score: Math.round(e.elo * 10) / 10,
       bt_score: Math.round(e.btScore * 10) / 10,
-      ci95: [Math.round(e.ci95[0]), Math.round(e.ci95[1])] as [number, number],
+      ci95: roundedInterval(...e.ci95),
       p_top_k: Math.round(e.pTopK * 1000) / 1000,
       matches_played: e.matches,
       certified_top_k: e.certifiedTopK,
     }));
     const lines = [
       `Leaderboard of ${project.id}: ${state.matches.length} matches, top-${state.board.k} ${state.board.certified ? 'certified' : 'not yet certified'}.`,
-      ...rows.map((r) => `${r.rank}. ${r.id} — Elo ${r.elo_score}, BT ${r.bt_score} [${r.ci95[0]}, ${r.ci95[1]}], P(top-${state.board.k}) ${r.p_top_k}`),
+      ...rows.map((r) => `${r.rank}. ${r.id} — Elo ${r.elo_score}, BT ${r.bt_score} [${r.ci95.low}, ${r.ci95.high}], P(top-${state.board.k}) ${r.p_top_k}`),
     ];
     if (item !== null) lines.push('', `## Work item ${item.task_id}: ${item.title}`, '', item.instructions);
     else if (state.ids.length < 2) lines.push('Fewer than two reviewed, approved hypotheses: nothing to compare yet.');

@@ -24,7 +24,7 @@ const Result = z.object({
     authors: z.string().nullable(),
     year: z.string().nullable(),
   }),
-  highlights: z.array(z.tuple([z.number().int(), z.number().int()])).describe('[start, end) character ranges of matched terms in content.'),
+  highlights: z.array(z.object({ start: z.number().int(), end: z.number().int() })).describe('Character ranges [start, end) of matched terms in content.'),
   omitted_chars: z.number().int(),
 });
 
@@ -102,7 +102,7 @@ function resultOf(hit: SearchHit): z.input<typeof Result> {
       authors: hit.authors,
       year: hit.year,
     },
-    highlights: hit.highlights,
+    highlights: hit.highlights.map(([start, end]) => ({ start, end })),
     omitted_chars: hit.omittedChars,
   };
 }

@@ -75,9 +75,9 @@ export const getEloHistoryTool = defineTool({
       summary: s.summary,
       rank: s.rank,
       played_matches: s.playedMatches,
-      points: s.points.map(([n, elo]) => [n, Math.round(elo * 10) / 10] as [number, number]),
+      points: s.points.map(([match, elo]) => ({ match, elo: Math.round(elo * 10) / 10 })),
     }));
-    const lines = series.map((s) => `- H${s.number} ${s.id}: ${s.played_matches} matches, Elo now ${s.points[s.points.length - 1]?.[1] ?? 1000}`);
+    const lines = series.map((s) => `- H${s.number} ${s.id}: ${s.played_matches} matches, Elo now ${s.points[s.points.length - 1]?.elo ?? 1000}`);
     return {
       target: target(history.researchId),
       data: { research_id: history.researchId, matches: history.matchCount, series },
@@ -96,12 +96,16 @@ export const nextArenaPairTool = defineTool({
   desktopOnly: true,
   input: z.object({
     research_id: ResearchId,
-    skip: z.array(z.tuple([z.string().min(1), z.string().min(1)])).max(50).default([]).describe('Pairs the scientist skipped, to be offered another.'),
+    skip: z
+      .array(z.object({ first_id: z.string().min(1), second_id: z.string().min(1) }))
+      .max(50)
+      .default([])
+      .describe('Pairs the scientist skipped, to be offered another (in either order).'),
   }),
   output: ArenaPairSchema,
   run(args, ctx) {
     const project = loadResearch(ctx.db, args.research_id);
-    const pair = arenaPair(ctx.db, project.id, { skipped: args.skip, coin: () => randomInt(2) === 1 });
+    const pair = arenaPair(ctx.db, project.id, { skipped: args.skip.map((pair) => [pair.first_id, pair.second_id] as const), coin: () => randomInt(2) === 1 });
     const message =
       pair === null
         ? 'Fewer than two hypotheses are in the tournament yet: hypotheses compete once they are approved and reviewed.'
@@ -173,7 +177,7 @@ export const compareHypothesesTool = defineTool({
       target: target(comparison.researchId),
       data: {
         research_id: comparison.researchId,
-        hypotheses: [first, second] as [typeof first, typeof second],
+        hypotheses: { first, second },
         head_to_head: { matches: h2h.matches.length, first_wins: h2h.firstWins, second_wins: h2h.secondWins, human_judged: h2h.human },
       },
       markdown: [

@@ -6,6 +6,7 @@ import type { ComparedHypothesis } from '../../engine/arena.js';
 import type { LeaderboardViewRow } from '../../engine/leaderboardView.js';
 import type { Hypothesis } from '../../engine/types.js';
 import type { MatchListing } from '../../store/leaderboardQueries.js';
+import { roundedInterval } from './schemas/hypotheses.js';
 import type { ArenaCardSchema, ComparedHypothesisSchema, LeaderboardRowSchema, MatchEntrySchema } from './schemas/tournament.js';
 
 const round1 = (value: number): number => Math.round(value * 10) / 10;
@@ -29,7 +30,7 @@ export function leaderboardRow(row: LeaderboardViewRow): z.input<typeof Leaderbo
     elo_score: round1(line.elo),
     // Ratings of a hypothesis that left the tournament are history, not a current score.
     bt_score: ranked && line.btScore !== null ? round1(line.btScore) : null,
-    ci95: ranked && line.ciLow !== null && line.ciHigh !== null ? [Math.round(line.ciLow), Math.round(line.ciHigh)] : null,
+    ci95: ranked && line.ciLow !== null && line.ciHigh !== null ? roundedInterval(line.ciLow, line.ciHigh) : null,
     p_top_k: ranked && line.pTopK !== null ? Math.round(line.pTopK * 1000) / 1000 : null,
     matches_played: line.matchesPlayed,
     wins: line.wins,
@@ -78,7 +79,7 @@ export function comparedEntry(side: ComparedHypothesis): z.input<typeof Compared
     parents: h.parents,
     iteration: h.iteration,
     bt_score: h.btScore === null ? null : round1(h.btScore),
-    ci95: h.ci95 === null ? null : [Math.round(h.ci95[0]), Math.round(h.ci95[1])],
+    ci95: h.ci95 === null ? null : roundedInterval(...h.ci95),
     p_top_k: h.pTopK === null ? null : Math.round(h.pTopK * 1000) / 1000,
     matches_played: h.matchesPlayed,
     wins: h.wins,

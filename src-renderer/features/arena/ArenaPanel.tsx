@@ -21,7 +21,7 @@ export function ArenaPanel({ researchId, rows, active }: { researchId: string; r
   const api = useCosci();
   const queryClient = useQueryClient();
   const [round, setRound] = useState(0);
-  const [skipped, setSkipped] = useState<Array<[string, string]>>([]);
+  const [skipped, setSkipped] = useState<Array<{ first_id: string; second_id: string }>>([]);
   const [rationale, setRationale] = useState('');
   const [last, setLast] = useState<LastVote | null>(null);
   const [votes, setVotes] = useState(0);
@@ -47,7 +47,7 @@ export function ArenaPanel({ researchId, rows, active }: { researchId: string; r
       setVotes((n) => n + 1);
       setRationale('');
       // The pair just judged is not offered again straight away: the scientist's view of it will not have changed.
-      setSkipped([[shown.first.id, shown.second.id]]);
+      setSkipped([{ first_id: shown.first.id, second_id: shown.second.id }]);
       setRound((n) => n + 1);
       // The change feed will say so too; refreshing now makes the scientist's own vote instant.
       void queryClient.invalidateQueries({ queryKey: tournamentKeys.all(researchId) });
@@ -120,7 +120,7 @@ export function ArenaPanel({ researchId, rows, active }: { researchId: string; r
           type="button"
           className="button button-secondary"
           disabled={vote.isPending}
-          onClick={() => setSkipped((now) => [...now, [offered.first.id, offered.second.id] as [string, string]].slice(-50))}
+          onClick={() => setSkipped((now) => [...now, { first_id: offered.first.id, second_id: offered.second.id }].slice(-50))}
           data-testid="arena-skip"
         >
           Skip this pair

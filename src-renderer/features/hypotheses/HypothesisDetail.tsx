@@ -77,7 +77,7 @@ function DetailView({ detail, back }: { detail: Detail; back: ReactNode }) {
       <dl className="stats hypothesis-stats" aria-label="Tournament">
         <Stat label="Elo" value={String(Math.round(h.elo_score))} testId="hypothesis-elo" />
         <Stat label="Rank" value={h.rank === null ? '—' : String(h.rank)} testId="hypothesis-rank" />
-        <Stat label="Bradley-Terry" value={h.bt_score === null ? '—' : String(h.bt_score)} sub={h.ci95 ? `95% interval ${h.ci95[0]}–${h.ci95[1]}` : undefined} testId="hypothesis-bt" />
+        <Stat label="Bradley-Terry" value={h.bt_score === null ? '—' : String(h.bt_score)} sub={h.ci95 ? `95% interval ${h.ci95.low}–${h.ci95.high}` : undefined} testId="hypothesis-bt" />
         <Stat label="Matches (won)" value={`${h.matches_played} (${h.wins})`} testId="hypothesis-matches-played" />
       </dl>
 

@@ -2,10 +2,10 @@
 // matches: "cells" is marked for a search on "cell"), so the GUI never re-implements matching.
 import type { ReactNode } from 'react';
 
-export function Highlighted({ text, ranges }: { text: string; ranges: ReadonlyArray<readonly [number, number]> }) {
+export function Highlighted({ text, ranges }: { text: string; ranges: ReadonlyArray<{ start: number; end: number }> }) {
   const parts: ReactNode[] = [];
   let at = 0;
-  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+  for (const { start, end } of [...ranges].sort((a, b) => a.start - b.start)) {
     if (start < at || end > text.length) continue;
     if (start > at) parts.push(text.slice(at, start));
     parts.push(

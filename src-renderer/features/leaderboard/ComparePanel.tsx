@@ -32,7 +32,7 @@ export function ComparePanel({ researchId, selected, rows, onPick }: { researchI
   if (comparison.isError) return <ErrorNotice error={comparison.error} title="Could not load the two hypotheses" onRetry={() => void comparison.refetch()} testId="compare-error" />;
   if (!comparison.data) return <div className="compare-skeleton skeleton" aria-busy="true" aria-label="Loading the comparison" />;
   const { hypotheses, head_to_head: h2h } = comparison.data;
-  const [a, b] = hypotheses;
+  const { first: a, second: b } = hypotheses;
   return (
     <div className="compare" data-testid="compare">
       <p className="compare-h2h" data-testid="compare-h2h">
@@ -59,7 +59,7 @@ function Side({ h }: { h: ComparedHypothesis }) {
       <dl className="compare-stats">
         <Stat label="Rank" value={h.rank === null ? '—' : String(h.rank)} />
         <Stat label="Elo" value={String(Math.round(h.elo_score))} />
-        <Stat label="BT · 95% CI" value={h.bt_score === null || h.ci95 === null ? '—' : `${Math.round(h.bt_score)} [${h.ci95[0]}, ${h.ci95[1]}]`} />
+        <Stat label="BT · 95% CI" value={h.bt_score === null || h.ci95 === null ? '—' : `${Math.round(h.bt_score)} [${h.ci95.low}, ${h.ci95.high}]`} />
         <Stat label="P(top-k)" value={h.p_top_k === null ? '—' : `${Math.round(h.p_top_k * 100)}%`} />
         <Stat label="Won–lost" value={`${h.wins}–${h.matches_played - h.wins}`} />
         <Stat label="Origin" value={`${ORIGIN_LABELS[h.origin]} · ${methodLabel(h.method)}`} />

@@ -16,7 +16,7 @@ export function EloChart({ history }: { history: EloHistory }) {
   const xTicks = niceTicks(0, Math.max(1, history.matches), 6).filter((t) => Number.isInteger(t));
   const yTicks = niceTicks(y.domain[0], y.domain[1], 5);
   const description = history.series
-    .map((s) => `H${s.number}: ${Math.round(s.points[s.points.length - 1]?.[1] ?? 1000)} after ${s.played_matches} matches`)
+    .map((s) => `H${s.number}: ${Math.round(s.points[s.points.length - 1]?.elo ?? 1000)} after ${s.played_matches} matches`)
     .join('; ');
 
   return (
@@ -49,8 +49,8 @@ export function EloChart({ history }: { history: EloHistory }) {
           const last = s.points[s.points.length - 1];
           return (
             <g key={s.id} className={`chart-series series-${i % 8}`} data-testid="elo-series" data-id={s.id}>
-              <path d={stepPath([...s.points, ...(last ? [[history.matches, last[1]] as const] : [])], x, y)} />
-              {last ? <circle cx={x(history.matches)} cy={y(last[1])} r={3.5} /> : null}
+              <path d={stepPath([...s.points, ...(last ? [{ match: history.matches, elo: last.elo }] : [])], x, y)} />
+              {last ? <circle cx={x(history.matches)} cy={y(last.elo)} r={3.5} /> : null}
             </g>
           );
         })}
@@ -61,7 +61,7 @@ export function EloChart({ history }: { history: EloHistory }) {
             <li key={s.id} className={`series-${i % 8}`}>
               <span className="chart-swatch" aria-hidden="true" />
               <strong>H{s.number}</strong>
-              {s.rank === null ? '' : ` (rank ${s.rank})`} — Elo {Math.round(s.points[s.points.length - 1]?.[1] ?? 1000)}, {s.played_matches} matches
+              {s.rank === null ? '' : ` (rank ${s.rank})`} — Elo {Math.round(s.points[s.points.length - 1]?.elo ?? 1000)}, {s.played_matches} matches
               <span className="chart-legend-summary muted" title={s.summary}>
                 {s.summary}
               </span>

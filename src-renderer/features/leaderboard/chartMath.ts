@@ -1,6 +1,12 @@
 // Small, pure helpers for the hand-drawn SVG charts: axis ticks at round numbers and the path of
 // a step series. No chart library is installed; these are all the charts need.
 
+/** One point of an Elo series (get_elo_history): Elo after the match at that position in the log. */
+export interface EloPoint {
+  match: number;
+  elo: number;
+}
+
 /**
  * About `count` ticks covering [min, max] at 1, 2 or 5 × 10^n steps: the step nearest to an even
  * split, by the geometric midpoints between candidates (the rule d3's ticks use).
@@ -35,20 +41,20 @@ export function linearScale(domain: [number, number], range: [number, number]): 
  * An SVG path through the points as steps: Elo holds between a hypothesis's matches, so the line
  * stays level until the next one instead of suggesting a gradual change.
  */
-export function stepPath(points: ReadonlyArray<readonly [number, number]>, x: Scale, y: Scale): string {
+export function stepPath(points: ReadonlyArray<EloPoint>, x: Scale, y: Scale): string {
   let d = '';
-  points.forEach(([px, py], i) => {
-    if (i === 0) d += `M${x(px).toFixed(1)},${y(py).toFixed(1)}`;
-    else d += `H${x(px).toFixed(1)}V${y(py).toFixed(1)}`;
+  points.forEach(({ match, elo }, i) => {
+    if (i === 0) d += `M${x(match).toFixed(1)},${y(elo).toFixed(1)}`;
+    else d += `H${x(match).toFixed(1)}V${y(elo).toFixed(1)}`;
   });
   return d;
 }
 
 /** The Elo range of all series, padded so lines do not touch the frame. */
-export function eloDomain(series: ReadonlyArray<{ points: ReadonlyArray<readonly [number, number]> }>): [number, number] {
+export function eloDomain(series: ReadonlyArray<{ points: ReadonlyArray<EloPoint> }>): [number, number] {
   let low = Infinity;
   let high = -Infinity;
-  for (const s of series) for (const [, elo] of s.points) {
+  for (const s of series) for (const { elo } of s.points) {
     low = Math.min(low, elo);
     high = Math.max(high, elo);
   }

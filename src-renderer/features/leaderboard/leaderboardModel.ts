@@ -93,8 +93,8 @@ export function ciDomain(rows: readonly LeaderboardRow[]): [number, number] | nu
   let high = -Infinity;
   for (const row of rows) {
     if (row.ci95 === null) continue;
-    low = Math.min(low, row.ci95[0]);
-    high = Math.max(high, row.ci95[1]);
+    low = Math.min(low, row.ci95.low);
+    high = Math.max(high, row.ci95.high);
   }
   if (!Number.isFinite(low)) return null;
   return low === high ? [low - 1, high + 1] : [low, high];

@@ -11,7 +11,7 @@ function row(number: number, patch: Partial<LeaderboardRow> = {}): LeaderboardRo
   return {
     id: `hyp_${number}`, number, summary: `Hypothesis ${number} about stellate cells`, status: 'in_tournament', origin: 'generated', method: 'literature_based',
     iteration: 1, parents: [], in_tournament: true, rank: number, previous_rank: number, movement: 0, elo_score: 1100 - number * 10, bt_score: 1100 - number * 10,
-    ci95: [1050 - number * 10, 1150 - number * 10], p_top_k: 0.5, matches_played: 4, wins: 2, certified_top_k: false, ...patch,
+    ci95: { low: 1050 - number * 10, high: 1150 - number * 10 }, p_top_k: 0.5, matches_played: 4, wins: 2, certified_top_k: false, ...patch,
   };
 }
 
@@ -98,9 +98,9 @@ describe('chart helpers', () => {
   it('draws Elo as steps and pads the Elo range', () => {
     const x = linearScale([0, 10], [0, 100]);
     const y = linearScale([0, 10], [100, 0]);
-    expect(stepPath([[0, 0], [5, 10]], x, y)).toBe('M0.0,100.0H50.0V0.0');
-    expect(eloDomain([{ points: [[0, 1000], [3, 1100]] }])).toEqual([990, 1110]);
-    expect(eloDomain([{ points: [[0, 800] as [number, number]] }, { points: [[2, 1300] as [number, number]] }])).toEqual([760, 1340]);
+    expect(stepPath([{ match: 0, elo: 0 }, { match: 5, elo: 10 }], x, y)).toBe('M0.0,100.0H50.0V0.0');
+    expect(eloDomain([{ points: [{ match: 0, elo: 1000 }, { match: 3, elo: 1100 }] }])).toEqual([990, 1110]);
+    expect(eloDomain([{ points: [{ match: 0, elo: 800 }] }, { points: [{ match: 2, elo: 1300 }] }])).toEqual([760, 1340]);
     expect(eloDomain([])).toEqual([950, 1050]);
   });
 });

@@ -37,11 +37,24 @@ export type HypothesisRef = z.infer<typeof HypothesisRefSchema>;
 export const ScoresSchema = z.object({ plausibility: z.number(), novelty: z.number(), testability: z.number(), safety: z.number(), overall: z.number() });
 export type ReviewScores = z.infer<typeof ScoresSchema>;
 
+/**
+ * A Bradley-Terry 95% confidence interval. An object, not a [low, high] tuple: a tuple's schema
+ * (prefixItems + items: false) means "no elements at all" to the draft-07 validator of the v1 MCP
+ * SDK client that many assistants embed, so it would reject every result carrying one.
+ */
+export const IntervalSchema = z.object({ low: z.number(), high: z.number() });
+export type Interval = z.infer<typeof IntervalSchema>;
+
+/** An interval on the Elo-like scale, rounded to whole points as every tool shows it. */
+export function roundedInterval(low: number, high: number): Interval {
+  return { low: Math.round(low), high: Math.round(high) };
+}
+
 /** A hypothesis's standing in its tournament, as every view of it reports it (detail and list). */
 export const RatingFields = {
   elo_score: z.number(),
   bt_score: z.number().nullable(),
-  ci95: z.tuple([z.number(), z.number()]).nullable(),
+  ci95: IntervalSchema.nullable(),
   p_top_k: z.number().nullable(),
   rank: z.number().int().nullable(),
   matches_played: z.number().int(),

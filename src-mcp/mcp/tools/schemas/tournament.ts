@@ -2,9 +2,7 @@
 // compare_hypotheses, next_arena_pair), defined once for the tools and the desktop host's
 // contract. Imports zod and its sibling schema modules only: the renderer type-checks it.
 import { z } from 'zod';
-import { HypothesisOriginSchema, HypothesisStatusSchema, JudgeSchema, ScoresSchema } from './hypotheses.js';
-
-const Ci95 = z.tuple([z.number(), z.number()]);
+import { HypothesisOriginSchema, HypothesisStatusSchema, IntervalSchema, JudgeSchema, ScoresSchema } from './hypotheses.js';
 
 export const LeaderboardRowSchema = z.object({
   id: z.string(),
@@ -21,7 +19,7 @@ export const LeaderboardRowSchema = z.object({
   movement: z.number().int().nullable().describe('Places moved in the latest round among hypotheses that had played before it: positive moved up; null for newcomers.'),
   elo_score: z.number(),
   bt_score: z.number().nullable(),
-  ci95: Ci95.nullable(),
+  ci95: IntervalSchema.nullable(),
   p_top_k: z.number().nullable(),
   matches_played: z.number().int(),
   wins: z.number().int(),
@@ -52,7 +50,9 @@ export const EloHistorySchema = z.object({
       summary: z.string(),
       rank: z.number().int().nullable(),
       played_matches: z.number().int(),
-      points: z.array(z.tuple([z.number().int(), z.number()])).describe('[match number, Elo after it]; the first point is 1000, just before the hypothesis\'s first match.'),
+      points: z
+        .array(z.object({ match: z.number().int().describe('Position in the match log.'), elo: z.number().describe('Elo after that match.') }))
+        .describe('The first point is 1000, just before the hypothesis\'s first match.'),
     }),
   ),
 });
@@ -114,7 +114,7 @@ export const ComparedHypothesisSchema = ArenaCardSchema.extend({
   parents: z.array(z.string()),
   iteration: z.number().int(),
   bt_score: z.number().nullable(),
-  ci95: Ci95.nullable(),
+  ci95: IntervalSchema.nullable(),
   p_top_k: z.number().nullable(),
   matches_played: z.number().int(),
   wins: z.number().int(),
@@ -129,7 +129,8 @@ export type ComparedHypothesis = z.infer<typeof ComparedHypothesisSchema>;
 
 export const ComparisonSchema = z.object({
   research_id: z.string(),
-  hypotheses: z.tuple([ComparedHypothesisSchema, ComparedHypothesisSchema]),
+  // Named sides, not a two-element tuple (see IntervalSchema for why tuples are avoided).
+  hypotheses: z.object({ first: ComparedHypothesisSchema, second: ComparedHypothesisSchema }),
   head_to_head: z.object({ matches: z.number().int(), first_wins: z.number().int(), second_wins: z.number().int(), human_judged: z.number().int() }),
 });
 export type Comparison = z.infer<typeof ComparisonSchema>;
