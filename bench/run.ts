@@ -11,6 +11,7 @@ import { benchKnowledge } from './knowledge.js';
 import { benchProviders } from './providers.js';
 import { benchMcpLatency } from './mcp-latency.js';
 import { benchPages } from './pages.js';
+import { benchConcurrentReads } from './concurrent-reads.js';
 import { benchFaults } from './faults.js';
 
 /** One row, or several rows plus Markdown shown after the table (e.g. a simulator's own table). */
@@ -31,6 +32,7 @@ const BENCHMARKS: ReadonlyArray<{ label: string; run: () => Promise<BenchOutput>
   { label: 'provider runs: 50 hypotheses at concurrency 1 and 8', run: () => benchProviders() },
   { label: 'mcp latency: 10,000 hypotheses, 100,000 matches, vs server-memory', run: () => benchMcpLatency() },
   { label: 'pages: leaderboard and hypothesis pages, 10,000 hypotheses, 100,000 matches', run: () => benchPages() },
+  { label: 'readers: 1 vs 4 concurrent clients reading', run: () => benchConcurrentReads() },
   { label: 'faults: 100 kill -9 during write bursts', run: () => benchFaults({ kills: 100 }) },
 ];
 
