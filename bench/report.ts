@@ -1,5 +1,6 @@
 // Turns benchmark results into a Markdown section (machine, date, commit, table), prints it and
-// appends it to docs/benchmarks.md, so results accumulate as a history next to the code.
+// appends it to docs/benchmarks-history.md, so results accumulate as a history next to the code.
+// docs/benchmarks.md leads with the current value of each metric, updated from these runs.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
@@ -8,36 +9,16 @@ import path from 'node:path';
 import type { BenchResult, Percentile } from './result.js';
 import { REPO_ROOT } from './server.js';
 
-export const BENCHMARKS_DOC = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
+export const BENCHMARKS_DOC = path.join(REPO_ROOT, 'docs', 'benchmarks-history.md');
 
 const COLUMNS: readonly Percentile[] = ['p50', 'p95', 'p99', 'max'];
 
-const INTRO = `# Benchmarks
+const INTRO = `# Benchmark history
 
-Measurements of the MCP server as assistants use it: the built server (\`dist/mcp/server.js\`)
-spawned with plain Node over real stdio and driven by the official MCP client, each run on its
-own temporary data dir. Run them with:
-
-\`\`\`sh
-npm run bench        # builds, then runs bench/run.ts and appends a section below
-\`\`\`
-
-What each row measures:
-
-- **Cold start**: from spawning \`node dist/mcp/server.js --client bench --data-dir <dir>\` until
-  the MCP \`initialize\` result arrives (what an assistant waits for when it starts its tools), on
-  a database that already exists. **Cold start, new database** is the same on an empty data dir,
-  so it includes creating and migrating the database (a one-time cost per machine).
-- **Tool call latency**: \`get_research_status\` on an existing project, called back to back with
-  one call in flight, after a warm-up. It covers the JSON-RPC round trip over stdio, the scope
-  check, the database read and the audit-log row every call writes.
-
-Times are in milliseconds, measured with \`process.hrtime.bigint()\`; percentiles are nearest-rank
-(an observed sample). Numbers vary with the machine and its load: compare runs on the same machine.
-
-Sources: \`bench/run.ts\` runs \`bench/cold-start.ts\` and \`bench/stdio-latency.ts\`;
-\`bench/report.ts\` writes this file. A new benchmark returns a \`BenchResult\` (\`bench/result.ts\`)
-and is added to the list in \`bench/run.ts\`.
+Every \`npm run bench\` run, oldest first, as \`bench/report.ts\` appends it. The current value of
+each metric is in [benchmarks.md](benchmarks.md). Times are in milliseconds; percentiles are
+nearest-rank (an observed sample). Numbers vary with the machine and its load: compare runs on the
+same machine.
 `;
 
 export interface RunContext {
@@ -95,7 +76,7 @@ function gitCommit(): string {
   try {
     const sha = git('rev-parse', '--short', 'HEAD');
     // Earlier results not yet committed are not a change to what was measured.
-    const changed = git('status', '--porcelain', '--', '.', ':(exclude)docs/benchmarks.md');
+    const changed = git('status', '--porcelain', '--', '.', ':(exclude)docs/benchmarks.md', ':(exclude)docs/benchmarks-history.md');
     return changed === '' ? sha : `${sha} with uncommitted changes`;
   } catch {
     return 'none (no commit yet)';

@@ -10,6 +10,9 @@ import { benchLeaderboard } from './leaderboard.js';
 import { benchKnowledge } from './knowledge.js';
 import { benchProviders } from './providers.js';
 import { benchMcpLatency } from './mcp-latency.js';
+import { benchPages } from './pages.js';
+import { benchConcurrentReads } from './concurrent-reads.js';
+import { benchPayload } from './payload.js';
 import { benchFaults } from './faults.js';
 
 /** One row, or several rows plus Markdown shown after the table (e.g. a simulator's own table). */
@@ -29,6 +32,9 @@ const BENCHMARKS: ReadonlyArray<{ label: string; run: () => Promise<BenchOutput>
   { label: 'knowledge base: ingest 1,000 papers, query 100,000 passages', run: () => benchKnowledge() },
   { label: 'provider runs: 50 hypotheses at concurrency 1 and 8', run: () => benchProviders() },
   { label: 'mcp latency: 10,000 hypotheses, 100,000 matches, vs server-memory', run: () => benchMcpLatency() },
+  { label: 'pages: leaderboard and hypothesis pages, 10,000 hypotheses, 100,000 matches', run: () => benchPages() },
+  { label: 'readers: 1 vs 4 concurrent clients reading', run: () => benchConcurrentReads() },
+  { label: 'payload: install size without electron', run: () => Promise.resolve(benchPayload()), server: false },
   { label: 'faults: 100 kill -9 during write bursts', run: () => benchFaults({ kills: 100 }) },
 ];
 

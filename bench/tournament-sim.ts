@@ -6,8 +6,10 @@ import {
   fitBradleyTerry,
   leaderboard,
   nextPairs,
+  rankingStop,
   type Match,
   type PairingOptions,
+  type StopRule,
 } from '../src-mcp/engine/tournament/index.js';
 import { recall, type Judge, type World } from './tournament-judge.js';
 
@@ -19,6 +21,8 @@ export interface SimConfig {
   readonly batch: number;
   readonly bootstrapSamples: number;
   readonly seed: number;
+  /** Stop when rankingStop says so (certified or settled); without it, only certification stops. */
+  readonly stopRule?: StopRule;
   /** Extra options for our scheduler (prior width, Swiss rounds), to explore alternatives. */
   readonly tuning?: Omit<PairingOptions, 'k' | 'seed' | 'bootstrapSamples' | 'count' | 'board'>;
 }
@@ -29,9 +33,12 @@ export interface RunTrace {
   /** Judge calls after which the scheduler certified its top-k and stopped (null: never). */
   readonly certifiedAt: number | null;
   readonly recallAtCertification: number | null;
+  /** Judge calls after which the scheduler stopped by its rule (certified or settled); null: ran to the budget. */
+  readonly stoppedAt?: number | null;
+  readonly recallAtStop?: number | null;
 }
 
-/** (i) Ours: active pairing + Bradley-Terry + bootstrap certification, stopping when certified. */
+/** (i) Ours: active pairing + Bradley-Terry + bootstrap certification, stopping when certified (or by `stopRule`). */
 export function runScheduler(world: World, judge: Judge, config: SimConfig): RunTrace {
   const judgeRng = createRng(config.seed ^ 0x5eed);
   const matches: Match[] = [];
@@ -40,12 +47,15 @@ export function runScheduler(world: World, judge: Judge, config: SimConfig): Run
   const recalls: number[] = [];
   let board = leaderboard(world.ids, matches, options);
   const score = (): number => recall(world, board.entries.slice(0, config.k).map((entry) => entry.id));
-  while (matches.length < budget && !board.certified) {
+  const shouldStop = (): boolean => (config.stopRule === undefined ? board.certified : rankingStop(world.ids, matches, board, config.stopRule).stop);
+  let stopped = shouldStop();
+  while (matches.length < budget && !stopped) {
     const count = Math.min(config.batch, budget - matches.length);
     for (const pair of nextPairs(world.ids, matches, { ...options, count, board })) {
       matches.push(judge.judge(world, pair.first, pair.second, `m${matches.length}`, judgeRng));
     }
     board = leaderboard(world.ids, matches, options);
+    stopped = shouldStop();
     while (recalls.length < config.checkpoints.length && matches.length >= (config.checkpoints[recalls.length] as number)) {
       recalls.push(score());
     }
@@ -57,6 +67,8 @@ export function runScheduler(world: World, judge: Judge, config: SimConfig): Run
     recall: recalls,
     certifiedAt: board.certified ? matches.length : null,
     recallAtCertification: board.certified ? final : null,
+    stoppedAt: stopped ? matches.length : null,
+    recallAtStop: stopped ? final : null,
   };
 }
 

@@ -18,6 +18,8 @@ export interface SimTask {
   readonly checkpoints: readonly number[];
   /** Only our scheduler, to see when it certifies (no baselines: they never stop). */
   readonly schedulerOnly?: boolean;
+  /** Our scheduler alone, stopped by rankingStop with this threshold (see engine/tournament/stopRule.ts). */
+  readonly stopThreshold?: number;
 }
 
 export interface SimOutcome {
@@ -46,6 +48,7 @@ export function runTask(task: SimTask): SimOutcome {
     batch: task.batch,
     bootstrapSamples: task.bootstrapSamples,
     seed: deriveSeed(task.seed, 'run', task.n, task.accuracy),
+    ...(task.stopThreshold === undefined ? {} : { stopRule: { threshold: task.stopThreshold } }),
   };
   const start = performance.now();
   const ours = runScheduler(world, judge, config);

@@ -5,11 +5,12 @@
 // appendix (see bench/tournament-judge.ts for the simulated world and the judge calibration).
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { createRng, fitBradleyTerry, leaderboard, nextPairs, type Match } from '../src-mcp/engine/tournament/index.js';
+import { createRng, DEFAULT_STOP_THRESHOLD, fitBradleyTerry, leaderboard, nextPairs, type Match } from '../src-mcp/engine/tournament/index.js';
 import type { BenchResult } from './result.js';
 import { summarize } from './stats.js';
 import { createJudge, createWorld, randomLog } from './tournament-judge.js';
 import { renderRecallTable, type SimConfigSummary } from './tournament-report.js';
+import { renderStopRule } from './tournament-stop-report.js';
 import { runTask, type SimOutcome, type SimTask } from './tournament-worker.js';
 
 export interface TournamentBenchOptions {
@@ -26,6 +27,8 @@ export interface TournamentBenchOptions {
   readonly checkpointMultiples: readonly number[];
   /** A longer run of our scheduler alone, to see when certification stops it. */
   readonly certification: { readonly n: number; readonly accuracy: number; readonly budgetMultiple: number };
+  /** Our scheduler stopped by the ranking stop rule (certified or settled) at these sizes, on the same worlds as the table. */
+  readonly stopRule: { readonly sizes: readonly number[]; readonly accuracy: number; readonly threshold: number; readonly budgetMultiple: number };
 }
 
 export const TOURNAMENT_DEFAULTS: TournamentBenchOptions = {
@@ -37,6 +40,7 @@ export const TOURNAMENT_DEFAULTS: TournamentBenchOptions = {
   bootstrapSamples: 100,
   checkpointMultiples: [1, 2, 3, 5],
   certification: { n: 20, accuracy: 0.87, budgetMultiple: 20 },
+  stopRule: { sizes: [50, 100], accuracy: 0.87, threshold: DEFAULT_STOP_THRESHOLD, budgetMultiple: 6 },
 };
 
 export async function benchTournament(
@@ -79,9 +83,29 @@ export async function benchTournament(
       schedulerOnly: true,
     });
   }
+  const { stopRule } = options;
+  const stopTasks: SimTask[] = [];
+  for (const n of stopRule.sizes) {
+    for (let seed = 0; seed < options.seeds; seed++) {
+      stopTasks.push({
+        index: tasks.length + certificationTasks.length + stopTasks.length,
+        accuracy: stopRule.accuracy,
+        bias: options.bias,
+        n,
+        k: options.k,
+        seed,
+        batch: Math.max(2, Math.round(n / 10)),
+        bootstrapSamples: options.bootstrapSamples,
+        // Recall at the engine's fixed budget (comparisonBudget: 5n) and at the 6n.
+        checkpoints: [5 * n, stopRule.budgetMultiple * n],
+        schedulerOnly: true,
+        stopThreshold: stopRule.threshold,
+      });
+    }
+  }
   const workers = Math.max(1, Math.min(os.availableParallelism(), 4));
   const start = performance.now();
-  const outcomes = await runPool([...tasks, ...certificationTasks], workers);
+  const outcomes = await runPool([...tasks, ...certificationTasks, ...stopTasks], workers);
   const wallSeconds = (performance.now() - start) / 1000;
   const configs: SimConfigSummary[] = [];
   for (const accuracy of options.accuracies) {
@@ -92,7 +116,13 @@ export async function benchTournament(
   }
   const slopes = new Map(options.accuracies.map((a) => [a, createJudge(a, options.bias).slope]));
   const longRuns = { ...certification, outcomes: certificationTasks.map((t) => outcomes[t.index] as SimOutcome) };
-  return { results, appendix: renderRecallTable(configs, longRuns, { ...options, slopes, wallSeconds, workers }) };
+  const stopRuns = stopRule.sizes.map((n) => ({
+    n,
+    ...stopRule,
+    outcomes: stopTasks.filter((t) => t.n === n).map((t) => outcomes[t.index] as SimOutcome),
+    fixed: configs.find((c) => c.n === n && c.accuracy === stopRule.accuracy)?.outcomes ?? [],
+  }));
+  return { results, appendix: renderRecallTable(configs, longRuns, { ...options, slopes, wallSeconds, workers }) + renderStopRule(stopRuns, options.checkpointMultiples) };
 }
 
 /**

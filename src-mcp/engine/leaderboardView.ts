@@ -4,7 +4,7 @@
 // load 10,000 rows in chunks.
 import { createHash } from 'node:crypto';
 import type { Db } from '../store/database.js';
-import { leaderboardLines, matchLogLines, matchLogStats, type LeaderboardLine, type MatchLogLine } from '../store/leaderboardQueries.js';
+import { leaderboardLines, leaderboardVersion, matchLogLines, matchLogStats, type LeaderboardLine, type MatchLogLine } from '../store/leaderboardQueries.js';
 import { DomainError } from './errors.js';
 import { loadResearch } from './research.js';
 import { compareIds } from './tournament/matchLog.js';
@@ -143,14 +143,42 @@ export function decodeCursor(cursor: string): SortKey {
   throw new DomainError('invalid_input', 'The cursor is not one this server issued. Pass next_cursor from the previous get_leaderboard result unchanged, or omit it for the first page.', { field: 'cursor' });
 }
 
-export function leaderboardPage(db: Db, projectId: string, query: { cursor?: string | undefined; limit: number }): LeaderboardPage {
-  const project = loadResearch(db, projectId);
-  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+/** The whole board of one project in page order, with what every page repeats. */
+interface OrderedBoard {
+  k: number;
+  certified: boolean;
+  matchCount: number;
+  movementWindow: LeaderboardPage['movementWindow'];
+  ordered: ReadonlyArray<{ row: LeaderboardViewRow; key: SortKey }>;
+}
+
+// A page is a slice of the ordered board, which is a pure function of the project's hypotheses, its
+// match log and its top-k: kept per project under the leaderboard version that the store's triggers
+// bump on any change to either (migration 0010). Every process checks the version on every page, so
+// a write by another process is seen by the next page. A few projects are kept: the desktop shows
+// one at a time, and a 10,000-row board is a few megabytes.
+const BOARD_CACHE_SIZE = 3;
+const boardCache = new Map<string, { version: number; topK: number; board: OrderedBoard }>();
+
+function orderedBoard(db: Db, projectId: string, topK: number): OrderedBoard {
+  // Keyed by database file too: tests and tools may open several databases in one process.
+  const cacheKey = `${db.name}\u0000${projectId}`;
+  const version = leaderboardVersion(db, projectId);
+  const hit = boardCache.get(cacheKey);
+  if (hit !== undefined && hit.version === version && hit.topK === topK) return hit.board;
+  // One read transaction: the lines, the log and the version they are filed under agree.
+  const fresh = db.transaction(() => ({ version: leaderboardVersion(db, projectId), board: buildBoard(db, projectId, topK) }))();
+  boardCache.delete(cacheKey);
+  boardCache.set(cacheKey, { version: fresh.version, topK, board: fresh.board });
+  if (boardCache.size > BOARD_CACHE_SIZE) boardCache.delete(boardCache.keys().next().value as string);
+  return fresh.board;
+}
+
+function buildBoard(db: Db, projectId: string, topK: number): OrderedBoard {
   const lines = leaderboardLines(db, projectId);
   const competing = new Set(lines.filter(isCompeting).map((line) => line.id));
   const summary = logSummary(db, projectId, competing);
-
-  const k = Math.min(project.settings.topK, competing.size);
+  const k = Math.min(topK, competing.size);
   const ranked = lines.map((line) => {
     const isIn = competing.has(line.id);
     return { line, isIn, id: line.id, rank: isIn ? line.rank : null, previousRank: isIn ? (summary.previous.get(line.id) ?? null) : null };
@@ -166,17 +194,32 @@ export function leaderboardPage(db: Db, projectId: string, query: { cursor?: str
   }));
   const ordered = rows.map((row) => ({ row, key: sortKey(row) })).sort((a, b) => compareKeys(a.key, b.key));
   const top = ordered.filter(({ row }) => row.rank !== null && row.rank <= k);
+  return {
+    k,
+    certified: k > 0 && top.length === k && top.every(({ row }) => row.certified),
+    matchCount: summary.matchCount,
+    movementWindow: { matches: summary.window, judge: summary.lastJudge },
+    ordered,
+  };
+}
+
+/** One page of the board: after the first build for a project version, a page costs its own rows only. */
+export function leaderboardPage(db: Db, projectId: string, query: { cursor?: string | undefined; limit: number }): LeaderboardPage {
+  const project = loadResearch(db, projectId);
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  const board = orderedBoard(db, project.id, project.settings.topK);
+  const { ordered } = board;
   const start = after === null ? 0 : firstAfter(ordered, after);
   const page = ordered.slice(start, start + query.limit);
   const last = page[page.length - 1];
   return {
     researchId: project.id,
-    k,
-    certified: k > 0 && top.length === k && top.every(({ row }) => row.certified),
+    k: board.k,
+    certified: board.certified,
     certifyThreshold: DEFAULT_CERTIFY_THRESHOLD,
-    matchCount: summary.matchCount,
-    total: rows.length,
-    movementWindow: { matches: summary.window, judge: summary.lastJudge },
+    matchCount: board.matchCount,
+    total: ordered.length,
+    movementWindow: board.movementWindow,
     rows: page.map(({ row }) => row),
     nextCursor: start + page.length < ordered.length && last !== undefined ? encodeCursor(last.key) : null,
   };

@@ -21,7 +21,7 @@ import { recordChange, type Actor } from './changes.js';
 import type { ResearchPlan } from './schemas.js';
 import { advance } from './supervisor.js';
 import type { Checkpoint, Hypothesis, ProjectSettings, ResearchProject } from './types.js';
-import { defaultSettings, loadResearch } from './research.js';
+import { defaultSettings, isStopThreshold, loadResearch } from './research.js';
 import { toHypothesis } from './hypotheses.js';
 import { pendingCheckpointsOf } from './checkpoints.js';
 import { projectCounts } from '../store/projectCounts.js';
@@ -46,6 +46,8 @@ export interface StartResearchInput {
   pauseAt?: ProjectSettings['pauseAt'] | undefined;
   /** Seed for pairing and bootstrap; random by default, fixed in tests and benchmarks. */
   seed?: number | undefined;
+  /** The ranking stop rule's threshold (expected top-k members still to change); absent = the default. */
+  rankingStopThreshold?: number | undefined;
 }
 
 export function startResearch(db: Db, actor: Actor, input: StartResearchInput): ProjectRow {
@@ -82,6 +84,12 @@ export function startResearch(db: Db, actor: Actor, input: StartResearchInput): 
   };
   const settings = defaultSettings(budget, input.seed ?? randomBytes(4).readUInt32LE(0));
   if (input.pauseAt !== undefined) settings.pauseAt = input.pauseAt;
+  if (input.rankingStopThreshold !== undefined) {
+    if (!isStopThreshold(input.rankingStopThreshold)) {
+      throw new DomainError('invalid_input', `ranking_stop_threshold must be a number of hypotheses, 0 or more (got ${input.rankingStopThreshold}); 0 compares until the top-k is certified.`, { field: 'ranking_stop_threshold' });
+    }
+    settings.rankingStopThreshold = input.rankingStopThreshold;
+  }
   // The project, its plan and its first checkpoint commit together with the change event:
   // a listener never sees one without the others.
   writeTransaction(db, () => {

@@ -5,7 +5,7 @@ import { findHypothesis, projectHypotheses, updateRatings, type HypothesisRow } 
 import { projectMatches, type MatchRow } from '../store/matches.js';
 import { COMPETING_STATUSES } from '../store/competitors.js';
 import { buildProximityIndex } from './proximity.js';
-import { leaderboard, nextPairs, type Leaderboard, type Match, type ProposedPair } from './tournament/index.js';
+import { leaderboard, nextPairs, rankingStop, type Leaderboard, type Match, type ProposedPair, type StopDecision } from './tournament/index.js';
 import type { ResearchProject } from './types.js';
 
 const COMPETING = new Set<string>(COMPETING_STATUSES);
@@ -110,6 +110,15 @@ export function proposePairs(db: Db, project: ResearchProject, state: RankingSta
     similarity: (a, b) => proximity.similarity(a, b),
     board: state.board,
   });
+}
+
+/**
+ * Whether the rank stage should stop comparing: certified, or the top-k settled under the
+ * project's stop threshold (engine/tournament/stopRule.ts). The workflow also waits until every
+ * competitor has played, and stops at the comparison budget regardless.
+ */
+export function rankingStopDecision(project: ResearchProject, state: RankingState): StopDecision {
+  return rankingStop(state.ids, state.matches, state.board, { threshold: project.settings.rankingStopThreshold });
 }
 
 /** Comparisons a tournament round may use before it stops uncertified: about 5 per hypothesis. */

@@ -38,7 +38,13 @@ export function normaliseSettings(raw: Record<string, unknown>, hypothesisBudget
     // Kept through every settings rewrite (resume, a rejected report), or they would unarchive the project.
     ...(typeof raw.archivedAt === 'string' ? { archivedAt: raw.archivedAt } : {}),
     ...reasoningSettings(raw),
+    ...(isStopThreshold(raw.rankingStopThreshold) ? { rankingStopThreshold: raw.rankingStopThreshold } : {}),
   };
+}
+
+/** A ranking stop threshold is a number of hypotheses: finite, 0 or more; anything else falls back to the default. */
+export function isStopThreshold(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 
 export const REASONER_KINDS: readonly ReasonerKind[] = ['provider', 'sampling', 'delegated'];

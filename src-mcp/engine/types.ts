@@ -35,6 +35,8 @@ export interface ProjectSettings {
   maxWallClockMinutes: number;
   /** Seed for pairing, slot order and bootstrap: the same seed and match log give the same leaderboard. */
   seed: number;
+  /** Stop comparing once at most this many top-k members are expected to change (engine/tournament/stopRule.ts); absent = DEFAULT_STOP_THRESHOLD, 0 = only when certified. */
+  rankingStopThreshold?: number;
   /** When the scientist archived the project (hidden from the app's main list); absent when not archived. */
   archivedAt?: string;
   /** Who may do the thinking, in order of preference (ARCHITECTURE §6); absent = DEFAULT_REASONER_ORDER. */

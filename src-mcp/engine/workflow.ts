@@ -8,7 +8,7 @@ import { projectHypotheses, updateHypothesisGate, updateHypothesisStatus } from 
 import { tasksOfKind } from '../store/tasks.js';
 import { recordChange, type Actor } from './changes.js';
 import { openCheckpoint } from './checkpoints.js';
-import { competitors, comparisonBudget, proposePairs, refreshRatings } from './ranking.js';
+import { competitors, comparisonBudget, proposePairs, rankingStopDecision, refreshRatings } from './ranking.js';
 import { updateResearch } from './research.js';
 import { screenText } from './safety.js';
 import { GENERATION_METHODS, type CheckpointKind, type GenerationMethod } from './schemas.js';
@@ -126,7 +126,8 @@ function rankStage(db: Db, actor: Actor, project: ResearchProject): boolean {
   }
   const state = refreshRatings(db, project, actor.now());
   const everyonePlayed = state.board.entries.every((entry) => entry.matches > 0);
-  const enough = players.length < 2 || (state.board.certified && everyonePlayed) || state.matches.length >= comparisonBudget(players.length) * project.iteration;
+  const stop = rankingStopDecision(project, state);
+  const enough = players.length < 2 || (stop.stop && everyonePlayed) || state.matches.length >= comparisonBudget(players.length) * project.iteration;
   if (enough) {
     createTask(db, actor, project.id, 'meta_review', { iteration: project.iteration, certified: state.board.certified });
     return false;

@@ -3,6 +3,7 @@
 import type { Db } from '../store/database.js';
 import { appendAudit, type AuditEntry, type AuditOutcome } from '../store/audit.js';
 import { changesSoFar, observeWrites, type WriteObserver } from '../store/writeObserver.js';
+import { recordReadAudit } from './readAudit.js';
 
 const SECRET_KEY = /(api[-_]?key|token|secret|password|passphrase|authorization|cookie|credential)/i;
 const MAX_STRING = 2000;
@@ -55,6 +56,11 @@ function entryOf(record: AuditRecord): AuditEntry {
  */
 export function recordAudit(db: Db, record: AuditRecord): void {
   db.transaction(() => appendAudit(db, entryOf(record))).immediate();
+}
+
+/** The row of a call that changed nothing: appended without waiting for the write lock (readAudit.ts). */
+export function recordReadOnlyAudit(db: Db, record: AuditRecord): void {
+  recordReadAudit(db, entryOf(record));
 }
 
 /** The parts of a call's audit row known when it starts. */
@@ -145,8 +151,11 @@ export class CallAudit implements WriteObserver {
       this.#inHeld(() => appendAudit(this.db, entryOf(record)));
       return;
     }
+    // Nothing of this call committed (no intent row, nothing held): a read, whose row need not wait for the lock.
+    const changedNothing = !this.#intentWritten && !this.#holding && options.rollback !== true;
     this.#release();
-    recordAudit(this.db, record);
+    if (changedNothing) recordReadOnlyAudit(this.db, record);
+    else recordAudit(this.db, record);
   }
 
   /**

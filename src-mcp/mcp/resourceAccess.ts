@@ -2,7 +2,7 @@
 // channel, so failures become protocol errors with the reason in the message.
 import { ProtocolError, ProtocolErrorCode, type ReadResourceResult } from '@modelcontextprotocol/server';
 import { DomainError } from '../engine/errors.js';
-import { recordAudit } from './audit.js';
+import { recordReadOnlyAudit } from './audit.js';
 import type { ServerContext } from './context.js';
 import { missingScopes, type Scope } from './scopes.js';
 
@@ -10,7 +10,7 @@ export function audited<T>(ctx: ServerContext, action: string, target: string, s
   const startedAt = ctx.now();
   const started = performance.now();
   const finish = (outcome: 'success' | 'error' | 'denied', errorCode: string | null): void =>
-    recordAudit(ctx.db, { clientId: ctx.clientId, action, target, args: { target }, outcome, errorCode, startedAt, durationMs: performance.now() - started });
+    recordReadOnlyAudit(ctx.db, { clientId: ctx.clientId, action, target, args: { target }, outcome, errorCode, startedAt, durationMs: performance.now() - started });
   const missing = missingScopes(ctx.policy().scopes, scopes);
   if (missing.length > 0) {
     finish('denied', 'insufficient_permissions');

@@ -14,6 +14,7 @@ import { TokenBucket } from './rateLimit.js';
 import { ProviderRegistry } from '../reasoners/providers/registry.js';
 import { SamplingChannel } from '../reasoners/sampling.js';
 import { BackgroundRunner } from './backgroundRunner.js';
+import { flushReadAudit } from './readAudit.js';
 import { WalCheckpointer } from '../store/walCheckpointer.js';
 
 /** The checkpoint thread starts after the handshake (see WalCheckpointerOptions.delayMs). */
@@ -88,6 +89,11 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
     feed.stop();
     await handle.close().catch(() => undefined);
     await checkpointer.stop();
+    try {
+      flushReadAudit(db);
+    } catch (error) {
+      console.error(`[co-scientist] audit: queued read rows could not be appended at exit: ${error instanceof Error ? error.message : String(error)}`);
+    }
     db.close();
   };
   // The client closing our stdin ends the session (MCP stdio binding): release the database.

@@ -4,6 +4,7 @@
 import type { Db } from './database.js';
 import type { HypothesisRow } from './hypotheses.js';
 import { fromJson } from './json.js';
+import { cachedPluck } from './statements.js';
 
 /** One leaderboard line: ratings as stored by the last refresh, plus what filters and lineage need. */
 export type LeaderboardLine = Pick<
@@ -70,9 +71,23 @@ export function matchLogLines(db: Db, projectId: string): MatchLogLine[] {
     .all(projectId) as MatchLogLine[];
 }
 
-/** How many matches a project has and the last one's sequence number: with an append-only log, its identity. */
+/**
+ * How many matches a project has and the last one's sequence number: with an append-only log, its
+ * identity. The count comes from project_counts (migration 0005) and the last seq from the end of
+ * matches_by_project, so this reads two index entries, not the log.
+ */
 export function matchLogStats(db: Db, projectId: string): { count: number; lastSeq: number } {
-  return db.prepare('SELECT COUNT(*) AS count, COALESCE(MAX(seq), 0) AS lastSeq FROM matches WHERE project_id = ?').get(projectId) as { count: number; lastSeq: number };
+  const count = (cachedPluck(db, 'SELECT matches FROM project_counts WHERE project_id = ?').get(projectId) as number | undefined) ?? 0;
+  const lastSeq = (cachedPluck(db, 'SELECT MAX(seq) FROM matches WHERE project_id = ?').get(projectId) as number | null) ?? 0;
+  return { count, lastSeq };
+}
+
+/**
+ * The project's leaderboard version (migration 0010): triggers bump it on every change to its
+ * hypotheses or matches, so an unchanged version means an unchanged board. 0 for an unknown project.
+ */
+export function leaderboardVersion(db: Db, projectId: string): number {
+  return (cachedPluck(db, 'SELECT leaderboard_version FROM project_counts WHERE project_id = ?').get(projectId) as number | undefined) ?? 0;
 }
 
 /** A match as the match list shows it. */

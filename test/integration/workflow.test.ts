@@ -73,7 +73,8 @@ describe('research workflow in delegated mode', () => {
     expect(status).toMatchObject({ status: 'completed', progress: 1 });
 
     const ranked = await call(assistant, 'rank_hypotheses', { research_id: researchId });
-    expect(ranked.certified).toBe(true);
+    // Comparisons ended by the stop rule (certified, or settled within the threshold), not by the budget.
+    expect(ranked.stop_reason).not.toBeNull();
     const hypotheses = await call(assistant, 'list_hypotheses', { research_id: researchId, limit: 200 });
     const list = hypotheses.hypotheses as Array<{ id: string; origin: string; parents: string[]; summary: string; rank: number | null }>;
     expect(list.filter((h) => h.origin === 'evolved').length).toBeGreaterThanOrEqual(1);

@@ -40,6 +40,9 @@ export { leaderboard, DEFAULT_BOOTSTRAP_SAMPLES, DEFAULT_CERTIFY_THRESHOLD, DEFA
 /** The stop condition: is the top-k settled? Accepts a computed leaderboard or (ids, matches, options). */
 export { certifyTopK, type Certification } from './certify.js';
 
+/** When to stop comparing: certified, or the expected change of the top-k below the scientist's threshold and stable. */
+export { rankingStop, expectedChange, defaultLookback, DEFAULT_STOP_THRESHOLD, type StopDecision, type StopReason, type StopRule } from './stopRule.js';
+
 /** What to judge next: Swiss rounds for little-played hypotheses, then the top-k boundary. */
 export { nextPairs, DEFAULT_SWISS_ROUNDS } from './pairing.js';
 

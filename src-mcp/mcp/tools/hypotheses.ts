@@ -2,7 +2,8 @@
 // delegated mode each one hands the caller a work item to do and submit with submit_work.
 import { z } from 'zod';
 import { listHypotheses, type HypothesisListItem } from '../../engine/hypotheses.js';
-import { rankingState } from '../../engine/ranking.js';
+import { rankingState, rankingStopDecision } from '../../engine/ranking.js';
+import type { StopDecision } from '../../engine/tournament/index.js';
 import { requestComparisons, requestEvolution, requestGeneration, requestReview } from '../../engine/requests.js';
 import { loadResearch } from '../../engine/research.js';
 import { getProject } from '../../engine/projects.js';
@@ -141,7 +142,7 @@ export const rankHypothesesTool = defineTool({
   title: 'Rank hypotheses (tournament)',
   description: [
     'The tournament leaderboard of a project: Elo (shown because scientists expect it; starts at 1000) and the Bradley-Terry score with a 95% bootstrap interval, P(in top-k), and whether the top-k is certified. Rankings are reproducible from the match log.',
-    'If the ranking is not yet certified, also returns a work item of pairwise comparisons chosen where they reduce uncertainty most; judge them and submit with submit_work. Pairwise comparison is more reliable than absolute scores, so prefer it to re-reviewing.',
+    'Until the ranking stops (certified, or settled: the expected change of the top-k within the project\'s threshold), also returns a work item of pairwise comparisons chosen where they reduce uncertainty most; judge them and submit with submit_work. Pairwise comparison is more reliable than absolute scores, so prefer it to re-reviewing.',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scopes: ['hypotheses:generate', 'reviews:read'],
@@ -149,6 +150,7 @@ export const rankHypothesesTool = defineTool({
   output: z.object({
     research_id: z.string(),
     certified: z.boolean(),
+    stop_reason: z.enum(['certified', 'settled']).nullable().describe('Why no more comparisons are needed; null while they could still change the top-k.'),
     k: z.number().int(),
     matches: z.number().int(),
     position_bias: z.number().describe('First-slot bias of model judges in logits (0 = none).'),
@@ -158,7 +160,9 @@ export const rankHypothesesTool = defineTool({
   run(args, ctx) {
     const project = loadResearch(ctx.db, args.research_id);
     const state = rankingState(ctx.db, project);
-    const task = state.board.certified ? undefined : requestComparisons(ctx.db, actorOf(ctx), leaseOwner(ctx), project.id);
+    const stop = rankingStopDecision(project, state);
+    // A completed project takes no more work; its leaderboard is still worth reading.
+    const task = stop.stop || project.status === 'completed' ? undefined : requestComparisons(ctx.db, actorOf(ctx), leaseOwner(ctx), project.id);
     const item = task === undefined ? null : buildWorkItem(ctx.db, task, ctx.grounding);
     const rows = state.board.entries.slice(0, args.top_n).map((e) => ({
       id: e.id,
@@ -171,18 +175,24 @@ export const rankHypothesesTool = defineTool({
       certified_top_k: e.certifiedTopK,
     }));
     const lines = [
-      `Leaderboard of ${project.id}: ${state.matches.length} matches, top-${state.board.k} ${state.board.certified ? 'certified' : 'not yet certified'}.`,
+      `Leaderboard of ${project.id}: ${state.matches.length} matches, top-${state.board.k} ${stopText(stop)}.`,
       ...rows.map((r) => `${r.rank}. ${r.id} — Elo ${r.elo_score}, BT ${r.bt_score} [${r.ci95.low}, ${r.ci95.high}], P(top-${state.board.k}) ${r.p_top_k}`),
     ];
     if (item !== null) lines.push('', `## Work item ${item.task_id}: ${item.title}`, '', item.instructions);
     else if (state.ids.length < 2) lines.push('Fewer than two reviewed, approved hypotheses: nothing to compare yet.');
     return {
       target: `research://projects/${project.id}`,
-      data: { research_id: project.id, certified: state.board.certified, k: state.board.k, matches: state.matches.length, position_bias: state.board.positionBias.model.beta, leaderboard: rows, work_item: item },
+      data: { research_id: project.id, certified: state.board.certified, stop_reason: stop.reason, k: state.board.k, matches: state.matches.length, position_bias: state.board.positionBias.model.beta, leaderboard: rows, work_item: item },
       markdown: lines.join('\n'),
     };
   },
 });
+
+function stopText(stop: StopDecision): string {
+  if (stop.reason === 'certified') return 'certified';
+  const change = stop.expectedChange === null ? '' : ` (expected change ${stop.expectedChange.toFixed(2)}, stop threshold ${stop.threshold})`;
+  return stop.reason === 'settled' ? `settled${change}` : `not yet settled${change}`;
+}
 
 export const listHypothesesTool = defineTool({
   name: 'list_hypotheses',

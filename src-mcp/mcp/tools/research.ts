@@ -68,6 +68,12 @@ export const startResearchTool = defineTool({
       .max(REASONER_KINDS.length)
       .optional()
       .describe('Who does the thinking, by preference (default ["provider", "delegated"]): provider = an LLM API the scientist configured in the app, in the background; sampling = your client\'s own model, where it supports MCP sampling (opt-in: it may ask the user to approve each request); delegated = you, the assistant, through continue_research. Pass it only when the user asked.'),
+    ranking_stop_threshold: z
+      .number()
+      .min(0)
+      .max(10)
+      .optional()
+      .describe('Tournament stop rule: stop comparing once at most this many top-k members are expected to change (default 1; 0 = only when certified). Pass it only when the scientist chose one.'),
   }),
   output: z.object({
     research_id: z.string(),
@@ -90,6 +96,7 @@ export const startResearchTool = defineTool({
       constraints: args.constraints,
       preferences: args.preferences,
       pauseAt: args.pause_at === undefined ? undefined : [...new Set(args.pause_at)],
+      rankingStopThreshold: args.ranking_stop_threshold,
     });
     if (args.reasoner_order !== undefined) setReasonerOrder(ctx, project.id, args.reasoner_order);
     const pending = pendingCheckpointsOf(ctx.db, project.id);

@@ -39,7 +39,8 @@ interface Next {
 
 /** Starts a project as the assistant and drives it until the workflow completes; returns its id. */
 export async function runResearchToCompletion(assistant: McpSession, desktop: McpSession, options: { goal: string; hypotheses: number }): Promise<string> {
-  const started = await assistant.call('start_research', { goal: options.goal, hypothesis_count: options.hypotheses });
+  // Stop threshold 0: compare until the top-k is certified (not merely settled), which the views under test show.
+  const started = await assistant.call('start_research', { goal: options.goal, hypothesis_count: options.hypotheses, ranking_stop_threshold: 0 });
   const researchId = started.research_id as string;
   await driveResearchToCompletion(assistant, desktop, researchId);
   return researchId;

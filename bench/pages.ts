@@ -1,0 +1,148 @@
+// Page latency at lab scale (issue 17): leaderboard and hypothesis pages on a project of 10,000
+// hypotheses and 100,000 matches (bench/seed.ts), over real stdio with the official client, one
+// call in flight. A page must cost a page: the same p50 for 50 rows at the top as for 50 rows deep
+// in, and the whole 10,000-row leaderboard in the app's 1,000-row chunks within 300 ms.
+// Run alone: `npm run build:node && node --import tsx bench/pages.ts [hypotheses] [matches] [calls]`.
+import Database from 'better-sqlite3';
+import os from 'node:os';
+import path from 'node:path';
+import { connectServer, type ConnectedServer } from '../test/support/server.js';
+import { describeToolFailure } from '../test/support/toolErrors.js';
+import type { BenchResult } from './result.js';
+import { seedLargeProject } from './seed.js';
+import { summarize } from './stats.js';
+
+export interface PagesOptions {
+  hypotheses: number;
+  matches: number;
+  calls: number;
+  /** Loads of the whole leaderboard in 1,000-row chunks. */
+  wholeLoads: number;
+  seed: number;
+}
+
+export const PAGES_DEFAULTS: PagesOptions = { hypotheses: 10_000, matches: 100_000, calls: 300, wholeLoads: 10, seed: 20_261_126 };
+
+const TARGET_P50_MS = 2;
+const TARGET_P99_MS = 8;
+const TARGET_WHOLE_MS = 300;
+
+type Structured = Record<string, unknown>;
+
+async function call(server: ConnectedServer, name: string, args: Structured): Promise<Structured> {
+  const result = await server.client.callTool({ name, arguments: args }, { timeout: 10 * 60_000 });
+  if (result.isError === true) throw new Error(`${name} failed during the benchmark: ${describeToolFailure(result).slice(0, 500)}`);
+  return result.structuredContent as Structured;
+}
+
+async function series(calls: number, once: () => Promise<unknown>): Promise<bigint[]> {
+  for (let i = 0; i < Math.min(20, calls); i += 1) await once();
+  const samples: bigint[] = [];
+  for (let i = 0; i < calls; i += 1) {
+    const start = process.hrtime.bigint();
+    await once();
+    samples.push(process.hrtime.bigint() - start);
+  }
+  return samples;
+}
+
+/** Every row of the leaderboard, in the chunks the desktop app asks for; returns the rows received. */
+async function wholeLeaderboard(desktop: ConnectedServer, researchId: string): Promise<number> {
+  let rows = 0;
+  let cursor: string | null = null;
+  do {
+    const page = await call(desktop, 'get_leaderboard', { research_id: researchId, limit: 1000, ...(cursor === null ? {} : { cursor }) });
+    rows += (page.rows as unknown[]).length;
+    cursor = page.next_cursor as string | null;
+  } while (cursor !== null);
+  return rows;
+}
+
+export async function benchPages(overrides: Partial<PagesOptions> = {}): Promise<{ results: BenchResult[]; appendix: string }> {
+  const options = { ...PAGES_DEFAULTS, ...overrides };
+  const loadBefore = os.loadavg();
+  const seeded = await seedLargeProject({ hypotheses: options.hypotheses, matches: options.matches, otherProjects: 2, seed: options.seed });
+  const size = `${options.hypotheses.toLocaleString('en')} hypotheses, ${options.matches.toLocaleString('en')} matches`;
+  const results: BenchResult[] = [];
+  const timing = { firstLoadMs: 0 };
+  const handler = new Map<string, ReturnType<typeof summarize>>();
+  try {
+    const desktop = await connectServer({ dataDir: seeded.dir, client: 'desktop' });
+    try {
+      const id = seeded.researchId;
+      // The first read after a change pays for the ranking once; every page after it is a slice.
+      const first = process.hrtime.bigint();
+      await call(desktop, 'get_leaderboard', { research_id: id, limit: 50 });
+      timing.firstLoadMs = Number(process.hrtime.bigint() - first) / 1e6;
+      const deep = (await call(desktop, 'get_leaderboard', { research_id: id, limit: 1000 })).next_cursor as string;
+      const measured: Array<[string, string, () => Promise<unknown>]> = [
+        ['get_leaderboard, 50 rows', `first page of the desktop leaderboard (${size})`, () => call(desktop, 'get_leaderboard', { research_id: id, limit: 50 })],
+        ['get_leaderboard, 50 rows deep', `50 rows after row 1,000, by cursor (${size})`, () => call(desktop, 'get_leaderboard', { research_id: id, limit: 50, cursor: deep })],
+        ['get_leaderboard, 500 rows', `first page at the tool's default size (${size})`, () => call(desktop, 'get_leaderboard', { research_id: id, limit: 500 })],
+        ['list_hypotheses, 50 rows', `first page of list_hypotheses (${size})`, () => call(desktop, 'list_hypotheses', { research_id: id, limit: 50 })],
+      ];
+      const audit = new Database(path.join(seeded.dir, 'co-scientist.db'), { readonly: true });
+      try {
+        const lastId = (): number => (audit.prepare('SELECT COALESCE(MAX(id), 0) FROM audit_log').pluck().get() as number);
+        for (const [name, detail, once] of measured) {
+          const samples = await series(options.calls, once);
+          process.stderr.write(`bench:   ${name}: ${samples.length} calls\n`);
+          results.push({ name, detail, summary: summarize(samples), reported: ['p50', 'p95', 'p99', 'max'] });
+          // The tool's own time as the server recorded it: without stdio and the scheduling of a loaded machine.
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          const durations = audit.prepare('SELECT duration_ms FROM audit_log WHERE action = ? AND id > ? ORDER BY id DESC LIMIT ?').pluck().all(`tool:${name.split(',')[0]}`, lastId() - options.calls * 2, options.calls) as number[];
+          if (durations.length > 0) handler.set(name, summarize(durations.map((ms) => BigInt(Math.round(ms * 1e6)))));
+        }
+      } finally {
+        audit.close();
+      }
+      const loads: bigint[] = [];
+      for (let i = 0; i < options.wholeLoads; i += 1) {
+        const start = process.hrtime.bigint();
+        const rows = await wholeLeaderboard(desktop, id);
+        loads.push(process.hrtime.bigint() - start);
+        if (rows !== options.hypotheses) throw new Error(`the leaderboard returned ${rows} rows, expected ${options.hypotheses}`);
+      }
+      results.push({ name: 'get_leaderboard, whole board', detail: `all ${options.hypotheses.toLocaleString('en')} rows in 1,000-row chunks over stdio, as the app loads them (${options.wholeLoads} loads)`, summary: summarize(loads), reported: ['p50', 'p95', 'max'] });
+    } finally {
+      await desktop.close();
+    }
+  } finally {
+    await seeded.dispose();
+  }
+  const byName = new Map(results.map((r) => [r.name, r.summary]));
+  const verdict = (ok: boolean): string => (ok ? 'met' : '**missed**');
+  const pageRows = results.filter((r) => r.name !== 'get_leaderboard, whole board');
+  const whole = byName.get('get_leaderboard, whole board');
+  const appendix = [
+    `### Pages at lab scale (${size})`,
+    '',
+    `Targets: any page p50 ≤ ${TARGET_P50_MS} ms and p99 ≤ ${TARGET_P99_MS} ms, independent of project size; the whole leaderboard ≤ ${TARGET_WHOLE_MS} ms. Load average (1/5/15 min, ${os.cpus().length} cores) before: ${loadBefore.map((v) => v.toFixed(2)).join(' / ')}; after: ${os.loadavg().map((v) => v.toFixed(2)).join(' / ')}.`,
+    `First leaderboard read after seeding (ranking computed once, then kept by the project's leaderboard version): ${timing.firstLoadMs.toFixed(0)} ms.`,
+    '',
+    'Over stdio is what the app waits for; "in the server" is the tool\'s own time as the audit log records it (validation, ordering, result), without the stdio round trip.',
+    '',
+    '| Page | p50 over stdio (ms) | p99 over stdio (ms) | p50 in the server (ms) | p99 in the server (ms) | p50 target | p99 target |',
+    '| --- | ---: | ---: | ---: | ---: | --- | --- |',
+    ...pageRows.map((r) => {
+      const inServer = handler.get(r.name);
+      return `| ${r.name} | ${r.summary.p50.toFixed(2)} | ${r.summary.p99.toFixed(2)} | ${inServer?.p50.toFixed(2) ?? '—'} | ${inServer?.p99.toFixed(2) ?? '—'} | ${verdict(r.summary.p50 <= TARGET_P50_MS)} | ${verdict(r.summary.p99 <= TARGET_P99_MS)} |`;
+    }),
+    whole === undefined ? '' : `| whole leaderboard (10 chunks) | ${whole.p50.toFixed(1)} | — | — | — | ${verdict(whole.p50 <= TARGET_WHOLE_MS)} (≤ ${TARGET_WHOLE_MS} ms) | — |`,
+    '',
+  ].join('\n');
+  return { results, appendix };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [hypotheses, matches, calls] = process.argv.slice(2).map(Number);
+  benchPages({ ...(hypotheses ? { hypotheses } : {}), ...(matches ? { matches } : {}), ...(calls ? { calls } : {}) })
+    .then(({ results, appendix }) => {
+      for (const r of results) process.stdout.write(`${r.name}: p50 ${r.summary.p50.toFixed(2)} p99 ${r.summary.p99.toFixed(2)} max ${r.summary.max.toFixed(2)} ms\n`);
+      process.stdout.write(`${appendix}\n`);
+    })
+    .catch((error: unknown) => {
+      process.stderr.write(`bench: ${String(error)}\n`);
+      process.exitCode = 1;
+    });
+}
