@@ -15,6 +15,7 @@ import { ProviderRegistry } from '../reasoners/providers/registry.js';
 import { SamplingChannel } from '../reasoners/sampling.js';
 import { BackgroundRunner } from './backgroundRunner.js';
 import { WalCheckpointer } from '../store/walCheckpointer.js';
+import { FramedStdioTransport } from './stdioTransport.js';
 
 /** The checkpoint thread starts after the handshake (see WalCheckpointerOptions.delayMs). */
 const CHECKPOINTER_DELAY_MS = 300;
@@ -76,7 +77,12 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
   // Idle until the desktop app activates this process with provider credentials (configure_providers).
   const runner = new BackgroundRunner(ctx, providers);
   runner.start();
+  // Our transport answers malformed and oversize frames instead of dropping them (stdioTransport.ts).
+  const transport = new FramedStdioTransport(process.stdin, process.stdout, {
+    onRejected: (what) => console.error(`[co-scientist] stdio: ${what}`),
+  });
   const handle = serveStdio(({ era }) => createMcpServer(ctx, era, version), {
+    transport,
     onerror: (error) => console.error(`[co-scientist] stdio: ${error.message}`),
   });
   let closed = false;

@@ -12,7 +12,8 @@ import { CallAudit, recordAudit } from './audit.js';
 import type { ServerContext } from './context.js';
 import { hasScopes, missingScopes, type Scope } from './scopes.js';
 import { InputNeeded, askUserVia, inputRequiredFor, type Answer, type Question } from './askUser.js';
-import type { CatalogEntry } from './toolSchemas.js';
+import { describeTool, type CatalogEntry } from './toolSchemas.js';
+import { describeOversize, findOversizeString } from './argumentLimits.js';
 
 export interface ToolOutcome<O> {
   data: O;
@@ -87,10 +88,9 @@ export function installTools(mcp: McpServer, catalog: ToolCatalog, ctx: ServerCo
     const tool = await catalog.definition(request.params.name);
     if (tool === undefined) {
       // Unknown names are a protocol error (the client asked for a method that does not exist).
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        `Unknown tool "${request.params.name}". Call tools/list to see the tools available to this client.`,
-      );
+      // The name is echoed only when it could be one of ours (names are at most 64 characters).
+      const name = request.params.name.length <= 64 ? `"${request.params.name}"` : `(a name of ${request.params.name.length} characters)`;
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${name}. Call tools/list to see the tools available to this client.`);
     }
     const call = toolCallOf(mcp, requestCtx);
     try {
@@ -172,6 +172,24 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
     return errorResult('insufficient_permissions', message, { required: tool.scopes, missing });
   }
 
+  // Sizes first, before zod or any error message sees the value (argumentLimits.ts).
+  const oversize = findOversizeString(rawArgs, describeTool(tool).inputSchema);
+  if (oversize !== undefined) {
+    audit('error', 'invalid_input', null);
+    const message = describeOversize(oversize);
+    return errorResult('invalid_input', `Invalid arguments for ${tool.name}: ${message}.`, { issues: [{ path: oversize.path, message }] });
+  }
+
+  // Unknown arguments are refused, not ignored: a misspelt `hypotheses_count` must not silently fall back to a default.
+  const parsed = strictInput(tool).safeParse(rawArgs);
+  if (!parsed.success) {
+    audit('error', 'invalid_input', null);
+    return errorResult('invalid_input', `Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}`, {
+      issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    });
+  }
+
+  // Charged only for a call that will run: a malformed call must not cost the client its budget.
   if (tool.expensive === true) {
     const policy = ctx.policy();
     ctx.rateLimit.configure(policy.ratePerMinute, policy.burst);
@@ -184,15 +202,6 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
         { retry_after: decision.retryAfterSeconds },
       );
     }
-  }
-
-  // Unknown arguments are refused, not ignored: a misspelt `hypotheses_count` must not silently fall back to a default.
-  const parsed = strictInput(tool).safeParse(rawArgs);
-  if (!parsed.success) {
-    audit('error', 'invalid_input', null);
-    return errorResult('invalid_input', `Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}`, {
-      issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-    });
   }
 
   // The call's row commits in the same transaction as its writes (see CallAudit).

@@ -238,6 +238,12 @@ export class RawServer {
       this.badLines.push(line);
       return;
     }
+    // A batch is answered with an array of responses (JSON-RPC 2.0 §6): each element counts.
+    const messages = Array.isArray(message) && message.length > 0 ? (message as unknown[]) : [message];
+    for (const one of messages) this.onMessage(one, line);
+  }
+
+  private onMessage(message: unknown, line: string): void {
     if (message === null || typeof message !== 'object' || Array.isArray(message) || (message as { jsonrpc?: unknown }).jsonrpc !== '2.0') {
       this.badLines.push(line);
       return;
