@@ -16,6 +16,7 @@ import { SamplingChannel } from '../reasoners/sampling.js';
 import { BackgroundRunner } from './backgroundRunner.js';
 import { WalCheckpointer } from '../store/walCheckpointer.js';
 import { FramedStdioTransport } from './stdioTransport.js';
+import { checkDesktopClaim } from './desktopClaim.js';
 
 /** The checkpoint thread starts after the handshake (see WalCheckpointerOptions.delayMs). */
 const CHECKPOINTER_DELAY_MS = 300;
@@ -53,6 +54,12 @@ export interface RunningServer {
 
 export function startStdioServer(options: ServeOptions, version: string): RunningServer {
   const db = openDatabase(options.dataDir);
+  try {
+    checkDesktopClaim(db, options.clientId, options.dataDir);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   // WAL checkpoints in a helper thread, so no tool call pays for one (see walCheckpointer.ts).
   const checkpointer = new WalCheckpointer(db, { delayMs: CHECKPOINTER_DELAY_MS }).start();
   const feed = new ChangeFeed(db);

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { connectServer, SERVER_ENTRY, assertServerBuilt, tempDataDir } from '../support/server.js';
+import { connectServer, SERVER_ENTRY, assertServerBuilt, serverEnvFor, tempDataDir } from '../support/server.js';
 import { expectErrorEnvelope } from '../support/toolErrors.js';
 
 const PACKAGE = '@modelcontextprotocol/inspector';
@@ -54,10 +54,12 @@ interface Run { code: number; stdout: string; stderr: string }
 function inspect(inspector: Inspector, dataDir: string, options: string[]): Promise<Run> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-inspector-home-'));
   const target = [process.execPath, SERVER_ENTRY, '--client', 'desktop', '--data-dir', dataDir];
+  // The Inspector starts the server with only the variables passed by -e: the desktop key goes there.
+  const env = Object.entries(serverEnvFor('desktop', dataDir)).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
   return new Promise((resolve) => {
     execFile(
       INSPECTOR_NODE,
-      [inspector.cli, '--cli', ...target, '--', ...options, '--format', 'json'],
+      [inspector.cli, '--cli', ...target, '--', ...env, ...options, '--format', 'json'],
       // Its own catalog and storage go to a throwaway home, never the developer's.
       { env: { ...process.env, HOME: home, MCP_CATALOG_PATH: '', MCP_AUTO_OPEN_ENABLED: 'false' }, timeout: 60_000, maxBuffer: 32 * 1024 * 1024 },
       (error, stdout, stderr) => resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr }),

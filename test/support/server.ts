@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-mcp/store/desktopKeys.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'dist/mcp/server.js');
@@ -17,6 +18,15 @@ export function assertServerBuilt(): void {
 
 export function tempDataDir(label = 'cosci-test'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `${label}-`));
+}
+
+/**
+ * What a server spawned as `client` needs in its environment: for `desktop`, the one-time key the
+ * app would hand its own server (src-mcp/store/desktopKeys.ts); nothing for anyone else. Every
+ * helper that spawns a server adds it, so a test that asks for the desktop client gets a real one.
+ */
+export function serverEnvFor(client: string | null | undefined, dataDir: string): Record<string, string> {
+  return client === 'desktop' ? { [DESKTOP_KEY_ENV]: issueDesktopKey(dataDir) } : {};
 }
 
 export type Era = 'legacy' | 'modern';
@@ -32,7 +42,8 @@ export async function connectServer(options: { dataDir: string; client?: string 
   assertServerBuilt();
   const args = [SERVER_ENTRY, '--data-dir', options.dataDir];
   if (options.client !== null) args.push('--client', options.client ?? 'test-assistant');
-  const transport = new StdioClientTransport({ command: process.execPath, args, stderr: 'pipe' });
+  const env = serverEnvFor(options.client, options.dataDir);
+  const transport = new StdioClientTransport({ command: process.execPath, args, env, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
