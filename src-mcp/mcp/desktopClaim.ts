@@ -13,8 +13,9 @@ export class DesktopClaimRefused extends Error {
 
 const REASONS: Record<Exclude<DesktopKeyVerdict, 'valid'>, string> = {
   missing: 'no desktop key was passed',
-  unknown: 'the desktop key is not one the app issued for this data folder, or it was already used',
+  unknown: 'the desktop key is not one the app issued for this data folder',
   expired: 'the desktop key expired before the server started',
+  'not-issuer-child': 'the desktop key was issued to another process than the one that started this server',
 };
 
 /**

@@ -11,6 +11,7 @@ import { TOOL_ERROR_META_KEY, type ToolErrorEnvelope } from '../engine/toolError
 import { CallAudit, recordAudit } from './audit.js';
 import type { ServerContext } from './context.js';
 import { hasScopes, missingScopes, type Scope } from './scopes.js';
+import { DESKTOP_CLIENT } from './identity.js';
 import { InputNeeded, askUserVia, inputRequiredFor, type Answer, type Question } from './askUser.js';
 import { describeTool, type CatalogEntry } from './toolSchemas.js';
 import { describeOversize, findOversizeString } from './argumentLimits.js';
@@ -53,6 +54,11 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   scopes: readonly Scope[];
   /** Only the desktop app may see and call it (audit queries, policy edits). */
   desktopOnly?: boolean;
+  /**
+   * For a tool that acts by `action`: the actions only the desktop app may take (deleting what the
+   * scientist may have built); the others stay open to assistants with the scopes.
+   */
+  desktopOnlyActions?: readonly string[];
   /** Costly work (reasoning, ingestion, big exports): counted against the client's rate limit. */
   expensive?: boolean;
   input: I;
@@ -74,8 +80,15 @@ export interface ToolCatalog {
 }
 
 export function isVisibleTo(tool: { desktopOnly?: boolean; scopes: readonly Scope[] }, ctx: ServerContext): boolean {
-  if (tool.desktopOnly === true && ctx.clientId !== 'desktop') return false;
+  if (tool.desktopOnly === true && ctx.clientId !== DESKTOP_CLIENT) return false;
   return hasScopes(ctx.policy().scopes, tool.scopes);
+}
+
+/** The desktop-only action this call asks for, when the caller is not the desktop app. */
+function desktopOnlyActionOf(tool: ToolDefinition, args: unknown, ctx: ServerContext): string | undefined {
+  if (tool.desktopOnlyActions === undefined || ctx.clientId === DESKTOP_CLIENT) return undefined;
+  const action = (args as { action?: unknown }).action;
+  return typeof action === 'string' && tool.desktopOnlyActions.includes(action) ? action : undefined;
 }
 
 export function installTools(mcp: McpServer, catalog: ToolCatalog, ctx: ServerContext): void {
@@ -163,7 +176,7 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
     });
 
   if (!isVisibleTo(tool, ctx)) {
-    const missing = tool.desktopOnly === true && ctx.clientId !== 'desktop' ? [] : missingScopes(ctx.policy().scopes, tool.scopes);
+    const missing = tool.desktopOnly === true && ctx.clientId !== DESKTOP_CLIENT ? [] : missingScopes(ctx.policy().scopes, tool.scopes);
     const message =
       missing.length > 0
         ? `${ctx.clientId} lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')} needed for ${tool.name}. The scientist can grant it in the Co-Scientist app under Assistants.`
@@ -187,6 +200,16 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
     return errorResult('invalid_input', `Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}`, {
       issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
     });
+  }
+
+  const reservedAction = desktopOnlyActionOf(tool, parsed.data, ctx);
+  if (reservedAction !== undefined) {
+    audit('denied', 'insufficient_permissions', null);
+    return errorResult(
+      'insufficient_permissions',
+      `${tool.name} action "${reservedAction}" can only be used from the Co-Scientist desktop app: ask the scientist to do it there.`,
+      { required: tool.scopes, missing: [], desktop_only_action: reservedAction },
+    );
   }
 
   // Charged only for a call that will run: a malformed call must not cost the client its budget.

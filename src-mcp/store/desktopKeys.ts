@@ -1,10 +1,11 @@
 // Proof that a server process was started by the desktop app (docs/threat-model.md, "The desktop
 // role"). `--client desktop` alone proves nothing: any local process can type it. The app issues
-// a one-time key for each server it spawns and hands it over in the child's environment; only a
-// SHA-256 of the key is written, in the data folder, so reading that folder (or any assistant's
-// config, where the key never appears) gives nothing to present. The server redeems the key once
-// at start-up: redeeming deletes the verifier, so a key read later from the running server's
-// environment (/proc/<pid>/environ) is already spent; an unredeemed key expires after a minute.
+// a fresh key for each server it spawns and hands it over in the child's environment; only a
+// SHA-256 of the key is written, in the data folder, with the issuing process's pid, so reading
+// that folder (or any assistant's config, where the key never appears) gives nothing to present.
+// A key is accepted only from a direct child of the process that issued it, within a minute: a key
+// read from a running server's environment (/proc/<pid>/environ) is useless to anyone else's
+// process. (Not single-use: an MCP client may spawn its server twice while it negotiates.)
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,7 @@ export const DESKTOP_KEY_TTL_MS = 60_000;
 const KEYS_DIR = 'desktop-keys';
 const HASH_HEX = /^[0-9a-f]{64}$/;
 
-export type DesktopKeyVerdict = 'valid' | 'missing' | 'unknown' | 'expired';
+export type DesktopKeyVerdict = 'valid' | 'missing' | 'unknown' | 'expired' | 'not-issuer-child';
 
 function keysDir(dataDir: string): string {
   return path.join(dataDir, KEYS_DIR);
@@ -38,11 +39,10 @@ export function issueDesktopKey(dataDir: string, now: number = Date.now()): stri
 }
 
 /**
- * Redeems `key` once: `valid` only for a key issued for this data folder, not yet redeemed and not
- * expired. The verifier is deleted either way, so a key never works twice (even by two servers
- * racing with it: only one unlink succeeds).
+ * `valid` only for a key issued for this data folder less than DESKTOP_KEY_TTL_MS ago, presented
+ * by a direct child (`parentPid`, this process's parent by default) of the process that issued it.
  */
-export function redeemDesktopKey(dataDir: string, key: string | undefined, now: number = Date.now()): DesktopKeyVerdict {
+export function redeemDesktopKey(dataDir: string, key: string | undefined, now: number = Date.now(), parentPid: number = process.ppid): DesktopKeyVerdict {
   if (key === undefined || key === '') return 'missing';
   const dir = keysDir(dataDir);
   const wanted = Buffer.from(digest(key), 'utf8');
@@ -59,17 +59,16 @@ export function redeemDesktopKey(dataDir: string, key: string | undefined, now: 
     if (timingSafeEqual(Buffer.from(name, 'utf8'), wanted)) match = name;
   }
   if (match === undefined) return 'unknown';
-  const file = path.join(dir, match);
-  let issuedAt: number;
+  let issued: { issuedAt?: unknown; issuerPid?: unknown };
   try {
-    issuedAt = (JSON.parse(fs.readFileSync(file, 'utf8')) as { issuedAt?: unknown }).issuedAt as number;
-    fs.unlinkSync(file);
+    issued = JSON.parse(fs.readFileSync(path.join(dir, match), 'utf8')) as typeof issued;
   } catch {
-    // Another process redeemed it first.
+    // Pruned meanwhile (expired), or not a verifier we wrote.
     return 'unknown';
   }
+  const { issuedAt, issuerPid } = issued;
   if (typeof issuedAt !== 'number' || now - issuedAt > DESKTOP_KEY_TTL_MS || issuedAt > now + DESKTOP_KEY_TTL_MS) return 'expired';
-  return 'valid';
+  return issuerPid === parentPid ? 'valid' : 'not-issuer-child';
 }
 
 function pruneExpired(dir: string, now: number): void {

@@ -19,13 +19,19 @@ function freshDir(): string {
   return dir;
 }
 
-/** Starts `--client desktop` with `key` (or none) and reports how it ended: a refused claim exits. */
-function claimDesktop(dataDir: string, key: string | undefined): Promise<{ code: number | null; stderr: string; answered: boolean }> {
+/**
+ * Starts `--client desktop` with `key` (or none) and reports how it ended: a refused claim exits.
+ * `viaOtherProcess`: the server is started by an intermediate process, as a process that read the
+ * key (from the app's server's environment, say) and tried it would have to.
+ */
+function claimDesktop(dataDir: string, key: string | undefined, viaOtherProcess = false): Promise<{ code: number | null; stderr: string; answered: boolean }> {
   assertServerBuilt();
   const env = { ...process.env };
   delete env[DESKTOP_KEY_ENV];
   if (key !== undefined) env[DESKTOP_KEY_ENV] = key;
-  const child = spawn(process.execPath, [SERVER_ENTRY, '--client', 'desktop', '--data-dir', dataDir], { env });
+  const server = [SERVER_ENTRY, '--client', 'desktop', '--data-dir', dataDir];
+  const relay = `const r = require('node:child_process').spawnSync(process.execPath, ${JSON.stringify(server)}, { stdio: 'inherit' }); process.exit(r.status ?? 1);`;
+  const child = spawn(process.execPath, viaOtherProcess ? ['-e', relay] : server, { env });
   let stderr = '';
   let answered = false;
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -55,19 +61,18 @@ async function refusals(dataDir: string): Promise<Array<{ client_id: string; out
 }
 
 describe('the desktop role', () => {
-  it('is refused without the app key, with a made-up key, a spent key and an expired key; each attempt is audited as unknown', async () => {
+  it('is refused without the app key, with a made-up key, an expired key, and a real key from a process the app did not start; each attempt is audited as unknown', async () => {
     const dataDir = freshDir();
-    const spent = issueDesktopKey(dataDir);
-    expect((await claimDesktop(dataDir, spent)).answered).toBe(true);
+    const real = issueDesktopKey(dataDir);
     const expired = issueDesktopKey(dataDir, Date.now() - 5 * 60_000);
-    const attempts: Array<[string | undefined, string]> = [
-      [undefined, 'desktop_key_missing'],
-      ['A'.repeat(43), 'desktop_key_unknown'],
-      [spent, 'desktop_key_unknown'],
-      [expired, 'desktop_key_expired'],
+    const attempts: Array<[string | undefined, string, boolean]> = [
+      [undefined, 'desktop_key_missing', false],
+      ['A'.repeat(43), 'desktop_key_unknown', false],
+      [expired, 'desktop_key_expired', false],
+      [real, 'desktop_key_not-issuer-child', true],
     ];
-    for (const [key] of attempts) {
-      const run = await claimDesktop(dataDir, key);
+    for (const [key, , viaOtherProcess] of attempts) {
+      const run = await claimDesktop(dataDir, key, viaOtherProcess);
       expect(run.answered, `key ${String(key)}`).toBe(false);
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/--client desktop is reserved for the Co-Scientist app's own server/);
@@ -82,17 +87,20 @@ describe('the desktop role', () => {
     }
   });
 
-  it('is granted with the key the app issued, and only the hash of that key ever reaches the data folder', async () => {
+  it('is granted to the children of the process that issued the key (a client may spawn twice while it negotiates), and only the key\'s hash reaches the data folder', async () => {
     const dataDir = freshDir();
     const key = issueDesktopKey(dataDir);
     const files = fs.readdirSync(`${dataDir}/desktop-keys`);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^[0-9a-f]{64}$/);
     expect(fs.readFileSync(`${dataDir}/desktop-keys/${files[0]}`, 'utf8')).not.toContain(key);
-    const run = await claimDesktop(dataDir, key);
-    expect(run.answered).toBe(true);
-    expect(run.code).toBe(0);
-    // Redeemed: nothing left to present again.
-    expect(fs.readdirSync(`${dataDir}/desktop-keys`)).toEqual([]);
+    for (let spawn = 0; spawn < 2; spawn += 1) {
+      const run = await claimDesktop(dataDir, key);
+      expect(run.answered).toBe(true);
+      expect(run.code).toBe(0);
+    }
+    const desktop = await connectServer({ dataDir, client: 'desktop', era: 'modern' });
+    expect((await desktop.client.callTool({ name: 'verify_audit_log', arguments: {} })).isError).toBeFalsy();
+    await desktop.close();
   });
 });

@@ -12,10 +12,11 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { connectServer, SERVER_ENTRY, assertServerBuilt, serverEnvFor, tempDataDir } from '../support/server.js';
+import { connectServer, SERVER_ENTRY, assertServerBuilt, tempDataDir } from '../support/server.js';
 import { expectErrorEnvelope } from '../support/toolErrors.js';
 
 const PACKAGE = '@modelcontextprotocol/inspector';
+const INSPECTED_CLIENT = 'claude-desktop';
 const INSPECTOR_NODE = process.env.COSCI_INSPECTOR_NODE ?? process.execPath;
 
 interface Inspector { cli: string; version: string }
@@ -53,13 +54,12 @@ interface Run { code: number; stdout: string; stderr: string }
 /** `mcp-inspector --cli <our server and its flags> -- <inspector options>` (the v2 order). */
 function inspect(inspector: Inspector, dataDir: string, options: string[]): Promise<Run> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-inspector-home-'));
-  const target = [process.execPath, SERVER_ENTRY, '--client', 'desktop', '--data-dir', dataDir];
-  // The Inspector starts the server with only the variables passed by -e: the desktop key goes there.
-  const env = Object.entries(serverEnvFor('desktop', dataDir)).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
+  // As an assistant: the Inspector, not this process, starts the server, so it cannot be the desktop app's.
+  const target = [process.execPath, SERVER_ENTRY, '--client', INSPECTED_CLIENT, '--data-dir', dataDir];
   return new Promise((resolve) => {
     execFile(
       INSPECTOR_NODE,
-      [inspector.cli, '--cli', ...target, '--', ...env, ...options, '--format', 'json'],
+      [inspector.cli, '--cli', ...target, '--', ...options, '--format', 'json'],
       // Its own catalog and storage go to a throwaway home, never the developer's.
       { env: { ...process.env, HOME: home, MCP_CATALOG_PATH: '', MCP_AUTO_OPEN_ENABLED: 'false' }, timeout: 60_000, maxBuffer: 32 * 1024 * 1024 },
       (error, stdout, stderr) => resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr }),
@@ -86,7 +86,7 @@ describe(`MCP Inspector CLI against the built server (${'skip' in located ? loca
     if ('skip' in located) return ctx.skip(located.skip);
     const listed = resultOf(await inspect(located, dataDir, ['--method', 'tools/list']));
     const names = (listed.tools as Array<{ name: string; outputSchema?: unknown }>).map((tool) => tool.name).sort();
-    const ours = await connectServer({ dataDir, client: 'desktop' });
+    const ours = await connectServer({ dataDir, client: INSPECTED_CLIENT });
     try {
       expect(names).toEqual((await ours.client.listTools()).tools.map((tool) => tool.name).sort());
     } finally {
