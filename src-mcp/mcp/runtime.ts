@@ -2,7 +2,9 @@
 // start the change feed, and serve both protocol eras from one factory.
 import { parseArgs } from 'node:util';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
-import { openDatabase, type Db } from '../store/database.js';
+import { openDatabase, writeTransaction, type Db } from '../store/database.js';
+import { recordAnchorBreach } from '../store/audit.js';
+import { describeBreach, findAnchorBreach } from '../store/auditAnchor.js';
 import { resolveDataDir } from '../store/dataDir.js';
 import { ChangeFeed } from './changeFeed.js';
 import type { ServerContext } from './context.js';
@@ -60,6 +62,7 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
     db.close();
     throw error;
   }
+  reportAuditTail(db);
   // WAL checkpoints in a helper thread, so no tool call pays for one (see walCheckpointer.ts).
   const checkpointer = new WalCheckpointer(db, { delayMs: CHECKPOINTER_DELAY_MS }).start();
   const feed = new ChangeFeed(db);
@@ -107,6 +110,14 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
   process.stdin.once('end', () => void close());
   console.error(`[co-scientist] serving client "${options.clientId}" on stdio; data in ${options.dataDir}`);
   return { db, checkpointer, feed, handle, close };
+}
+
+/** At start-up: a cut audit-log tail is said on stderr and written into the log (store/auditAnchor.ts). */
+function reportAuditTail(db: Db): void {
+  // A read first: the write lock is taken only when there is something to record.
+  if (findAnchorBreach(db) === undefined) return;
+  const breach = writeTransaction(db, () => recordAnchorBreach(db));
+  if (breach !== undefined) console.error(`[co-scientist] audit: ${describeBreach(breach)}. The finding is recorded in the audit log.`);
 }
 
 /** The process entry used by both `dist/mcp/server.js` and `co-scientist serve`. */

@@ -28,5 +28,9 @@ describe(`kill -9 during write bursts (${KILLS} kills, seed ${SEED})`, () => {
     expect(report.acknowledgedDecisions).toBeGreaterThanOrEqual(KILLS);
     expect(report.chain).toMatchObject({ ok: true });
     expect(report.chainByTool.ok).toBe(true);
+    // The head anchored outside the database: never a false alarm after kill -9, every cut tail reported.
+    expect(report.anchorAlarms).toEqual([]);
+    expect(report.truncations.checked).toBeGreaterThanOrEqual(4);
+    expect(report.truncations.missed).toEqual([]);
   }, 120_000);
 });
