@@ -36,8 +36,10 @@ export function withStringLimits<S>(schema: S, propertyName?: string): S {
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'properties' && isSchema(value)) {
       copy[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withStringLimits(sub, name)]));
-    } else if (key === 'items' || key === 'additionalProperties' || key === 'anyOf' || key === 'oneOf' || key === 'allOf') {
+    } else if (key === 'items' || key === 'prefixItems' || key === 'additionalProperties' || key === 'anyOf' || key === 'oneOf' || key === 'allOf') {
       copy[key] = withStringLimits(value, propertyName);
+    } else if (key === 'propertyNames' && isSchema(value)) {
+      copy[key] = typeof value.maxLength === 'number' ? value : { ...value, maxLength: MAX_KEY_LENGTH };
     } else {
       copy[key] = value;
     }
@@ -89,8 +91,10 @@ export function findOversizeString(value: unknown, schema: JsonSchema | undefine
   }
   if (Array.isArray(value)) {
     const items = subSchemas(schema, (s) => s.items)[0];
+    const prefix = schema?.prefixItems;
     for (let index = 0; index < value.length; index += 1) {
-      const found = findOversizeString(value[index], items, join(path, String(index)), propertyName);
+      const positional = Array.isArray(prefix) ? (prefix as unknown[])[index] : undefined;
+      const found = findOversizeString(value[index], isSchema(positional) ? positional : items, join(path, String(index)), propertyName);
       if (found !== undefined) return found;
     }
     return undefined;

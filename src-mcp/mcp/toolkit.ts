@@ -252,6 +252,8 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
       throw error;
     }
     if (error instanceof DomainError) {
+      // Invalid after all (a rule the schema cannot state, e.g. a goal too vague): no charge.
+      if (error.code === 'invalid_input' && tool.expensive === true) ctx.rateLimit.refund();
       callAudit.finish('error', error.code, null);
       return errorResult(error.code, error.message, error.details);
     }
