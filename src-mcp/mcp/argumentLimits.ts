@@ -82,31 +82,33 @@ function subSchemas(schema: JsonSchema | undefined, pick: (s: JsonSchema) => unk
 /**
  * The first string in `value` longer than `schema` (already passed through withStringLimits)
  * allows; strings where the schema says nothing (unknown keys, which strict parsing refuses later)
- * get the default for their name. Walks the arguments once and copies nothing.
+ * get the default for their name. Walks the arguments once, without recursion (a hostile client
+ * nests thousands of levels deep), and copies nothing.
  */
-export function findOversizeString(value: unknown, schema: JsonSchema | undefined, path = '', propertyName?: string): OversizeString | undefined {
-  if (typeof value === 'string') {
-    const max = (schema === undefined ? undefined : stringMax(schema)) ?? defaultMaxFor(propertyName);
-    return value.length > max ? { path: path || '(arguments)', length: value.length, max } : undefined;
-  }
-  if (Array.isArray(value)) {
-    const items = subSchemas(schema, (s) => s.items)[0];
-    const prefix = schema?.prefixItems;
-    for (let index = 0; index < value.length; index += 1) {
-      const positional = Array.isArray(prefix) ? (prefix as unknown[])[index] : undefined;
-      const found = findOversizeString(value[index], isSchema(positional) ? positional : items, join(path, String(index)), propertyName);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  if (value !== null && typeof value === 'object') {
-    const properties = subSchemas(schema, (s) => s.properties);
-    const additional = subSchemas(schema, (s) => s.additionalProperties)[0];
-    for (const [key, item] of Object.entries(value)) {
-      if (key.length > MAX_KEY_LENGTH) return { path: join(path, '(key)'), length: key.length, max: MAX_KEY_LENGTH };
-      const declared = properties.map((p) => p[key]).find(isSchema);
-      const found = findOversizeString(item, declared ?? additional, join(path, key), key);
-      if (found !== undefined) return found;
+export function findOversizeString(value: unknown, schema: JsonSchema | undefined): OversizeString | undefined {
+  const pending: Array<{ value: unknown; schema: JsonSchema | undefined; path: string; name: string | undefined }> = [{ value, schema, path: '', name: undefined }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value: item, schema: itemSchema, path, name } = next;
+    if (typeof item === 'string') {
+      const max = (itemSchema === undefined ? undefined : stringMax(itemSchema)) ?? defaultMaxFor(name);
+      if (item.length > max) return { path: path || '(arguments)', length: item.length, max };
+    } else if (Array.isArray(item)) {
+      const items = subSchemas(itemSchema, (s) => s.items)[0];
+      const prefix = itemSchema?.prefixItems;
+      for (let index = item.length - 1; index >= 0; index -= 1) {
+        const positional = Array.isArray(prefix) ? (prefix as unknown[])[index] : undefined;
+        pending.push({ value: item[index], schema: isSchema(positional) ? positional : items, path: join(path, String(index)), name });
+      }
+    } else if (item !== null && typeof item === 'object') {
+      const properties = subSchemas(itemSchema, (s) => s.properties);
+      const additional = subSchemas(itemSchema, (s) => s.additionalProperties)[0];
+      const entries = Object.entries(item);
+      for (let index = entries.length - 1; index >= 0; index -= 1) {
+        const [key, child] = entries[index] as [string, unknown];
+        if (key.length > MAX_KEY_LENGTH) return { path: join(path, '(key)'), length: key.length, max: MAX_KEY_LENGTH };
+        const declared = properties.map((p) => p[key]).find(isSchema);
+        pending.push({ value: child, schema: declared ?? additional, path: join(path, key), name: key });
+      }
     }
   }
   return undefined;
