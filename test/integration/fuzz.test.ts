@@ -480,5 +480,5 @@ describe(`fuzz: ${FRAMES} random and malformed frames over stdio (seed ${SEED})`
     } finally {
       db.close();
     }
-  }, 120_000);
+  }, Math.max(120_000, FRAMES * 40));
 });
