@@ -7,8 +7,11 @@
 // transaction (mcp/audit.ts CallAudit). At the end the audit hash chain must verify.
 // Shared by the bench (≥ 100 kills) and test/integration/faults.test.ts (a few kills).
 import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { verifyAuditChain, type ChainVerdict } from '../src-mcp/store/audit.js';
+import { findTailLoss, verifyAuditChain, type ChainVerdict } from '../src-mcp/store/audit.js';
+import { findAnchorBreach } from '../src-mcp/store/auditAnchor.js';
 import { startRawServer, type RawServer } from '../test/support/rawServer.js';
 import type { BenchResult } from './result.js';
 import { summarize } from './stats.js';
@@ -55,6 +58,10 @@ export interface FaultCampaignReport {
   unaudited: string[];
   /** Effects checked for their audit row after each kill, summed over the kills. */
   auditedChecks: number;
+  /** The audit head anchored outside the database reported missing after a kill (a false alarm): must stay empty. */
+  anchorAlarms: string[];
+  /** At the end, on copies of the data folder: suffixes of the audit log cut, and those the anchor did not reveal (must stay empty). */
+  truncations: { checked: number; missed: string[] };
   /** Errors a tool call surfaced (besides the kill itself): must stay empty. */
   problems: string[];
   /** Spawn after a kill → first tool result on the recovered database, in ns. */
@@ -69,7 +76,7 @@ export async function runFaultCampaign(options: FaultCampaignOptions): Promise<F
   const [lowKill, highKill] = options.killAfter ?? [1, 25];
   const report: FaultCampaignReport = {
     kills: 0, acknowledgedProjects: 0, acknowledgedDecisions: 0, retried: { applied: 0, alreadyApplied: 0 }, committedUnacknowledged: 0,
-    lost: [], integrityChecks: 0, integrityFailures: [], chain: { ok: true, rows: 0 }, chainByTool: { ok: false, rows: 0 }, unaudited: [], auditedChecks: 0, problems: [], recoveryNs: [],
+    lost: [], integrityChecks: 0, integrityFailures: [], chain: { ok: true, rows: 0 }, chainByTool: { ok: false, rows: 0 }, unaudited: [], auditedChecks: 0, anchorAlarms: [], truncations: { checked: 0, missed: [] }, problems: [], recoveryNs: [],
   };
   const ackedDecisions: Inflight[] = [];
   const ackedProjects: string[] = [];
@@ -154,7 +161,37 @@ export async function runFaultCampaign(options: FaultCampaignOptions): Promise<F
   } finally {
     db.close();
   }
+  checkTruncations(options.dataDir, report);
   return report;
+}
+
+/** Cuts suffixes of every size class from copies of the log (triggers dropped, as an attacker would) and checks each is reported. */
+function checkTruncations(dataDir: string, report: FaultCampaignReport): void {
+  const copyRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-truncate-'));
+  try {
+    const source = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
+    const rows = source.prepare('SELECT COUNT(*) FROM audit_log').pluck().get() as number;
+    source.close();
+    for (const cut of [...new Set([1, 2, 3, 10, Math.ceil(rows / 2), rows])].filter((n) => n >= 1 && n <= rows)) {
+      const copy = path.join(copyRoot, `cut-${cut}`);
+      fs.cpSync(dataDir, copy, { recursive: true });
+      const db = new Database(path.join(copy, 'co-scientist.db'));
+      try {
+        db.exec('DROP TRIGGER audit_log_is_append_only_delete');
+        const head = (): number => db.prepare('SELECT COALESCE(MAX(id), 0) FROM audit_log').pluck().get() as number;
+        const before = head();
+        db.prepare('DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log ORDER BY id DESC LIMIT ?)').run(cut);
+        const after = head();
+        report.truncations.checked += 1;
+        const loss = findTailLoss(db);
+        if (loss === undefined || loss.from !== after + 1 || loss.to !== before) report.truncations.missed.push(`last ${cut} of ${rows} rows (${after + 1}–${before}): ${loss === undefined ? 'not reported' : `reported ${loss.from}–${loss.to}`}`);
+      } finally {
+        db.close();
+      }
+    }
+  } finally {
+    fs.rmSync(copyRoot, { recursive: true, force: true });
+  }
 }
 
 /** A tool call during a burst: undefined once the server is (being) killed; any tool error is a problem. */
@@ -190,6 +227,8 @@ function checkDatabase(dataDir: string, projects: readonly string[], decisions: 
       if (decision.get(checkpointId) !== decisionId) report.lost.push(`decision ${decisionId} on ${checkpointId} (after kill ${report.kills})`);
     }
     checkAudited(db, report);
+    const breach = findAnchorBreach(db);
+    if (breach !== undefined) report.anchorAlarms.push(`after kill ${report.kills}: anchor at row ${breach.anchor.id}, table ends at ${breach.tableHeadId}`);
   } finally {
     db.close();
   }
@@ -240,6 +279,7 @@ export async function benchFaults(options: { kills: number; seed?: number }): Pr
       `- Decisions in flight at a kill, retried with the same decision_id: ${report.retried.applied} applied on retry, ${report.retried.alreadyApplied} had committed before the kill (applied once either way).`,
       `- Audit chain: ${report.chain.rows} rows, ${verdict(report.chain.ok)} (store); ${verdict(report.chainByTool.ok)} (verify_audit_log).`,
       `- Projects committed although their start_research was never answered: ${report.committedUnacknowledged}.`,
+      `- Audit head anchored outside the database: ${report.anchorAlarms.length} false alarms after ${report.kills} kills; ${report.truncations.checked - report.truncations.missed.length} of ${report.truncations.checked} cut tails reported — ${verdict(report.anchorAlarms.length === 0 && report.truncations.missed.length === 0)}.`,
       `- Committed effects (projects, decisions) without their audit row, checked after every kill: ${report.unaudited.length} (${report.auditedChecks} checks) — ${verdict(report.unaudited.length === 0)}${report.unaudited.length === 0 ? '' : `, e.g. ${report.unaudited[0]}`}.`,
       `- Errors surfaced by tool calls: ${report.problems.length}${report.problems.length === 0 ? '' : ` — e.g. ${report.problems[0]}`}.`,
       '',

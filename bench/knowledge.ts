@@ -17,6 +17,7 @@ import type { BenchResult } from './result.js';
 import { BENCH_CLIENT_ID, SERVER_ENTRY, tempDataDir } from './server.js';
 import { summarize, timed } from './stats.js';
 import { describeToolFailure } from '../test/support/toolErrors.js';
+import { serverEnvFor } from '../test/support/server.js';
 
 const COLLECTION = 'Bench literature';
 
@@ -42,7 +43,7 @@ function cpuMsOf(pid: number | null): number | null {
 }
 
 async function connectAs(dataDir: string, clientId: string): Promise<Session> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', clientId, '--data-dir', dataDir], stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', clientId, '--data-dir', dataDir], env: serverEnvFor(clientId, dataDir), stderr: 'pipe' });
   const client = new Client({ name: 'co-scientist-bench', version: '1.0.0' });
   await client.connect(transport);
   return {

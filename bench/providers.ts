@@ -8,7 +8,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { configureProvider, startFakeProvider, summariesFromDb, waitForStatus } from '../test/support/fakeProviders.js';
-import type { ConnectedServer } from '../test/support/server.js';
+import { serverEnvFor, type ConnectedServer } from '../test/support/server.js';
 import type { BenchResult } from './result.js';
 import { SERVER_ENTRY, tempDataDir } from './server.js';
 
@@ -80,7 +80,7 @@ async function runOnce(options: ProviderBenchOptions, concurrency: number): Prom
 }
 
 async function connectDesktop(dataDir: string): Promise<ConnectedServer> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', 'desktop', '--data-dir', dataDir], stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', 'desktop', '--data-dir', dataDir], env: serverEnvFor('desktop', dataDir), stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-4_000)));
   const client = new Client({ name: 'co-scientist-bench', version: '1.0.0' });

@@ -110,12 +110,15 @@ function hasStrace() {
   return straceFound;
 }
 
-/** The app's side: our own server as the desktop app starts it, creating one project in `dataDir`. */
+/**
+ * The app's side: one project created in `dataDir` by a server started on that folder directly. It
+ * runs as an assistant client: the desktop role needs the key only the app hands its own server.
+ */
 async function appProject(env, dataDir) {
   const { Client } = await import('@modelcontextprotocol/client');
   const { StdioClientTransport } = await import('@modelcontextprotocol/client/stdio');
   const client = new Client({ name: 'interop-app', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [path.join(ROOT, 'dist/mcp/server.js'), '--client', 'desktop', '--data-dir', dataDir], env, stderr: 'ignore' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [path.join(ROOT, 'dist/mcp/server.js'), '--client', 'interop-setup', '--data-dir', dataDir], env, stderr: 'ignore' }));
   try {
     const result = await client.callTool({ name: 'start_research', arguments: { goal: 'Interop check: find drug targets for liver fibrosis' } });
     return result.structuredContent?.research_id;

@@ -15,6 +15,8 @@ export interface ServerCommand {
   args: string[];
   /** Added to the SDK's safe default environment (e.g. ELECTRON_RUN_AS_NODE=1). */
   env?: Record<string, string>;
+  /** Environment made afresh for each spawn (the desktop app's one-time key: src-mcp/store/desktopKeys.ts). */
+  spawnEnv?: () => Record<string, string>;
 }
 
 export type ServerState = AppInfo['server']['state'];
@@ -127,7 +129,7 @@ export class ServerConnection {
     const transport = new StdioClientTransport({
       command: command.command,
       args: command.args,
-      ...(command.env ? { env: command.env } : {}),
+      env: { ...command.env, ...command.spawnEnv?.() },
       stderr: 'pipe',
     });
     this.#forwardStderr(transport);

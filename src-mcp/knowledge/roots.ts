@@ -125,8 +125,10 @@ export function resolveAllowedTarget(db: Db, raw: string, clientRoots: readonly 
     realPath = fs.realpathSync.native(absolute);
   } catch (error) {
     // Outside the allowed folders, "missing" and "forbidden" must look the same: otherwise the
-    // error would tell an assistant which files exist anywhere on the disk.
-    if (containingRoot(roots, absolute) === undefined) throw permissionError(raw, absolute, roots);
+    // error would tell an assistant which files exist anywhere on the disk. That holds for a
+    // dangling symlink inside a folder, too: where it leads decides, not whether that exists.
+    const leadsTo = whereItLeads(absolute);
+    if (containingRoot(roots, leadsTo) === undefined) throw permissionError(raw, leadsTo, roots);
     throw missingPathError(raw, error, 'path');
   }
   const root = containingRoot(roots, realPath);
@@ -134,9 +136,38 @@ export function resolveAllowedTarget(db: Db, raw: string, clientRoots: readonly 
   return { realPath, root, isDirectory: fs.statSync(realPath).isDirectory() };
 }
 
+const MAX_SYMLINK_HOPS = 40;
+
+/**
+ * Where a path that does not (fully) exist leads: symlinks followed component by component up to
+ * the first missing one, the rest appended as written. Only for the refusal above.
+ */
+function whereItLeads(absolute: string, hops = 0): string {
+  const { root } = path.parse(absolute);
+  const parts = absolute.slice(root.length).split(path.sep).filter((part) => part !== '');
+  let current = root;
+  for (let index = 0; index < parts.length; index += 1) {
+    const next = path.join(current, parts[index] as string);
+    let link: string;
+    try {
+      if (!fs.lstatSync(next).isSymbolicLink()) {
+        current = next;
+        continue;
+      }
+      link = fs.readlinkSync(next);
+    } catch {
+      return path.join(next, ...parts.slice(index + 1));
+    }
+    if (hops >= MAX_SYMLINK_HOPS) return next;
+    current = whereItLeads(path.resolve(current, link), hops + 1);
+  }
+  return current;
+}
+
 function permissionError(raw: string, resolved: string, roots: readonly string[]): DomainError {
-  // Say where "..", "~" or a symlink led, so the refusal of an innocent-looking path makes sense.
-  const resolvedNote = resolved === expandHome(raw) ? '' : ` (it resolves to ${resolved})`;
+  // Say that "..", "~" or a symlink led elsewhere, so the refusal of an innocent-looking path makes
+  // sense; never where (that would tell what exists outside the allowed folders).
+  const resolvedNote = resolved === expandHome(raw) ? '' : ' (it leads there through "..", "~" or a symbolic link)';
   return new DomainError(
     'insufficient_permissions',
     roots.length === 0

@@ -2,6 +2,7 @@
 // for a tool that writes, the row commits with its effects (CallAudit): no effect without its row.
 import type { Db } from '../store/database.js';
 import { appendAudit, type AuditEntry, type AuditOutcome } from '../store/audit.js';
+import { publishAuditAnchor } from '../store/auditAnchor.js';
 import { changesSoFar, observeWrites, type WriteObserver } from '../store/writeObserver.js';
 import { recordReadAudit } from './readAudit.js';
 
@@ -56,6 +57,7 @@ function entryOf(record: AuditRecord): AuditEntry {
  */
 export function recordAudit(db: Db, record: AuditRecord): void {
   db.transaction(() => appendAudit(db, entryOf(record))).immediate();
+  publishAuditAnchor(db);
 }
 
 /** The row of a call that changed nothing: appended without waiting for the write lock (readAudit.ts). */
@@ -184,6 +186,7 @@ export class CallAudit implements WriteObserver {
       add();
       this.db.exec('COMMIT');
       this.#holding = false;
+      publishAuditAnchor(this.db);
     } catch (error) {
       this.#release();
       throw error;

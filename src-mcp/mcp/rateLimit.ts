@@ -40,6 +40,12 @@ export class TokenBucket {
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - this.tokens) / perSecond)) };
   }
 
+  /** Gives back the token of a call that turned out invalid: a malformed call must not cost budget. */
+  refund(): void {
+    this.refill();
+    this.tokens = Math.min(this.burst, this.tokens + 1);
+  }
+
   private refill(): void {
     const now = this.now();
     const elapsedSeconds = (now - this.updatedAt) / 1000;

@@ -2,7 +2,9 @@
 // start the change feed, and serve both protocol eras from one factory.
 import { parseArgs } from 'node:util';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
-import { openDatabase, type Db } from '../store/database.js';
+import { openDatabase, writeTransaction, type Db } from '../store/database.js';
+import { recordAnchorBreach } from '../store/audit.js';
+import { describeBreach, findAnchorBreach } from '../store/auditAnchor.js';
 import { dataDirAnnouncement, resolveDataDir } from '../store/dataDir.js';
 import { ChangeFeed } from './changeFeed.js';
 import type { ServerContext } from './context.js';
@@ -16,6 +18,8 @@ import { SamplingChannel } from '../reasoners/sampling.js';
 import { BackgroundRunner } from './backgroundRunner.js';
 import { flushReadAudit } from './readAudit.js';
 import { WalCheckpointer } from '../store/walCheckpointer.js';
+import { FramedStdioTransport } from './stdioTransport.js';
+import { checkDesktopClaim } from './desktopClaim.js';
 
 /** The checkpoint thread starts after the handshake (see WalCheckpointerOptions.delayMs). */
 const CHECKPOINTER_DELAY_MS = 300;
@@ -53,6 +57,13 @@ export interface RunningServer {
 
 export function startStdioServer(options: ServeOptions, version: string): RunningServer {
   const db = openDatabase(options.dataDir);
+  try {
+    checkDesktopClaim(db, options.clientId, options.dataDir);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  reportAuditTail(db);
   // WAL checkpoints in a helper thread, so no tool call pays for one (see walCheckpointer.ts).
   const checkpointer = new WalCheckpointer(db, { delayMs: CHECKPOINTER_DELAY_MS }).start();
   const feed = new ChangeFeed(db);
@@ -77,7 +88,12 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
   // Idle until the desktop app activates this process with provider credentials (configure_providers).
   const runner = new BackgroundRunner(ctx, providers);
   runner.start();
+  // Our transport answers malformed and oversize frames instead of dropping them (stdioTransport.ts).
+  const transport = new FramedStdioTransport(process.stdin, process.stdout, {
+    onRejected: (what) => console.error(`[co-scientist] stdio: ${what}`),
+  });
   const handle = serveStdio(({ era }) => createMcpServer(ctx, era, version), {
+    transport,
     onerror: (error) => console.error(`[co-scientist] stdio: ${error.message}`),
   });
   let closed = false;
@@ -100,6 +116,14 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
   process.stdin.once('end', () => void close());
   console.error(dataDirAnnouncement(options.clientId, options.dataDir));
   return { db, checkpointer, feed, handle, close };
+}
+
+/** At start-up: a cut audit-log tail is said on stderr and written into the log (store/auditAnchor.ts). */
+function reportAuditTail(db: Db): void {
+  // A read first: the write lock is taken only when there is something to record.
+  if (findAnchorBreach(db) === undefined) return;
+  const breach = writeTransaction(db, () => recordAnchorBreach(db));
+  if (breach !== undefined) console.error(`[co-scientist] audit: ${describeBreach(breach)}. The finding is recorded in the audit log.`);
 }
 
 /** The process entry used by both `dist/mcp/server.js` and `co-scientist serve`. */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Tool, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { Scope } from './scopes.js';
+import { withStringLimits } from './argumentLimits.js';
 
 /** One tool as tools/list shows it, with what decides whether a client sees it (toolCatalog.ts). */
 export interface CatalogEntry {
@@ -28,10 +29,13 @@ export interface DescribableTool {
   output: z.ZodObject;
 }
 
-/** The JSON Schemas of one tool's arguments (unknown keys refused, as tools/call does) and result. */
+/**
+ * The JSON Schemas of one tool's arguments (unknown keys refused, as tools/call does; every string
+ * bounded, as tools/call checks first: argumentLimits.ts) and result.
+ */
 export function computeToolSchemas(tool: DescribableTool): ToolSchemas {
   return {
-    inputSchema: z.toJSONSchema(tool.input.strict(), { io: 'input' }) as Tool['inputSchema'],
+    inputSchema: withStringLimits(z.toJSONSchema(tool.input.strict(), { io: 'input' })) as Tool['inputSchema'],
     outputSchema: z.toJSONSchema(tool.output, { io: 'output' }) as Tool['outputSchema'],
   };
 }

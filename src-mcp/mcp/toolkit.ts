@@ -11,8 +11,10 @@ import { TOOL_ERROR_META_KEY, type ToolErrorEnvelope } from '../engine/toolError
 import { CallAudit, recordAudit } from './audit.js';
 import type { ServerContext } from './context.js';
 import { hasScopes, missingScopes, type Scope } from './scopes.js';
+import { DESKTOP_CLIENT } from './identity.js';
 import { InputNeeded, askUserVia, inputRequiredFor, type Answer, type Question } from './askUser.js';
-import type { CatalogEntry } from './toolSchemas.js';
+import { describeTool, type CatalogEntry } from './toolSchemas.js';
+import { describeOversize, findOversizeString } from './argumentLimits.js';
 
 export interface ToolOutcome<O> {
   data: O;
@@ -52,6 +54,11 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   scopes: readonly Scope[];
   /** Only the desktop app may see and call it (audit queries, policy edits). */
   desktopOnly?: boolean;
+  /**
+   * For a tool that acts by `action`: the actions only the desktop app may take (deleting what the
+   * scientist may have built); the others stay open to assistants with the scopes.
+   */
+  desktopOnlyActions?: readonly string[];
   /** Costly work (reasoning, ingestion, big exports): counted against the client's rate limit. */
   expensive?: boolean;
   input: I;
@@ -73,8 +80,15 @@ export interface ToolCatalog {
 }
 
 export function isVisibleTo(tool: { desktopOnly?: boolean; scopes: readonly Scope[] }, ctx: ServerContext): boolean {
-  if (tool.desktopOnly === true && ctx.clientId !== 'desktop') return false;
+  if (tool.desktopOnly === true && ctx.clientId !== DESKTOP_CLIENT) return false;
   return hasScopes(ctx.policy().scopes, tool.scopes);
+}
+
+/** The desktop-only action this call asks for, when the caller is not the desktop app. */
+function desktopOnlyActionOf(tool: ToolDefinition, args: unknown, ctx: ServerContext): string | undefined {
+  if (tool.desktopOnlyActions === undefined || ctx.clientId === DESKTOP_CLIENT) return undefined;
+  const action = (args as { action?: unknown }).action;
+  return typeof action === 'string' && tool.desktopOnlyActions.includes(action) ? action : undefined;
 }
 
 export function installTools(mcp: McpServer, catalog: ToolCatalog, ctx: ServerContext): void {
@@ -87,10 +101,9 @@ export function installTools(mcp: McpServer, catalog: ToolCatalog, ctx: ServerCo
     const tool = await catalog.definition(request.params.name);
     if (tool === undefined) {
       // Unknown names are a protocol error (the client asked for a method that does not exist).
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        `Unknown tool "${request.params.name}". Call tools/list to see the tools available to this client.`,
-      );
+      // The name is echoed only when it could be one of ours (names are at most 64 characters).
+      const name = request.params.name.length <= 64 ? `"${request.params.name}"` : `(a name of ${request.params.name.length} characters)`;
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${name}. Call tools/list to see the tools available to this client.`);
     }
     const call = toolCallOf(mcp, requestCtx);
     try {
@@ -163,7 +176,7 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
     });
 
   if (!isVisibleTo(tool, ctx)) {
-    const missing = tool.desktopOnly === true && ctx.clientId !== 'desktop' ? [] : missingScopes(ctx.policy().scopes, tool.scopes);
+    const missing = tool.desktopOnly === true && ctx.clientId !== DESKTOP_CLIENT ? [] : missingScopes(ctx.policy().scopes, tool.scopes);
     const message =
       missing.length > 0
         ? `${ctx.clientId} lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')} needed for ${tool.name}. The scientist can grant it in the Co-Scientist app under Assistants.`
@@ -172,6 +185,34 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
     return errorResult('insufficient_permissions', message, { required: tool.scopes, missing });
   }
 
+  // Sizes first, before zod or any error message sees the value (argumentLimits.ts).
+  const oversize = findOversizeString(rawArgs, describeTool(tool).inputSchema);
+  if (oversize !== undefined) {
+    audit('error', 'invalid_input', null);
+    const message = describeOversize(oversize);
+    return errorResult('invalid_input', `Invalid arguments for ${tool.name}: ${message}.`, { issues: [{ path: oversize.path, message }] });
+  }
+
+  // Unknown arguments are refused, not ignored: a misspelt `hypotheses_count` must not silently fall back to a default.
+  const parsed = strictInput(tool).safeParse(rawArgs);
+  if (!parsed.success) {
+    audit('error', 'invalid_input', null);
+    return errorResult('invalid_input', `Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}`, {
+      issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    });
+  }
+
+  const reservedAction = desktopOnlyActionOf(tool, parsed.data, ctx);
+  if (reservedAction !== undefined) {
+    audit('denied', 'insufficient_permissions', null);
+    return errorResult(
+      'insufficient_permissions',
+      `${tool.name} action "${reservedAction}" can only be used from the Co-Scientist desktop app: ask the scientist to do it there.`,
+      { required: tool.scopes, missing: [], desktop_only_action: reservedAction },
+    );
+  }
+
+  // Charged only for a call that will run: a malformed call must not cost the client its budget.
   if (tool.expensive === true) {
     const policy = ctx.policy();
     ctx.rateLimit.configure(policy.ratePerMinute, policy.burst);
@@ -184,15 +225,6 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
         { retry_after: decision.retryAfterSeconds },
       );
     }
-  }
-
-  // Unknown arguments are refused, not ignored: a misspelt `hypotheses_count` must not silently fall back to a default.
-  const parsed = strictInput(tool).safeParse(rawArgs);
-  if (!parsed.success) {
-    audit('error', 'invalid_input', null);
-    return errorResult('invalid_input', `Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}`, {
-      issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-    });
   }
 
   // The call's row commits in the same transaction as its writes (see CallAudit).
@@ -220,6 +252,8 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
       throw error;
     }
     if (error instanceof DomainError) {
+      // Invalid after all (a rule the schema cannot state, e.g. a goal too vague): no charge.
+      if (error.code === 'invalid_input' && tool.expensive === true) ctx.rateLimit.refund();
       callAudit.finish('error', error.code, null);
       return errorResult(error.code, error.message, error.details);
     }

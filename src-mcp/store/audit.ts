@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from './database.js';
 import { cached } from './statements.js';
+import { describeBreach, findAnchorBreach, noteAppended, type AnchorBreach } from './auditAnchor.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -37,8 +38,51 @@ export function hashAuditEntry(prevHash: string, entry: AuditEntry): string {
   return createHash('sha256').update(canonical, 'utf8').digest('hex');
 }
 
-/** Appends one row. Must run inside a write transaction so that the chain head cannot move under us. */
+/** The client id of rows the log writes about itself. */
+export const AUDIT_SYSTEM_CLIENT = 'co-scientist';
+export const TAIL_MISSING_ACTION = 'audit:tail-missing';
+
+/**
+ * Appends one row. Must run inside a write transaction so that the chain head cannot move under
+ * us. First, under that lock, the table is compared with the head anchored outside it
+ * (auditAnchor.ts): a cut tail is written into the log before anything else is.
+ */
 export function appendAudit(db: Db, entry: AuditEntry): AuditRow {
+  recordAnchorBreach(db);
+  return insertAuditRow(db, entry);
+}
+
+/**
+ * Inside a write transaction: when the anchored head is missing from the table, appends one
+ * `audit:tail-missing` row saying what is gone (once per anchor, whichever process sees it first).
+ * Returns the breach, recorded now or earlier, or undefined when the table holds the anchored row.
+ */
+export function recordAnchorBreach(db: Db, now: Date = new Date()): AnchorBreach | undefined {
+  const breach = findAnchorBreach(db);
+  if (breach === undefined) return undefined;
+  const target = `audit-anchor:${breach.anchor.id}:${breach.anchor.hash}`;
+  const known = cached(db, 'SELECT 1 FROM audit_log WHERE action = ? AND target = ? LIMIT 1').get(TAIL_MISSING_ACTION, target);
+  if (known !== undefined) return breach;
+  insertAuditRow(db, {
+    at: now.toISOString(),
+    clientId: AUDIT_SYSTEM_CLIENT,
+    action: TAIL_MISSING_ACTION,
+    target,
+    arguments: JSON.stringify({
+      anchor_id: breach.anchor.id,
+      anchor_hash: breach.anchor.hash,
+      table_head_id: breach.tableHeadId,
+      kind: breach.kind,
+      message: describeBreach(breach),
+    }),
+    outcome: 'error',
+    errorCode: 'audit_tail_missing',
+    durationMs: 0,
+  });
+  return breach;
+}
+
+function insertAuditRow(db: Db, entry: AuditEntry): AuditRow {
   // Every tool call appends one row: cached statements (preparing both cost ~0.05 ms a call).
   const head = cached(db, 'SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1').get() as
     | { hash: string }
@@ -50,7 +94,9 @@ export function appendAudit(db: Db, entry: AuditEntry): AuditRow {
     `INSERT INTO audit_log (at, client_id, action, target, arguments, outcome, error_code, duration_ms, prev_hash, hash)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(...contentFields(entry), prevHash, hash);
-  return { ...entry, id: Number(result.lastInsertRowid), prevHash, hash };
+  const id = Number(result.lastInsertRowid);
+  noteAppended(db, { id, hash });
+  return { ...entry, id, prevHash, hash };
 }
 
 export interface RawAudit {
@@ -110,4 +156,30 @@ export function verifyAuditChain(db: Db): ChainVerdict {
     expectedPrev = row.hash;
   }
   return { ok: true, rows: count };
+}
+
+export interface TailLoss {
+  /** First and last missing row id. */
+  from: number;
+  to: number;
+  /** When a write first noticed it (the `audit:tail-missing` row), or null when noticed just now. */
+  detectedAt: string | null;
+  message: string;
+}
+
+/**
+ * Rows cut from the end of the log: the oldest loss recorded in the log, else one the anchor shows
+ * now (before any write has recorded it). Undefined when the log's head is where it should be.
+ */
+export function findTailLoss(db: Db): TailLoss | undefined {
+  const recorded = db
+    .prepare('SELECT at, arguments FROM audit_log WHERE action = ? ORDER BY id LIMIT 1')
+    .get(TAIL_MISSING_ACTION) as { at: string; arguments: string } | undefined;
+  if (recorded !== undefined) {
+    const args = JSON.parse(recorded.arguments) as { anchor_id: number; table_head_id: number; message: string };
+    return { from: args.table_head_id + 1, to: args.anchor_id, detectedAt: recorded.at, message: args.message };
+  }
+  const breach = findAnchorBreach(db);
+  if (breach === undefined) return undefined;
+  return { from: breach.kind === 'missing' ? breach.tableHeadId + 1 : breach.anchor.id, to: breach.anchor.id, detectedAt: null, message: describeBreach(breach) };
 }

@@ -8,6 +8,7 @@ import { MIGRATIONS, LATEST_SCHEMA_VERSION } from './migrations/index.js';
 import { databasePath } from './dataDir.js';
 import { StoreError } from './errors.js';
 import { currentWriteObserver } from './writeObserver.js';
+import { publishAuditAnchor } from './auditAnchor.js';
 
 export type Db = Database.Database;
 
@@ -121,18 +122,23 @@ export function migrate(db: Db): void {
  * transaction open until the call's audit row is in it, or add its row before the COMMIT.
  */
 export function writeTransaction<T>(db: Db, work: () => T): T {
-  const observer = db.inTransaction ? undefined : currentWriteObserver();
-  if (observer === undefined) return db.transaction(work).immediate();
-  observer.beforeWrite(db);
-  // The observer opened (and holds) the transaction: this write is a savepoint inside it.
-  if (db.inTransaction) return db.transaction(work).immediate();
-  return db
-    .transaction(() => {
-      const result = work();
-      observer.beforeCommit(db);
-      return result;
-    })
-    .immediate();
+  try {
+    const observer = db.inTransaction ? undefined : currentWriteObserver();
+    if (observer === undefined) return db.transaction(work).immediate();
+    observer.beforeWrite(db);
+    // The observer opened (and holds) the transaction: this write is a savepoint inside it.
+    if (db.inTransaction) return db.transaction(work).immediate();
+    return db
+      .transaction(() => {
+        const result = work();
+        observer.beforeCommit(db);
+        return result;
+      })
+      .immediate();
+  } finally {
+    // Audit rows it committed move the anchored head (a no-op inside an outer transaction).
+    publishAuditAnchor(db);
+  }
 }
 
 export function schemaVersion(db: Db): number {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import Database from 'better-sqlite3';
-import { REPO_ROOT, tempDataDir } from '../support/server.js';
+import { REPO_ROOT, serverEnvFor, tempDataDir } from '../support/server.js';
 
 const BIN = path.join(REPO_ROOT, 'bin/co-scientist.js');
 
@@ -39,7 +39,7 @@ describe('co-scientist doctor', () => {
   it('reports a healthy setup, then names a tampered audit log and exits 1', async () => {
     const dataDir = tempDataDir();
     const client = new Client({ name: 'doctor-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--client', 'desktop', '--data-dir', dataDir], stderr: 'pipe' }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--client', 'desktop', '--data-dir', dataDir], env: serverEnvFor('desktop', dataDir), stderr: 'pipe' }));
     await client.callTool({ name: 'start_research', arguments: { goal: 'Find novel therapeutic targets for liver fibrosis' } });
     const viaTool = await client.callTool({ name: 'run_doctor', arguments: {} });
     expect(viaTool.structuredContent).toMatchObject({ healthy: true });

@@ -249,7 +249,8 @@ function frameOf(template: Template, index: number, idPrefix: string): Frame {
     case 'notification':
       return { index, template, line: message({ method: template.method, ...(template.params === undefined ? {} : { params: template.params }) }) };
     case 'raw':
-      return { index, template, line: typeof template.line === 'string' ? template.line : Buffer.from(template.line) };
+      // A malformed frame's id (where it has a readable one) is made unique, so its answer can be told apart.
+      return { index, template, line: typeof template.line === 'string' ? template.line.replace(/"bad-([a-z]+)"/g, `"bad-$1-${idPrefix}${index}"`) : Buffer.from(template.line) };
   }
 }
 
@@ -428,10 +429,31 @@ describe(`fuzz: ${FRAMES} random and malformed frames over stdio (seed ${SEED})`
         expect((await server.request('tools/list')).result?.tools).toHaveLength(specs.length);
         expect(server.badLines.slice(0, 3), `${client}: stdout lines that are not JSON-RPC`).toEqual([]);
         const asked = new Set(frames.filter((f) => f.id !== undefined).map((f) => idKey(f.id)));
+        let malformedAnswers = server.nullIdResponses.length;
         for (const [key, list] of server.responses) {
+          // A malformed frame is answered for its id; a batch once per element (JSON-RPC 2.0 §6).
+          if (key.startsWith('string:bad-')) {
+            malformedAnswers += list.length;
+            if (!key.startsWith('string:bad-batch-') && list.length > 1) problems.push(`${client}: ${list.length} responses to malformed frame ${key}`);
+            if (list.some((response) => response.error === undefined)) problems.push(`${client}: malformed frame ${key} answered without an error`);
+            continue;
+          }
+          // An id no request carried, refused as an invalid request: a malformed frame with a readable id (e.g. 1.5).
+          if (!asked.has(key) && list.every((response) => response.error?.code === -32600)) {
+            malformedAnswers += list.length;
+            continue;
+          }
           if (list.length > 1) problems.push(`${client}: ${list.length} responses to id ${key}`);
           if (!asked.has(key) && !key.startsWith('string:req-')) problems.push(`${client}: response to id ${key}, which no valid request carried`);
         }
+        // Every malformed line is answered (before: none was, and the client waited forever). Lines
+        // that are blank, hold a newline of their own, or are a client's response carry no request.
+        const mustAnswer = frames.filter((f) => {
+          if (f.template.kind !== 'raw' || f.template.label === 'response from client') return false;
+          const text = typeof f.line === 'string' ? f.line : f.line.toString('latin1');
+          return text.trim() !== '' && !text.includes('\n') && !text.includes('\r');
+        }).length;
+        if (malformedAnswers < mustAnswer) problems.push(`${client}: ${mustAnswer} malformed lines, only ${malformedAnswers} answered`);
         const exit = await server.close();
         expect(exit, `${client} exit after stdin closed`).toEqual({ code: 0, signal: null });
         const toolErrors = [...tally.toolErrors].map(([code, n]) => `${code}=${n}`).join(' ');
@@ -439,7 +461,7 @@ describe(`fuzz: ${FRAMES} random and malformed frames over stdio (seed ${SEED})`
         const silent = frames.filter((f) => f.id === undefined).length;
         const megabytes = (frames.reduce((sum, f) => sum + Buffer.byteLength(f.line), 0) / 1e6).toFixed(1);
         const shapes = [...tally.byShape].map(([shape, n]) => `${shape} ${n.ok}/${n.ok + n.error}`).join(', ');
-        process.stderr.write(`fuzz ${client}: ${frames.length} frames (${megabytes} MB) in ${seconds} s: ${tally.requests} requests; ${silent} notifications and malformed lines, ${server.nullIdResponses.length} of them answered (the SDK drops malformed lines, typescript-sdk#563); ${tally.toolResults} tool results (${tally.validated} valid against outputSchema; succeeded by argument shape: ${shapes}; errors ${toolErrors}); JSON-RPC errors ${rpcErrors} (of which -32603 for invalid params of a spec method, typescript-sdk#2284: ${tally.knownSdkInvalidParams})\n`);
+        process.stderr.write(`fuzz ${client}: ${frames.length} frames (${megabytes} MB) in ${seconds} s: ${tally.requests} requests; ${silent} notifications and malformed lines, ${malformedAnswers} answers to malformed lines (${mustAnswer} required); ${tally.toolResults} tool results (${tally.validated} valid against outputSchema; succeeded by argument shape: ${shapes}; errors ${toolErrors}); JSON-RPC errors ${rpcErrors} (of which -32603 for invalid params of a spec method, typescript-sdk#2284: ${tally.knownSdkInvalidParams})\n`);
       }),
     );
     expect(problems.slice(0, 20), `seed ${SEED}: ${problems.length} problems`).toEqual([]);
@@ -458,5 +480,5 @@ describe(`fuzz: ${FRAMES} random and malformed frames over stdio (seed ${SEED})`
     } finally {
       db.close();
     }
-  }, 120_000);
+  }, Math.max(120_000, FRAMES * 40));
 });

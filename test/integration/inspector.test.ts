@@ -15,6 +15,7 @@ import { connectServer, SERVER_ENTRY, assertServerBuilt, tempDataDir } from '../
 import { expectErrorEnvelope } from '../support/toolErrors.js';
 
 const PACKAGE = '@modelcontextprotocol/inspector';
+const INSPECTED_CLIENT = 'claude-desktop';
 
 interface Inspector { cli: string; version: string }
 
@@ -38,7 +39,8 @@ interface Run { code: number; stdout: string; stderr: string }
 /** `mcp-inspector --cli <our server and its flags> -- <inspector options>` (the v2 order). */
 function inspect(inspector: Inspector, dataDir: string, options: string[]): Promise<Run> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-inspector-home-'));
-  const target = [process.execPath, SERVER_ENTRY, '--client', 'desktop', '--data-dir', dataDir];
+  // As an assistant: the Inspector, not this process, starts the server, so it cannot be the desktop app's.
+  const target = [process.execPath, SERVER_ENTRY, '--client', INSPECTED_CLIENT, '--data-dir', dataDir];
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -69,7 +71,7 @@ describe(`MCP Inspector CLI against the built server (${'skip' in located ? loca
     if ('skip' in located) return ctx.skip(located.skip);
     const listed = resultOf(await inspect(located, dataDir, ['--method', 'tools/list']));
     const names = (listed.tools as Array<{ name: string; outputSchema?: unknown }>).map((tool) => tool.name).sort();
-    const ours = await connectServer({ dataDir, client: 'desktop' });
+    const ours = await connectServer({ dataDir, client: INSPECTED_CLIENT });
     try {
       expect(names).toEqual((await ours.client.listTools()).tools.map((tool) => tool.name).sort());
     } finally {

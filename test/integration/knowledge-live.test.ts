@@ -49,10 +49,13 @@ describe('knowledge changes reach other processes', () => {
       ['augment_knowledge', { content: 'Galectin-3 inhibition reduced fibrosis in a phase 2 trial.', source: 'PMID:31234567', collection: 'Fibrosis' }],
       ['manage_collections', { action: 'delete', collection_name: 'Fibrosis' }],
     ];
+    // Deleting is the scientist's (desktop-only): another desktop process than the subscriber does it.
+    const scientist = await connectServer({ dataDir: path.dirname(library), client: 'desktop' });
+    open.push(scientist);
     for (const [name, args] of steps) {
       const before = heard();
       const sentAt = Date.now();
-      await call(assistant, name, args);
+      await call(args.action === 'delete' ? scientist : assistant, name, args);
       await waitFor(() => heard() > before, 1000, `knowledge://collections updated after ${name}`);
       const arrived = updates.filter((update) => update.uri === COLLECTIONS_URI).at(-1)?.at ?? Infinity;
       expect(arrived - sentAt).toBeLessThan(1000);

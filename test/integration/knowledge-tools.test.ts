@@ -139,7 +139,10 @@ describe.each(CLIENT_KINDS)('knowledge tools over stdio ($label)', ({ sdk, era }
 
     const reader = await checkedCaller((await connect({ dataDir, era, sdk, client: null })).client);
     expect((await reader('manage_collections', { action: 'list' })).isError).toBeFalsy();
-    expect(toolErrorOf(await reader('manage_collections', { action: 'delete', collection_name: 'Mine' }))).toMatchObject({ code: 'insufficient_permissions', message: expect.stringMatching(/knowledge:write/) });
+    expect(toolErrorOf(await reader('manage_collections', { action: 'create', collection_name: 'Theirs' }))).toMatchObject({ code: 'insufficient_permissions', message: expect.stringMatching(/knowledge:write/) });
+    // Deleting is the scientist's alone, whatever scopes an assistant holds: the collection stays.
+    expect(toolErrorOf(await call('manage_collections', { action: 'delete', collection_name: 'Mine' }))).toMatchObject({ code: 'insufficient_permissions', message: expect.stringMatching(/only be used from the Co-Scientist desktop app/) });
+    expect((await call('manage_collections', { action: 'info', collection_name: 'Mine' })).isError).toBeFalsy();
     expect((await reader('query_knowledge_base', { query: 'fibrosis' })).structuredContent).toMatchObject({ results: [], query_refinement: { status: 'clarification_needed' } });
   });
 });

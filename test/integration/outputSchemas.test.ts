@@ -263,7 +263,7 @@ describe.each(KINDS)('every tool over stdio validates against its outputSchema (
     await x.call(assistant, 'manage_collections', { action: 'unlink', collection_name: 'Fibrosis', research_id: live });
     await x.call(assistant, 'manage_collections', { action: 'create', collection_name: 'Scratch' });
     await x.call(assistant, 'manage_collections', { action: 'list' });
-    await x.call(assistant, 'manage_collections', { action: 'delete', collection_name: 'Scratch' });
+    await x.call(desktop, 'manage_collections', { action: 'delete', collection_name: 'Scratch' });
 
     // The scientist's policy for another assistant.
     await x.call(desktop, 'set_client_policy', { client_id: 'cursor', scopes: ['research:read', 'hypotheses:read'], rate_per_minute: 30, burst: 5, may_decide_checkpoints: false });

@@ -2,7 +2,7 @@
 // malformed frames, pipelined bursts, many processes on one database, and kill -9.
 // Responses are correlated by id; every stdout line is checked to be a JSON-RPC 2.0 message.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { SERVER_ENTRY, assertServerBuilt } from './server.js';
+import { SERVER_ENTRY, assertServerBuilt, serverEnvFor } from './server.js';
 import { describeToolFailure } from './toolErrors.js';
 
 export type JsonRpcId = string | number;
@@ -35,6 +35,8 @@ export interface RawServerOptions {
   client?: string;
   /** Keep every stdout line in `lines` (off for long fuzz runs: responses are kept by id anyway). */
   keepLines?: boolean;
+  /** Extra environment (the desktop key is added for client `desktop` already). */
+  env?: Record<string, string>;
   /** Node flags before the entry point, e.g. ['--cpu-prof'] to profile the server. */
   nodeArgs?: string[];
 }
@@ -76,8 +78,10 @@ export class RawServer {
   constructor(options: RawServerOptions) {
     assertServerBuilt();
     this.keepLines = options.keepLines ?? true;
-    const args = [...(options.nodeArgs ?? []), SERVER_ENTRY, '--client', options.client ?? 'raw-assistant', '--data-dir', options.dataDir];
-    this.child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const client = options.client ?? 'raw-assistant';
+    const args = [...(options.nodeArgs ?? []), SERVER_ENTRY, '--client', client, '--data-dir', options.dataDir];
+    const env = { ...process.env, ...serverEnvFor(client, options.dataDir), ...options.env };
+    this.child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env });
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => this.onStdout(chunk));
     this.child.stderr.setEncoding('utf8');
@@ -238,6 +242,12 @@ export class RawServer {
       this.badLines.push(line);
       return;
     }
+    // A batch is answered with an array of responses (JSON-RPC 2.0 §6): each element counts.
+    const messages = Array.isArray(message) && message.length > 0 ? (message as unknown[]) : [message];
+    for (const one of messages) this.onMessage(one, line);
+  }
+
+  private onMessage(message: unknown, line: string): void {
     if (message === null || typeof message !== 'object' || Array.isArray(message) || (message as { jsonrpc?: unknown }).jsonrpc !== '2.0') {
       this.badLines.push(line);
       return;

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-mcp/store/desktopKeys.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'dist/mcp/server.js');
@@ -21,6 +22,15 @@ export function assertServerBuilt(): void {
 
 export function tempDataDir(label = 'cosci-test'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `${label}-`));
+}
+
+/**
+ * What a server spawned as `client` needs in its environment: for `desktop`, the one-time key the
+ * app would hand its own server (src-mcp/store/desktopKeys.ts); nothing for anyone else. Every
+ * helper that spawns a server adds it, so a test that asks for the desktop client gets a real one.
+ */
+export function serverEnvFor(client: string | null | undefined, dataDir: string): Record<string, string> {
+  return client === 'desktop' ? { [DESKTOP_KEY_ENV]: issueDesktopKey(dataDir) } : {};
 }
 
 export type Era = 'legacy' | 'modern';
@@ -76,7 +86,8 @@ export async function connectServer(options: ConnectOptions): Promise<ConnectedS
   assertServerBuilt();
   const args = [SERVER_ENTRY, '--data-dir', options.dataDir];
   if (options.client !== null) args.push('--client', options.client ?? 'test-assistant');
-  return options.sdk === 'v1' ? connectV1(args, options.era) : connectV2(args, options.era);
+  const env = serverEnvFor(options.client, options.dataDir);
+  return options.sdk === 'v1' ? connectV1(args, env, options.era) : connectV2(args, env, options.era);
 }
 
 function collectStderr(stream: { on(event: 'data', listener: (chunk: Buffer) => void): unknown } | null): () => string {
@@ -87,17 +98,17 @@ function collectStderr(stream: { on(event: 'data', listener: (chunk: Buffer) => 
   return () => stderr;
 }
 
-async function connectV2(args: string[], era: Era | undefined): Promise<ConnectedServer> {
-  const transport = new StdioClientTransport({ command: process.execPath, args, stderr: 'pipe' });
+async function connectV2(args: string[], env: Record<string, string>, era: Era | undefined): Promise<ConnectedServer> {
+  const transport = new StdioClientTransport({ command: process.execPath, args, env, stderr: 'pipe' });
   const stderr = collectStderr(transport.stderr);
   const client = new Client({ name: 'co-scientist-tests', version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {});
   await client.connect(transport);
   return { client, transport, stderr, close: () => client.close() };
 }
 
-async function connectV1(args: string[], era: Era | undefined): Promise<ConnectedServer<ToolClient, ServerProcess>> {
+async function connectV1(args: string[], env: Record<string, string>, era: Era | undefined): Promise<ConnectedServer<ToolClient, ServerProcess>> {
   if (era === 'modern') throw new Error('The v1 SDK client speaks the 2025 protocol era only: connect it without era: "modern".');
-  const transport = new V1StdioClientTransport({ command: process.execPath, args, stderr: 'pipe' });
+  const transport = new V1StdioClientTransport({ command: process.execPath, args, env, stderr: 'pipe' });
   const stderr = collectStderr(transport.stderr);
   const client = new V1Client({ name: 'co-scientist-tests-v1', version: '1.0.0' });
   await client.connect(transport);

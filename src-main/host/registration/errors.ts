@@ -18,6 +18,8 @@ export type RegistrationErrorCode =
   | 'CONFIG_LOCKED'
   /** The launch command is not absolute or already names a client: a programming error in the caller. */
   | 'INVALID_LAUNCH_COMMAND'
+  /** The config path is a named pipe, device, socket or folder: reading it could block forever, writing it would replace it. */
+  | 'NOT_A_REGULAR_FILE'
   /** The file is empty and this assistant does not read an empty file as an empty config. */
   | 'EMPTY_CONFIG'
   /** Our entry is written in a form we cannot edit without touching the scientist's text (e.g. TOML dotted keys). */

@@ -82,14 +82,44 @@ export interface ExistingFile {
   mode: number;
 }
 
+/**
+ * The file's bytes and permission bits, or undefined when there is none. Anything but a regular
+ * file (after symlinks) is refused before it is opened: reading a named pipe blocks until someone
+ * writes to it, which would hang register and unregister.
+ */
 export async function readExistingFile(file: string): Promise<ExistingFile | undefined> {
+  let stat: Awaited<ReturnType<typeof fs.stat>>;
   try {
-    const [bytes, stat] = await Promise.all([fs.readFile(file), fs.stat(file)]);
-    return { bytes, mode: stat.mode & 0o7777 };
+    stat = await fs.stat(file);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw ioError('read', file, e);
   }
+  if (!stat.isFile()) throw notARegularFile(file, stat);
+  try {
+    // O_NONBLOCK: should a pipe appear between the check and the open, the read fails instead of waiting.
+    const handle = await fs.open(file, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
+    try {
+      const opened = await handle.stat();
+      if (!opened.isFile()) throw notARegularFile(file, opened);
+      return { bytes: await handle.readFile(), mode: opened.mode & 0o7777 };
+    } finally {
+      await handle.close();
+    }
+  } catch (e) {
+    if (e instanceof RegistrationError) throw e;
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw ioError('read', file, e);
+  }
+}
+
+function notARegularFile(file: string, stat: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean }): RegistrationError {
+  const kind = stat.isDirectory() ? 'a folder' : stat.isFIFO() ? 'a named pipe' : stat.isSocket() ? 'a socket' : 'not a regular file';
+  return new RegistrationError(
+    'NOT_A_REGULAR_FILE',
+    `${file} is ${kind}, not a config file, so Co-Scientist left it untouched. Remove or rename it, then try again.`,
+    { configPath: file },
+  );
 }
 
 /**

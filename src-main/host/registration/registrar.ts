@@ -17,6 +17,7 @@ import { assertWritable, ensureDirectory, ownLockPath, readExistingFile, replace
 import type { LaunchCommand } from './launcher.js';
 import { checkLaunchLocation } from './launcher.js';
 import { findLedgerRecord, forgetRegistration, recordRegistration } from './ledger.js';
+import { textBeforeRegistration } from './pristine.js';
 import type { Target, TargetOptions } from './targets.js';
 import { desiredEntry, isOurEntry, sameEntry, targetFor } from './targets.js';
 
@@ -245,10 +246,11 @@ export async function unregisterTarget(t: Target, opts: UnregistrationOptions, i
     if (cli) {
       backup = (await editViaCli(t, cli, { original, existing, desired: undefined, lock })).backup;
     } else {
+      const pristine = await textBeforeRegistration(adapter, configPath, original.bytes, existing as JsonObject);
       const plan: EditPlan = {
         configPath,
         original,
-        newText: parsed.withoutEntry(adapter.site, SERVER_KEY),
+        newText: pristine ?? parsed.withoutEntry(adapter.site, SERVER_KEY),
         expected: withEntryValue(parsed.value, adapter.site, SERVER_KEY, undefined),
       };
       backup = await commitEdit(adapter, plan, lock, io);

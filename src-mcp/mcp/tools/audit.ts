@@ -3,7 +3,7 @@
 // cannot erase its own tracks (the log is append-only and chained; these tools only read it).
 import { z } from 'zod';
 import { DomainError } from '../../engine/errors.js';
-import { verifyAuditChain, type AuditRow } from '../../store/audit.js';
+import { findTailLoss, verifyAuditChain, type AuditRow } from '../../store/audit.js';
 import { auditFacets, auditPage, type AuditFilter } from '../../store/auditQueries.js';
 import { exportAuditLog, INLINE_LIMIT_BYTES } from '../auditExport.js';
 import { defineTool } from '../toolkit.js';
@@ -91,7 +91,7 @@ function decodeId(cursor: string): number {
 export const verifyAuditLogTool = defineTool({
   name: 'verify_audit_log',
   title: 'Verify the audit log (desktop)',
-  description: 'Walks the whole hash chain of the audit log and reports whether it is intact, or the first row whose link or content does not verify (a row removed, inserted or edited outside Co-Scientist). Desktop app only.',
+  description: 'Walks the whole hash chain of the audit log and reports whether it is intact, or the first row whose link or content does not verify (a row removed, inserted or edited outside Co-Scientist), and compares its end with the head recorded outside the database (rows cut from the end, a wiped table, an older database file). Desktop app only.',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['admin'],
   desktopOnly: true,
@@ -99,15 +99,19 @@ export const verifyAuditLogTool = defineTool({
   output: AuditVerdictSchema,
   run(_args, ctx) {
     const verdict = verifyAuditChain(ctx.db);
-    const message = verdict.ok
-      ? `The audit log is intact: all ${verdict.rows} rows verify.`
+    const loss = findTailLoss(ctx.db);
+    const chain = verdict.ok
+      ? `The hash chain is intact: all ${verdict.rows} rows verify.`
       : `The audit log was altered: row ${verdict.firstBrokenId} does not verify (${verdict.reason}). Rows before it are intact; keep an export of the log and treat later rows with suspicion.`;
+    const tail = loss === undefined ? '' : ` But ${loss.message}${loss.detectedAt === null ? '' : ` (noticed ${loss.detectedAt})`}.`;
+    const message = verdict.ok && loss === undefined ? `The audit log is intact: all ${verdict.rows} rows verify, and it ends where it should.` : `${chain}${tail}`;
     return {
       data: {
-        ok: verdict.ok,
+        ok: verdict.ok && loss === undefined,
         rows: verdict.rows,
-        first_broken_id: verdict.ok ? null : verdict.firstBrokenId,
-        reason: verdict.ok ? null : verdict.reason,
+        first_broken_id: verdict.ok ? (loss?.from ?? null) : verdict.firstBrokenId,
+        reason: verdict.ok ? (loss?.message ?? null) : verdict.reason,
+        missing_rows: loss === undefined ? null : { from: loss.from, to: loss.to, detected_at: loss.detectedAt },
         checked_at: ctx.now().toISOString(),
         message,
       },

@@ -32,11 +32,13 @@ export const manageCollectionsTool = defineTool({
   title: 'Manage knowledge collections',
   description: [
     "Create, list, inspect, delete and link the collections of the scientist's knowledge base. A collection is a named set of documents: `fundamental` for background any project may draw on (textbooks, reviews, lab protocols), `project-specific` for the literature of one research question.",
-    'Actions: "list" (all collections with sizes); "info" (one collection and its documents, paged with limit/cursor); "create" (collection_name, collection_type; pass research_id to link it to a project at once); "link"/"unlink" (collection_name + research_id: a project\'s searches use its linked collections by default); "delete" (collection_name; removes its documents and passages from the knowledge base — the files on disk are untouched, but content added with augment_knowledge is gone for good, so confirm with the user first).',
+    'Actions: "list" (all collections with sizes); "info" (one collection and its documents, paged with limit/cursor); "create" (collection_name, collection_type; pass research_id to link it to a project at once); "link"/"unlink" (collection_name + research_id: a project\'s searches use its linked collections by default); "delete" (desktop app only: the scientist deletes collections there; ask them to).',
     'Before creating, list: reuse an existing collection rather than making a near-duplicate. To add documents use ingest_documents or augment_knowledge; to search use query_knowledge_base.',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   scopes: ['knowledge:read'],
+  // Deleting removes the scientist's literature (augmented content for good): their decision only.
+  desktopOnlyActions: ['delete'],
   input: z.object({
     action: Action,
     collection_name: z.string().max(200).optional().describe(`The collection (required except for list), e.g. "Liver fibrosis papers"; at most ${COLLECTION_NAME_MAX} characters when creating.`),

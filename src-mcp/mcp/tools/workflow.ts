@@ -5,11 +5,9 @@ import { submitWork } from '../../engine/submissions.js';
 import { getTask } from '../../engine/tasks.js';
 import { deleteResearch, pauseResearch, resumeResearch } from '../../engine/requests.js';
 import { loadResearch } from '../../engine/research.js';
-import { DomainError } from '../../engine/errors.js';
 import { defineTool } from '../toolkit.js';
 import { NextStepSchema, nextStepMarkdown } from './workflowOutput.js';
 import { routeNextStep } from './providers.js';
-import { DESKTOP_CLIENT } from '../identity.js';
 import { offerInlineDecision } from './chatDecision.js';
 
 const ResearchId = z.string().min(1).describe('Research project id from start_research or list_research_projects, e.g. "res_3f9a1c0b2d4e".');
@@ -101,6 +99,7 @@ export const manageResearchTool = defineTool({
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   scopes: ['research:write'],
+  desktopOnlyActions: ['delete'],
   input: z.object({
     research_id: ResearchId,
     action: z.enum(['pause', 'resume', 'delete']).describe('pause | resume | delete (desktop app only)'),
@@ -110,9 +109,7 @@ export const manageResearchTool = defineTool({
   run(args, ctx) {
     const actor = { clientId: ctx.clientId, now: () => ctx.now() };
     if (args.action === 'delete') {
-      if (ctx.clientId !== DESKTOP_CLIENT) {
-        throw new DomainError('insufficient_permissions', 'Deleting a research project is done by the scientist in the Co-Scientist app (it can be undone there). Ask the user to delete it if that is what they want.');
-      }
+      // Only the desktop gets here (desktopOnlyActions).
       deleteResearch(ctx.db, actor, args.research_id);
       return { data: { research_id: args.research_id, action: 'delete', status: 'deleted' }, markdown: `Deleted research project ${args.research_id}.`, target: `research://projects/${args.research_id}` };
     }

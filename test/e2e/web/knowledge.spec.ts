@@ -157,8 +157,9 @@ test('what an assistant adds to or removes from the knowledge base appears in th
     await expect(knowledge.collectionItem('Assistant reading')).toContainText('7 documents', { timeout: 5_000 });
     await expect(page.getByTestId('knowledge-document').filter({ hasText: 'Galectin-3 inhibitor trial' })).toBeVisible();
 
-    await assistant.call('manage_collections', { action: 'delete', collection_name: 'Assistant reading' });
-    await expect(page.getByTestId('knowledge-empty')).toBeVisible({ timeout: 5_000 });
+    // Deleting the scientist's literature is theirs alone: the assistant is refused, nothing is lost.
+    await expect(assistant.call('manage_collections', { action: 'delete', collection_name: 'Assistant reading' })).rejects.toThrow(/desktop app/);
+    await expect(knowledge.collectionItem('Assistant reading')).toContainText('7 documents');
   } finally {
     await assistant.close();
   }

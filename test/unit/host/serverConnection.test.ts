@@ -4,6 +4,7 @@ import type { HostEvent } from '../../../src-main/host/contract.js';
 import { ServerConnection, ServerUnavailableError, type ServerConnectionOptions } from '../../../src-main/host/serverConnection.js';
 import { silentLogger } from './fakes.js';
 import { isAlive, otherAssistant, removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from './realServer.js';
+import { serverEnvFor } from '../../support/server.js';
 
 const running: ServerConnection[] = [];
 afterEach(async () => {
@@ -29,6 +30,8 @@ function connect(command: ServerConnectionOptions['command'], options: Partial<S
 const realServer = (dataDir: string) => ({
   command: process.execPath,
   args: [SERVER_ENTRY, '--client', 'desktop', '--data-dir', dataDir],
+  // As the host does: a fresh desktop key for every spawn, restarts included.
+  spawnEnv: () => serverEnvFor('desktop', dataDir),
 });
 
 const serverStates = (events: HostEvent[]) => events.filter((e) => e.kind === 'server-state').map((e) => e.state);

@@ -32,11 +32,11 @@ describe('allowed folders', () => {
     expect(f.db.prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get()).toBe(0);
   });
 
-  it('refuses ".." that climbs out of an allowed folder, naming where it leads', async () => {
+  it('refuses ".." that climbs out of an allowed folder, saying how without saying where', async () => {
     const f = setup();
     const sneaky = `${f.library}${path.sep}..${path.sep}private${path.sep}secret.md`;
     await expect(ingest(f, sneaky)).rejects.toMatchObject({ code: 'insufficient_permissions' });
-    await expect(ingest(f, `${f.library}/../private`)).rejects.toThrow(/it resolves to .*private/);
+    await expect(ingest(f, `${f.library}/../private`)).rejects.toThrow(/it leads there through "\.\.", "~" or a symbolic link/);
     // ".." that stays inside is fine.
     fs.mkdirSync(path.join(f.library, 'sub'));
     await expect(ingest(f, `${f.library}/sub/../paper.md`)).resolves.toMatchObject({ added: 1 });
@@ -65,6 +65,27 @@ describe('allowed folders', () => {
     fs.symlinkSync(f.library, path.join(f.library, 'nested', 'loop'));
     const report = await ingest(f, f.library);
     expect(report).toMatchObject({ filesTotal: 1, added: 1, problemCount: 0 });
+  });
+
+  it('answers a symlink out of an allowed folder the same whether its target exists or not, without naming the target', async () => {
+    const f = setup();
+    const refusal = async (target: string): Promise<{ code: string; message: string }> => {
+      const link = path.join(f.library, 'link.md');
+      fs.rmSync(link, { force: true });
+      fs.symlinkSync(target, link);
+      const error = (await ingest(f, link).catch((e: unknown) => e)) as DomainError;
+      expect(error).toBeInstanceOf(DomainError);
+      return { code: error.code, message: error.message };
+    };
+    // Before: insufficient_permissions "(it resolves to …/secret.md)" when the target existed, resource_not_found when not.
+    const existing = await refusal(path.join(f.outside, 'secret.md'));
+    const missing = await refusal(path.join(f.outside, 'no-such-file.md'));
+    const passwd = await refusal('/etc/passwd');
+    expect(existing.code).toBe('insufficient_permissions');
+    expect(missing).toEqual(existing);
+    expect(passwd).toEqual(existing);
+    expect(existing.message).not.toContain(f.outside);
+    expect(existing.message).not.toContain('secret');
   });
 
   it('does not reveal whether a path outside the allowed folders exists', async () => {

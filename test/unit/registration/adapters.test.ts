@@ -1,6 +1,7 @@
 // Every adapter on fixture homes laid out like macOS, Windows and Linux: fresh install, an
 // existing file with other servers and comments, an unparseable file, an entry the scientist
 // changed, disconnect, and repair after the app moved.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -108,6 +109,17 @@ describe.each(CLIENTS.map((c) => [c.id, c] as const))('%s', (_id, adapter) => {
       expect(removed).toMatchObject({ action: 'removed', config_path: file });
       expect(fs.readFileSync(file, 'utf8')).toBe(original);
       expect(await unregisterClient(adapter, opts())).toMatchObject({ action: 'absent', backup_path: null });
+    });
+
+    it('a named pipe at the config path is refused at once by register and unregister, and left in place', async (ctx) => {
+      if (process.platform === 'win32') return ctx.skip('no mkfifo on Windows');
+      const { file, opts } = setUp(adapter, platform);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      execFileSync('mkfifo', [file]);
+      // Before: reading the pipe blocked until a writer came, and the test was killed at 20 s.
+      expect((await refusal(registerClient(adapter, opts()))).code).toBe('NOT_A_REGULAR_FILE');
+      expect((await refusal(unregisterClient(adapter, opts()))).code).toBe('NOT_A_REGULAR_FILE');
+      expect(fs.statSync(file).isFIFO()).toBe(true);
     });
 
     it('after the app moved: our own entry is repaired without asking', async () => {

@@ -71,5 +71,7 @@ describe('corpus of awkward config files', () => {
     const removed = parseConfig(fs.readFileSync(file), file, adapter.format);
     expect(removed.readEntry(adapter.site, SERVER_KEY)).toBeUndefined();
     expect(sameDocument(removed.value, before, adapter.site)).toBe(true);
+    // Byte for byte: register + unregister leaves the scientist's file exactly as it was.
+    expect(fs.readFileSync(written).toString('utf8')).toBe(bytes.toString('utf8'));
   });
 });

@@ -20,6 +20,19 @@ describe('unregisterClaudeDesktop', () => {
     expect(ledger.registrations).toEqual([]);
   });
 
+  it('gives back the exact bytes of an empty servers object spread over lines (Zed\'s default settings), and of a compact one', async () => {
+    const { home, opts } = fixture('linux');
+    const file = claudeConfigPath(home, 'linux');
+    // Before: `{\n  }` came back as `{}`.
+    for (const original of ['{\n  "mcpServers": {\n  },\n  "theme": "dark"\n}\n', '{"mcpServers": {}, "theme": "dark"}', '{\n\t"mcpServers": {  }\n}']) {
+      writeConfig(file, original);
+      await registerClaudeDesktop(opts());
+      expect(fs.readFileSync(file, 'utf8')).toContain('"co-scientist"');
+      await unregisterClaudeDesktop(opts());
+      expect(fs.readFileSync(file, 'utf8')).toBe(original);
+    }
+  });
+
   it('no config file: absent, and nothing is created', async () => {
     const { home, opts } = fixture('darwin');
     expect((await unregisterClaudeDesktop(opts())).action).toBe('absent');

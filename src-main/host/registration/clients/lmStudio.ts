@@ -8,7 +8,10 @@ import { commandEntry, joinForTarget, macApps, userDirs } from '../clientAdapter
 
 function pointedHome(ctx: ClientContext): string | undefined {
   try {
-    const target = fs.readFileSync(joinForTarget(ctx.home, '.lmstudio-home-pointer'), 'utf8').trim();
+    const pointer = joinForTarget(ctx.home, '.lmstudio-home-pointer');
+    // A named pipe there would block the read forever.
+    if (!fs.statSync(pointer).isFile()) return undefined;
+    const target = fs.readFileSync(pointer, 'utf8').trim();
     return path.isAbsolute(target) ? target : undefined;
   } catch {
     return undefined;

@@ -37,6 +37,11 @@ export const AuditVerdictSchema = z.object({
   rows: z.number().int().describe('Rows checked (up to and including the first broken one).'),
   first_broken_id: z.number().int().nullable(),
   reason: z.string().nullable(),
+  missing_rows: z
+    .object({ from: z.number().int(), to: z.number().int(), detected_at: z.string().nullable() })
+    .nullable()
+    .optional()
+    .describe('Rows cut from the end of the log (or a wiped table, or an older database file), found against the head recorded outside the database.'),
   checked_at: z.string(),
   message: z.string(),
 });

@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fakeResult, type WorkItemLike } from '../../../support/fakeAssistant.js';
 import { SERVER_ENTRY } from './paths.js';
+import { serverEnvFor } from '../../../support/server.js';
 import { describeToolFailure } from '../../../support/toolErrors.js';
 
 export type Structured = Record<string, unknown>;
@@ -30,7 +31,7 @@ export interface ResearchAssistant extends McpSide {
 }
 
 async function connect(dataDir: string, client: string): Promise<McpSide> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', client, '--data-dir', dataDir], stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', client, '--data-dir', dataDir], env: serverEnvFor(client, dataDir), stderr: 'pipe' });
   const mcp = new Client({ name: `e2e-${client}`, version: '1.0.0' });
   await mcp.connect(transport);
   return {

@@ -1,0 +1,147 @@
+// The server's stdio transport: newline-delimited JSON-RPC on stdin/stdout, like the SDK's
+// StdioServerTransport, except that every malformed frame is answered (jsonRpcFrames.ts) and an
+// oversize line is skipped and answered instead of closing the transport (the SDK's closes on a
+// 10 MiB line while the process keeps waiting for stdin's end: alive but deaf). serveStdio takes
+// it through its `transport` option and owns everything above the frames.
+import type { Readable, Writable } from 'node:stream';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
+import { classifyLine, errorFrame, idFromPrefix, INVALID_REQUEST, type JsonRpcErrorFrame } from './jsonRpcFrames.js';
+
+/**
+ * The longest line we parse. Every tool argument is bounded (argumentLimits.ts: at most 20,000
+ * characters a string), so a real request is far smaller; anything longer is refused unread.
+ */
+export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
+/** How much of an oversize line is kept to find its id. */
+const ID_PREFIX_BYTES = 4096;
+
+export interface FramedStdioOptions {
+  maxFrameBytes?: number;
+  /** Frames the server could not use, for the log (stderr). */
+  onRejected?: (what: string) => void;
+}
+
+export class FramedStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  readonly #maxFrameBytes: number;
+  #chunks: Buffer[] = [];
+  #buffered = 0;
+  /** Set while the rest of an oversize line is being skipped: its first bytes and its size so far. */
+  #skipping: { prefix: Buffer; bytes: number } | undefined;
+  #started = false;
+  #closed = false;
+
+  constructor(
+    private readonly stdin: Readable = process.stdin,
+    private readonly stdout: Writable = process.stdout,
+    private readonly options: FramedStdioOptions = {},
+  ) {
+    this.#maxFrameBytes = options.maxFrameBytes ?? MAX_FRAME_BYTES;
+  }
+
+  async start(): Promise<void> {
+    if (this.#started) throw new Error('FramedStdioTransport already started');
+    this.#started = true;
+    this.stdin.on('data', this.#onData);
+    this.stdin.on('error', this.#onError);
+    this.stdin.on('end', this.#onEnd);
+    this.stdin.on('close', this.#onEnd);
+    this.stdout.on('error', this.#onStdoutError);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.stdin.off('data', this.#onData);
+    this.stdin.off('error', this.#onError);
+    this.stdin.off('end', this.#onEnd);
+    this.stdin.off('close', this.#onEnd);
+    if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
+    this.#chunks = [];
+    this.onclose?.();
+  }
+
+  send(message: JSONRPCMessage | JsonRpcErrorFrame | JsonRpcErrorFrame[]): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error('the stdio transport is closed'));
+    const line = `${JSON.stringify(message)}\n`;
+    return new Promise((resolve, reject) => {
+      // Resolve once the line is handed over or, under back-pressure, once stdout drained.
+      if (this.stdout.write(line, (error) => (error ? reject(error) : undefined))) resolve();
+      else this.stdout.once('drain', resolve);
+    });
+  }
+
+  readonly #onData = (chunk: Buffer | string): void => {
+    let data = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    while (data.length > 0 && !this.#closed) {
+      const newline = data.indexOf(0x0a);
+      const piece = newline < 0 ? data : data.subarray(0, newline);
+      if (this.#skipping !== undefined) {
+        this.#skipping.bytes += piece.length;
+      } else if (this.#buffered + piece.length > this.#maxFrameBytes) {
+        // Too long to be a request of ours: keep only its start (for the id) and drop the rest unread.
+        const head = Buffer.concat([...this.#chunks, piece.subarray(0, ID_PREFIX_BYTES)]).subarray(0, ID_PREFIX_BYTES);
+        this.#skipping = { prefix: Buffer.from(head), bytes: this.#buffered + piece.length };
+        this.#chunks = [];
+        this.#buffered = 0;
+      } else {
+        this.#chunks.push(piece);
+        this.#buffered += piece.length;
+      }
+      if (newline < 0) return;
+      data = data.subarray(newline + 1);
+      this.#endOfLine();
+    }
+  };
+
+  #endOfLine(): void {
+    if (this.#skipping !== undefined) {
+      const { prefix, bytes } = this.#skipping;
+      this.#skipping = undefined;
+      this.#answerOversize(prefix.toString('utf8'), bytes);
+      return;
+    }
+    const line = Buffer.concat(this.#chunks, this.#buffered).toString('utf8');
+    this.#chunks = [];
+    this.#buffered = 0;
+    const verdict = classifyLine(line);
+    if (verdict.kind === 'message') {
+      this.onmessage?.(verdict.message);
+    } else if (verdict.kind === 'reply') {
+      this.options.onRejected?.(describeReply(verdict.reply));
+      this.send(verdict.reply).catch((error: unknown) => this.onerror?.(error as Error));
+    } else if (verdict.reason !== undefined) {
+      this.options.onRejected?.(`ignored a malformed notification: ${verdict.reason}`);
+    }
+  }
+
+  #answerOversize(prefix: string, bytes: number): void {
+    const id = idFromPrefix(prefix);
+    const message = `Invalid Request: the message is ${bytes.toLocaleString('en-US')} bytes long; at most ${this.#maxFrameBytes.toLocaleString('en-US')} are accepted. It was not read.`;
+    this.options.onRejected?.(`refused a ${bytes}-byte line (id ${JSON.stringify(id)})`);
+    this.send(errorFrame(id, INVALID_REQUEST, message)).catch((error: unknown) => this.onerror?.(error as Error));
+  }
+
+  readonly #onError = (error: Error): void => {
+    this.onerror?.(error);
+  };
+
+  readonly #onEnd = (): void => {
+    void this.close();
+  };
+
+  readonly #onStdoutError = (error: Error): void => {
+    if (this.#closed) return;
+    this.onerror?.(error);
+    void this.close();
+  };
+}
+
+function describeReply(reply: JsonRpcErrorFrame | JsonRpcErrorFrame[]): string {
+  const first = Array.isArray(reply) ? reply[0] : reply;
+  const count = Array.isArray(reply) ? ` (batch of ${reply.length})` : '';
+  return `answered a malformed frame with ${first?.error.code ?? ''}${count}: ${first?.error.message ?? ''}`;
+}

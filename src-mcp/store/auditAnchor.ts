@@ -1,0 +1,116 @@
+// The head of the audit log, kept outside the table (docs/threat-model.md, "The audit log's tail").
+// The hash chain shows a row edited, inserted or removed in the middle, but not rows cut from the
+// end, a wiped table or an older copy of the database file put back: what remains still chains.
+// So the newest row known to be committed (id + hash) is also written to `audit-anchor.json` in
+// the data folder, and the table must still hold that row with that hash.
+//
+// The rules that keep this free of false alarms with many processes and kill -9:
+// - The anchor only ever names a committed row: it is written after the COMMIT (publishAuditAnchor),
+//   from a row re-read outside any transaction. A crash between commit and anchor write leaves the
+//   anchor behind the table, never ahead of it; behind is not an alarm (rows past the anchor are
+//   still chained, and the next write moves the anchor on).
+// - Writers race to publish after their commits; a slower one may put back an older (still
+//   committed) head. That weakens the anchor for a moment; it never makes it wrong.
+// - The check runs inside each write transaction, under the write lock (appendAudit): when the
+//   anchored row is gone or differs, the finding is appended to the log itself as an
+//   `audit:tail-missing` row before anything else, so it is chained, anchored and kept, and the
+//   anchor can move on without losing it.
+// - Only an OS crash or power cut can lose committed rows (synchronous=NORMAL, see database.ts)
+//   and with them the anchored one: that is reported too, as what it is: rows the log no longer has.
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import { cached } from './statements.js';
+import { randomHex } from './randomHex.js';
+
+type Db = Database.Database;
+
+export const AUDIT_ANCHOR_FILE = 'audit-anchor.json';
+
+export interface AuditAnchor {
+  id: number;
+  hash: string;
+}
+
+/** What the table lacks compared with the anchor; undefined when it holds the anchored row. */
+export interface AnchorBreach {
+  anchor: AuditAnchor;
+  /** The newest row the table has (0 when empty). */
+  tableHeadId: number;
+  /** `missing`: rows after tableHeadId up to the anchor are gone; `rewritten`: the anchored row has another hash. */
+  kind: 'missing' | 'rewritten';
+}
+
+/** Rows this connection appended whose commit has not been published yet. */
+const unpublished = new WeakMap<Db, AuditAnchor>();
+
+export function anchorPath(db: Db): string | undefined {
+  if (db.memory || db.name === '' || db.name === ':memory:') return undefined;
+  return path.join(path.dirname(db.name), AUDIT_ANCHOR_FILE);
+}
+
+export function readAuditAnchor(db: Db): AuditAnchor | undefined {
+  const file = anchorPath(db);
+  if (file === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<AuditAnchor>;
+    if (typeof parsed.id === 'number' && Number.isSafeInteger(parsed.id) && typeof parsed.hash === 'string') return { id: parsed.id, hash: parsed.hash };
+  } catch {
+    // No anchor yet (a new data folder, or one from before anchors): nothing to compare with.
+  }
+  return undefined;
+}
+
+/** Compares the table with the anchor. Cheap: one file read and one lookup by primary key. */
+export function findAnchorBreach(db: Db): AnchorBreach | undefined {
+  const anchor = readAuditAnchor(db);
+  if (anchor === undefined || anchor.id < 1) return undefined;
+  const row = cached(db, 'SELECT hash FROM audit_log WHERE id = ?').get(anchor.id) as { hash: string } | undefined;
+  if (row !== undefined && row.hash === anchor.hash) return undefined;
+  const head = cached(db, 'SELECT COALESCE(MAX(id), 0) AS id FROM audit_log').get() as { id: number };
+  return { anchor, tableHeadId: head.id, kind: row === undefined ? 'missing' : 'rewritten' };
+}
+
+export function describeBreach(breach: AnchorBreach): string {
+  const { anchor, tableHeadId, kind } = breach;
+  if (kind === 'rewritten') return `row ${anchor.id} no longer has the hash recorded outside the database (${anchor.hash.slice(0, 12)}…): the log's tail was replaced`;
+  if (tableHeadId === 0) return `the audit log is empty, but it had ${anchor.id} rows (rows 1–${anchor.id} are missing: the table was wiped or the database replaced)`;
+  const range = tableHeadId + 1 === anchor.id ? `row ${anchor.id} is` : `rows ${tableHeadId + 1}–${anchor.id} are`;
+  return `${range} missing from the end of the audit log (it ends at row ${tableHeadId}; the head recorded outside the database is row ${anchor.id}): the tail was cut or an older copy of the database restored`;
+}
+
+/** appendAudit calls this for each row it inserts (inside the write transaction). */
+export function noteAppended(db: Db, row: AuditAnchor): void {
+  if (anchorPath(db) !== undefined) unpublished.set(db, row);
+}
+
+/**
+ * After a COMMIT (or a rollback): moves the anchor to the newest row this connection appended, if
+ * that row is committed. Called outside any transaction; inside one it waits for the outermost.
+ */
+export function publishAuditAnchor(db: Db): void {
+  const row = unpublished.get(db);
+  if (row === undefined || db.inTransaction) return;
+  unpublished.delete(db);
+  const file = anchorPath(db);
+  if (file === undefined) return;
+  // Outside a transaction this connection sees only committed rows: a rolled-back row is absent
+  // (or, its id reused by another process, has another hash).
+  const committed = cached(db, 'SELECT hash FROM audit_log WHERE id = ?').get(row.id) as { hash: string } | undefined;
+  if (committed?.hash !== row.hash) return;
+  const current = readAuditAnchor(db);
+  if (current !== undefined && current.id >= row.id && findAnchorBreach(db) === undefined) return;
+  writeAnchor(file, row);
+}
+
+function writeAnchor(file: string, anchor: AuditAnchor): void {
+  const temp = `${file}.${process.pid}.${randomHex(4)}.tmp`;
+  try {
+    fs.writeFileSync(temp, `${JSON.stringify({ version: 1, id: anchor.id, hash: anchor.hash })}\n`, { mode: 0o600 });
+    fs.renameSync(temp, file);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    // The anchor strengthens the log; failing to move it must not fail the call that wrote.
+    console.error(`[co-scientist] audit: could not update ${file}: ${(error as Error).message}`);
+  }
+}
