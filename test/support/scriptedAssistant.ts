@@ -99,6 +99,8 @@ async function drive(assistant: ConnectedServer, desktop: ConnectedServer, count
     const text = (result.content as Array<{ type: string; text?: string }>).reduce((sum, block) => sum + (block.text?.length ?? 0), 0);
     const structured = result.structuredContent === undefined ? 0 : JSON.stringify(result.structuredContent).length;
     const resultPhase = phaseOfResult(result.structuredContent as Json | undefined) ?? phase;
+    // CONTEXT_COST_DUMP=<file> appends every exchange, to read what the assistant actually saw.
+    if (process.env.CONTEXT_COST_DUMP) fs.appendFileSync(process.env.CONTEXT_COST_DUMP, `\n=== ${tool} ${JSON.stringify(args)}\n--- text\n${(result.content as Array<{ text?: string }>).map((b) => b.text ?? '').join('\n')}\n--- structured\n${JSON.stringify(result.structuredContent)}\n`);
     ledger.calls.push({ tool, phase, resultPhase, args: JSON.stringify(args).length, text, structured });
     const biggest = Math.max(text, structured);
     if (biggest > ledger.largestResult.chars) ledger.largestResult = { tool, phase: resultPhase, chars: biggest };
@@ -185,7 +187,7 @@ function answer(item: WorkItem, words: Words, quality: Map<string, number>, writ
             winner: firstBetter === right ? 'first' : 'second',
             confidence: Math.round((0.6 + words.next() * 0.3) * 100) / 100,
             rationale: words.sentence(80),
-            debate: pair.debate === true ? Array.from({ length: 4 }, (_, i) => ({ speaker: ['advocate of first', 'advocate of second', 'neutral expert', 'neutral expert'][i], argument: words.sentence(60) })) : [],
+            ...(pair.debate === true ? { debate: Array.from({ length: 4 }, (_, i) => ({ speaker: ['advocate of first', 'advocate of second', 'neutral expert', 'neutral expert'][i], argument: words.sentence(60) })) } : {}),
           };
         }),
       };

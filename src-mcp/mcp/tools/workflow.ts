@@ -7,7 +7,7 @@ import { deleteResearch, pauseResearch, resumeResearch } from '../../engine/requ
 import { loadResearch } from '../../engine/research.js';
 import { DomainError } from '../../engine/errors.js';
 import { defineTool } from '../toolkit.js';
-import { NextStepSchema, nextStepMarkdown } from './workflowOutput.js';
+import { NextStepSchema, nextStepData, nextStepMarkdown } from './workflowOutput.js';
 import { routeNextStep } from './providers.js';
 import { DESKTOP_CLIENT } from '../identity.js';
 import { offerInlineDecision } from './chatDecision.js';
@@ -32,6 +32,7 @@ export const continueResearchTool = defineTool({
   input: z.object({
     research_id: ResearchId,
     wait_seconds: z.number().int().min(0).max(MAX_WAIT_SECONDS).default(0).describe('When the project waits for a decision or for other workers, wait up to this long for that to change (0-40).'),
+    include_rules: z.boolean().default(false).describe('Also return the rules of the work item\'s kind. Once per kind per conversation.'),
   }),
   output: NextStepSchema,
   async run(args, ctx, call) {
@@ -51,7 +52,7 @@ export const continueResearchTool = defineTool({
       call.sendProgress(waited, args.wait_seconds, next.state === 'busy' ? 'Waiting for other workers' : 'Waiting for the scientist\'s decision');
       next = await routeNextStep(ctx, args.research_id, call, samplingDeadline);
     }
-    return { data: next, markdown: nextStepMarkdown(next), target: `research://projects/${args.research_id}` };
+    return { data: nextStepData(next, args.include_rules), markdown: nextStepMarkdown(next, args.include_rules), target: `research://projects/${args.research_id}` };
   },
 });
 
@@ -86,7 +87,7 @@ export const submitWorkTool = defineTool({
     const next = await routeNextStep(ctx, outcome.task.projectId, null, 0);
     return {
       target: `research://projects/${outcome.task.projectId}`,
-      data: { task_id: outcome.task.id, kind: outcome.task.kind, stored: outcome.summary, created_ids: outcome.created, next },
+      data: { task_id: outcome.task.id, kind: outcome.task.kind, stored: outcome.summary, created_ids: outcome.created, next: nextStepData(next) },
       markdown: [`Stored: ${outcome.summary}.`, '', nextStepMarkdown(next)].join('\n'),
     };
   },

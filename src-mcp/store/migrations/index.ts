@@ -6,6 +6,7 @@ import m0003 from './0003_knowledge.sql';
 import m0004 from './0004_reasoning_providers.sql';
 import m0005 from './0005_project_counts.sql';
 import m0006 from './0006_competitor_index.sql';
+import m0007 from './0007_hypothesis_digest.sql';
 
 export interface Migration {
   version: number;
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: '0004_reasoning_providers', sql: m0004 },
   { version: 5, name: '0005_project_counts', sql: m0005 },
   { version: 6, name: '0006_competitor_index', sql: m0006 },
+  { version: 7, name: '0007_hypothesis_digest', sql: m0007 },
 ];
 
 // Versions must run 1, 2, 3… with no gap: a database at version N skips everything ≤ N.

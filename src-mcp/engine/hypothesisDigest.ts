@@ -1,0 +1,48 @@
+// The compact face of a hypothesis: a short title and a one- or two-sentence core claim. Work items
+// that show many hypotheses at once (comparisons, generation context, meta-review) use these; the
+// full text stays one call away (hypothesis://{id}, get_hypothesis). Hypotheses written before the
+// fields existed (or whose summary the scientist reworded) get both derived from their summary.
+import type { Hypothesis } from './types.js';
+
+export const TITLE_MAX_CHARS = 100;
+export const CORE_CLAIM_MAX_CHARS = 300;
+
+export interface HypothesisDigest {
+  id: string;
+  /** "H7": what the scientist and every work item call it. */
+  label: string;
+  title: string;
+  core_claim: string;
+}
+
+export function digestOf(h: Pick<Hypothesis, 'id' | 'seq' | 'summary' | 'title' | 'coreClaim'>): HypothesisDigest {
+  return { id: h.id, label: `H${h.seq}`, title: h.title ?? derivedTitle(h.summary), core_claim: h.coreClaim ?? derivedCoreClaim(h.summary) };
+}
+
+function sentencesOf(text: string): string[] {
+  return text.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s+(?=[A-Z0-9])/);
+}
+
+/** The summary's first words, cut at a word boundary. */
+export function derivedTitle(summary: string): string {
+  const first = (sentencesOf(summary)[0] ?? summary).replace(/[.!?]$/, '');
+  return cutAtWord(first.split(' ').slice(0, 12).join(' '), TITLE_MAX_CHARS);
+}
+
+/** The summary's first sentences that fit the core-claim limit (at least the first, cut). */
+export function derivedCoreClaim(summary: string): string {
+  let claim = '';
+  for (const sentence of sentencesOf(summary)) {
+    if (claim.length > 0 && claim.length + sentence.length + 1 > CORE_CLAIM_MAX_CHARS) break;
+    claim = claim.length === 0 ? sentence : `${claim} ${sentence}`;
+    if (claim.length >= CORE_CLAIM_MAX_CHARS / 2) break;
+  }
+  return cutAtWord(claim, CORE_CLAIM_MAX_CHARS);
+}
+
+function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, '')}…`;
+}
