@@ -5,12 +5,12 @@
 // a seeded draw and recorded in the task, like the slot order of each pair.
 import { createRng, deriveSeed, type Leaderboard, type ProposedPair } from './tournament/index.js';
 
-/** Hypotheses one comparison item shows: ~6 titles and core claims read once. */
-export const SET_SIZE = 6;
-/** Judgements one comparison item asks for (all 15 pairs of 6 at most). */
-export const MAX_PAIRS_PER_SET = 15;
+/** Hypotheses one comparison item shows: up to 8 titles and core claims, read once. */
+export const SET_SIZE = 8;
+/** Judgements one comparison item asks for at most. */
+export const MAX_PAIRS_PER_SET = 24;
 /** Pairs the scheduler is asked for, per hypothesis, to fill a set from. */
-export const PROPOSALS_PER_HYPOTHESIS = 4;
+export const PROPOSALS_PER_HYPOTHESIS = 6;
 /** A debate costs several turns: at most one per item, and only where the top is undecided. */
 export const MAX_DEBATES_PER_ITEM = 1;
 /** Matches each side must have played before a debate is worth it (before that, plain verdicts place them). */

@@ -118,7 +118,7 @@ export const DebateTurnSchema = z.object({
   argument: Text(5, 300, 'argument'),
 });
 
-export const RATIONALE_MAX_CHARS = 200;
+export const RATIONALE_MAX_CHARS = 160;
 
 export const JudgementSchema = z.object({
   pair_id: z.string().min(1),

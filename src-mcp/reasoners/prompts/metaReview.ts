@@ -49,8 +49,8 @@ export const META_REVIEW_RULES = [
   'Base every statement on the digest; where it is thin (few reviews or matches), say so. The full text of any hypothesis is at hypothesis://{id}.',
 ].join('\n');
 
-const CRITIQUE_GROUPS_SHOWN = 8;
-const VERDICTS_SHOWN = 10;
+const CRITIQUE_GROUPS_SHOWN = 6;
+const VERDICTS_SHOWN = 8;
 /** Two critiques whose word-bag similarity reaches this are counted as the same point. */
 const SAME_CRITIQUE = 0.35;
 
