@@ -11,6 +11,7 @@ import { benchKnowledge } from './knowledge.js';
 import { benchProviders } from './providers.js';
 import { benchMcpLatency } from './mcp-latency.js';
 import { benchFaults } from './faults.js';
+import { benchContextCost } from './context-cost.js';
 
 /** One row, or several rows plus Markdown shown after the table (e.g. a simulator's own table). */
 type BenchOutput = BenchResult | { results: readonly BenchResult[]; appendix: string };
@@ -30,6 +31,7 @@ const BENCHMARKS: ReadonlyArray<{ label: string; run: () => Promise<BenchOutput>
   { label: 'provider runs: 50 hypotheses at concurrency 1 and 8', run: () => benchProviders() },
   { label: 'mcp latency: 10,000 hypotheses, 100,000 matches, vs server-memory', run: () => benchMcpLatency() },
   { label: 'faults: 100 kill -9 during write bursts', run: () => benchFaults({ kills: 100 }) },
+  { label: 'context cost: delegated projects of 10, 20 and 50 hypotheses', run: () => benchContextCost() },
 ];
 
 async function main(): Promise<void> {

@@ -6,6 +6,8 @@ import type { Hypothesis } from './types.js';
 
 export const TITLE_MAX_CHARS = 100;
 export const CORE_CLAIM_MAX_CHARS = 300;
+/** A derived title keeps the summary's first words: enough to tell hypotheses apart in a list. */
+const TITLE_WORDS = 12;
 
 export interface HypothesisDigest {
   id: string;
@@ -25,8 +27,9 @@ function sentencesOf(text: string): string[] {
 
 /** The summary's first words, cut at a word boundary. */
 export function derivedTitle(summary: string): string {
-  const first = (sentencesOf(summary)[0] ?? summary).replace(/[.!?]$/, '');
-  return cutAtWord(first.split(' ').slice(0, 12).join(' '), TITLE_MAX_CHARS);
+  const words = (sentencesOf(summary)[0] ?? summary).replace(/[.!?]$/, '').split(' ');
+  const title = words.length > TITLE_WORDS ? `${words.slice(0, TITLE_WORDS).join(' ').replace(/[\s,;:]+$/, '')}…` : words.join(' ');
+  return cutAtWord(title, TITLE_MAX_CHARS);
 }
 
 /** The summary's first sentences that fit the core-claim limit (at least the first, cut). */
