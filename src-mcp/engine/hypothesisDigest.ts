@@ -1,6 +1,6 @@
 // The compact face of a hypothesis: a short title and a one- or two-sentence core claim. Work items
 // that show many hypotheses at once (comparisons, generation context, meta-review) use these; the
-// full text stays one call away (hypothesis://{id}, get_hypothesis). Hypotheses written before the
+// full text stays one read away (hypothesis://{id}). Hypotheses written before the
 // fields existed (or whose summary the scientist reworded) get both derived from their summary.
 import type { Hypothesis } from './types.js';
 

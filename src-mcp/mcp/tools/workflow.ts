@@ -23,7 +23,7 @@ export const continueResearchTool = defineTool({
   name: 'continue_research',
   title: 'Continue a research project',
   description: [
-    'Advance a research project one step: returns your next work item (generate, review, compare, evolve, meta-review: its task, data and result shape; its rules by version, given once per conversation with include_rules=true), or the checkpoint the scientist must decide in the Co-Scientist app, or completion.',
+    'Advance a research project one step: returns your next work item (generate, review, compare, evolve, meta-review: its task, data and result shape; its rules by version: read them once per kind per conversation with include_rules=true), or the checkpoint the scientist must decide in the Co-Scientist app, or completion.',
     'Loop: continue_research → do the item → submit_work (which returns the next step). While a checkpoint waits, tell the user and call again with wait_seconds (≤ 40). The supervisor decides the order; do not invent steps.',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -31,7 +31,7 @@ export const continueResearchTool = defineTool({
   input: z.object({
     research_id: ResearchId,
     wait_seconds: z.number().int().min(0).max(MAX_WAIT_SECONDS).default(0).describe('When the project waits for a decision or for other workers, wait up to this long for that to change (0-40).'),
-    include_rules: z.boolean().default(false).describe('Also return the rules of the work item\'s kind. Once per kind per conversation.'),
+    include_rules: z.boolean().default(false).describe('Return the rules of your current work item\'s kind (once per kind per conversation) instead of its task text.'),
   }),
   output: NextStepSchema,
   async run(args, ctx, call) {

@@ -41,11 +41,19 @@ export function workItemOutput(item: WorkItem, includeRules: boolean): WorkItemO
   };
 }
 
-/** The model-facing form of a work item: the rules by version (or in full when asked), then the instructions. */
+/**
+ * The model-facing form of a work item: its rules named by version, then the instructions. Asked
+ * for with include_rules, the text is the rules alone: the item itself came in the previous result,
+ * and sending it again would say it twice.
+ */
 export function workItemMarkdown(item: WorkItem, includeRules: boolean): string {
-  const rules = includeRules
-    ? item.rules.text
-    : `Rules \`${item.rules.version}\`: not read in this conversation? Call continue_research(research_id="${item.research_id}", include_rules=true), which returns this item with them.`;
+  if (includeRules) {
+    return [
+      item.rules.text,
+      `These rules apply to work item ${item.task_id} (${item.title}), whose task came in the previous result; if you no longer have it, call continue_research(research_id="${item.research_id}") again.`,
+    ].join('\n');
+  }
+  const rules = `Rules \`${item.rules.version}\`: not read in this conversation? Call continue_research(research_id="${item.research_id}", include_rules=true) once for this kind.`;
   return [`## Work item ${item.task_id}: ${item.title}`, '', rules, '', item.instructions].join('\n');
 }
 

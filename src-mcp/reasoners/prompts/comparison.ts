@@ -40,7 +40,7 @@ export const COMPARISON_RULES = [
   '4. **Expected impact**: how far the goal advances if it is true.',
   '5. **Safety**: one with a serious safety or ethical concern loses to a safe one of comparable merit.',
   '',
-  '**Judge the science, not the writing.** Length, confident tone, jargon and formatting are not merit. When title and core claim do not decide it, read the full text (hypothesis://{id} or get_hypothesis) rather than guess.',
+  '**Judge the science, not the writing.** Length, confident tone, jargon and formatting are not merit. When title and core claim do not decide it, read the full text (hypothesis://{id}) rather than guess.',
   '',
   '**Slot order must not matter.** Slot order is randomised and the system measures position bias; before you commit, mentally swap the two and check that your verdict still holds.',
   '',

@@ -2,7 +2,7 @@
 // result enters the tournament as a new hypothesis with lineage, so `changes` must say what moved.
 import { EVOLUTION_STRATEGIES, EvolutionResultSchema, type EvolutionStrategy } from '../../engine/schemas.js';
 import type { PromptHypothesis, PromptProject, PromptReview } from './context.js';
-import { HYPOTHESIS_QUALITY, capList, clip, dataBlock, hypothesisBlock, joinSections, outputContract, projectSection } from './shared.js';
+import { HYPOTHESIS_QUALITY, HYPOTHESIS_TEXT_PER_ITEM, capList, clip, dataBlock, hypothesisBlock, joinSections, outputContract, projectSection } from './shared.js';
 
 export interface EvolutionContext {
   project: PromptProject;
@@ -39,7 +39,7 @@ const STRATEGY_GUIDANCE: Record<EvolutionStrategy, string> = {
 
 function reviewsSection(reviews: PromptReview[]): string {
   if (reviews.length === 0) return '## Reviews\n\nNo reviews yet: rely on the quality bar.';
-  const { shown, note } = capList(reviews, 4);
+  const { shown, note } = capList(reviews, 3);
   // Weaknesses and recommendations are what evolution fixes; strengths stay in the full review (hypothesis://{id}).
   const lines = shown.flatMap((r) => [
     `[${r.hypothesis_id} · ${r.type}] overall ${r.scores.overall} (P ${r.scores.plausibility} N ${r.scores.novelty} T ${r.scores.testability} S ${r.scores.safety})${r.fundamental_flaw ? ' · fundamental flaw' : ''}`,
@@ -66,8 +66,8 @@ export function evolutionInstructions(context: EvolutionContext): string {
   return joinSections([
     `# Task: evolve hypothesis ${name} (strategy \`${strategy}\`)`,
     projectSection(project),
-    ['## Hypothesis to evolve', '', hypothesisBlock(hypothesis, { role: 'original' })].join('\n'),
-    partner !== undefined ? ['## Partner hypothesis to combine with', '', hypothesisBlock(partner, { role: 'partner' })].join('\n') : '',
+    ['## Hypothesis to evolve', '', hypothesisBlock(hypothesis, { role: 'original' }, HYPOTHESIS_TEXT_PER_ITEM / 2)].join('\n'),
+    partner !== undefined ? ['## Partner hypothesis to combine with', '', hypothesisBlock(partner, { role: 'partner' }, HYPOTHESIS_TEXT_PER_ITEM / 2)].join('\n') : '',
     strategy === 'combine' && partner === undefined ? 'No partner was supplied: combine the hypothesis\'s own strongest mechanisms with the most complementary idea the reviews suggest.' : '',
     reviewsSection(context.reviews),
     context.metaReviewFeedback ? ['## Meta-review feedback (apply it)', '', dataBlock('meta_review_feedback', context.metaReviewFeedback)].join('\n') : '',

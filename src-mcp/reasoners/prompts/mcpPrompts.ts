@@ -18,7 +18,7 @@ const WORKFLOW_GUIDE: readonly GuideLine[] = [
   ['', []],
   ['## 2. Drive the workflow', ['continue_research', 'submit_work']],
   ['- Call `continue_research`. It returns a **work item** (its task, data and result shape), a **checkpoint** waiting for the scientist, progress to poll again, or completion.', ['continue_research', 'submit_work']],
-  ['- Each work item names its rules by version. The first time you meet a kind of item in a conversation, call `continue_research` with `include_rules: true`: it returns the same item with the rules. Follow them, and submit the result with `submit_work` (task id + result), within the stated lengths. If it is rejected, fix what the error names and submit again.', ['continue_research', 'submit_work']],
+  ['- Each work item names its rules by version. The first time you meet a kind of item in a conversation, call `continue_research` with `include_rules: true`: it returns the rules of that kind (your item stays the one you have). Follow them, and submit the result with `submit_work` (task id + result), within the stated lengths. If it is rejected, fix what the error names and submit again.', ['continue_research', 'submit_work']],
   ['- Repeat until a checkpoint or the end. Tools return within about 45 seconds; when one reports work still running, call it again rather than waiting in silence.', ['continue_research', 'submit_work']],
   ['', []],
   ['## 3. Checkpoints belong to the scientist', []],
@@ -68,14 +68,14 @@ ${dataBlock('hypothesis', body, { id: h.id, label: `H${h.seq}` })}
 ## Analysis tasks
 
 1. **Testability**: Are the predictions specific enough to fail? What experiment would validate or falsify each, with which controls and readout? What resources and timeline would it need?
-2. **Literature**: What supports it and what contradicts it? Which citations are unverified? What are the gaps, and which papers should the scientist read?${canCall('query_knowledge_base') ? ' Use \`query_knowledge_base\` to check.' : ''}
+2. **Literature**: What supports it and what contradicts it? Which citations are unverified? What are the gaps, and which papers should the scientist read?${canCall('query_knowledge_base') ? ' Use `query_knowledge_base` to check.' : ''}
 3. **Mechanism**: Is each causal step plausible? Which assumptions carry the weight, and which alternative explanations fit the same observations?
 4. **Impact**: If true, what changes, for which fields? What are the ethical considerations and the translational potential?
 
 ## Recommended actions
 ${[
-    canCall('review_hypothesis') ? '- \`review_hypothesis\` with \`review_type: "deep_verification"\` for an assumption-by-assumption check, or \`"simulation"\` to step through the experiment.' : '',
-    canCall('evolve_hypothesis') ? '- If it holds up, \`evolve_hypothesis\` with \`refine\` to sharpen the protocol and address the weaknesses, or \`simplify\` for a cheaper decisive test.' : '',
+    canCall('review_hypothesis') ? '- `review_hypothesis` with `review_type: "deep_verification"` for an assumption-by-assumption check, or `"simulation"` to step through the experiment.' : '',
+    canCall('evolve_hypothesis') ? '- If it holds up, `evolve_hypothesis` with `refine` to sharpen the protocol and address the weaknesses, or `simplify` for a cheaper decisive test.' : '',
     '- Present your analysis to the scientist with the uncertainties stated; do not approve checkpoints on their behalf.',
   ].filter((line) => line.length > 0).join('\n')}
 `;

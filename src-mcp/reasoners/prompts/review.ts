@@ -2,7 +2,7 @@
 // assumption-by-assumption verification; all share the calibrated rubric and one output contract.
 import { REVIEW_TYPES, ReviewResultSchema, type ReviewType } from '../../engine/schemas.js';
 import type { GroundingSnippet, PromptHypothesis, PromptProject, TournamentRecord } from './context.js';
-import { SNIPPETS_SHOWN, capList, clip, dataBlock, hypothesisBlock, idList, joinSections, outputContract, projectSection, snippetsSection } from './shared.js';
+import { HYPOTHESIS_TEXT_PER_ITEM, SNIPPETS_SHOWN, capList, clip, dataBlock, hypothesisBlock, idList, joinSections, outputContract, projectSection, snippetsSection } from './shared.js';
 import { SCORING_RUBRIC } from './rubric.js';
 
 export interface ReviewContext {
@@ -92,7 +92,7 @@ export function reviewInstructions(context: ReviewContext): string {
     `# Task: ${TYPE_TITLES[reviewType]} of ${hypotheses.length} hypothes${hypotheses.length === 1 ? 'is' : 'es'} (review type \`${reviewType}\`)`,
     projectSection(project),
     context.metaReviewFeedback ? ['## Meta-review feedback for reviewers (apply it)', '', dataBlock('meta_review_feedback', context.metaReviewFeedback)].join('\n') : '',
-    ['## Hypotheses under review', ...hypotheses.flatMap((h) => [hypothesisBlock(h), ...(reviewType === 'tournament' && h.tournament ? [tournamentBlock(h, h.tournament)] : [])])].join('\n\n'),
+    ['## Hypotheses under review', ...hypotheses.flatMap((h) => [hypothesisBlock(h, {}, Math.floor(HYPOTHESIS_TEXT_PER_ITEM / hypotheses.length)), ...(reviewType === 'tournament' && h.tournament ? [tournamentBlock(h, h.tournament)] : [])])].join('\n\n'),
     snippetsSection(context.groundingSnippets, 'Literature snippets from the knowledge base', SNIPPETS_SHOWN),
     outputContract(ReviewResultSchema, [
       `One review per hypothesis, \`hypothesis_id\` copied from: ${idList(ids)}. \`overall\` follows the rubric's four-step rule.`,

@@ -91,13 +91,18 @@ export function hypothesisBody(h: Pick<PromptHypothesis, 'summary' | 'rationale'
   ].join('\n');
 }
 
-export function hypothesisBlock(h: PromptHypothesis, extra: Record<string, string | undefined> = {}): string {
-  return dataBlock('hypothesis', hypothesisBody(h), { id: h.id, label: h.seq === undefined ? undefined : `H${h.seq}`, ...extra });
+/** `maxChars` bounds a very long hypothesis (the rest is one read away at hypothesis://{id}), so an item stays under 20,000 characters. */
+export function hypothesisBlock(h: PromptHypothesis, extra: Record<string, string | undefined> = {}, maxChars = Infinity): string {
+  const body = hypothesisBody(h);
+  const bounded = body.length <= maxChars ? body : `${clip(body, maxChars)} Full text: hypothesis://${h.id}`;
+  return dataBlock('hypothesis', bounded, { id: h.id, label: h.seq === undefined ? undefined : `H${h.seq}`, ...extra });
 }
 
-const SNIPPET_MAX_CHARS = 1500;
-/** Literature snippets a work item shows: enough to ground a batch, bounded so an item stays well under 20,000 characters. */
-export const SNIPPETS_SHOWN = 6;
+const SNIPPET_MAX_CHARS = 1200;
+/** Literature snippets a work item shows: enough to ground a batch, bounded so an item stays under 20,000 characters. */
+export const SNIPPETS_SHOWN = 5;
+/** Characters of hypothesis text one review item shows in all (a realistic batch of five needs ~7,000). */
+export const HYPOTHESIS_TEXT_PER_ITEM = 10_000;
 
 export function snippetsSection(snippets: GroundingSnippet[], heading: string, maxSnippets = 12): string {
   if (snippets.length === 0) return '';

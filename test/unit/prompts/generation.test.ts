@@ -67,7 +67,7 @@ describe('generation instructions', () => {
 
   it('bounds long snippets', () => {
     const text = generationInstructions({ ...base, method: 'literature_based', groundingSnippets: [{ document_id: 'doc_big', title: 'Big', content: 'x'.repeat(50_000) }] });
-    expect(text).toContain('[…clipped: 48500 more characters]');
+    expect(text).toContain('[…clipped: 48800 more characters]');
     expect(text.length).toBeLessThan(8_000);
   });
 });
