@@ -2,7 +2,6 @@
 // that show many hypotheses at once (comparisons, generation context, meta-review) use these; the
 // full text stays one read away (hypothesis://{id}). Hypotheses written before the
 // fields existed (or whose summary the scientist reworded) get both derived from their summary.
-import type { Hypothesis } from './types.js';
 
 export const TITLE_MAX_CHARS = 100;
 export const CORE_CLAIM_MAX_CHARS = 300;
@@ -17,7 +16,16 @@ export interface HypothesisDigest {
   core_claim: string;
 }
 
-export function digestOf(h: Pick<Hypothesis, 'id' | 'seq' | 'summary' | 'title' | 'coreClaim'>): HypothesisDigest {
+/** What a digest is made from (a Hypothesis has it; spelled out here because schemas.ts reads this module's limits). */
+export interface DigestSource {
+  id: string;
+  seq: number;
+  summary: string;
+  title?: string | null;
+  coreClaim?: string | null;
+}
+
+export function digestOf(h: DigestSource): HypothesisDigest {
   return { id: h.id, label: `H${h.seq}`, title: h.title ?? derivedTitle(h.summary), core_claim: h.coreClaim ?? derivedCoreClaim(h.summary) };
 }
 
