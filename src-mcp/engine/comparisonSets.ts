@@ -10,7 +10,7 @@ export const SET_SIZE = 8;
 /** Judgements one comparison item asks for at most. */
 export const MAX_PAIRS_PER_SET = 24;
 /** Pairs the scheduler is asked for, per hypothesis, to fill a set from. */
-export const PROPOSALS_PER_HYPOTHESIS = 6;
+export const PROPOSALS_PER_HYPOTHESIS = 2;
 /** A debate costs several turns: at most one per item, and only where the top is undecided. */
 export const MAX_DEBATES_PER_ITEM = 1;
 /** Matches each side must have played before a debate is worth it (before that, plain verdicts place them). */

@@ -117,19 +117,6 @@ export function comparisonBudget(competitorCount: number): number {
   return Math.max(3, competitorCount * 5);
 }
 
-/** Comparisons per hypothesis a later round adds: its few evolved newcomers are placed and the top boundary re-checked. */
-const LATER_ROUND_PER_HYPOTHESIS = 3;
-
-/**
- * The match log's size at which iteration `iteration` stops ranking uncertified. The first round
- * ranks everyone (~5 per hypothesis, where the tournament benchmark's recall levels off); a later
- * round only adds a few evolved hypotheses to an already ranked field, so it gets ~2 per
- * hypothesis more rather than another full round (issue 13: every verdict costs the judge's context).
- */
-export function roundBudget(competitorCount: number, iteration: number): number {
-  return comparisonBudget(competitorCount) + Math.max(0, iteration - 1) * LATER_ROUND_PER_HYPOTHESIS * competitorCount;
-}
-
 /** Above this many competitors a full refit per judgement would hold the write lock too long. */
 export const LARGE_TOURNAMENT = 500;
 

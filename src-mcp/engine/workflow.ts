@@ -8,7 +8,7 @@ import { projectHypotheses, updateHypothesisGate, updateHypothesisStatus } from 
 import { tasksOfKind } from '../store/tasks.js';
 import { recordChange, type Actor } from './changes.js';
 import { openCheckpoint } from './checkpoints.js';
-import { competitors, roundBudget, proposePairs, refreshRatings, type RankingState } from './ranking.js';
+import { competitors, comparisonBudget, proposePairs, refreshRatings, type RankingState } from './ranking.js';
 import { PROPOSALS_PER_HYPOTHESIS, comparisonSetPayload, pairsWithinSet, type ComparisonSetPayload } from './comparisonSets.js';
 import { updateResearch } from './research.js';
 import { screenText } from './safety.js';
@@ -127,7 +127,7 @@ function rankStage(db: Db, actor: Actor, project: ResearchProject): boolean {
   }
   const state = refreshRatings(db, project, actor.now());
   const everyonePlayed = state.board.entries.every((entry) => entry.matches > 0);
-  const enough = players.length < 2 || (state.board.certified && everyonePlayed) || state.matches.length >= roundBudget(players.length, project.iteration);
+  const enough = players.length < 2 || (state.board.certified && everyonePlayed) || state.matches.length >= comparisonBudget(players.length) * project.iteration;
   if (enough) {
     createTask(db, actor, project.id, 'meta_review', { iteration: project.iteration, certified: state.board.certified });
     return false;
