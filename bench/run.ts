@@ -14,6 +14,7 @@ import { benchPages } from './pages.js';
 import { benchConcurrentReads } from './concurrent-reads.js';
 import { benchPayload } from './payload.js';
 import { benchFaults } from './faults.js';
+import { benchContextCost } from './context-cost.js';
 
 /** One row, or several rows plus Markdown shown after the table (e.g. a simulator's own table). */
 type BenchOutput = BenchResult | { results: readonly BenchResult[]; appendix: string };
@@ -36,6 +37,7 @@ const BENCHMARKS: ReadonlyArray<{ label: string; run: () => Promise<BenchOutput>
   { label: 'readers: 1 vs 4 concurrent clients reading', run: () => benchConcurrentReads() },
   { label: 'payload: install size without electron', run: () => Promise.resolve(benchPayload()), server: false },
   { label: 'faults: 100 kill -9 during write bursts', run: () => benchFaults({ kills: 100 }) },
+  { label: 'context cost: delegated projects of 10, 20 and 50 hypotheses', run: () => benchContextCost() },
 ];
 
 async function main(): Promise<void> {

@@ -25,6 +25,8 @@ export function toHypothesis(row: HypothesisRow): Hypothesis {
   // A stored row has every field a list row has: the shared ones are mapped in one place.
   return {
     ...toHypothesisListItem(row),
+    title: row.title ?? null,
+    coreClaim: row.coreClaim ?? null,
     projectId: row.projectId,
     rationale: row.rationale,
     experimentalProtocol: row.experimentalProtocol,
@@ -124,6 +126,8 @@ export function createHypotheses(
       id,
       projectId: input.projectId,
       seq: seq++,
+      title: item.draft.title ?? null,
+      coreClaim: item.draft.core_claim ?? null,
       summary: item.draft.summary,
       rationale: item.draft.rationale,
       experimentalProtocol: item.draft.experimental_protocol,

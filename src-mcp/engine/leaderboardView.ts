@@ -154,7 +154,7 @@ interface OrderedBoard {
 
 // A page is a slice of the ordered board, which is a pure function of the project's hypotheses, its
 // match log and its top-k: kept per project under the leaderboard version that the store's triggers
-// bump on any change to either (migration 0010). Every process checks the version on every page, so
+// bump on any change to either (migration 0009). Every process checks the version on every page, so
 // a write by another process is seen by the next page. A few projects are kept: the desktop shows
 // one at a time, and a 10,000-row board is a few megabytes.
 const BOARD_CACHE_SIZE = 3;

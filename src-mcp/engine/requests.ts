@@ -11,13 +11,13 @@ import { pendingCheckpointsOf } from './checkpoints.js';
 import { DomainError } from './errors.js';
 import { getHypothesis } from './hypotheses.js';
 import { newId } from './ids.js';
-import { LARGE_TOURNAMENT, isCompetitor, proposePairs, rankingState, recordMatchIncrementally, refreshRatings } from './ranking.js';
+import { LARGE_TOURNAMENT, isCompetitor, rankingState, recordMatchIncrementally, refreshRatings } from './ranking.js';
 import { loadResearch, updateResearch } from './research.js';
 import type { EvolutionStrategy, GenerationMethod, ReviewType } from './schemas.js';
 import { advance } from './supervisor.js';
 import { createTask, leaseTaskTo } from './tasks.js';
 import type { ResearchProject, Task } from './types.js';
-import { COMPARISON_BATCH } from './workflow.js';
+import { nextComparisonSet } from './workflow.js';
 
 /**
  * Hands a freshly created task to its requester, or leaves it queued when there is no worker to
@@ -86,14 +86,10 @@ export function requestComparisons(db: Db, actor: Actor, owner: string | null, p
     assertRunnable(db, project);
     const state = rankingState(db, project);
     if (state.ids.length < 2) return undefined;
-    const pairs = proposePairs(db, project, state, COMPARISON_BATCH).map((pair, index) => ({
-      pair_id: `p${state.matches.length + index + 1}`,
-      first: pair.first,
-      second: pair.second,
-      debate: false,
-    }));
+    const payload = nextComparisonSet(db, project, state);
+    const { pairs } = payload;
     if (pairs.length === 0) return undefined;
-    const task = createTask(db, actor, projectId, 'compare', { pairs, iteration: project.iteration, requested_by: actor.clientId });
+    const task = createTask(db, actor, projectId, 'compare', { ...payload, iteration: project.iteration, requested_by: actor.clientId });
     return leaseOrQueue(db, actor, task, owner);
   });
 }

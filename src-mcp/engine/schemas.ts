@@ -2,6 +2,7 @@
 // sampling) must return for each kind of task, and what a scientist may submit when editing a
 // checkpoint. Every reasoner's output passes through these same schemas (ARCHITECTURE §6).
 import { z } from 'zod';
+import { CORE_CLAIM_MAX_CHARS, TITLE_MAX_CHARS } from './hypothesisDigest.js';
 
 export const GENERATION_METHODS = ['literature_based', 'debate', 'assumptions', 'expansion'] as const;
 export type GenerationMethod = (typeof GENERATION_METHODS)[number];
@@ -42,7 +43,16 @@ export const CitationSchema = z.object({
 });
 export type Citation = z.infer<typeof CitationSchema>;
 
+/**
+ * Length limits are stated in every output schema (maxLength, maxItems) and enforced on submission:
+ * a model writes to the limits it is shown, and each character a delegated assistant writes stays
+ * in its context. They are sized for what the science needs (issue 13), not for the most a model could write.
+ */
 export const HypothesisDraftSchema = z.object({
+  /** A short title: comparisons and lists show this and the core claim instead of the full text. */
+  title: Text(5, TITLE_MAX_CHARS, 'title').optional(),
+  /** The claim in one or two sentences: what is proposed and the mechanism. */
+  core_claim: Text(20, CORE_CLAIM_MAX_CHARS, 'core_claim').optional(),
   summary: Text(20, 1200, 'summary').refine(
     (text) => {
       const words = wordCount(text);
@@ -50,19 +60,19 @@ export const HypothesisDraftSchema = z.object({
     },
     { message: `summary must be ${SUMMARY_MIN_WORDS}-${SUMMARY_MAX_WORDS} words` },
   ),
-  rationale: Text(40, 6000, 'rationale'),
-  experimental_protocol: Text(40, 6000, 'experimental_protocol'),
-  testable_predictions: z.array(Text(10, 1000, 'prediction')).min(1).max(10),
-  citations: z.array(CitationSchema).max(20).default([]),
+  rationale: Text(40, 2000, 'rationale'),
+  experimental_protocol: Text(40, 2000, 'experimental_protocol'),
+  testable_predictions: z.array(Text(10, 400, 'prediction')).min(1).max(5),
+  citations: z.array(CitationSchema).max(10).default([]),
   /** Assumptions the hypothesis rests on: the `assumptions` method and deep verification use them. */
-  assumptions: z.array(Text(5, 1000, 'assumption')).max(15).default([]),
+  assumptions: z.array(Text(5, 400, 'assumption')).max(8).default([]),
 });
 export type HypothesisDraft = z.infer<typeof HypothesisDraftSchema>;
 
 export const GenerationResultSchema = z.object({
-  hypotheses: z.array(HypothesisDraftSchema).min(1),
+  hypotheses: z.array(HypothesisDraftSchema).min(1).max(50),
   /** For the `debate` method: the condensed transcript that led to the hypotheses. */
-  debate_notes: z.string().max(8000).optional(),
+  debate_notes: z.string().max(3000).optional(),
 });
 export type GenerationResult = z.infer<typeof GenerationResultSchema>;
 
@@ -78,9 +88,9 @@ export const ReviewScoresSchema = z.object({
 export type ReviewScores = z.infer<typeof ReviewScoresSchema>;
 
 export const AssumptionCheckSchema = z.object({
-  assumption: Text(5, 1000, 'assumption'),
+  assumption: Text(5, 400, 'assumption'),
   verdict: z.enum(['supported', 'unsupported', 'uncertain']),
-  evidence: Text(5, 2000, 'evidence'),
+  evidence: Text(5, 600, 'evidence'),
   /** Would the hypothesis collapse if this assumption were false? */
   fundamental: z.boolean(),
 });
@@ -88,50 +98,54 @@ export const AssumptionCheckSchema = z.object({
 export const ReviewDraftSchema = z.object({
   hypothesis_id: z.string().min(1),
   scores: ReviewScoresSchema,
-  strengths: z.array(Text(3, 1000, 'strength')).min(1).max(10),
-  weaknesses: z.array(Text(3, 1000, 'weakness')).min(1).max(10),
-  recommendations: z.array(Text(3, 1000, 'recommendation')).max(10).default([]),
-  citations: z.array(CitationSchema).max(20).default([]),
+  strengths: z.array(Text(3, 300, 'strength')).min(1).max(4),
+  weaknesses: z.array(Text(3, 300, 'weakness')).min(1).max(4),
+  recommendations: z.array(Text(3, 300, 'recommendation')).max(4).default([]),
+  citations: z.array(CitationSchema).max(8).default([]),
   /** deep_verification: each assumption checked, and whether any flaw is fundamental. */
-  assumption_checks: z.array(AssumptionCheckSchema).max(20).default([]),
+  assumption_checks: z.array(AssumptionCheckSchema).max(10).default([]),
   fundamental_flaw: z.boolean().default(false),
   /** simulation / observation reviews: the simulated outcome or the observations explained. */
-  narrative: z.string().max(8000).optional(),
+  narrative: z.string().max(3000).optional(),
 });
 export type ReviewDraft = z.infer<typeof ReviewDraftSchema>;
 
-export const ReviewResultSchema = z.object({ reviews: z.array(ReviewDraftSchema).min(1) });
+export const ReviewResultSchema = z.object({ reviews: z.array(ReviewDraftSchema).min(1).max(20) });
 export type ReviewResult = z.infer<typeof ReviewResultSchema>;
 
 export const DebateTurnSchema = z.object({
-  speaker: Text(1, 100, 'speaker'),
-  argument: Text(5, 3000, 'argument'),
+  speaker: Text(1, 60, 'speaker'),
+  argument: Text(5, 300, 'argument'),
 });
+
+export const RATIONALE_MAX_CHARS = 160;
 
 export const JudgementSchema = z.object({
   pair_id: z.string().min(1),
   /** Which slot won, as the pair was presented: `first` or `second`. */
   winner: z.enum(['first', 'second']),
   confidence: Score,
-  rationale: Text(20, 4000, 'rationale'),
-  debate: z.array(DebateTurnSchema).max(12).default([]),
+  /** One or two sentences naming the difference that decided it. */
+  rationale: Text(20, RATIONALE_MAX_CHARS, 'rationale'),
+  /** Only for pairs marked `debate`: the turns of the simulated debate. */
+  debate: z.array(DebateTurnSchema).max(4).default([]),
 });
 export type Judgement = z.infer<typeof JudgementSchema>;
 
-export const ComparisonResultSchema = z.object({ judgements: z.array(JudgementSchema).min(1) });
+export const ComparisonResultSchema = z.object({ judgements: z.array(JudgementSchema).min(1).max(30) });
 export type ComparisonResult = z.infer<typeof ComparisonResultSchema>;
 
 export const EvolutionResultSchema = z.object({
   hypothesis: HypothesisDraftSchema,
-  changes: Text(10, 3000, 'changes'),
+  changes: Text(10, 800, 'changes'),
 });
 export type EvolutionResult = z.infer<typeof EvolutionResultSchema>;
 
 export const MetaReviewResultSchema = z.object({
-  recurring_critiques: z.array(Text(5, 1000, 'critique')).max(15),
-  feedback_for_generation: Text(10, 4000, 'feedback_for_generation'),
-  feedback_for_review: Text(10, 4000, 'feedback_for_review'),
-  research_overview: Text(40, 10000, 'research_overview'),
+  recurring_critiques: z.array(Text(5, 300, 'critique')).max(8),
+  feedback_for_generation: Text(10, 1200, 'feedback_for_generation'),
+  feedback_for_review: Text(10, 1000, 'feedback_for_review'),
+  research_overview: Text(40, 4000, 'research_overview'),
 });
 export type MetaReviewResult = z.infer<typeof MetaReviewResultSchema>;
 

@@ -68,6 +68,9 @@ export interface Hypothesis {
   projectId: string;
   /** 1, 2, 3… within the project: what a scientist calls "H7". */
   seq: number;
+  /** Written with the hypothesis since migration 0007; hypothesisDigest derives one when absent. */
+  title?: string | null;
+  coreClaim?: string | null;
   summary: string;
   rationale: string;
   experimentalProtocol: string;

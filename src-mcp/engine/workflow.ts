@@ -8,7 +8,8 @@ import { projectHypotheses, updateHypothesisGate, updateHypothesisStatus } from 
 import { tasksOfKind } from '../store/tasks.js';
 import { recordChange, type Actor } from './changes.js';
 import { openCheckpoint } from './checkpoints.js';
-import { competitors, comparisonBudget, proposePairs, rankingStopDecision, refreshRatings } from './ranking.js';
+import { competitors, comparisonBudget, proposePairs, rankingStopDecision, refreshRatings, type RankingState } from './ranking.js';
+import { PROPOSALS_PER_HYPOTHESIS, comparisonSetPayload, pairsWithinSet, type ComparisonSetPayload } from './comparisonSets.js';
 import { updateResearch } from './research.js';
 import { screenText } from './safety.js';
 import { GENERATION_METHODS, type CheckpointKind, type GenerationMethod } from './schemas.js';
@@ -20,7 +21,7 @@ import type { ResearchProject } from './types.js';
 export const GENERATION_BATCH = 5;
 /** Hypotheses per review work item. */
 export const REVIEW_BATCH = 5;
-/** Pairs per comparison work item. */
+/** The fewest pairs the scheduler is asked for (a comparison item holds up to comparisonSets' MAX_PAIRS_PER_SET). */
 export const COMPARISON_BATCH = 5;
 
 /** One transition of the current stage. Returns true when the state changed and needs another look. */
@@ -132,21 +133,21 @@ function rankStage(db: Db, actor: Actor, project: ResearchProject): boolean {
     createTask(db, actor, project.id, 'meta_review', { iteration: project.iteration, certified: state.board.certified });
     return false;
   }
-  const top = new Set(state.board.entries.slice(0, project.settings.topK).map((e) => e.id));
-  const pairs = proposePairs(db, project, state, COMPARISON_BATCH).map((pair, index) => ({
-    pair_id: `p${state.matches.length + index + 1}`,
-    first: pair.first,
-    second: pair.second,
-    // Top contenders are judged through a multi-turn debate: their order matters most.
-    debate: top.has(pair.first) && top.has(pair.second),
-  }));
+  const payload = nextComparisonSet(db, project, state);
+  const { pairs } = payload;
   if (pairs.length === 0) {
     createTask(db, actor, project.id, 'meta_review', { iteration: project.iteration, certified: state.board.certified });
     return false;
   }
-  createTask(db, actor, project.id, 'compare', { pairs, iteration: project.iteration });
+  createTask(db, actor, project.id, 'compare', { ...payload, iteration: project.iteration });
   updateResearch(db, project.id, { progress: progressOf(project) }, actor.now());
   return false;
+}
+
+/** The next comparison item: the proposals of the active scheduler that fall inside one small shared set. */
+export function nextComparisonSet(db: Db, project: ResearchProject, state: RankingState): ComparisonSetPayload {
+  const proposals = proposePairs(db, project, state, Math.max(COMPARISON_BATCH, PROPOSALS_PER_HYPOTHESIS * state.ids.length));
+  return comparisonSetPayload(pairsWithinSet(proposals), state.board, { k: project.settings.topK, seed: project.settings.seed, firstPairNumber: state.matches.length + 1 });
 }
 
 function evolveStage(db: Db, actor: Actor, project: ResearchProject): boolean {

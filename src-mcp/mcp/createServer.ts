@@ -3,15 +3,17 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type { ServerContext } from './context.js';
 import { installTools } from './toolkit.js';
-import { toolCatalog } from './toolCatalog.js';
+import { callableToolNamesNow, toolCatalog } from './toolCatalog.js';
 import { installResources } from './resources.js';
 import { installPrompts } from './prompts.js';
 import { ConnectionNotifier } from './notifier.js';
-import { SERVER_INSTRUCTIONS } from './instructions.js';
+import { SERVER_INSTRUCTIONS, serverInstructions } from './instructions.js';
 
 export const SERVER_NAME = 'co-scientist';
 
 export function createMcpServer(ctx: ServerContext, era: 'legacy' | 'modern', version: string): McpServer {
+  // The instructions name only tools this client can call (run from the sources, all of them).
+  const callable = callableToolNamesNow(ctx);
   const mcp = new McpServer(
     { name: SERVER_NAME, title: 'Co-Scientist', version },
     {
@@ -19,7 +21,7 @@ export function createMcpServer(ctx: ServerContext, era: 'legacy' | 'modern', ve
         tools: { listChanged: true },
         resources: { subscribe: true, listChanged: true },
       },
-      instructions: SERVER_INSTRUCTIONS,
+      instructions: callable === undefined ? SERVER_INSTRUCTIONS : serverInstructions((tool) => callable.has(tool)),
     },
   );
   installTools(mcp, toolCatalog, ctx);

@@ -8,6 +8,7 @@ import { reviewsOfHypothesis } from '../store/reviews.js';
 import { hypothesisIdsStartingWith } from '../store/hypotheses.js';
 import { hypothesisAnalysisPrompt, literatureReviewPrompt, researchWorkflowPrompt } from '../reasoners/prompts/mcpPrompts.js';
 import type { ServerContext } from './context.js';
+import { callableToolNames } from './toolCatalog.js';
 import { audited, canRead } from './resourceAccess.js';
 
 function userText(text: string) {
@@ -18,7 +19,11 @@ export function installPrompts(mcp: McpServer, ctx: ServerContext): void {
   mcp.registerPrompt(
     'research-workflow',
     { title: 'Research workflow', description: 'Guides you through a complete AI co-scientist project: start, let the scientist approve each stage, generate, review, rank, evolve and report.' },
-    () => audited(ctx, 'prompt:get', 'research-workflow', ['research:read'], () => userText(researchWorkflowPrompt())),
+    async () => {
+      // The guide names only tools this client can call (issue 15 item 9).
+      const callable = await callableToolNames(ctx);
+      return audited(ctx, 'prompt:get', 'research-workflow', ['research:read'], () => userText(researchWorkflowPrompt((tool) => callable.has(tool))));
+    },
   );
 
   mcp.registerPrompt(
@@ -32,11 +37,13 @@ export function installPrompts(mcp: McpServer, ctx: ServerContext): void {
         ),
       }),
     },
-    ({ hypothesis_id }) =>
-      audited(ctx, 'prompt:get', `hypothesis-analysis:${hypothesis_id}`, ['hypotheses:read'], () => {
+    async ({ hypothesis_id }) => {
+      const callable = await callableToolNames(ctx);
+      return audited(ctx, 'prompt:get', `hypothesis-analysis:${hypothesis_id}`, ['hypotheses:read'], () => {
         const hypothesis = getHypothesis(ctx.db, hypothesis_id);
-        return userText(hypothesisAnalysisPrompt(hypothesis, reviewsOfHypothesis(ctx.db, hypothesis.id).map(toReview)));
-      }),
+        return userText(hypothesisAnalysisPrompt(hypothesis, reviewsOfHypothesis(ctx.db, hypothesis.id).map(toReview), (tool) => callable.has(tool)));
+      });
+    },
   );
 
   mcp.registerPrompt(
@@ -46,6 +53,9 @@ export function installPrompts(mcp: McpServer, ctx: ServerContext): void {
       description: 'Review the literature on a topic using the knowledge base, and add what you find to it.',
       argsSchema: z.object({ topic: z.string().min(3).max(500).describe('The topic, e.g. "epigenetic regulation of hepatic stellate cells"') }),
     },
-    ({ topic }) => audited(ctx, 'prompt:get', 'literature-review', ['knowledge:read'], () => userText(literatureReviewPrompt(topic))),
+    async ({ topic }) => {
+      const callable = await callableToolNames(ctx);
+      return audited(ctx, 'prompt:get', 'literature-review', ['knowledge:read'], () => userText(literatureReviewPrompt(topic, (tool) => callable.has(tool))));
+    },
   );
 }

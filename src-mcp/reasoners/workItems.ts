@@ -10,6 +10,9 @@ import { loadResearch } from '../engine/research.js';
 import { RESULT_SCHEMAS } from '../engine/submissions.js';
 import type { EvolutionStrategy, GenerationMethod, ReviewType } from '../engine/schemas.js';
 import type { Hypothesis, ResearchProject, Task } from '../engine/types.js';
+import { digestOf } from '../engine/hypothesisDigest.js';
+import type { ComparisonSetPayload } from '../engine/comparisonSets.js';
+import { rulesFor, type WorkRules } from './prompts/rules.js';
 import { toExistingHypothesis, toPromptHypothesis, toPromptReview, type GroundingSnippet, type PromptProject, type TournamentRecord } from './prompts/context.js';
 import { generationInstructions } from './prompts/generation.js';
 import { reviewInstructions } from './prompts/review.js';
@@ -23,7 +26,10 @@ export interface WorkItem {
   kind: Task['kind'];
   research_id: string;
   title: string;
+  /** What this item asks, with its data and the result's compact shape; the kind's rules are in `rules`. */
   instructions: string;
+  /** The rules of this kind of work, stated once and named by version in every item. */
+  rules: WorkRules;
   /** The task's parameters as data (ids to echo back, counts, pairs in slot order). */
   context: Record<string, unknown>;
   output_schema: Record<string, unknown>;
@@ -35,7 +41,9 @@ export type GroundingSource = (projectId: string, query: string, limit: number) 
 
 export const NO_GROUNDING: GroundingSource = () => [];
 
-const SNIPPETS_PER_ITEM = 8;
+const SNIPPETS_PER_ITEM = 6;
+/** Leaders a meta-review item lists (by title; the rest is summarised in the digests). */
+const LEADERBOARD_SHOWN = 10;
 
 export function buildWorkItem(db: Db, task: Task, grounding: GroundingSource): WorkItem {
   const project = loadResearch(db, task.projectId);
@@ -47,6 +55,7 @@ export function buildWorkItem(db: Db, task: Task, grounding: GroundingSource): W
     research_id: project.id,
     title,
     instructions,
+    rules: rulesFor(task.kind),
     context: task.payload,
     output_schema: z.toJSONSchema(RESULT_SCHEMAS[task.kind], { io: 'input' }) as Record<string, unknown>,
     lease_expires_at: task.leaseExpiresAt,
@@ -90,18 +99,15 @@ function instructionsFor(db: Db, project: ResearchProject, promptProject: Prompt
       };
     }
     case 'compare': {
-      const pairs = task.payload.pairs as Array<{ pair_id: string; first: string; second: string; debate: boolean }>;
+      const { members, pairs } = comparisonSetOf(task.payload);
+      const slotOf = new Map(members.map((m) => [m.id, m.slot]));
       return {
-        title: `Judge ${pairs.length} pair${pairs.length === 1 ? '' : 's'} of hypotheses`,
+        title: `Judge ${pairs.length} pair${pairs.length === 1 ? '' : 's'} among ${members.length} hypotheses`,
         instructions: comparisonInstructions({
           project: promptProject,
           topK: project.settings.topK,
-          pairs: pairs.map((pair) => ({
-            pair_id: pair.pair_id,
-            debate: pair.debate,
-            first: comparisonSide(db, getHypothesis(db, pair.first, project.id)),
-            second: comparisonSide(db, getHypothesis(db, pair.second, project.id)),
-          })),
+          members: members.map((m) => ({ ...digestOf(getHypothesis(db, m.id, project.id)), slot: m.slot })),
+          pairs: pairs.map((pair) => ({ pair_id: pair.pair_id, debate: pair.debate, first: slotOf.get(pair.first) as string, second: slotOf.get(pair.second) as string })),
         }),
       };
     }
@@ -122,32 +128,37 @@ function instructionsFor(db: Db, project: ResearchProject, promptProject: Prompt
       };
     }
     case 'meta_review': {
-      const matches = projectMatches(db, project.id);
-      const ranked = hypothesesOf(db, project.id).filter((h) => h.rank !== null).sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
+      const all = hypothesesOf(db, project.id);
+      const labels = new Map(all.map((h) => [h.id, `H${h.seq}`]));
+      const label = (id: string) => labels.get(id) ?? id;
+      const ranked = all.filter((h) => h.rank !== null).sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
       return {
         title: `Meta-review of iteration ${String(task.payload.iteration ?? project.iteration)}`,
         instructions: metaReviewInstructions({
           project: promptProject,
+          labels,
           reviews: reviewsOfProject(db, project.id).map((r) => toPromptReview(toReviewRecord(r))),
-          matchRationales: matches.slice(-40).map((m) => ({ winner_id: m.winnerId, loser_id: m.winnerId === m.firstId ? m.secondId : m.firstId, rationale: m.rationale })),
-          leaderboard: ranked.slice(0, 15).map((h) => ({ id: h.id, seq: h.seq, rank: h.rank ?? 0, elo: Math.round(h.elo), summary: h.summary })),
+          matchRationales: projectMatches(db, project.id).map((m) => ({
+            winner: label(m.winnerId),
+            loser: label(m.winnerId === m.firstId ? m.secondId : m.firstId),
+            rationale: m.rationale,
+            judge: m.judge,
+            confidence: m.confidence,
+          })),
+          leaderboard: ranked.slice(0, LEADERBOARD_SHOWN).map((h) => ({ id: h.id, seq: h.seq, rank: h.rank ?? 0, elo: h.elo, wins: h.wins, matches: h.matchesPlayed, ci95: h.ci95, title: digestOf(h).title })),
         }),
       };
     }
   }
 }
 
-function comparisonSide(db: Db, h: Hypothesis) {
-  const latest = reviewsOfHypothesis(db, h.id).at(-1);
-  return {
-    id: h.id,
-    summary: h.summary,
-    rationale: h.rationale,
-    protocol: h.experimentalProtocol,
-    ...(latest !== undefined
-      ? { review_scores: { plausibility: latest.plausibility, novelty: latest.novelty, testability: latest.testability, safety: latest.safety, overall: latest.overall } }
-      : {}),
-  };
+/** The set and pairs of a comparison task; tasks queued before sets existed list pairs only. */
+function comparisonSetOf(payload: Record<string, unknown>): ComparisonSetPayload {
+  const pairs = (payload.pairs as ComparisonSetPayload['pairs'] | undefined) ?? [];
+  const listed = payload.members as ComparisonSetPayload['members'] | undefined;
+  if (listed !== undefined) return { members: listed, pairs };
+  const ids = [...new Set(pairs.flatMap((pair) => [pair.first, pair.second]))];
+  return { members: ids.map((id, index) => ({ slot: String.fromCharCode(65 + index), id })), pairs };
 }
 
 function tournamentRecord(db: Db, h: Hypothesis): TournamentRecord {

@@ -7,6 +7,9 @@ export interface HypothesisRow {
   id: string;
   projectId: string;
   seq: number;
+  /** Short title and core claim written with the hypothesis (null for rows older than migration 0007). */
+  title?: string | null;
+  coreClaim?: string | null;
   summary: string;
   rationale: string;
   experimentalProtocol: string;
@@ -37,7 +40,7 @@ export interface HypothesisRow {
 }
 
 interface Raw {
-  id: string; project_id: string; seq: number; summary: string; rationale: string; experimental_protocol: string;
+  id: string; project_id: string; seq: number; title: string | null; core_claim: string | null; summary: string; rationale: string; experimental_protocol: string;
   testable_predictions: string; citations: string; assumptions: string; method: string; origin: string; status: string; gate: 'new' | 'awaiting_approval' | 'approved';
   parents: string; iteration: number; elo: number; bt_score: number | null; ci_low: number | null; ci_high: number | null;
   p_top_k: number | null; rank: number | null; matches_played: number; wins: number; near_duplicate_of: string | null;
@@ -49,6 +52,8 @@ function fromRaw(raw: Raw): HypothesisRow {
     id: raw.id,
     projectId: raw.project_id,
     seq: raw.seq,
+    title: raw.title,
+    coreClaim: raw.core_claim,
     summary: raw.summary,
     rationale: raw.rationale,
     experimentalProtocol: raw.experimental_protocol,
@@ -87,14 +92,16 @@ export function nextHypothesisSeq(db: Db, projectId: string): number {
 export function insertHypothesis(db: Db, h: HypothesisRow): void {
   cached(
     db,
-    `INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, testable_predictions, citations,
+    `INSERT INTO hypotheses (id, project_id, seq, title, core_claim, summary, rationale, experimental_protocol, testable_predictions, citations,
        assumptions, method, origin, status, gate, parents, iteration, elo, bt_score, ci_low, ci_high, p_top_k, rank, matches_played,
        wins, near_duplicate_of, safety_flag, batch_task_id, created_by, reasoner, created_at, updated_at)
-     VALUES (@id, @projectId, @seq, @summary, @rationale, @experimentalProtocol, @testablePredictions, @citations,
+     VALUES (@id, @projectId, @seq, @title, @coreClaim, @summary, @rationale, @experimentalProtocol, @testablePredictions, @citations,
        @assumptions, @method, @origin, @status, @gate, @parents, @iteration, @elo, @btScore, @ciLow, @ciHigh, @pTopK, @rank, @matchesPlayed,
        @wins, @nearDuplicateOf, @safetyFlag, @batchTaskId, @createdBy, @reasoner, @createdAt, @updatedAt)`,
   ).run({
     ...h,
+    title: h.title ?? null,
+    coreClaim: h.coreClaim ?? null,
     testablePredictions: toJson(h.testablePredictions),
     citations: toJson(h.citations),
     assumptions: toJson(h.assumptions),
@@ -139,7 +146,9 @@ export function updateHypothesisText(
 ): void {
   cached(
     db,
+    // A reworded summary outdates the core claim written with the old one: it falls back to one derived from the new summary.
     `UPDATE hypotheses SET summary = COALESCE(@summary, summary), rationale = COALESCE(@rationale, rationale),
+       core_claim = CASE WHEN @summary IS NULL THEN core_claim ELSE NULL END,
        experimental_protocol = COALESCE(@experimentalProtocol, experimental_protocol), updated_at = @updatedAt WHERE id = @id`,
   ).run({ id, summary: patch.summary ?? null, rationale: patch.rationale ?? null, experimentalProtocol: patch.experimentalProtocol ?? null, updatedAt });
 }

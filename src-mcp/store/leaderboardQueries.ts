@@ -83,7 +83,7 @@ export function matchLogStats(db: Db, projectId: string): { count: number; lastS
 }
 
 /**
- * The project's leaderboard version (migration 0010): triggers bump it on every change to its
+ * The project's leaderboard version (migration 0009): triggers bump it on every change to its
  * hypotheses or matches, so an unchanged version means an unchanged board. 0 for an unknown project.
  */
 export function leaderboardVersion(db: Db, projectId: string): number {

@@ -22,7 +22,7 @@ async function call(server: ConnectedServer, name: string, args: Record<string, 
 interface Next {
   state: string;
   stage: string;
-  work_item: (WorkItemLike & { instructions: string }) | null;
+  work_item: (WorkItemLike & { rules: { version: string; included: boolean }; output_schema: Structured }) | null;
   checkpoints: Array<{ checkpoint_id: string; kind: string; payload: Structured }>;
 }
 
@@ -57,9 +57,12 @@ describe('research workflow in delegated mode', () => {
         continue;
       }
       expect(next.state).toBe('work');
-      const item = next.work_item as WorkItemLike & { instructions: string };
+      const item = next.work_item as NonNullable<Next['work_item']>;
       kindsSeen.add(item.kind);
-      expect(item.instructions.length).toBeGreaterThan(200);
+      // Self-describing without the text: kind, ids in context, the rules by version, the output schema.
+      expect(item.rules.version).toMatch(new RegExp(`^${item.kind}-[0-9a-f]{8}$`));
+      expect(item.output_schema.type).toBe('object');
+      expect(item).not.toHaveProperty('instructions');
       const submitted = await call(assistant, 'submit_work', { task_id: item.task_id, result: fakeResult(item, await summariesOf(assistant, researchId)) });
       next = submitted.next as Next;
     }

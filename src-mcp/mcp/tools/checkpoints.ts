@@ -5,7 +5,7 @@ import { queryCheckpoints } from '../../engine/checkpoints.js';
 import { loadResearch } from '../../engine/research.js';
 import { DESKTOP_CLIENT } from '../identity.js';
 import { defineTool } from '../toolkit.js';
-import { CheckpointSchema, NextStepSchema, checkpointOutput, checkpointViewFor, computeNextStep, nextStepMarkdown } from './workflowOutput.js';
+import { CheckpointSchema, NextStepSchema, checkpointOutput, checkpointViewFor, computeNextStep, nextStepData, nextStepMarkdown } from './workflowOutput.js';
 
 export const listCheckpointsTool = defineTool({
   name: 'list_checkpoints',
@@ -68,7 +68,7 @@ export const decideTool = defineTool({
     const checkpoint = checkpointOutput(outcome.checkpoint, checkpointViewFor(ctx));
     return {
       target: `checkpoint://${checkpoint.checkpoint_id}`,
-      data: { checkpoint, applied: outcome.applied, next },
+      data: { checkpoint, applied: outcome.applied, next: nextStepData(next) },
       markdown: [
         outcome.applied ? `Decision recorded: ${args.action} on ${checkpoint.kind} ${checkpoint.checkpoint_id}.` : `This decision was already applied (decision ${checkpoint.decision?.decision_id}); nothing changed.`,
         '',

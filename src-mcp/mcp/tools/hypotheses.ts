@@ -13,7 +13,7 @@ import { buildWorkItem } from '../../reasoners/workItems.js';
 import type { ServerContext } from '../context.js';
 import { defineTool } from '../toolkit.js';
 import { DESKTOP_CLIENT } from '../identity.js';
-import { WorkItemSchema } from './workflowOutput.js';
+import { WorkItemSchema, workItemMarkdown, workItemOutput } from './workflowOutput.js';
 import { IntervalSchema, RatingFields, roundedInterval } from './schemas/hypotheses.js';
 
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
@@ -63,8 +63,8 @@ function workOutcome(ctx: ServerContext, task: Task) {
   const message = `Do this work item, then call submit_work(task_id="${item.task_id}", result=…).`;
   return {
     target: `research://projects/${task.projectId}`,
-    data: { work_item: item, message },
-    markdown: [`## Work item ${item.task_id}: ${item.title}`, message, '', item.instructions].join('\n'),
+    data: { work_item: workItemOutput(item, false), message },
+    markdown: [message, '', workItemMarkdown(item, false)].join('\n'),
   };
 }
 
@@ -178,11 +178,11 @@ export const rankHypothesesTool = defineTool({
       `Leaderboard of ${project.id}: ${state.matches.length} matches, top-${state.board.k} ${stopText(stop)}.`,
       ...rows.map((r) => `${r.rank}. ${r.id} — Elo ${r.elo_score}, BT ${r.bt_score} [${r.ci95.low}, ${r.ci95.high}], P(top-${state.board.k}) ${r.p_top_k}`),
     ];
-    if (item !== null) lines.push('', `## Work item ${item.task_id}: ${item.title}`, '', item.instructions);
+    if (item !== null) lines.push('', workItemMarkdown(item, false));
     else if (state.ids.length < 2) lines.push('Fewer than two reviewed, approved hypotheses: nothing to compare yet.');
     return {
       target: `research://projects/${project.id}`,
-      data: { research_id: project.id, certified: state.board.certified, stop_reason: stop.reason, k: state.board.k, matches: state.matches.length, position_bias: state.board.positionBias.model.beta, leaderboard: rows, work_item: item },
+      data: { research_id: project.id, certified: state.board.certified, stop_reason: stop.reason, k: state.board.k, matches: state.matches.length, position_bias: state.board.positionBias.model.beta, leaderboard: rows, work_item: item === null ? null : workItemOutput(item, false) },
       markdown: lines.join('\n'),
     };
   },

@@ -6,7 +6,7 @@ import { getTask } from '../../engine/tasks.js';
 import { deleteResearch, pauseResearch, resumeResearch } from '../../engine/requests.js';
 import { loadResearch } from '../../engine/research.js';
 import { defineTool } from '../toolkit.js';
-import { NextStepSchema, nextStepMarkdown } from './workflowOutput.js';
+import { NextStepSchema, nextStepData, nextStepMarkdown } from './workflowOutput.js';
 import { routeNextStep } from './providers.js';
 import { offerInlineDecision } from './chatDecision.js';
 
@@ -21,15 +21,15 @@ export const continueResearchTool = defineTool({
   name: 'continue_research',
   title: 'Continue a research project',
   description: [
-    'Advance a research project one step: returns the next work item for you to do (generate, review, compare or evolve hypotheses, or write a meta-review) with its instructions and output schema, or says what the project is waiting for (a checkpoint the scientist must decide in the Co-Scientist app), or that it is complete.',
-    'The loop is: continue_research → do the work item exactly as instructed → submit_work(task_id, result) → (submit_work already returns the next step). When a checkpoint is pending, tell the user and call continue_research with wait_seconds (up to 40) to wait for their decision instead of polling quickly.',
-    'Do not invent steps the project did not ask for; the supervisor decides the order (plan → generate → review → rank → evolve → report).',
+    'Advance a research project one step: returns your next work item (generate, review, compare, evolve, meta-review: its task, data and result shape; its rules by version: read them once per kind per conversation with include_rules=true), or the checkpoint the scientist must decide in the Co-Scientist app, or completion.',
+    'Loop: continue_research → do the item → submit_work (which returns the next step). While a checkpoint waits, tell the user and call again with wait_seconds (≤ 40). The supervisor decides the order; do not invent steps.',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['hypotheses:generate', 'reviews:write'],
   input: z.object({
     research_id: ResearchId,
     wait_seconds: z.number().int().min(0).max(MAX_WAIT_SECONDS).default(0).describe('When the project waits for a decision or for other workers, wait up to this long for that to change (0-40).'),
+    include_rules: z.boolean().default(false).describe('Return the rules of your current work item\'s kind (once per kind per conversation) instead of its task text.'),
   }),
   output: NextStepSchema,
   async run(args, ctx, call) {
@@ -49,7 +49,7 @@ export const continueResearchTool = defineTool({
       call.sendProgress(waited, args.wait_seconds, next.state === 'busy' ? 'Waiting for other workers' : 'Waiting for the scientist\'s decision');
       next = await routeNextStep(ctx, args.research_id, call, samplingDeadline);
     }
-    return { data: next, markdown: nextStepMarkdown(next), target: `research://projects/${args.research_id}` };
+    return { data: nextStepData(next, args.include_rules), markdown: nextStepMarkdown(next, args.include_rules), target: `research://projects/${args.research_id}` };
   },
 });
 
@@ -57,14 +57,14 @@ export const submitWorkTool = defineTool({
   name: 'submit_work',
   title: 'Submit a work item result',
   description: [
-    'Submit the result of a work item you were given (by continue_research, generate_hypotheses, review_hypothesis, rank_hypotheses or evolve_hypothesis). `result` must match the work item\'s output_schema exactly; it is validated and stored once (a second submission of the same task is refused, so retries cannot duplicate anything).',
-    'On a validation error the task stays yours: fix what the message names and submit again. The answer includes the next step of the project, so you can keep going without another call.',
+    'Submit the result of a work item (from continue_research, generate_hypotheses, review_hypothesis, rank_hypotheses or evolve_hypothesis). `result` must match the item\'s result shape and length limits; it is validated and stored once (a retry cannot duplicate anything).',
+    'On a validation error the task stays yours: fix what the message names and submit again. The answer includes the next step.',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scopes: ['hypotheses:generate', 'reviews:write'],
   input: z.object({
     task_id: z.string().min(1).describe('task_id of the work item, e.g. "tsk_5e0c2a9b1f3d".'),
-    result: z.record(z.string(), z.unknown()).describe('The JSON object the work item asked for (see its output_schema).'),
+    result: z.record(z.string(), z.unknown()).describe('The JSON object the work item asked for.'),
   }),
   output: z.object({
     task_id: z.string(),
@@ -84,7 +84,7 @@ export const submitWorkTool = defineTool({
     const next = await routeNextStep(ctx, outcome.task.projectId, null, 0);
     return {
       target: `research://projects/${outcome.task.projectId}`,
-      data: { task_id: outcome.task.id, kind: outcome.task.kind, stored: outcome.summary, created_ids: outcome.created, next },
+      data: { task_id: outcome.task.id, kind: outcome.task.kind, stored: outcome.summary, created_ids: outcome.created, next: nextStepData(next) },
       markdown: [`Stored: ${outcome.summary}.`, '', nextStepMarkdown(next)].join('\n'),
     };
   },

@@ -13,16 +13,49 @@ import { DESKTOP_CLIENT } from '../identity.js';
 
 export const ProjectStatusEnum = z.enum(['initializing', 'active', 'paused', 'completed']);
 
+// A work item reaches the model once: its instructions (with the rules when asked for) are in the
+// text block; structuredContent carries the data a program needs (ids, context, output schema)
+// without a second copy of the text. See docs/work-items.md.
 export const WorkItemSchema = z.object({
   task_id: z.string(),
   kind: z.enum(['generate', 'review', 'compare', 'evolve', 'meta_review']),
   research_id: z.string(),
   title: z.string(),
-  instructions: z.string().describe('What to do, with the context and the rules; follow it exactly.'),
-  context: z.record(z.string(), z.unknown()).describe('The task parameters as data: ids to echo back, counts, pairs in slot order.'),
-  output_schema: z.record(z.string(), z.unknown()).describe('JSON Schema of the `result` to pass to submit_work.'),
+  rules: z.object({ version: z.string(), included: z.boolean().describe('Whether the text block carries the rules.') }),
+  context: z.record(z.string(), z.unknown()).describe('Task data: ids to echo back, counts, pairs in slot order.'),
+  output_schema: z.record(z.string(), z.unknown()).describe('JSON Schema of the submit_work result.'),
   lease_expires_at: z.string().nullable(),
 });
+export type WorkItemOutput = z.infer<typeof WorkItemSchema>;
+
+export function workItemOutput(item: WorkItem, includeRules: boolean): WorkItemOutput {
+  return {
+    task_id: item.task_id,
+    kind: item.kind,
+    research_id: item.research_id,
+    title: item.title,
+    rules: { version: item.rules.version, included: includeRules },
+    context: item.context,
+    output_schema: item.output_schema,
+    lease_expires_at: item.lease_expires_at,
+  };
+}
+
+/**
+ * The model-facing form of a work item: its rules named by version, then the instructions. Asked
+ * for with include_rules, the text is the rules alone: the item itself came in the previous result,
+ * and sending it again would say it twice.
+ */
+export function workItemMarkdown(item: WorkItem, includeRules: boolean): string {
+  if (includeRules) {
+    return [
+      item.rules.text,
+      `These rules apply to work item ${item.task_id} (${item.title}), whose task came in the previous result; if you no longer have it, call continue_research(research_id="${item.research_id}") again.`,
+    ].join('\n');
+  }
+  const rules = `Rules \`${item.rules.version}\`: not read in this conversation? Call continue_research(research_id="${item.research_id}", include_rules=true) once for this kind.`;
+  return [`## Work item ${item.task_id}: ${item.title}`, '', rules, '', item.instructions].join('\n');
+}
 
 export const CheckpointSchema = z.object({
   checkpoint_id: z.string(),
@@ -48,7 +81,13 @@ export const NextStepSchema = z.object({
   work_item: WorkItemSchema.nullable(),
   checkpoints: z.array(CheckpointSchema),
 });
-export type NextStepOutput = z.infer<typeof NextStepSchema>;
+export type NextStepWire = z.infer<typeof NextStepSchema>;
+/** The next step inside the server: the work item whole, until a tool renders it (nextStepData, nextStepMarkdown). */
+export type NextStepOutput = Omit<NextStepWire, 'work_item'> & { work_item: WorkItem | null };
+
+export function nextStepData(next: NextStepOutput, includeRules = false): NextStepWire {
+  return { ...next, work_item: next.work_item === null ? null : workItemOutput(next.work_item, includeRules) };
+}
 
 /**
  * How much of a checkpoint a client is shown. The app's own server gets everything (its edit
@@ -132,11 +171,9 @@ export function describeStep(ctx: ServerContext, researchId: string, step: NextS
   }
 }
 
-export function nextStepMarkdown(next: NextStepOutput): string {
+export function nextStepMarkdown(next: NextStepOutput, includeRules = false): string {
   const lines = [`**${next.research_id}** — ${next.status}, stage ${next.stage}, ${Math.round(next.progress * 100)}%`, next.message];
-  if (next.work_item !== null) {
-    lines.push('', `## Work item ${next.work_item.task_id}: ${next.work_item.title}`, '', next.work_item.instructions);
-  }
+  if (next.work_item !== null) lines.push('', workItemMarkdown(next.work_item, includeRules));
   for (const checkpoint of next.checkpoints) {
     lines.push(`- Checkpoint **${checkpoint.checkpoint_id}** (${checkpoint.kind}, iteration ${checkpoint.iteration}) is waiting for a decision.`);
   }

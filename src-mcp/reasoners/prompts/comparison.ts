@@ -1,33 +1,37 @@
-// Tournament judging. Every verdict becomes a match in the Bradley–Terry fit, so the instructions
-// aim at unbiased, decisive, explained judgements: order-blind, style-blind, no ties.
-import { ComparisonResultSchema, type ReviewScores } from '../../engine/schemas.js';
+// Tournament judging. Every verdict becomes a match in the Bradley–Terry fit, so the rules aim at
+// unbiased, decisive, explained judgements: order-blind, style-blind, no ties. An item shows a small
+// set of hypotheses once (title and core claim) and asks for many judgements among them; the pairs
+// and their slot order come from the active scheduler.
+import { ComparisonResultSchema } from '../../engine/schemas.js';
+import type { HypothesisDigest } from '../../engine/hypothesisDigest.js';
 import type { PromptProject } from './context.js';
-import { INJECTION_WARNING, dataBlock, idList, joinSections, outputContract, projectSection } from './shared.js';
+import { dataBlock, idList, joinSections, outputContract, projectSection } from './shared.js';
 
-export interface PairSide {
-  id: string;
-  summary: string;
-  rationale: string;
-  protocol: string;
-  review_scores?: ReviewScores;
+export interface ComparisonMember extends HypothesisDigest {
+  /** The letter the item shows it under (A, B, …), in a shuffled order. */
+  slot: string;
 }
 
 export interface ComparisonPair {
   pair_id: string;
-  first: PairSide;
-  second: PairSide;
+  /** Slot letters of the two hypotheses, in the (randomised) order shown. */
+  first: string;
+  second: string;
   /** Top contenders whose order is uncertain: judged after a simulated debate. */
   debate: boolean;
 }
 
 export interface ComparisonContext {
   project: PromptProject;
+  members: ComparisonMember[];
   pairs: ComparisonPair[];
   topK: number;
 }
 
-const CRITERIA = [
-  '## How to judge',
+export const COMPARISON_RULES = [
+  '## Judging tournament matches',
+  '',
+  'You judge a tournament that ranks research hypotheses for the goal; each verdict is one match in a Bradley–Terry model whose aim is to find the top hypotheses reliably, so every judgement counts and each pair is judged on its own. An item shows a few hypotheses once (letter, title, core claim) and lists pairs among them as "first vs second".',
   '',
   'Decide which hypothesis is the better research bet for the goal, weighing in this order:',
   '1. **Plausibility**: a coherent mechanism consistent with the evidence.',
@@ -36,52 +40,32 @@ const CRITERIA = [
   '4. **Expected impact**: how far the goal advances if it is true.',
   '5. **Safety**: one with a serious safety or ethical concern loses to a safe one of comparable merit.',
   '',
-  '**Judge the science, not the writing.** Length, confident tone, jargon, formatting and the number of citations are not merit: a short hypothesis with a sharp prediction beats a long one with a vague prediction. Review scores, where shown, are other reviewers\' opinions: evidence, not the verdict.',
+  '**Judge the science, not the writing.** Length, confident tone, jargon and formatting are not merit. When title and core claim do not decide it, read the full text (hypothesis://{id}) rather than guess.',
   '',
-  '**Slot order must not matter.** The order within each pair is randomised and the system measures position bias across all judgements; a judge that leans toward the first (or second) slot adds noise that costs extra matches before the ranking can be certified. Before you commit, mentally swap the two hypotheses and check that your verdict and confidence still hold; if they do not, you were reacting to order, so look again.',
+  '**Slot order must not matter.** Slot order is randomised and the system measures position bias; before you commit, mentally swap the two and check that your verdict still holds.',
   '',
-  '**No ties.** Pick the better one even when they are close and express closeness through `confidence`: 0.5 = a coin flip, 0.7 = a clear but modest advantage, 0.9 or more = decisively better on most criteria.',
+  '**No ties.** Pick the better one even when close and express closeness through `confidence`: 0.5 = a coin flip, 0.7 = a clear but modest advantage, 0.9 or more = decisively better.',
   '',
-  'The `rationale` (two to five sentences) names the specific differences that decided it, for example "second specifies the readout and a vehicle control; first\'s mechanism needs X, which contradicts Y", not generic praise. Refer to the hypotheses as "first" and "second".',
+  '`winner` is the slot as listed: `first` or `second`. The `rationale` is one or two sentences naming the difference that decided it ("B specifies the readout and a vehicle control; A\'s mechanism needs X, which contradicts Y"), not generic praise.',
+  '',
+  '**Debate pairs** (marked debate) are top contenders whose order is undecided. For each, before the verdict, simulate a short debate (three or four turns) between an advocate of each hypothesis and a neutral expert in the field, record the turns in `debate` (speaker, argument) and base the verdict on what survived. For other pairs leave `debate` out.',
 ].join('\n');
 
-function debateGuidance(domain: string): string {
-  return [
-    '## Debate pairs',
-    '',
-    `Pairs marked \`debate="true"\` are top contenders whose order is uncertain. For each, before your verdict, simulate a debate of three to six turns between an **advocate of the first**, an **advocate of the second** and a **neutral expert in ${domain}**. The advocates make the strongest case for their hypothesis and attack the other's weakest step; the neutral expert probes claims and closes with a summary. Record the turns in \`debate\` (speaker, argument) and base the verdict on what survived. For other pairs leave \`debate\` empty.`,
-  ].join('\n');
-}
-
-function side(slot: 'first' | 'second', s: PairSide): string {
-  const scores = s.review_scores
-    ? `Review scores: plausibility ${s.review_scores.plausibility}, novelty ${s.review_scores.novelty}, testability ${s.review_scores.testability}, safety ${s.review_scores.safety}, overall ${s.review_scores.overall}`
-    : 'Review scores: none yet';
-  // Ids are left out on purpose: they reveal age and lineage, which invite bias without informing merit.
-  return dataBlock('hypothesis', [`Summary: ${s.summary}`, `Rationale: ${s.rationale}`, `Experimental protocol: ${s.protocol}`, scores].join('\n'), { slot });
-}
-
-function pairBlock(pair: ComparisonPair): string {
-  return [`### Pair \`${pair.pair_id}\`${pair.debate ? ' (debate="true")' : ''}`, '', side('first', pair.first), '', side('second', pair.second)].join('\n');
+function memberLine(m: ComparisonMember): string {
+  return `${m.slot} (${m.label}, ${m.id}): ${m.title}. ${m.core_claim}`;
 }
 
 export function comparisonInstructions(context: ComparisonContext): string {
-  const { project, pairs, topK } = context;
+  const { project, members, pairs } = context;
   const debating = pairs.filter((pair) => pair.debate).map((pair) => pair.pair_id);
   return joinSections([
-    `# Task: judge ${pairs.length} tournament match${pairs.length === 1 ? '' : 'es'}`,
-    `You are the judge of a tournament that ranks research hypotheses for the goal below. Each verdict is one match in a Bradley–Terry model whose aim is to identify the top ${topK} reliably, so every judgement counts and each pair is judged on its own.`,
-    INJECTION_WARNING,
-    projectSection(project),
-    CRITERIA,
-    debating.length > 0 ? debateGuidance(project.domain) : '',
-    ['## Pairs', ...pairs.map(pairBlock)].join('\n\n'),
+    `# Task: judge ${pairs.length} match${pairs.length === 1 ? '' : 'es'} among ${members.length} hypotheses`,
+    projectSection(project, 'goal'),
+    dataBlock('hypotheses', members.map(memberLine).join('\n')),
+    `Pairs (pair_id: first vs second): ${pairs.map((pair) => `${pair.pair_id}: ${pair.first} vs ${pair.second}${pair.debate ? ' (debate)' : ''}`).join('; ')}.`,
     outputContract(ComparisonResultSchema, [
-      `Exactly one judgement per pair in \`judgements\`, with \`pair_id\` copied exactly from: ${idList(pairs.map((pair) => pair.pair_id))}.`,
-      '`winner` is `first` or `second`, the slot as presented above. `confidence` is between 0.5 and 1.',
-      debating.length > 0
-        ? `\`debate\` holds three to six turns for ${idList(debating)} and is empty for the other pairs.`
-        : '`debate` stays empty.',
+      'One judgement per pair; `confidence` 0.5–1.',
+      debating.length > 0 ? `\`debate\` (three or four turns) for ${idList(debating)} only.` : 'No debates in this item: leave `debate` out.',
     ]),
   ]);
 }

@@ -2,6 +2,7 @@
 // (so the model sees the same field names it must write), and the mappings from domain records.
 import type { Citation, ResearchPlan, ReviewScores, ReviewType } from '../../engine/schemas.js';
 import type { Hypothesis, Review } from '../../engine/types.js';
+import { digestOf } from '../../engine/hypothesisDigest.js';
 
 export interface PromptProject {
   goal: string;
@@ -57,7 +58,8 @@ export interface GroundingSnippet {
 export interface ExistingHypothesis {
   id: string;
   seq: number;
-  summary: string;
+  title: string;
+  core_claim: string;
   /** Leaderboard position, when the tournament has ranked it: `expansion` builds on the top ones. */
   rank?: number | null;
   elo?: number;
@@ -91,5 +93,6 @@ export function toPromptReview(r: Review): PromptReview {
 }
 
 export function toExistingHypothesis(h: Hypothesis): ExistingHypothesis {
-  return { id: h.id, seq: h.seq, summary: h.summary, rank: h.rank, elo: h.elo };
+  const digest = digestOf(h);
+  return { id: h.id, seq: h.seq, title: digest.title, core_claim: digest.core_claim, rank: h.rank, elo: h.elo };
 }

@@ -1,8 +1,8 @@
 // Evolution work items: turn a reviewed hypothesis into a better one by one named strategy. The
 // result enters the tournament as a new hypothesis with lineage, so `changes` must say what moved.
-import { EvolutionResultSchema, type EvolutionStrategy } from '../../engine/schemas.js';
+import { EVOLUTION_STRATEGIES, EvolutionResultSchema, type EvolutionStrategy } from '../../engine/schemas.js';
 import type { PromptHypothesis, PromptProject, PromptReview } from './context.js';
-import { HYPOTHESIS_QUALITY, INJECTION_WARNING, capList, dataBlock, hypothesisBlock, joinSections, outputContract, projectSection } from './shared.js';
+import { HYPOTHESIS_QUALITY, HYPOTHESIS_TEXT_PER_ITEM, capList, clip, dataBlock, hypothesisBlock, joinSections, outputContract, projectSection } from './shared.js';
 
 export interface EvolutionContext {
   project: PromptProject;
@@ -39,47 +39,40 @@ const STRATEGY_GUIDANCE: Record<EvolutionStrategy, string> = {
 
 function reviewsSection(reviews: PromptReview[]): string {
   if (reviews.length === 0) return '## Reviews\n\nNo reviews yet: rely on the quality bar.';
-  const { shown, note } = capList(reviews, 6);
-  const blocks = shown.map((r) =>
-    dataBlock(
-      'review',
-      [
-        `Scores: plausibility ${r.scores.plausibility}, novelty ${r.scores.novelty}, testability ${r.scores.testability}, safety ${r.scores.safety}, overall ${r.scores.overall}${r.fundamental_flaw ? ' (fundamental flaw found)' : ''}`,
-        'Strengths:', ...r.strengths.map((s) => `- ${s}`),
-        'Weaknesses:', ...r.weaknesses.map((w) => `- ${w}`),
-        ...(r.recommendations.length > 0 ? ['Recommendations:', ...r.recommendations.map((x) => `- ${x}`)] : []),
-      ].join('\n'),
-      { hypothesis_id: r.hypothesis_id, type: r.type, judge: r.judge },
-    ),
-  );
-  return ['## Reviews of the hypothesis (weaknesses to fix)', '', ...blocks, note].filter((part) => part.length > 0).join('\n\n');
+  const { shown, note } = capList(reviews, 3);
+  // Weaknesses and recommendations are what evolution fixes; strengths stay in the full review (hypothesis://{id}).
+  const lines = shown.flatMap((r) => [
+    `[${r.hypothesis_id} · ${r.type}] overall ${r.scores.overall} (P ${r.scores.plausibility} N ${r.scores.novelty} T ${r.scores.testability} S ${r.scores.safety})${r.fundamental_flaw ? ' · fundamental flaw' : ''}`,
+    ...r.weaknesses.map((w) => `- weakness: ${clip(w, 300)}`),
+    ...r.recommendations.map((x) => `- recommendation: ${clip(x, 300)}`),
+  ]);
+  return ['## Reviews (weaknesses to fix)', '', dataBlock('reviews', [...lines, note].join('\n'))].join('\n');
 }
+
+/** Said once per conversation: the evolution agent's role, every strategy and the quality bar. */
+export const EVOLUTION_RULES = [
+  '## Evolving hypotheses',
+  '',
+  'You are the evolution agent of an AI co-scientist. The evolved hypothesis enters the tournament as a new candidate next to its original, so it must be better on the quality bar, not merely different. It must be complete on its own (title, core claim, summary, rationale, protocol, predictions, citations, assumptions): a reader must not need the original. Except under paradigm shift, preserve the original\'s core insight. Keep the original\'s valid citations where they still apply; add new ones only if you are certain they exist. `changes` says what changed and why, tied to review points or to the strategy. Each item names its strategy:',
+  '',
+  ...EVOLUTION_STRATEGIES.map((strategy) => STRATEGY_GUIDANCE[strategy]),
+  '',
+  HYPOTHESIS_QUALITY,
+].join('\n');
 
 export function evolutionInstructions(context: EvolutionContext): string {
   const { project, strategy, hypothesis, partner } = context;
   const name = hypothesis.seq !== undefined ? `H${hypothesis.seq}` : hypothesis.id;
-  const preserve =
-    strategy === 'paradigm_shift'
-      ? 'This strategy may depart from the original\'s core insight; say in `changes` which assumption you overturned.'
-      : 'Preserve the core insight of the original: the evolved hypothesis must still be recognisably the same idea, improved.';
   return joinSections([
-    `# Task: evolve hypothesis ${name} (strategy: ${strategy.replace('_', ' ')})`,
-    'You are the evolution agent of an AI co-scientist. The evolved hypothesis enters the tournament as a new candidate next to its original, so it must be better on the quality bar, not merely different.',
-    INJECTION_WARNING,
+    `# Task: evolve hypothesis ${name} (strategy \`${strategy}\`)`,
     projectSection(project),
-    STRATEGY_GUIDANCE[strategy],
-    preserve,
-    HYPOTHESIS_QUALITY,
-    ['## Hypothesis to evolve', '', hypothesisBlock(hypothesis, { role: 'original' })].join('\n'),
-    partner !== undefined ? ['## Partner hypothesis to combine with', '', hypothesisBlock(partner, { role: 'partner' })].join('\n') : '',
+    ['## Hypothesis to evolve', '', hypothesisBlock(hypothesis, { role: 'original' }, HYPOTHESIS_TEXT_PER_ITEM / 2)].join('\n'),
+    partner !== undefined ? ['## Partner hypothesis to combine with', '', hypothesisBlock(partner, { role: 'partner' }, HYPOTHESIS_TEXT_PER_ITEM / 2)].join('\n') : '',
     strategy === 'combine' && partner === undefined ? 'No partner was supplied: combine the hypothesis\'s own strongest mechanisms with the most complementary idea the reviews suggest.' : '',
     reviewsSection(context.reviews),
     context.metaReviewFeedback ? ['## Meta-review feedback (apply it)', '', dataBlock('meta_review_feedback', context.metaReviewFeedback)].join('\n') : '',
     outputContract(EvolutionResultSchema, [
-      'One evolved hypothesis in `hypothesis`, complete on its own (summary, rationale, protocol, predictions, citations, assumptions): a reader must not need the original.',
-      '`summary`: 50–100 words.',
-      'Keep the original\'s valid citations where they still apply; add new ones only if you are certain they exist.',
-      '`changes`: what changed and why, tied to specific review points or to the strategy.',
+      'One evolved hypothesis in `hypothesis`, with a `title` and `core_claim`; `summary` 50–100 words.',
     ]),
   ]);
 }

@@ -1,8 +1,8 @@
 // Review work items. Each review type is a different scientific check, from a desk screen to
 // assumption-by-assumption verification; all share the calibrated rubric and one output contract.
-import { ReviewResultSchema, type ReviewType } from '../../engine/schemas.js';
+import { REVIEW_TYPES, ReviewResultSchema, type ReviewType } from '../../engine/schemas.js';
 import type { GroundingSnippet, PromptHypothesis, PromptProject, TournamentRecord } from './context.js';
-import { INJECTION_WARNING, capList, clip, dataBlock, hypothesisBlock, idList, joinSections, outputContract, projectSection, snippetsSection } from './shared.js';
+import { HYPOTHESIS_TEXT_PER_ITEM, SNIPPETS_SHOWN, capList, clip, dataBlock, hypothesisBlock, idList, joinSections, outputContract, projectSection, snippetsSection } from './shared.js';
 import { SCORING_RUBRIC } from './rubric.js';
 
 export interface ReviewContext {
@@ -58,39 +58,45 @@ const TYPE_GUIDANCE: Record<ReviewType, string> = {
 };
 
 function tournamentBlock(h: PromptHypothesis, record: TournamentRecord): string {
-  const { shown, note } = capList(record.match_notes, 8);
+  const { shown, note } = capList(record.match_notes, 6);
   const lines = [
     `Elo ${Math.round(record.elo)}${record.rank !== null ? `, rank ${record.rank}` : ''}; ${record.wins} wins in ${record.matches_played} matches.`,
-    ...shown.map((m) => `- ${m.won ? 'Won' : 'Lost'}: ${clip(m.rationale, 600)}`),
+    ...shown.map((m) => `- ${m.won ? 'Won' : 'Lost'}: ${clip(m.rationale, 300)}`),
     note,
   ];
   return dataBlock('tournament_record', lines.join('\n').trim(), { hypothesis_id: h.id });
 }
 
+/** Said once per conversation (rules version in every item): the reviewer's role, every review type and the rubric. */
+export const REVIEW_RULES = [
+  '## Reviewing hypotheses',
+  '',
+  'You are the reflection agent of an AI co-scientist: a rigorous, fair reviewer. Your scores steer which hypotheses survive, and your weaknesses and recommendations are what the evolution step fixes, so be specific: name the step, the assumption or the missing control. Review each hypothesis on its own merits; do not rank them against each other. Each item names its review type:',
+  '',
+  ...REVIEW_TYPES.map((type) => TYPE_GUIDANCE[type]),
+  '',
+  SCORING_RUBRIC,
+  '',
+  'Citations marked UNVERIFIED were not found in the knowledge base: treat claims resting only on them as unsupported until checked, and say so. Cite only sources given in the item or ones you are certain of, never invented identifiers. `strengths` and `weaknesses`: at least one each, specific and checkable; `recommendations`: concrete changes that would raise the weakest score.',
+].join('\n');
+
 export function reviewInstructions(context: ReviewContext): string {
   const { project, reviewType, hypotheses } = context;
   const ids = hypotheses.map((h) => h.id);
   const typeRules: Partial<Record<ReviewType, string>> = {
-    deep_verification: '`assumption_checks` is required (every assumption checked); set `fundamental_flaw` as defined above.',
+    deep_verification: '`assumption_checks` is required (every assumption checked); set `fundamental_flaw` as the rules define.',
     observation: '`narrative` is required: the observations explained or contradicted, one by one.',
     simulation: '`narrative` is required: the step-by-step simulation, predicted outcomes and failure points.',
   };
   return joinSections([
-    `# Task: ${TYPE_TITLES[reviewType]} of ${hypotheses.length} hypothes${hypotheses.length === 1 ? 'is' : 'es'}`,
-    'You are the reflection agent of an AI co-scientist: a rigorous, fair reviewer. Your scores steer which hypotheses survive, and your weaknesses and recommendations are what the evolution step fixes, so be specific: name the step, the assumption or the missing control. Review each hypothesis on its own merits; do not rank them against each other.',
-    INJECTION_WARNING,
+    `# Task: ${TYPE_TITLES[reviewType]} of ${hypotheses.length} hypothes${hypotheses.length === 1 ? 'is' : 'es'} (review type \`${reviewType}\`)`,
     projectSection(project),
-    TYPE_GUIDANCE[reviewType],
-    SCORING_RUBRIC,
-    'Citations marked UNVERIFIED were not found in the knowledge base: treat claims resting only on them as unsupported until checked, and say so. Cite in your review only sources given here or ones you are certain of, never invented identifiers.',
     context.metaReviewFeedback ? ['## Meta-review feedback for reviewers (apply it)', '', dataBlock('meta_review_feedback', context.metaReviewFeedback)].join('\n') : '',
-    ['## Hypotheses under review', ...hypotheses.flatMap((h) => [hypothesisBlock(h), ...(reviewType === 'tournament' && h.tournament ? [tournamentBlock(h, h.tournament)] : [])])].join('\n\n'),
-    snippetsSection(context.groundingSnippets, 'Literature snippets from the knowledge base'),
+    ['## Hypotheses under review', ...hypotheses.flatMap((h) => [hypothesisBlock(h, {}, Math.floor(HYPOTHESIS_TEXT_PER_ITEM / hypotheses.length)), ...(reviewType === 'tournament' && h.tournament ? [tournamentBlock(h, h.tournament)] : [])])].join('\n\n'),
+    snippetsSection(context.groundingSnippets, 'Literature snippets from the knowledge base', SNIPPETS_SHOWN),
     outputContract(ReviewResultSchema, [
-      `Exactly one review per hypothesis, in \`reviews\`, with \`hypothesis_id\` copied exactly from: ${idList(ids)}.`,
-      'Scores follow the rubric; `overall` follows the four-step rule.',
-      '`strengths` and `weaknesses`: at least one each, specific and checkable. `recommendations`: concrete changes that would raise the weakest score.',
-      typeRules[reviewType] ?? 'Leave `assumption_checks` empty and `narrative` out unless they add something specific.',
+      `One review per hypothesis, \`hypothesis_id\` copied from: ${idList(ids)}. \`overall\` follows the rubric's four-step rule.`,
+      typeRules[reviewType] ?? 'Leave `assumption_checks` and `narrative` out unless they add something specific.',
     ]),
   ]);
 }

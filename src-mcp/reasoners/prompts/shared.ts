@@ -43,7 +43,9 @@ export function capList<T>(items: T[], max: number): { shown: T[]; note: string 
   return { shown: items.slice(0, max), note: omitted > 0 ? `(${omitted} more not shown.)` : '' };
 }
 
-export function projectSection(project: PromptProject): string {
+/** The research goal; `goal` alone for items that judge against it, `full` with objectives, constraints and preferences. */
+export function projectSection(project: PromptProject, detail: 'full' | 'goal' = 'full'): string {
+  if (detail === 'goal') return dataBlock('research_goal', `Goal: ${project.goal}\nDomain: ${project.domain}`);
   const { plan } = project;
   const list = (title: string, items: string[]) => (items.length > 0 ? [`${title}:`, ...items.map((item) => `- ${item}`)] : []);
   const body = [
@@ -89,11 +91,18 @@ export function hypothesisBody(h: Pick<PromptHypothesis, 'summary' | 'rationale'
   ].join('\n');
 }
 
-export function hypothesisBlock(h: PromptHypothesis, extra: Record<string, string | undefined> = {}): string {
-  return dataBlock('hypothesis', hypothesisBody(h), { id: h.id, label: h.seq === undefined ? undefined : `H${h.seq}`, ...extra });
+/** `maxChars` bounds a very long hypothesis (the rest is one read away at hypothesis://{id}), so an item stays under 20,000 characters. */
+export function hypothesisBlock(h: PromptHypothesis, extra: Record<string, string | undefined> = {}, maxChars = Infinity): string {
+  const body = hypothesisBody(h);
+  const bounded = body.length <= maxChars ? body : `${clip(body, maxChars)} Full text: hypothesis://${h.id}`;
+  return dataBlock('hypothesis', bounded, { id: h.id, label: h.seq === undefined ? undefined : `H${h.seq}`, ...extra });
 }
 
-const SNIPPET_MAX_CHARS = 2500;
+const SNIPPET_MAX_CHARS = 1200;
+/** Literature snippets a work item shows: enough to ground a batch, bounded so an item stays under 20,000 characters. */
+export const SNIPPETS_SHOWN = 5;
+/** Characters of hypothesis text one review item shows in all (a realistic batch of five needs ~7,000). */
+export const HYPOTHESIS_TEXT_PER_ITEM = 10_000;
 
 export function snippetsSection(snippets: GroundingSnippet[], heading: string, maxSnippets = 12): string {
   if (snippets.length === 0) return '';
@@ -121,20 +130,70 @@ export function schemaText(schema: z.ZodType): string {
   return text;
 }
 
+const shapeCache = new Map<z.ZodType, string>();
+
+/**
+ * The result's shape in one compact line, derived from the same schema the engine validates with:
+ * field names, types, which are optional (`?`) and every length limit. A work item carries this
+ * instead of the JSON Schema (which is in `output_schema`, for programs), at a tenth of the size.
+ */
+export function resultShape(schema: z.ZodType): string {
+  let text = shapeCache.get(schema);
+  if (text === undefined) {
+    text = shapeOf(z.toJSONSchema(schema, { io: 'input' }) as JsonSchema);
+    shapeCache.set(schema, text);
+  }
+  return text;
+}
+
+type JsonSchema = { [key: string]: unknown };
+
+function shapeOf(node: JsonSchema): string {
+  if (Array.isArray(node.enum)) return node.enum.map((v) => JSON.stringify(v)).join('|');
+  if (Array.isArray(node.anyOf)) return (node.anyOf as JsonSchema[]).map(shapeOf).join('|');
+  switch (node.type) {
+    case 'object': {
+      const required = new Set((node.required as string[] | undefined) ?? []);
+      const fields = Object.entries((node.properties ?? {}) as Record<string, JsonSchema>).map(([key, value]) => `${key}${required.has(key) ? '' : '?'}: ${shapeOf(value)}`);
+      return `{ ${fields.join(', ')} }`;
+    }
+    case 'array':
+      return `[${shapeOf((node.items ?? {}) as JsonSchema)}]${range(node.minItems, node.maxItems, ' items')}`;
+    case 'string':
+      return `string${range(node.minLength, node.maxLength, ' chars')}`;
+    case 'number':
+    case 'integer':
+      return `${node.type === 'integer' ? 'integer' : 'number'}${range(node.minimum, node.maximum, '')}`;
+    default:
+      return typeof node.type === 'string' ? node.type : 'any';
+  }
+}
+
+function range(min: unknown, max: unknown, unit: string): string {
+  const lo = typeof min === 'number' && min > 0 ? min : undefined;
+  const hi = typeof max === 'number' && max < Number.MAX_SAFE_INTEGER ? max : undefined;
+  if (lo !== undefined && hi !== undefined) return ` (${lo}–${hi}${unit})`;
+  if (hi !== undefined) return ` (≤${hi}${unit})`;
+  if (lo !== undefined) return ` (≥${lo}${unit})`;
+  return '';
+}
+
+/** The end of every work item: the item-specific rules and the result's compact shape. */
 export function outputContract(schema: z.ZodType, rules: string[]): string {
   return [
-    '## Output contract',
+    '## Result',
     '',
     ...rules.map((rule) => `- ${rule}`),
-    '- Write every text field as plain prose for a scientist: no Markdown headings, no placeholders like "TBD".',
-    '',
-    'Return JSON matching this schema: one JSON object and nothing else (no commentary, no code fence). When you work through the `submit_work` tool, pass this object as the result.',
-    '',
-    '```json',
-    schemaText(schema),
-    '```',
+    `- Shape (limits are enforced): \`${resultShape(schema)}\``,
   ].join('\n');
 }
+
+/** Said once per kind in the rules, not in every item. */
+export const OUTPUT_CONVENTIONS = [
+  '## Output',
+  '',
+  'Answer with one JSON object of the shape the work item gives (the full JSON Schema is its `output_schema`): no commentary, no code fence. Through the `submit_work` tool, pass it as `result`. Write text fields as plain prose for a scientist: no Markdown headings, no placeholders like "TBD". Stay within the stated lengths: they are enforced, and shorter is better when it says the same.',
+].join('\n');
 
 export function idList(ids: string[]): string {
   return ids.map((id) => `\`${id}\``).join(', ');

@@ -16,9 +16,11 @@ export const SYSTEM_PROMPT = [
   'Answer with one JSON object that validates against the output schema: no prose before or after it, no Markdown code fences.',
 ].join(' ');
 
-/** The user turn: the instructions (our domain expertise), the task data to echo ids from, and the schema. */
+/** The user turn: the kind's rules and the item's instructions (our domain expertise), the task data to echo ids from, and the schema. */
 export function workItemPrompt(item: WorkItem): string {
   return [
+    item.rules.text,
+    '',
     item.instructions,
     '',
     '## Work item data',

@@ -6,7 +6,8 @@ import m0003 from './0003_knowledge.sql';
 import m0004 from './0004_reasoning_providers.sql';
 import m0005 from './0005_project_counts.sql';
 import m0006 from './0006_competitor_index.sql';
-import m0010 from './0010_leaderboard_version.sql';
+import m0007 from './0007_hypothesis_digest.sql';
+import m0009 from './0009_leaderboard_version.sql';
 
 export interface Migration {
   version: number;
@@ -21,12 +22,10 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: '0004_reasoning_providers', sql: m0004 },
   { version: 5, name: '0005_project_counts', sql: m0005 },
   { version: 6, name: '0006_competitor_index', sql: m0006 },
-  // 7-9 are assigned to changes on other branches; these placeholders keep the sequence whole
-  // until those merge and take their places.
-  { version: 7, name: '0007_reserved', sql: '' },
+  { version: 7, name: '0007_hypothesis_digest', sql: m0007 },
+  // 8 is the scientific-integrity migration, merged next.
   { version: 8, name: '0008_reserved', sql: '' },
-  { version: 9, name: '0009_reserved', sql: '' },
-  { version: 10, name: '0010_leaderboard_version', sql: m0010 },
+  { version: 9, name: '0009_leaderboard_version', sql: m0009 },
 ];
 
 // Versions must run 1, 2, 3… with no gap: a database at version N skips everything ≤ N.

@@ -92,7 +92,7 @@ test('the scientist approves the plan, edits a batch and rejects another; the as
   const next = await assistant.continueResearch(researchId);
   expect(next.state).toBe('work');
   expect(next.work_item?.kind).toBe('generate');
-  expect(next.work_item?.instructions).toContain(NOTE);
+  expect(next.text).toContain(NOTE);
 
   // The decision history says who decided what.
   await page.getByTestId('inbox-tab-history').click();

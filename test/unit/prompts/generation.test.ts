@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GENERATION_METHODS, GenerationResultSchema } from '../../../src-mcp/engine/schemas.js';
 import { generationInstructions, toExistingHypothesis } from '../../../src-mcp/reasoners/prompts/index.js';
-import { domainHypotheses, expectContract, expectSize, project, snippets } from './promptFixture.js';
+import { domainHypotheses, expectContract, expectSize, fullPrompt, project, snippets } from './promptFixture.js';
 
 const METHOD_MARKERS = {
   literature_based: ['## Method: literature-based', 'gap in the literature', 'what is new relative to the snippets'],
@@ -21,24 +21,26 @@ const base = {
 describe('generation instructions', () => {
   for (const method of GENERATION_METHODS) {
     it(`${method}: method guidance, quality bar, context and contract`, () => {
-      const text = generationInstructions({ ...base, method });
+      const item = generationInstructions({ ...base, method });
+      const text = fullPrompt('generate', item);
       for (const marker of METHOD_MARKERS[method]) expect(text).toContain(marker);
+      expect(item).toContain(`method \`${method}\``);
       expectContract(text, GenerationResultSchema, []);
       expect(text).toContain('# Task: generate 4 research hypotheses');
-      expect(text).toContain('Exactly 4 hypotheses');
+      expect(item).toContain('Exactly 4 hypotheses');
       expect(text).toContain('**Novel**');
       expect(text).toContain('**Testable**');
       expect(text).toContain('**Never invent DOIs, PMIDs, arXiv ids, authors or titles.**');
       expect(text).toContain('50–100 words');
       expect(text).toContain('document_id="doc_1"');
       expect(text).toContain('Explore macrophage-driven matrix degradation.');
-      expectSize(text, 900, 16_000);
+      expectSize(item, 250, 8_000);
     });
   }
 
   it('lists existing hypotheses (ranked first) so the batch avoids duplicates', () => {
     const text = generationInstructions({ ...base, method: 'expansion' });
-    const order = ['H4 (hyp_d4, rank 1', 'H1 (hyp_a1, rank 2', 'H2 (hyp_b2, rank 3', 'H3 (hyp_c3, rank 4', 'H5 (hyp_e5', 'H6 (hyp_f6'].map((s) => text.indexOf(s));
+    const order = ['H4 (rank 1)', 'H1 (rank 2)', 'H2 (rank 3)', 'H3 (rank 4)', 'H5: ', 'H6: '].map((s) => text.indexOf(s));
     expect(order.every((index) => index > 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(generationInstructions({ ...base, method: 'debate' })).toContain('## Existing hypotheses: do not duplicate these');
@@ -52,7 +54,8 @@ describe('generation instructions', () => {
 
   it('says how to ground hypotheses when the knowledge base returned nothing', () => {
     const text = generationInstructions({ ...base, method: 'literature_based', groundingSnippets: [], existingHypotheses: [] });
-    expect(text).toContain('No snippets were retrieved');
+    expect(text).toContain('No literature snippets were retrieved for this goal.');
+    expect(fullPrompt('generate', text)).toContain('When an item has no snippets, ground the hypotheses in well-established knowledge');
     expect(text).not.toContain('## Literature snippets');
     expect(text).not.toContain('## Existing hypotheses');
   });
@@ -64,7 +67,7 @@ describe('generation instructions', () => {
 
   it('bounds long snippets', () => {
     const text = generationInstructions({ ...base, method: 'literature_based', groundingSnippets: [{ document_id: 'doc_big', title: 'Big', content: 'x'.repeat(50_000) }] });
-    expect(text).toContain('[…clipped: 47500 more characters]');
-    expect(text.length).toBeLessThan(16_000);
+    expect(text).toContain('[…clipped: 48800 more characters]');
+    expect(text.length).toBeLessThan(8_000);
   });
 });

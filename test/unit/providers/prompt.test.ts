@@ -25,10 +25,10 @@ describe('parseJsonAnswer', () => {
 });
 
 describe('workItemPrompt', () => {
-  it('carries the instructions, the task data to echo back and the output schema', () => {
-    const item = { task_id: 'tsk_1', kind: 'review' as const, research_id: 'res_1', title: 'Review', instructions: 'Review these hypotheses carefully.', context: { hypothesis_ids: ['hyp_1'] }, output_schema: { type: 'object' }, lease_expires_at: null };
+  it('carries the rules of the kind, the instructions, the task data to echo back and the output schema', () => {
+    const item = { task_id: 'tsk_1', kind: 'review' as const, research_id: 'res_1', title: 'Review', instructions: 'Review these hypotheses carefully.', rules: { kind: 'review' as const, version: 'review-1234abcd', text: 'REVIEW RULES TEXT' }, context: { hypothesis_ids: ['hyp_1'] }, output_schema: { type: 'object' }, lease_expires_at: null };
     const prompt = workItemPrompt(item);
-    expect(prompt.startsWith('Review these hypotheses carefully.')).toBe(true);
+    expect(prompt.startsWith('REVIEW RULES TEXT\n\nReview these hypotheses carefully.')).toBe(true);
     expect(workItemIn(prompt)).toEqual({ task_id: 'tsk_1', kind: 'review', context: { hypothesis_ids: ['hyp_1'] } });
     expect(prompt).toContain('## Output schema\n```json\n{"type":"object"}\n```');
   });

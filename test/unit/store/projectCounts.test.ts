@@ -38,6 +38,15 @@ function addHypothesis(db: Db, projectId: string, id: string, seq: number, statu
   insertHypothesis(db, row);
 }
 
+/** A hypothesis row as a version-4 database stores it (the store's statements name later columns, e.g. migration 0007's title). */
+function addLegacyHypothesis(db: Db, projectId: string, id: string, seq: number, status: HypothesisStatusName): void {
+  db.prepare(
+    `INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, testable_predictions, citations, assumptions, method, origin,
+       status, gate, parents, iteration, elo, matches_played, wins, created_by, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 'Because.', 'Measure it.', '[]', '[]', '[]', 'literature_based', 'generated', ?, 'approved', '[]', 1, 1000, 0, 0, 'test', ?, ?)`,
+  ).run(id, projectId, seq, `Hypothesis ${id}`, status, AT, AT);
+}
+
 function addReview(db: Db, projectId: string, hypothesisId: string, id: string): void {
   insertReview(db, {
     id, projectId, hypothesisId, type: 'initial', plausibility: 0.5, novelty: 0.5, testability: 0.5, safety: 0.9, overall: 0.5, strengths: [], weaknesses: [],
@@ -173,8 +182,8 @@ describe('project counters (migration 0005)', () => {
     old.pragma('user_version = 4');
     addProject(old, 'res_old');
     addProject(old, 'res_empty');
-    STATUSES.forEach((status, i) => addHypothesis(old, 'res_old', `hyp_${i}`, i + 1, status));
-    addHypothesis(old, 'res_old', 'hyp_extra', 10, 'in_tournament');
+    STATUSES.forEach((status, i) => addLegacyHypothesis(old, 'res_old', `hyp_${i}`, i + 1, status));
+    addLegacyHypothesis(old, 'res_old', 'hyp_extra', 10, 'in_tournament');
     addReview(old, 'res_old', 'hyp_0', 'rev_1');
     addReview(old, 'res_old', 'hyp_0', 'rev_2');
     addReview(old, 'res_old', 'hyp_3', 'rev_3');

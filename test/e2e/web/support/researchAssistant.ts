@@ -13,12 +13,15 @@ export type Structured = Record<string, unknown>;
 
 export interface NextStep {
   state: string;
-  work_item: (WorkItemLike & { instructions: string; title: string }) | null;
+  work_item: (WorkItemLike & { title: string }) | null;
   checkpoints: Array<{ checkpoint_id: string; kind: string; payload: Structured }>;
+  /** The result's text block: what the assistant's model reads (the work item's instructions are only here). */
+  text?: string;
 }
 
 export interface McpSide {
   call(name: string, args: Record<string, unknown>): Promise<Structured>;
+  callWithText(name: string, args: Record<string, unknown>): Promise<{ structured: Structured; text: string }>;
   close(): Promise<void>;
 }
 
@@ -34,11 +37,16 @@ async function connect(dataDir: string, client: string): Promise<McpSide> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', client, '--data-dir', dataDir], env: serverEnvFor(client, dataDir), stderr: 'pipe' });
   const mcp = new Client({ name: `e2e-${client}`, version: '1.0.0' });
   await mcp.connect(transport);
+  const callWithText: McpSide['callWithText'] = async (name, args) => {
+    const result = await mcp.callTool({ name, arguments: args });
+    if (result.isError) throw new Error(`${client} ${name} failed: ${describeToolFailure(result)}`);
+    const text = (result.content as Array<{ text?: string }>).map((block) => block.text ?? '').join('\n');
+    return { structured: result.structuredContent as Structured, text };
+  };
   return {
+    callWithText,
     async call(name, args) {
-      const result = await mcp.callTool({ name, arguments: args });
-      if (result.isError) throw new Error(`${client} ${name} failed: ${describeToolFailure(result)}`);
-      return result.structuredContent as Structured;
+      return (await callWithText(name, args)).structured;
     },
     close: () => mcp.close(),
   };
@@ -50,7 +58,10 @@ export async function connectResearchAssistant(dataDir: string): Promise<Researc
     const listed = await side.call('list_hypotheses', { research_id: researchId, limit: 200 });
     return new Map((listed.hypotheses as Array<{ id: string; summary: string }>).map((h) => [h.id, h.summary]));
   };
-  const continueResearch = async (researchId: string) => (await side.call('continue_research', { research_id: researchId })) as unknown as NextStep;
+  const continueResearch = async (researchId: string): Promise<NextStep> => {
+    const { structured, text } = await side.callWithText('continue_research', { research_id: researchId });
+    return { ...(structured as unknown as NextStep), text };
+  };
   return {
     ...side,
     summaries,

@@ -1,4 +1,4 @@
--- 0010: a per-project leaderboard version, bumped by triggers whenever anything a leaderboard page
+-- 0009: a per-project leaderboard version, bumped by triggers whenever anything a leaderboard page
 -- shows may have changed (a hypothesis inserted, updated or deleted; a match inserted or deleted).
 --
 -- get_leaderboard orders every hypothesis of a project (ranked ones by rank, the rest by Elo) and

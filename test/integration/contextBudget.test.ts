@@ -1,0 +1,27 @@
+// Delegated mode must fit an assistant's context (issue 13): a scripted assistant runs a complete
+// 20-hypothesis project exactly as the instructions say, with a seeded fake reasoner of realistic
+// lengths and a judge right ~85% of the time, and what lands in its context stays within a
+// generous budget, no single result exceeds 20,000 characters, and every structured result is
+// valid (the client checks each against the tool's output schema). Speed and the exact numbers
+// live in bench/context-cost.ts and docs/benchmarks.md; this guard only stops the cost creeping back.
+import { describe, expect, it } from 'vitest';
+import { runScriptedProject, totals } from '../support/scriptedAssistant.js';
+
+/** Tokens (characters / 4) of definitions + instructions + result text + the assistant's arguments. */
+const CONTEXT_BUDGET = 110_000;
+/** The same plus every structuredContent and the output schemas. */
+const WITH_STRUCTURED_BUDGET = 150_000;
+const LARGEST_RESULT_CHARS = 20_000;
+
+describe('context cost of a delegated project', () => {
+  it('runs 20 hypotheses start → final report within the context budget', async () => {
+    const ledger = await runScriptedProject({ hypotheses: 20, seed: 7 });
+    const cost = totals(ledger);
+    const summary = `context ${cost.base} tokens (with structured ${cost.withStructured}), ${ledger.calls.length} calls, largest result ${ledger.largestResult.chars} chars (${ledger.largestResult.tool}, ${ledger.largestResult.phase})`;
+    expect(cost.base, summary).toBeLessThan(CONTEXT_BUDGET);
+    expect(cost.withStructured, summary).toBeLessThan(WITH_STRUCTURED_BUDGET);
+    expect(ledger.largestResult.chars, summary).toBeLessThanOrEqual(LARGEST_RESULT_CHARS);
+    // The ranking still finds the best hypotheses (hidden quality, judge right ~85% of the time).
+    expect(ledger.topRecall, summary).toBeGreaterThanOrEqual(0.6);
+  }, 120_000);
+});

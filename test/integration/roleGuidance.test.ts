@@ -1,0 +1,77 @@
+// Issue 15 item 9: the server instructions and every prompt name only tools the reader can call.
+// For each client role (the desktop app, an assistant, an unidentified process) every tool name
+// that appears in its instructions or prompt texts must be in its own tools/list.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { connectServer, type ConnectedServer } from '../support/server.js';
+import { freshDb, reachCheckpoint, startProject } from '../support/engineDriver.js';
+
+let dataDir: string;
+let hypothesisId: string;
+let allTools: string[];
+
+beforeAll(async () => {
+  const db = freshDb();
+  const driver = startProject(db, { budget: 2 });
+  reachCheckpoint(driver, 'hypothesis_batch');
+  hypothesisId = db.prepare('SELECT id FROM hypotheses WHERE project_id = ? ORDER BY seq LIMIT 1').pluck().get(driver.projectId) as string;
+  dataDir = db.name.replace(/[\\/]co-scientist\.db$/, '');
+  db.close();
+  // The desktop app sees every tool: the vocabulary a text could name.
+  const desktop = await connectServer({ dataDir, client: 'desktop' });
+  allTools = (await desktop.client.listTools()).tools.map((t) => t.name);
+  await desktop.close();
+}, 60_000);
+
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function namedTools(text: string): string[] {
+  return allTools.filter((name) => new RegExp(`\\b${name}\\b`).test(text));
+}
+
+async function promptText(server: ConnectedServer, name: string, args: Record<string, string>): Promise<string> {
+  const prompt = await server.client.getPrompt({ name, arguments: args });
+  return prompt.messages.map((m) => ('text' in m.content ? m.content.text : '')).join('\n');
+}
+
+const ROLES: Array<[string, string | null]> = [
+  ['the desktop app', 'desktop'],
+  ['an assistant (claude-desktop)', 'claude-desktop'],
+  ['an unidentified process (read-only)', null],
+];
+
+describe.each(ROLES)('guidance for %s', (_role, client) => {
+  it('names only tools this client can call', async () => {
+    const server = await connectServer({ dataDir, client });
+    try {
+      const callable = new Set((await server.client.listTools()).tools.map((t) => t.name));
+      const texts: Array<[string, string]> = [
+        ['server instructions', server.client.getInstructions() ?? ''],
+        ['research-workflow', await promptText(server, 'research-workflow', {})],
+        ['hypothesis-analysis', await promptText(server, 'hypothesis-analysis', { hypothesis_id: hypothesisId })],
+        ['literature-review', await promptText(server, 'literature-review', { topic: 'stellate cell senescence' })],
+      ];
+      for (const [what, text] of texts) {
+        expect(text.length, what).toBeGreaterThan(100);
+        const foreign = namedTools(text).filter((name) => !callable.has(name));
+        expect(foreign, `${what} names tools ${client ?? 'unknown'} cannot call`).toEqual([]);
+      }
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
+
+it('an assistant is told the scientist decides checkpoints in the app, not to call decide', async () => {
+  const server = await connectServer({ dataDir, client: 'claude-desktop' });
+  try {
+    const text = await promptText(server, 'research-workflow', {});
+    expect(text).not.toMatch(/\bdecide\b`/);
+    expect(text).toContain('The scientist approves, edits or rejects it in the Co-Scientist app');
+    expect(text).toContain('`include_rules: true`');
+  } finally {
+    await server.close();
+  }
+}, 60_000);
