@@ -5,7 +5,8 @@ import { findHypothesis, updateHypothesisGate, updateHypothesisStatus, updateHyp
 import { recordChange, type Actor } from './changes.js';
 import { updateResearch } from './research.js';
 import { screenText } from './safety.js';
-import type { CheckpointKind, DecisionAction, EvolutionPlan, ResearchPlan } from './schemas.js';
+import type { ChangeRequestEdit, CheckpointKind, DecisionAction, EvolutionPlan, ResearchPlan } from './schemas.js';
+import { applyProjectChange, type ProjectChangeKind } from './projectChanges.js';
 import { createTask, openTasksOf } from './tasks.js';
 import { moveTo, progressOf } from './workflow.js';
 import type { Checkpoint, ResearchProject } from './types.js';
@@ -26,6 +27,7 @@ export function applyDecisionEffects(db: Db, actor: Actor, project: ResearchProj
     evolution_plan: () => evolutionPlan(db, actor, project, checkpoint, decision),
     final_report: () => finalReport(db, actor, project, decision),
     safety_review: () => safetyReview(db, actor, project, checkpoint, decision),
+    change_request: () => changeRequest(db, actor, project, checkpoint, decision),
   };
   effects[checkpoint.kind]();
   const after = { workflowStep: project.workflowStep + 1 };
@@ -140,4 +142,15 @@ function safetyReview(db: Db, actor: Actor, project: ResearchProject, checkpoint
   }
   setSafetyFlag(db, hypothesisId, null, at);
   updateHypothesisGate(db, [hypothesisId], 'approved', at);
+}
+
+/** An assistant's request (more budget, reopen): granted as asked, or as the scientist edited it. */
+function changeRequest(db: Db, actor: Actor, project: ResearchProject, checkpoint: Checkpoint, decision: DecisionInput): void {
+  if (decision.action === 'reject') return;
+  const granted = (decision.action === 'edit' ? decision.data : checkpoint.payload) as Partial<ChangeRequestEdit>;
+  applyProjectChange(db, actor, project, {
+    change: checkpoint.payload.change as ProjectChangeKind,
+    addReasoningCalls: Number(granted.add_reasoning_calls ?? 0),
+    addHypotheses: Number(granted.add_hypotheses ?? 0),
+  });
 }

@@ -137,7 +137,9 @@ export type MetaReviewResult = z.infer<typeof MetaReviewResultSchema>;
 
 // ---- Checkpoints -------------------------------------------------------------------------
 
-export const CHECKPOINT_KINDS = ['research_plan', 'hypothesis_batch', 'evolution_plan', 'final_report', 'safety_review'] as const;
+export const CHECKPOINT_KINDS = ['research_plan', 'hypothesis_batch', 'evolution_plan', 'final_report', 'safety_review', 'change_request'] as const;
+/** Kinds decided only by the scientist in the desktop app, whatever the project's pause or chat settings. */
+export const SCIENTIST_ONLY_KINDS: readonly CheckpointKind[] = ['safety_review', 'change_request'];
 export type CheckpointKind = (typeof CHECKPOINT_KINDS)[number];
 
 export const DECISION_ACTIONS = ['approve', 'edit', 'reject'] as const;
@@ -186,4 +188,14 @@ export const FinalReportEditSchema = z.object({
 export const SafetyReviewEditSchema = z.object({
   /** Rewritten goal or hypothesis summary that removes the concern. */
   revised_text: Text(10, 2000, 'revised_text'),
+  /** For a flagged hypothesis: its rewritten rationale and protocol, where the concern sits there. */
+  rationale: HypothesisDraftSchema.shape.rationale.optional(),
+  experimental_protocol: HypothesisDraftSchema.shape.experimental_protocol.optional(),
 });
+
+/** A change an assistant asked for (more budget, a reopened project): the scientist may grant less. */
+export const ChangeRequestEditSchema = z.object({
+  add_reasoning_calls: z.number().int().min(0).max(10_000),
+  add_hypotheses: z.number().int().min(0).max(100).default(0),
+});
+export type ChangeRequestEdit = z.infer<typeof ChangeRequestEditSchema>;

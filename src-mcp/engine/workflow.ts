@@ -120,13 +120,14 @@ function rankStage(db: Db, actor: Actor, project: ResearchProject): boolean {
   const reviewed = players.filter((h) => h.status === 'reviewed').map((h) => h.id);
   if (reviewed.length > 0) updateHypothesisStatus(db, reviewed, 'in_tournament', actor.now().toISOString());
   const metaDone = tasksOfKind(db, project.id, 'meta_review').some((t) => t.payload.iteration === project.iteration && t.status === 'done');
-  if (metaDone) {
+  const state = refreshRatings(db, project, actor.now());
+  const everyonePlayed = state.board.entries.every((entry) => entry.matches > 0);
+  // A hypothesis that joined after the meta-review (catchUpLateArrivals) plays before the cycle goes on.
+  if (metaDone && (everyonePlayed || players.length < 2)) {
     moveTo(db, actor, project, project.iteration < project.settings.maxIterations ? 'evolve' : 'report');
     return true;
   }
-  const state = refreshRatings(db, project, actor.now());
-  const everyonePlayed = state.board.entries.every((entry) => entry.matches > 0);
-  const enough = players.length < 2 || (state.board.certified && everyonePlayed) || state.matches.length >= comparisonBudget(players.length) * project.iteration;
+  const enough = !metaDone && (players.length < 2 || (state.board.certified && everyonePlayed) || state.matches.length >= comparisonBudget(players.length) * project.iteration);
   if (enough) {
     createTask(db, actor, project.id, 'meta_review', { iteration: project.iteration, certified: state.board.certified });
     return false;
@@ -140,6 +141,10 @@ function rankStage(db: Db, actor: Actor, project: ResearchProject): boolean {
     debate: top.has(pair.first) && top.has(pair.second),
   }));
   if (pairs.length === 0) {
+    if (metaDone) {
+      moveTo(db, actor, project, project.iteration < project.settings.maxIterations ? 'evolve' : 'report');
+      return true;
+    }
     createTask(db, actor, project.id, 'meta_review', { iteration: project.iteration, certified: state.board.certified });
     return false;
   }
