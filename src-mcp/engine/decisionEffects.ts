@@ -4,8 +4,9 @@ import type { Db } from '../store/database.js';
 import { findHypothesis, updateHypothesisGate, updateHypothesisStatus, updateHypothesisText, setSafetyFlag } from '../store/hypotheses.js';
 import { recordChange, type Actor } from './changes.js';
 import { updateResearch } from './research.js';
-import { screenText } from './safety.js';
-import type { ChangeRequestEdit, CheckpointKind, DecisionAction, EvolutionPlan, ResearchPlan } from './schemas.js';
+import { screenHypothesis } from './safety.js';
+import { DomainError } from './errors.js';
+import { SafetyHypothesisEditSchema, type ChangeRequestEdit, type CheckpointKind, type DecisionAction, type EvolutionPlan, type ResearchPlan } from './schemas.js';
 import { applyProjectChange, type ProjectChangeKind } from './projectChanges.js';
 import { createTask, openTasksOf } from './tasks.js';
 import { moveTo, progressOf } from './workflow.js';
@@ -133,9 +134,17 @@ function safetyReview(db: Db, actor: Actor, project: ResearchProject, checkpoint
     return;
   }
   if (decision.action === 'edit') {
-    const text = String(decision.data?.revised_text);
-    updateHypothesisText(db, hypothesisId, { summary: text }, at);
-    const verdict = screenText(text);
+    const edit = SafetyHypothesisEditSchema.safeParse(decision.data);
+    if (!edit.success) {
+      const issues = edit.error.issues.map((issue) => `${issue.path.join('.') || '(data)'}: ${issue.message}`).join('; ');
+      throw new DomainError('invalid_input', `The edited hypothesis is not valid: ${issues}. revised_text replaces its summary and follows the summary's rules. Nothing was changed.`, { field: 'data' });
+    }
+    updateHypothesisText(db, hypothesisId, { summary: edit.data.revised_text, rationale: edit.data.rationale, experimentalProtocol: edit.data.experimental_protocol }, at);
+    const edited = findHypothesis(db, hypothesisId);
+    if (edited === undefined) return;
+    // The whole edited hypothesis is screened again: a concern left in the rationale keeps the flag,
+    // and the gate sends it back to a fresh safety review showing the passages that remain.
+    const verdict = screenHypothesis(edited);
     setSafetyFlag(db, hypothesisId, verdict.flagged ? verdict.reasons.join('; ') : null, at);
     updateHypothesisGate(db, [hypothesisId], verdict.flagged ? 'new' : 'approved', at);
     return;

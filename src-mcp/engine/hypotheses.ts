@@ -11,7 +11,7 @@ import { queryHypotheses, type HypothesisListRow } from '../store/hypothesisList
 import { DomainError, notFound } from './errors.js';
 import { newId } from './ids.js';
 import { buildProximityIndex, NEAR_DUPLICATE_THRESHOLD } from './proximity.js';
-import { screenText } from './safety.js';
+import { screenHypothesis } from './safety.js';
 import type { Citation, HypothesisDraft, HypothesisOrigin, HypothesisStatus } from './schemas.js';
 import type { CitationRecord, Hypothesis } from './types.js';
 import type { Actor } from './changes.js';
@@ -119,7 +119,7 @@ export function createHypotheses(
     const texts = new Map(existing.map((h) => [h.id, `${h.summary} ${h.rationale}`]));
     texts.set(id, `${item.draft.summary} ${item.draft.rationale}`);
     const duplicate = buildProximityIndex(texts).neighbours(id, NEAR_DUPLICATE_THRESHOLD)[0];
-    const safety = screenText(`${item.draft.summary}\n${item.draft.rationale}\n${item.draft.experimental_protocol}`);
+    const safety = screenHypothesis({ summary: item.draft.summary, rationale: item.draft.rationale, experimentalProtocol: item.draft.experimental_protocol, testablePredictions: item.draft.testable_predictions, assumptions: item.draft.assumptions });
     const row: HypothesisRow = {
       id,
       projectId: input.projectId,

@@ -193,6 +193,9 @@ export const SafetyReviewEditSchema = z.object({
   experimental_protocol: HypothesisDraftSchema.shape.experimental_protocol.optional(),
 });
 
+/** Editing a flagged hypothesis: revised_text is its new summary, with the summary's 50-100-word rule. */
+export const SafetyHypothesisEditSchema = SafetyReviewEditSchema.extend({ revised_text: HypothesisDraftSchema.shape.summary });
+
 /** A change an assistant asked for (more budget, a reopened project): the scientist may grant less. */
 export const ChangeRequestEditSchema = z.object({
   add_reasoning_calls: z.number().int().min(0).max(10_000),

@@ -10,7 +10,7 @@ import { recordChange, type Actor } from './changes.js';
 import { openCheckpoint } from './checkpoints.js';
 import { competitors, comparisonBudget, proposePairs, refreshRatings } from './ranking.js';
 import { updateResearch } from './research.js';
-import { screenText } from './safety.js';
+import { screenHypothesis, screenText } from './safety.js';
 import { GENERATION_METHODS, type CheckpointKind, type GenerationMethod } from './schemas.js';
 import { createTask } from './tasks.js';
 import { evolutionProposals, finalReportPayload } from './workflowPayloads.js';
@@ -56,7 +56,7 @@ function planStage(db: Db, actor: Actor, project: ResearchProject): boolean {
   const verdict = screenText(project.plan.goal);
   if (verdict.flagged && !goalClearedBySafetyReview(db, project)) {
     updateResearch(db, project.id, { status: 'paused' }, actor.now());
-    pause(db, actor, project, 'safety_review', { subject: 'goal', text: project.plan.goal, reasons: verdict.reasons });
+    pause(db, actor, project, 'safety_review', { subject: 'goal', text: project.plan.goal, reasons: verdict.reasons, matches: verdict.matches });
     // A paused project is not advanced further until the scientist decides.
     return false;
   }
@@ -177,7 +177,9 @@ export function gateNewHypotheses(db: Db, actor: Actor, project: ResearchProject
   const at = actor.now().toISOString();
   for (const h of fresh.filter((candidate) => candidate.safetyFlag !== null)) {
     updateHypothesisGate(db, [h.id], 'awaiting_approval', at);
-    pause(db, actor, project, 'safety_review', { subject: 'hypothesis', hypothesis_id: h.id, text: h.summary, reasons: h.safetyFlag?.split('; ') ?? [] });
+    // The passages that triggered the flag, in context, wherever in the hypothesis they sit.
+    const { matches } = screenHypothesis(h);
+    pause(db, actor, project, 'safety_review', { subject: 'hypothesis', hypothesis_id: h.id, text: h.summary, reasons: h.safetyFlag?.split('; ') ?? [], matches });
   }
   const batch = fresh.filter((h) => h.safetyFlag === null);
   if (batch.length > 0) {
