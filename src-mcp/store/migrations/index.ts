@@ -6,7 +6,7 @@ import m0003 from './0003_knowledge.sql';
 import m0004 from './0004_reasoning_providers.sql';
 import m0005 from './0005_project_counts.sql';
 import m0006 from './0006_competitor_index.sql';
-import m0009 from './0009_change_requests.sql';
+import m0009 from './0009_scientific_integrity.sql';
 
 export interface Migration {
   version: number;
@@ -25,7 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   // stand-ins keep the sequence unbroken on this branch; replace them with the real files.
   { version: 7, name: '0007_reserved', sql: '' },
   { version: 8, name: '0008_reserved', sql: '' },
-  { version: 9, name: '0009_change_requests', sql: m0009 },
+  { version: 9, name: '0009_scientific_integrity', sql: m0009 },
 ];
 
 // Versions must run 1, 2, 3… with no gap: a database at version N skips everything ≤ N.

@@ -1,7 +1,8 @@
--- 0009: a `change_request` checkpoint kind. An assistant that asks for more reasoning calls, more
--- hypotheses or a reopened project gets a request the scientist decides in the app, never the
--- effect itself (issue 15 item 1). SQLite cannot alter a CHECK constraint in place, so the table
--- is rebuilt with the same columns, rows and indexes; no other table references it.
+-- 0009: scientific integrity (issue 15). First, a `change_request` checkpoint kind: an assistant
+-- that asks for more reasoning calls, more hypotheses or a reopened project gets a request the
+-- scientist decides in the app, never the effect itself (item 1). SQLite cannot alter a CHECK
+-- constraint in place, so the table is rebuilt with the same columns, rows and indexes; no other
+-- table references it.
 CREATE TABLE checkpoints_0009 (
   id              TEXT PRIMARY KEY,
   project_id      TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
@@ -22,3 +23,8 @@ DROP TABLE checkpoints;
 ALTER TABLE checkpoints_0009 RENAME TO checkpoints;
 CREATE INDEX checkpoints_pending ON checkpoints (status, created_at);
 CREATE INDEX checkpoints_by_project ON checkpoints (project_id, created_at);
+
+-- The venue (journal, proceedings, publisher) of a knowledge-base document, so that an exported
+-- reference carries everything the document it cites has (issue 15 item 5). Documents ingested
+-- before this migration get it when their source changes and is ingested again.
+ALTER TABLE knowledge_documents ADD COLUMN venue TEXT;
