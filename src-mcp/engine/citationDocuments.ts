@@ -3,7 +3,9 @@
 // fill a reference from the document it names (issue 15 item 5).
 import type { Db } from '../store/database.js';
 import { findDocumentById, findDocumentsByIdentifier, findDocumentsByTitle, type DocumentRow } from '../store/knowledgeDocuments.js';
+import { wasRead } from '../store/knowledgeReads.js';
 import { normalizeArxivId, normalizeDoi, normalizePmid, normalizeUrl } from './identifiers.js';
+import type { CitationRecord } from './types.js';
 
 export type MatchedBy = 'document_id' | 'doi' | 'pmid' | 'arxiv_id' | 'url' | 'title';
 
@@ -37,4 +39,35 @@ export function candidateDocuments(db: Db, citation: CitationFields): Array<{ do
   const title = citation.title?.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
   if (title !== undefined && title.length >= 8) add(findDocumentsByTitle(db, title), 'title');
   return found;
+}
+
+/** The document a citation names that this project read (and so may cite as verified), if any. */
+export function readDocumentCited(db: Db, projectId: string, citation: CitationFields): DocumentRow | undefined {
+  return candidateDocuments(db, citation).find((match) => wasRead(db, projectId, match.document.id))?.document;
+}
+
+/**
+ * A citation as an export shows it: when it names a document the project read, that document's
+ * own metadata (authors, title, venue, year, identifiers) replaces what the model typed, and it is
+ * verified; otherwise it stays as written and unverified, whatever was stored when it was made.
+ */
+export function citationAsRead(db: Db, projectId: string, citation: CitationRecord): CitationRecord {
+  const document = readDocumentCited(db, projectId, citation);
+  if (document === undefined) return { ...citation, verified: false };
+  const year = document.year === null ? undefined : Number.parseInt(document.year, 10);
+  const pick = <T>(fromDocument: T | null | undefined, typed: T | undefined): T | undefined => fromDocument ?? typed;
+  const enriched: CitationRecord = {
+    ...citation,
+    title: document.title,
+    authors: pick(document.authors, citation.authors),
+    year: year !== undefined && Number.isInteger(year) && year >= 1600 && year <= 2100 ? year : citation.year,
+    doi: pick(document.doi, citation.doi),
+    pmid: pick(document.pmid, citation.pmid),
+    arxiv_id: pick(document.arxivId, citation.arxiv_id),
+    url: pick(document.url, citation.url),
+    document_id: document.id,
+    verified: true,
+  };
+  const venue = document.venue ?? undefined;
+  return venue === undefined ? enriched : { ...enriched, venue };
 }
