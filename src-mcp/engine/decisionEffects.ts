@@ -47,7 +47,17 @@ function researchPlan(db: Db, actor: Actor, project: ResearchProject, decision: 
   updateResearch(
     db,
     project.id,
-    { plan, goal: plan.goal, domain: plan.domain, hypothesisBudget: plan.hypothesis_budget, status: 'active', stage: 'generate', progress: progressOf({ ...project, stage: 'generate' }) },
+    {
+      plan,
+      goal: plan.goal,
+      domain: plan.domain,
+      // A domain the scientist changed in the plan is theirs, no longer an inference (issue 15 item 11).
+      ...(plan.domain !== project.domain ? { domainInferred: false } : {}),
+      hypothesisBudget: plan.hypothesis_budget,
+      status: 'active',
+      stage: 'generate',
+      progress: progressOf({ ...project, stage: 'generate' }),
+    },
     actor.now(),
   );
 }
