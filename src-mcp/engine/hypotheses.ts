@@ -168,7 +168,7 @@ export interface HypothesisPage {
 
 export function listHypotheses(
   db: Db,
-  query: { projectId: string; status?: HypothesisStatus | undefined; minElo?: number | undefined; limit: number; cursor?: string | undefined },
+  query: { projectId: string; status?: HypothesisStatus | undefined; origin?: HypothesisOrigin | undefined; minElo?: number | undefined; limit: number; cursor?: string | undefined },
 ): HypothesisPage {
   let after: { sortKey: number; seq: number } | undefined;
   if (query.cursor !== undefined) {
@@ -180,7 +180,7 @@ export function listHypotheses(
       throw new DomainError('invalid_input', 'The cursor is not one this server issued. Pass next_cursor from the previous list_hypotheses result unchanged.', { field: 'cursor' });
     }
   }
-  const page = queryHypotheses(db, { projectId: query.projectId, status: query.status, minElo: query.minElo, limit: query.limit, after });
+  const page = queryHypotheses(db, { projectId: query.projectId, status: query.status, origin: query.origin, minElo: query.minElo, limit: query.limit, after });
   return {
     hypotheses: page.rows.map(toHypothesisListItem),
     total: page.total,

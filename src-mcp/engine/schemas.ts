@@ -112,7 +112,8 @@ export const JudgementSchema = z.object({
   pair_id: z.string().min(1),
   /** Which slot won, as the pair was presented: `first` or `second`. */
   winner: z.enum(['first', 'second']),
-  confidence: Score,
+  /** 0.5 = a coin flip, 1 = certain: below 0.5 the other slot would be the winner (issue 15 item 10). */
+  confidence: z.number().min(0.5).max(1),
   rationale: Text(20, 4000, 'rationale'),
   debate: z.array(DebateTurnSchema).max(12).default([]),
 });

@@ -195,7 +195,10 @@ export const listHypothesesTool = defineTool({
   scopes: ['hypotheses:read', 'research:read'],
   input: z.object({
     research_id: ResearchId,
-    status: z.enum(HYPOTHESIS_STATUSES).optional(),
+    status: z
+      .enum([...HYPOTHESIS_STATUSES, 'superseded'])
+      .optional()
+      .describe('pending | reviewed | in_tournament | rejected; evolved = hypotheses produced by evolution; superseded = those an evolved child replaced (their own status reads "evolved").'),
     min_elo: z.number().optional().describe('Only hypotheses with at least this Elo.'),
     // 20 rows of 50-100-word summaries stay well under 10k tokens (test/integration/outputBudget.test.ts).
     limit: z.number().int().min(1).max(200).default(20).describe('Hypotheses per page (default 20, each ~300 tokens).'),
@@ -205,7 +208,9 @@ export const listHypothesesTool = defineTool({
   run(args, ctx) {
     // Only that the project exists: its plan and settings (loadResearch parses and validates both) are not needed.
     getProject(ctx.db, args.research_id);
-    const page = listHypotheses(ctx.db, { projectId: args.research_id, status: args.status, minElo: args.min_elo, limit: args.limit, cursor: args.cursor });
+    // The seed's "evolved" means the evolved hypotheses themselves, not the parents they superseded (issue 15 item 10).
+    const filter = args.status === 'evolved' ? { origin: 'evolved' as const } : args.status === 'superseded' ? { status: 'evolved' as const } : { status: args.status };
+    const page = listHypotheses(ctx.db, { projectId: args.research_id, ...filter, minElo: args.min_elo, limit: args.limit, cursor: args.cursor });
     const rows = page.hypotheses.map(summaryOf);
     const lines =
       rows.length === 0

@@ -98,7 +98,7 @@ export const manageResearchTool = defineTool({
   title: 'Pause, resume, reopen or delete a project',
   description: [
     'Pause a research project (no new work is handed out), resume a paused one, reopen a completed one for another cycle, or delete it.',
-    'Budgets and reopening are the scientist\'s decision: from an assistant, add_reasoning_calls (with resume) and reopen file a request that waits for the scientist in the Co-Scientist app (checkpoint_id in the result); nothing changes until they approve. Delete is done only in the app. Do not pause, resume or request anything unless the user asked for it.',
+    'Budgets and reopening are the scientist\'s decision: from an assistant, add_reasoning_calls (with resume) and reopen file a request that waits for the scientist in the Co-Scientist app (checkpoint_id in the result); nothing changes until they approve. Deleting is permanent and done only by the scientist in the app. Do not pause, resume or request anything unless the user asked for it.',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   scopes: ['research:write'],
@@ -120,7 +120,7 @@ export const manageResearchTool = defineTool({
     const isScientist = ctx.clientId === DESKTOP_CLIENT;
     if (args.action === 'delete') {
       if (!isScientist) {
-        throw new DomainError('insufficient_permissions', 'Deleting a research project is done by the scientist in the Co-Scientist app, and only after they confirm it. Ask the user to delete it there if that is what they want.');
+        throw new DomainError('insufficient_permissions', 'Deleting a research project is permanent and done only by the scientist in the Co-Scientist app (which gives a few seconds to undo before it happens). Ask the user to delete it there if that is what they want.');
       }
       deleteResearch(ctx.db, actor, args.research_id);
       return { data: { research_id: args.research_id, action: 'delete', status: 'deleted', checkpoint_id: null }, markdown: `Deleted research project ${args.research_id}.`, target: `research://projects/${args.research_id}` };
