@@ -127,7 +127,6 @@ export function requestComparisons(db: Db, actor: Actor, owner: string | null, p
   return writeTransaction(db, () => {
     const project = loadResearch(db, projectId);
     assertRunnable(db, project);
-    assertPlanApproved(project, 'ranking');
     const state = rankingState(db, project);
     if (state.ids.length < 2) return undefined;
     const pairs = proposePairs(db, project, state, COMPARISON_BATCH).map((pair, index) => ({

@@ -145,7 +145,14 @@ export const rankHypothesesTool = defineTool({
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scopes: ['hypotheses:generate', 'reviews:read'],
-  input: z.object({ research_id: ResearchId, top_n: z.number().int().min(1).max(50).default(10).describe('Rows of the leaderboard to return.') }),
+  input: z.object({
+    research_id: ResearchId,
+    top_n: z.number().int().min(1).max(50).default(10).describe('Rows of the leaderboard to return.'),
+    method: z
+      .enum(['tournament', 'direct_comparison'])
+      .default('tournament')
+      .describe('seeds/000: tournament (default) also hands out the comparisons that reduce uncertainty most; direct_comparison only reads the current ranking. Both rank by pairwise comparisons, never by absolute scores.'),
+  }),
   output: z.object({
     research_id: z.string(),
     certified: z.boolean(),
@@ -158,7 +165,7 @@ export const rankHypothesesTool = defineTool({
   run(args, ctx) {
     const project = loadResearch(ctx.db, args.research_id);
     const state = rankingState(ctx.db, project);
-    const task = state.board.certified ? undefined : requestComparisons(ctx.db, actorOf(ctx), leaseOwner(ctx), project.id);
+    const task = state.board.certified || args.method === 'direct_comparison' ? undefined : requestComparisons(ctx.db, actorOf(ctx), leaseOwner(ctx), project.id);
     const item = task === undefined ? null : buildWorkItem(ctx.db, task, ctx.grounding);
     const rows = state.board.entries.slice(0, args.top_n).map((e) => ({
       id: e.id,
