@@ -3,7 +3,6 @@
 // 004's get_session fields, manage_collections takes seed 002's `project_name`, and
 // query_knowledge_base returns seed 002's default of 10 passages.
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
 import { describeToolFailure } from '../support/toolErrors.js';
