@@ -159,6 +159,9 @@ export const rankHypothesesTool = defineTool({
     k: z.number().int(),
     matches: z.number().int(),
     position_bias: z.number().describe('First-slot bias of model judges in logits (0 = none).'),
+    position_bias_ci95: z
+      .object({ low: z.number(), high: z.number() })
+      .describe('Its 95% bootstrap interval: an interval that holds 0 is no evidence of bias (60 matches give about ±0.6 by the luck of the slot coin alone).'),
     leaderboard: z.array(z.object({ id: z.string(), rank: z.number().int(), elo_score: z.number(), bt_score: z.number(), ci95: z.tuple([z.number(), z.number()]), p_top_k: z.number(), matches_played: z.number().int(), certified_top_k: z.boolean() })),
     work_item: WorkItemSchema.nullable(),
   }),
@@ -185,7 +188,7 @@ export const rankHypothesesTool = defineTool({
     else if (state.ids.length < 2) lines.push('Fewer than two reviewed, approved hypotheses: nothing to compare yet.');
     return {
       target: `research://projects/${project.id}`,
-      data: { research_id: project.id, certified: state.board.certified, k: state.board.k, matches: state.matches.length, position_bias: state.board.positionBias.model.beta, leaderboard: rows, work_item: item },
+      data: { research_id: project.id, certified: state.board.certified, k: state.board.k, matches: state.matches.length, position_bias: state.board.positionBias.model.beta, position_bias_ci95: { low: state.board.positionBias.model.ci95[0], high: state.board.positionBias.model.ci95[1] }, leaderboard: rows, work_item: item },
       markdown: lines.join('\n'),
     };
   },
