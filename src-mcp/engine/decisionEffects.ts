@@ -7,7 +7,7 @@ import { updateResearch } from './research.js';
 import { screenHypothesis } from './safety.js';
 import { DomainError } from './errors.js';
 import { SafetyHypothesisEditSchema, type ChangeRequestEdit, type CheckpointKind, type DecisionAction, type EvolutionPlan, type ResearchPlan } from './schemas.js';
-import { applyProjectChange, type ProjectChangeKind } from './projectChanges.js';
+import { applyProjectChange, type ProjectChangeKind } from './projectChangeEffects.js';
 import { createTask, openTasksOf } from './tasks.js';
 import { moveTo, progressOf } from './workflow.js';
 import type { Checkpoint, ResearchProject } from './types.js';

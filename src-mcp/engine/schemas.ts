@@ -18,6 +18,9 @@ export type HypothesisStatus = (typeof HYPOTHESIS_STATUSES)[number];
 export const HYPOTHESIS_ORIGINS = ['generated', 'evolved', 'human'] as const;
 export type HypothesisOrigin = (typeof HYPOTHESIS_ORIGINS)[number];
 
+/** Hypotheses one project may plan for. */
+export const MAX_HYPOTHESIS_BUDGET = 100;
+
 export const SUMMARY_MIN_WORDS = 50;
 export const SUMMARY_MAX_WORDS = 100;
 
