@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { DomainError } from './errors.js';
 import {
+  ChangeRequestEditSchema,
   EvolutionPlanSchema,
   FinalReportEditSchema,
   HypothesisBatchEditSchema,
@@ -18,6 +19,7 @@ export const EDIT_SCHEMAS: Record<CheckpointKind, z.ZodType> = {
   evolution_plan: EvolutionPlanSchema,
   final_report: FinalReportEditSchema,
   safety_review: SafetyReviewEditSchema,
+  change_request: ChangeRequestEditSchema,
 };
 
 const NOTE_MIN_CHARS = 15;
@@ -69,6 +71,14 @@ export function assertMayDecide(kind: CheckpointKind, decider: Decider, settings
     throw new DomainError(
       'insufficient_permissions',
       'Safety reviews are decided by the scientist in the Co-Scientist desktop app, never in chat. Tell the user a safety review is waiting there, and explain why the content was flagged.',
+      { kind },
+    );
+  }
+  if (kind === 'change_request') {
+    // An assistant granting its own request would make the request an effect (issue 15 item 1).
+    throw new DomainError(
+      'insufficient_permissions',
+      'Budget and reopen requests are decided by the scientist in the Co-Scientist desktop app, never in chat. Tell the user the request is waiting there.',
       { kind },
     );
   }

@@ -4,8 +4,10 @@ import type { Db } from '../store/database.js';
 import { findHypothesis, updateHypothesisGate, updateHypothesisStatus, updateHypothesisText, setSafetyFlag } from '../store/hypotheses.js';
 import { recordChange, type Actor } from './changes.js';
 import { updateResearch } from './research.js';
-import { screenText } from './safety.js';
-import type { CheckpointKind, DecisionAction, EvolutionPlan, ResearchPlan } from './schemas.js';
+import { screenHypothesis } from './safety.js';
+import { DomainError } from './errors.js';
+import { SafetyHypothesisEditSchema, type ChangeRequestEdit, type CheckpointKind, type DecisionAction, type EvolutionPlan, type ResearchPlan } from './schemas.js';
+import { applyProjectChange, type ProjectChangeKind } from './projectChangeEffects.js';
 import { createTask, openTasksOf } from './tasks.js';
 import { moveTo, progressOf } from './workflow.js';
 import type { Checkpoint, ResearchProject } from './types.js';
@@ -26,6 +28,7 @@ export function applyDecisionEffects(db: Db, actor: Actor, project: ResearchProj
     evolution_plan: () => evolutionPlan(db, actor, project, checkpoint, decision),
     final_report: () => finalReport(db, actor, project, decision),
     safety_review: () => safetyReview(db, actor, project, checkpoint, decision),
+    change_request: () => changeRequest(db, actor, project, checkpoint, decision),
   };
   effects[checkpoint.kind]();
   const after = { workflowStep: project.workflowStep + 1 };
@@ -44,7 +47,17 @@ function researchPlan(db: Db, actor: Actor, project: ResearchProject, decision: 
   updateResearch(
     db,
     project.id,
-    { plan, goal: plan.goal, domain: plan.domain, hypothesisBudget: plan.hypothesis_budget, status: 'active', stage: 'generate', progress: progressOf({ ...project, stage: 'generate' }) },
+    {
+      plan,
+      goal: plan.goal,
+      domain: plan.domain,
+      // A domain the scientist changed in the plan is theirs, no longer an inference (issue 15 item 11).
+      ...(plan.domain !== project.domain ? { domainInferred: false } : {}),
+      hypothesisBudget: plan.hypothesis_budget,
+      status: 'active',
+      stage: 'generate',
+      progress: progressOf({ ...project, stage: 'generate' }),
+    },
     actor.now(),
   );
 }
@@ -131,13 +144,32 @@ function safetyReview(db: Db, actor: Actor, project: ResearchProject, checkpoint
     return;
   }
   if (decision.action === 'edit') {
-    const text = String(decision.data?.revised_text);
-    updateHypothesisText(db, hypothesisId, { summary: text }, at);
-    const verdict = screenText(text);
+    const edit = SafetyHypothesisEditSchema.safeParse(decision.data);
+    if (!edit.success) {
+      const issues = edit.error.issues.map((issue) => `${issue.path.join('.') || '(data)'}: ${issue.message}`).join('; ');
+      throw new DomainError('invalid_input', `The edited hypothesis is not valid: ${issues}. revised_text replaces its summary and follows the summary's rules. Nothing was changed.`, { field: 'data' });
+    }
+    updateHypothesisText(db, hypothesisId, { summary: edit.data.revised_text, rationale: edit.data.rationale, experimentalProtocol: edit.data.experimental_protocol }, at);
+    const edited = findHypothesis(db, hypothesisId);
+    if (edited === undefined) return;
+    // The whole edited hypothesis is screened again: a concern left in the rationale keeps the flag,
+    // and the gate sends it back to a fresh safety review showing the passages that remain.
+    const verdict = screenHypothesis(edited);
     setSafetyFlag(db, hypothesisId, verdict.flagged ? verdict.reasons.join('; ') : null, at);
     updateHypothesisGate(db, [hypothesisId], verdict.flagged ? 'new' : 'approved', at);
     return;
   }
   setSafetyFlag(db, hypothesisId, null, at);
   updateHypothesisGate(db, [hypothesisId], 'approved', at);
+}
+
+/** An assistant's request (more budget, reopen): granted as asked, or as the scientist edited it. */
+function changeRequest(db: Db, actor: Actor, project: ResearchProject, checkpoint: Checkpoint, decision: DecisionInput): void {
+  if (decision.action === 'reject') return;
+  const granted = (decision.action === 'edit' ? decision.data : checkpoint.payload) as Partial<ChangeRequestEdit>;
+  applyProjectChange(db, actor, project, {
+    change: checkpoint.payload.change as ProjectChangeKind,
+    addReasoningCalls: Number(granted.add_reasoning_calls ?? 0),
+    addHypotheses: Number(granted.add_hypotheses ?? 0),
+  });
 }

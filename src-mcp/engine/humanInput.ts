@@ -8,6 +8,7 @@ import { insertReview } from '../store/reviews.js';
 import { recordChange, type Actor } from './changes.js';
 import { createHypotheses, getHypothesis, type CitationVerifier, type CreatedHypothesis } from './hypotheses.js';
 import { newId } from './ids.js';
+import { DomainError } from './errors.js';
 import { loadResearch, updateResearch } from './research.js';
 import type { HypothesisDraft, ReviewScores, ReviewType } from './schemas.js';
 import { advance } from './supervisor.js';
@@ -20,6 +21,9 @@ import { advance } from './supervisor.js';
 export function addHumanHypothesis(db: Db, actor: Actor, projectId: string, draft: HypothesisDraft, verify: CitationVerifier): CreatedHypothesis {
   return writeTransaction(db, () => {
     const project = loadResearch(db, projectId);
+    if (project.status === 'completed') {
+      throw new DomainError('conflict', `Research project ${projectId} is completed: reopen it (with a new budget) to add a hypothesis that is reviewed and ranked.`);
+    }
     const [created] = createHypotheses(db, actor, {
       projectId,
       iteration: project.iteration,

@@ -11,7 +11,7 @@ import { queryHypotheses, type HypothesisListRow } from '../store/hypothesisList
 import { DomainError, notFound } from './errors.js';
 import { newId } from './ids.js';
 import { buildProximityIndex, NEAR_DUPLICATE_THRESHOLD } from './proximity.js';
-import { screenText } from './safety.js';
+import { screenHypothesis } from './safety.js';
 import type { Citation, HypothesisDraft, HypothesisOrigin, HypothesisStatus } from './schemas.js';
 import type { CitationRecord, Hypothesis } from './types.js';
 import type { Actor } from './changes.js';
@@ -121,7 +121,7 @@ export function createHypotheses(
     const texts = new Map(existing.map((h) => [h.id, `${h.summary} ${h.rationale}`]));
     texts.set(id, `${item.draft.summary} ${item.draft.rationale}`);
     const duplicate = buildProximityIndex(texts).neighbours(id, NEAR_DUPLICATE_THRESHOLD)[0];
-    const safety = screenText(`${item.draft.summary}\n${item.draft.rationale}\n${item.draft.experimental_protocol}`);
+    const safety = screenHypothesis({ summary: item.draft.summary, rationale: item.draft.rationale, experimentalProtocol: item.draft.experimental_protocol, testablePredictions: item.draft.testable_predictions, assumptions: item.draft.assumptions });
     const row: HypothesisRow = {
       id,
       projectId: input.projectId,
@@ -172,7 +172,7 @@ export interface HypothesisPage {
 
 export function listHypotheses(
   db: Db,
-  query: { projectId: string; status?: HypothesisStatus | undefined; minElo?: number | undefined; limit: number; cursor?: string | undefined },
+  query: { projectId: string; status?: HypothesisStatus | undefined; origin?: HypothesisOrigin | undefined; minElo?: number | undefined; limit: number; cursor?: string | undefined },
 ): HypothesisPage {
   let after: { sortKey: number; seq: number } | undefined;
   if (query.cursor !== undefined) {
@@ -184,7 +184,7 @@ export function listHypotheses(
       throw new DomainError('invalid_input', 'The cursor is not one this server issued. Pass next_cursor from the previous list_hypotheses result unchanged.', { field: 'cursor' });
     }
   }
-  const page = queryHypotheses(db, { projectId: query.projectId, status: query.status, minElo: query.minElo, limit: query.limit, after });
+  const page = queryHypotheses(db, { projectId: query.projectId, status: query.status, origin: query.origin, minElo: query.minElo, limit: query.limit, after });
   return {
     hypotheses: page.rows.map(toHypothesisListItem),
     total: page.total,

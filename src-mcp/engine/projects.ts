@@ -18,7 +18,9 @@ import { StoreError } from '../store/errors.js';
 import { DomainError, notFound } from './errors.js';
 import { inferDomain } from './domainInference.js';
 import { recordChange, type Actor } from './changes.js';
-import type { ResearchPlan } from './schemas.js';
+import { MAX_HYPOTHESIS_BUDGET, type ResearchPlan } from './schemas.js';
+
+export { MAX_HYPOTHESIS_BUDGET };
 import { advance } from './supervisor.js';
 import type { Checkpoint, Hypothesis, ProjectSettings, ResearchProject } from './types.js';
 import { defaultSettings, isStopThreshold, loadResearch } from './research.js';
@@ -30,7 +32,6 @@ import { averagePlayedElo, topRankedHypotheses } from '../store/hypotheses.js';
 export const GOAL_MIN_CHARS = 10;
 export const GOAL_MAX_CHARS = 2000;
 export const DEFAULT_HYPOTHESIS_BUDGET = 20;
-export const MAX_HYPOTHESIS_BUDGET = 100;
 export const PROJECT_STATUSES: readonly ProjectStatus[] = ['initializing', 'active', 'paused', 'completed'];
 
 export { projectUri, type Actor } from './changes.js';

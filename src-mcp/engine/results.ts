@@ -5,7 +5,8 @@ import { rankingState } from './ranking.js';
 import { loadResearch } from './research.js';
 import { matchesOf, reviewsOf } from './reviews.js';
 import type { ResearchReport } from './exports/report.js';
-import type { Hypothesis } from './types.js';
+import type { CitationRecord, Hypothesis } from './types.js';
+import { citationAsRead } from './citationDocuments.js';
 
 export function buildReport(db: Db, projectId: string, now: Date): ResearchReport {
   const project = loadResearch(db, projectId);
@@ -14,10 +15,12 @@ export function buildReport(db: Db, projectId: string, now: Date): ResearchRepor
   // Ranked hypotheses first in rank order, then the rest (unranked, rejected) by their number.
   const byStanding = (a: Hypothesis, b: Hypothesis): number =>
     (rankOf.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (rankOf.get(b.id) ?? Number.MAX_SAFE_INTEGER) || a.seq - b.seq;
+  // Every format shows a cited document as the knowledge base has it (issue 15 item 5).
+  const asRead = (citation: CitationRecord): CitationRecord => citationAsRead(db, projectId, citation);
   return {
     project,
-    hypotheses: hypothesesOf(db, projectId).sort(byStanding),
-    reviews: reviewsOf(db, projectId),
+    hypotheses: hypothesesOf(db, projectId).sort(byStanding).map((h) => ({ ...h, citations: h.citations.map(asRead) })),
+    reviews: reviewsOf(db, projectId).map((r) => ({ ...r, citations: r.citations.map(asRead) })),
     matches: matchesOf(db, projectId),
     leaderboard: state.board.entries.map((entry) => ({
       hypothesisId: entry.id,

@@ -19,6 +19,9 @@ export type HypothesisStatus = (typeof HYPOTHESIS_STATUSES)[number];
 export const HYPOTHESIS_ORIGINS = ['generated', 'evolved', 'human'] as const;
 export type HypothesisOrigin = (typeof HYPOTHESIS_ORIGINS)[number];
 
+/** Hypotheses one project may plan for. */
+export const MAX_HYPOTHESIS_BUDGET = 100;
+
 export const SUMMARY_MIN_WORDS = 50;
 export const SUMMARY_MAX_WORDS = 100;
 
@@ -124,7 +127,8 @@ export const JudgementSchema = z.object({
   pair_id: z.string().min(1),
   /** Which slot won, as the pair was presented: `first` or `second`. */
   winner: z.enum(['first', 'second']),
-  confidence: Score,
+  /** 0.5 = a coin flip, 1 = certain: below 0.5 the other slot would be the winner. */
+  confidence: z.number().min(0.5).max(1),
   /** One or two sentences naming the difference that decided it. */
   rationale: Text(20, RATIONALE_MAX_CHARS, 'rationale'),
   /** Only for pairs marked `debate`: the turns of the simulated debate. */
@@ -151,7 +155,9 @@ export type MetaReviewResult = z.infer<typeof MetaReviewResultSchema>;
 
 // ---- Checkpoints -------------------------------------------------------------------------
 
-export const CHECKPOINT_KINDS = ['research_plan', 'hypothesis_batch', 'evolution_plan', 'final_report', 'safety_review'] as const;
+export const CHECKPOINT_KINDS = ['research_plan', 'hypothesis_batch', 'evolution_plan', 'final_report', 'safety_review', 'change_request'] as const;
+/** Kinds decided only by the scientist in the desktop app, whatever the project's pause or chat settings. */
+export const SCIENTIST_ONLY_KINDS: readonly CheckpointKind[] = ['safety_review', 'change_request'];
 export type CheckpointKind = (typeof CHECKPOINT_KINDS)[number];
 
 export const DECISION_ACTIONS = ['approve', 'edit', 'reject'] as const;
@@ -200,4 +206,17 @@ export const FinalReportEditSchema = z.object({
 export const SafetyReviewEditSchema = z.object({
   /** Rewritten goal or hypothesis summary that removes the concern. */
   revised_text: Text(10, 2000, 'revised_text'),
+  /** For a flagged hypothesis: its rewritten rationale and protocol, where the concern sits there. */
+  rationale: HypothesisDraftSchema.shape.rationale.optional(),
+  experimental_protocol: HypothesisDraftSchema.shape.experimental_protocol.optional(),
 });
+
+/** Editing a flagged hypothesis: revised_text is its new summary, with the summary's 50-100-word rule. */
+export const SafetyHypothesisEditSchema = SafetyReviewEditSchema.extend({ revised_text: HypothesisDraftSchema.shape.summary });
+
+/** A change an assistant asked for (more budget, a reopened project): the scientist may grant less. */
+export const ChangeRequestEditSchema = z.object({
+  add_reasoning_calls: z.number().int().min(0).max(10_000),
+  add_hypotheses: z.number().int().min(0).max(100).default(0),
+});
+export type ChangeRequestEdit = z.infer<typeof ChangeRequestEditSchema>;

@@ -9,6 +9,8 @@ import { newId } from './ids.js';
 import { loadResearch } from './research.js';
 import { isLeaseTakeable, leaseNextTask, openTasksOf, type LeaseOwnerProbe } from './tasks.js';
 import { advanceStage, gateNewHypotheses, stopIfOutOfBudget } from './workflow.js';
+import { SCIENTIST_ONLY_KINDS } from './schemas.js';
+import { catchUpLateArrivals } from './lateArrivals.js';
 import type { Checkpoint, Task } from './types.js';
 
 const MAX_TRANSITIONS = 16;
@@ -22,16 +24,18 @@ export function advance(db: Db, actor: Actor, projectId: string): void {
     const project = loadResearch(db, projectId);
     if (project.status === 'completed' || project.status === 'paused') return;
     const pending = pendingCheckpointsOf(db, projectId);
-    const autoApprovable = pending.find((c) => c.kind !== 'safety_review' && !project.settings.pauseAt.includes(c.kind));
+    const autoApprovable = pending.find((c) => !SCIENTIST_ONLY_KINDS.includes(c.kind) && !project.settings.pauseAt.includes(c.kind));
     if (autoApprovable !== undefined) {
       approveOnPolicy(db, actor, autoApprovable);
       continue;
     }
-    if (pending.length > 0) return;
+    // An assistant's change request waits for the scientist without holding up the work.
+    if (pending.some((c) => c.kind !== 'change_request')) return;
     const open = openTasksOf(db, projectId);
     // New hypotheses wait until their whole round is written, so the scientist sees one batch.
     const producing = open.some((task) => task.kind === 'generate' || task.kind === 'evolve');
     if (!producing && gateNewHypotheses(db, actor, project)) continue;
+    if (!producing && catchUpLateArrivals(db, actor, project, open)) continue;
     if (open.length > 0) return;
     if (stopIfOutOfBudget(db, actor, project)) return;
     if (!advanceStage(db, actor, project)) return;
@@ -62,7 +66,8 @@ export function nextStep(db: Db, actor: Actor, projectId: string, owner: string 
   const project = loadResearch(db, projectId);
   if (project.status === 'completed') return { kind: 'completed', reason: project.stopReason };
   const pending = pendingCheckpointsOf(db, projectId);
-  if (pending.length > 0) return { kind: 'awaiting_decision', checkpoints: pending };
+  const blocking = pending.some((c) => c.kind !== 'change_request');
+  if (blocking || (pending.length > 0 && project.status === 'paused')) return { kind: 'awaiting_decision', checkpoints: pending };
   if (project.status === 'paused') return { kind: 'paused', reason: project.stopReason };
   const open = openTasksOf(db, projectId);
   if (owner === null) {

@@ -15,8 +15,11 @@ import type {
 import type { ProjectRow } from '../store/projects.js';
 import type { TaskRow } from '../store/tasks.js';
 
-/** A citation as stored: `verified` is true only when it resolves to a document this run actually read. */
-export type CitationRecord = Citation & { verified: boolean };
+/**
+ * A citation as stored: `verified` is true only when it resolves to a document this run actually
+ * read. `venue` comes from that document (exports fill it in; models do not write it).
+ */
+export type CitationRecord = Citation & { verified: boolean; venue?: string };
 
 export type WorkflowStage = 'plan' | 'generate' | 'review' | 'rank' | 'evolve' | 'report' | 'done';
 

@@ -11,7 +11,7 @@ import { openCheckpoint } from './checkpoints.js';
 import { competitors, comparisonBudget, proposePairs, rankingStopDecision, refreshRatings, type RankingState } from './ranking.js';
 import { PROPOSALS_PER_HYPOTHESIS, comparisonSetPayload, pairsWithinSet, type ComparisonSetPayload } from './comparisonSets.js';
 import { updateResearch } from './research.js';
-import { screenText } from './safety.js';
+import { screenHypothesis, screenText } from './safety.js';
 import { GENERATION_METHODS, type CheckpointKind, type GenerationMethod } from './schemas.js';
 import { createTask } from './tasks.js';
 import { evolutionProposals, finalReportPayload } from './workflowPayloads.js';
@@ -57,7 +57,7 @@ function planStage(db: Db, actor: Actor, project: ResearchProject): boolean {
   const verdict = screenText(project.plan.goal);
   if (verdict.flagged && !goalClearedBySafetyReview(db, project)) {
     updateResearch(db, project.id, { status: 'paused' }, actor.now());
-    pause(db, actor, project, 'safety_review', { subject: 'goal', text: project.plan.goal, reasons: verdict.reasons });
+    pause(db, actor, project, 'safety_review', { subject: 'goal', text: project.plan.goal, reasons: verdict.reasons, matches: verdict.matches });
     // A paused project is not advanced further until the scientist decides.
     return false;
   }
@@ -121,14 +121,15 @@ function rankStage(db: Db, actor: Actor, project: ResearchProject): boolean {
   const reviewed = players.filter((h) => h.status === 'reviewed').map((h) => h.id);
   if (reviewed.length > 0) updateHypothesisStatus(db, reviewed, 'in_tournament', actor.now().toISOString());
   const metaDone = tasksOfKind(db, project.id, 'meta_review').some((t) => t.payload.iteration === project.iteration && t.status === 'done');
-  if (metaDone) {
+  const state = refreshRatings(db, project, actor.now());
+  const everyonePlayed = state.board.entries.every((entry) => entry.matches > 0);
+  // A hypothesis that joined after the meta-review (catchUpLateArrivals) plays before the cycle goes on.
+  if (metaDone && (everyonePlayed || players.length < 2)) {
     moveTo(db, actor, project, project.iteration < project.settings.maxIterations ? 'evolve' : 'report');
     return true;
   }
-  const state = refreshRatings(db, project, actor.now());
-  const everyonePlayed = state.board.entries.every((entry) => entry.matches > 0);
   const stop = rankingStopDecision(project, state);
-  const enough = players.length < 2 || (stop.stop && everyonePlayed) || state.matches.length >= comparisonBudget(players.length) * project.iteration;
+  const enough = !metaDone && (players.length < 2 || (stop.stop && everyonePlayed) || state.matches.length >= comparisonBudget(players.length) * project.iteration);
   if (enough) {
     createTask(db, actor, project.id, 'meta_review', { iteration: project.iteration, certified: state.board.certified });
     return false;
@@ -136,6 +137,10 @@ function rankStage(db: Db, actor: Actor, project: ResearchProject): boolean {
   const payload = nextComparisonSet(db, project, state);
   const { pairs } = payload;
   if (pairs.length === 0) {
+    if (metaDone) {
+      moveTo(db, actor, project, project.iteration < project.settings.maxIterations ? 'evolve' : 'report');
+      return true;
+    }
     createTask(db, actor, project.id, 'meta_review', { iteration: project.iteration, certified: state.board.certified });
     return false;
   }
@@ -174,7 +179,9 @@ export function gateNewHypotheses(db: Db, actor: Actor, project: ResearchProject
   const at = actor.now().toISOString();
   for (const h of fresh.filter((candidate) => candidate.safetyFlag !== null)) {
     updateHypothesisGate(db, [h.id], 'awaiting_approval', at);
-    pause(db, actor, project, 'safety_review', { subject: 'hypothesis', hypothesis_id: h.id, text: h.summary, reasons: h.safetyFlag?.split('; ') ?? [] });
+    // The passages that triggered the flag, in context, wherever in the hypothesis they sit.
+    const { matches } = screenHypothesis(h);
+    pause(db, actor, project, 'safety_review', { subject: 'hypothesis', hypothesis_id: h.id, text: h.summary, reasons: h.safetyFlag?.split('; ') ?? [], matches });
   }
   const batch = fresh.filter((h) => h.safetyFlag === null);
   if (batch.length > 0) {

@@ -58,6 +58,7 @@ export function storeDocument(db: Db, actor: Actor, place: Placement, extracted:
     url: extracted.identifiers.url,
     authors: extracted.authors,
     year: extracted.year,
+    venue: extracted.venue ?? null,
     chunkCount: chunks.length,
     addedBy: existing?.addedBy ?? actor.clientId,
     createdAt: existing?.createdAt ?? at,

@@ -9,10 +9,11 @@
 // and export should mark the others "unverified": the model may have invented them.
 import type { Db } from '../store/database.js';
 import { writeTransaction } from '../store/database.js';
-import { findDocumentById, findDocumentsByIdentifier, findDocumentsByTitle, type DocumentRow } from '../store/knowledgeDocuments.js';
+import type { DocumentRow } from '../store/knowledgeDocuments.js';
+import { candidateDocuments, type CitationFields, type MatchedBy } from '../engine/citationDocuments.js';
 import { recordReads, wasRead } from '../store/knowledgeReads.js';
 import type { Identifiers } from './identifiers.js';
-import { normalizeArxivId, normalizeDoi, normalizePmid, normalizeUrl } from './identifiers.js';
+import { normalizeDoi, normalizeUrl } from './identifiers.js';
 import { searchKnowledge, type SearchHit } from './search/search.js';
 
 export interface GroundingSnippet {
@@ -87,11 +88,9 @@ export function formatCitation(document: Pick<DocumentRow, 'title' | 'authors' |
 }
 
 /** What a hypothesis cites: any of these; a bare string is parsed (doc id, DOI, arXiv, PMID, URL, else a title). */
-export type CitationInput =
-  | string
-  | { document_id?: string; doi?: string; pmid?: string; arxiv_id?: string; url?: string; title?: string };
+export type CitationInput = string | CitationFields;
+export type { MatchedBy };
 
-export type MatchedBy = 'document_id' | 'doi' | 'pmid' | 'arxiv_id' | 'url' | 'title';
 
 export interface CitationResolution {
   verified: boolean;
@@ -120,8 +119,6 @@ export function resolveCitation(db: Db, citation: CitationInput, options: { rese
   return { verified: false, documentId: first.document.id, matchedBy: first.matchedBy, reason: 'not_read_by_project' };
 }
 
-type CitationFields = Exclude<CitationInput, string>;
-
 function parseCitation(text: string): CitationFields {
   const trimmed = text.trim();
   if (/^doc_[0-9a-f]+$/.test(trimmed)) return { document_id: trimmed };
@@ -131,27 +128,4 @@ function parseCitation(text: string): CitationFields {
   if (/pmid|pubmed/i.test(trimmed)) return { pmid: trimmed };
   if (normalizeUrl(trimmed) !== null) return { url: trimmed };
   return { title: trimmed };
-}
-
-/** Every document the citation's fields resolve to, strongest identifier first. */
-function candidateDocuments(db: Db, citation: CitationFields): Array<{ document: DocumentRow; matchedBy: MatchedBy }> {
-  const found: Array<{ document: DocumentRow; matchedBy: MatchedBy }> = [];
-  const add = (documents: readonly DocumentRow[], matchedBy: MatchedBy): void => {
-    for (const document of documents) if (!found.some((item) => item.document.id === document.id)) found.push({ document, matchedBy });
-  };
-  const byId = citation.document_id === undefined ? undefined : findDocumentById(db, citation.document_id.trim());
-  if (byId !== undefined) add([byId], 'document_id');
-  const lookups: Array<[MatchedBy, 'doi' | 'pmid' | 'arxiv_id' | 'url', string | undefined, (raw: string) => string | null]> = [
-    ['doi', 'doi', citation.doi, normalizeDoi],
-    ['pmid', 'pmid', citation.pmid, normalizePmid],
-    ['arxiv_id', 'arxiv_id', citation.arxiv_id, normalizeArxivId],
-    ['url', 'url', citation.url, normalizeUrl],
-  ];
-  for (const [matchedBy, field, raw, normalise] of lookups) {
-    const value = raw === undefined ? null : normalise(raw);
-    if (value !== null) add(findDocumentsByIdentifier(db, field, value), matchedBy);
-  }
-  const title = citation.title?.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
-  if (title !== undefined && title.length >= 8) add(findDocumentsByTitle(db, title), 'title');
-  return found;
 }

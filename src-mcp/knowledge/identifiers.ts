@@ -1,6 +1,12 @@
 // Scholarly identifiers (DOI, PMID, arXiv id) and URLs: recognised in sources and document text,
 // normalised so that "https://doi.org/10.1038/X", "doi:10.1038/x" and "10.1038/x." are one DOI.
-// Citations resolve by these normalised forms (grounding.ts).
+// Citations resolve by these normalised forms (grounding.ts); the normalisers themselves live in
+// engine/identifiers.ts, so that exports (engine) and the knowledge base agree by construction.
+
+import { ARXIV_ID, ARXIV_LABELLED, ARXIV_URL, DOI, normalizeArxivId, normalizeDoi, normalizePmid, normalizeUrl, PMID_LABELLED, PUBMED_URL, trimTrailing } from '../engine/identifiers.js';
+
+// One normaliser for the whole program: knowledge ingestion, citation checks and exports.
+export { normalizeArxivId, normalizeDoi, normalizePmid, normalizeUrl };
 
 export interface Identifiers {
   doi: string | null;
@@ -11,51 +17,6 @@ export interface Identifiers {
 
 export const NO_IDENTIFIERS: Identifiers = { doi: null, pmid: null, arxivId: null, url: null };
 
-const DOI = /\b(10\.\d{4,9}\/[^\s"'<>{}]+)/i;
-const PMID_LABELLED = /\bPMID:?\s*(\d{1,9})\b/i;
-const PUBMED_URL = /pubmed\.ncbi\.nlm\.nih\.gov\/(\d{1,9})/i;
-// New-style (2007+) ids like 2001.01234v2, and old-style ids like hep-th/9901001.
-const ARXIV_ID = /^(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(v\d+)?$/i;
-const ARXIV_LABELLED = /\barXiv:\s*(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(v\d+)?/i;
-const ARXIV_URL = /arxiv\.org\/(?:abs|pdf)\/(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(v\d+)?/i;
-
-/** Trailing punctuation belongs to the sentence around an identifier, not to it. */
-function trimTrailing(value: string): string {
-  return value.replace(/[.,;:)\]]+$/, '');
-}
-
-export function normalizeDoi(raw: string): string | null {
-  const match = DOI.exec(raw.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, ''));
-  return match?.[1] === undefined ? null : trimTrailing(match[1]).toLowerCase();
-}
-
-export function normalizePmid(raw: string): string | null {
-  const text = raw.trim();
-  if (/^\d{1,9}$/.test(text)) return String(Number(text));
-  const match = PUBMED_URL.exec(text) ?? PMID_LABELLED.exec(text);
-  return match?.[1] === undefined ? null : String(Number(match[1]));
-}
-
-/** Versions are dropped: a citation of 2001.01234 and one of 2001.01234v3 name the same paper. */
-export function normalizeArxivId(raw: string): string | null {
-  const text = raw.trim().replace(/^arxiv:\s*/i, '');
-  const match = ARXIV_ID.exec(text) ?? ARXIV_URL.exec(text) ?? ARXIV_LABELLED.exec(raw);
-  return match?.[1] === undefined ? null : match[1].toLowerCase();
-}
-
-/** Scheme and host lowercased, fragment and trailing slash dropped; null when not an http(s) URL. */
-export function normalizeUrl(raw: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  url.hash = '';
-  const text = url.toString();
-  return text.endsWith('/') && url.search === '' ? text.slice(0, -1) : text;
-}
 
 /** What a source string (a URL or identifier an assistant gave) tells us. */
 export function identifiersFromSource(source: string): Identifiers {

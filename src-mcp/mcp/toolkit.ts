@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import type { CallToolResult, McpServer, ServerContext as RequestContext, ToolAnnotations } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { DENIAL_CODES } from '../store/auditOutcomes.js';
 import { DomainError, type DomainErrorCode } from '../engine/errors.js';
 import { TOOL_ERROR_META_KEY, type ToolErrorEnvelope } from '../engine/toolErrorMeta.js';
 import { CallAudit, recordAudit } from './audit.js';
@@ -254,7 +255,8 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
     if (error instanceof DomainError) {
       // Invalid after all (a rule the schema cannot state, e.g. a goal too vague): no charge.
       if (error.code === 'invalid_input' && tool.expensive === true) ctx.rateLimit.refund();
-      callAudit.finish('error', error.code, null);
+      // A refusal by policy (a safety approval from chat, a desktop-only decision) is a denial, not a failure.
+      callAudit.finish(DENIAL_CODES.includes(error.code) ? 'denied' : 'error', error.code, null);
       return errorResult(error.code, error.message, error.details);
     }
     console.error(`[co-scientist] ${tool.name} failed:`, error);

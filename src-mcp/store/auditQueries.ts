@@ -1,14 +1,16 @@
 // Named statements for reading the audit log in the desktop app: filtered pages (newest first),
 // the values the filters offer, and a filtered walk in log order for exports. Appending and chain
 // verification stay in audit.ts; nothing here writes.
-import { auditRowFromRaw, type AuditOutcome, type AuditRow, type RawAudit } from './audit.js';
+import { auditRowFromRaw, type AuditRow, type RawAudit } from './audit.js';
+import { AUDIT_RESULT_SQL, type AuditResult } from './auditOutcomes.js';
 import type { Db } from './database.js';
 
 export interface AuditFilter {
   clientId?: string | undefined;
   /** Exact action, e.g. `tool:start_research` or `resource:read`. */
   action?: string | undefined;
-  outcome?: AuditOutcome | undefined;
+  /** The documented outcome (auditOutcomes.ts), not the stored one. */
+  outcome?: AuditResult | undefined;
   /** ISO 8601 UTC, inclusive. */
   since?: string | undefined;
   /** ISO 8601 UTC, exclusive. */
@@ -17,7 +19,7 @@ export interface AuditFilter {
 
 // Times are stored as toISOString() values, so string comparison is time order.
 const WHERE = `(@client IS NULL OR client_id = @client) AND (@action IS NULL OR action = @action)
-  AND (@outcome IS NULL OR outcome = @outcome) AND (@since IS NULL OR at >= @since) AND (@until IS NULL OR at < @until)`;
+  AND (@outcome IS NULL OR (${AUDIT_RESULT_SQL}) = @outcome) AND (@since IS NULL OR at >= @since) AND (@until IS NULL OR at < @until)`;
 
 function params(filter: AuditFilter): Record<string, string | null> {
   return {

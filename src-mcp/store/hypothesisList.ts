@@ -15,6 +15,8 @@ export type HypothesisListRow = Pick<
 export interface HypothesisQuery {
   projectId: string;
   status?: string | undefined;
+  /** Only hypotheses of this origin (generated, evolved, human). */
+  origin?: string | undefined;
   minElo?: number | undefined;
   limit: number;
   /** Position after which to continue: the (sort key, seq) of the last row of the previous page. */
@@ -54,6 +56,7 @@ function fromValues(values: ListValues): HypothesisListRow {
 export function hypothesisPageSql(query: HypothesisQuery): string {
   const where = ['project_id = @projectId'];
   if (query.status !== undefined) where.push('status = @status');
+  if (query.origin !== undefined) where.push('origin = @origin');
   if (query.minElo !== undefined) where.push('elo >= @minElo');
   // Written as a range on the indexed expression plus the tie-break, so the index seeks to the cursor.
   if (query.after !== undefined) where.push(`${LIST_ORDER} >= @afterKey`, `(${LIST_ORDER} > @afterKey OR seq > @afterSeq)`);
@@ -63,6 +66,7 @@ export function hypothesisPageSql(query: HypothesisQuery): string {
 export function queryHypotheses(db: Db, query: HypothesisQuery): { rows: HypothesisListRow[]; total: number; next: { sortKey: number; seq: number } | null } {
   const params: Record<string, unknown> = { projectId: query.projectId, limit: query.limit + 1 };
   if (query.status !== undefined) params.status = query.status;
+  if (query.origin !== undefined) params.origin = query.origin;
   if (query.minElo !== undefined) params.minElo = query.minElo;
   if (query.after !== undefined) {
     params.afterKey = query.after.sortKey;
@@ -80,11 +84,16 @@ export function queryHypotheses(db: Db, query: HypothesisQuery): { rows: Hypothe
 
 /** How many hypotheses match the filter, across all pages: from the project's counters unless Elo filters too. */
 function countHypotheses(db: Db, query: HypothesisQuery): number {
-  if (query.minElo === undefined) {
+  if (query.minElo === undefined && query.origin === undefined) {
     const counts = projectCounts(db, query.projectId);
     if (query.status === undefined) return counts.total;
     return Object.hasOwn(counts.byStatus, query.status) ? counts.byStatus[query.status as HypothesisStatusName] : 0;
   }
-  const sql = `SELECT COUNT(*) FROM hypotheses WHERE project_id = @projectId${query.status === undefined ? '' : ' AND status = @status'} AND elo >= @minElo`;
-  return cachedPluck(db, sql).get({ projectId: query.projectId, minElo: query.minElo, ...(query.status === undefined ? {} : { status: query.status }) }) as number;
+  const sql = `SELECT COUNT(*) FROM hypotheses WHERE project_id = @projectId${query.status === undefined ? '' : ' AND status = @status'}${query.origin === undefined ? '' : ' AND origin = @origin'}${query.minElo === undefined ? '' : ' AND elo >= @minElo'}`;
+  return cachedPluck(db, sql).get({
+    projectId: query.projectId,
+    ...(query.minElo === undefined ? {} : { minElo: query.minElo }),
+    ...(query.status === undefined ? {} : { status: query.status }),
+    ...(query.origin === undefined ? {} : { origin: query.origin }),
+  }) as number;
 }

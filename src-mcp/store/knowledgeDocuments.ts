@@ -24,6 +24,8 @@ export interface DocumentRow {
   url: string | null;
   authors: string | null;
   year: string | null;
+  /** Journal, proceedings or publisher, where the source names one (a .bib entry's journal). */
+  venue?: string | null;
   chunkCount: number;
   addedBy: string;
   createdAt: string;
@@ -52,6 +54,7 @@ interface RawDocument {
   url: string | null;
   authors: string | null;
   year: string | null;
+  venue: string | null;
   chunk_count: number;
   added_by: string;
   created_at: string;
@@ -74,6 +77,7 @@ export function documentFromRaw(raw: RawDocument): DocumentRow {
     url: raw.url,
     authors: raw.authors,
     year: raw.year,
+    venue: raw.venue,
     chunkCount: raw.chunk_count,
     addedBy: raw.added_by,
     createdAt: raw.created_at,
@@ -114,14 +118,14 @@ export function saveDocument(db: Db, document: DocumentRow, chunks: readonly Chu
   statement(
     db,
     `INSERT INTO knowledge_documents (id, collection_id, source, origin, format, title, content_hash, size_bytes,
-       doi, pmid, arxiv_id, url, authors, year, chunk_count, added_by, created_at, updated_at)
+       doi, pmid, arxiv_id, url, authors, year, venue, chunk_count, added_by, created_at, updated_at)
      VALUES (@id, @collectionId, @source, @origin, @format, @title, @contentHash, @sizeBytes,
-       @doi, @pmid, @arxivId, @url, @authors, @year, @chunkCount, @addedBy, @createdAt, @updatedAt)
+       @doi, @pmid, @arxivId, @url, @authors, @year, @venue, @chunkCount, @addedBy, @createdAt, @updatedAt)
      ON CONFLICT (id) DO UPDATE SET format = excluded.format, title = excluded.title,
        content_hash = excluded.content_hash, size_bytes = excluded.size_bytes, doi = excluded.doi,
        pmid = excluded.pmid, arxiv_id = excluded.arxiv_id, url = excluded.url, authors = excluded.authors,
-       year = excluded.year, chunk_count = excluded.chunk_count, updated_at = excluded.updated_at`,
-  ).run({ ...document, chunkCount: chunks.length });
+       year = excluded.year, venue = excluded.venue, chunk_count = excluded.chunk_count, updated_at = excluded.updated_at`,
+  ).run({ ...document, venue: document.venue ?? null, chunkCount: chunks.length });
   const insert = statement(
     db,
     `INSERT INTO knowledge_chunks (document_id, collection_id, seq, title, header_path, content_type, content)

@@ -48,6 +48,8 @@ export interface ProjectStatePatch {
   progress?: number;
   goal?: string;
   domain?: string;
+  /** Stored as 0/1: false once the scientist set the domain themselves. */
+  domainInferred?: boolean;
   hypothesisBudget?: number;
 }
 
@@ -64,6 +66,7 @@ const COLUMNS: Record<keyof ProjectStatePatch, string> = {
   progress: 'progress',
   goal: 'goal',
   domain: 'domain',
+  domainInferred: 'domain_inferred',
   hypothesisBudget: 'hypothesis_budget',
 };
 const JSON_KEYS = new Set<keyof ProjectStatePatch>(['plan', 'settings', 'metaReview']);
@@ -73,7 +76,7 @@ export function updateProjectState(db: Db, projectId: string, patch: ProjectStat
   const keys = (Object.keys(patch) as Array<keyof ProjectStatePatch>).filter((key) => patch[key] !== undefined);
   const assignments = keys.map((key) => `${COLUMNS[key]} = @${key}`);
   const values: Record<string, unknown> = { id: projectId, updatedAt };
-  for (const key of keys) values[key] = JSON_KEYS.has(key) ? toJson(patch[key]) : patch[key];
+  for (const key of keys) values[key] = JSON_KEYS.has(key) ? toJson(patch[key]) : typeof patch[key] === 'boolean' ? Number(patch[key]) : patch[key];
   // One statement per set of fields: the code updates a handful of combinations, each many times.
   cached(db, `UPDATE projects SET ${[...assignments, 'updated_at = @updatedAt'].join(', ')} WHERE id = @id`).run(values);
 }

@@ -64,6 +64,31 @@ describe('desktop audit tools', () => {
     expect((denied.rows as Entry[]).map((r) => r.action)).toEqual(['tool:query_audit_log']);
   });
 
+  it('audits a refused safety approval as denied, and every row with one of the documented outcomes (issue 15 item 8)', async () => {
+    const { assistant, desktop, call } = await sessions();
+    await desktop.call('set_client_policy', {
+      client_id: 'claude-desktop',
+      scopes: ['research:write', 'hypotheses:generate', 'reviews:write', 'checkpoints:decide'],
+      may_decide_checkpoints: true,
+    });
+    const started = await assistant.call('start_research', { goal: 'Increase the transmissibility of H5N1 influenza virus between mammals' });
+    const status = await assistant.call('get_research_status', { research_id: started.research_id });
+    const [safety] = status.pending_checkpoints as Array<{ checkpoint_id: string; kind: string }>;
+    expect(safety?.kind).toBe('safety_review');
+    expect(await failure(assistant, 'decide', { checkpoint_id: safety?.checkpoint_id, action: 'approve' })).toMatchObject({ code: 'insufficient_permissions' });
+    await failure(assistant, 'get_research_status', { research_id: started.research_id, bogus: 1 });
+
+    const denied = (await call('query_audit_log', { client: 'claude-desktop', outcome: 'denied' })).rows as Entry[];
+    expect(denied.map((r) => [r.action, r.error_code])).toEqual([['tool:decide', 'insufficient_permissions']]);
+    const all = (await call('query_audit_log', { limit: 500 })).rows as Entry[];
+    expect(new Set(all.map((r) => r.outcome))).toEqual(new Set(['ok', 'denied', 'invalid_input']));
+    for (const outcome of ['ok', 'denied', 'rate_limited', 'invalid_input', 'error']) {
+      // The desktop's own queries are logged as they are answered: compare the rows `all` saw.
+      const rows = ((await call('query_audit_log', { outcome, limit: 500 })).rows as Entry[]).filter((r) => r.id <= (all[0]?.id ?? 0));
+      expect(rows.map((r) => r.id).sort()).toEqual(all.filter((r) => r.outcome === outcome).map((r) => r.id).sort());
+    }
+  });
+
   it('filters by client, action, outcome and time, pages without gaps, and shows arguments redacted', async () => {
     const { assistant, call } = await sessions();
     const before = new Date().toISOString();
@@ -76,7 +101,7 @@ describe('desktop audit tools', () => {
     expect((all.facets as { clients: string[] }).clients).toEqual(['claude-desktop']);
     expect(((await call('query_audit_log', { limit: 1 })).facets as { clients: string[] }).clients).toEqual(['claude-desktop', 'desktop']);
 
-    const refused = (await call('query_audit_log', { client: 'claude-desktop', outcome: 'error' })).rows as Entry[];
+    const refused = (await call('query_audit_log', { client: 'claude-desktop', outcome: 'invalid_input' })).rows as Entry[];
     expect(refused).toHaveLength(1);
     expect(refused[0]).toMatchObject({ action: 'tool:get_research_status', error_code: 'invalid_input' });
     expect(JSON.parse(refused[0]?.arguments ?? '{}')).toMatchObject({ api_key: '[REDACTED]' });

@@ -78,6 +78,7 @@ export function bibtexEntry(reference: Reference): string {
   if (title.length > 0) fields.push(['title', title]);
   const author = bibtexAuthors(reference.authors);
   if (author !== undefined) fields.push(['author', author]);
+  if (reference.venue !== undefined) fields.push(['journal', escapeBibtexText(reference.venue)]);
   if (reference.year !== undefined) fields.push(['year', String(reference.year)]);
   if (reference.doi !== undefined) fields.push(['doi', escapeBibtexVerbatim(reference.doi)]);
   if (reference.arxivId !== undefined) {

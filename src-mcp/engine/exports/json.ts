@@ -13,6 +13,8 @@ export interface CitationJson {
   title: string;
   authors: string | null;
   year: number | null;
+  /** Journal, proceedings or publisher of the cited document (null when unknown). */
+  venue: string | null;
   doi: string | null;
   pmid: string | null;
   arxiv_id: string | null;
@@ -120,6 +122,7 @@ function citationJson(citation: CitationRecord, bib: Bibliography): CitationJson
     title: citation.title,
     authors: citation.authors ?? null,
     year: citation.year ?? null,
+    venue: citation.venue ?? null,
     doi: citation.doi ?? null,
     pmid: citation.pmid ?? null,
     arxiv_id: citation.arxiv_id ?? null,
@@ -235,6 +238,7 @@ export function reportDocument(report: ResearchReport): ReportDocument {
       title: r.title,
       authors: r.authors ?? null,
       year: r.year ?? null,
+      venue: r.venue ?? null,
       doi: r.doi ?? null,
       pmid: r.pmid ?? null,
       arxiv_id: r.arxivId ?? null,

@@ -23,8 +23,8 @@ function prose(text: string): string {
   return text.trim().replace(/^(\s*)#/gm, '$1\\#');
 }
 
-export function referenceLine(reference: Pick<Reference, 'title' | 'authors' | 'year' | 'doi' | 'pmid' | 'arxivId' | 'url' | 'verified'>): string {
-  const parts = [`${reference.authors ? `${oneLine(reference.authors)} ` : ''}${reference.year !== undefined ? `(${reference.year}). ` : ''}${oneLine(reference.title)}.`];
+export function referenceLine(reference: Pick<Reference, 'title' | 'authors' | 'year' | 'doi' | 'pmid' | 'arxivId' | 'url' | 'verified'> & { venue?: string | undefined }): string {
+  const parts = [`${reference.authors ? `${oneLine(reference.authors)} ` : ''}${reference.year !== undefined ? `(${reference.year}). ` : ''}${oneLine(reference.title)}.${reference.venue ? ` *${oneLine(reference.venue)}*.` : ''}`];
   if (reference.doi) parts.push(`doi:${reference.doi}`);
   if (reference.pmid) parts.push(`PMID ${reference.pmid}`);
   if (reference.arxivId) parts.push(`arXiv:${reference.arxivId}`);

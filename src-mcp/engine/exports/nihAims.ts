@@ -6,7 +6,9 @@ import { DomainError } from '../errors.js';
 import { wordCount } from '../schemas.js';
 import type { Hypothesis } from '../types.js';
 import { partition, provenance, standing, type ResearchReport } from './report.js';
-import { bibliography } from './references.js';
+import { bibliography, type Bibliography } from './references.js';
+import { referenceLine } from './markdown.js';
+import { buildProximityIndex } from '../proximity.js';
 import { firstSentences, formatCi, formatScore, lowerFirst, oneLine, sentences, truncateWords, withoutFinalPeriod } from './text.js';
 
 export interface SpecificAim {
@@ -72,12 +74,32 @@ interface Budget {
   prediction: number;
 }
 
+/** Above this (TF-IDF cosine of summary and rationale), two hypotheses are one idea for an aim. */
+const SAME_IDEA = 0.6;
+
+/**
+ * The best-ranked contenders that each bring a different idea (issue 15 item 6): a hypothesis is
+ * skipped when it is a near-duplicate of, or says much the same as, one already chosen. Lineage
+ * alone does not count: an evolved hypothesis may well state a different mechanism.
+ */
+export function distinctContenders(contenders: readonly Hypothesis[], count: number): Hypothesis[] {
+  const index = buildProximityIndex(new Map(contenders.map((h) => [h.id, `${h.summary} ${h.rationale}`])));
+  const related = (a: Hypothesis, b: Hypothesis): boolean =>
+    a.nearDuplicateOf === b.id || b.nearDuplicateOf === a.id || index.similarity(a.id, b.id) >= SAME_IDEA;
+  const chosen: Hypothesis[] = [];
+  for (const h of contenders) {
+    if (chosen.length >= count) break;
+    if (!chosen.some((c) => related(c, h))) chosen.push(h);
+  }
+  return chosen;
+}
+
 function aimsFor(top: Hypothesis[], budget: Budget): SpecificAim[] {
   const [lead] = top;
   if (lead === undefined) return [];
   const aims: SpecificAim[] = [];
-  // Aim 1 tests the central hypothesis; aims 2–3 take the next hypotheses, or more of the
-  // central hypothesis's predictions when the tournament produced fewer contenders.
+  // Aim 1 tests the central hypothesis; aims 2–3 take the next distinct hypotheses, or more of
+  // the central hypothesis's predictions when the tournament produced fewer distinct ideas.
   const sources: Array<{ h: Hypothesis; prediction: number }> = [{ h: lead, prediction: 0 }];
   for (const h of top.slice(1, 3)) sources.push({ h, prediction: 0 });
   for (let p = 1; sources.length < 3 && p < lead.testablePredictions.length; p += 1) sources.push({ h: lead, prediction: p });
@@ -114,7 +136,12 @@ function draft(report: ResearchReport, budget: Budget): NihSpecificAims {
   const counts = provenance(report);
   const bib = bibliography(report);
   const unverified = bib.references.filter((r) => !r.verified).length;
-  const aims = aimsFor(contenders.slice(0, 3), budget);
+  const aims = aimsFor(distinctContenders(contenders, 3), budget).map((aim) => ({
+    ...aim,
+    title: inProse(aim.title, bib, report),
+    working_hypothesis: inProse(aim.working_hypothesis, bib, report),
+    approach: inProse(aim.approach, bib, report),
+  }));
   const goal = goalAsInfinitive(project.goal);
   const overview = project.metaReview?.research_overview;
   const rationaleSentences = sentences(lead.rationale);
@@ -155,13 +182,18 @@ function draft(report: ResearchReport, budget: Budget): NihSpecificAims {
       aims.map((aim) => `Aim ${aim.number} will test the prediction: ${withoutFinalPeriod(truncateWords(aim.working_hypothesis, budget.prediction / 2))}.`).join(' ') +
       ` Because every aim tests a falsifiable prediction with a defined readout, positive and negative results alike will move us closer to our goal: to ${goal}.`,
   ];
-  const markdown = [...notice, '', '# Specific Aims', '', ...body].join('\n').trimEnd() + '\n';
+  // The references behind the aims, as references: the prose cites them by key, never by internal id.
+  const aimIds = new Set(aims.map((aim) => aim.hypothesis_id));
+  const cited = bib.references.filter((r) => r.citedBy.some((id) => aimIds.has(id)));
+  const references = cited.length === 0 ? [] : ['', '## References', '', ...cited.map((r) => `- [${r.key}] ${referenceLine(r)}`)];
+  const prose = body.map((line) => inProse(line, bib, report));
+  const markdown = [...notice, '', '# Specific Aims', '', ...prose, ...references].join('\n').trimEnd() + '\n';
   return {
     research_id: project.id,
     central_hypothesis_id: lead.id,
     aims,
     markdown,
-    word_count: wordCount(body.join(' ')),
+    word_count: wordCount(prose.join(' ')),
   };
 }
 
@@ -180,4 +212,20 @@ export function nihSpecificAims(report: ResearchReport): NihSpecificAims {
     if (page.word_count <= NIH_AIMS_MAX_WORDS - 100) return page;
   }
   return draft(report, { background: 20, claim: 15, rationale: 20, approach: 20, prediction: 12 });
+}
+
+/**
+ * Model prose names knowledge-base documents and hypotheses by internal id ("doc_3f…", "hyp_9a…");
+ * a grant page shows the reference key ("[smith2016fibrosis]") and the hypothesis number ("H4").
+ */
+function inProse(text: string, bib: Bibliography, report: ResearchReport): string {
+  return text
+    .replace(/\bdoc_[0-9a-z]+\b/gi, (id) => {
+      const reference = bib.references.find((r) => r.documentIds.includes(id));
+      return reference === undefined ? 'an unlisted source' : `[${reference.key}]`;
+    })
+    .replace(/\bhyp_[0-9a-z]+\b/gi, (id) => {
+      const h = report.hypotheses.find((x) => x.id === id);
+      return h === undefined ? 'another hypothesis' : `H${h.seq}`;
+    });
 }

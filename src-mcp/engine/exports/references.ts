@@ -4,12 +4,15 @@
 import type { CitationRecord } from '../types.js';
 import type { ResearchReport } from './report.js';
 import { parseAuthors } from './authors.js';
+import { normalizeArxivId, normalizeDoi, normalizePmid } from '../identifiers.js';
 
 export interface Reference {
   key: string;
   title: string;
   authors?: string;
   year?: number;
+  /** Journal, proceedings or publisher, from the document the knowledge base has. */
+  venue?: string;
   doi?: string;
   pmid?: string;
   arxivId?: string;
@@ -30,21 +33,10 @@ export interface Bibliography {
   referenceOf(citation: CitationRecord): Reference | undefined;
 }
 
-export function normalizeDoi(doi: string | undefined): string | undefined {
-  const value = doi?.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, '').toLowerCase();
-  return value ? value : undefined;
-}
-
-export function normalizePmid(pmid: string | undefined): string | undefined {
-  const value = pmid?.trim().replace(/^pmid:\s*/i, '');
-  return value ? value : undefined;
-}
-
-/** Versions ("v2") are the same paper for a bibliography. */
-export function normalizeArxiv(id: string | undefined): string | undefined {
-  const value = id?.trim().replace(/^arxiv:\s*/i, '').replace(/v\d+$/i, '').toLowerCase();
-  return value ? value : undefined;
-}
+/** The program's one normaliser (engine/identifiers.ts), with "absent" for "not an identifier". */
+const doiOf = (raw: string | undefined): string | undefined => (raw === undefined ? undefined : (normalizeDoi(raw) ?? undefined));
+const pmidOf = (raw: string | undefined): string | undefined => (raw === undefined ? undefined : (normalizePmid(raw) ?? undefined));
+const arxivOf = (raw: string | undefined): string | undefined => (raw === undefined ? undefined : (normalizeArxivId(raw) ?? undefined));
 
 /** ASCII skeleton for matching and keys; letters without an NFKD decomposition are mapped by hand. */
 export function asciiFold(text: string): string {
@@ -112,9 +104,9 @@ export function bibliography(report: ResearchReport): Bibliography {
   const groups: Group[] = [];
   const groupOf = new Map<CitationRecord, Group>();
   for (const citation of occurrences.map((o) => o.citation).sort(canonicalOrder)) {
-    const doi = normalizeDoi(citation.doi);
-    const pmid = normalizePmid(citation.pmid);
-    const arxiv = normalizeArxiv(citation.arxiv_id);
+    const doi = doiOf(citation.doi);
+    const pmid = pmidOf(citation.pmid);
+    const arxiv = arxivOf(citation.arxiv_id);
     // Titles of punctuation or non-Latin script fold to nothing: match those verbatim instead.
     const title = normalizeTitle(citation.title) || citation.title.trim();
     // Identifiers decide first; a shared title merges only when no identifier contradicts it.
@@ -151,9 +143,11 @@ function merge(group: Group, citation: CitationRecord, doi?: string, pmid?: stri
   group.arxiv ??= arxiv;
   ref.authors ??= citation.authors?.trim() || undefined;
   ref.year ??= citation.year;
-  ref.doi ??= citation.doi?.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, '') || undefined;
+  ref.venue ??= citation.venue?.trim() || undefined;
+  // Shown as written, less the prefix (a DOI's case, an arXiv version); merged by the normalised form.
+  ref.doi ??= doi === undefined ? undefined : (citation.doi?.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, '') ?? doi);
   ref.pmid ??= pmid;
-  ref.arxivId ??= citation.arxiv_id?.trim().replace(/^arxiv:\s*/i, '') || undefined;
+  ref.arxivId ??= arxiv === undefined ? undefined : (citation.arxiv_id?.trim().replace(/^arxiv:\s*/i, '') ?? arxiv);
   ref.url ??= citation.url?.trim() || undefined;
   if (citation.document_id !== undefined && !ref.documentIds.includes(citation.document_id)) ref.documentIds.push(citation.document_id);
   ref.verified ||= citation.verified;

@@ -58,6 +58,7 @@ function entryDocument(entry: Entry): ExtractedDocument {
     identifiers: entryIdentifiers(field),
     authors,
     year,
+    venue,
     // The entry's own source text: editing one entry re-indexes that entry only.
     contentHash: createHash('sha256').update(entry.input, 'utf8').digest('hex'),
     sizeBytes: Buffer.byteLength(entry.input, 'utf8'),

@@ -13,6 +13,8 @@ export interface ExtractedDocument {
   identifiers: Identifiers;
   authors: string | null;
   year: string | null;
+  /** Journal, proceedings or publisher, where the format names one. */
+  venue?: string | null;
   /** SHA-256 of what this document was extracted from: the whole file, or one BibTeX entry's text. */
   contentHash: string;
   sizeBytes: number;

@@ -6,6 +6,7 @@ import { DomainError } from '../../engine/errors.js';
 import { findTailLoss, verifyAuditChain, type AuditRow } from '../../store/audit.js';
 import { auditFacets, auditPage, type AuditFilter } from '../../store/auditQueries.js';
 import { exportAuditLog, INLINE_LIMIT_BYTES } from '../auditExport.js';
+import { auditResultOf } from '../../store/auditOutcomes.js';
 import { defineTool } from '../toolkit.js';
 import {
   AUDIT_EXPORT_FORMATS,
@@ -48,7 +49,8 @@ function entry(row: AuditRow): z.input<typeof AuditEntrySchema> {
     action: row.action,
     target: row.target,
     arguments: row.arguments,
-    outcome: row.outcome,
+    outcome: auditResultOf(row.outcome, row.errorCode),
+    stored_outcome: row.outcome,
     error_code: row.errorCode,
     duration_ms: row.durationMs,
     prev_hash: row.prevHash,

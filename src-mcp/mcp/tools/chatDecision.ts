@@ -37,6 +37,8 @@ function describe(checkpoint: Checkpoint): string {
       return `Final report: ${String(payload.overview ?? '').slice(0, 400)}`;
     case 'safety_review':
       return 'Safety review.';
+    case 'change_request':
+      return 'Assistant request.';
   }
 }
 

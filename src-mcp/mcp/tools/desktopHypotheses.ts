@@ -6,6 +6,7 @@ import { findDocumentById } from '../../store/knowledgeDocuments.js';
 import { projectUri } from '../../engine/changes.js';
 import { hypothesisDossier, type HypothesisRef } from '../../engine/hypothesisDossier.js';
 import { addHumanHypothesis, addHumanReview } from '../../engine/humanInput.js';
+import { hypothesisWorkRefusal } from '../../engine/requests.js';
 import { HypothesisDraftSchema, REVIEW_TYPES, ReviewDraftSchema, ReviewScoresSchema } from '../../engine/schemas.js';
 import type { CitationRecord } from '../../engine/types.js';
 import type { ServerContext } from '../context.js';
@@ -81,6 +82,7 @@ export const getHypothesisTool = defineTool({
           created_at: h.createdAt,
           updated_at: h.updatedAt,
         },
+        work_refused: hypothesisWorkRefusal(ctx.db, h),
         reviews: dossier.reviews.map((r) => ({
           id: r.id,
           type: r.type,

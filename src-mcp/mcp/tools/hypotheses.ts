@@ -146,7 +146,14 @@ export const rankHypothesesTool = defineTool({
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scopes: ['hypotheses:generate', 'reviews:read'],
-  input: z.object({ research_id: ResearchId, top_n: z.number().int().min(1).max(50).default(10).describe('Rows of the leaderboard to return.') }),
+  input: z.object({
+    research_id: ResearchId,
+    top_n: z.number().int().min(1).max(50).default(10).describe('Rows of the leaderboard to return.'),
+    method: z
+      .enum(['tournament', 'direct_comparison'])
+      .default('tournament')
+      .describe('seeds/000: tournament (default) also hands out the comparisons that reduce uncertainty most; direct_comparison only reads the current ranking. Both rank by pairwise comparisons, never by absolute scores.'),
+  }),
   output: z.object({
     research_id: z.string(),
     certified: z.boolean(),
@@ -154,6 +161,7 @@ export const rankHypothesesTool = defineTool({
     k: z.number().int(),
     matches: z.number().int(),
     position_bias: z.number().describe('First-slot bias of model judges in logits (0 = none).'),
+    position_bias_ci95: IntervalSchema.describe('Its 95% bootstrap interval: an interval that holds 0 is no evidence of bias (60 matches give about ±0.6 by the luck of the slot coin alone).'),
     leaderboard: z.array(z.object({ id: z.string(), rank: z.number().int(), elo_score: z.number(), bt_score: z.number(), ci95: IntervalSchema, p_top_k: z.number(), matches_played: z.number().int(), certified_top_k: z.boolean() })),
     work_item: WorkItemSchema.nullable(),
   }),
@@ -161,8 +169,8 @@ export const rankHypothesesTool = defineTool({
     const project = loadResearch(ctx.db, args.research_id);
     const state = rankingState(ctx.db, project);
     const stop = rankingStopDecision(project, state);
-    // A completed project takes no more work; its leaderboard is still worth reading.
-    const task = stop.stop || project.status === 'completed' ? undefined : requestComparisons(ctx.db, actorOf(ctx), leaseOwner(ctx), project.id);
+    // A completed project takes no more work; its leaderboard is still worth reading. `direct_comparison` (seed 000) only reads it.
+    const task = stop.stop || project.status === 'completed' || args.method === 'direct_comparison' ? undefined : requestComparisons(ctx.db, actorOf(ctx), leaseOwner(ctx), project.id);
     const item = task === undefined ? null : buildWorkItem(ctx.db, task, ctx.grounding);
     const rows = state.board.entries.slice(0, args.top_n).map((e) => ({
       id: e.id,
@@ -182,7 +190,7 @@ export const rankHypothesesTool = defineTool({
     else if (state.ids.length < 2) lines.push('Fewer than two reviewed, approved hypotheses: nothing to compare yet.');
     return {
       target: `research://projects/${project.id}`,
-      data: { research_id: project.id, certified: state.board.certified, stop_reason: stop.reason, k: state.board.k, matches: state.matches.length, position_bias: state.board.positionBias.model.beta, leaderboard: rows, work_item: item === null ? null : workItemOutput(item, false) },
+      data: { research_id: project.id, certified: state.board.certified, stop_reason: stop.reason, k: state.board.k, matches: state.matches.length, position_bias: state.board.positionBias.model.beta, position_bias_ci95: { low: state.board.positionBias.model.ci95[0], high: state.board.positionBias.model.ci95[1] }, leaderboard: rows, work_item: item === null ? null : workItemOutput(item, false) },
       markdown: lines.join('\n'),
     };
   },
@@ -205,7 +213,10 @@ export const listHypothesesTool = defineTool({
   scopes: ['hypotheses:read', 'research:read'],
   input: z.object({
     research_id: ResearchId,
-    status: z.enum(HYPOTHESIS_STATUSES).optional(),
+    status: z
+      .enum([...HYPOTHESIS_STATUSES, 'superseded'])
+      .optional()
+      .describe('pending | reviewed | in_tournament | rejected; evolved = hypotheses produced by evolution; superseded = those an evolved child replaced (their own status reads "evolved").'),
     min_elo: z.number().optional().describe('Only hypotheses with at least this Elo.'),
     // 20 rows of 50-100-word summaries stay well under 10k tokens (test/integration/outputBudget.test.ts).
     limit: z.number().int().min(1).max(200).default(20).describe('Hypotheses per page (default 20, each ~300 tokens).'),
@@ -215,7 +226,9 @@ export const listHypothesesTool = defineTool({
   run(args, ctx) {
     // Only that the project exists: its plan and settings (loadResearch parses and validates both) are not needed.
     getProject(ctx.db, args.research_id);
-    const page = listHypotheses(ctx.db, { projectId: args.research_id, status: args.status, minElo: args.min_elo, limit: args.limit, cursor: args.cursor });
+    // The seed's "evolved" means the evolved hypotheses themselves, not the parents they superseded (issue 15 item 10).
+    const filter = args.status === 'evolved' ? { origin: 'evolved' as const } : args.status === 'superseded' ? { status: 'evolved' as const } : { status: args.status };
+    const page = listHypotheses(ctx.db, { projectId: args.research_id, ...filter, minElo: args.min_elo, limit: args.limit, cursor: args.cursor });
     const rows = page.hypotheses.map(summaryOf);
     const lines =
       rows.length === 0

@@ -45,6 +45,7 @@ export const manageCollectionsTool = defineTool({
     collection_type: CollectionType.optional().describe('For create: fundamental (shared background) or project-specific. Default: project-specific when research_id is given, else fundamental.'),
     description: z.string().max(500).optional().describe('For create: what the collection holds.'),
     research_id: z.string().min(1).optional().describe('For link/unlink (required) and create (optional): the research project, e.g. "res_3f9a1c0b2d4e".'),
+    project_name: z.string().min(1).optional().describe('seeds/002 manage_projects: the same as research_id.'),
     limit: z.number().int().min(1).max(50).default(20).describe('For info: documents per page (default 20, max 50).'),
     cursor: z.string().optional().describe('For info: next_cursor from the previous page.'),
   }),
@@ -66,13 +67,15 @@ export const manageCollectionsTool = defineTool({
       }
       return args.collection_name;
     };
+    // seeds/002 manage_projects names the project `project_name`: one argument, two names.
+    const givenResearchId = args.research_id ?? args.project_name;
     const researchId = (): string => {
-      if (args.research_id === undefined) {
+      if (givenResearchId === undefined) {
         throw new DomainError('invalid_input', `research_id is required for action "${args.action}" (list_research_projects shows the ids).`, {
           field: 'research_id',
         });
       }
-      return args.research_id;
+      return givenResearchId;
     };
     switch (args.action) {
       case 'list': {
@@ -103,8 +106,8 @@ export const manageCollectionsTool = defineTool({
       }
       case 'create': {
         requireWrite(ctx, 'create collections');
-        const view = createCollection(ctx.db, actor, { name: name(), kind: args.collection_type, description: args.description, researchId: args.research_id });
-        const message = `Created ${view.collection.kind} collection "${view.collection.name}"${args.research_id === undefined ? '' : `, linked to ${args.research_id}`}.`;
+        const view = createCollection(ctx.db, actor, { name: name(), kind: args.collection_type, description: args.description, researchId: givenResearchId });
+        const message = `Created ${view.collection.kind} collection "${view.collection.name}"${givenResearchId === undefined ? '' : `, linked to ${givenResearchId}`}.`;
         return {
           target: collectionUri(view.collection.id),
           data: { action: 'create' as const, message, collection: collectionSummary(view) },
@@ -128,8 +131,8 @@ export const manageCollectionsTool = defineTool({
         const { collection, changed } = setCollectionLink(ctx.db, actor, { name: name(), researchId: researchId(), linked });
         const view = { collection, stats: collectionStats(ctx.db, collection.id) };
         const message = changed
-          ? `${linked ? 'Linked' : 'Unlinked'} "${collection.name}" ${linked ? 'to' : 'from'} ${args.research_id}.`
-          : `"${collection.name}" was already ${linked ? 'linked to' : 'not linked to'} ${args.research_id}; nothing changed.`;
+          ? `${linked ? 'Linked' : 'Unlinked'} "${collection.name}" ${linked ? 'to' : 'from'} ${givenResearchId}.`
+          : `"${collection.name}" was already ${linked ? 'linked to' : 'not linked to'} ${givenResearchId}; nothing changed.`;
         return {
           target: collectionUri(collection.id),
           data: { action: args.action, message, collection: collectionSummary(view), changed },

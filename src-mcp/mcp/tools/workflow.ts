@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { submitWork } from '../../engine/submissions.js';
 import { getTask } from '../../engine/tasks.js';
 import { deleteResearch, pauseResearch, resumeResearch } from '../../engine/requests.js';
+import { changeProject, requestProjectChange } from '../../engine/projectChanges.js';
 import { loadResearch } from '../../engine/research.js';
 import { defineTool } from '../toolkit.js';
 import { NextStepSchema, nextStepData, nextStepMarkdown } from './workflowOutput.js';
@@ -92,33 +93,50 @@ export const submitWorkTool = defineTool({
 
 export const manageResearchTool = defineTool({
   name: 'manage_research',
-  title: 'Pause, resume or delete a project',
+  title: 'Pause, resume, reopen or delete a project',
   description: [
-    'Pause a research project (no new work is handed out), resume it (optionally adding reasoning calls to an exhausted budget), or delete it.',
-    'Delete is permanent and only the scientist can do it from the Co-Scientist app; assistants get an error. Do not pause or resume a project unless the user asked for it.',
+    'Pause a research project (no new work is handed out), resume a paused one, reopen a completed one for another cycle, or delete it.',
+    'Budgets and reopening are the scientist\'s decision: from an assistant, add_reasoning_calls (with resume) and reopen file a request that waits for the scientist in the Co-Scientist app (checkpoint_id in the result); nothing changes until they approve. Deleting is permanent and done only by the scientist in the app. Do not pause, resume or request anything unless the user asked for it.',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   scopes: ['research:write'],
   desktopOnlyActions: ['delete'],
   input: z.object({
     research_id: ResearchId,
-    action: z.enum(['pause', 'resume', 'delete']).describe('pause | resume | delete (desktop app only)'),
-    add_reasoning_calls: z.number().int().min(0).max(10_000).default(0).describe('With resume: raise the reasoning-call budget by this many.'),
+    action: z.enum(['pause', 'resume', 'reopen', 'delete']).describe('pause | resume | reopen (a completed project) | delete (desktop app only)'),
+    add_reasoning_calls: z.number().int().min(0).max(10_000).default(0).describe('With resume or reopen: reasoning calls to add to the budget (a request to the scientist, from an assistant).'),
+    add_hypotheses: z.number().int().min(0).max(100).default(0).describe('With reopen: hypotheses to generate in the new cycle.'),
+    reason: z.string().max(500).optional().describe('Why the request is needed, shown to the scientist.'),
   }),
-  output: z.object({ research_id: z.string(), action: z.string(), status: z.string() }),
+  output: z.object({
+    research_id: z.string(),
+    action: z.string(),
+    status: z.string(),
+    checkpoint_id: z.string().nullable().optional().describe('The change_request the scientist must decide, when this call only filed a request.'),
+  }),
   run(args, ctx) {
     const actor = { clientId: ctx.clientId, now: () => ctx.now() };
+    const isScientist = ctx.clientId === DESKTOP_CLIENT;
     if (args.action === 'delete') {
       // Only the desktop gets here (desktopOnlyActions).
       deleteResearch(ctx.db, actor, args.research_id);
-      return { data: { research_id: args.research_id, action: 'delete', status: 'deleted' }, markdown: `Deleted research project ${args.research_id}.`, target: `research://projects/${args.research_id}` };
+      return { data: { research_id: args.research_id, action: 'delete', status: 'deleted', checkpoint_id: null }, markdown: `Deleted research project ${args.research_id}.`, target: `research://projects/${args.research_id}` };
     }
+    const change = args.action === 'reopen' || (args.action === 'resume' && args.add_reasoning_calls > 0)
+      ? { change: args.action === 'reopen' ? ('reopen' as const) : ('raise_budget' as const), addReasoningCalls: args.add_reasoning_calls, addHypotheses: args.add_hypotheses }
+      : null;
+    let request: string | null = null;
     if (args.action === 'pause') pauseResearch(ctx.db, actor, args.research_id);
-    else resumeResearch(ctx.db, actor, args.research_id, args.add_reasoning_calls);
+    else if (change === null) resumeResearch(ctx.db, actor, args.research_id);
+    else if (isScientist) changeProject(ctx.db, actor, args.research_id, change);
+    else request = requestProjectChange(ctx.db, actor, args.research_id, change, args.reason ?? null).id;
+    if (isScientist && args.action === 'resume' && change !== null && loadResearch(ctx.db, args.research_id).status === 'paused') resumeResearch(ctx.db, actor, args.research_id);
     const project = loadResearch(ctx.db, args.research_id);
     return {
-      data: { research_id: project.id, action: args.action, status: project.status },
-      markdown: `Research project ${project.id} is now ${project.status}.`,
+      data: { research_id: project.id, action: args.action, status: project.status, checkpoint_id: request },
+      markdown: request === null
+        ? `Research project ${project.id} is now ${project.status}.`
+        : `Requested: ${args.action === 'reopen' ? 'reopen' : 'a larger budget'} for research project ${project.id} (still ${project.status}). The scientist decides it in the Co-Scientist app (checkpoint ${request}); tell the user.`,
       target: `research://projects/${project.id}`,
     };
   },

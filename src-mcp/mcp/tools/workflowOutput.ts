@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { writeTransaction } from '../../store/database.js';
 import { EDIT_SCHEMAS } from '../../engine/checkpointRules.js';
+import { CHECKPOINT_KINDS } from '../../engine/schemas.js';
 import { loadResearch } from '../../engine/research.js';
 import { nextStep, type NextStep } from '../../engine/supervisor.js';
 import type { Checkpoint } from '../../engine/types.js';
@@ -60,7 +61,7 @@ export function workItemMarkdown(item: WorkItem, includeRules: boolean): string 
 export const CheckpointSchema = z.object({
   checkpoint_id: z.string(),
   research_id: z.string(),
-  kind: z.enum(['research_plan', 'hypothesis_batch', 'evolution_plan', 'final_report', 'safety_review']),
+  kind: z.enum(CHECKPOINT_KINDS),
   iteration: z.number().int(),
   status: z.enum(['pending', 'decided']),
   created_at: z.string(),

@@ -7,6 +7,7 @@ import m0004 from './0004_reasoning_providers.sql';
 import m0005 from './0005_project_counts.sql';
 import m0006 from './0006_competitor_index.sql';
 import m0007 from './0007_hypothesis_digest.sql';
+import m0008 from './0008_scientific_integrity.sql';
 import m0009 from './0009_leaderboard_version.sql';
 
 export interface Migration {
@@ -23,8 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: '0005_project_counts', sql: m0005 },
   { version: 6, name: '0006_competitor_index', sql: m0006 },
   { version: 7, name: '0007_hypothesis_digest', sql: m0007 },
-  // 8 is the scientific-integrity migration, merged next.
-  { version: 8, name: '0008_reserved', sql: '' },
+  { version: 8, name: '0008_scientific_integrity', sql: m0008 },
   { version: 9, name: '0009_leaderboard_version', sql: m0009 },
 ];
 

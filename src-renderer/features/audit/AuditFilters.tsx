@@ -5,9 +5,11 @@ import type { AuditOutcome } from '../../../src-main/host/contract';
 import { EMPTY_FILTER_FORM, type AuditFilterForm } from './useAudit';
 
 const OUTCOMES: Array<{ value: AuditOutcome; label: string }> = [
-  { value: 'success', label: 'Succeeded' },
-  { value: 'error', label: 'Failed' },
+  { value: 'ok', label: 'Succeeded' },
   { value: 'denied', label: 'Denied' },
+  { value: 'rate_limited', label: 'Rate limited' },
+  { value: 'invalid_input', label: 'Invalid input' },
+  { value: 'error', label: 'Failed' },
 ];
 
 export function AuditFilters({ form, onChange, facets }: { form: AuditFilterForm; onChange: (next: AuditFilterForm) => void; facets: { clients: string[]; actions: string[] } }) {

@@ -1,7 +1,7 @@
 // How audit facts read in the GUI. Pure, so the table, the details and exports agree.
 import type { AuditOutcome } from '../../../src-main/host/contract';
 
-const OUTCOME_LABELS: Record<AuditOutcome, string> = { success: 'Succeeded', error: 'Failed', denied: 'Denied' };
+const OUTCOME_LABELS: Record<AuditOutcome, string> = { ok: 'Succeeded', denied: 'Denied', rate_limited: 'Rate limited', invalid_input: 'Invalid input', error: 'Failed' };
 
 export function outcomeLabel(outcome: AuditOutcome): string {
   return OUTCOME_LABELS[outcome];

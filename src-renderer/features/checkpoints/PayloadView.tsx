@@ -120,6 +120,21 @@ export function PayloadView({ checkpoint }: { checkpoint: CheckpointView }) {
           </p>
           <blockquote className="payload-quote">{text(payload.text)}</blockquote>
           <List title="Why it was flagged" items={strings(payload.reasons)} />
+          <List
+            title="Where (the matched words «marked» in their passage)"
+            testId="payload-safety-matches"
+            items={records(payload.matches).map((m) => `${text(m.field).replace(/_/g, ' ')}: ${text(m.passage)}`)}
+          />
+        </div>
+      );
+    case 'change_request':
+      return (
+        <div className="payload" data-testid="payload">
+          <p data-testid="payload-change-request">
+            {text(payload.requested_by)} asks to {payload.change === 'reopen' ? 'reopen this completed project' : 'raise the reasoning-call budget'}: +{text(payload.add_reasoning_calls)} reasoning calls
+            {payload.change === 'reopen' ? `, +${text(payload.add_hypotheses)} hypotheses` : ''}.
+          </p>
+          {typeof payload.reason === 'string' ? <blockquote className="payload-quote">{payload.reason}</blockquote> : null}
         </div>
       );
   }

@@ -9,6 +9,7 @@ export const KIND_LABELS: Record<CheckpointKind, string> = {
   evolution_plan: 'Evolution plan',
   final_report: 'Final report',
   safety_review: 'Safety review',
+  change_request: 'Assistant request',
 };
 
 export const KIND_HINTS: Record<CheckpointKind, string> = {
@@ -17,6 +18,7 @@ export const KIND_HINTS: Record<CheckpointKind, string> = {
   evolution_plan: 'Approve the proposed evolutions, edit them, or reject them to go straight to the final report.',
   final_report: 'Approve to complete the project, edit the overview and order, or reject for another research cycle.',
   safety_review: 'Flagged by the safety screen. Approve if it is acceptable, edit the text to remove the concern, or reject it.',
+  change_request: 'An assistant asks for more reasoning calls or to reopen the project. Approve, grant a different amount (edit), or reject it.',
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -30,6 +32,8 @@ export function editSource(kind: CheckpointKind, payload: Record<string, unknown
       return isRecord(payload.plan) ? payload.plan : {};
     case 'safety_review':
       return { revised_text: typeof payload.text === 'string' ? payload.text : '' };
+    case 'change_request':
+      return { add_reasoning_calls: payload.add_reasoning_calls ?? 0, add_hypotheses: payload.add_hypotheses ?? 0 };
     case 'hypothesis_batch':
       // Every hypothesis of the batch is kept unless the scientist unticks it.
       return { hypotheses: (Array.isArray(payload.hypotheses) ? payload.hypotheses : []).map((h: unknown) => ({ keep: true, ...(isRecord(h) ? h : {}) })) };

@@ -11,7 +11,8 @@ import { ReviewForm } from './ReviewForm';
 type ReviewType = RouteInput<'hypotheses.review'>['review_type'];
 type Strategy = RouteInput<'hypotheses.evolve'>['strategy'];
 
-export function HypothesisActions({ hypothesisId, researchId }: { hypothesisId: string; researchId: string }) {
+/** `refused`: why the server would refuse a review or evolution now (not approved, project completed…); the buttons are off and say so. */
+export function HypothesisActions({ hypothesisId, researchId, refused }: { hypothesisId: string; researchId: string; refused: string | null }) {
   const id = useId();
   const review = useRequestReview();
   const evolve = useRequestEvolution();
@@ -28,6 +29,11 @@ export function HypothesisActions({ hypothesisId, researchId }: { hypothesisId: 
   return (
     <section className="hypothesis-actions" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Actions</h3>
+      {refused !== null ? (
+        <p className="muted" data-testid="actions-refused">
+          {refused}
+        </p>
+      ) : null}
       <div className="action-row">
         <label htmlFor={`${id}-review`} className="visually-hidden">
           Kind of review
@@ -39,7 +45,7 @@ export function HypothesisActions({ hypothesisId, researchId }: { hypothesisId: 
             </option>
           ))}
         </select>
-        <button type="button" className="button button-secondary button-small" data-testid="request-review" disabled={review.isPending} onClick={() => { evolve.reset(); review.mutate({ hypothesis_id: hypothesisId, review_type: reviewType }); }}>
+        <button type="button" className="button button-secondary button-small" data-testid="request-review" disabled={review.isPending || refused !== null} onClick={() => { evolve.reset(); review.mutate({ hypothesis_id: hypothesisId, review_type: reviewType }); }}>
           Request review
         </button>
       </div>
@@ -73,7 +79,7 @@ export function HypothesisActions({ hypothesisId, researchId }: { hypothesisId: 
           type="button"
           className="button button-secondary button-small"
           data-testid="request-evolution"
-          disabled={evolve.isPending || (strategy === 'combine' && partner === '')}
+          disabled={evolve.isPending || refused !== null || (strategy === 'combine' && partner === '')}
           onClick={() => {
             review.reset();
             evolve.mutate({ hypothesis_id: hypothesisId, strategy, ...(strategy === 'combine' ? { partner_id: partner } : {}) });

@@ -129,7 +129,7 @@ function DetailView({ detail, back }: { detail: Detail; back: ReactNode }) {
         </section>
       ) : null}
 
-      <HypothesisActions hypothesisId={h.id} researchId={h.research_id} />
+      <HypothesisActions hypothesisId={h.id} researchId={h.research_id} refused={detail.work_refused} />
 
       <section className="hypothesis-section" aria-labelledby="reviews-title">
         <h3 id="reviews-title">Reviews ({detail.reviews.length})</h3>

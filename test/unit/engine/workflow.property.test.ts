@@ -5,6 +5,7 @@ import { startResearch } from '../../../src-mcp/engine/projects.js';
 import { loadResearch } from '../../../src-mcp/engine/research.js';
 import { decide } from '../../../src-mcp/engine/decisions.js';
 import { deleteResearch } from '../../../src-mcp/engine/requests.js';
+import { requestProjectChange } from '../../../src-mcp/engine/projectChanges.js';
 import { getCheckpoint, pendingCheckpointsOf, queryCheckpoints } from '../../../src-mcp/engine/checkpoints.js';
 import { hypothesesOf } from '../../../src-mcp/engine/hypotheses.js';
 import { CHECKPOINT_KINDS, DECISION_ACTIONS, type CheckpointKind, type DecisionAction } from '../../../src-mcp/engine/schemas.js';
@@ -28,12 +29,16 @@ function editData(kind: CheckpointKind, checkpoint: Checkpoint): Record<string, 
       return { overview: 'The scientist rewrote this overview of the ranked hypotheses for the lab meeting.', top_hypothesis_ids: payload.top_hypothesis_ids };
     case 'safety_review':
       return { revised_text: 'Study how influenza spreads between ferrets using existing surveillance data only' };
+    case 'change_request':
+      return { add_reasoning_calls: 3 };
   }
 }
 
 function driverFor(kind: CheckpointKind): { driver: Driver; checkpoint: Checkpoint } {
   const db = freshDb();
   const driver = startProject(db, kind === 'safety_review' ? { goal: UNSAFE_GOAL } : {});
+  // An assistant's request for more budget: filed, never reached by the workflow on its own.
+  if (kind === 'change_request') return { driver, checkpoint: requestProjectChange(db, driver.actor, driver.projectId, { change: 'raise_budget', addReasoningCalls: 10, addHypotheses: 0 }, null) };
   return { driver, checkpoint: reachCheckpoint(driver, kind) };
 }
 

@@ -85,8 +85,24 @@ function match(id: string, firstId: string, secondId: string, winnerId: string, 
 export function fixtureReport(): ResearchReport {
   seq = 0;
   const c = CITATIONS;
-  const h1 = hypothesis({ id: 'hyp_a1', citations: [c.senescenceDoi, c.pmidUnverified], elo: 1032, rank: 2 });
-  const h2 = hypothesis({ id: 'hyp_b2', method: 'debate', citations: [c.arxiv, c.noIdentifier], elo: 1010, rank: 3 });
+  // Distinct ideas: the Specific Aims draw one aim from each (issue 15 item 6).
+  const h1 = hypothesis({
+    id: 'hyp_a1',
+    summary: summaryOf('Hypothesis 1: blocking LOXL2 cross-linking lets macrophage proteases resorb mature collagen scars.'),
+    rationale: 'Lysyl oxidase cross-links make mature scars protease-resistant. Removing the cross-linking enzyme should expose collagen to matrix metalloproteinases from restorative macrophages.',
+    citations: [c.senescenceDoi, c.pmidUnverified],
+    elo: 1032,
+    rank: 2,
+  });
+  const h2 = hypothesis({
+    id: 'hyp_b2',
+    method: 'debate',
+    summary: summaryOf('Hypothesis 2: gut-derived endotoxin sustains Kupffer cell TLR4 signalling that keeps fibrosis progressing.'),
+    rationale: 'Portal endotoxin rises with barrier leakage. Kupffer cells answer through TLR4 with profibrogenic cytokines, so restoring the intestinal barrier should slow progression.',
+    citations: [c.arxiv, c.noIdentifier],
+    elo: 1010,
+    rank: 3,
+  });
   const h3 = hypothesis({ id: 'hyp_c3', method: 'assumptions', citations: [c.senescenceDoiUrl, c.nonLatin], elo: 985, rank: 4 });
   const h4 = hypothesis({ id: 'hyp_d4', method: 'combine', origin: 'evolved', parents: ['hyp_a1', 'hyp_b2'], iteration: 2, citations: [c.noIdentifierAgain, c.arxivSameNoVersion], elo: 1061, rank: 1 });
   const h5 = hypothesis({ id: 'hyp_e5', status: 'rejected', nearDuplicateOf: 'hyp_b2', safetyFlag: 'requires release of a modified hepatotropic virus', citations: [c.pmidUnverified] });

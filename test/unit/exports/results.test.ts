@@ -65,10 +65,11 @@ describe('NIH Specific Aims', () => {
   it('stays within one page however long the hypotheses are', () => {
     const report = fixtureReport();
     const long = (seed: string) => Array.from({ length: 60 }, (_, i) => `${seed} sentence ${i} adds a further mechanistic detail about the stellate cell niche.`).join(' ');
+    // Each keeps its own idea (identical texts would rightly collapse into one aim), only longer.
     for (const h of report.hypotheses) {
-      h.rationale = long('Rationale');
+      h.rationale = Array.from({ length: 10 }, () => h.rationale).join(' ');
       h.experimentalProtocol = long('Protocol');
-      h.summary = long('Summary').slice(0, 1100);
+      h.summary = Array.from({ length: 6 }, () => h.summary).join(' ').slice(0, 1100);
       h.testablePredictions = [long('Prediction').slice(0, 900)];
     }
     const page = nihSpecificAims(report);
@@ -82,6 +83,33 @@ describe('NIH Specific Aims', () => {
       expect.stringMatching(/^Test the central hypothesis: Inducing senescence/),
       'Test prediction 2 of the central hypothesis',
     ]);
+  });
+
+  it('draws each aim from a different idea, never the same hypothesis reworded (issue 15 item 6)', () => {
+    const report = fixtureReport();
+    // H-a1 becomes a rewording of the lead: it must not take an aim of its own.
+    const lead = report.hypotheses.find((h) => h.id === 'hyp_d4');
+    const copy = report.hypotheses.find((h) => h.id === 'hyp_a1');
+    if (lead === undefined || copy === undefined) throw new Error('fixture changed');
+    copy.summary = lead.summary;
+    copy.rationale = lead.rationale;
+    const page = nihSpecificAims(report);
+    // H-c3 states the lead's idea in the fixture too, so the third aim tests another prediction of the lead.
+    expect(page.aims.map((aim) => aim.hypothesis_id)).toEqual(['hyp_d4', 'hyp_b2', 'hyp_d4']);
+    expect(page.aims[2]?.title).toBe('Test prediction 2 of the central hypothesis');
+  });
+
+  it('cites documents by reference key in the prose, never by internal id, and lists the references', () => {
+    const report = fixtureReport();
+    const lead = report.hypotheses.find((h) => h.id === 'hyp_d4');
+    if (lead === undefined) throw new Error('fixture changed');
+    lead.citations = [...lead.citations, { title: 'Senescent hepatic stellate cells & fibrosis regression', doi: '10.1016/j.cell.2008.06.049', document_id: 'doc_1', verified: true }];
+    lead.experimentalProtocol = `Following the senescence induction protocol of doc_1, treat CCl4 mice for six weeks and compare with hyp_b2. ${lead.experimentalProtocol}`;
+    const page = nihSpecificAims(report);
+    expect(page.markdown).not.toMatch(/\b(doc|hyp)_[0-9a-z]+\b/);
+    expect(page.markdown).toMatch(/protocol of \[krizhanovsky2008senescent[ab]?\]/);
+    expect(page.markdown).toContain('compare with H2');
+    expect(page.markdown).toMatch(/## References\n\n- \[krizhanovsky2008senescent[ab]?\] Krizhanovsky V/);
   });
 
   it('refuses, with a fix, when there is nothing to build on', () => {

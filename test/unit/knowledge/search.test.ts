@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { augmentKnowledge } from '../../../src-mcp/knowledge/augment.js';
 import { createCollection, setCollectionLink } from '../../../src-mcp/knowledge/collections.js';
 import { ingestDocuments } from '../../../src-mcp/knowledge/ingest.js';
-import { MAX_CONTENT_CHARS, searchKnowledge, TOTAL_CONTENT_CHARS, type SearchHit } from '../../../src-mcp/knowledge/search/search.js';
+import { DEFAULT_TOP_K, MAX_CONTENT_CHARS, searchKnowledge, TOTAL_CONTENT_CHARS, type SearchHit } from '../../../src-mcp/knowledge/search/search.js';
 import { RANK_BUDGET } from '../../../src-mcp/knowledge/search/query.js';
 import { fixture, NO_HOOKS, project, writeCorpus, type Fixture } from './helpers.js';
 
@@ -186,7 +186,7 @@ describe('bounded cost on large match sets', () => {
   it('ranks a sample of a match set too large to rank, and says so', () => {
     expect(RANK_BUDGET).toBeLessThan(2600);
     const outcome = searchKnowledge(g.db, { query: 'marker' });
-    expect(outcome.hits).toHaveLength(5);
+    expect(outcome.hits).toHaveLength(DEFAULT_TOP_K);
     expect(outcome.hits.every((hit) => hit.matchedTerms.includes('marker'))).toBe(true);
     expect(outcome.refinement).toMatchObject({ status: 'too_broad', message: expect.stringMatching(/too many passages to rank them all/) });
   });

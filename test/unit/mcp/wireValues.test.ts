@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECKPOINT_KINDS, DECISION_ACTIONS, HYPOTHESIS_ORIGINS, HYPOTHESIS_STATUSES, REVIEW_TYPES } from '../../../src-mcp/engine/schemas.js';
-import type { AuditOutcome as StoredAuditOutcome } from '../../../src-mcp/store/audit.js';
+import { AUDIT_RESULTS, type AuditResult } from '../../../src-mcp/store/auditOutcomes.js';
 import { AUDIT_OUTCOMES, type AuditOutcome } from '../../../src-mcp/mcp/tools/schemas/audit.js';
 import { HYPOTHESIS_ORIGIN_VALUES, HYPOTHESIS_STATUS_VALUES, REVIEW_TYPE_VALUES } from '../../../src-mcp/mcp/tools/schemas/hypotheses.js';
 import { CHECKPOINT_KIND_VALUES, DECISION_ACTION_VALUES } from '../../../src-mcp/mcp/tools/schemas/projects.js';
@@ -24,9 +24,9 @@ describe('shared tool result schemas', () => {
     expect(REVIEW_TYPE_VALUES).toEqual(REVIEW_TYPES);
     expect(CHECKPOINT_KIND_VALUES).toEqual(CHECKPOINT_KINDS);
     expect(DECISION_ACTION_VALUES).toEqual(DECISION_ACTIONS);
-    // The store names its audit outcomes as a type only: the compiler compares that one.
-    const sameOutcomes: Same<AuditOutcome, StoredAuditOutcome> = true;
-    expect(sameOutcomes && AUDIT_OUTCOMES.length).toBe(3);
+    // The documented audit outcomes (issue 15 item 8), derived by the store from what it keeps.
+    const sameOutcomes: Same<AuditOutcome, AuditResult> = true;
+    expect(sameOutcomes && [...AUDIT_OUTCOMES]).toEqual([...AUDIT_RESULTS]);
   });
 
   it('import nothing but zod and each other', () => {

@@ -3,7 +3,8 @@
 // only: the renderer type-checks it through the contract.
 import { z } from 'zod';
 
-export const AUDIT_OUTCOMES = ['success', 'error', 'denied'] as const;
+/** The documented outcomes (src-mcp/store/auditOutcomes.ts, docs/audit-outcomes.md). */
+export const AUDIT_OUTCOMES = ['ok', 'denied', 'rate_limited', 'invalid_input', 'error'] as const;
 export const AuditOutcomeSchema = z.enum(AUDIT_OUTCOMES);
 export type AuditOutcome = z.infer<typeof AuditOutcomeSchema>;
 
@@ -16,7 +17,8 @@ export const AuditEntrySchema = z.object({
   action: z.string(),
   target: z.string().nullable(),
   arguments: z.string().describe('The call\'s arguments as JSON, secrets replaced by [REDACTED] and long strings shortened.'),
-  outcome: AuditOutcomeSchema,
+  outcome: AuditOutcomeSchema.describe('What the call came to: ok, denied (by policy), rate_limited, invalid_input or error.'),
+  stored_outcome: z.enum(['success', 'error', 'denied']).describe('The outcome as stored and covered by the row hash.'),
   error_code: z.string().nullable(),
   duration_ms: z.number(),
   prev_hash: z.string(),

@@ -86,6 +86,8 @@ export const HypothesisDetailSchema = z.object({
     created_at: z.string(),
     updated_at: z.string(),
   }),
+  /** Why asking for a review or evolution would be refused now (null: it can be asked): the app disables its buttons with this. */
+  work_refused: z.string().nullable(),
   reviews: z.array(
     z.object({
       id: z.string(),

@@ -4,7 +4,7 @@
 // The value lists repeat the engine's (engine/schemas.ts); test/unit/mcp/wireValues.test.ts keeps them equal.
 import { z } from 'zod';
 
-export const CHECKPOINT_KIND_VALUES = ['research_plan', 'hypothesis_batch', 'evolution_plan', 'final_report', 'safety_review'] as const;
+export const CHECKPOINT_KIND_VALUES = ['research_plan', 'hypothesis_batch', 'evolution_plan', 'final_report', 'safety_review', 'change_request'] as const;
 export const CheckpointKindSchema = z.enum(CHECKPOINT_KIND_VALUES);
 export type CheckpointKind = z.infer<typeof CheckpointKindSchema>;
 
