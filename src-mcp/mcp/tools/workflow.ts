@@ -10,6 +10,7 @@ import { defineTool } from '../toolkit.js';
 import { NextStepSchema, nextStepData, nextStepMarkdown } from './workflowOutput.js';
 import { routeNextStep } from './providers.js';
 import { offerInlineDecision } from './chatDecision.js';
+import { DESKTOP_CLIENT } from '../identity.js';
 
 const ResearchId = z.string().min(1).describe('Research project id from start_research or list_research_projects, e.g. "res_3f9a1c0b2d4e".');
 /** Desktop clients time out at 60 s; stay well inside it. */
