@@ -1,4 +1,4 @@
-// Enforces the one-way dependency direction of ARCHITECTURE §3:
+// Enforces the one-way dependency direction of architecture.md, *Layers and folders*:
 //   store ← engine ← {reasoners, knowledge} ← mcp ← server
 //   host ← {electron, web}; the renderer imports only contract *types*.
 /** @type {import('dependency-cruiser').IConfiguration} */

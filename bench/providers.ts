@@ -1,4 +1,4 @@
-// The background-provider benchmark (ARCHITECTURE §6): a 50-hypothesis project run end to end by
+// The background-provider benchmark (architecture.md, *Reasoners*): a 50-hypothesis project run end to end by
 // the desktop's server against a fake OpenAI-compatible API on 127.0.0.1 that answers every call
 // after 200 ms — generation, reviews, the tournament, evolution, meta-reviews, with no checkpoint
 // pauses — once with one request in flight and once with eight. It measures what the scientist

@@ -1,4 +1,4 @@
-// The tournament benchmark (ARCHITECTURE §7): how fast the ranking core is, and how well our
+// The tournament benchmark (architecture.md, *Tournament*): how fast the ranking core is, and how well our
 // scheduler finds the true top-5 per judge call compared with random-pair Elo and a round robin.
 //
 // Timing rows go into the shared results table; the simulator's recall table follows it as an

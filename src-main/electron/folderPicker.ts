@@ -1,5 +1,5 @@
 // The native folder picker behind the knowledge.folders.pick route. It takes Electron's `dialog`
-// as a parameter (ARCHITECTURE §10) so it can be tested without Electron. It only returns a path:
+// as a parameter (architecture.md, *Testing*) so it can be tested without Electron. It only returns a path:
 // whether Co-Scientist may read that folder is still decided by the allowed folders at ingest.
 import type { FolderPicker } from '../host/knowledgeRoutes.js';
 

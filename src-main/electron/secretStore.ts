@@ -2,8 +2,8 @@
 // keychain: Keychain on macOS, DPAPI on Windows, libsecret/kwallet on Linux) in
 // `<dataDir>/provider-keys.json`. Only ciphertext touches the disk. Where safeStorage cannot
 // encrypt for real — no keychain, or Linux's "basic_text" fallback, which is obfuscation — keys
-// are kept in memory only and the settings page says so. safeStorage is passed in (ARCHITECTURE
-// §10), so tests give a fake.
+// are kept in memory only and the settings page says so. safeStorage is passed in (architecture.md,
+// *Testing*), so tests give a fake.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createMemorySecretStore, type SecretStore } from '../host/secrets.js';

@@ -1,5 +1,5 @@
 // How the desktop app runs its research server: the same command it registers with assistants,
-// so the GUI exercises exactly what Claude Desktop and the others will launch (ARCHITECTURE §9).
+// so the GUI exercises exactly what Claude Desktop and the others will launch (architecture.md, *Registration*).
 import fs from 'node:fs';
 import path from 'node:path';
 import {

@@ -1,4 +1,4 @@
-// The assistants routes' side of registration (ARCHITECTURE §9): the registration module edits
+// The assistants routes' side of registration (architecture.md, *Registration*): the registration module edits
 // the assistants' config files; this adapter gives it the machine's context, proves a fresh
 // registration works with a test launch, and turns RegistrationErrors into Results the renderer
 // can show. `recheckRegistrations` is the host's check at every start.

@@ -1,4 +1,4 @@
-// The host: everything the Electron main process and the web host share (ARCHITECTURE §2,
+// The host: everything the Electron main process and the web host share (architecture.md, *Processes*,
 // "Decision: host logic lives in Electron-free modules"). It composes the research server
 // connection, the route table and the event fan-out behind one small API:
 //
@@ -26,7 +26,7 @@ import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-mcp/store/desktopKey
 export type { ServerCommand, ServerStatus } from './serverConnection.js';
 export type { RegistrationContext } from './assistants.js';
 
-/** The client id the GUI's own server runs as (ARCHITECTURE §4): the most trusted client. */
+/** The client id the GUI's own server runs as (architecture.md, *Identity, scopes, audit*): the most trusted client. */
 export const DESKTOP_CLIENT_ID = 'desktop';
 
 export interface HostOptions {

@@ -1,4 +1,4 @@
-// Reasoning providers in the app (ARCHITECTURE §6): the routes of the settings page's Providers
+// Reasoning providers in the app (architecture.md, *Reasoners*): the routes of the settings page's Providers
 // section, and the hand-over of keys to the app's own research server. Keys are written once by
 // the scientist, kept in the SecretStore, and sent to the server only in memory (the desktop-only
 // configure_providers tool, which the audit log masks); routes never return them.

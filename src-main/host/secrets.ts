@@ -1,4 +1,4 @@
-// Where the desktop app keeps reasoning-provider API keys (ARCHITECTURE §2: "keeps settings and
+// Where the desktop app keeps reasoning-provider API keys (architecture.md, *Processes*: "keeps settings and
 // secrets"). The Electron host stores them encrypted with the OS keychain (src-main/electron/
 // secretStore.ts, Electron safeStorage); the web host and tests use the in-memory store below.
 // Keys go from here to the app's own research server only, in memory (configure_providers); no

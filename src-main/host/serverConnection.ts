@@ -1,5 +1,5 @@
 // The host's one connection to its own research server: a child process spoken to over stdio
-// with the official MCP client (ARCHITECTURE §2). This module owns that child. It connects,
+// with the official MCP client (architecture.md, *Processes*). This module owns that child. It connects,
 // subscribes to the project feed, turns MCP change notifications into HostEvents, restarts the
 // child with backoff when it dies, and releases everything on stop().
 import { createInterface } from 'node:readline';

@@ -1,4 +1,4 @@
-// The web host's gatekeeping (ARCHITECTURE §2: random token, Origin check, 127.0.0.1 only).
+// The web host's gatekeeping (architecture.md, *Processes*: random token, Origin check, 127.0.0.1 only).
 // Any web page the scientist visits can send requests to 127.0.0.1, and a rebound DNS name can
 // even make them same-origin, so every API call must prove three things: it names our Host
 // (defeats DNS rebinding), it comes from our Origin (defeats cross-site requests and sockets),

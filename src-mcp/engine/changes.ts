@@ -1,4 +1,4 @@
-// Appends change events for the feed (ARCHITECTURE §8). Callers run inside the write transaction
+// Appends change events for the feed (architecture.md, *Data, change feed, live updates*). Callers run inside the write transaction
 // that made the change, so a listener never sees an event without its data.
 import type { Db } from '../store/database.js';
 import { appendEvent } from '../store/events.js';

@@ -1,4 +1,4 @@
-// What a valid decision looks like, and who may make it (ARCHITECTURE §5).
+// What a valid decision looks like, and who may make it (architecture.md, *Workflow, tasks and checkpoints*).
 import type { z } from 'zod';
 import { DomainError } from './errors.js';
 import {

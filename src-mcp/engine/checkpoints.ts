@@ -1,4 +1,4 @@
-// Checkpoints: where the workflow waits for the scientist (ARCHITECTURE §5).
+// Checkpoints: where the workflow waits for the scientist (architecture.md, *Workflow, tasks and checkpoints*).
 import type { Db } from '../store/database.js';
 import { findCheckpoint, insertCheckpoint, listCheckpoints, pendingCheckpoints, type CheckpointRow } from '../store/checkpoints.js';
 import { notFound } from './errors.js';

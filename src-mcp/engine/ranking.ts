@@ -1,5 +1,5 @@
 // The research engine's side of the tournament: which hypotheses compete, the match log from the
-// store, and ratings written back after every judgement (ARCHITECTURE §7).
+// store, and ratings written back after every judgement (architecture.md, *Tournament*).
 import type { Db } from '../store/database.js';
 import { findHypothesis, projectHypotheses, updateRatings, type HypothesisRow } from '../store/hypotheses.js';
 import { projectMatches, type MatchRow } from '../store/matches.js';

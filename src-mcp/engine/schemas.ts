@@ -1,6 +1,6 @@
 // The shapes of research work: what a reasoner (the calling assistant, an LLM API, or MCP
 // sampling) must return for each kind of task, and what a scientist may submit when editing a
-// checkpoint. Every reasoner's output passes through these same schemas (ARCHITECTURE §6).
+// checkpoint. Every reasoner's output passes through these same schemas (architecture.md, *Reasoners*).
 import { z } from 'zod';
 import { CORE_CLAIM_MAX_CHARS, TITLE_MAX_CHARS } from './hypothesisDigest.js';
 

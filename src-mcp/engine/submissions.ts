@@ -1,5 +1,5 @@
 // Applying a reasoner's result to its task — the same validation and effects whichever reasoner
-// did the thinking (ARCHITECTURE §6). A task's result is applied exactly once: completion is a
+// did the thinking (architecture.md, *Reasoners*). A task's result is applied exactly once: completion is a
 // guarded status change in the same transaction as the effects.
 import type { z } from 'zod';
 import type { Db } from '../store/database.js';

@@ -1,4 +1,4 @@
-// The supervisor (ARCHITECTURE §5): runs the workflow's stages until the project waits on
+// The supervisor (architecture.md, *Workflow, tasks and checkpoints*): runs the workflow's stages until the project waits on
 // something — a task in the queue, a checkpoint, or the end — and hands out the next work item.
 import type { Db } from '../store/database.js';
 import { recordDecision } from '../store/checkpoints.js';

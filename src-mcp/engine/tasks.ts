@@ -1,4 +1,4 @@
-// The durable task queue (ARCHITECTURE §5): work items with leases. Any live server process may
+// The durable task queue (architecture.md, *Workflow, tasks and checkpoints*): work items with leases. Any live server process may
 // lease a task; a lease that expired, or whose owner process is gone, is taken over, so a crashed
 // process's work is picked up again. Completion is guarded so a result is applied exactly once.
 import type { Db } from '../store/database.js';

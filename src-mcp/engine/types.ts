@@ -42,7 +42,7 @@ export interface ProjectSettings {
   rankingStopThreshold?: number;
   /** When the scientist archived the project (hidden from the app's main list); absent when not archived. */
   archivedAt?: string;
-  /** Who may do the thinking, in order of preference (ARCHITECTURE §6); absent = DEFAULT_REASONER_ORDER. */
+  /** Who may do the thinking, in order of preference (architecture.md, *Reasoners*); absent = DEFAULT_REASONER_ORDER. */
   reasonerOrder?: ReasonerKind[];
   /** Input + output tokens providers may spend on the project; absent = no token limit. */
   maxTokens?: number;

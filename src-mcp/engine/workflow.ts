@@ -1,4 +1,4 @@
-// The workflow's stages (ARCHITECTURE §5): what each stage of a research project needs next.
+// The workflow's stages (architecture.md, *Workflow, tasks and checkpoints*): what each stage of a research project needs next.
 // plan → generate → review → rank → evolve → (review → rank …) → report → done. Work becomes tasks
 // in the durable queue; the scientist's say becomes checkpoints. `advance` is idempotent: called
 // after any change, it creates exactly what the current state is missing and nothing twice.

@@ -1,4 +1,4 @@
-// Change events for the knowledge base (ARCHITECTURE §8): the GUI refreshes its knowledge views
+// Change events for the knowledge base (architecture.md, *Data, change feed, live updates*): the GUI refreshes its knowledge views
 // when an assistant ingests or adds content. One event per operation, never one per file.
 import type { Db } from '../store/database.js';
 import { appendEvent } from '../store/events.js';

@@ -1,4 +1,4 @@
-// Records what every client did (ARCHITECTURE §4): one row per tool call and resource read, and
+// Records what every client did (architecture.md, *Identity, scopes, audit*): one row per tool call and resource read, and
 // for a tool that writes, the row commits with its effects (CallAudit): no effect without its row.
 import type { Db } from '../store/database.js';
 import { appendAudit, type AuditEntry, type AuditOutcome } from '../store/audit.js';

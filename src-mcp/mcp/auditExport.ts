@@ -1,4 +1,4 @@
-// Audit log exports (ARCHITECTURE §4: "the GUI verifies the chain and exports JSONL/CSV").
+// Audit log exports (architecture.md, *Identity, scopes, audit*: "the GUI verifies the chain and exports JSONL/CSV").
 //
 // Where the export goes: up to INLINE_LIMIT_BYTES the content is returned in the tool result and
 // the desktop app offers it as a download. Beyond that it is written to `<data dir>/exports/` and

@@ -1,4 +1,4 @@
-// The background runner (ARCHITECTURE §6, first choice): in a server process the desktop app
+// The background runner (architecture.md, *Reasoners*, first choice): in a server process the desktop app
 // activated with provider credentials, it works through the task queue of every project whose
 // reasoner order puts a provider before delegation — generation, reviews, the whole tournament —
 // while the scientist only answers checkpoints. Tasks are leased under this process's worker id

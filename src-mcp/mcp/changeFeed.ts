@@ -1,5 +1,5 @@
 // Tails the events table so that a change made by ANY server process (Claude's, Cursor's, the
-// desktop's) reaches the clients of THIS process as MCP notifications (ARCHITECTURE §8).
+// desktop's) reaches the clients of THIS process as MCP notifications (architecture.md, *Data, change feed, live updates*).
 import type { Db } from '../store/database.js';
 import { dataVersion, eventsAfter, latestEventId, type ChangeEvent } from '../store/events.js';
 

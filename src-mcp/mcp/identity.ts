@@ -1,4 +1,4 @@
-// Which client a server process serves, and what that client may do (ARCHITECTURE §4).
+// Which client a server process serves, and what that client may do (architecture.md, *Identity, scopes, audit*).
 import type { Db } from '../store/database.js';
 import { findPolicy } from '../store/policies.js';
 import type { Scope } from './scopes.js';

@@ -14,6 +14,7 @@
 // queued: it commits in the write's own transaction (CallAudit).
 import type { Db } from '../store/database.js';
 import { appendAudit, type AuditEntry } from '../store/audit.js';
+import { publishAuditAnchor } from '../store/auditAnchor.js';
 
 export const FLUSH_MS = 200;
 /** A queue this long is appended at once, lock or not (it only grows while others write without pause). */
@@ -65,6 +66,7 @@ export function flushReadAudit(db: Db): void {
     db.transaction(() => {
       for (const entry of rows) appendAudit(db, entry);
     }).immediate();
+    publishAuditAnchor(db);
   } catch (error) {
     // Put them back in front: the next flush (timer or close) tries again.
     queue.pending = [...rows, ...queue.pending];
@@ -96,6 +98,8 @@ function appendWithoutWaiting(db: Db, queue: Queue, entry: AuditEntry): boolean 
   try {
     appendAudit(db, entry);
     db.exec('COMMIT');
+    // Rows committed here move the anchored head like any other (store/auditAnchor.ts).
+    publishAuditAnchor(db);
     return true;
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');

@@ -1,4 +1,4 @@
-// Work done without a person in the loop (ARCHITECTURE §6): a provider in the background, or the
+// Work done without a person in the loop (architecture.md, *Reasoners*): a provider in the background, or the
 // client's model through sampling. Both complete a work item `(item, signal) → answer`; the answer
 // is validated and applied by submitWork exactly like a delegated submission, with one repair turn
 // that sends the validation errors back. Usage is recorded in the same transaction as the

@@ -1,4 +1,4 @@
-// Sampling (ARCHITECTURE §6, second choice): a client that declares the `sampling` capability may
+// Sampling (architecture.md, *Reasoners*, second choice): a client that declares the `sampling` capability may
 // lend its own model. On 2025-era connections the server sends `sampling/createMessage` and waits.
 // 2026-era connections are never attached, so their work items stay delegated: there, sampling is
 // an input_required result the client answers by retrying the whole tool call, which would turn

@@ -1,4 +1,4 @@
-// The tamper-evident audit log: append-only rows chained by SHA-256 (ARCHITECTURE §4).
+// The tamper-evident audit log: append-only rows chained by SHA-256 (architecture.md, *Identity, scopes, audit*).
 import { createHash } from 'node:crypto';
 import type { Db } from './database.js';
 import { cached } from './statements.js';

@@ -1,4 +1,4 @@
-// The one function that decides where Co-Scientist keeps its data (ARCHITECTURE §8).
+// The one function that decides where Co-Scientist keeps its data (architecture.md, *Data, change feed, live updates*).
 // Every process (each assistant's server, the desktop host, the web host, the CLI) calls it,
 // so that they all meet on the same database.
 import path from 'node:path';

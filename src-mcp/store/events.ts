@@ -1,4 +1,4 @@
-// The change feed (ARCHITECTURE §8): an append-only table that every server process tails.
+// The change feed (architecture.md, *Data, change feed, live updates*): an append-only table that every server process tails.
 import type { Db } from './database.js';
 import { cached } from './statements.js';
 

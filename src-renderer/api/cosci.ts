@@ -1,4 +1,4 @@
-// The renderer's only door to the host: `window.cosci` (ARCHITECTURE §2). Electron's preload
+// The renderer's only door to the host: `window.cosci` (architecture.md, *Processes*). Electron's preload
 // provides it; in a browser the web client does. Everything here is typed by the contract,
 // which the renderer imports for its types only.
 import type { CosciApi, ErrorCode, RouteError, RouteInput, RouteName, RouteOutput } from '../../src-main/host/contract';

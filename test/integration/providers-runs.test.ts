@@ -1,4 +1,4 @@
-// Background runs with a reasoning provider (ARCHITECTURE §6): the desktop's server, activated with
+// Background runs with a reasoning provider (architecture.md, *Reasoners*): the desktop's server, activated with
 // a provider, works through a whole project — generation, reviews, the tournament, evolution — while
 // the scientist only answers checkpoints; assistants are told the work happens in the background,
 // and get work items again once the app is closed. Fake APIs on 127.0.0.1 speak each wire protocol.

@@ -1,4 +1,4 @@
-// Sampling (ARCHITECTURE §6, second choice): a 2025-era client that declares `sampling` lends its
+// Sampling (architecture.md, *Reasoners*, second choice): a 2025-era client that declares `sampling` lends its
 // model, where the project opted in — the server sends each work item as sampling/createMessage,
 // validates and stores the answer itself. Without the capability (or on a 2026-era connection, or
 // when sampling fails) the assistant gets the work item as before.

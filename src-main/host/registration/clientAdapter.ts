@@ -1,4 +1,4 @@
-// What differs between assistants (ARCHITECTURE §9: "per-client adapters"): where the config
+// What differs between assistants (architecture.md, *Registration*: "per-client adapters"): where the config
 // lives per OS and install variant, its format, where our entry sits in it and its shape, how to
 // tell the assistant is installed, and what the scientist must do afterwards. Everything else
 // (safe editing, ledger, decisions) is shared.

@@ -1,6 +1,6 @@
 // Is an assistant installed? Decided by its app or binary (or, for editor extensions, the
 // extension's folder), never by a config folder alone: folders outlive uninstalls, and creating a
-// config for an app that is not there helps nobody (ARCHITECTURE §9).
+// config for an app that is not there helps nobody (architecture.md, *Registration*).
 //
 // A GUI app on macOS starts with a minimal PATH (/usr/bin:/bin:…), so binaries are also looked
 // for in the places package managers put them (Homebrew, npm, ~/.local/bin, nvm).

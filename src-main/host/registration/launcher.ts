@@ -1,4 +1,4 @@
-// How an assistant starts our MCP server (ARCHITECTURE §9): always an absolute executable plus
+// How an assistant starts our MCP server (architecture.md, *Registration*): always an absolute executable plus
 // an argument vector — never `npx`, never a shell string — so that paths with spaces or
 // non-ASCII characters survive every assistant's process spawner unquoted.
 import fs from 'node:fs';
@@ -78,7 +78,7 @@ export function launchOpening(launch: LaunchCommand, dataDir: string, machine: O
   return { ...launch, args: [...launch.args, '--data-dir', folder] };
 }
 
-/** The full command line one assistant runs: our launch plus its identity (ARCHITECTURE §4). */
+/** The full command line one assistant runs: our launch plus its identity (architecture.md, *Identity, scopes, audit*). */
 export function launchForClient(launch: LaunchCommand, clientId: string): LaunchCommand {
   validateLaunchCommand(launch);
   const env = launch.env && Object.keys(launch.env).length > 0 ? { ...launch.env } : undefined;

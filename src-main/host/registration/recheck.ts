@@ -1,4 +1,4 @@
-// The check at every start (ARCHITECTURE §9): for each registration the ledger says we wrote,
+// The check at every start (architecture.md, *Registration*): for each registration the ledger says we wrote,
 // see whether it still starts this app. Our own, unchanged entries that point at a command or
 // server file that is gone, or at another copy of the app, are rewritten; anything the scientist
 // changed or removed is only reported.

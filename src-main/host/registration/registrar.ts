@@ -1,4 +1,4 @@
-// Registering our server with one assistant, for any ClientAdapter (ARCHITECTURE §9): decide
+// Registering our server with one assistant, for any ClientAdapter (architecture.md, *Registration*): decide
 // what to change from the file, the ledger and the caller's consent, then edit under a lock with
 // a backup, a pre-write check, an atomic write and a read-back check.
 import fs from 'node:fs/promises';

@@ -9,7 +9,7 @@ export interface ResearchReport {
   reviews: Review[];
   matches: MatchRecord[];
   leaderboard: LeaderboardEntry[];
-  /** The tournament certified the top-k ordering (ARCHITECTURE §7). */
+  /** The tournament certified the top-k ordering (architecture.md, *Tournament*). */
   certified: boolean;
   generatedAt: string;
 }

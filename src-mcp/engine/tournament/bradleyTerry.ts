@@ -1,4 +1,4 @@
-// The ranking model (ARCHITECTURE §7): a Bradley-Terry fit over the whole match log, with a
+// The ranking model (architecture.md, *Tournament*): a Bradley-Terry fit over the whole match log, with a
 // first-slot bias per judge kind, so that the order a judge saw a pair in does not leak into
 // the ranking. Unlike Elo it does not depend on match order and uses every match fully.
 import { aggregatePairs, indexLog, type IndexedLog, type PairTable } from './matchLog.js';

@@ -1,4 +1,4 @@
-// The stop condition of ranking (ARCHITECTURE §5 "ranking certified"): the top-k is certified
+// The stop condition of ranking (architecture.md, *Workflow, tasks and checkpoints* "ranking certified"): the top-k is certified
 // when every member is in the top-k in at least `certifyThreshold` of the bootstrap replicates.
 // Certification is about the set, not the order inside it: the engine's debates settle that.
 import { leaderboard } from './leaderboard.js';

@@ -1,4 +1,4 @@
-// The tournament's public API (ARCHITECTURE §7): pure functions of (hypothesis ids, match log,
+// The tournament's public API (architecture.md, *Tournament*): pure functions of (hypothesis ids, match log,
 // options, seed), with no database and no I/O, so the research engine can call them on rows it
 // read from SQLite and a test can call them on a literal array.
 //

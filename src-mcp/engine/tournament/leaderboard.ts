@@ -1,5 +1,5 @@
 // The leaderboard the scientist sees: Bradley-Terry rank and score with bootstrap intervals,
-// P(in top-k), Elo for display, and whether the top-k is certified (ARCHITECTURE §7).
+// P(in top-k), Elo for display, and whether the top-k is certified (architecture.md, *Tournament*).
 // A pure function of (ids, match log, options): the same inputs give the same bits.
 import { bootstrapReplicates, interval95, topKShares, type BootstrapReplicates } from './bootstrap.js';
 import { centred, fitModel, toBtScore } from './bradleyTerry.js';

@@ -1,4 +1,4 @@
-// Active pairing (ARCHITECTURE §7): which comparisons to put to the judge next. Swiss rounds
+// Active pairing (architecture.md, *Tournament*): which comparisons to put to the judge next. Swiss rounds
 // place hypotheses that have played little; the rest of the batch goes to the uncertain boundary
 // of the top-k. Slot order is a seeded coin flip per pair, so the judge's position bias averages
 // out and the fit can estimate it.

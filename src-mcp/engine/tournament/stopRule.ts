@@ -1,4 +1,4 @@
-// When to stop comparing (ARCHITECTURE §5 "ranking certified", issue 17): more judge calls are
+// When to stop comparing (architecture.md, *Workflow, tasks and checkpoints* "ranking certified", issue 17): more judge calls are
 // worth spending only while they could still change the top-k. Certification (every member in the
 // top-k in ≥ 90% of bootstrap replicates) is the strict form; with an 87% judge it takes ~10n calls
 // at n = 20 and is rarely reached by 5n at n ≥ 50, so every project used to spend its whole

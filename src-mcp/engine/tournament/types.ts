@@ -1,4 +1,4 @@
-// The vocabulary of the tournament (ARCHITECTURE §7): what a match is, what a leaderboard reports,
+// The vocabulary of the tournament (architecture.md, *Tournament*): what a match is, what a leaderboard reports,
 // and the options every entry point shares. Plain data only, so the engine can build these from
 // SQLite rows and hand them straight to the MCP layer.
 

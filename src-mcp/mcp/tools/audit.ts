@@ -1,4 +1,4 @@
-// The audit log in the desktop app (ARCHITECTURE §4): query it, verify its hash chain, export it.
+// The audit log in the desktop app (architecture.md, *Identity, scopes, audit*): query it, verify its hash chain, export it.
 // Desktop-only and admin-scoped: an assistant must not read what other assistants did, and
 // cannot erase its own tracks (the log is append-only and chained; these tools only read it).
 import { z } from 'zod';

@@ -152,7 +152,7 @@ export const rankHypothesesTool = defineTool({
     method: z
       .enum(['tournament', 'direct_comparison'])
       .default('tournament')
-      .describe('seeds/000: tournament (default) also hands out the comparisons that reduce uncertainty most; direct_comparison only reads the current ranking. Both rank by pairwise comparisons, never by absolute scores.'),
+      .describe('tournament (default) also hands out the comparisons that reduce uncertainty most; direct_comparison only reads the current ranking. Both rank by pairwise comparisons, never by absolute scores.'),
   }),
   output: z.object({
     research_id: z.string(),

@@ -1,4 +1,4 @@
-// What each assistant may do (ARCHITECTURE §4), edited by the scientist in the desktop app.
+// What each assistant may do (architecture.md, *Identity, scopes, audit*), edited by the scientist in the desktop app.
 // Desktop-only: an assistant can never widen its own permissions.
 import { z } from 'zod';
 import { writeTransaction } from '../../store/database.js';

@@ -2,7 +2,7 @@
 // may use for background research, a connection test, the activation that hands this process the
 // keys the app keeps (in memory only: never written to the database, a file or a log; the audit
 // log masks them), and a project's choice of reasoners and provider budgets. routeNextStep: which
-// reasoner does a project's next work item when an assistant asks (ARCHITECTURE §6) — a live
+// reasoner does a project's next work item when an assistant asks (architecture.md, *Reasoners*) — a live
 // background provider, the client's own model through sampling, or the assistant itself.
 import { z } from 'zod';
 import { writeTransaction } from '../../store/database.js';

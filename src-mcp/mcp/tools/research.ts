@@ -233,9 +233,9 @@ export const getResearchStatusTool = defineTool({
       .object({ id: z.string(), summary: z.string(), elo_score: z.number(), status: z.string() })
       .nullable(),
     pending_checkpoints: z.array(z.object({ checkpoint_id: z.string(), kind: z.string() })),
-    is_complete: z.boolean().describe('seeds/004 get_session: the project is completed.'),
-    has_pending_checkpoint: z.boolean().describe('seeds/004 get_session: something waits for the scientist.'),
-    current_checkpoint_kind: z.string().nullable().describe('seeds/004 get_session: the kind of the oldest pending checkpoint, or null.'),
+    is_complete: z.boolean().describe('The project is completed.'),
+    has_pending_checkpoint: z.boolean().describe('Something waits for the scientist.'),
+    current_checkpoint_kind: z.string().nullable().describe('The kind of the oldest pending checkpoint, or null.'),
     reasoning_calls_used: z.number().int(),
     reasoning_call_budget: z.number().int(),
     stop_reason: z.string().nullable(),

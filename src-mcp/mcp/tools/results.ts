@@ -91,7 +91,7 @@ export const exportResultsTool = defineTool({
   title: 'Export research results',
   description: [
     'Export a completed research project as `markdown` (a full report), `json` (a versioned machine-readable document with every hypothesis, review and match) or `bibtex` (one entry per cited reference; unverified ones carry a note).',
-    `Small exports come inline; larger ones (over ${INLINE_LIMIT_BYTES / 1024} KB) come as a resource link (research://projects/{id}/export/{format}) to read when needed. Only completed projects export (seeds/004); for interim results use get_results.`,
+    `Small exports come inline; larger ones (over ${INLINE_LIMIT_BYTES / 1024} KB) come as a resource link (research://projects/{id}/export/{format}) to read when needed. Only completed projects export; for interim results use get_results.`,
   ].join('\n\n'),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read', 'hypotheses:read'],

@@ -1,4 +1,4 @@
-// The vocabulary shared by the provider clients (ARCHITECTURE §6): what a provider is configured
+// The vocabulary shared by the provider clients (architecture.md, *Reasoners*): what a provider is configured
 // with, what one chat call sends and returns, and how a call can fail.
 
 export type ProviderKind = 'anthropic' | 'openai';

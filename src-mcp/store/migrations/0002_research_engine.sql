@@ -115,7 +115,7 @@ CREATE TABLE checkpoints (
 CREATE INDEX checkpoints_pending ON checkpoints (status, created_at);
 CREATE INDEX checkpoints_by_project ON checkpoints (project_id, created_at);
 
--- The durable work queue (ARCHITECTURE §5). Any live server process may lease a task; a lease
+-- The durable work queue (architecture.md, *Workflow, tasks and checkpoints*). Any live server process may lease a task; a lease
 -- that expires, or whose owner process died, can be taken over.
 CREATE TABLE tasks (
   id               TEXT PRIMARY KEY,

@@ -1,4 +1,4 @@
--- 0004: reasoning providers (ARCHITECTURE §6). LLM APIs the scientist configured in the app, the
+-- 0004: reasoning providers (architecture.md, *Reasoners*). LLM APIs the scientist configured in the app, the
 -- usage every reasoner call cost, and which server processes run provider work in the background.
 -- API keys are never stored here: the desktop app keeps them (Electron safeStorage) and hands
 -- them to its own server process, which holds them in memory only.

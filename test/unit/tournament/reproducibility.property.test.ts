@@ -1,4 +1,4 @@
-// ARCHITECTURE §7: ratings are reproducible from the match log and a seed. These properties are
+// architecture.md, *Tournament*: ratings are reproducible from the match log and a seed. These properties are
 // what lets the engine recompute a leaderboard from SQLite at any time and get the same answer.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
