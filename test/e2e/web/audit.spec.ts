@@ -43,7 +43,8 @@ test('the audit log lists an assistant’s calls, filters them, shows redacted a
   await expect(page.locator('[data-testid="audit-row"][data-action="tool:start_research"]')).toHaveCount(1);
   await page.screenshot({ path: shot('audit-log') });
 
-  await page.getByTestId('audit-filter-outcome').selectOption('error');
+  // An unknown argument is refused as invalid input (docs/audit-outcomes.md), not as a failure.
+  await page.getByTestId('audit-filter-outcome').selectOption('invalid_input');
   await expect(audit.rows).toHaveCount(1);
   await audit.rows.first().click();
   const args = page.getByTestId('audit-detail-arguments');
