@@ -10,6 +10,7 @@ import { submitWork } from '../../src-mcp/engine/submissions.js';
 import { decide } from '../../src-mcp/engine/decisions.js';
 import { hypothesesOf, NOTHING_VERIFIED } from '../../src-mcp/engine/hypotheses.js';
 import { writeTransaction } from '../../src-mcp/store/database.js';
+import { DomainError } from '../../src-mcp/engine/errors.js';
 import type { CheckpointKind } from '../../src-mcp/engine/schemas.js';
 import type { Checkpoint } from '../../src-mcp/engine/types.js';
 import { fakeResult } from './fakeAssistant.js';
@@ -77,4 +78,15 @@ export function reachCheckpoint(driver: Driver, kind: CheckpointKind): Checkpoin
     for (const checkpoint of next.checkpoints) driver.approve(checkpoint);
   }
   throw new Error(`no ${kind} checkpoint reached`);
+}
+
+/** The code of the DomainError `run` throws; fails when it throws nothing (a refusal was expected). */
+export function codeOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof DomainError) return error.code;
+    throw error;
+  }
+  throw new Error('expected a refusal');
 }

@@ -6,12 +6,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pendingCheckpointsOf } from '../../../src-mcp/engine/checkpoints.js';
 import { decide } from '../../../src-mcp/engine/decisions.js';
-import { DomainError } from '../../../src-mcp/engine/errors.js';
 import { addHumanHypothesis } from '../../../src-mcp/engine/humanInput.js';
 import { getHypothesis, NOTHING_VERIFIED } from '../../../src-mcp/engine/hypotheses.js';
 import { screenText } from '../../../src-mcp/engine/safety.js';
 import { HypothesisDraftSchema } from '../../../src-mcp/engine/schemas.js';
-import { DESKTOP, freshDb, reachCheckpoint, startProject } from '../../support/engineDriver.js';
+import { DESKTOP, codeOf, freshDb, reachCheckpoint, startProject } from '../../support/engineDriver.js';
 import { hypothesisDraft } from '../../support/fakeAssistant.js';
 import { REPO_ROOT } from '../../support/server.js';
 
@@ -58,16 +57,6 @@ describe('a flag shows what triggered it', () => {
     expect(verdict.matches[0]?.passage).toContain('passage H5N1 to «increase its transmissibility» in mammals');
   });
 });
-
-function codeOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('the safety review of a hypothesis', () => {
   it('shows the rationale passage, refuses an edit that breaks the summary rule, and re-screens the whole edited hypothesis', () => {

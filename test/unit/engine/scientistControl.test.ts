@@ -3,7 +3,6 @@
 // project can be reopened; and a hypothesis the scientist adds mid-tournament is reviewed and plays.
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../../src-mcp/engine/decisions.js';
-import { DomainError } from '../../../src-mcp/engine/errors.js';
 import { addHumanHypothesis } from '../../../src-mcp/engine/humanInput.js';
 import { hypothesesOf, NOTHING_VERIFIED } from '../../../src-mcp/engine/hypotheses.js';
 import { changeProject, requestProjectChange } from '../../../src-mcp/engine/projectChanges.js';
@@ -12,20 +11,10 @@ import { loadResearch } from '../../../src-mcp/engine/research.js';
 import { HypothesisDraftSchema } from '../../../src-mcp/engine/schemas.js';
 import { submitWork } from '../../../src-mcp/engine/submissions.js';
 import { reviewsOfHypothesis } from '../../../src-mcp/store/reviews.js';
-import { DESKTOP, freshDb, reachCheckpoint, startProject, type Driver } from '../../support/engineDriver.js';
+import { DESKTOP, codeOf, freshDb, reachCheckpoint, startProject, type Driver } from '../../support/engineDriver.js';
 import { fakeResult, hypothesisDraft } from '../../support/fakeAssistant.js';
 
 const ASSISTANT = { clientId: 'claude-desktop', isDesktop: false, mayDecideCheckpoints: true };
-
-function codeOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 /** Runs the project to completion, approving every checkpoint. */
 function complete(driver: Driver): void {
