@@ -1,7 +1,7 @@
 // Records what every client did (architecture.md, *Identity, scopes, audit*): one row per tool call and resource read, and
 // for a tool that writes, the row commits with its effects (CallAudit): no effect without its row.
 import type { Db } from '../store/database.js';
-import { appendAudit, type AuditEntry, type AuditOutcome } from '../store/audit.js';
+import { appendAudit, appendAuditRows, type AuditEntry, type AuditOutcome } from '../store/audit.js';
 import { publishAuditAnchor } from '../store/auditAnchor.js';
 import { changesSoFar, observeWrites, type WriteObserver } from '../store/writeObserver.js';
 import { recordReadAudit } from './readAudit.js';
@@ -56,8 +56,7 @@ function entryOf(record: AuditRecord): AuditEntry {
  * row is no effect that needs auditing, so a surrounding tool call's CallAudit is not involved.
  */
 export function recordAudit(db: Db, record: AuditRecord): void {
-  db.transaction(() => appendAudit(db, entryOf(record))).immediate();
-  publishAuditAnchor(db);
+  appendAuditRows(db, [entryOf(record)]);
 }
 
 /** The row of a call that changed nothing: appended without waiting for the write lock (readAudit.ts). */

@@ -13,7 +13,7 @@
 // last FLUSH_MS before the process was killed (at most MAX_PENDING rows). A write's row is never
 // queued: it commits in the write's own transaction (CallAudit).
 import type { Db } from '../store/database.js';
-import { appendAudit, type AuditEntry } from '../store/audit.js';
+import { appendAudit, appendAuditRows, type AuditEntry } from '../store/audit.js';
 import { publishAuditAnchor } from '../store/auditAnchor.js';
 
 export const FLUSH_MS = 200;
@@ -63,10 +63,7 @@ export function flushReadAudit(db: Db): void {
   const rows = queue.pending;
   queue.pending = [];
   try {
-    db.transaction(() => {
-      for (const entry of rows) appendAudit(db, entry);
-    }).immediate();
-    publishAuditAnchor(db);
+    appendAuditRows(db, rows);
   } catch (error) {
     // Put them back in front: the next flush (timer or close) tries again.
     queue.pending = [...rows, ...queue.pending];

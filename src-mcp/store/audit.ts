@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from './database.js';
 import { cached } from './statements.js';
-import { describeBreach, findAnchorBreach, noteAppended, type AnchorBreach } from './auditAnchor.js';
+import { describeBreach, findAnchorBreach, noteAppended, publishAuditAnchor, type AnchorBreach } from './auditAnchor.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -50,6 +50,17 @@ export const TAIL_MISSING_ACTION = 'audit:tail-missing';
 export function appendAudit(db: Db, entry: AuditEntry): AuditRow {
   recordAnchorBreach(db);
   return insertAuditRow(db, entry);
+}
+
+/**
+ * Appends rows in a write transaction of their own (or in the caller's, when one is open), then
+ * moves the anchored head past them: for audit rows that belong to no effect of their own.
+ */
+export function appendAuditRows(db: Db, entries: readonly AuditEntry[]): void {
+  db.transaction(() => {
+    for (const entry of entries) appendAudit(db, entry);
+  }).immediate();
+  publishAuditAnchor(db);
 }
 
 /**
