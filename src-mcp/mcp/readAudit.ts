@@ -40,16 +40,13 @@ function queueOf(db: Db): Queue {
 
 /** Records a read's row now if the write lock is free, else queues it (see above). */
 export function recordReadAudit(db: Db, entry: AuditEntry): void {
-  if (db.inTransaction) {
-    // Inside someone's transaction already: the row joins it.
-    appendAudit(db, entry);
-    return;
-  }
   const queue = queueOf(db);
   // Behind queued rows, a new one waits its turn: rows reach the table in the order of the calls.
-  if (queue.pending.length === 0 && appendWithoutWaiting(db, queue, entry)) return;
+  // A transaction this connection has open belongs to another call (a write holds one across its
+  // awaits); a row that joined it would vanish with its rollback, so the row waits in the queue.
+  if (!db.inTransaction && queue.pending.length === 0 && appendWithoutWaiting(db, queue, entry)) return;
   queue.pending.push(entry);
-  if (queue.pending.length >= MAX_PENDING) flushReadAudit(db);
+  if (queue.pending.length >= MAX_PENDING && !db.inTransaction) flushReadAudit(db);
   else if (queue.timer === null) queue.timer = setTimeout(() => flushQuietly(db), FLUSH_MS).unref();
 }
 
@@ -60,6 +57,11 @@ export function flushReadAudit(db: Db): void {
   if (queue.timer !== null) clearTimeout(queue.timer);
   queue.timer = null;
   if (queue.pending.length === 0 || !db.open) return;
+  if (db.inTransaction) {
+    // Another call's transaction is open on this connection: try again once it is over.
+    queue.timer = setTimeout(() => flushQuietly(db), FLUSH_MS).unref();
+    return;
+  }
   const rows = queue.pending;
   queue.pending = [];
   try {
