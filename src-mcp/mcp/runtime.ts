@@ -96,10 +96,7 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
     transport,
     onerror: (error) => console.error(`[co-scientist] stdio: ${error.message}`),
   });
-  let closed = false;
-  const close = async (): Promise<void> => {
-    if (closed) return;
-    closed = true;
+  const closeOnce = async (): Promise<void> => {
     // First: calls in flight are cancelled and their tasks handed back while the database is open.
     await runner.stop();
     feed.stop();
@@ -112,6 +109,10 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
     }
     db.close();
   };
+  // One close, however many ask: a SIGTERM that arrives while the end of stdin is still closing
+  // must wait for it (queued read audits and the database), not exit under it.
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => (closing ??= closeOnce());
   // The client closing our stdin ends the session (MCP stdio binding): release the database.
   process.stdin.once('end', () => void close());
   console.error(dataDirAnnouncement(options.clientId, options.dataDir));
