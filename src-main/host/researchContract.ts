@@ -45,7 +45,7 @@ export const CheckpointSchema = z.object({
   research_id: z.string(),
   kind: CheckpointKindSchema,
   iteration: z.number().int(),
-  status: z.enum(['pending', 'decided']),
+  status: z.enum(['pending', 'decided', 'withdrawn']),
   created_at: z.string(),
   payload: z.record(z.string(), z.unknown()),
   edit_schema: z.record(z.string(), z.unknown()),

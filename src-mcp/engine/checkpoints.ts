@@ -8,14 +8,17 @@ import type { CheckpointKind, DecisionAction } from './schemas.js';
 import type { Checkpoint } from './types.js';
 
 export function toCheckpoint(row: CheckpointRow): Checkpoint {
+  // store/checkpoints.ts withdrawCheckpoint: closed, with no decision recorded.
+  const withdrawn = row.status === 'decided' && row.decisionId === null;
   return {
     id: row.id,
     projectId: row.projectId,
     kind: row.kind as CheckpointKind,
     payload: row.payload,
     iteration: row.iteration,
-    status: row.status,
+    status: withdrawn ? 'withdrawn' : row.status,
     createdAt: row.createdAt,
+    withdrawal: withdrawn ? { reason: row.decisionNote ?? '', by: row.decidedBy ?? 'workflow', at: row.decidedAt ?? row.createdAt } : null,
     decision:
       row.status === 'decided' && row.decisionId !== null
         ? {

@@ -41,6 +41,11 @@ export function decide(db: Db, actor: Actor, input: DecideInput, decider: Decide
     }
     const checkpoint = getCheckpoint(db, input.checkpointId);
     const project = loadResearch(db, checkpoint.projectId);
+    if (checkpoint.withdrawal !== null) {
+      throw new DomainError('conflict', `Checkpoint ${checkpoint.id} was withdrawn at ${checkpoint.withdrawal.at}, so it takes no decision. ${checkpoint.withdrawal.reason} Call list_checkpoints for the ones still pending.`, {
+        status: 'withdrawn',
+      });
+    }
     if (checkpoint.decision !== null) {
       throw new DomainError(
         'conflict',

@@ -8,6 +8,7 @@ import { insertReview } from '../store/reviews.js';
 import { recordChange, type Actor } from './changes.js';
 import { createHypotheses, getHypothesis, type CitationVerifier, type CreatedHypothesis } from './hypotheses.js';
 import { newId } from './ids.js';
+import { withdrawWaitingReport } from './lateArrivals.js';
 import { DomainError } from './errors.js';
 import { loadResearch, updateResearch } from './research.js';
 import type { HypothesisDraft, ReviewScores, ReviewType } from './schemas.js';
@@ -16,12 +17,14 @@ import { advance } from './supervisor.js';
 /**
  * Stores the scientist's own hypothesis. It is approved as written (they wrote it, so no batch
  * approval), unless the safety screen flags it: then it waits in a safety review like any other.
- * The workflow reviews it at its next review stage and then lets it compete.
+ * The workflow reviews it at its next review stage and then lets it compete; added while the final
+ * report waits, it withdraws that report so that no report is approved without it.
  */
 export function addHumanHypothesis(db: Db, actor: Actor, projectId: string, draft: HypothesisDraft, verify: CitationVerifier): CreatedHypothesis {
   return writeTransaction(db, () => {
     const project = loadResearch(db, projectId);
-    if (project.status === 'completed') {
+    // Stage `done` with status active: the final report is approved and its last work still runs.
+    if (project.status === 'completed' || project.stage === 'done') {
       throw new DomainError('conflict', `Research project ${projectId} is completed: reopen it (with a new budget) to add a hypothesis that is reviewed and ranked.`);
     }
     const [created] = createHypotheses(db, actor, {
@@ -34,6 +37,7 @@ export function addHumanHypothesis(db: Db, actor: Actor, projectId: string, draf
     });
     if (created === undefined) throw new Error('createHypotheses stored nothing for one draft');
     recordChange(db, actor, 'hypothesis.created', projectId, { hypothesis_ids: [created.hypothesis.id], origin: 'human' });
+    withdrawWaitingReport(db, actor, project, created.hypothesis.seq);
     advance(db, actor, projectId);
     return created;
   });

@@ -3,8 +3,10 @@
 // play a match (issue 15 item 3). The supervisor calls this before each stage transition: it queues
 // their review, and sends a project past the tournament back to it so they get their matches.
 import type { Db } from '../store/database.js';
+import { withdrawCheckpoint } from '../store/checkpoints.js';
 import { projectHypotheses } from '../store/hypotheses.js';
-import type { Actor } from './changes.js';
+import { recordChange, type Actor } from './changes.js';
+import { pendingCheckpointsOf } from './checkpoints.js';
 import { createTask } from './tasks.js';
 import type { ResearchProject, Task } from './types.js';
 import { moveTo, REVIEW_BATCH } from './workflow.js';
@@ -30,4 +32,22 @@ export function catchUpLateArrivals(db: Db, actor: Actor, project: ResearchProje
     return true;
   }
   return false;
+}
+
+/**
+ * A hypothesis added while the final report waits (stage `report`) would be left out of a report
+ * approved as it stands. The waiting report is withdrawn with the reason (kept, shown in the
+ * project's timeline) and the project goes back to the tournament: the supervisor then queues the
+ * newcomer's review (catchUpLateArrivals), the rank stage pairs it, and a fresh report follows.
+ */
+export function withdrawWaitingReport(db: Db, actor: Actor, project: ResearchProject, newcomerSeq: number): void {
+  if (project.stage !== 'report') return;
+  const reason = `Withdrawn: H${newcomerSeq} was added while this report waited. It is reviewed and ranked first; a new final report follows.`;
+  const at = actor.now().toISOString();
+  for (const report of pendingCheckpointsOf(db, project.id).filter((c) => c.kind === 'final_report')) {
+    if (withdrawCheckpoint(db, { checkpointId: report.id, reason, by: actor.clientId, at })) {
+      recordChange(db, actor, 'checkpoint.withdrawn', project.id, { checkpoint_id: report.id, kind: report.kind, reason });
+    }
+  }
+  moveTo(db, actor, project, 'rank');
 }

@@ -57,7 +57,8 @@ export function projectTimeline(db: Db, projectId: string, query: { limit: numbe
       id: row.source === 'event' ? `evt_${Number(row.ref)}` : row.ref,
       at: row.at,
       kind: row.kind,
-      status: row.status,
+      // A checkpoint closed with no decision was withdrawn by the workflow (store/checkpoints.ts withdrawCheckpoint).
+      status: row.source === 'checkpoint' && row.status === 'decided' && row.action === null ? 'withdrawn' : row.status,
       by: row.by,
       requestedBy: typeof row.data.requested_by === 'string' ? row.data.requested_by : null,
       finishedAt: row.finishedAt,

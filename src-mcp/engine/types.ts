@@ -152,8 +152,10 @@ export interface Checkpoint {
   kind: CheckpointKind;
   payload: Record<string, unknown>;
   iteration: number;
-  status: 'pending' | 'decided';
+  /** withdrawn: closed by the workflow without a decision, because what it asked about changed. */
+  status: 'pending' | 'decided' | 'withdrawn';
   createdAt: string;
+  withdrawal: { reason: string; by: string; at: string } | null;
   decision: {
     id: string;
     action: DecisionAction;

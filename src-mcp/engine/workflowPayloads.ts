@@ -1,5 +1,6 @@
 // What the workflow proposes at its checkpoints: evolution plans and the final report.
 import type { Db } from '../store/database.js';
+import { listCheckpoints } from '../store/checkpoints.js';
 import { projectHypotheses } from '../store/hypotheses.js';
 import { countMatches } from '../store/matches.js';
 import { competitors } from './ranking.js';
@@ -39,6 +40,7 @@ export function finalReportPayload(db: Db, project: ResearchProject): Record<str
     top_hypothesis_ids: top.map((h) => h.id),
     top_hypotheses: top.map((h) => ({ id: h.id, seq: h.seq, rank: h.rank, elo: Math.round(h.elo), summary: h.summary })),
     certified,
+    ...replacedReport(db, project.id),
     stats: {
       hypotheses: all.length,
       rejected: all.filter((h) => h.status === 'rejected').length,
@@ -46,4 +48,11 @@ export function finalReportPayload(db: Db, project: ResearchProject): Record<str
       iterations: project.iteration,
     },
   };
+}
+
+/** When the previous final report was withdrawn (lateArrivals.withdrawWaitingReport), which one this replaces and why. */
+function replacedReport(db: Db, projectId: string): { replaces?: { checkpoint_id: string; reason: string } } {
+  const previous = listCheckpoints(db, { projectId, status: 'decided', limit: 1000 }).filter((c) => c.kind === 'final_report').at(-1);
+  if (previous === undefined || previous.decisionId !== null) return {};
+  return { replaces: { checkpoint_id: previous.id, reason: previous.decisionNote ?? '' } };
 }

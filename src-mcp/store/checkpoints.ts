@@ -105,6 +105,23 @@ export function recordDecision(
   return result.changes > 0;
 }
 
+/**
+ * Closes a pending checkpoint without a decision: the workflow withdrew it because what it asked
+ * about changed (a hypothesis added while the final report waited, issue 15 item 3). The row keeps
+ * status 'decided' with no decision id or action (the table's CHECKs allow both to be NULL, so no
+ * migration): `reason` goes in decision_note, `by` and `at` in decided_by and decided_at.
+ * Returns false when the checkpoint was no longer pending.
+ */
+export function withdrawCheckpoint(db: Db, withdrawal: { checkpointId: string; reason: string; by: string; at: string }): boolean {
+  const result = cached(
+    db,
+    `UPDATE checkpoints SET status = 'decided', decision_id = NULL, decision_action = NULL, decision_data = NULL,
+       decision_note = @reason, decided_by = @by, decided_at = @at
+     WHERE id = @checkpointId AND status = 'pending'`,
+  ).run(withdrawal);
+  return result.changes > 0;
+}
+
 /** Ids starting with `prefix`, pending first then newest: argument completion for clients. */
 export function checkpointIdsStartingWith(db: Db, prefix: string, limit: number): string[] {
   const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -67,14 +67,14 @@ export interface DecisionRow {
   data: Record<string, unknown> | null;
 }
 
-/** Decided checkpoints of every project, newest decision first, after the position `before` (exclusive). */
+/** Decided checkpoints of every project (withdrawn ones, which carry no decision, left out), newest decision first, after the position `before` (exclusive). */
 export function decisionsNewestFirst(db: Db, query: { limit: number; before?: { decidedAt: string; id: string } | undefined }): DecisionRow[] {
   const raws = db
     .prepare(
       `SELECT c.id, c.project_id, p.goal, c.kind, c.iteration, c.created_at, c.decision_action, c.decision_note, c.decided_by,
               c.decided_at, c.payload, c.decision_data
          FROM checkpoints c JOIN projects p ON p.id = c.project_id
-        WHERE c.status = 'decided'
+        WHERE c.status = 'decided' AND c.decision_action IS NOT NULL
           AND (@beforeAt IS NULL OR c.decided_at < @beforeAt OR (c.decided_at = @beforeAt AND c.id < @beforeId))
         ORDER BY c.decided_at DESC, c.id DESC
         LIMIT @limit`,

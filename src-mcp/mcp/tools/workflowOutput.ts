@@ -63,7 +63,7 @@ export const CheckpointSchema = z.object({
   research_id: z.string(),
   kind: z.enum(CHECKPOINT_KINDS),
   iteration: z.number().int(),
-  status: z.enum(['pending', 'decided']),
+  status: z.enum(['pending', 'decided', 'withdrawn']),
   created_at: z.string(),
   payload: z.record(z.string(), z.unknown()),
   edit_schema: z.record(z.string(), z.unknown()).describe('JSON Schema of `data` for an edit decision.'),

@@ -76,6 +76,8 @@ export function describeEntry(entry: TimelineEntry, whoLabel: (client: string) =
   }
   if (entry.source === 'checkpoint') {
     const kind = KIND_LABELS[entry.kind] ?? words(entry.kind);
+    // Withdrawn by the workflow (what it asked about changed): the note says why.
+    if (entry.status === 'withdrawn') return { title: `${kind} withdrawn`, detail: 'closed without a decision', tone: 'checkpoint' };
     if (entry.decision === null) return { title: `${kind}: waiting for your decision`, detail: '', tone: 'checkpoint' };
     const by = entry.by === null ? '' : ` by ${whoLabel(entry.by)}`;
     return { title: `${kind} ${DECISIONS[entry.decision]}`, detail: by.trim(), tone: entry.decision === 'reject' ? 'reject' : 'checkpoint' };
