@@ -47,6 +47,13 @@ export const ResearchStatusSchema = z.object({
   hypotheses_reviewed: z.number().int(),
   hypotheses_in_tournament: z.number().int(),
   top_hypothesis: TopHypothesisSchema.nullable(),
+  /** Where the workflow stands and why it stopped: what the project view says happened and what the scientist can do. */
+  stage: z.enum(['plan', 'generate', 'review', 'rank', 'evolve', 'report', 'done']),
+  iteration: z.number().int(),
+  matches: z.number().int(),
+  stop_reason: z.string().nullable(),
+  reasoning_calls_used: z.number().int(),
+  reasoning_call_budget: z.number().int(),
   created_by: z.string(),
   created_at: z.string(),
   last_update: z.string(),

@@ -90,6 +90,17 @@ export const researchRoutes = {
   },
   /** Permanent. The GUI sends it only once the scientist's chance to undo has passed. */
   'projects.delete': { input: z.object({ research_id: ResearchIdInput }).strict(), output: z.object({ research_id: z.string() }) },
+  /** The scientist reopens a completed project for another cycle, with the budget it may use (issue 15 item 2). */
+  'projects.reopen': {
+    input: z
+      .object({
+        research_id: ResearchIdInput,
+        add_reasoning_calls: z.number().int().min(1).max(10_000),
+        add_hypotheses: z.number().int().min(0).max(100),
+      })
+      .strict(),
+    output: z.object({ research_id: z.string(), status: z.string() }),
+  },
   'projects.timeline': { input: z.object({ research_id: ResearchIdInput, ...page }).strict(), output: ProjectTimelineSchema },
   'hypotheses.list': {
     input: z.object({ research_id: ResearchIdInput, ...page }).strict(),

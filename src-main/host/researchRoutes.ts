@@ -30,6 +30,10 @@ export function createResearchHandlers(deps: ResearchRouteDeps): ResearchHandler
       const outcome = await tool('manage_research', { research_id: input.research_id, action: 'delete' });
       return outcome.ok ? { ok: true, data: { research_id: input.research_id } } : outcome;
     },
+    'projects.reopen': async (input) => {
+      const outcome = await tool('manage_research', { ...input, action: 'reopen' });
+      return outcome.ok ? { ok: true, data: { research_id: input.research_id, status: (outcome.data as { status: string }).status } } : outcome;
+    },
     'projects.timeline': (input) => tool('get_project_timeline', dropUndefined(input)),
     'hypotheses.list': (input) => tool('list_hypotheses', { ...dropUndefined(input), limit: HYPOTHESIS_PAGE }),
     'hypotheses.get': (input) => tool('get_hypothesis', input),

@@ -5,9 +5,11 @@ import type { Db } from '../store/database.js';
 import {
   countPendingCheckpoints,
   decisionsNewestFirst,
+  openWorkByProject,
   pendingCheckpointsEverywhere,
   projectFlags,
   type DecisionRow,
+  type OpenWorkRow,
   type PendingCheckpointRow,
   type ProjectFlagsRow,
 } from '../store/desktopOverview.js';
@@ -16,12 +18,14 @@ import { DomainError } from './errors.js';
 export interface DesktopOverview {
   projects: ProjectFlagsRow[];
   pending: PendingCheckpointRow[];
-  /** All pending checkpoints, even beyond the listed ones. */
+  /** All pending checkpoints of projects not archived, even beyond the listed ones. */
   pendingTotal: number;
+  /** Open work items per project and kind, for "your assistant has 3 comparison items to do". */
+  openWork: OpenWorkRow[];
 }
 
 export function desktopOverview(db: Db, limit: number): DesktopOverview {
-  return { projects: projectFlags(db, limit), pending: pendingCheckpointsEverywhere(db, limit), pendingTotal: countPendingCheckpoints(db) };
+  return { projects: projectFlags(db, limit), pending: pendingCheckpointsEverywhere(db, limit), pendingTotal: countPendingCheckpoints(db), openWork: openWorkByProject(db) };
 }
 
 export function decisionHistory(db: Db, query: { limit: number; cursor?: string | undefined }): { decisions: DecisionRow[]; nextCursor: string | null } {

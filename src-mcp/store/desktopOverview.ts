@@ -35,13 +35,16 @@ export interface PendingCheckpointRow {
   goal: string;
 }
 
-/** Pending checkpoints of every project, oldest first (the order a scientist should work through them). */
+/** Archived projects' checkpoints are not counted in the inbox nor its badge (issue 18 item 4): the scientist put them away. */
+const NOT_ARCHIVED = "json_extract(p.settings, '$.archivedAt') IS NULL";
+
+/** Pending checkpoints of every project not archived, oldest first (the order a scientist should work through them). */
 export function pendingCheckpointsEverywhere(db: Db, limit: number): PendingCheckpointRow[] {
   return db
     .prepare(
       `SELECT c.id AS id, c.project_id AS projectId, c.kind AS kind, c.created_at AS createdAt, p.goal AS goal
          FROM checkpoints c JOIN projects p ON p.id = c.project_id
-        WHERE c.status = 'pending'
+        WHERE c.status = 'pending' AND ${NOT_ARCHIVED}
         ORDER BY c.created_at, c.id
         LIMIT ?`,
     )
@@ -49,7 +52,29 @@ export function pendingCheckpointsEverywhere(db: Db, limit: number): PendingChec
 }
 
 export function countPendingCheckpoints(db: Db): number {
-  return (db.prepare("SELECT COUNT(*) AS n FROM checkpoints WHERE status = 'pending'").get() as { n: number }).n;
+  return (db.prepare(`SELECT COUNT(*) AS n FROM checkpoints c JOIN projects p ON p.id = c.project_id WHERE c.status = 'pending' AND ${NOT_ARCHIVED}`).get() as { n: number }).n;
+}
+
+export interface OpenWorkRow {
+  projectId: string;
+  kind: string;
+  count: number;
+  /** Who finished the project's latest work item (`delegated:claude-desktop`, `provider:…`), or null before any. */
+  lastReasoner: string | null;
+}
+
+/** Work items queued or leased, per project and kind: what a project waits for when no checkpoint does. */
+export function openWorkByProject(db: Db): OpenWorkRow[] {
+  return db
+    .prepare(
+      `SELECT t.project_id AS projectId, t.kind AS kind, COUNT(*) AS count,
+              (SELECT d.reasoner FROM tasks d WHERE d.project_id = t.project_id AND d.reasoner IS NOT NULL ORDER BY d.completed_at DESC LIMIT 1) AS lastReasoner
+         FROM tasks t
+        WHERE t.status IN ('queued', 'leased')
+        GROUP BY t.project_id, t.kind
+        ORDER BY t.project_id, t.kind`,
+    )
+    .all() as OpenWorkRow[];
 }
 
 export interface DecisionRow {

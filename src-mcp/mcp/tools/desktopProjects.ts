@@ -5,6 +5,7 @@ import { setArchived } from '../../engine/humanInput.js';
 import { decisionHistory, desktopOverview } from '../../engine/overview.js';
 import { loadResearch } from '../../engine/research.js';
 import type { CheckpointKind } from '../../engine/schemas.js';
+import type { TaskKind } from '../../engine/types.js';
 import { projectTimeline, TIMELINE_DEFAULT_LIMIT } from '../../engine/timeline.js';
 import { projectUri } from '../../engine/changes.js';
 import { defineTool } from '../toolkit.js';
@@ -18,7 +19,7 @@ export const listProjectOverviewTool = defineTool({
   name: 'list_project_overview',
   title: 'Project overview for the app',
   description:
-    'For the Co-Scientist desktop app: per research project whether it is archived and how many checkpoints wait for the scientist, plus every pending checkpoint across projects (the inbox and its badge). Desktop app only.',
+    'For the Co-Scientist desktop app: per research project whether it is archived, how many checkpoints wait for the scientist and what work is open, plus every pending checkpoint of projects not archived (the inbox and its badge). Desktop app only.',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read'],
   desktopOnly: true,
@@ -26,9 +27,17 @@ export const listProjectOverviewTool = defineTool({
   output: ProjectOverviewSchema,
   run(_args, ctx) {
     const overview = desktopOverview(ctx.db, OVERVIEW_LIMIT);
+    const work = new Map<string, typeof overview.openWork>();
+    for (const row of overview.openWork) work.set(row.projectId, [...(work.get(row.projectId) ?? []), row]);
     return {
       data: {
-        projects: overview.projects.map((p) => ({ id: p.id, archived_at: p.archivedAt, pending_checkpoints: p.pendingCheckpoints })),
+        projects: overview.projects.map((p) => ({
+          id: p.id,
+          archived_at: p.archivedAt,
+          pending_checkpoints: p.pendingCheckpoints,
+          open_work: (work.get(p.id) ?? []).map((row) => ({ kind: row.kind as TaskKind, count: row.count })),
+          last_worker: work.get(p.id)?.[0]?.lastReasoner ?? null,
+        })),
         pending: overview.pending.map((c) => ({ checkpoint_id: c.id, research_id: c.projectId, kind: c.kind as CheckpointKind, goal: c.goal, created_at: c.createdAt })),
         pending_total: overview.pendingTotal,
       },

@@ -12,9 +12,19 @@ export const DECISION_ACTION_VALUES = ['approve', 'edit', 'reject'] as const;
 export const DecisionActionSchema = z.enum(DECISION_ACTION_VALUES);
 export type DecisionAction = z.infer<typeof DecisionActionSchema>;
 
-/** list_project_overview: archived flags and waiting checkpoints per project, and the inbox. */
+/** list_project_overview: archived flags, waiting checkpoints and open work per project, and the inbox (archived projects left out). */
 export const ProjectOverviewSchema = z.object({
-  projects: z.array(z.object({ id: z.string(), archived_at: z.string().nullable(), pending_checkpoints: z.number().int() })),
+  projects: z.array(
+    z.object({
+      id: z.string(),
+      archived_at: z.string().nullable(),
+      pending_checkpoints: z.number().int(),
+      /** Work items queued or leased, per kind: what the project waits for when no checkpoint does. */
+      open_work: z.array(z.object({ kind: z.enum(['generate', 'review', 'compare', 'evolve', 'meta_review']), count: z.number().int() })),
+      /** Who finished its latest work item (`delegated:<client>`, `sampling:<client>`, `provider:<name>`), or null. */
+      last_worker: z.string().nullable(),
+    }),
+  ),
   pending: z.array(z.object({ checkpoint_id: z.string(), research_id: z.string(), kind: CheckpointKindSchema, goal: z.string(), created_at: z.string() })),
   pending_total: z.number().int(),
 });
