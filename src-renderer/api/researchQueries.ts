@@ -138,3 +138,8 @@ export function useSaveSettings() {
     onSuccess: (saved) => queryClient.setQueryData(researchKeys.settings, saved),
   });
 }
+
+export function useReopenProject() {
+  const api = useCosci();
+  return useResearchWrite((input: RouteInput<'projects.reopen'>) => call(api, 'projects.reopen', input));
+}

@@ -4,7 +4,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { CheckpointView, DecisionAction } from '../../../src-main/host/contract';
 import { useProjects } from '../../api/queries';
-import { usePendingCheckpoints } from '../../api/researchQueries';
+import { usePendingCheckpoints, useProjectOverview } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useNavigation } from '../../app/navigation';
 import { Tabs } from '../../app/Tabs';
@@ -36,7 +36,10 @@ export function InboxView() {
   const lastAnnouncement = useRef<number | null>(null);
 
   const [filter, setFilter] = useState<InboxFilter>(NO_INBOX_FILTER);
-  const waiting = useMemo(() => pending.data?.pages.flatMap((page) => page.checkpoints) ?? [], [pending.data]);
+  const overview = useProjectOverview();
+  // Archived projects' checkpoints are not counted nor listed: the scientist put those projects away (issue 18 item 4).
+  const archived = useMemo(() => new Set((overview.data?.projects ?? []).filter((p) => p.archived_at !== null).map((p) => p.id)), [overview.data]);
+  const waiting = useMemo(() => (pending.data?.pages.flatMap((page) => page.checkpoints) ?? []).filter((c) => !archived.has(c.research_id)), [pending.data, archived]);
   const checkpoints = useMemo(() => groupByProject(filterCheckpoints(waiting, filter)), [waiting, filter]);
   const bulkKind = bulkApprovableKind(checkpoints);
   const goals = useMemo(() => new Map((projects.data?.projects ?? []).map((p) => [p.id, p.goal])), [projects.data]);

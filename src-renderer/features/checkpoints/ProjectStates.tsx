@@ -1,14 +1,18 @@
 // When nothing waits for the scientist: where each (unarchived) project stands, and what the
-// scientist can do about it — ask the assistant to continue an active one, read a completed one.
+// scientist can do about it — ask the assistant to continue an active one (saying what it has to
+// do), read or reopen a completed one (issue 18 item 5).
 import { useProjects } from '../../api/queries';
 import { useProjectOverview } from '../../api/researchQueries';
 import { useNavigation } from '../../app/navigation';
+import { ReopenProject } from '../projects/ReopenProject';
+import { waitingFor, waitingSentence } from '../projects/waitingFor';
 
 export function ProjectStates() {
   const projects = useProjects();
   const overview = useProjectOverview();
   const { navigate } = useNavigation();
-  const archived = new Set((overview.data?.projects ?? []).filter((p) => p.archived_at !== null).map((p) => p.id));
+  const flags = new Map((overview.data?.projects ?? []).map((p) => [p.id, p]));
+  const archived = new Set([...flags.values()].filter((p) => p.archived_at !== null).map((p) => p.id));
   const shown = (projects.data?.projects ?? []).filter((p) => !archived.has(p.id));
   const running = shown.filter((p) => p.status === 'active' || p.status === 'initializing');
   const paused = shown.filter((p) => p.status === 'paused');
@@ -23,7 +27,8 @@ export function ProjectStates() {
     <ul className="project-states" aria-label="Your projects" data-testid="inbox-project-states">
       {running.map((p) => (
         <li key={p.id} data-testid="inbox-state-waiting-assistant">
-          <strong>{p.goal}</strong> waits for your assistant, not for you. Ask it: <q>Continue the Co-Scientist research on {shortGoal(p.goal)}</q>. {open(p.id)}
+          <strong>{p.goal}</strong> waits for your assistant, not for you:{' '}
+          <span data-testid="inbox-state-work">{waitingSentence(waitingFor(flags.get(p.id)?.open_work ?? [], flags.get(p.id)?.last_worker ?? null, null))}</span> For example: <q>Continue the Co-Scientist research on {shortGoal(p.goal)}</q>. {open(p.id)}
         </li>
       ))}
       {paused.map((p) => (
@@ -33,7 +38,7 @@ export function ProjectStates() {
       ))}
       {completed.map((p) => (
         <li key={p.id} data-testid="inbox-state-completed">
-          <strong>{p.goal}</strong> is complete: its final report and ranked hypotheses are in the project. {open(p.id)}
+          <strong>{p.goal}</strong> is complete: its final report and ranked hypotheses are in the project. {open(p.id)} <ReopenProject researchId={p.id} goal={p.goal} />
         </li>
       ))}
     </ul>

@@ -13,6 +13,7 @@ import { Tabs } from '../../app/Tabs';
 import { HypothesesPanel } from '../hypotheses/HypothesesPanel';
 import { statusLabel } from './format';
 import { ProjectOverview } from './ProjectOverview';
+import { ProjectStatusNotice } from './ProjectStatusNotice';
 import { ProjectTimeline } from './ProjectTimeline';
 import { useProjectActions } from './useProjectActions';
 
@@ -88,7 +89,9 @@ function StatusView({ status }: { status: ResearchStatus }) {
             Open in Checkpoints
           </button>
         </div>
-      ) : null}
+      ) : (
+        <ProjectStatusNotice status={status} flags={flags} />
+      )}
       <Tabs
         items={[
           { id: 'overview', label: 'Overview' },
