@@ -1,7 +1,8 @@
 // What a checkpoint proposes, readable per kind: the plan, the new hypotheses, the evolutions,
 // the final report or the flagged text. Unknown shapes fall back to their JSON, never to nothing.
 import type { CheckpointView } from '../../../src-main/host/contract';
-import { useHypothesisNumbers } from './useHypothesisChoices';
+import { HypothesisInline, namedFrom, TwinPair } from './HypothesisInline';
+import { useListedHypotheses } from './useHypothesisChoices';
 
 type Payload = Record<string, unknown>;
 
@@ -28,8 +29,12 @@ function List({ title, items, testId }: { title: string; items: string[]; testId
 
 export function PayloadView({ checkpoint }: { checkpoint: CheckpointView }) {
   const payload = checkpoint.payload;
-  const numbers = useHypothesisNumbers(checkpoint.research_id);
-  const hypothesis = (id: unknown) => <strong title={text(id)}>{numbers.get(text(id)) ?? text(id)}</strong>;
+  const listed = useListedHypotheses(checkpoint.research_id);
+  const named = (id: unknown, payload?: Payload) => namedFrom(text(id), listed.get(text(id)), payload);
+  const hypothesis = (id: unknown) => {
+    const h = listed.get(text(id));
+    return <strong title={text(id)}>{h === undefined ? text(id) : `H${h.number}`}</strong>;
+  };
   switch (checkpoint.kind) {
     case 'research_plan': {
       const plan = (payload.plan ?? {}) as Payload;
@@ -61,30 +66,40 @@ export function PayloadView({ checkpoint }: { checkpoint: CheckpointView }) {
           {records(payload.hypotheses).map((h) => (
             <li key={text(h.id)} data-testid="payload-hypothesis" data-hypothesis-id={text(h.id)}>
               <p className="payload-hypothesis-head">
-                <strong>H{text(h.seq)}</strong> <span className="chip">{text(h.method).replace(/_/g, ' ')}</span>
-                {h.near_duplicate_of ? <span className="badge badge-initializing">near-duplicate of {text(h.near_duplicate_of)}</span> : null}
+                <span className="chip">{text(h.method).replace(/_/g, ' ')}</span>
+                {h.near_duplicate_of ? <span className="badge badge-initializing">near-duplicate of {hypothesis(h.near_duplicate_of)}</span> : null}
               </p>
-              <p>{text(h.summary)}</p>
+              {h.near_duplicate_of ? <TwinPair fresh={named(h.id, h)} twin={named(h.near_duplicate_of)} /> : <HypothesisInline hypothesis={named(h.id, h)} />}
             </li>
           ))}
         </ol>
       );
     case 'evolution_plan':
       return (
-        <ul className="payload" data-testid="payload">
+        <ul className="payload payload-evolutions" data-testid="payload">
           {records(payload.proposals).length === 0 ? <li className="muted">No evolutions proposed: approving goes straight to the final report.</li> : null}
           {records(payload.proposals).map((p, index) => (
-            <li key={index}>
-              <span className="chip">{text(p.strategy).replace(/_/g, ' ')}</span> {hypothesis(p.hypothesis_id)}
-              {p.partner_id ? <> with {hypothesis(p.partner_id)}</> : null}
+            <li key={index} data-testid="payload-evolution">
+              <p>
+                <span className="chip">{text(p.strategy).replace(/_/g, ' ')}</span> {hypothesis(p.hypothesis_id)}
+                {p.partner_id ? <> with {hypothesis(p.partner_id)}</> : null}
+              </p>
+              <HypothesisInline hypothesis={named(p.hypothesis_id)} />
+              {p.partner_id ? <HypothesisInline hypothesis={named(p.partner_id)} /> : null}
             </li>
           ))}
         </ul>
       );
     case 'final_report': {
       const stats = (payload.stats ?? {}) as Payload;
+      const replaces = (payload.replaces ?? null) as Payload | null;
       return (
         <div className="payload" data-testid="payload">
+          {replaces === null ? null : (
+            <p className="notice notice-warning" data-testid="payload-replaces">
+              This report replaces one withdrawn before you decided it. {text(replaces.reason).replace(/^Withdrawn: /, '')}
+            </p>
+          )}
           <p>
             <span className={`badge ${payload.certified === true ? 'badge-completed' : 'badge-initializing'}`}>
               {payload.certified === true ? 'Top group certified' : 'Ranking not certified'}

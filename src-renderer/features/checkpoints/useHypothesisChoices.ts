@@ -1,5 +1,6 @@
 // The project's hypotheses as "H3 — summary…", for fields and proposals that refer to them by id.
 import { useMemo } from 'react';
+import type { HypothesisSummary } from '../../../src-main/host/contract';
 import { useHypothesisList } from '../../api/researchQueries';
 import type { Choice } from './schemaForm/SchemaForm';
 
@@ -14,8 +15,8 @@ export function useHypothesisChoices(researchId: string): Choice[] {
   );
 }
 
-/** id → "H3", for showing proposals that name hypotheses by id. */
-export function useHypothesisNumbers(researchId: string): Map<string, string> {
+/** id → the listed hypothesis (number, summary…), for showing proposals that name hypotheses by id. */
+export function useListedHypotheses(researchId: string): Map<string, HypothesisSummary> {
   const list = useHypothesisList(researchId);
-  return useMemo(() => new Map((list.data?.pages.flatMap((page) => page.hypotheses) ?? []).map((h) => [h.id, `H${h.number}`])), [list.data]);
+  return useMemo(() => new Map((list.data?.pages.flatMap((page) => page.hypotheses) ?? []).map((h) => [h.id, h])), [list.data]);
 }
