@@ -3,7 +3,7 @@
 // waiting report is withdrawn with its reason, the newcomer is reviewed and plays matches, and only
 // a fresh report — one that knows about it — can be approved.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
+import { connectServer, tempDataDir, type ConnectedServer, type ServerProcess, type ToolClient } from '../support/server.js';
 import { fakeResult, hypothesisDraft, type WorkItemLike } from '../support/fakeAssistant.js';
 import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
 
@@ -14,8 +14,9 @@ interface Next {
   checkpoints: Array<{ checkpoint_id: string; kind: string; payload: Structured }>;
 }
 
-let assistant: ConnectedServer;
-let desktop: ConnectedServer;
+type AnyServer = ConnectedServer<ToolClient, ServerProcess>;
+let assistant: AnyServer;
+let desktop: AnyServer;
 beforeEach(async () => {
   const dataDir = tempDataDir();
   assistant = await connectServer({ dataDir, client: 'claude-desktop', sdk: 'v1' });
@@ -25,13 +26,13 @@ afterEach(async () => {
   await Promise.all([assistant.close(), desktop.close()]);
 });
 
-async function call(server: ConnectedServer, name: string, args: Structured): Promise<Structured> {
+async function call(server: AnyServer, name: string, args: Structured): Promise<Structured> {
   const result = await server.client.callTool({ name, arguments: args });
   if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
   return result.structuredContent as Structured;
 }
 
-async function errorOf(server: ConnectedServer, name: string, args: Structured): Promise<{ code: string; message: string }> {
+async function errorOf(server: AnyServer, name: string, args: Structured): Promise<{ code: string; message: string }> {
   const result = await server.client.callTool({ name, arguments: args });
   expect(result.isError, name).toBe(true);
   return toolErrorOf(result);

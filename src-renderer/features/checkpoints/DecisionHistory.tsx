@@ -1,12 +1,15 @@
 // Every decision taken, newest first: what was decided, by whom (the scientist in this app, an
-// assistant they allowed, or the project's policy) and with which note.
+// assistant they allowed, or the project's policy), with which note, and for an edit what was
+// changed — the same diff the scientist read before sending it (issue 18 item 4).
 import { clientName } from '../../app/clientNames';
 import type { DecisionRecord } from '../../../src-main/host/contract';
 import { useDecisionHistory } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { VirtualList } from '../../app/VirtualList';
 import { dateTime, timeAgo } from '../projects/format';
-import { KIND_LABELS } from './checkpointKinds';
+import { diffOptionsFor, editSource, KIND_LABELS } from './checkpointKinds';
+import { DiffView } from './schemaForm/DiffView';
+import { recordedEditChanges } from './schemaForm/recordedEdit';
 
 const ACTION_LABELS = { approve: 'Approved', edit: 'Edited', reject: 'Rejected' } as const;
 
@@ -72,6 +75,19 @@ function DecisionRow({ decision }: { decision: DecisionRecord }) {
           {decision.note}
         </blockquote>
       ) : null}
+      {decision.action === 'edit' && decision.data !== null ? <EditedDiff decision={decision} data={decision.data} /> : null}
     </article>
+  );
+}
+
+function EditedDiff({ decision, data }: { decision: DecisionRecord; data: Record<string, unknown> }) {
+  const changes = recordedEditChanges(editSource(decision.kind, decision.payload), data, diffOptionsFor(decision.kind, decision.payload));
+  return (
+    <details className="history-diff" data-testid="history-diff">
+      <summary>
+        What was edited ({changes.length} change{changes.length === 1 ? '' : 's'})
+      </summary>
+      {changes.length === 0 ? <p className="muted">Sent unchanged.</p> : <DiffView changes={changes} />}
+    </details>
   );
 }
