@@ -162,6 +162,12 @@ function evolveStage(db: Db, actor: Actor, project: ResearchProject): boolean {
     pause(db, actor, project, 'evolution_plan', { proposals: evolutionProposals(db, project) });
     return true;
   }
+  // A rejected plan sent the project to its report; it is back here only after ranking a late
+  // arrival (lateArrivals.withdrawWaitingReport), and goes on to the report again, same cycle.
+  if (decided.decisionAction === 'reject') {
+    moveTo(db, actor, project, 'report');
+    return true;
+  }
   // The approved plan's evolve tasks are done (advance only gets here with no open tasks).
   updateResearch(db, project.id, { iteration: project.iteration + 1, stage: 'review' }, actor.now());
   recordChange(db, actor, 'project.updated', project.id, { stage: 'review', iteration: project.iteration + 1 });

@@ -89,6 +89,9 @@ describe('a hypothesis added while the final report waits', () => {
     const { did, checkpoints: [fresh] } = await workUntilDecision(researchId);
     expect(did[0]).toMatchObject({ kind: 'review', ids: expect.arrayContaining([newcomer]) });
     expect(did.some((d) => d.kind === 'compare' && d.ids.includes(newcomer))).toBe(true);
+    // Same cycle: no second meta-review, no new iteration (the evolution plan had been declined).
+    expect(new Set(did.map((d) => d.kind))).toEqual(new Set(['review', 'compare']));
+    expect(await call(assistant, 'get_research_status', { research_id: researchId })).toMatchObject({ iteration: 1, stage: 'report' });
     expect(fresh?.kind).toBe('final_report');
     expect(fresh?.checkpoint_id).not.toBe(reportId);
     expect(fresh?.payload.replaces).toMatchObject({ checkpoint_id: reportId, reason: expect.stringContaining('H4 was added') });

@@ -26,15 +26,12 @@ export function ReopenProject({ researchId, goal }: { researchId: string; goal: 
   }
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    reopen.mutate(
-      { research_id: researchId, add_reasoning_calls: calls, add_hypotheses: hypotheses },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          toasts.show({ testId: 'reopen-toast', message: `Reopened “${goal}”: ask your assistant to continue the research for the new cycle.` });
-        },
-      },
-    );
+    // A promise rather than mutate's callbacks: once reopened, the project view swaps this form for
+    // its "waits for your assistant" notice, and callbacks of an unmounted mutation never run.
+    reopen
+      .mutateAsync({ research_id: researchId, add_reasoning_calls: calls, add_hypotheses: hypotheses })
+      .then(() => toasts.show({ testId: 'reopen-toast', message: `Reopened “${goal}”: ask your assistant to continue the research for the new cycle.` }))
+      .catch(() => undefined); // shown next to the form (reopen.error)
   };
   return (
     <form className="reopen-form" data-testid="reopen-form" aria-label="Reopen this project" onSubmit={submit}>

@@ -1,0 +1,145 @@
+// A project's life seen from the app (issue 15 items 2-3, issue 18 items 4-5), against the real
+// backend: an assistant's own research server does the work; the scientist adds a hypothesis while
+// the final report waits (the report is withdrawn, the newcomer reviewed and ranked, a fresh report
+// follows), approves it, and reopens the completed project with a new budget. Each state says what
+// the project waits for; the inbox shows the hypotheses a decision is about and the history what
+// an edit changed; an archived project's checkpoints are not counted.
+import { expect, test } from './support/fixtures.js';
+import { ControlRoom } from './support/controlRoom.js';
+import { connectResearchAssistant, connectScientistShortcut, sixtyWordSummary, type McpSide, type ResearchAssistant } from './support/researchAssistant.js';
+
+const GOAL = 'Find novel therapeutic targets for liver fibrosis';
+const OTHER = 'Explain why perovskite solar cells degrade under humidity';
+
+let assistant: ResearchAssistant | undefined;
+let shortcut: McpSide | undefined;
+test.afterEach(async () => {
+  await assistant?.close();
+  await shortcut?.close();
+  assistant = undefined;
+  shortcut = undefined;
+});
+
+/** Setup decisions the test is not about, taken through a desktop client. */
+async function decideOnly(researchId: string, kind: string, action: 'approve' | 'reject', note?: string): Promise<void> {
+  const [checkpoint, ...more] = await (assistant as ResearchAssistant).workUntilDecision(researchId);
+  expect([checkpoint?.kind, more.length]).toEqual([kind, 0]);
+  await (shortcut as McpSide).call('decide', { checkpoint_id: checkpoint?.checkpoint_id, action, ...(note === undefined ? {} : { note }) });
+}
+
+test('a hypothesis added while the report waits is ranked before a fresh report; the completed project is reopened from the app', async ({ app, page, webHost, workspace }) => {
+  test.setTimeout(120_000);
+  const room = new ControlRoom(page);
+  assistant = await connectResearchAssistant(workspace.dataDir);
+  shortcut = await connectScientistShortcut(workspace.dataDir);
+  const researchId = await assistant.startResearch(GOAL, 3);
+  await decideOnly(researchId, 'research_plan', 'approve');
+  await decideOnly(researchId, 'hypothesis_batch', 'approve');
+  await app.open(webHost.url);
+
+  // The evolution plan names hypotheses: titles inline, the full text on request.
+  await assistant.workUntilDecision(researchId);
+  await room.openInbox();
+  await expect(room.inboxItem('evolution_plan')).toBeVisible();
+  const named = room.checkpoint.getByTestId('payload-named-hypothesis');
+  await expect(named.first().getByTestId('named-title')).not.toBeEmpty();
+  await expect(named.first().getByTestId('named-full-text')).toHaveCount(0);
+  await named.first().locator('summary').click();
+  await expect(named.first().getByTestId('named-full-text')).toContainText('Experimental protocol');
+  await page.getByTestId('reject-button').click();
+  await page.getByTestId('reject-note').fill('No evolution this time, write the final report now.');
+  await page.getByTestId('reject-submit').click();
+  await expect(room.announcement).toContainText('Rejected');
+
+  // The final report waits. The scientist adds their own hypothesis instead of approving it.
+  const [report] = await assistant.workUntilDecision(researchId);
+  expect(report?.kind).toBe('final_report');
+  await expect(room.inboxItem('final_report')).toBeVisible();
+  await room.openProject(GOAL);
+  await room.openDetailTab('hypotheses');
+  await page.getByTestId('add-hypothesis-button').click();
+  const form = page.getByTestId('add-hypothesis-form');
+  await form.getByTestId('add-hypothesis-summary').fill(sixtyWordSummary('the bromodomain protein BRD4'));
+  await form.getByTestId('add-hypothesis-rationale').fill('BRD4 drives the super-enhancers of the fibrogenic programme of activated hepatic stellate cells.');
+  await form.getByTestId('add-hypothesis-protocol').fill('Treat CCl4-injured mice with JQ1 or vehicle for six weeks; quantify collagen by hydroxyproline and Sirius red.');
+  await form.getByTestId('add-hypothesis-predictions').fill('JQ1 lowers hydroxyproline by at least 30%');
+  await form.getByTestId('add-hypothesis-submit').click();
+  await expect(page.getByTestId('add-hypothesis-dialog')).toBeHidden();
+  // The app shows the new hypothesis; back to its project.
+  await page.getByTestId('hypothesis-back').click();
+
+  // The report was withdrawn: nothing waits for the scientist, the project says what the assistant has to do.
+  await expect(room.inboxCount).toBeHidden();
+  await expect(page.getByTestId('detail-waiting-assistant')).toContainText('Claude Desktop has 1 review to do — ask it to continue');
+  await room.openDetailTab('timeline');
+  await room.scrollTimelineToEnd();
+  await expect(room.timelineEntry('Final report withdrawn')).toContainText('H4 was added while this report waited');
+
+  // The assistant reviews and ranks the newcomer; a fresh report follows and says what it replaces.
+  const [fresh] = await assistant.workUntilDecision(researchId);
+  expect(fresh?.kind).toBe('final_report');
+  expect(fresh?.checkpoint_id).not.toBe(report?.checkpoint_id);
+  await room.openInbox();
+  await expect(room.checkpoint.getByTestId('payload-replaces')).toContainText('H4 was added while this report waited');
+  await page.getByTestId('approve-button').click();
+  await expect(room.announcement).toContainText('Approved: Final report');
+
+  // Completed: the project says what happened and offers reopening with a new budget.
+  await room.openProject(GOAL);
+  await expect(page.getByTestId('detail-status')).toHaveText('Completed');
+  await expect(page.getByTestId('detail-what-happened')).toContainText(/final report was approved after 1 cycle\(s\): 4 hypotheses, \d+ comparisons/);
+  const budgetBefore = (await assistant.call('get_research_status', { research_id: researchId })).reasoning_call_budget as number;
+  await page.getByTestId('reopen-project').click();
+  await page.getByTestId('reopen-calls').fill('0');
+  await page.getByTestId('reopen-submit').click();
+  // The browser's own check stops a budget of 0 before it is sent: still completed.
+  await expect(page.getByTestId('detail-status')).toHaveText('Completed');
+  await page.getByTestId('reopen-calls').fill('40');
+  await page.getByTestId('reopen-hypotheses').fill('2');
+  await page.getByTestId('reopen-submit').click();
+  await expect(page.getByTestId('reopen-toast')).toContainText('Reopened');
+  await expect(page.getByTestId('detail-status')).toHaveText('Active');
+  await expect(page.getByTestId('detail-waiting-assistant')).toContainText('Claude Desktop has 1 generation item to do');
+  const status = await assistant.call('get_research_status', { research_id: researchId });
+  expect(status).toMatchObject({ status: 'active', stage: 'generate', iteration: 2, hypothesis_count: 5 });
+  expect(status.reasoning_call_budget).toBe(budgetBefore + 40);
+});
+
+test('the history shows what an edit changed; an archived project\'s checkpoints are not counted', async ({ app, page, webHost, workspace }) => {
+  test.setTimeout(90_000);
+  const room = new ControlRoom(page);
+  assistant = await connectResearchAssistant(workspace.dataDir);
+  const researchId = await assistant.startResearch(GOAL, 3);
+  await assistant.startResearch(OTHER, 3);
+  await app.open(webHost.url);
+  await expect(room.inboxCount).toHaveText('2');
+
+  // Edit the liver plan's budget in the app.
+  await room.openInbox();
+  await page.getByTestId('inbox-item').filter({ hasText: GOAL }).click();
+  await page.getByTestId('edit-button').click();
+  await page.getByTestId('edit-panel').getByTestId('field-hypothesis_budget').fill('4');
+  await page.getByTestId('edit-panel').getByTestId('edit-submit').click();
+  await expect(room.announcement).toContainText('Edited and approved: Research plan');
+
+  // The history says who decided and what the edit changed.
+  await page.getByTestId('inbox-tab-history').click();
+  const edited = page.getByTestId('history-item').filter({ hasText: GOAL });
+  await expect(edited.getByTestId('history-decided-by')).toHaveText('You (in the app)');
+  await edited.getByTestId('history-diff').locator('summary').click();
+  await expect(edited.getByTestId('diff-change')).toHaveCount(1);
+  await expect(edited.getByTestId('diff-change')).toContainText('Hypothesis budget');
+  await expect(edited.getByTestId('diff-change')).toContainText('3 → 4');
+
+  // Archiving the other project takes its waiting plan out of the badge and the inbox.
+  await room.openProject(OTHER);
+  await page.getByTestId('archive-project').click();
+  await expect(page.getByTestId('archive-toast')).toBeVisible();
+  await expect(room.inboxCount).toBeHidden();
+  await room.openInbox();
+  await expect(page.getByTestId('inbox-item')).toHaveCount(0);
+  await expect(page.getByTestId('inbox-empty')).toBeVisible();
+  const overview = await (shortcut = await connectScientistShortcut(workspace.dataDir)).call('list_project_overview', {});
+  expect(overview.pending_total).toBe(0);
+  expect((overview.projects as Array<{ id: string; pending_checkpoints: number }>).find((p) => p.id !== researchId)?.pending_checkpoints).toBe(1);
+});
