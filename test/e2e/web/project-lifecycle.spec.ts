@@ -6,6 +6,8 @@
 // an edit changed; an archived project's checkpoints are not counted.
 import { expect, test } from './support/fixtures.js';
 import { ControlRoom } from './support/controlRoom.js';
+import { hypothesisDraft } from '../../support/fakeAssistant.js';
+import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { connectResearchAssistant, connectScientistShortcut, sixtyWordSummary, type McpSide, type ResearchAssistant } from './support/researchAssistant.js';
 
 const GOAL = 'Find novel therapeutic targets for liver fibrosis';
@@ -90,6 +92,7 @@ test('a hypothesis added while the report waits is ranked before a fresh report;
   await expect(page.getByTestId('detail-what-happened')).toContainText(/final report was approved after 1 cycle\(s\): 4 hypotheses, \d+ comparisons/);
   const budgetBefore = (await assistant.call('get_research_status', { research_id: researchId })).reasoning_call_budget as number;
   await page.getByTestId('reopen-project').click();
+  expect(describeFindings(await seriousAxeFindings(page, 'completed project with the reopen form'))).toBe('');
   await page.getByTestId('reopen-calls').fill('0');
   await page.getByTestId('reopen-submit').click();
   // The browser's own check stops a budget of 0 before it is sent: still completed.
@@ -130,6 +133,7 @@ test('the history shows what an edit changed; an archived project\'s checkpoints
   await expect(edited.getByTestId('diff-change')).toHaveCount(1);
   await expect(edited.getByTestId('diff-change')).toContainText('Hypothesis budget');
   await expect(edited.getByTestId('diff-change')).toContainText('3 → 4');
+  expect(describeFindings(await seriousAxeFindings(page, 'decision history with an edit diff'))).toBe('');
 
   // Archiving the other project takes its waiting plan out of the badge and the inbox.
   await room.openProject(OTHER);
@@ -142,4 +146,39 @@ test('the history shows what an edit changed; an archived project\'s checkpoints
   const overview = await (shortcut = await connectScientistShortcut(workspace.dataDir)).call('list_project_overview', {});
   expect(overview.pending_total).toBe(0);
   expect((overview.projects as Array<{ id: string; pending_checkpoints: number }>).find((p) => p.id !== researchId)?.pending_checkpoints).toBe(1);
+});
+
+test('a near-duplicate is shown beside its twin, both expandable to their full text', async ({ app, page, webHost, workspace }) => {
+  test.setTimeout(90_000);
+  const room = new ControlRoom(page);
+  assistant = await connectResearchAssistant(workspace.dataDir);
+  shortcut = await connectScientistShortcut(workspace.dataDir);
+  const researchId = await assistant.startResearch(GOAL, 2);
+  await decideOnly(researchId, 'research_plan', 'approve');
+  // The assistant writes the first two hypotheses itself, then is asked for one more that repeats the first.
+  const first = (await assistant.continueResearch(researchId)).work_item;
+  expect(first?.kind).toBe('generate');
+  const original = hypothesisDraft(7001);
+  const submitted = await assistant.call('submit_work', { task_id: first?.task_id, result: { hypotheses: [original, hypothesisDraft(7002)] } });
+  const [batch] = (submitted.next as { checkpoints: Array<{ checkpoint_id: string; payload: { hypothesis_ids: string[] } }> }).checkpoints;
+  await shortcut.call('decide', { checkpoint_id: batch?.checkpoint_id, action: 'approve' });
+  const extra = (await assistant.call('generate_hypotheses', { research_id: researchId, count: 1, method: 'debate' })).work_item as { task_id: string };
+  const copy = { ...original, summary: (original.summary as string).replace('targeting', 'inhibiting') };
+  await assistant.call('submit_work', { task_id: extra.task_id, result: { hypotheses: [copy] } });
+
+  await app.open(webHost.url);
+  await room.openInbox();
+  await expect(room.inboxItem('hypothesis_batch')).toBeVisible();
+  const twins = room.checkpoint.getByTestId('payload-twins');
+  await expect(twins).toHaveCount(1);
+  await expect(twins.getByTestId('twin-new').getByTestId('named-claim')).toContainText('inhibiting regulator R7001');
+  await expect(twins.getByTestId('twin-existing')).toContainText('H1');
+  await expect(twins.getByTestId('twin-existing').getByTestId('named-claim')).toContainText('targeting regulator R7001');
+  await twins.getByTestId('twin-existing').locator('summary').click();
+  await expect(twins.getByTestId('twin-existing').getByTestId('named-full-text')).toContainText('Variant 7001 rationale');
+
+  // Accessible as shown, light and dark: the twins open, the reopen form of a completed project elsewhere.
+  expect(describeFindings(await seriousAxeFindings(page, 'inbox with near-duplicate'))).toBe('');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(describeFindings(await seriousAxeFindings(page, 'inbox with near-duplicate, dark'))).toBe('');
 });
