@@ -11,7 +11,8 @@ import { AddHypothesisForm } from './AddHypothesisForm';
 import { ORIGIN_LABELS, STATUS_LABELS } from './labels';
 import './hypotheses.css';
 
-export function HypothesesPanel({ researchId }: { researchId: string }) {
+/** `addRefused`: why adding a hypothesis would be refused now (a completed project), or null; the button is then off and says so. */
+export function HypothesesPanel({ researchId, addRefused = null }: { researchId: string; addRefused?: string | null }) {
   const list = useHypothesisList(researchId);
   const { navigate } = useNavigation();
   const [adding, setAdding] = useState(false);
@@ -22,10 +23,15 @@ export function HypothesesPanel({ researchId }: { researchId: string }) {
     <div className="hypotheses-panel">
       <div className="hypotheses-toolbar">
         <p className="muted">{list.data ? `${total} ${total === 1 ? 'hypothesis' : 'hypotheses'}, ranked first` : ''}</p>
-        <button type="button" className="button button-secondary button-small" data-testid="add-hypothesis-button" onClick={() => setAdding(true)}>
+        <button type="button" className="button button-secondary button-small" data-testid="add-hypothesis-button" disabled={addRefused !== null} aria-describedby={addRefused === null ? undefined : 'add-hypothesis-refused'} onClick={() => setAdding(true)}>
           Add your own hypothesis
         </button>
       </div>
+      {addRefused === null ? null : (
+        <p className="muted" id="add-hypothesis-refused" data-testid="add-hypothesis-refused">
+          {addRefused}
+        </p>
+      )}
       {list.isError ? (
         <ErrorNotice error={list.error} title="Could not load the hypotheses" onRetry={() => void list.refetch()} testId="hypotheses-error" />
       ) : list.data === undefined ? (

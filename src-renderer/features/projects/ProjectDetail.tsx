@@ -105,8 +105,14 @@ function StatusView({ status }: { status: ResearchStatus }) {
         panelId="project-detail-panel"
       />
       <div id="project-detail-panel" role="tabpanel" className="project-detail-panel">
-        {tab === 'overview' ? <ProjectOverview status={status} /> : tab === 'timeline' ? <ProjectTimeline researchId={status.research_id} /> : <HypothesesPanel researchId={status.research_id} />}
+        {tab === 'overview' ? <ProjectOverview status={status} /> : tab === 'timeline' ? <ProjectTimeline researchId={status.research_id} /> : <HypothesesPanel researchId={status.research_id} addRefused={addRefusal(status)} />}
       </div>
     </section>
   );
+}
+
+/** The stage rule of issue 15 item 2 as the app shows it: a completed project takes no new hypothesis until it is reopened. */
+function addRefusal(status: ResearchStatus): string | null {
+  if (status.status === 'completed' || status.stage === 'done') return 'This project is complete: reopen it (above) with a new budget to add a hypothesis that is reviewed and ranked.';
+  return null;
 }

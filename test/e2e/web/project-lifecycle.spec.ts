@@ -90,6 +90,10 @@ test('a hypothesis added while the report waits is ranked before a fresh report;
   await room.openProject(GOAL);
   await expect(page.getByTestId('detail-status')).toHaveText('Completed');
   await expect(page.getByTestId('detail-what-happened')).toContainText(/final report was approved after 1 cycle\(s\): 4 hypotheses, \d+ comparisons/);
+  // An action that cannot work is not offered: no new hypothesis on a completed project.
+  await room.openDetailTab('hypotheses');
+  await expect(page.getByTestId('add-hypothesis-button')).toBeDisabled();
+  await expect(page.getByTestId('add-hypothesis-refused')).toContainText('reopen it');
   const budgetBefore = (await assistant.call('get_research_status', { research_id: researchId })).reasoning_call_budget as number;
   await page.getByTestId('reopen-project').click();
   expect(describeFindings(await seriousAxeFindings(page, 'completed project with the reopen form'))).toBe('');
@@ -103,6 +107,7 @@ test('a hypothesis added while the report waits is ranked before a fresh report;
   await expect(page.getByTestId('reopen-toast')).toContainText('Reopened');
   await expect(page.getByTestId('detail-status')).toHaveText('Active');
   await expect(page.getByTestId('detail-waiting-assistant')).toContainText('Claude Desktop has 1 generation item to do');
+  await expect(page.getByTestId('add-hypothesis-button')).toBeEnabled();
   const status = await assistant.call('get_research_status', { research_id: researchId });
   expect(status).toMatchObject({ status: 'active', stage: 'generate', iteration: 2, hypothesis_count: 5 });
   expect(status.reasoning_call_budget).toBe(budgetBefore + 40);
