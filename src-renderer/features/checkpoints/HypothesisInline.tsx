@@ -1,5 +1,5 @@
 // A hypothesis a checkpoint names, shown where the decision is taken (issue 18 item 4): its number
-// and short title, its summary (the core claim), and — opened — its full text, fetched only then.
+// and short title, its summary (the claim), and on request its full text, fetched only then.
 // A near-duplicate shows beside its twin so the scientist can compare the two.
 import { useState } from 'react';
 import type { HypothesisSummary } from '../../../src-main/host/contract';
@@ -25,17 +25,20 @@ export function HypothesisInline({ hypothesis, testId = 'payload-named-hypothesi
   const [open, setOpen] = useState(false);
   const label = hypothesis.number === null ? hypothesis.id : `H${hypothesis.number}`;
   return (
-    <details className="named-hypothesis" data-testid={testId} data-hypothesis-id={hypothesis.id} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>
+    <div className="named-hypothesis" data-testid={testId} data-hypothesis-id={hypothesis.id}>
+      <p className="named-head">
         <strong>{label}</strong> {hypothesis.summary === null ? null : <span data-testid="named-title">{hypothesisTitle({ title: hypothesis.title, summary: hypothesis.summary })}</span>}
-      </summary>
+      </p>
       {hypothesis.summary === null ? null : (
         <p className="named-claim" data-testid="named-claim">
           {hypothesis.summary}
         </p>
       )}
-      {open ? <FullText id={hypothesis.id} /> : null}
-    </details>
+      <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>Full text of {label}</summary>
+        {open ? <FullText id={hypothesis.id} /> : null}
+      </details>
+    </div>
   );
 }
 

@@ -46,6 +46,7 @@ test('a hypothesis added while the report waits is ranked before a fresh report;
   const named = room.checkpoint.getByTestId('payload-named-hypothesis');
   await expect(named.first().getByTestId('named-title')).not.toBeEmpty();
   await expect(named.first().getByTestId('named-full-text')).toHaveCount(0);
+  await expect(named.first().getByTestId('named-claim')).toBeVisible();
   await named.first().locator('summary').click();
   await expect(named.first().getByTestId('named-full-text')).toContainText('Experimental protocol');
   await page.getByTestId('reject-button').click();
