@@ -31,10 +31,11 @@ export function PayloadView({ checkpoint }: { checkpoint: CheckpointView }) {
   const payload = checkpoint.payload;
   const listed = useListedHypotheses(checkpoint.research_id);
   const named = (id: unknown, payload?: Payload) => namedFrom(text(id), listed.get(text(id)), payload);
-  const hypothesis = (id: unknown) => {
+  const labelOf = (id: unknown) => {
     const h = listed.get(text(id));
-    return <strong title={text(id)}>{h === undefined ? text(id) : `H${h.number}`}</strong>;
+    return h === undefined ? text(id) : `H${h.number}`;
   };
+  const hypothesis = (id: unknown) => <strong title={text(id)}>{labelOf(id)}</strong>;
   switch (checkpoint.kind) {
     case 'research_plan': {
       const plan = (payload.plan ?? {}) as Payload;
@@ -67,7 +68,7 @@ export function PayloadView({ checkpoint }: { checkpoint: CheckpointView }) {
             <li key={text(h.id)} data-testid="payload-hypothesis" data-hypothesis-id={text(h.id)}>
               <p className="payload-hypothesis-head">
                 <span className="chip">{text(h.method).replace(/_/g, ' ')}</span>
-                {h.near_duplicate_of ? <span className="badge badge-initializing">near-duplicate of {hypothesis(h.near_duplicate_of)}</span> : null}
+                {h.near_duplicate_of ? <span className="badge badge-initializing">{`near-duplicate of ${labelOf(h.near_duplicate_of)}`}</span> : null}
               </p>
               {h.near_duplicate_of ? <TwinPair fresh={named(h.id, h)} twin={named(h.near_duplicate_of)} /> : <HypothesisInline hypothesis={named(h.id, h)} />}
             </li>

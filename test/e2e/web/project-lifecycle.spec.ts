@@ -4,7 +4,9 @@
 // follows), approves it, and reopens the completed project with a new budget. Each state says what
 // the project waits for; the inbox shows the hypotheses a decision is about and the history what
 // an edit changed; an archived project's checkpoints are not counted.
+import path from 'node:path';
 import { expect, test } from './support/fixtures.js';
+import { REPO_ROOT } from './support/paths.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { hypothesisDraft } from '../../support/fakeAssistant.js';
 import { describeFindings, seriousAxeFindings } from './support/axe.js';
@@ -90,6 +92,7 @@ test('a hypothesis added while the report waits is ranked before a fresh report;
   // Completed: the project says what happened and offers reopening with a new budget.
   await room.openProject(GOAL);
   await expect(page.getByTestId('detail-status')).toHaveText('Completed');
+  await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'project-completed.png') });
   await expect(page.getByTestId('detail-what-happened')).toContainText(/final report was approved after 1 cycle\(s\): 4 hypotheses, \d+ comparisons/);
   // An action that cannot work is not offered: no new hypothesis on a completed project.
   await room.openDetailTab('hypotheses');
@@ -182,6 +185,7 @@ test('a near-duplicate is shown beside its twin, both expandable to their full t
   await expect(twins.getByTestId('twin-existing').getByTestId('named-claim')).toContainText('targeting regulator R7001');
   await twins.getByTestId('twin-existing').locator('summary').click();
   await expect(twins.getByTestId('twin-existing').getByTestId('named-full-text')).toContainText('Variant 7001 rationale');
+  await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'inbox-near-duplicate.png') });
 
   // Accessible as shown, light and dark: the twins open, the reopen form of a completed project elsewhere.
   expect(describeFindings(await seriousAxeFindings(page, 'inbox with near-duplicate'))).toBe('');
