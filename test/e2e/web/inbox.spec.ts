@@ -57,6 +57,8 @@ test('group, filter and bulk-approve like checkpoints; then say what each projec
   const waiting = page.getByTestId('inbox-state-waiting-assistant');
   await expect(waiting).toHaveCount(2);
   await expect(waiting.filter({ hasText: AML })).toContainText('Continue the Co-Scientist research on');
+  // …and what it has to do: the generation the approved plan queued.
+  await expect(waiting.filter({ hasText: AML }).getByTestId('inbox-state-work')).toContainText('has 1 generation item to do — ask it to continue');
 });
 
 test('a long goal collapses to two lines with a way to read it all, and never widens the page at 800 px', async ({ app, page, webHost, workspace }) => {

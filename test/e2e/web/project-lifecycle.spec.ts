@@ -88,6 +88,10 @@ test('a hypothesis added while the report waits is ranked before a fresh report;
   await expect(room.checkpoint.getByTestId('payload-replaces')).toContainText('H4 was added while this report waited');
   await page.getByTestId('approve-button').click();
   await expect(room.announcement).toContainText('Approved: Final report');
+  // Nothing waits any more: the inbox says the project is complete and offers reopening there too.
+  const completed = page.getByTestId('inbox-state-completed').filter({ hasText: GOAL });
+  await expect(completed).toContainText('is complete');
+  await expect(completed.getByTestId('reopen-project')).toBeVisible();
 
   // Completed: the project says what happened and offers reopening with a new budget.
   await room.openProject(GOAL);
