@@ -6,12 +6,16 @@ import { CheckpointKindSchema, researchRoutes, type ArrivedCheckpoint } from './
 import { tournamentRoutes } from './tournamentContract.js';
 import { auditRoutes } from './auditContract.js';
 import { providerRoutes } from './providers.js';
+import { policyRoutes } from './assistantPolicies.js';
+import { exportRoutes } from './resultExports.js';
 import { knowledgeRoutes } from './knowledgeContract.js';
 
 export * from './researchContract.js';
 export * from './tournamentContract.js';
 export * from './auditContract.js';
 export * from './knowledgeContract.js';
+export type { AssistantPolicy, AssistantPolicies } from './assistantPolicies.js';
+export type { ResultExport, ResultExportFormat } from './resultExports.js';
 export type { ProjectReasoning, ProviderSettings, ProviderTest, ProviderView, ProvidersState } from './providers.js';
 
 export const ProjectStatusSchema = z.enum(['initializing', 'active', 'paused', 'completed']);
@@ -226,6 +230,8 @@ export const routes = {
   ...tournamentRoutes,
   ...auditRoutes,
   ...providerRoutes,
+  ...policyRoutes,
+  ...exportRoutes,
 } as const;
 
 export type Routes = typeof routes;
