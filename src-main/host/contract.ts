@@ -62,6 +62,10 @@ export const StartResearchInputSchema = z.object({
   goal: z.string(),
   domain: z.string().optional(),
   hypothesis_count: z.number().int().optional(),
+  /** The scientist's own research plan (New research): the server checks each item's length. */
+  objectives: z.array(z.string()).optional(),
+  constraints: z.array(z.string()).optional(),
+  preferences: z.array(z.string()).optional(),
   /** Checkpoint kinds the new project pauses at (the app passes the scientist's default policy). */
   pause_at: z.array(CheckpointKindSchema).optional(),
 });

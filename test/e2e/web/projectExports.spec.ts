@@ -1,0 +1,73 @@
+// Research inputs and outputs in the app (issue 18 item 13): objectives, constraints and
+// preferences typed in New research reach the project's plan; a project's results download in
+// every format the server exports (its own export code), and only what can work is offered.
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
+import { ControlRoom } from './support/controlRoom.js';
+import { openSession, runResearchToCompletion } from './support/researchRun.js';
+
+async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(button).click()]);
+  return { name: file.suggestedFilename(), text: fs.readFileSync(await file.path(), 'utf8') };
+}
+
+test('New research takes objectives, constraints and preferences, one per line, and the project’s plan shows them', async ({ app, page, webHost }) => {
+  await app.open(webHost.url);
+  await page.getByTestId('new-research-button').click();
+  const form = page.getByTestId('new-research-form');
+  await form.getByTestId('new-research-goal').fill('Find repurposable drugs that slow liver fibrosis progression');
+  await form.getByTestId('new-research-plan').locator('summary').click();
+  await form.getByTestId('new-research-objectives').fill('- Rank approved drugs by their effect on stellate-cell activation\n\n2. Name a biomarker for each candidate');
+  await form.getByTestId('new-research-constraints').fill('Testable in mouse models within 6 months');
+  await form.getByTestId('new-research-preferences').fill('Favour oral drugs');
+  await form.getByTestId('new-research-submit').click();
+
+  const plan = page.getByTestId('detail-plan');
+  await expect(plan).toContainText('Rank approved drugs by their effect on stellate-cell activation');
+  await expect(plan).toContainText('Name a biomarker for each candidate');
+  await expect(plan).not.toContainText('2. Name');
+  await expect(plan).toContainText('Testable in mouse models within 6 months');
+  await expect(plan).toContainText('Favour oral drugs');
+});
+
+test('a project’s results download as report, NIH aims, Markdown, JSON and BibTeX; an unfinished one offers only what it has', async ({ app, page, webHost, workspace }) => {
+  const assistant = await openSession(workspace.dataDir, 'claude-desktop');
+  const desktop = await openSession(workspace.dataDir, 'desktop');
+  const done = 'Identify repurposable drugs that slow liver fibrosis progression';
+  const running = 'Explain why perovskite solar cells degrade under humid conditions';
+  let researchId: string;
+  try {
+    researchId = await runResearchToCompletion(assistant, desktop, { goal: done, hypotheses: 3 });
+    await assistant.call('start_research', { goal: running });
+  } finally {
+    await Promise.all([assistant.close(), desktop.close()]);
+  }
+
+  await app.open(webHost.url);
+  const room = new ControlRoom(page);
+  await room.openProject(running);
+  await page.getByTestId('export-project').click();
+  await expect(page.getByTestId('export-menu').getByRole('button')).toHaveCount(2);
+  await expect(page.getByTestId('export-when-completed')).toBeVisible();
+
+  await room.openProject(done);
+  await page.getByTestId('export-project').click();
+  await expect(page.getByTestId('export-when-completed')).toHaveCount(0);
+  const report = await download(page, 'export-report');
+  expect(report.name).toBe(`${researchId}-report.md`);
+  expect(report.text).toContain(done);
+  const aims = await download(page, 'export-nih_aims');
+  expect(aims.name).toBe(`${researchId}-nih-aims.md`);
+  expect(aims.text).toMatch(/Specific Aims/i);
+  const markdown = await download(page, 'export-markdown');
+  expect(markdown.name).toBe(`${researchId}.md`);
+  expect(markdown.text).toContain(done);
+  const json = await download(page, 'export-json');
+  expect(json.name).toBe(`${researchId}.json`);
+  const document = JSON.parse(json.text) as { hypotheses: unknown[] };
+  expect(document.hypotheses.length).toBeGreaterThanOrEqual(3);
+  const bibtex = await download(page, 'export-bibtex');
+  expect(bibtex.name).toBe(`${researchId}.bib`);
+  await expect(page.getByTestId('export-done')).toHaveText(`Saved ${researchId}.bib.`);
+});
