@@ -1,11 +1,13 @@
 // Research inputs and outputs in the app (issue 18 item 13): objectives, constraints and
-// preferences typed in New research reach the project's plan; a project's results download in
-// every format the server exports (its own export code), and only what can work is offered.
+// preferences typed in New research reach the project's plan; the scientist's own hypothesis
+// carries its citations; a project's results download in every format the server exports (its
+// own export code), and only what can work is offered.
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { openSession, runResearchToCompletion } from './support/researchRun.js';
+import { sixtyWordSummary } from './support/researchAssistant.js';
 
 async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(button).click()]);
@@ -70,4 +72,43 @@ test('a project’s results download as report, NIH aims, Markdown, JSON and Bib
   const bibtex = await download(page, 'export-bibtex');
   expect(bibtex.name).toBe(`${researchId}.bib`);
   await expect(page.getByTestId('export-done')).toHaveText(`Saved ${researchId}.bib.`);
+});
+
+test('the scientist’s own hypothesis carries the citations typed with it, each identifier in its field', async ({ app, page, webHost, workspace }) => {
+  const assistant = await openSession(workspace.dataDir, 'claude-desktop');
+  const goal = 'Identify repurposable drugs that slow liver fibrosis progression';
+  try {
+    await assistant.call('start_research', { goal });
+  } finally {
+    await assistant.close();
+  }
+  await app.open(webHost.url);
+  const room = new ControlRoom(page);
+  await room.openProject(goal);
+  await room.openDetailTab('hypotheses');
+  await page.getByTestId('add-hypothesis-button').click();
+  const form = page.getByTestId('add-hypothesis-form');
+  await form.getByTestId('add-hypothesis-summary').fill(sixtyWordSummary('the bromodomain protein BRD4'));
+  await form.getByTestId('add-hypothesis-rationale').fill('BRD4 drives the super-enhancers of the fibrogenic programme of activated hepatic stellate cells.');
+  await form.getByTestId('add-hypothesis-protocol').fill('Treat CCl4-injured mice with JQ1 or vehicle for six weeks; quantify collagen by hydroxyproline and Sirius red.');
+  await form.getByTestId('add-hypothesis-predictions').fill('JQ1 lowers hydroxyproline by at least 30%');
+  await form.getByTestId('add-citation').click();
+  await form.getByTestId('add-citation').click();
+  const [first, second] = [form.getByTestId('citation-row').nth(0), form.getByTestId('citation-row').nth(1)];
+  await first.getByTestId('citation-title').fill('BRD4 bookmarks fibrogenic super-enhancers in stellate cells');
+  await first.getByTestId('citation-source').fill('https://doi.org/10.1016/j.cell.2015.04.011');
+  await first.getByTestId('citation-year').fill('2015');
+  await second.getByTestId('citation-title').fill('JQ1 in liver fibrosis');
+  await second.getByTestId('citation-source').fill('PMID: 25959826');
+  await form.getByTestId('add-hypothesis-submit').click();
+
+  await expect(page.getByTestId('add-hypothesis-dialog')).toBeHidden();
+  const citations = room.hypothesis.getByTestId('citation');
+  await expect(citations).toHaveCount(2);
+  await expect(citations.nth(0)).toContainText('BRD4 bookmarks fibrogenic super-enhancers in stellate cells');
+  await expect(citations.nth(0)).toContainText('2015');
+  await expect(citations.nth(0)).toContainText('10.1016/j.cell.2015.04.011');
+  await expect(citations.nth(1)).toContainText('25959826');
+  // Nothing in this project's knowledge base backs them: marked unverified, as an assistant's would be.
+  await expect(citations.nth(0)).toHaveAttribute('data-verified', 'false');
 });
