@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { REPO_ROOT } from './support/paths.js';
 import { openSession } from './support/researchRun.js';
@@ -124,6 +125,8 @@ test('the audit log hides the app’s own reads by default (with a count and a t
   await expect(audit.rows).toHaveCount(2);
   await expect(page.locator('[data-testid="audit-row"][data-action="tool:start_research"]')).toHaveCount(1);
   await page.screenshot({ path: shot('audit-project-filter') });
+  const findings = await seriousAxeFindings(page, 'audit with project filter');
+  expect(findings, describeFindings(findings)).toEqual([]);
   await page.getByTestId('audit-filters-clear').click();
   await expect(audit.rows).toHaveCount(shown);
 });

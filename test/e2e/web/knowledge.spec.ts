@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { REPO_ROOT } from './support/paths.js';
 import { makePdf } from '../../unit/knowledge/pdfFixture.js';
@@ -80,6 +81,8 @@ test('adding literature is one flow: a folder typed once is allowed, ingested wi
   // A project-specific collection is linked to its project from the form.
   await page.getByTestId('knowledge-new-collection-type').selectOption('project-specific');
   await page.getByTestId('knowledge-new-collection-project').selectOption(researchId);
+  const findings = await seriousAxeFindings(page, 'new project-specific collection');
+  expect(findings, describeFindings(findings)).toEqual([]);
   await knowledge.createCollection('Liver fibrosis');
   await expect(page.getByTestId('knowledge-collection-stats')).toContainText('linked to Find repurposable drugs that slow liver fibrosis progression');
   await expect(page.getByTestId('knowledge-documents-empty')).toContainText('Add a folder of papers above');

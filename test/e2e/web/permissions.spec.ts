@@ -1,6 +1,7 @@
 // What each assistant may do, from the Assistants view (issue 18 item 13): the scientist's scopes
 // are shown, a change is saved through the server, audited, and enforced on the assistant's own
 // server over MCP: a revoked scope is refused, a restored one works again.
+import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { openSession } from './support/researchRun.js';
 import { AuditLogPage } from './support/tournamentPages.js';
@@ -19,6 +20,8 @@ test('revoking a scope in the app is audited and refused to the assistant over M
     const startProjects = card.getByTestId('scope-research:write');
     await expect(startProjects).toBeChecked();
     await expect(card.getByTestId('scope-admin')).not.toBeChecked();
+    const findings = await seriousAxeFindings(page, 'assistant permissions');
+    expect(findings, describeFindings(findings)).toEqual([]);
 
     await startProjects.uncheck();
     await expect(card.getByTestId('policy-saved')).toBeVisible();

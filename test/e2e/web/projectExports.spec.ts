@@ -4,6 +4,7 @@
 // own export code), and only what can work is offered.
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
+import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { openSession, runResearchToCompletion } from './support/researchRun.js';
@@ -23,6 +24,8 @@ test('New research takes objectives, constraints and preferences, one per line, 
   await form.getByTestId('new-research-objectives').fill('- Rank approved drugs by their effect on stellate-cell activation\n\n2. Name a biomarker for each candidate');
   await form.getByTestId('new-research-constraints').fill('Testable in mouse models within 6 months');
   await form.getByTestId('new-research-preferences').fill('Favour oral drugs');
+  const findings = await seriousAxeFindings(page, 'new research with its plan');
+  expect(findings, describeFindings(findings)).toEqual([]);
   await form.getByTestId('new-research-submit').click();
 
   const plan = page.getByTestId('detail-plan');
@@ -56,6 +59,8 @@ test('a project’s results download as report, NIH aims, Markdown, JSON and Bib
   await room.openProject(done);
   await page.getByTestId('export-project').click();
   await expect(page.getByTestId('export-when-completed')).toHaveCount(0);
+  const findings = await seriousAxeFindings(page, 'export menu');
+  expect(findings, describeFindings(findings)).toEqual([]);
   const report = await download(page, 'export-report');
   expect(report.name).toBe(`${researchId}-report.md`);
   expect(report.text).toContain(done);
@@ -100,6 +105,8 @@ test('the scientist’s own hypothesis carries the citations typed with it, each
   await first.getByTestId('citation-year').fill('2015');
   await second.getByTestId('citation-title').fill('JQ1 in liver fibrosis');
   await second.getByTestId('citation-source').fill('PMID: 25959826');
+  const findings = await seriousAxeFindings(page, 'add hypothesis with citations');
+  expect(findings, describeFindings(findings)).toEqual([]);
   await form.getByTestId('add-hypothesis-submit').click();
 
   await expect(page.getByTestId('add-hypothesis-dialog')).toBeHidden();
