@@ -72,7 +72,7 @@ function StatusView({ status }: { status: ResearchStatus }) {
           </span>
         </div>
         <div className="project-actions" role="group" aria-label="Project actions">
-          <ProjectExports researchId={status.research_id} status={status.status} />
+          <ProjectExports researchId={status.research_id} status={status.status} hypotheses={status.hypotheses_generated} />
           <button type="button" className="button button-secondary button-small" data-testid={archived ? 'restore-project' : 'archive-project'} disabled={archivePending} onClick={() => setArchived(project, !archived)}>
             {archived ? 'Restore' : 'Archive'}
           </button>

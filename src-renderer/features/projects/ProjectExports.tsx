@@ -1,6 +1,7 @@
 // A project's results as files (issue 18 item 13): the server's exports, fetched through the host
 // and offered as downloads (the browser saves them where the scientist says; Electron asks with a
-// save dialog). The complete exports exist for completed projects only, so only then are they offered.
+// save dialog). The complete exports exist for completed projects only, and every report needs
+// hypotheses, so only what can work is offered.
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { ProjectStatus, ResultExportFormat } from '../../../src-main/host/contract';
@@ -18,7 +19,7 @@ const FORMATS: ReadonlyArray<{ format: ResultExportFormat; label: string; comple
   { format: 'bibtex', label: 'References (BibTeX)', completedOnly: true },
 ];
 
-export function ProjectExports({ researchId, status }: { researchId: string; status: ProjectStatus }) {
+export function ProjectExports({ researchId, status, hypotheses }: { researchId: string; status: ProjectStatus; hypotheses: number }) {
   const api = useCosci();
   const [open, setOpen] = useState(false);
   const exporter = useMutation({
@@ -26,7 +27,8 @@ export function ProjectExports({ researchId, status }: { researchId: string; sta
     onSuccess: (file) => downloadText(file.file_name, file.content, `${file.media_type};charset=utf-8`),
   });
   const completed = status === 'completed';
-  const offered = FORMATS.filter((entry) => completed || !entry.completedOnly);
+  // Reports are built from hypotheses: before the first one there is nothing to export.
+  const offered = hypotheses === 0 ? [] : FORMATS.filter((entry) => completed || !entry.completedOnly);
   return (
     <div className="project-exports">
       <button type="button" className="button button-secondary button-small" aria-expanded={open} aria-controls={`exports-${researchId}`} onClick={() => setOpen(!open)} data-testid="export-project">
@@ -39,7 +41,11 @@ export function ProjectExports({ researchId, status }: { researchId: string; sta
               {label}
             </button>
           ))}
-          {completed ? null : (
+          {hypotheses === 0 ? (
+            <p className="muted" data-testid="export-when-completed">
+              Nothing to export yet: reports are built from the project’s hypotheses, and it has none so far.
+            </p>
+          ) : completed ? null : (
             <p className="muted" data-testid="export-when-completed">
               The full report, JSON and BibTeX exports are available once the project completes.
             </p>
