@@ -21,6 +21,8 @@ export const AuditFilterSchema = z.object({
   outcome: AuditOutcomeSchema.optional(),
   since: z.string().min(1).optional(),
   until: z.string().min(1).optional(),
+  research_id: z.string().min(1).optional(),
+  hide_app_reads: z.boolean().optional(),
 });
 export type AuditFilter = z.infer<typeof AuditFilterSchema>;
 

@@ -6,12 +6,16 @@ import { CheckpointKindSchema, researchRoutes, type ArrivedCheckpoint } from './
 import { tournamentRoutes } from './tournamentContract.js';
 import { auditRoutes } from './auditContract.js';
 import { providerRoutes } from './providers.js';
+import { policyRoutes } from './assistantPolicies.js';
+import { exportRoutes } from './resultExports.js';
 import { knowledgeRoutes } from './knowledgeContract.js';
 
 export * from './researchContract.js';
 export * from './tournamentContract.js';
 export * from './auditContract.js';
 export * from './knowledgeContract.js';
+export type { AssistantPolicy, AssistantPolicies } from './assistantPolicies.js';
+export type { ResultExport, ResultExportFormat } from './resultExports.js';
 export type { ProjectReasoning, ProviderSettings, ProviderTest, ProviderView, ProvidersState } from './providers.js';
 
 export const ProjectStatusSchema = z.enum(['initializing', 'active', 'paused', 'completed']);
@@ -65,6 +69,10 @@ export const StartResearchInputSchema = z.object({
   goal: z.string(),
   domain: z.string().optional(),
   hypothesis_count: z.number().int().optional(),
+  /** The scientist's own research plan (New research): the server checks each item's length. */
+  objectives: z.array(z.string()).optional(),
+  constraints: z.array(z.string()).optional(),
+  preferences: z.array(z.string()).optional(),
   /** Checkpoint kinds the new project pauses at (the app passes the scientist's default policy). */
   pause_at: z.array(CheckpointKindSchema).optional(),
 });
@@ -233,6 +241,8 @@ export const routes = {
   ...tournamentRoutes,
   ...auditRoutes,
   ...providerRoutes,
+  ...policyRoutes,
+  ...exportRoutes,
 } as const;
 
 export type Routes = typeof routes;

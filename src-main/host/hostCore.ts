@@ -111,6 +111,7 @@ export function createHost(options: HostOptions): Host {
 
   const router = createRouter({
     callTool: (name, args) => connection.callTool(name, args),
+    readResource: (uri) => connection.readResourceText(uri),
     appInfo: () => {
       const status = connection.status();
       return {

@@ -33,6 +33,22 @@ export const HypothesisDraftInputSchema = z
     experimental_protocol: z.string(),
     testable_predictions: z.array(z.string()),
     assumptions: z.array(z.string()).optional(),
+    /** References the scientist cites; the server checks each and looks it up in the knowledge base. */
+    citations: z
+      .array(
+        z
+          .object({
+            title: z.string(),
+            authors: z.string().optional(),
+            year: z.number().int().optional(),
+            doi: z.string().optional(),
+            pmid: z.string().optional(),
+            arxiv_id: z.string().optional(),
+            url: z.string().optional(),
+          })
+          .strict(),
+      )
+      .optional(),
   })
   .strict();
 export type HypothesisDraftInput = z.infer<typeof HypothesisDraftInputSchema>;

@@ -86,7 +86,10 @@ const EmptySchema = z.object({}).strict();
 export const knowledgeRoutes = {
   'knowledge.collections.list': { input: EmptySchema, output: z.object({ collections: z.array(KnowledgeCollectionSchema) }) },
   'knowledge.collections.create': {
-    input: z.object({ name: z.string().min(1), type: z.enum(['fundamental', 'project-specific']), description: z.string().optional() }).strict(),
+    /** research_id links the new collection to that project at once (its searches use it by default). */
+    input: z
+      .object({ name: z.string().min(1), type: z.enum(['fundamental', 'project-specific']), description: z.string().optional(), research_id: z.string().min(1).optional() })
+      .strict(),
     output: z.object({ collection: KnowledgeCollectionSchema, message: z.string() }),
   },
   'knowledge.collections.delete': {
@@ -109,6 +112,8 @@ export const knowledgeRoutes = {
   'knowledge.roots.list': { input: EmptySchema, output: KnowledgeRootsSchema },
   'knowledge.roots.add': { input: z.object({ path: z.string().min(1) }).strict(), output: KnowledgeRootsSchema },
   'knowledge.roots.remove': { input: z.object({ path: z.string().min(1) }).strict(), output: KnowledgeRootsSchema },
+  /** The scientist chose this folder or file to add in the app, which is their permission: allow the folder (a file's own folder). */
+  'knowledge.roots.allowFor': { input: z.object({ path: z.string().min(1) }).strict(), output: KnowledgeRootsSchema },
   /** Whether this host has a native folder picker, so the GUI offers the button only where it works. */
   'knowledge.folders.picker': { input: EmptySchema, output: FolderPickerInfoSchema },
   /** Opens the native folder picker; `path` is null when the scientist cancelled. UNAVAILABLE in the web host. */

@@ -1,6 +1,8 @@
 // Handlers of the knowledge routes (knowledgeContract.ts): one call each to a knowledge tool of the
 // research server as client `desktop`, plus the native folder picker, which only a host with a
 // window system has (Electron passes one in; the web host does not).
+import fs from 'node:fs';
+import path from 'node:path';
 import type { z } from 'zod';
 import type { Routes } from './contract.js';
 import type { knowledgeRoutes } from './knowledgeContract.js';
@@ -29,7 +31,7 @@ export function createKnowledgeHandlers(deps: KnowledgeRouteDeps): KnowledgeHand
   return {
     'knowledge.collections.list': () => tool('manage_collections', { action: 'list' }),
     'knowledge.collections.create': (input) =>
-      tool('manage_collections', dropUndefined({ action: 'create', collection_name: input.name, collection_type: input.type, description: input.description })),
+      tool('manage_collections', dropUndefined({ action: 'create', collection_name: input.name, collection_type: input.type, description: input.description, research_id: input.research_id })),
     'knowledge.collections.delete': (input) => tool('manage_collections', { action: 'delete', collection_name: input.name }),
     'knowledge.documents.list': (input) =>
       tool('manage_collections', dropUndefined({ action: 'info', collection_name: input.collection, limit: 50, cursor: input.cursor })),
@@ -40,6 +42,7 @@ export function createKnowledgeHandlers(deps: KnowledgeRouteDeps): KnowledgeHand
     'knowledge.roots.list': () => tool('manage_knowledge_roots', { action: 'list' }),
     'knowledge.roots.add': (input) => tool('manage_knowledge_roots', { action: 'add', path: input.path }),
     'knowledge.roots.remove': (input) => tool('manage_knowledge_roots', { action: 'remove', path: input.path }),
+    'knowledge.roots.allowFor': (input) => tool('manage_knowledge_roots', { action: 'add', path: folderOf(input.path) }),
     'knowledge.folders.picker': async () => ({
       ok: true,
       data: pickFolder === undefined ? { available: false, reason: NO_FOLDER_PICKER } : { available: true, reason: null },
@@ -54,6 +57,18 @@ export function createKnowledgeHandlers(deps: KnowledgeRouteDeps): KnowledgeHand
       }
     },
   };
+}
+
+/**
+ * The folder to allow for a path the scientist chose: the path itself, or a file's own folder. A
+ * path that cannot be read is passed on unchanged: the server's answer says what is wrong with it.
+ */
+function folderOf(chosen: string): string {
+  try {
+    return fs.statSync(chosen).isFile() ? path.dirname(chosen) : chosen;
+  } catch {
+    return chosen;
+  }
 }
 
 /** Optional fields the renderer left undefined must not reach the tool as explicit nulls. */

@@ -25,6 +25,8 @@ import { createResearchHandlers } from './researchRoutes.js';
 import { createKnowledgeHandlers, type FolderPicker } from './knowledgeRoutes.js';
 import type { SettingsStore } from './settingsStore.js';
 import { createProviderHandlers } from './providers.js';
+import { createPolicyHandlers } from './assistantPolicies.js';
+import { createExportHandlers } from './resultExports.js';
 import { createMemorySecretStore, type SecretStore } from './secrets.js';
 
 /** What the router needs from the assistants' registration code; failures come back as values. */
@@ -38,6 +40,8 @@ export interface Assistants {
 
 export interface RouterDeps {
   callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** A resource's text from the research server (large exports come as a link); hosts without one cannot export them. */
+  readResource?(uri: string): Promise<string>;
   appInfo(): AppInfo;
   assistants: Assistants;
   log: Logger;
@@ -113,6 +117,8 @@ export function createRouter(deps: RouterDeps): Router {
     ...createKnowledgeHandlers({ tool, pickFolder: deps.pickFolder }),
     ...tournamentAuditHandlers(tool),
     ...createProviderHandlers(tool, deps.secrets ?? createMemorySecretStore()),
+    ...createPolicyHandlers(tool),
+    ...createExportHandlers(tool, deps.readResource),
   };
 
   return {

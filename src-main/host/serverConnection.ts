@@ -122,6 +122,13 @@ export class ServerConnection {
     return (await client.callTool({ name, arguments: args })) as CallToolResult;
   }
 
+  /** Reads a resource's text on the ready server (a large export the tool answered with a link). */
+  async readResourceText(uri: string): Promise<string> {
+    const client = await this.#readyClient();
+    const result = await client.readResource({ uri });
+    return result.contents.map((part) => ('text' in part && typeof part.text === 'string' ? part.text : '')).join('');
+  }
+
   async #connect(): Promise<void> {
     this.#setStatus('starting', null);
     this.#lastStderrLine = null;

@@ -13,6 +13,7 @@ import { CallAudit, recordAudit } from './audit.js';
 import type { ServerContext } from './context.js';
 import { hasScopes, missingScopes, type Scope } from './scopes.js';
 import { DESKTOP_CLIENT } from './identity.js';
+import { noteReadOnlyTool } from './readActions.js';
 import { InputNeeded, askUserVia, inputRequiredFor, type Answer, type Question } from './askUser.js';
 import { describeTool, type CatalogEntry } from './toolSchemas.js';
 import { describeOversize, findOversizeString } from './argumentLimits.js';
@@ -69,6 +70,7 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
 
 /** Erases the generic parameters so tools of different shapes can live in one list. */
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>): ToolDefinition {
+  if (tool.annotations.readOnlyHint) noteReadOnlyTool(tool.name);
   return tool as unknown as ToolDefinition;
 }
 

@@ -15,11 +15,28 @@ export interface AuditFilter {
   since?: string | undefined;
   /** ISO 8601 UTC, exclusive. */
   until?: string | undefined;
+  /** Only rows about this research project: its resource as the target, or its id as the `research_id` argument. */
+  projectId?: string | undefined;
+  /** Leave out one client's reads (the app's own, which would otherwise outnumber what assistants did): rows of this client with one of these actions. */
+  hideReads?: HiddenReads | undefined;
+}
+
+export interface HiddenReads {
+  clientId: string;
+  actions: readonly string[];
 }
 
 // Times are stored as toISOString() values, so string comparison is time order.
+// A project's rows: tools name it as their target (`research://projects/<id>`, or a resource of it
+// below that) or take its id as `research_id`; the arguments are always JSON (audit.ts redacts a copy).
+const PROJECT_ROW = `(target = 'research://projects/' || @project OR target LIKE 'research://projects/' || @project || '/%'
+  OR (json_valid(arguments) AND json_extract(arguments, '$.research_id') = @project))`;
+const HIDDEN_READ = `(client_id = @readsOf AND action IN (SELECT value FROM json_each(@readActions)))`;
+
 const WHERE = `(@client IS NULL OR client_id = @client) AND (@action IS NULL OR action = @action)
-  AND (@outcome IS NULL OR (${AUDIT_RESULT_SQL}) = @outcome) AND (@since IS NULL OR at >= @since) AND (@until IS NULL OR at < @until)`;
+  AND (@outcome IS NULL OR (${AUDIT_RESULT_SQL}) = @outcome) AND (@since IS NULL OR at >= @since) AND (@until IS NULL OR at < @until)
+  AND (@project IS NULL OR ${PROJECT_ROW})`;
+const WHERE_SHOWN = `${WHERE} AND (@readsOf IS NULL OR NOT ${HIDDEN_READ})`;
 
 function params(filter: AuditFilter): Record<string, string | null> {
   return {
@@ -28,17 +45,23 @@ function params(filter: AuditFilter): Record<string, string | null> {
     outcome: filter.outcome ?? null,
     since: filter.since ?? null,
     until: filter.until ?? null,
+    project: filter.projectId ?? null,
+    readsOf: filter.hideReads?.clientId ?? null,
+    readActions: JSON.stringify(filter.hideReads?.actions ?? []),
   };
 }
 
 /** Newest first; `beforeId` continues a previous page. */
-export function auditPage(db: Db, filter: AuditFilter, page: { beforeId?: number | undefined; limit: number }): { rows: AuditRow[]; total: number } {
+export function auditPage(db: Db, filter: AuditFilter, page: { beforeId?: number | undefined; limit: number }): { rows: AuditRow[]; total: number; hidden: number } {
   const bound = { ...params(filter), beforeId: page.beforeId ?? null, limit: page.limit };
   const rows = db
-    .prepare(`SELECT * FROM audit_log WHERE ${WHERE} AND (@beforeId IS NULL OR id < @beforeId) ORDER BY id DESC LIMIT @limit`)
+    .prepare(`SELECT * FROM audit_log WHERE ${WHERE_SHOWN} AND (@beforeId IS NULL OR id < @beforeId) ORDER BY id DESC LIMIT @limit`)
     .all(bound) as RawAudit[];
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM audit_log WHERE ${WHERE}`).get(params(filter)) as { n: number }).n;
-  return { rows: rows.map(auditRowFromRaw), total };
+  // One pass counts both: rows shown, and rows matching the other filters that are hidden reads.
+  const counts = db
+    .prepare(`SELECT COUNT(*) AS matching, COALESCE(SUM(CASE WHEN @readsOf IS NOT NULL AND ${HIDDEN_READ} THEN 1 ELSE 0 END), 0) AS hidden FROM audit_log WHERE ${WHERE}`)
+    .get(params(filter)) as { matching: number; hidden: number };
+  return { rows: rows.map(auditRowFromRaw), total: counts.matching - counts.hidden, hidden: counts.hidden };
 }
 
 /** The clients and actions that occur in the log, for the filter menus. */
@@ -51,6 +74,6 @@ export function auditFacets(db: Db): { clients: string[]; actions: string[] } {
 
 /** Matching rows in log order, one at a time: an export of a million rows never holds them all. */
 export function* auditRowsMatching(db: Db, filter: AuditFilter): Generator<AuditRow> {
-  const statement = db.prepare(`SELECT * FROM audit_log WHERE ${WHERE} ORDER BY id`);
+  const statement = db.prepare(`SELECT * FROM audit_log WHERE ${WHERE_SHOWN} ORDER BY id`);
   for (const raw of statement.iterate(params(filter)) as IterableIterator<RawAudit>) yield auditRowFromRaw(raw);
 }

@@ -80,6 +80,28 @@ describe('knowledge routes', () => {
     expect(await router.invoke('knowledge.ingest', { path: folder, collection: 'Picked', recursive: true })).toMatchObject({ ok: true, data: { added: 5 } });
   });
 
+  it('allow the folder the scientist chose (a file’s own folder), link a new collection to its project, and word a missing path for the scientist', async () => {
+    const dataDir = tempDataDir();
+    const folder = path.join(fs.realpathSync(dataDir), 'papers');
+    fs.mkdirSync(folder);
+    writeCorpus(folder);
+    const { router } = await desktopRouter(dataDir);
+    const started = await router.invoke('projects.start', { goal: 'Find repurposable drugs that slow liver fibrosis progression' });
+    const researchId = (started as { data: { research_id: string } }).data.research_id;
+    expect(await router.invoke('knowledge.collections.create', { name: 'Fibrosis', type: 'project-specific', research_id: researchId })).toMatchObject({
+      ok: true,
+      data: { collection: { name: 'Fibrosis', linked_projects: [researchId] } },
+    });
+
+    const missing = await router.invoke('knowledge.roots.allowFor', { path: path.join(folder, 'nope') });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', message: expect.stringContaining('There is no file or folder at') } });
+    const file = fs.readdirSync(folder).map((name) => path.join(folder, name)).find((entry) => fs.statSync(entry).isFile()) as string;
+    expect(await router.invoke('knowledge.roots.allowFor', { path: file })).toMatchObject({ ok: true, data: { changed: true, roots: [{ path: folder }] } });
+    expect(await router.invoke('knowledge.roots.allowFor', { path: folder })).toMatchObject({ ok: true, data: { changed: false } });
+    // Allowed now: the ingest reads the folder (its first slice, at least).
+    expect(await router.invoke('knowledge.ingest', { path: folder, collection: 'Fibrosis', recursive: true })).toMatchObject({ ok: true, data: { files_total: 6 } });
+  });
+
   it('validate input before calling the server', async () => {
     const { router, calls } = await desktopRouter(tempDataDir());
     expect(await router.invoke('knowledge.search', { query: '' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });

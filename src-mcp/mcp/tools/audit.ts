@@ -8,6 +8,8 @@ import { auditFacets, auditPage, type AuditFilter } from '../../store/auditQueri
 import { exportAuditLog, INLINE_LIMIT_BYTES } from '../auditExport.js';
 import { auditResultOf } from '../../store/auditOutcomes.js';
 import { defineTool } from '../toolkit.js';
+import { DESKTOP_CLIENT } from '../identity.js';
+import { readAuditActions } from '../readActions.js';
 import {
   AUDIT_EXPORT_FORMATS,
   AuditExportSchema,
@@ -27,9 +29,19 @@ const FilterInput = {
   outcome: AuditOutcomeSchema.optional(),
   since: Instant('Calls at or after this time'),
   until: Instant('Calls before this time'),
+  research_id: z.string().min(1).optional().describe('Only rows about this research project (its resources as target, or its id as research_id).'),
+  hide_app_reads: z.boolean().default(false).describe('Leave out the desktop app\'s own reads (read-only tools, resource reads): they outnumber what assistants did. The rows stay in the log and its verification.'),
 };
 
-type FilterArgs = { client?: string | undefined; action?: string | undefined; outcome?: AuditOutcome | undefined; since?: string | undefined; until?: string | undefined };
+type FilterArgs = {
+  client?: string | undefined;
+  action?: string | undefined;
+  outcome?: AuditOutcome | undefined;
+  since?: string | undefined;
+  until?: string | undefined;
+  research_id?: string | undefined;
+  hide_app_reads?: boolean | undefined;
+};
 
 /** Times are compared as stored (toISOString, UTC), so an offset like +02:00 is normalised first. */
 function toFilter(args: FilterArgs): AuditFilter {
@@ -38,7 +50,8 @@ function toFilter(args: FilterArgs): AuditFilter {
   if (since !== undefined && until !== undefined && since >= until) {
     throw new DomainError('invalid_input', `"since" (${args.since}) must be before "until" (${args.until}).`, { field: 'until' });
   }
-  return { clientId: args.client, action: args.action, outcome: args.outcome, since, until };
+  const hideReads = args.hide_app_reads === true ? { clientId: DESKTOP_CLIENT, actions: readAuditActions() } : undefined;
+  return { clientId: args.client, action: args.action, outcome: args.outcome, since, until, projectId: args.research_id, hideReads };
 }
 
 function entry(row: AuditRow): z.input<typeof AuditEntrySchema> {
@@ -61,7 +74,7 @@ function entry(row: AuditRow): z.input<typeof AuditEntrySchema> {
 export const queryAuditLogTool = defineTool({
   name: 'query_audit_log',
   title: 'Audit log (desktop)',
-  description: 'Rows of the audit log, newest first: every tool call, resource read, decision and policy change with client, action, target, redacted arguments, outcome and duration. Filter by client, action, outcome and time; page with next_cursor. The first page also lists the clients and actions that occur, for filter menus. Desktop app only.',
+  description: 'Rows of the audit log, newest first: every tool call, resource read, decision and policy change with client, action, target, redacted arguments, outcome and duration. Filter by client, action, outcome, time and research project, and optionally hide the app’s own reads; page with next_cursor. The first page also lists the clients and actions that occur, for filter menus. Desktop app only.',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['admin'],
   desktopOnly: true,
@@ -76,8 +89,8 @@ export const queryAuditLogTool = defineTool({
     const last = rows[rows.length - 1];
     const nextCursor = page.rows.length > args.limit && last !== undefined ? Buffer.from(String(last.id)).toString('base64url') : null;
     return {
-      data: { rows: rows.map(entry), total: page.total, next_cursor: nextCursor, facets: args.cursor === undefined ? auditFacets(ctx.db) : null },
-      markdown: [`${page.total} audit rows match.`, ...rows.slice(0, 10).map((r) => `- #${r.id} ${r.at} ${r.clientId} ${r.action} → ${r.outcome}`)].join('\n'),
+      data: { rows: rows.map(entry), total: page.total, hidden_app_reads: page.hidden, next_cursor: nextCursor, facets: args.cursor === undefined ? auditFacets(ctx.db) : null },
+      markdown: [`${page.total} audit rows match${page.hidden > 0 ? ` (${page.hidden} of the app's own reads hidden)` : ''}.`, ...rows.slice(0, 10).map((r) => `- #${r.id} ${r.at} ${r.clientId} ${r.action} → ${r.outcome}`)].join('\n'),
     };
   },
 });

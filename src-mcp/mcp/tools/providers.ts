@@ -231,18 +231,39 @@ export function backgroundServes(ctx: ServerContext, project: ResearchProject): 
  * delegation leases it to the caller. With none available, nothing is leased.
  */
 export async function routeNextStep(ctx: ServerContext, researchId: string, call: ToolCall | null, samplingDeadline: number): Promise<NextStepOutput> {
-  const project = loadResearch(ctx.db, researchId);
-  for (const kind of reasonerOrderOf(project.settings)) {
-    if (kind === 'provider' && backgroundServes(ctx, project)) {
-      return asBackground(computeNextStep(ctx, researchId, false), 'An LLM provider is doing this project\'s work in the background (in the Co-Scientist app); there is nothing for you to do. Follow it with get_research_status, or call continue_research with wait_seconds to wait for the next checkpoint.');
-    }
-    if (kind === 'sampling' && call !== null) {
+  if (call !== null) {
+    const project = loadResearch(ctx.db, researchId);
+    const order = reasonerOrderOf(project.settings);
+    const samplingAt = order.indexOf('sampling');
+    // Sampling gets the work only when no reasoner before it in the project's order takes it.
+    if (samplingAt >= 0 && !order.slice(0, samplingAt).some((kind) => takesWorkNow(ctx, project, kind))) {
       const sampled = await sampleWithClientModel(ctx, researchId, call, samplingDeadline);
       if (sampled !== null) return sampled;
     }
-    if (kind === 'delegated') return computeNextStep(ctx, researchId, true);
   }
-  return asBackground(computeNextStep(ctx, researchId, false), `This project's work is reserved for ${reasonerOrderOf(project.settings).join(' or ')}, and none is available to you now (the Co-Scientist app's provider runs only while the app is open). The scientist can change this in the app.`);
+  return routeNextStepWithoutSampling(ctx, researchId);
+}
+
+/**
+ * routeNextStep when there is no call to sample through (submit_work's answer): it never awaits,
+ * so the tool stays synchronous and its audit row commits with its writes as one row, not an
+ * intent row plus the call's row (architecture.md, *Identity, scopes, audit*; issue 18 item 11).
+ */
+export function routeNextStepWithoutSampling(ctx: ServerContext, researchId: string): NextStepOutput {
+  const project = loadResearch(ctx.db, researchId);
+  const order = reasonerOrderOf(project.settings);
+  const taker = order.find((kind) => takesWorkNow(ctx, project, kind));
+  if (taker === 'provider') {
+    return asBackground(computeNextStep(ctx, researchId, false), 'An LLM provider is doing this project\'s work in the background (in the Co-Scientist app); there is nothing for you to do. Follow it with get_research_status, or call continue_research with wait_seconds to wait for the next checkpoint.');
+  }
+  if (taker === 'delegated') return computeNextStep(ctx, researchId, true);
+  return asBackground(computeNextStep(ctx, researchId, false), `This project's work is reserved for ${order.join(' or ')}, and none is available to you now (the Co-Scientist app's provider runs only while the app is open). The scientist can change this in the app.`);
+}
+
+/** Whether this reasoner kind takes the project's work without sampling: a live background provider, or delegation to the caller. */
+function takesWorkNow(ctx: ServerContext, project: ResearchProject, kind: ReturnType<typeof reasonerOrderOf>[number]): boolean {
+  if (kind === 'provider') return backgroundServes(ctx, project);
+  return kind === 'delegated';
 }
 
 /** Work waiting for someone else is "busy" for this caller, with the reason instead of "pick it up". */

@@ -8,7 +8,7 @@ import { changeProject, requestProjectChange } from '../../engine/projectChanges
 import { loadResearch } from '../../engine/research.js';
 import { defineTool } from '../toolkit.js';
 import { NextStepSchema, nextStepData, nextStepMarkdown } from './workflowOutput.js';
-import { routeNextStep } from './providers.js';
+import { routeNextStep, routeNextStepWithoutSampling } from './providers.js';
 import { offerInlineDecision } from './chatDecision.js';
 import { DESKTOP_CLIENT } from '../identity.js';
 
@@ -75,7 +75,7 @@ export const submitWorkTool = defineTool({
     created_ids: z.array(z.string()),
     next: NextStepSchema,
   }),
-  async run(args, ctx) {
+  run(args, ctx) {
     const task = getTask(ctx.db, args.task_id);
     const outcome = submitWork(
       ctx.db,
@@ -83,7 +83,7 @@ export const submitWorkTool = defineTool({
       { taskId: task.id, result: args.result, reasoner: `delegated:${ctx.clientId}` },
       ctx.verifyCitation(task.projectId),
     );
-    const next = await routeNextStep(ctx, outcome.task.projectId, null, 0);
+    const next = routeNextStepWithoutSampling(ctx, outcome.task.projectId);
     return {
       target: `research://projects/${outcome.task.projectId}`,
       data: { task_id: outcome.task.id, kind: outcome.task.kind, stored: outcome.summary, created_ids: outcome.created, next: nextStepData(next) },

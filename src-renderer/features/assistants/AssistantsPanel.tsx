@@ -5,6 +5,7 @@ import type { AssistantState } from '../../../src-main/host/contract';
 import { useAssistants } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { AssistantCard } from './AssistantCard';
+import { AssistantPermissions } from './AssistantPermissions';
 import './assistants.css';
 
 /** Found, or holding our entry, or with a file problem: worth the scientist's attention. */
@@ -64,6 +65,7 @@ export function AssistantsPanel() {
           <div className="skeleton skeleton-line" />
         </div>
       )}
+      <AssistantPermissions />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 // The audit log's filters: client, tool (action), outcome and a time window. The menus offer the
 // clients and actions that actually occur in the log.
 import { useId } from 'react';
-import type { AuditOutcome } from '../../../src-main/host/contract';
-import { EMPTY_FILTER_FORM, type AuditFilterForm } from './useAudit';
+import type { AuditOutcome, ProjectSummary } from '../../../src-main/host/contract';
+import { EMPTY_FILTER_FORM, narrowsLog, type AuditFilterForm } from './useAudit';
 
 const OUTCOMES: Array<{ value: AuditOutcome; label: string }> = [
   { value: 'ok', label: 'Succeeded' },
@@ -12,10 +12,19 @@ const OUTCOMES: Array<{ value: AuditOutcome; label: string }> = [
   { value: 'error', label: 'Failed' },
 ];
 
-export function AuditFilters({ form, onChange, facets }: { form: AuditFilterForm; onChange: (next: AuditFilterForm) => void; facets: { clients: string[]; actions: string[] } }) {
+export interface AuditFiltersProps {
+  form: AuditFilterForm;
+  onChange: (next: AuditFilterForm) => void;
+  facets: { clients: string[]; actions: string[] };
+  projects: readonly ProjectSummary[];
+  /** How many of the app's own reads the current filters hide (shown next to the toggle). */
+  hiddenAppReads: number;
+}
+
+export function AuditFilters({ form, onChange, facets, projects, hiddenAppReads }: AuditFiltersProps) {
   const id = useId();
   const set = <K extends keyof AuditFilterForm>(key: K, value: AuditFilterForm[K]): void => onChange({ ...form, [key]: value });
-  const changed = (Object.keys(form) as Array<keyof AuditFilterForm>).some((key) => form[key] !== '');
+  const changed = narrowsLog(form);
   // A value chosen earlier stays selectable even if the current log no longer lists it.
   const clients = form.client === '' || facets.clients.includes(form.client) ? facets.clients : [form.client, ...facets.clients];
   const actions = form.action === '' || facets.actions.includes(form.action) ? facets.actions : [form.action, ...facets.actions];
@@ -44,6 +53,17 @@ export function AuditFilters({ form, onChange, facets }: { form: AuditFilterForm
         </select>
       </div>
       <div className="lb-filter">
+        <label htmlFor={`${id}-project`}>Project</label>
+        <select id={`${id}-project`} value={form.project} onChange={(event) => set('project', event.target.value)} data-testid="audit-filter-project">
+          <option value="">Any project</option>
+          {projects.map((project) => (
+            <option key={project.id} value={project.id}>
+              {project.goal.length > 48 ? `${project.goal.slice(0, 47)}…` : project.goal}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="lb-filter">
         <label htmlFor={`${id}-outcome`}>Outcome</label>
         <select id={`${id}-outcome`} value={form.outcome} onChange={(event) => set('outcome', event.target.value as AuditFilterForm['outcome'])} data-testid="audit-filter-outcome">
           <option value="">Any</option>
@@ -62,7 +82,14 @@ export function AuditFilters({ form, onChange, facets }: { form: AuditFilterForm
         <label htmlFor={`${id}-until`}>Until</label>
         <input id={`${id}-until`} type="datetime-local" step={1} value={form.until} onChange={(event) => set('until', event.target.value)} data-testid="audit-filter-until" />
       </div>
-      <button type="button" className="button button-secondary" disabled={!changed} onClick={() => onChange(EMPTY_FILTER_FORM)} data-testid="audit-filters-clear">
+      <div className="lb-filter audit-app-reads">
+        <input id={`${id}-reads`} type="checkbox" checked={form.showAppReads} onChange={(event) => set('showAppReads', event.target.checked)} data-testid="audit-show-app-reads" />
+        <label htmlFor={`${id}-reads`}>
+          Show this app’s own reads
+          {!form.showAppReads && hiddenAppReads > 0 ? <span className="muted" data-testid="audit-hidden-reads"> ({hiddenAppReads.toLocaleString()} hidden)</span> : null}
+        </label>
+      </div>
+      <button type="button" className="button button-secondary" disabled={!changed} onClick={() => onChange({ ...EMPTY_FILTER_FORM, showAppReads: form.showAppReads })} data-testid="audit-filters-clear">
         Clear filters
       </button>
     </div>

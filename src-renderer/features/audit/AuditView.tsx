@@ -9,7 +9,8 @@ import { AuditTable } from './AuditTable';
 import { ChainStatus } from './ChainStatus';
 import { downloadText } from './download';
 import { byteSize } from './format';
-import { EMPTY_FILTER_FORM, toAuditFilter, useAuditExport, useAuditLiveRefresh, useAuditLog, type AuditFilterForm } from './useAudit';
+import { useProjects } from '../../api/queries';
+import { EMPTY_FILTER_FORM, narrowsLog, toAuditFilter, useAuditExport, useAuditLiveRefresh, useAuditLog, type AuditFilterForm } from './useAudit';
 import '../leaderboard/leaderboard.css';
 import './audit.css';
 
@@ -20,6 +21,7 @@ export function AuditView() {
   const [form, setForm] = useState<AuditFilterForm>(EMPTY_FILTER_FORM);
   const filter = useMemo(() => toAuditFilter(form), [form]);
   const log = useAuditLog(filter);
+  const projects = useProjects();
   const [selected, setSelected] = useState<AuditEntry | null>(null);
   const exporter = useAuditExport();
   const rows = useMemo(() => log.data?.pages.flatMap((page) => page.rows) ?? [], [log.data]);
@@ -71,7 +73,7 @@ export function AuditView() {
             : `Exported ${exporter.data.rows.toLocaleString()} rows (${byteSize(exporter.data.bytes)}): too large to download here, so it was saved as ${exporter.data.path}.`}
         </p>
       ) : null}
-      <AuditFilters form={form} onChange={setForm} facets={facets} />
+      <AuditFilters form={form} onChange={setForm} facets={facets} projects={projects.data?.projects ?? []} hiddenAppReads={head?.hidden_app_reads ?? 0} />
       {log.isError && !log.data ? (
         <ErrorNotice error={log.error} title="Could not load the audit log" onRetry={() => void log.refetch()} testId="audit-error" />
       ) : !log.data ? (
@@ -82,11 +84,12 @@ export function AuditView() {
         </div>
       ) : rows.length === 0 ? (
         <div className="empty-state" data-testid="audit-empty">
-          <p>{Object.keys(filter).length === 0 ? 'The audit log is empty.' : 'No calls match these filters.'}</p>
+          <p>{narrowsLog(form) ? 'No calls match these filters.' : (head?.hidden_app_reads ?? 0) > 0 ? 'No assistant has called Co-Scientist yet.' : 'The audit log is empty.'}</p>
           <p className="muted">
-            {Object.keys(filter).length === 0
-              ? 'Every tool call an assistant or this app makes is logged here, with its arguments and outcome.'
-              : 'Widen the time window or choose another client or tool, or clear the filters.'}
+            {narrowsLog(form)
+              ? 'Widen the time window or choose another client, tool or project, or clear the filters.'
+              : 'Every tool call an assistant or this app makes is logged here, with its arguments and outcome.'}
+            {!narrowsLog(form) && !form.showAppReads ? ' This app’s own reads are hidden unless you tick “Show this app’s own reads”.' : null}
           </p>
         </div>
       ) : (

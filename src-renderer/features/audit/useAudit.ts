@@ -20,9 +20,18 @@ export interface AuditFilterForm {
   outcome: AuditOutcome | '';
   since: string;
   until: string;
+  /** A research project's id, or '' for every project. */
+  project: string;
+  /** The app's own reads outnumber what assistants did, so they are hidden unless asked for. */
+  showAppReads: boolean;
 }
 
-export const EMPTY_FILTER_FORM: AuditFilterForm = { client: '', action: '', outcome: '', since: '', until: '' };
+export const EMPTY_FILTER_FORM: AuditFilterForm = { client: '', action: '', outcome: '', since: '', until: '', project: '', showAppReads: false };
+
+/** Whether the form narrows the log at all (the app-reads toggle aside, which only hides the app's reads). */
+export function narrowsLog(form: AuditFilterForm): boolean {
+  return form.client !== '' || form.action !== '' || form.outcome !== '' || form.since !== '' || form.until !== '' || form.project !== '';
+}
 
 /** Form values to the route's filter: empty means "any", local times become UTC instants. */
 export function toAuditFilter(form: AuditFilterForm): AuditFilter {
@@ -35,6 +44,8 @@ export function toAuditFilter(form: AuditFilterForm): AuditFilter {
   if (form.client !== '') filter.client = form.client;
   if (form.action !== '') filter.action = form.action;
   if (form.outcome !== '') filter.outcome = form.outcome;
+  if (form.project !== '') filter.research_id = form.project;
+  if (!form.showAppReads) filter.hide_app_reads = true;
   const since = instant(form.since);
   const until = instant(form.until);
   if (since !== undefined) filter.since = since;

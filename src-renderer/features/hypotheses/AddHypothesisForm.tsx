@@ -5,6 +5,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAddHypothesis } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { wordCount } from './labels';
+import { CitationFields } from './CitationFields';
+import { citationsOf, type CitationRow } from './citationInput';
 
 const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
 
@@ -16,6 +18,7 @@ export function AddHypothesisForm({ researchId, onAdded, onCancel }: { researchI
   const [protocol, setProtocol] = useState('');
   const [predictions, setPredictions] = useState('');
   const [assumptions, setAssumptions] = useState('');
+  const [citations, setCitations] = useState<CitationRow[]>([]);
   const words = wordCount(summary);
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
@@ -29,6 +32,7 @@ export function AddHypothesisForm({ researchId, onAdded, onCancel }: { researchI
           experimental_protocol: protocol.trim(),
           testable_predictions: lines(predictions),
           assumptions: lines(assumptions),
+          citations: citationsOf(citations),
         },
       },
       { onSuccess: (added) => onAdded(added.hypothesis_id) },
@@ -65,6 +69,7 @@ export function AddHypothesisForm({ researchId, onAdded, onCancel }: { researchI
         <textarea id={`${id}-assumptions`} rows={2} value={assumptions} onChange={(e) => setAssumptions(e.target.value)} />
         <p className="hint">One per line: what it rests on. Deep-verification reviews check each.</p>
       </div>
+      <CitationFields rows={citations} onChange={setCitations} />
       {add.isError ? <ErrorNotice error={add.error} title="The hypothesis was not added" testId="add-hypothesis-error" /> : null}
       <div className="form-actions">
         <button type="button" className="button button-secondary" onClick={onCancel}>

@@ -1,5 +1,5 @@
-// The folders ingestion may read. Only the scientist decides them, here in the app: assistants
-// can ingest from these folders but cannot add any.
+// The folders ingestion may read. Only the scientist decides them, here in the app (adding
+// documents from a folder allows it): assistants can ingest from these folders but cannot add any.
 import type { KnowledgeRoots } from '../../../src-main/host/contract';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useKnowledgeRoots, useRemoveFolder } from './api';
@@ -22,7 +22,7 @@ function RootList({ roots, onRemove, busy }: { roots: KnowledgeRoots['roots']; o
   if (roots.length === 0) {
     return (
       <p className="muted" data-testid="knowledge-roots-empty">
-        None yet. Enter a folder below and choose “Allow this folder”.
+        None yet. A folder you add documents from is allowed here.
       </p>
     );
   }

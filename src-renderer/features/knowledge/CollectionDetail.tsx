@@ -2,12 +2,16 @@
 // content added by assistants cannot be re-ingested from disk).
 import { useState } from 'react';
 import type { KnowledgeCollection } from '../../../src-main/host/contract';
+import { useProjects } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useCollectionDocuments, useDeleteCollection } from './api';
 import { baseName, identifierLabel, plural, size } from './format';
 import { IngestForm } from './IngestForm';
 
 export function CollectionDetail({ collection, onDeleted }: { collection: KnowledgeCollection; onDeleted: () => void }) {
+  // Linked projects by their goals, the scientist's name for them (an id until the list has loaded).
+  const projects = useProjects().data?.projects ?? [];
+  const linked = collection.linked_projects.map((id) => projects.find((project) => project.id === id)?.goal ?? id);
   return (
     <section className="card knowledge-collection" data-testid="knowledge-collection" aria-labelledby="knowledge-collection-title">
       <header className="knowledge-collection-header">
@@ -18,7 +22,7 @@ export function CollectionDetail({ collection, onDeleted }: { collection: Knowle
           <p className="muted" data-testid="knowledge-collection-stats">
             {collection.collection_type === 'fundamental' ? 'Fundamental' : 'Project-specific'} · {plural(collection.document_count, 'document')} ·{' '}
             {plural(collection.chunk_count, 'passage')} · {size(collection.size_bytes)}
-            {collection.linked_projects.length > 0 ? ` · linked to ${collection.linked_projects.join(', ')}` : ''}
+            {linked.length > 0 ? ` · linked to ${linked.join('; ')}` : ''}
           </p>
           {collection.description ? <p>{collection.description}</p> : null}
         </div>
@@ -38,7 +42,7 @@ function DocumentList({ collection }: { collection: string }) {
   if (list.length === 0) {
     return (
       <p className="empty-state" data-testid="knowledge-documents-empty">
-        No documents yet. Allow a folder above and ingest it, or ask your assistant to add what it finds (augment_knowledge).
+        No documents yet. Add a folder of papers above, or ask your assistant to add the papers it finds to this collection.
       </p>
     );
   }

@@ -1,12 +1,12 @@
-// Adding documents to a collection from a folder (or one file). The path is typed, chosen with the
-// native folder picker or dropped on the form (both only in the desktop app: a browser cannot
-// reveal paths); "Allow this folder" records the scientist's permission, then the ingest runs in
-// short slices with a live progress bar.
+// Adding documents to a collection from a folder (or one file), as one flow (issue 18 item 12): the
+// path is typed, chosen with the native folder picker or dropped on the form (both only in the
+// desktop app: a browser cannot reveal paths); "Add documents" allows the folder (choosing it here
+// is the scientist's permission; assistants may then read it too) and ingests it in short slices
+// with a live progress bar.
 import { useId, useState, type FormEvent } from 'react';
-import { HostError } from '../../api/cosci';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { ProgressBar } from '../../app/ProgressBar';
-import { useAllowFolder, useIngest } from './api';
+import { useIngest } from './api';
 import { useFolderDrop, useFolderPicker } from './folderSource';
 import { plural } from './format';
 
@@ -14,10 +14,8 @@ export function IngestForm({ collection }: { collection: string }) {
   const ids = useId();
   const [path, setPath] = useState('');
   const [recursive, setRecursive] = useState(true);
-  const allow = useAllowFolder();
   const ingest = useIngest();
   const progress = ingest.progress;
-  const denied = ingest.error instanceof HostError && ingest.error.code === 'PERMISSION_DENIED';
   const picker = useFolderPicker();
   const drop = useFolderDrop(setPath);
   const canPick = picker.info.data?.available === true;
@@ -63,8 +61,8 @@ export function IngestForm({ collection }: { collection: string }) {
           ) : null}
         </div>
         <p id={`${ids}-hint`} className="hint">
-          {canPick ? 'Choose a folder or drop one here. ' : ''}Markdown, text, PDF (with a text layer), HTML and BibTeX. Files already ingested are skipped unless they changed;
-          files deleted from the folder leave the collection.
+          {canPick ? 'Choose a folder or drop one here. ' : ''}Markdown, text, PDF (with a text layer), HTML and BibTeX. Adding a folder also lets your assistants
+          read it (see Allowed folders). Files already added are skipped unless they changed; files deleted from the folder leave the collection.
         </p>
         {picker.info.data?.available === false ? (
           <p className="hint" data-testid="knowledge-picker-unavailable">
@@ -82,11 +80,8 @@ export function IngestForm({ collection }: { collection: string }) {
         Include subfolders
       </label>
       <div className="form-actions form-actions-start">
-        <button type="button" className="button button-secondary" data-testid="knowledge-allow-folder" disabled={path.trim() === '' || allow.isPending} onClick={() => allow.mutate(path.trim())}>
-          Allow this folder
-        </button>
         <button type="submit" className="button button-primary" data-testid="knowledge-ingest-start" disabled={path.trim() === '' || ingest.running}>
-          {ingest.running ? 'Ingesting…' : 'Ingest'}
+          {ingest.running ? 'Adding…' : 'Add documents'}
         </button>
         {ingest.running ? (
           <button type="button" className="button button-secondary" onClick={ingest.stop} data-testid="knowledge-ingest-stop">
@@ -94,23 +89,17 @@ export function IngestForm({ collection }: { collection: string }) {
           </button>
         ) : null}
       </div>
-      {allow.isSuccess ? (
-        <p className="muted" role="status" data-testid="knowledge-allow-status">
-          {allow.data.message}
-        </p>
-      ) : null}
       {picker.pick.isError ? <ErrorNotice error={picker.pick.error} title="The folder picker did not open" testId="knowledge-pick-error" /> : null}
-      {allow.isError ? <ErrorNotice error={allow.error} title="The folder was not allowed" testId="knowledge-allow-error" /> : null}
       {ingest.error ? (
-        <ErrorNotice error={ingest.error} title={denied ? 'Co-Scientist may not read this folder yet' : 'The ingest stopped'} testId="knowledge-ingest-error">
-          {denied ? <p>Choose “Allow this folder” first, then ingest.</p> : null}
+        <ErrorNotice error={ingest.error} title={progress === null ? 'No documents were added' : 'Adding documents stopped'} testId="knowledge-ingest-error">
+          {progress === null ? <p>Check the folder or file path above, then choose “Add documents” again.</p> : <p>What was added so far stays; “Add documents” again continues where it stopped.</p>}
         </ErrorNotice>
       ) : null}
       {progress ? (
         <div className="knowledge-ingest-progress" data-testid="knowledge-ingest-progress" data-state={ingest.running ? 'running' : progress.status}>
           <ProgressBar value={progress.files_total === 0 ? 1 : progress.files_done / progress.files_total} label="Ingest progress" testId="knowledge-ingest-bar" />
           <p role="status" data-testid="knowledge-ingest-status">
-            {ingest.running ? 'Ingesting' : progress.status === 'complete' ? 'Done' : 'Stopped'}: {progress.files_done}/{progress.files_total} files — {progress.added} added, {progress.updated} updated,{' '}
+            {ingest.running ? 'Adding' : progress.status === 'complete' ? 'Done' : 'Stopped'}: {progress.files_done}/{progress.files_total} files — {progress.added} added, {progress.updated} updated,{' '}
             {progress.unchanged} unchanged{progress.failed > 0 ? `, ${progress.failed} failed` : ''}
             {progress.removed > 0 ? `, ${progress.removed} removed (files no longer in the folder)` : ''}
             {progress.unsupported > 0 ? ` (${plural(progress.unsupported, 'file')} of other formats skipped)` : ''}.

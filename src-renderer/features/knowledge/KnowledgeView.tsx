@@ -40,7 +40,10 @@ export function KnowledgeView() {
         ) : list.length === 0 ? (
           <div className="empty-state" data-testid="knowledge-empty">
             <h2>No collections yet</h2>
-            <p>A collection holds the papers, notes and references that ground your hypotheses. Create one, then add a folder of documents.</p>
+            <p>
+              A collection holds the papers, notes and references that ground your hypotheses. Name one above (project-specific literature can be linked to its
+              project there), then add a folder of documents to it.
+            </p>
           </div>
         ) : (
           <ul className="knowledge-collections" aria-label="Collections" data-testid="knowledge-collections">

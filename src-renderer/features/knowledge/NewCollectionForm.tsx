@@ -1,5 +1,7 @@
-// Creating a collection: a name and whether it is shared background or one project's literature.
+// Creating a collection: a name and whether it is shared background or one project's literature;
+// a project-specific collection can be linked to its project here (its searches then use it).
 import { useId, useState, type FormEvent } from 'react';
+import { useProjects } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useCreateCollection } from './api';
 
@@ -7,15 +9,18 @@ export function NewCollectionForm({ onCreated }: { onCreated: (name: string) => 
   const ids = useId();
   const [name, setName] = useState('');
   const [type, setType] = useState<'fundamental' | 'project-specific'>('fundamental');
+  const [project, setProject] = useState('');
   const create = useCreateCollection();
+  const projects = useProjects();
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     create.mutate(
-      { name: name.trim(), type },
+      { name: name.trim(), type, ...(type === 'project-specific' && project !== '' ? { research_id: project } : {}) },
       {
         onSuccess: (result) => {
           setName('');
+          setProject('');
           onCreated(result.collection.name);
         },
       },
@@ -37,6 +42,19 @@ export function NewCollectionForm({ onCreated }: { onCreated: (name: string) => 
           </select>
         </div>
       </div>
+      {type === 'project-specific' ? (
+        <div className="field">
+          <label htmlFor={`${ids}-project`}>For project</label>
+          <select id={`${ids}-project`} data-testid="knowledge-new-collection-project" value={project} onChange={(e) => setProject(e.target.value)}>
+            <option value="">Not linked yet</option>
+            {(projects.data?.projects ?? []).map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.goal.length > 60 ? `${option.goal.slice(0, 59)}…` : option.goal}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       {create.isError ? <ErrorNotice error={create.error} title="The collection was not created" testId="knowledge-new-collection-error" /> : null}
       <div className="form-actions">
         <button type="submit" className="button button-primary" data-testid="knowledge-create-collection" disabled={name.trim() === '' || create.isPending}>

@@ -48,10 +48,6 @@ export function useDeleteCollection() {
   return useKnowledgeWrite((name: string) => call(api, 'knowledge.collections.delete', { name }));
 }
 
-export function useAllowFolder() {
-  const api = useCosci();
-  return useKnowledgeWrite((path: string) => call(api, 'knowledge.roots.add', { path }));
-}
 
 export function useRemoveFolder() {
   const api = useCosci();
@@ -106,6 +102,9 @@ export function useIngest() {
     let cursor: string | undefined;
     let totals: KnowledgeIngest | null = null;
     try {
+      // Choosing the folder here is the scientist's permission: the app allows it, then reads it.
+      await call(api, 'knowledge.roots.allowFor', { path: input.path });
+      void queryClient.invalidateQueries({ queryKey: knowledgeKeys.all });
       do {
         const slice = await call(api, 'knowledge.ingest', { ...input, ...(cursor === undefined ? {} : { cursor }) });
         totals = accumulate(totals, slice);

@@ -9,6 +9,31 @@ import { PausePolicyFields, type PausableKind } from './PausePolicyFields';
 
 const DEFAULT_BUDGET = 20;
 
+/** One item per non-empty line: how the plan's lists are typed in the form. */
+export function planLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim())
+    .filter((line) => line !== '');
+}
+
+const PLAN_FIELDS = [
+  { key: 'objectives', label: 'Objectives', placeholder: 'e.g. Rank approved drugs by their effect on stellate-cell activation', hint: 'Specific aims, one per line. Without any, the goal is the objective.' },
+  { key: 'constraints', label: 'Constraints', placeholder: 'e.g. Testable in mouse models within 6 months', hint: 'What an acceptable hypothesis must respect, one per line.' },
+  { key: 'preferences', label: 'Preferences', placeholder: 'e.g. Favour repurposable approved drugs', hint: 'What to favour among acceptable hypotheses, one per line.' },
+] as const;
+type PlanKey = (typeof PLAN_FIELDS)[number]['key'];
+
+/** The plan's lists that have items; an empty one is left out (the server's default applies). */
+function planInput(plan: Record<PlanKey, string>): Partial<Record<PlanKey, string[]>> {
+  const input: Partial<Record<PlanKey, string[]>> = {};
+  for (const { key } of PLAN_FIELDS) {
+    const items = planLines(plan[key]);
+    if (items.length > 0) input[key] = items;
+  }
+  return input;
+}
+
 export function NewResearchForm({
   onStarted,
   onCancel,
@@ -20,6 +45,7 @@ export function NewResearchForm({
   const [goal, setGoal] = useState('');
   const [domain, setDomain] = useState('');
   const [budget, setBudget] = useState(String(DEFAULT_BUDGET));
+  const [plan, setPlan] = useState<Record<PlanKey, string>>({ objectives: '', constraints: '', preferences: '' });
   // Starts from the scientist's default checkpoint policy (Settings) until they change it here.
   const defaults = useDesktopSettings().data?.default_pause_at;
   const [pauses, setPauses] = useState<PausableKind[] | null>(null);
@@ -35,6 +61,7 @@ export function NewResearchForm({
         ...(trimmedDomain ? { domain: trimmedDomain } : {}),
         ...(budget.trim() ? { hypothesis_count: Number(budget) } : {}),
         ...(pauseAt !== null ? { pause_at: pauseAt } : {}),
+        ...planInput(plan),
       },
       { onSuccess: onStarted },
     );
@@ -86,6 +113,26 @@ export function NewResearchForm({
           />
         </div>
       </div>
+      <details className="new-research-plan" data-testid="new-research-plan">
+        <summary>Objectives, constraints and preferences (optional)</summary>
+        {PLAN_FIELDS.map(({ key, label, placeholder, hint }) => (
+          <div className="field" key={key}>
+            <label htmlFor={`${ids}-${key}`}>{label}</label>
+            <textarea
+              id={`${ids}-${key}`}
+              data-testid={`new-research-${key}`}
+              value={plan[key]}
+              onChange={(e) => setPlan({ ...plan, [key]: e.target.value })}
+              rows={2}
+              placeholder={placeholder}
+              aria-describedby={`${ids}-${key}-hint`}
+            />
+            <p id={`${ids}-${key}-hint`} className="hint">
+              {hint}
+            </p>
+          </div>
+        ))}
+      </details>
       <PausePolicyFields idPrefix={`${ids}-pause`} value={pauseAt} onChange={setPauses} legend="Pause for your decision at" testIdPrefix="new-research-pause" />
       {start.isError ? <ErrorNotice error={start.error} title="The project was not started" testId="new-research-error" /> : null}
       <div className="form-actions">

@@ -12,6 +12,7 @@ import { useNavigation } from '../../app/navigation';
 import { Tabs } from '../../app/Tabs';
 import { HypothesesPanel } from '../hypotheses/HypothesesPanel';
 import { statusLabel } from './format';
+import { ProjectExports } from './ProjectExports';
 import { ProjectOverview } from './ProjectOverview';
 import { ProjectStatusNotice } from './ProjectStatusNotice';
 import { ProjectTimeline } from './ProjectTimeline';
@@ -72,6 +73,7 @@ function StatusView({ status }: { status: ResearchStatus }) {
           </span>
         </div>
         <div className="project-actions" role="group" aria-label="Project actions">
+          <ProjectExports researchId={status.research_id} status={status.status} hypotheses={status.hypotheses_generated} />
           <button type="button" className="button button-secondary button-small" data-testid={archived ? 'restore-project' : 'archive-project'} disabled={archivePending} onClick={() => setArchived(project, !archived)}>
             {archived ? 'Restore' : 'Archive'}
           </button>

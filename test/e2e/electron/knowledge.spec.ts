@@ -48,12 +48,10 @@ test.describe('Electron knowledge view', () => {
     await page.getByTestId('knowledge-pick-folder').click();
     await expect(page.getByTestId('knowledge-ingest-path')).toHaveValue(folder);
 
-    await page.getByTestId('knowledge-ingest-start').click();
-    await expect(page.getByTestId('knowledge-ingest-error')).toContainText('Co-Scientist may not read this folder yet');
-    await page.getByTestId('knowledge-allow-folder').click();
-    await expect(page.getByTestId('knowledge-root')).toContainText(fs.realpathSync(folder));
+    // One flow: the picked folder is allowed by adding documents from it, then read with progress.
     await page.getByTestId('knowledge-ingest-start').click();
     await expect(page.getByTestId('knowledge-ingest-progress')).toHaveAttribute('data-state', 'complete', { timeout: 20_000 });
+    await expect(page.getByTestId('knowledge-root')).toContainText(fs.realpathSync(folder));
     await expect(page.getByTestId('knowledge-ingest-status')).toContainText('4 added');
 
     // A drop of something that is not on disk (made in the page) is explained, not ingested.

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { REPO_ROOT } from './support/paths.js';
 import { openSession } from './support/researchRun.js';
@@ -79,4 +80,53 @@ test('the audit log lists an assistant’s calls, filters them, shows redacted a
   // Verification on request: still intact (reading the log never changes it).
   await page.getByTestId('audit-verify').click();
   await expect(page.getByTestId('audit-chain')).toHaveAttribute('data-state', 'intact');
+});
+
+test('the audit log hides the app’s own reads by default (with a count and a toggle), filters by project, and its count stays put as the view reads the log', async ({ app, page, webHost, workspace }) => {
+  const assistant = await openSession(workspace.dataDir, 'claude-desktop');
+  let liver: string;
+  try {
+    liver = String((await assistant.call('start_research', { goal: 'Identify repurposable drugs that slow liver fibrosis progression' })).research_id);
+    const solar = String((await assistant.call('start_research', { goal: 'Explain why perovskite solar cells degrade under humid conditions' })).research_id);
+    await assistant.call('get_research_status', { research_id: liver });
+    await assistant.call('get_research_status', { research_id: solar });
+  } finally {
+    await assistant.close();
+  }
+
+  await app.open(webHost.url);
+  const audit = new AuditLogPage(page);
+  await audit.open();
+  // What the assistant did (4 calls) plus the app's own writes (its identity claim); the app's reads are hidden and counted.
+  const shown = await audit.rows.count();
+  await expect(audit.count()).toHaveText(String(shown));
+  await expect(page.locator('[data-testid="audit-row"][data-client="claude-desktop"]')).toHaveCount(4);
+  await expect(page.locator('[data-testid="audit-row"][data-client="desktop"][data-action^="tool:list"]')).toHaveCount(0);
+  await expect(page.getByTestId('audit-hidden-reads')).toContainText(/\(\d+ hidden\)/);
+
+  // Refreshing and verifying read the log again: the count of what the view shows does not move.
+  await page.getByTestId('audit-refresh').click();
+  await page.getByTestId('audit-verify').click();
+  await expect(page.getByTestId('audit-chain')).toHaveAttribute('data-state', 'intact');
+  await page.getByTestId('audit-refresh').click();
+  await expect(audit.count()).toHaveText(String(shown));
+  await expect(audit.rows).toHaveCount(shown);
+
+  // The toggle shows them: rows of the app's reads appear, among them the view's own queries.
+  await page.getByTestId('audit-show-app-reads').check();
+  await expect(page.locator('[data-testid="audit-row"][data-action="tool:query_audit_log"]').first()).toBeVisible();
+  await expect(page.getByTestId('audit-hidden-reads')).toHaveCount(0);
+  await page.getByTestId('audit-show-app-reads').uncheck();
+  await expect(audit.rows).toHaveCount(shown);
+
+  // One project: its start and its status read, nothing of the other project.
+  await page.getByTestId('audit-filter-project').selectOption(liver);
+  await expect(audit.count()).toHaveText('2');
+  await expect(audit.rows).toHaveCount(2);
+  await expect(page.locator('[data-testid="audit-row"][data-action="tool:start_research"]')).toHaveCount(1);
+  await page.screenshot({ path: shot('audit-project-filter') });
+  const findings = await seriousAxeFindings(page, 'audit with project filter');
+  expect(findings, describeFindings(findings)).toEqual([]);
+  await page.getByTestId('audit-filters-clear').click();
+  await expect(audit.rows).toHaveCount(shown);
 });

@@ -3,10 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { REPO_ROOT } from './support/paths.js';
 import { makePdf } from '../../unit/knowledge/pdfFixture.js';
 import { connectKnowledgeAssistant } from './support/knowledgeAssistant.js';
+import { openSession } from './support/researchRun.js';
 
 const CORPUS = path.join(REPO_ROOT, 'test', 'fixtures', 'knowledge', 'corpus');
 
@@ -60,27 +62,45 @@ function writeFolder(folder: string): void {
   );
 }
 
-test('a scientist allows a folder, ingests it with progress, and finds highlighted passages', async ({ app, page, webHost, workspace }) => {
+test('adding literature is one flow: a folder typed once is allowed, ingested with progress, and the collection is linked to its project', async ({ app, page, webHost, workspace }) => {
   const folder = path.join(workspace.home, 'papers');
   writeFolder(folder);
+  const assistant = await openSession(workspace.dataDir, 'claude-desktop');
+  let researchId: string;
+  try {
+    researchId = String((await assistant.call('start_research', { goal: 'Find repurposable drugs that slow liver fibrosis progression' })).research_id);
+  } finally {
+    await assistant.close();
+  }
   const knowledge = new KnowledgePage(page);
   await app.open(webHost.url);
   await knowledge.open();
   await expect(page.getByTestId('knowledge-empty')).toContainText('No collections yet');
+  await expect(page.getByTestId('knowledge-roots-empty')).toContainText('A folder you add documents from is allowed here');
+
+  // A project-specific collection is linked to its project from the form.
+  await page.getByTestId('knowledge-new-collection-type').selectOption('project-specific');
+  await page.getByTestId('knowledge-new-collection-project').selectOption(researchId);
+  const findings = await seriousAxeFindings(page, 'new project-specific collection');
+  expect(findings, describeFindings(findings)).toEqual([]);
+  await knowledge.createCollection('Liver fibrosis');
+  await expect(page.getByTestId('knowledge-collection-stats')).toContainText('linked to Find repurposable drugs that slow liver fibrosis progression');
+  await expect(page.getByTestId('knowledge-documents-empty')).toContainText('Add a folder of papers above');
+  await expect(page.getByTestId('knowledge-documents-empty')).not.toContainText('augment_knowledge');
+  await expect(page.getByTestId('knowledge-allow-folder')).toHaveCount(0);
+
+  // A path that does not exist: said plainly, nothing allowed.
+  await knowledge.ingestPath.fill(path.join(workspace.home, 'no-such-folder'));
+  await page.getByTestId('knowledge-ingest-start').click();
+  await expect(page.getByTestId('knowledge-ingest-error')).toContainText('No documents were added');
+  await expect(page.getByTestId('knowledge-ingest-error')).toContainText('There is no file or folder at');
   await expect(page.getByTestId('knowledge-roots-empty')).toBeVisible();
 
-  await knowledge.createCollection('Liver fibrosis');
-  await expect(page.getByTestId('knowledge-documents-empty')).toBeVisible();
-
-  // Not allowed yet: the server refuses, and the GUI says what to do.
+  // The real folder: allowed by choosing it here, ingested with progress, in one click.
   await knowledge.ingestPath.fill(folder);
   await page.getByTestId('knowledge-ingest-start').click();
-  await expect(page.getByTestId('knowledge-ingest-error')).toContainText('Co-Scientist may not read this folder yet');
-
-  await page.getByTestId('knowledge-allow-folder').click();
-  await expect(page.getByTestId('knowledge-root')).toContainText(fs.realpathSync(folder));
-  await page.getByTestId('knowledge-ingest-start').click();
   await expect(page.getByTestId('knowledge-ingest-progress')).toHaveAttribute('data-state', 'complete', { timeout: 20_000 });
+  await expect(page.getByTestId('knowledge-root')).toContainText(fs.realpathSync(folder));
   await expect(knowledge.ingestStatus).toContainText('Done: 6/6 files — 5 added, 0 updated, 0 unchanged, 1 failed');
   await expect(page.getByTestId('knowledge-ingest-bar')).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByTestId('knowledge-ingest-problems')).toContainText('broken.txt');
@@ -110,8 +130,6 @@ test('a search that matches nothing explains why, and deleting a collection asks
   await knowledge.open();
   await knowledge.createCollection('Scratch');
   await knowledge.ingestPath.fill(folder);
-  await page.getByTestId('knowledge-allow-folder').click();
-  await expect(page.getByTestId('knowledge-allow-status')).toContainText('Allowed');
   await page.getByTestId('knowledge-ingest-start').click();
   await expect(page.getByTestId('knowledge-ingest-progress')).toHaveAttribute('data-state', 'complete', { timeout: 20_000 });
 
@@ -174,8 +192,6 @@ test('files deleted from a folder leave the collection when it is ingested again
   await knowledge.open();
   await knowledge.createCollection('Synced');
   await knowledge.ingestPath.fill(folder);
-  await page.getByTestId('knowledge-allow-folder').click();
-  await expect(page.getByTestId('knowledge-allow-status')).toContainText('Allowed');
   await knowledge.ingest();
   await expect(page.getByTestId('knowledge-document')).toHaveCount(6);
 

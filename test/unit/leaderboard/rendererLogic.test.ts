@@ -106,9 +106,10 @@ describe('chart helpers', () => {
 });
 
 describe('audit filter form', () => {
-  it('leaves out what is "any" and turns local times into UTC instants', () => {
-    expect(toAuditFilter(EMPTY_FILTER_FORM)).toEqual({});
-    const filter = toAuditFilter({ client: 'cursor', action: 'tool:decide', outcome: 'denied', since: '2026-05-01T09:30', until: 'not a time' });
-    expect(filter).toEqual({ client: 'cursor', action: 'tool:decide', outcome: 'denied', since: new Date('2026-05-01T09:30').toISOString() });
+  it('leaves out what is "any", turns local times into UTC instants, and hides the app’s own reads unless asked', () => {
+    expect(toAuditFilter(EMPTY_FILTER_FORM)).toEqual({ hide_app_reads: true });
+    expect(toAuditFilter({ ...EMPTY_FILTER_FORM, showAppReads: true })).toEqual({});
+    const filter = toAuditFilter({ client: 'cursor', action: 'tool:decide', outcome: 'denied', since: '2026-05-01T09:30', until: 'not a time', project: 'res_1', showAppReads: true });
+    expect(filter).toEqual({ client: 'cursor', action: 'tool:decide', outcome: 'denied', since: new Date('2026-05-01T09:30').toISOString(), research_id: 'res_1' });
   });
 });

@@ -29,6 +29,7 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditPageSchema = z.object({
   rows: z.array(AuditEntrySchema),
   total: z.number().int().describe('Rows matching the filters, all pages together.'),
+  hidden_app_reads: z.number().int().optional().describe('Rows that match the other filters but are the app\'s own reads, left out by hide_app_reads.'),
   next_cursor: z.string().nullable(),
   facets: z.object({ clients: z.array(z.string()), actions: z.array(z.string()) }).nullable(),
 });

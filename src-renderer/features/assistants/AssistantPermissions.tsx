@@ -1,0 +1,124 @@
+// What each assistant may do, shown and changeable (issue 18 item 13). Each box is one scope of the
+// assistant's policy; a change is saved at once through the desktop-only set_client_policy tool,
+// which audits it and which the assistant's own server enforces from its next call on
+// (architecture.md, *Identity, scopes, audit*). The words are the scientist's; the scope names
+// stay visible in a tooltip for the audit log.
+import { useId } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AssistantPolicy } from '../../../src-main/host/contract';
+import { call } from '../../api/cosci';
+import { useCosci } from '../../api/CosciProvider';
+import { ErrorNotice } from '../../app/ErrorNotice';
+
+const policyKey = ['assistants', 'policies'] as const;
+
+/** In the order a scientist thinks of them: reading, then doing, then deciding. */
+const SCOPE_LABELS: ReadonlyArray<{ scope: string; label: string }> = [
+  { scope: 'research:read', label: 'See research projects and their status' },
+  { scope: 'hypotheses:read', label: 'Read hypotheses' },
+  { scope: 'reviews:read', label: 'Read reviews and scores' },
+  { scope: 'knowledge:read', label: 'Search the knowledge base' },
+  { scope: 'research:write', label: 'Start, pause and change projects' },
+  { scope: 'hypotheses:generate', label: 'Generate hypotheses and do research work' },
+  { scope: 'hypotheses:evolve', label: 'Evolve hypotheses' },
+  { scope: 'reviews:write', label: 'Write reviews and comparisons' },
+  { scope: 'knowledge:write', label: 'Add documents to the knowledge base' },
+  { scope: 'checkpoints:decide', label: 'Decide checkpoints (with the switch below)' },
+  { scope: 'admin', label: 'Everything (full access)' },
+];
+
+function usePolicies() {
+  const api = useCosci();
+  return useQuery({ queryKey: policyKey, queryFn: () => call(api, 'assistants.policies', {}) });
+}
+
+function useSetPolicy() {
+  const api = useCosci();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { client_id: string; scopes: string[]; may_decide_checkpoints: boolean }) => call(api, 'assistants.setPolicy', input),
+    // Returned, so the mutation stays pending until the re-read policies are on screen.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: policyKey }),
+  });
+}
+
+export function AssistantPermissions() {
+  const policies = usePolicies();
+  const list = (policies.data?.policies ?? []).filter((policy) => policy.client_id !== 'desktop');
+  return (
+    <section className="assistant-permissions" aria-labelledby="permissions-title" data-testid="assistant-permissions">
+      <h2 id="permissions-title">What each assistant may do</h2>
+      <p className="muted intro">
+        Changes apply from the assistant’s next call and are recorded in the audit log. An assistant appears here once it has used
+        Co-Scientist.
+      </p>
+      {policies.isError ? (
+        <ErrorNotice error={policies.error} title="Could not load the assistants’ permissions" onRetry={() => void policies.refetch()} testId="permissions-error" />
+      ) : !policies.data ? (
+        <div className="card is-loading" aria-busy="true" aria-label="Loading permissions">
+          <div className="skeleton skeleton-line" />
+        </div>
+      ) : list.length === 0 ? (
+        <p className="muted" data-testid="permissions-empty">
+          No assistant has used Co-Scientist yet.
+        </p>
+      ) : (
+        list.map((policy) => <PolicyCard key={policy.client_id} policy={policy} />)
+      )}
+    </section>
+  );
+}
+
+function PolicyCard({ policy }: { policy: AssistantPolicy }) {
+  const id = useId();
+  const save = useSetPolicy();
+  // While a change is saved (and the policies re-read), the boxes show it: the box follows the click.
+  const shown = save.isPending && save.variables !== undefined ? save.variables : policy;
+  const granted = new Set(shown.scopes);
+  const change = (next: { scopes?: string[]; may_decide_checkpoints?: boolean }): void =>
+    save.mutate({ client_id: policy.client_id, scopes: next.scopes ?? policy.scopes, may_decide_checkpoints: next.may_decide_checkpoints ?? policy.may_decide_checkpoints });
+  const toggle = (scope: string, on: boolean): void => change({ scopes: on ? [...policy.scopes, scope] : policy.scopes.filter((s) => s !== scope) });
+  return (
+    <fieldset className="card policy-card" data-testid={`policy-${policy.client_id}`} aria-busy={save.isPending}>
+      <legend>
+        <strong>{policy.client_id}</strong>{' '}
+        <span className="muted">
+          {policy.calls > 0 ? `${policy.calls.toLocaleString()} calls` : 'no calls yet'}
+          {policy.source === 'default' ? ' · default permissions' : ''}
+        </span>
+      </legend>
+      <div className="policy-scopes">
+        {SCOPE_LABELS.map(({ scope, label }) => (
+          <label key={scope} htmlFor={`${id}-${scope}`} title={scope} className="policy-scope">
+            <input
+              id={`${id}-${scope}`}
+              type="checkbox"
+              checked={granted.has(scope)}
+              disabled={save.isPending}
+              onChange={(event) => toggle(scope, event.target.checked)}
+              data-testid={`scope-${scope}`}
+            />
+            {label}
+          </label>
+        ))}
+        <label htmlFor={`${id}-decide`} className="policy-scope">
+          <input
+            id={`${id}-decide`}
+            type="checkbox"
+            checked={shown.may_decide_checkpoints}
+            disabled={save.isPending}
+            onChange={(event) => change({ may_decide_checkpoints: event.target.checked })}
+            data-testid="scope-may-decide"
+          />
+          May approve or reject checkpoints in chat
+        </label>
+      </div>
+      {save.isError ? <ErrorNotice error={save.error} title="The change was not saved" testId="policy-error" /> : null}
+      {save.isSuccess ? (
+        <p className="muted" role="status" data-testid="policy-saved">
+          Saved. {policy.client_id} gets these permissions from its next call.
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,81 @@
+// What the Audit view asks of query_audit_log (issue 18 item 11), over real stdio on a real
+// database: a project filter, the app's own reads hidden on request (and counted, never removed
+// from the chain or its verification), a count that reading the log does not move, and one row
+// per submit_work.
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDataDir } from '../support/server.js';
+import { openSession, runResearchToCompletion, type McpSession, type Structured } from '../e2e/web/support/researchRun.js';
+
+const open: McpSession[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((session) => session.close()));
+});
+
+interface Entry { id: number; client_id: string; action: string; target: string | null; arguments: string; outcome: string }
+interface Page { rows: Entry[]; total: number; hidden_app_reads?: number }
+
+async function sessions(): Promise<{ assistant: McpSession; desktop: McpSession; query: (args: Structured) => Promise<Page> }> {
+  const dataDir = tempDataDir('cosci-audit-view');
+  const assistant = await openSession(dataDir, 'claude-desktop');
+  const desktop = await openSession(dataDir, 'desktop');
+  open.push(assistant, desktop);
+  return { assistant, desktop, query: async (args) => (await desktop.call('query_audit_log', { limit: 500, ...args })) as unknown as Page };
+}
+
+describe('the audit view’s filters', () => {
+  it('narrows the log to one research project: its tool calls and resource reads, not the other project’s', async () => {
+    const { assistant, query } = await sessions();
+    const first = await assistant.call('start_research', { goal: 'Find repurposable drugs that slow liver fibrosis progression' });
+    const second = await assistant.call('start_research', { goal: 'Explain why perovskite solar cells degrade under humid conditions' });
+    await assistant.call('get_research_status', { research_id: first.research_id });
+    await assistant.call('get_research_status', { research_id: second.research_id });
+    await assistant.call('list_hypotheses', { research_id: first.research_id });
+    await assistant.client.readResource({ uri: `research://projects/${String(first.research_id)}` });
+    await assistant.call('list_research_projects', {});
+
+    const page = await query({ research_id: first.research_id });
+    expect(page.rows.map((r) => r.action).reverse()).toEqual(['tool:start_research', 'tool:get_research_status', 'tool:list_hypotheses', 'resource:read']);
+    expect(page.total).toBe(4);
+    for (const row of page.rows) expect(`${row.target ?? ''} ${row.arguments}`).toContain(String(first.research_id));
+    expect((await query({ research_id: 'res_does_not_exist' })).total).toBe(0);
+  });
+
+  it('hides the app’s own reads on request and says how many, keeps its writes and every assistant row, and leaves the chain whole', async () => {
+    const { assistant, desktop, query } = await sessions();
+    const started = await assistant.call('start_research', { goal: 'Find repurposable drugs that slow liver fibrosis progression' });
+    await assistant.call('get_research_status', { research_id: started.research_id });
+    await desktop.call('get_research_status', { research_id: started.research_id });
+    await desktop.call('list_research_projects', {});
+    await desktop.call('set_client_policy', { client_id: 'cursor', scopes: ['research:read'] });
+
+    const everything = await query({});
+    const hidden = await query({ hide_app_reads: true });
+    const readActions = ['tool:get_research_status', 'tool:list_research_projects', 'tool:query_audit_log'];
+    const appReads = everything.rows.filter((r) => r.client_id === 'desktop' && readActions.includes(r.action));
+    expect(appReads).toHaveLength(2);
+    // `everything` is older than `hidden`: the first query's own row is one more app read.
+    expect(hidden.hidden_app_reads).toBe(appReads.length + 1);
+    expect(hidden.rows.map((r) => r.action)).toEqual(everything.rows.filter((r) => !appReads.includes(r)).map((r) => r.action));
+    expect(hidden.rows.filter((r) => r.client_id === 'claude-desktop')).toHaveLength(2);
+    expect(hidden.rows.some((r) => r.action === 'tool:set_client_policy')).toBe(true);
+    expect(hidden.total).toBe(hidden.rows.length);
+
+    // Reading the log again adds app reads only: the count of what the view shows stays put.
+    await query({ hide_app_reads: true });
+    await desktop.call('verify_audit_log', {});
+    expect((await query({ hide_app_reads: true })).total).toBe(hidden.total);
+    const verdict = await desktop.call('verify_audit_log', {});
+    expect(verdict.ok).toBe(true);
+    expect(verdict.rows).toBeGreaterThan(hidden.total + (hidden.hidden_app_reads ?? 0));
+  });
+
+  it('logs each submit_work once: its row commits with its writes, no separate write-intent row', { timeout: 120_000 }, async () => {
+    const { assistant, desktop, query } = await sessions();
+    await runResearchToCompletion(assistant, desktop, { goal: 'Find repurposable drugs that slow liver fibrosis progression', hypotheses: 3 });
+    const submits = await query({ client: 'claude-desktop', action: 'tool:submit_work' });
+    expect(submits.total).toBeGreaterThan(3);
+    expect(submits.rows.every((r) => r.outcome === 'ok')).toBe(true);
+    expect((await query({ action: 'tool-write:submit_work' })).total).toBe(0);
+    expect((await desktop.call('verify_audit_log', {})).ok).toBe(true);
+  });
+});

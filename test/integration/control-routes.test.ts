@@ -1,0 +1,96 @@
+// The app's routes for assistants' permissions and project exports against the BUILT server over
+// stdio (issue 18 item 13): answers fit the host contract, a permission change keeps the rate
+// limit, is audited and is enforced on the assistant's own server; exports come from the server's
+// export code, the large ones read whole from their resource.
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRouter } from '../../src-main/host/router.js';
+import { fakeAssistants, APP_INFO, silentLogger } from '../unit/host/fakes.js';
+import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
+import { openSession, runResearchToCompletion, type McpSession } from '../e2e/web/support/researchRun.js';
+import { toolErrorOf } from '../support/toolErrors.js';
+
+const servers: ConnectedServer[] = [];
+const sessions: McpSession[] = [];
+afterEach(async () => {
+  await Promise.all([...servers.splice(0).map((server) => server.close()), ...sessions.splice(0).map((session) => session.close())]);
+});
+
+async function desktopRouter(dataDir: string) {
+  const server = await connectServer({ dataDir, client: 'desktop' });
+  servers.push(server);
+  const router = createRouter({
+    callTool: async (name, args) => (await server.client.callTool({ name, arguments: args })) as CallToolResult,
+    readResource: async (uri) => {
+      const read = await server.client.readResource({ uri });
+      return read.contents.map((part) => ('text' in part ? part.text : '')).join('');
+    },
+    appInfo: () => APP_INFO,
+    assistants: fakeAssistants(),
+    log: silentLogger,
+  });
+  const ok = async (route: string, input: unknown): Promise<Record<string, unknown>> => {
+    const result = await router.invoke(route, input);
+    expect(result, `${route}: ${JSON.stringify(result).slice(0, 400)}`).toMatchObject({ ok: true });
+    return (result as { data: Record<string, unknown> }).data;
+  };
+  return { router, ok };
+}
+
+async function session(dataDir: string, client: string): Promise<McpSession> {
+  const opened = await openSession(dataDir, client);
+  sessions.push(opened);
+  return opened;
+}
+
+describe('assistant permission routes', () => {
+  it('show each assistant’s scopes; a change keeps its rate limit, is audited, and its server refuses what was revoked', async () => {
+    const dataDir = tempDataDir('cosci-control');
+    const assistant = await session(dataDir, 'cursor');
+    await assistant.call('list_research_projects', {});
+    const { ok } = await desktopRouter(dataDir);
+    const before = ((await ok('assistants.policies', {})).policies as Array<Record<string, unknown>>).find((p) => p.client_id === 'cursor');
+    expect(before).toMatchObject({ source: 'default', scopes: expect.arrayContaining(['research:write']) });
+
+    const after = await ok('assistants.setPolicy', { client_id: 'cursor', scopes: ['research:read'], may_decide_checkpoints: false });
+    expect(after).toMatchObject({ client_id: 'cursor', scopes: ['research:read'], rate_per_minute: before?.rate_per_minute, burst: before?.burst, source: 'stored' });
+    const refused = await assistant.client.callTool({ name: 'start_research', arguments: { goal: 'Find repurposable drugs that slow liver fibrosis progression' } });
+    expect(toolErrorOf(refused)).toMatchObject({ code: 'insufficient_permissions' });
+    const audit = await ok('audit.query', { action: 'policy:update' });
+    expect(audit.total).toBe(1);
+  });
+
+  it('refuse a malformed change before calling the server', async () => {
+    const { router } = await desktopRouter(tempDataDir('cosci-control'));
+    expect(await router.invoke('assistants.setPolicy', { client_id: 'cursor', scopes: 'admin', may_decide_checkpoints: false })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await router.invoke('assistants.setPolicy', { client_id: 'cursor', scopes: ['bogus:scope'], may_decide_checkpoints: false })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('Unknown scope') },
+    });
+  });
+});
+
+describe('project export route', () => {
+  it('exports a completed project in every format, reading the large ones from their resource; an unfinished one is refused with the server’s reason', { timeout: 180_000 }, async () => {
+    const dataDir = tempDataDir('cosci-control');
+    const assistant = await session(dataDir, 'claude-desktop');
+    const desktop = await session(dataDir, 'desktop');
+    const researchId = await runResearchToCompletion(assistant, desktop, { goal: 'Find repurposable drugs that slow liver fibrosis progression', hypotheses: 6 });
+    const running = String((await assistant.call('start_research', { goal: 'Explain why perovskite solar cells degrade under humid conditions' })).research_id);
+    const { router, ok } = await desktopRouter(dataDir);
+
+    const json = await ok('projects.export', { research_id: researchId, format: 'json' });
+    expect(json).toMatchObject({ file_name: `${researchId}.json`, media_type: 'application/json' });
+    // Over the tool's inline limit (32 KB), so this came through the export resource.
+    expect(Buffer.byteLength(json.content as string)).toBeGreaterThan(32 * 1024);
+    expect((JSON.parse(json.content as string) as { hypotheses: unknown[] }).hypotheses.length).toBeGreaterThanOrEqual(6);
+    for (const format of ['report', 'markdown', 'bibtex', 'nih_aims'] as const) {
+      expect(await ok('projects.export', { research_id: researchId, format }), format).toMatchObject({ research_id: researchId, format, content: expect.any(String) });
+    }
+
+    // Nothing to build aims from yet: the server's reason, for the app to show.
+    expect(await router.invoke('projects.export', { research_id: running, format: 'nih_aims' })).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: expect.stringContaining('no hypotheses') } });
+    const unfinished = await router.invoke('projects.export', { research_id: running, format: 'markdown' });
+    expect(unfinished).toMatchObject({ ok: false, error: { message: expect.stringContaining('complete') } });
+  });
+});
