@@ -3,7 +3,7 @@
 // top-k and the latest judging round, never the whole project or its match log.
 import type { Db } from './database.js';
 import type { LeaderboardLine } from './leaderboardQueries.js';
-import { COMPETITOR_CONDITION } from './competitors.js';
+import { isCompetitorRow } from './competitors.js';
 import { fromJson } from './json.js';
 import { cached } from './statements.js';
 
@@ -23,12 +23,11 @@ interface RawBoardLine {
   id: string; seq: number; summary: string; status: string; origin: string; method: string; gate: LeaderboardLine['gate'];
   safety_flag: string | null; parents: string; iteration: number; elo: number; bt_score: number | null;
   ci_low: number | null; ci_high: number | null; p_top_k: number | null; rank: number | null; matches_played: number; wins: number;
-  previous_rank: number | null; rank_movement: number | null; competing: number; bucket: number; value: number;
+  previous_rank: number | null; rank_movement: number | null; bucket: number; value: number;
 }
 
 const BOARD_COLUMNS = `id, seq, summary, status, origin, method, gate, safety_flag, parents, iteration, elo, bt_score, ci_low, ci_high,
-  p_top_k, rank, matches_played, wins, previous_rank, rank_movement, (${COMPETITOR_CONDITION}) AS competing,
-  board_bucket AS bucket, board_value AS value`;
+  p_top_k, rank, matches_played, wins, previous_rank, rank_movement, board_bucket AS bucket, board_value AS value`;
 
 // INDEXED BY: without statistics the planner could pick (project_id, rank) and sort. board_bucket
 // (0: a ranked competitor, 1: everyone else) and board_value (rank, or minus Elo) are the virtual
@@ -68,7 +67,7 @@ export function boardLines(db: Db, projectId: string, after: BoardKey | null, li
       matchesPlayed: raw.matches_played,
       wins: raw.wins,
     },
-    competing: raw.competing === 1,
+    competing: isCompetitorRow({ status: raw.status, gate: raw.gate, safetyFlag: raw.safety_flag }),
     key: [raw.bucket, raw.value, raw.seq],
     previousRank: raw.previous_rank,
     movement: raw.rank_movement,
