@@ -5,7 +5,7 @@
 // 10,000 rows in chunks, and the first page after a judgement is no dearer than the next.
 import type { Db } from '../store/database.js';
 import { boardCounts, boardLines, topRankedPTopK, trailingCompetitorMatches, type BoardKey } from '../store/boardQueries.js';
-import type { LeaderboardLine, MatchLogLine } from '../store/leaderboardQueries.js';
+import { leaderboardVersion, type LeaderboardLine, type MatchLogLine } from '../store/leaderboardQueries.js';
 import { DomainError } from './errors.js';
 import { loadResearch } from './research.js';
 import { compareIds } from './tournament/matchLog.js';
@@ -133,27 +133,49 @@ export function decodeCursor(cursor: string): SortKey {
   throw new DomainError('invalid_input', 'The cursor is not one this server issued. Pass next_cursor from the previous get_leaderboard result unchanged, or omit it for the first page.', { field: 'cursor' });
 }
 
-/** One page of the board, in one read snapshot: the counter row, the top-k, the latest round and the page's own rows. */
+/** What every page of a board repeats: its size, its top-k and the latest round. */
+type BoardHeader = Pick<LeaderboardPage, 'k' | 'certified' | 'matchCount' | 'total' | 'movementWindow'>;
+
+// The header is a few small reads (a counter row, the top-k, the tail of the log), but the GUI asks
+// for ten pages in a row: it is kept per connection and project under the leaderboard version that
+// the triggers of migration 0009 bump on any change, which a page reads anyway (one counter row).
+const headers = new WeakMap<Db, Map<string, { version: number; topK: number; header: BoardHeader }>>();
+
+function boardHeader(db: Db, projectId: string, topK: number): BoardHeader {
+  let perProject = headers.get(db);
+  if (perProject === undefined) headers.set(db, (perProject = new Map()));
+  const version = leaderboardVersion(db, projectId);
+  const hit = perProject.get(projectId);
+  if (hit !== undefined && hit.version === version && hit.topK === topK) return hit.header;
+  const counts = boardCounts(db, projectId);
+  const k = Math.min(topK, counts.competitors);
+  const top = topRankedPTopK(db, projectId, k);
+  const header: BoardHeader = {
+    k,
+    certified: k > 0 && top.length === k && top.every((pTopK) => (pTopK ?? 0) >= DEFAULT_CERTIFY_THRESHOLD),
+    matchCount: counts.competitorMatches,
+    total: counts.hypotheses,
+    movementWindow: boardRound(db, projectId),
+  };
+  perProject.set(projectId, { version, topK, header });
+  return header;
+}
+
+/** One page of the board, in one read snapshot: the board's header and the page's own rows. */
 export function leaderboardPage(db: Db, projectId: string, query: { cursor?: string | undefined; limit: number }): LeaderboardPage {
   const project = loadResearch(db, projectId);
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   return db.transaction((): LeaderboardPage => {
-    const counts = boardCounts(db, project.id);
-    const k = Math.min(project.settings.topK, counts.competitors);
-    const top = topRankedPTopK(db, project.id, k);
-    const round = boardRound(db, project.id);
+    const header = boardHeader(db, project.id, project.settings.topK);
+    const { k } = header;
     // One row more than asked says whether there is a next page without counting the rest.
     const lines = boardLines(db, project.id, after, query.limit + 1);
     const page = lines.slice(0, query.limit);
     const last = page[page.length - 1];
     return {
       researchId: project.id,
-      k,
-      certified: k > 0 && top.length === k && top.every((pTopK) => (pTopK ?? 0) >= DEFAULT_CERTIFY_THRESHOLD),
+      ...header,
       certifyThreshold: DEFAULT_CERTIFY_THRESHOLD,
-      matchCount: counts.competitorMatches,
-      total: counts.hypotheses,
-      movementWindow: round,
       rows: page.map(({ line, competing, key, previousRank, movement }): LeaderboardViewRow => {
         const rank = key[0] === 0 ? line.rank : null;
         const before = competing ? previousRank : null;
