@@ -2,9 +2,8 @@
 // judgement too — reads its own rows from the board-order index, the project's counter row, the
 // top-k and the latest judging round, never the whole project or its match log.
 import type { Db } from './database.js';
-import type { LeaderboardLine } from './leaderboardQueries.js';
+import { toLeaderboardLine, type LeaderboardLine, type RawLine } from './leaderboardQueries.js';
 import { isCompetitorRow } from './competitors.js';
-import { fromJson } from './json.js';
 import { cached } from './statements.js';
 
 /** A row's place on the board: (bucket, value, seq), ascending. */
@@ -19,11 +18,11 @@ export interface BoardLine {
   movement: number | null;
 }
 
-interface RawBoardLine {
-  id: string; seq: number; summary: string; status: string; origin: string; method: string; gate: LeaderboardLine['gate'];
-  safety_flag: string | null; parents: string; iteration: number; elo: number; bt_score: number | null;
-  ci_low: number | null; ci_high: number | null; p_top_k: number | null; rank: number | null; matches_played: number; wins: number;
-  previous_rank: number | null; rank_movement: number | null; bucket: number; value: number;
+interface RawBoardLine extends RawLine {
+  previous_rank: number | null;
+  rank_movement: number | null;
+  bucket: number;
+  value: number;
 }
 
 const BOARD_COLUMNS = `id, seq, summary, status, origin, method, gate, safety_flag, parents, iteration, elo, bt_score, ci_low, ci_high,
@@ -46,27 +45,7 @@ export function boardPageSql(afterCursor: boolean): string {
 export function boardLines(db: Db, projectId: string, after: BoardKey | null, limit: number): BoardLine[] {
   const raws = (after === null ? cached(db, FIRST_PAGE).all(projectId, limit) : cached(db, NEXT_PAGE).all(projectId, ...after, limit)) as RawBoardLine[];
   return raws.map((raw) => ({
-    line: {
-      id: raw.id,
-      seq: raw.seq,
-      summary: raw.summary,
-      status: raw.status,
-      origin: raw.origin,
-      method: raw.method,
-      gate: raw.gate,
-      safetyFlag: raw.safety_flag,
-      // '[]' is by far the most common value; skipping JSON.parse for it keeps big pages cheap.
-      parents: raw.parents === '[]' ? [] : fromJson<string[]>(raw.parents, []),
-      iteration: raw.iteration,
-      elo: raw.elo,
-      btScore: raw.bt_score,
-      ciLow: raw.ci_low,
-      ciHigh: raw.ci_high,
-      pTopK: raw.p_top_k,
-      rank: raw.rank,
-      matchesPlayed: raw.matches_played,
-      wins: raw.wins,
-    },
+    line: toLeaderboardLine(raw),
     competing: isCompetitorRow({ status: raw.status, gate: raw.gate, safetyFlag: raw.safety_flag }),
     key: [raw.bucket, raw.value, raw.seq],
     previousRank: raw.previous_rank,
