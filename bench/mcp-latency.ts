@@ -8,12 +8,11 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import fs from 'node:fs';
 import os from 'node:os';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { connectServer, type ConnectedServer } from '../test/support/server.js';
 import type { BenchResult } from './result.js';
 import { seedLargeProject, type SeededData } from './seed.js';
-import { BENCH_CLIENT_ID, tempDataDir } from './server.js';
+import { BENCH_CLIENT_ID, MEMORY_PACKAGE, memoryServerEntry, tempDataDir } from './server.js';
 import { summarize, type LatencySummary } from './stats.js';
 import { describeToolFailure } from '../test/support/toolErrors.js';
 
@@ -33,7 +32,6 @@ export const MCP_LATENCY_DEFAULTS: McpLatencyOptions = { hypotheses: 10_000, mat
 
 const TARGET_P50_MS = 1;
 const TARGET_P99_MS = 5;
-const MEMORY_PACKAGE = '@modelcontextprotocol/server-memory';
 
 type Call = (i: number) => Promise<void>;
 
@@ -138,15 +136,8 @@ function pairVote(seeded: SeededData, i: number): Record<string, unknown> {
 
 /** The reference memory server on a graph as large as our project: one entity per hypothesis, one relation per match. */
 async function benchMemoryServer(options: McpLatencyOptions): Promise<{ series: Series[]; skipped: string | null }> {
-  let entry: string;
-  try {
-    const require = createRequire(import.meta.url);
-    const manifestPath = require.resolve(`${MEMORY_PACKAGE}/package.json`);
-    const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as { bin?: string | Record<string, string> };
-    const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin ?? {})[0];
-    if (bin === undefined) throw new Error('no bin');
-    entry = path.join(path.dirname(manifestPath), bin);
-  } catch {
+  const entry = memoryServerEntry();
+  if (entry === null) {
     const skipped = `skipped: ${MEMORY_PACKAGE} not installed`;
     process.stderr.write(`bench:   ${skipped}\n`);
     return { series: [{ name: 'server-memory open_nodes (reference)', detail: skipped, summary: null, samples: 0, cutShort: false }], skipped };

@@ -8,7 +8,8 @@
 // the asar header. Run after `npm run build`: `node --import tsx bench/payload.ts`.
 import fs from 'node:fs';
 import path from 'node:path';
-import { minimatch } from 'minimatch';
+import { Minimatch } from 'minimatch';
+import { parse } from 'yaml';
 import type { BenchResult } from './result.js';
 import { REPO_ROOT } from './server.js';
 
@@ -47,49 +48,69 @@ function walk(relative: string, out: string[]): void {
   else out.push(relative);
 }
 
-/** The `files:` list of electron-builder.yml (a flat list of quoted or bare strings; comments skipped). */
-function filePatterns(): string[] {
-  const lines = fs.readFileSync(path.join(REPO_ROOT, 'electron-builder.yml'), 'utf8').split('\n');
-  const start = lines.indexOf('files:');
-  if (start < 0) throw new Error('electron-builder.yml has no files: list');
-  const patterns: string[] = [];
-  for (const line of lines.slice(start + 1)) {
-    if (/^\S/.test(line)) break;
-    const item = /^\s+-\s+(.+?)\s*$/.exec(line);
-    if (item?.[1] !== undefined) patterns.push(item[1].replace(/^"(.*)"$/, '$1'));
-  }
-  return patterns;
+/** A target the package is built for: the OS (its electron-builder section) and the architecture. */
+export interface PackageTarget {
+  platform: 'darwin' | 'win32' | 'linux';
+  arch: string;
+}
+
+const HOST: PackageTarget = { platform: process.platform === 'darwin' || process.platform === 'win32' ? process.platform : 'linux', arch: process.arch };
+const SECTION: Record<PackageTarget['platform'], string> = { darwin: 'mac', win32: 'win', linux: 'linux' };
+
+/**
+ * The `files` patterns electron-builder applies for one target: the top-level list, then the
+ * target OS section's, with the ${arch} macro expanded as electron-builder does per architecture.
+ */
+export function filePatterns(target: PackageTarget = HOST): string[] {
+  const config = parse(fs.readFileSync(path.join(REPO_ROOT, 'electron-builder.yml'), 'utf8')) as Record<string, { files?: string[] } | string[] | undefined>;
+  const top = config.files;
+  if (!Array.isArray(top)) throw new Error('electron-builder.yml has no files: list');
+  const section = config[SECTION[target.platform]];
+  const own = section !== undefined && !Array.isArray(section) ? (section.files ?? []) : [];
+  return [...top, ...own].map((pattern) => pattern.replaceAll('${arch}', target.arch));
 }
 
 /** electron-builder's rule: a file is included when the last pattern that matches it is not a negation. */
-function included(file: string, patterns: readonly string[]): boolean {
-  let keep = false;
-  for (const pattern of patterns) {
-    const negated = pattern.startsWith('!');
-    if (minimatch(file, negated ? pattern.slice(1) : pattern, { dot: true })) keep = !negated;
-  }
-  return keep;
+export function included(file: string, patterns: readonly string[]): boolean {
+  return compile(patterns)(file);
 }
 
-export function measurePayload(): { totalBytes: number; byPart: Map<string, number>; files: number } {
+/** The patterns compiled once: a payload is tens of thousands of files against ~30 patterns. */
+function compile(patterns: readonly string[]): (file: string) => boolean {
+  const matchers = patterns.map((pattern) => {
+    const negated = pattern.startsWith('!');
+    return { negated, matcher: new Minimatch(negated ? pattern.slice(1) : pattern, { dot: true }) };
+  });
+  return (file) => {
+    let keep = false;
+    for (const { negated, matcher } of matchers) if (matcher.match(file)) keep = !negated;
+    return keep;
+  };
+}
+
+/** What the package for `target` would hold of dist/ (when `withDist`), package.json and the production dependencies. */
+export function measurePayload(target: PackageTarget = HOST, withDist = true): { totalBytes: number; byPart: Map<string, number>; files: number; kept: string[] } {
   // Production node_modules are added by electron-builder itself, then filtered by the same patterns.
-  const patterns = [...filePatterns(), 'node_modules/**/*'].sort((a, b) => Number(a.startsWith('!')) - Number(b.startsWith('!')));
+  const patterns = [...filePatterns(target), 'node_modules/**/*'].sort((a, b) => Number(a.startsWith('!')) - Number(b.startsWith('!')));
   const candidates: string[] = [];
-  walk('dist', candidates);
+  if (withDist) walk('dist', candidates);
   candidates.push('package.json');
   for (const dir of productionClosure()) walk(dir, candidates);
   const byPart = new Map<string, number>();
+  const kept: string[] = [];
   let totalBytes = 0;
   let files = 0;
+  const keeps = compile(patterns);
   for (const file of candidates) {
-    if (!included(file, patterns)) continue;
+    if (!keeps(file)) continue;
+    kept.push(file);
     const size = fs.statSync(path.join(REPO_ROOT, file)).size;
     totalBytes += size;
     files += 1;
     const part = file.startsWith('node_modules/') ? file.split('/').slice(0, file.split('/')[1]?.startsWith('@') ? 3 : 2).join('/') : file.split('/').slice(0, 2).join('/');
     byPart.set(part, (byPart.get(part) ?? 0) + size);
   }
-  return { totalBytes, byPart, files };
+  return { totalBytes, byPart, files, kept };
 }
 
 export function benchPayload(): { results: BenchResult[]; appendix: string } {
@@ -99,7 +120,7 @@ export function benchPayload(): { results: BenchResult[]; appendix: string } {
   const appendix = [
     '### Install payload (without Electron)',
     '',
-    `What electron-builder.yml's \`files\` patterns keep of dist/, package.json and the production dependencies (bench/payload.ts; not a real package: no npmRebuild, no asar header): **${mb(totalBytes)} MB** in ${files} files — ${totalBytes / 1e6 <= TARGET_MB ? 'met' : '**missed**'} (target ≤ ${TARGET_MB} MB).`,
+    `What electron-builder.yml's \`files\` patterns keep of dist/, package.json and the production dependencies for ${HOST.platform}-${HOST.arch} (bench/payload.ts; not a real package: no npmRebuild, no asar header): **${mb(totalBytes)} MB** in ${files} files — ${totalBytes / 1e6 <= TARGET_MB ? 'met' : '**missed**'} (target ≤ ${TARGET_MB} MB).`,
     '',
     '| Part | MB |',
     '| --- | ---: |',

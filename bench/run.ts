@@ -13,6 +13,7 @@ import { benchMcpLatency } from './mcp-latency.js';
 import { benchPages } from './pages.js';
 import { benchConcurrentReads } from './concurrent-reads.js';
 import { benchPayload } from './payload.js';
+import { benchStartupRss } from './startup-rss.js';
 import { benchFaults } from './faults.js';
 import { benchContextCost } from './context-cost.js';
 
@@ -36,6 +37,7 @@ const BENCHMARKS: ReadonlyArray<{ label: string; run: () => Promise<BenchOutput>
   { label: 'pages: leaderboard and hypothesis pages, 10,000 hypotheses, 100,000 matches', run: () => benchPages() },
   { label: 'readers: 1 vs 4 concurrent clients reading', run: () => benchConcurrentReads() },
   { label: 'payload: install size without electron', run: () => Promise.resolve(benchPayload()), server: false },
+  { label: 'startup memory: rss after initialize vs server-memory', run: () => benchStartupRss() },
   { label: 'faults: 100 kill -9 during write bursts', run: () => benchFaults({ kills: 100 }) },
   { label: 'context cost: delegated projects of 10, 20 and 50 hypotheses', run: () => benchContextCost() },
 ];

@@ -1,6 +1,7 @@
 // Spawns the built MCP server the way an assistant does — `node dist/mcp/server.js --client …
 // --data-dir …` over real stdio — and connects the official MCP client to it.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,4 +55,19 @@ export async function connectServer(dataDir: string): Promise<ConnectedServer> {
 export async function tempDataDir(label: string): Promise<{ dir: string; dispose(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `cosci-bench-${label}-`));
   return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The reference server the issue-17 ratios are taken against (a devDependency). */
+export const MEMORY_PACKAGE = '@modelcontextprotocol/server-memory';
+
+/** The reference server's entry script, run with plain Node as its `bin` is; null when not installed. */
+export function memoryServerEntry(): string | null {
+  try {
+    const manifestPath = createRequire(import.meta.url).resolve(`${MEMORY_PACKAGE}/package.json`);
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin?: string | Record<string, string> };
+    const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin ?? {})[0];
+    return bin === undefined ? null : path.join(path.dirname(manifestPath), bin);
+  } catch {
+    return null;
+  }
 }

@@ -1,10 +1,11 @@
 // The leaderboard as the desktop app shows it: every hypothesis of a project (not only the ranked
 // ones) with the ratings the last refresh stored, whether it is a certified top-k member, and how
-// its rank moved in the latest judging round. Pages are cut from one ordering so that the GUI can
-// load 10,000 rows in chunks.
-import { createHash } from 'node:crypto';
+// its rank moved in the latest judging round. A page is read from the board-order index of
+// migration 0014 with what the rating refresh stored, so it costs its own rows: the GUI loads
+// 10,000 rows in chunks, and the first page after a judgement is no dearer than the next.
 import type { Db } from '../store/database.js';
-import { leaderboardLines, leaderboardVersion, matchLogLines, matchLogStats, type LeaderboardLine, type MatchLogLine } from '../store/leaderboardQueries.js';
+import { boardCounts, boardLines, topRankedPTopK, trailingCompetitorMatches, type BoardKey } from '../store/boardQueries.js';
+import { leaderboardVersion, type LeaderboardLine, type MatchLogLine } from '../store/leaderboardQueries.js';
 import { DomainError } from './errors.js';
 import { loadResearch } from './research.js';
 import { compareIds } from './tournament/matchLog.js';
@@ -87,45 +88,34 @@ export function isCompeting(line: Pick<LeaderboardLine, 'status' | 'gate' | 'saf
   return (line.status === 'reviewed' || line.status === 'in_tournament' || line.status === 'evolved') && line.gate === 'approved' && line.safetyFlag === null;
 }
 
-/** What the match log contributes to a leaderboard page: its size among competitors, the latest round, ranks before it. */
-interface LogSummary {
-  matchCount: number;
-  window: number;
-  lastJudge: 'model' | 'human' | null;
-  previous: Map<string, number>;
+/** The latest judging round among current competitors, read from the end of the log only. */
+export function boardRound(db: Db, projectId: string): { matches: number; judge: 'model' | 'human' | null } {
+  // A compare task's round is a few dozen matches; widen the tail until the round starts inside it.
+  for (let limit = 16; ; limit *= 8) {
+    const tail = trailingCompetitorMatches(db, projectId, limit);
+    const size = latestRound(tail);
+    if (size < tail.length || tail.length < limit) return { matches: size, judge: tail[tail.length - 1]?.judge ?? null };
+  }
 }
 
-// Reading and refitting the log costs a few hundred ms at 10,000 hypotheses, and the GUI asks for
-// ten pages in a row: keep the last few summaries, keyed by exactly what they depend on. Matches
-// are append-only, so a project's (count, last seq) pins its log.
-const SUMMARY_CACHE_SIZE = 8;
-const summaryCache = new Map<string, LogSummary>();
-
-function logSummary(db: Db, projectId: string, competing: ReadonlySet<string>): LogSummary {
-  const stats = matchLogStats(db, projectId);
-  const digest = createHash('sha256').update([...competing].sort(compareIds).join('\n')).digest('hex');
-  const key = `${projectId}|${stats.count}|${stats.lastSeq}|${digest}`;
-  const hit = summaryCache.get(key);
-  if (hit !== undefined) return hit;
-  const log = matchLogLines(db, projectId).filter((m) => competing.has(m.firstId) && competing.has(m.secondId));
-  const window = latestRound(log);
-  const matches = log.map((m): Match => ({ id: m.id, first: m.firstId, second: m.secondId, winner: m.winnerId, judge: m.judge }));
-  const summary = { matchCount: log.length, window, lastJudge: log[log.length - 1]?.judge ?? null, previous: previousRanks([...competing], matches, window) };
-  summaryCache.set(key, summary);
-  if (summaryCache.size > SUMMARY_CACHE_SIZE) summaryCache.delete(summaryCache.keys().next().value as string);
-  return summary;
+/**
+ * Rank movement for the rating refresh to store: each competitor's rank before the latest round
+ * and the places it moved in it, from the refreshed ranks, the log among competitors and the
+ * round's size. Paid once per judgement in the write, so no page ever refits the log.
+ */
+export function rankMovementsAfterRefresh(
+  ranked: ReadonlyArray<{ id: string; rank: number }>,
+  log: readonly Match[],
+  round: number,
+): Array<{ id: string; previousRank: number | null; movement: number | null }> {
+  const previous = previousRanks(ranked.map((entry) => entry.id), log, round);
+  const rows = ranked.map((entry) => ({ id: entry.id, rank: entry.rank, previousRank: previous.get(entry.id) ?? null }));
+  const movements = rankMovements(rows);
+  return rows.map((row) => ({ id: row.id, previousRank: row.previousRank, movement: movements.get(row.id) ?? null }));
 }
 
-/** Ranked rows first by rank, then the rest by Elo; creation order breaks ties. */
-type SortKey = [number, number, number];
-
-function sortKey(row: LeaderboardViewRow): SortKey {
-  return row.rank === null ? [1, -row.line.elo, row.line.seq] : [0, row.rank, row.line.seq];
-}
-
-function compareKeys(a: SortKey, b: SortKey): number {
-  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
-}
+/** Ranked rows first by rank, then the rest by Elo; creation order breaks ties (the index's order). */
+type SortKey = BoardKey;
 
 export function encodeCursor(key: SortKey): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
@@ -143,96 +133,62 @@ export function decodeCursor(cursor: string): SortKey {
   throw new DomainError('invalid_input', 'The cursor is not one this server issued. Pass next_cursor from the previous get_leaderboard result unchanged, or omit it for the first page.', { field: 'cursor' });
 }
 
-/** The whole board of one project in page order, with what every page repeats. */
-interface OrderedBoard {
-  k: number;
-  certified: boolean;
-  matchCount: number;
-  movementWindow: LeaderboardPage['movementWindow'];
-  ordered: ReadonlyArray<{ row: LeaderboardViewRow; key: SortKey }>;
-}
+/** What every page of a board repeats: its size, its top-k and the latest round. */
+type BoardHeader = Pick<LeaderboardPage, 'k' | 'certified' | 'matchCount' | 'total' | 'movementWindow'>;
 
-// A page is a slice of the ordered board, which is a pure function of the project's hypotheses, its
-// match log and its top-k: kept per project under the leaderboard version that the store's triggers
-// bump on any change to either (migration 0009). Every process checks the version on every page, so
-// a write by another process is seen by the next page. A few projects are kept: the desktop shows
-// one at a time, and a 10,000-row board is a few megabytes.
-const BOARD_CACHE_SIZE = 3;
-const boardCache = new Map<string, { version: number; topK: number; board: OrderedBoard }>();
+// The header is a few small reads (a counter row, the top-k, the tail of the log), but the GUI asks
+// for ten pages in a row: it is kept per connection and project under the leaderboard version that
+// the triggers of migration 0009 bump on any change, which a page reads anyway (one counter row).
+const headers = new WeakMap<Db, Map<string, { version: number; topK: number; header: BoardHeader }>>();
 
-function orderedBoard(db: Db, projectId: string, topK: number): OrderedBoard {
-  // Keyed by database file too: tests and tools may open several databases in one process.
-  const cacheKey = `${db.name}\u0000${projectId}`;
+function boardHeader(db: Db, projectId: string, topK: number): BoardHeader {
+  let perProject = headers.get(db);
+  if (perProject === undefined) headers.set(db, (perProject = new Map()));
   const version = leaderboardVersion(db, projectId);
-  const hit = boardCache.get(cacheKey);
-  if (hit !== undefined && hit.version === version && hit.topK === topK) return hit.board;
-  // One read transaction: the lines, the log and the version they are filed under agree.
-  const fresh = db.transaction(() => ({ version: leaderboardVersion(db, projectId), board: buildBoard(db, projectId, topK) }))();
-  boardCache.delete(cacheKey);
-  boardCache.set(cacheKey, { version: fresh.version, topK, board: fresh.board });
-  if (boardCache.size > BOARD_CACHE_SIZE) boardCache.delete(boardCache.keys().next().value as string);
-  return fresh.board;
-}
-
-function buildBoard(db: Db, projectId: string, topK: number): OrderedBoard {
-  const lines = leaderboardLines(db, projectId);
-  const competing = new Set(lines.filter(isCompeting).map((line) => line.id));
-  const summary = logSummary(db, projectId, competing);
-  const k = Math.min(topK, competing.size);
-  const ranked = lines.map((line) => {
-    const isIn = competing.has(line.id);
-    return { line, isIn, id: line.id, rank: isIn ? line.rank : null, previousRank: isIn ? (summary.previous.get(line.id) ?? null) : null };
-  });
-  const movements = rankMovements(ranked);
-  const rows = ranked.map(({ line, isIn, rank, previousRank }): LeaderboardViewRow => ({
-    line,
-    competing: isIn,
-    rank,
-    previousRank,
-    movement: movements.get(line.id) ?? null,
-    certified: rank !== null && rank <= k && (line.pTopK ?? 0) >= DEFAULT_CERTIFY_THRESHOLD,
-  }));
-  const ordered = rows.map((row) => ({ row, key: sortKey(row) })).sort((a, b) => compareKeys(a.key, b.key));
-  const top = ordered.filter(({ row }) => row.rank !== null && row.rank <= k);
-  return {
+  const hit = perProject.get(projectId);
+  if (hit !== undefined && hit.version === version && hit.topK === topK) return hit.header;
+  const counts = boardCounts(db, projectId);
+  const k = Math.min(topK, counts.competitors);
+  const top = topRankedPTopK(db, projectId, k);
+  const header: BoardHeader = {
     k,
-    certified: k > 0 && top.length === k && top.every(({ row }) => row.certified),
-    matchCount: summary.matchCount,
-    movementWindow: { matches: summary.window, judge: summary.lastJudge },
-    ordered,
+    certified: k > 0 && top.length === k && top.every((pTopK) => (pTopK ?? 0) >= DEFAULT_CERTIFY_THRESHOLD),
+    matchCount: counts.competitorMatches,
+    total: counts.hypotheses,
+    movementWindow: boardRound(db, projectId),
   };
+  perProject.set(projectId, { version, topK, header });
+  return header;
 }
 
-/** One page of the board: after the first build for a project version, a page costs its own rows only. */
+/** One page of the board, in one read snapshot: the board's header and the page's own rows. */
 export function leaderboardPage(db: Db, projectId: string, query: { cursor?: string | undefined; limit: number }): LeaderboardPage {
   const project = loadResearch(db, projectId);
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  const board = orderedBoard(db, project.id, project.settings.topK);
-  const { ordered } = board;
-  const start = after === null ? 0 : firstAfter(ordered, after);
-  const page = ordered.slice(start, start + query.limit);
-  const last = page[page.length - 1];
-  return {
-    researchId: project.id,
-    k: board.k,
-    certified: board.certified,
-    certifyThreshold: DEFAULT_CERTIFY_THRESHOLD,
-    matchCount: board.matchCount,
-    total: ordered.length,
-    movementWindow: board.movementWindow,
-    rows: page.map(({ row }) => row),
-    nextCursor: start + page.length < ordered.length && last !== undefined ? encodeCursor(last.key) : null,
-  };
-}
-
-/** Index of the first row ordered after `key` (binary search over the sorted keys). */
-function firstAfter(ordered: ReadonlyArray<{ key: SortKey }>, key: SortKey): number {
-  let low = 0;
-  let high = ordered.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (compareKeys((ordered[mid] as { key: SortKey }).key, key) <= 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
+  return db.transaction((): LeaderboardPage => {
+    const header = boardHeader(db, project.id, project.settings.topK);
+    const { k } = header;
+    // One row more than asked says whether there is a next page without counting the rest.
+    const lines = boardLines(db, project.id, after, query.limit + 1);
+    const page = lines.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return {
+      researchId: project.id,
+      ...header,
+      certifyThreshold: DEFAULT_CERTIFY_THRESHOLD,
+      rows: page.map(({ line, competing, key, previousRank, movement }): LeaderboardViewRow => {
+        const rank = key[0] === 0 ? line.rank : null;
+        const before = competing ? previousRank : null;
+        return {
+          line,
+          competing,
+          rank,
+          previousRank: before,
+          movement: rank !== null && before !== null ? movement : null,
+          certified: rank !== null && rank <= k && (line.pTopK ?? 0) >= DEFAULT_CERTIFY_THRESHOLD,
+        };
+      }),
+      nextCursor: lines.length > query.limit && last !== undefined ? encodeCursor(last.key) : null,
+    };
+  })();
 }

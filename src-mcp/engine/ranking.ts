@@ -4,6 +4,8 @@ import type { Db } from '../store/database.js';
 import { findHypothesis, projectHypotheses, updateRatings, type HypothesisRow } from '../store/hypotheses.js';
 import { projectMatches, type MatchRow } from '../store/matches.js';
 import { COMPETING_STATUSES } from '../store/competitors.js';
+import { updateRankMovements } from '../store/boardQueries.js';
+import { boardRound, rankMovementsAfterRefresh } from './leaderboardView.js';
 import { buildProximityIndex } from './proximity.js';
 import { leaderboard, nextPairs, rankingStop, type Leaderboard, type Match, type ProposedPair, type StopDecision } from './tournament/index.js';
 import type { ResearchProject } from './types.js';
@@ -95,6 +97,10 @@ export function refreshRatings(db: Db, project: ResearchProject, now: Date): Ran
     })),
     now.toISOString(),
   );
+  // The leaderboard's rank movement is stored with the ranks, in this write, so that no page has
+  // to refit the log (migration 0014).
+  const ranked = state.board.entries.map((entry) => ({ id: entry.id, rank: entry.rank }));
+  updateRankMovements(db, rankMovementsAfterRefresh(ranked, state.matches, boardRound(db, project.id).matches));
   return state;
 }
 

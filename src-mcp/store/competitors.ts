@@ -9,6 +9,11 @@ export const COMPETING_STATUSES = ['reviewed', 'in_tournament', 'evolved'] as co
 /** The WHERE clause of a competitor, exactly as the partial index of migration 0006 states it. */
 export const COMPETITOR_CONDITION = `status IN (${COMPETING_STATUSES.map((status) => `'${status}'`).join(', ')}) AND gate = 'approved' AND safety_flag IS NULL`;
 
+/** The same condition on a row already read (the leaderboard's covering index has these columns). */
+export function isCompetitorRow(row: { status: string; gate: string; safetyFlag: string | null }): boolean {
+  return (COMPETING_STATUSES as readonly string[]).includes(row.status) && row.gate === 'approved' && row.safetyFlag === null;
+}
+
 /**
  * Whether a project has more than `threshold` competitors (a competing status, approved by the
  * scientist, not flagged by the safety screen). Stops counting past the threshold: a vote on a

@@ -12,7 +12,8 @@ export type LeaderboardLine = Pick<
   'id' | 'seq' | 'summary' | 'status' | 'origin' | 'method' | 'gate' | 'safetyFlag' | 'parents' | 'iteration' | 'elo' | 'btScore' | 'ciLow' | 'ciHigh' | 'pTopK' | 'rank' | 'matchesPlayed' | 'wins'
 >;
 
-interface RawLine {
+/** A leaderboard line's columns as SQLite returns them. */
+export interface RawLine {
   id: string; seq: number; summary: string; status: string; origin: string; method: string; gate: HypothesisRow['gate'];
   safety_flag: string | null; parents: string; iteration: number; elo: number; bt_score: number | null;
   ci_low: number | null; ci_high: number | null; p_top_k: number | null; rank: number | null; matches_played: number; wins: number;
@@ -27,7 +28,12 @@ export function leaderboardLines(db: Db, projectId: string): LeaderboardLine[] {
        FROM hypotheses WHERE project_id = ? ORDER BY seq`,
     )
     .all(projectId) as RawLine[];
-  return raws.map((raw) => ({
+  return raws.map(toLeaderboardLine);
+}
+
+/** One row of the columns above as a leaderboard line. */
+export function toLeaderboardLine(raw: RawLine): LeaderboardLine {
+  return {
     id: raw.id,
     seq: raw.seq,
     summary: raw.summary,
@@ -47,7 +53,7 @@ export function leaderboardLines(db: Db, projectId: string): LeaderboardLine[] {
     rank: raw.rank,
     matchesPlayed: raw.matches_played,
     wins: raw.wins,
-  }));
+  };
 }
 
 /** A match as the rating replay needs it: no rationale, no debate transcript. */

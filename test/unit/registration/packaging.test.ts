@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { startAutoUpdates } from '../../../src-main/electron/updates.js';
 import type { Logger } from '../../../src-main/host/log.js';
 import { SERVER_ENTRY_SEGMENTS } from '../../../src-main/host/registration/launcher.js';
+import { measurePayload } from '../../../bench/payload.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -69,6 +70,19 @@ describe('electron-builder.yml', () => {
     const prebuilds = path.join(path.dirname(require.resolve('better-sqlite3/package.json')), 'prebuilds');
     for (const target of ['darwin-x64', 'darwin-arm64', 'win32-x64', 'linux-x64']) {
       expect(fs.existsSync(path.join(prebuilds, `${target}.node`)), `no prebuilt better-sqlite3 for ${target}`).toBe(true);
+    }
+  });
+
+  it('keeps only the target platform\'s better-sqlite3 addon, and the dependencies it keeps stay within the 40 MB payload', () => {
+    // The ${platform}/${arch} macros of the files patterns, expanded per target as electron-builder does.
+    for (const target of [{ platform: 'darwin', arch: 'x64' }, { platform: 'darwin', arch: 'arm64' }, { platform: 'win32', arch: 'x64' }, { platform: 'linux', arch: 'x64' }] as const) {
+      const { kept, totalBytes } = measurePayload(target, false);
+      const addons = kept.filter((file) => file.endsWith('.node'));
+      expect(addons, `${target.platform}-${target.arch}`).toEqual([`node_modules/better-sqlite3/prebuilds/${target.platform}-${target.arch}.node`]);
+      // The loader that picks it at run time is packaged with it.
+      expect(kept).toContain('node_modules/better-sqlite3/lib/binding.js');
+      // Without dist/ (the build's own output, ~9 MB, measured by bench/payload.ts): room for it under 40 MB.
+      expect(totalBytes / 1e6).toBeLessThan(25);
     }
   });
 

@@ -1,0 +1,105 @@
+// Named statements behind a leaderboard page (migration 0014): every page — the first one after a
+// judgement too — reads its own rows from the board-order index, the project's counter row, the
+// top-k and the latest judging round, never the whole project or its match log.
+import type { Db } from './database.js';
+import { toLeaderboardLine, type LeaderboardLine, type RawLine } from './leaderboardQueries.js';
+import { isCompetitorRow } from './competitors.js';
+import { cached } from './statements.js';
+
+/** A row's place on the board: (bucket, value, seq), ascending. */
+export type BoardKey = [number, number, number];
+
+export interface BoardLine {
+  line: LeaderboardLine;
+  competing: boolean;
+  key: BoardKey;
+  /** As the last rating refresh stored them (engine/ranking.ts). */
+  previousRank: number | null;
+  movement: number | null;
+}
+
+interface RawBoardLine extends RawLine {
+  previous_rank: number | null;
+  rank_movement: number | null;
+  bucket: number;
+  value: number;
+}
+
+const BOARD_COLUMNS = `id, seq, summary, status, origin, method, gate, safety_flag, parents, iteration, elo, bt_score, ci_low, ci_high,
+  p_top_k, rank, matches_played, wins, previous_rank, rank_movement, board_bucket AS bucket, board_value AS value`;
+
+// INDEXED BY: without statistics the planner could pick (project_id, rank) and sort. board_bucket
+// (0: a ranked competitor, 1: everyone else) and board_value (rank, or minus Elo) are the virtual
+// columns of migration 0014.
+const FIRST_PAGE = `SELECT ${BOARD_COLUMNS} FROM hypotheses INDEXED BY hypotheses_in_board_order
+  WHERE project_id = ? ORDER BY board_bucket, board_value, seq LIMIT ?`;
+const NEXT_PAGE = `SELECT ${BOARD_COLUMNS} FROM hypotheses INDEXED BY hypotheses_in_board_order
+  WHERE project_id = ? AND (board_bucket, board_value, seq) > (?, ?, ?) ORDER BY board_bucket, board_value, seq LIMIT ?`;
+
+/** The page statement, from the top or after a cursor (exported for the query-plan test). */
+export function boardPageSql(afterCursor: boolean): string {
+  return afterCursor ? NEXT_PAGE : FIRST_PAGE;
+}
+
+/** Up to `limit` rows of the board after `after` (from the top when null), in board order. */
+export function boardLines(db: Db, projectId: string, after: BoardKey | null, limit: number): BoardLine[] {
+  const raws = (after === null ? cached(db, FIRST_PAGE).all(projectId, limit) : cached(db, NEXT_PAGE).all(projectId, ...after, limit)) as RawBoardLine[];
+  return raws.map((raw) => ({
+    line: toLeaderboardLine(raw),
+    competing: isCompetitorRow({ status: raw.status, gate: raw.gate, safetyFlag: raw.safety_flag }),
+    key: [raw.bucket, raw.value, raw.seq],
+    previousRank: raw.previous_rank,
+    movement: raw.rank_movement,
+  }));
+}
+
+export interface BoardCounts {
+  hypotheses: number;
+  competitors: number;
+  /** Matches between two current competitors. */
+  competitorMatches: number;
+}
+
+/** One counter row (migrations 0005 and 0014); zeros for an unknown project. */
+export function boardCounts(db: Db, projectId: string): BoardCounts {
+  const row = cached(
+    db,
+    `SELECT status_pending + status_reviewed + status_in_tournament + status_evolved + status_rejected AS hypotheses,
+       competitors, competitor_matches AS competitorMatches FROM project_counts WHERE project_id = ?`,
+  ).get(projectId) as BoardCounts | undefined;
+  return row ?? { hypotheses: 0, competitors: 0, competitorMatches: 0 };
+}
+
+/** P(top-k) of the ranked competitors with rank ≤ k, best first (at most k rows from the index). */
+export function topRankedPTopK(db: Db, projectId: string, k: number): Array<number | null> {
+  return cached(
+    db,
+    `SELECT p_top_k AS pTopK FROM hypotheses INDEXED BY hypotheses_in_board_order
+     WHERE project_id = ? AND board_bucket = 0 AND board_value <= ? ORDER BY board_bucket, board_value, seq LIMIT ?`,
+  )
+    .all(projectId, k, k)
+    .map((row) => (row as { pTopK: number | null }).pTopK);
+}
+
+/**
+ * The last `limit` matches between current competitors, oldest first: enough of the log's end to
+ * find its latest judging round without reading the log.
+ */
+export function trailingCompetitorMatches(db: Db, projectId: string, limit: number): Array<{ taskId: string | null; judge: 'model' | 'human' }> {
+  const rows = cached(
+    db,
+    `SELECT m.task_id AS taskId, m.judge FROM matches m INDEXED BY matches_by_project
+       JOIN hypotheses a ON a.id = m.first_id JOIN hypotheses b ON b.id = m.second_id
+     WHERE m.project_id = ?
+       AND a.status IN ('reviewed', 'in_tournament', 'evolved') AND a.gate = 'approved' AND a.safety_flag IS NULL
+       AND b.status IN ('reviewed', 'in_tournament', 'evolved') AND b.gate = 'approved' AND b.safety_flag IS NULL
+     ORDER BY m.seq DESC LIMIT ?`,
+  ).all(projectId, limit) as Array<{ taskId: string | null; judge: 'model' | 'human' }>;
+  return rows.reverse();
+}
+
+/** Stores each competitor's rank before the latest round and the places it moved in it (null: nothing to compare). */
+export function updateRankMovements(db: Db, rows: ReadonlyArray<{ id: string; previousRank: number | null; movement: number | null }>): void {
+  const statement = cached(db, 'UPDATE hypotheses SET previous_rank = @previousRank, rank_movement = @movement WHERE id = @id');
+  for (const row of rows) statement.run(row);
+}
