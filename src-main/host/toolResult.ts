@@ -2,7 +2,7 @@
 // Result vocabulary. The server's tool errors carry snake_case codes (src-mcp/engine/errors.ts);
 // the renderer keys its messages on the contract's SCREAMING_SNAKE codes.
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type CallToolResult } from '@modelcontextprotocol/client';
-import { TOOL_ERROR_META_KEY } from '../../src-mcp/engine/toolErrorMeta.js';
+import { TOOL_ERROR_META_KEY } from '../../src-shared/toolErrors.js';
 import type { ErrorCode, RouteError } from './contract.js';
 import { ServerUnavailableError } from './serverConnection.js';
 import { describeError } from './log.js';

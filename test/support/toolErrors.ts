@@ -2,7 +2,7 @@
 // TOOL_ERROR_META_KEY, never in structuredContent (which would have to match the tool's
 // outputSchema). One helper for every test, so a change of the envelope is a change here.
 import type { DomainErrorCode } from '../../src-mcp/engine/errors.js';
-import { TOOL_ERROR_META_KEY, type ToolErrorEnvelope } from '../../src-mcp/engine/toolErrorMeta.js';
+import { TOOL_ERROR_META_KEY, type ToolErrorEnvelope } from '../../src-shared/toolErrors.js';
 
 /** Any tool result: the SDK client's, the raw wire form, or the Inspector's JSON output. */
 export interface AnyToolResult {
