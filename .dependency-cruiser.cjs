@@ -1,9 +1,17 @@
 // Enforces the one-way dependency direction of architecture.md, *Layers and folders*:
 //   store ← engine ← {reasoners, knowledge} ← mcp ← server
-//   host ← {electron, web}; the renderer imports only contract *types*.
+//   host ← {electron, web}; the renderer imports only contract *types*;
+//   src-shared (the contracts server, host and renderer share) imports nothing but zod.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: 'shared-is-dependency-free',
+      comment: 'src-shared holds the contracts every runtime reads; it may import only itself and zod.',
+      severity: 'error',
+      from: { path: '^src-shared/' },
+      to: { pathNot: '^src-shared/|node_modules/zod/' },
+    },
     {
       name: 'store-is-the-bottom',
       comment: 'The store knows nothing of the layers above it.',
@@ -54,7 +62,7 @@ module.exports = {
       comment: 'The renderer talks to window.cosci; it may import the contract for its types only.',
       severity: 'error',
       from: { path: '^src-renderer/' },
-      to: { path: '^(src-main|src-mcp)/', dependencyTypesNot: ['type-only'] },
+      to: { path: '^(src-main|src-mcp|src-shared)/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'renderer-contract-types-only-from-contract',

@@ -239,6 +239,12 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'PERMISSION_DENIED'
   | 'CONFLICT'
+  /** The client's rate limit refused the call; it may be retried later. */
+  | 'RATE_LIMITED'
+  /** The project is held for the scientist's safety review. */
+  | 'SAFETY_BLOCKED'
+  /** The project has used its reasoning budget; only the scientist can raise it. */
+  | 'BUDGET_EXHAUSTED'
   | 'SERVER_UNAVAILABLE'
   | 'REGISTRATION_REFUSED'
   /** This host cannot do what was asked (e.g. a native folder picker in the web host). */
