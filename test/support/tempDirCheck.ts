@@ -27,20 +27,26 @@ export function checkRunTempDir(runDir = process.env[RUN_DIR_ENV], counts: (name
 }
 
 /**
- * vitest globalSetup: isolate before the run, check after it. vitest reports an error thrown by a
- * teardown but still exits 0, so the failure also sets the exit code.
+ * Isolates the run's temp directory and returns the teardown that restores TMPDIR and checks it;
+ * the check's failure also sets the exit code, because vitest reports an error thrown by a
+ * teardown but still exits 0.
  */
-export default function setup(): () => void {
+export function guardRunTempDir(counts?: (name: string) => boolean): () => void {
   const previous = process.env.TMPDIR;
   const runDir = isolateRunTempDir();
   return () => {
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
     try {
-      checkRunTempDir(runDir);
+      checkRunTempDir(runDir, counts);
     } catch (error) {
       process.exitCode = 1;
       throw error;
     }
   };
+}
+
+/** vitest globalSetup: every entry left in the run's temp directory counts. */
+export default function setup(): () => void {
+  return guardRunTempDir();
 }
