@@ -9,10 +9,10 @@ import {
   AuditOutcomeSchema,
   AuditPageSchema,
   AuditVerdictSchema,
-} from '../../src-mcp/mcp/tools/schemas/audit.js';
+} from '../../src-shared/schemas/audit.js';
 
-export { AUDIT_OUTCOMES, AuditEntrySchema, AuditExportSchema, AuditPageSchema, AuditVerdictSchema } from '../../src-mcp/mcp/tools/schemas/audit.js';
-export type { AuditEntry, AuditExport, AuditOutcome, AuditPage, AuditVerdict } from '../../src-mcp/mcp/tools/schemas/audit.js';
+export { AUDIT_OUTCOMES, AuditEntrySchema, AuditExportSchema, AuditPageSchema, AuditVerdictSchema } from '../../src-shared/schemas/audit.js';
+export type { AuditEntry, AuditExport, AuditOutcome, AuditPage, AuditVerdict } from '../../src-shared/schemas/audit.js';
 
 /** The filters the audit view offers; times are ISO 8601 (since inclusive, until exclusive). */
 export const AuditFilterSchema = z.object({

@@ -3,7 +3,7 @@
 // types; like the rest of the contract, the renderer imports this for its types only.
 // The project tools' result shapes are theirs (src-mcp/mcp/tools/schemas), defined once there.
 import { z } from 'zod';
-import { AddedHypothesisSchema, AddedReviewSchema } from '../../src-mcp/mcp/tools/schemas/hypotheses.js';
+import { AddedHypothesisSchema, AddedReviewSchema } from '../../src-shared/schemas/hypotheses.js';
 import {
   ArchivedSchema,
   CheckpointKindSchema,
@@ -12,7 +12,7 @@ import {
   ProjectOverviewSchema,
   ProjectTimelineSchema,
   type CheckpointKind,
-} from '../../src-mcp/mcp/tools/schemas/projects.js';
+} from '../../src-shared/schemas/projects.js';
 import {
   HypothesisDetailSchema,
   HypothesisDraftInputSchema,
@@ -31,8 +31,8 @@ export {
   ProjectTimelineSchema,
   ResearchPlanSchema,
   TimelineEntrySchema,
-} from '../../src-mcp/mcp/tools/schemas/projects.js';
-export type { CheckpointKind, DecisionAction, DecisionRecord, ProjectOverview, ProjectTimeline, TimelineEntry } from '../../src-mcp/mcp/tools/schemas/projects.js';
+} from '../../src-shared/schemas/projects.js';
+export type { CheckpointKind, DecisionAction, DecisionRecord, ProjectOverview, ProjectTimeline, TimelineEntry } from '../../src-shared/schemas/projects.js';
 
 export const EVOLUTION_STRATEGY_VALUES = ['refine', 'combine', 'simplify', 'paradigm_shift'] as const;
 

@@ -7,15 +7,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECKPOINT_KINDS, DECISION_ACTIONS, HYPOTHESIS_ORIGINS, HYPOTHESIS_STATUSES, REVIEW_TYPES } from '../../../src-mcp/engine/schemas.js';
 import { AUDIT_RESULTS, type AuditResult } from '../../../src-mcp/store/auditOutcomes.js';
-import { AUDIT_OUTCOMES, type AuditOutcome } from '../../../src-mcp/mcp/tools/schemas/audit.js';
-import { HYPOTHESIS_ORIGIN_VALUES, HYPOTHESIS_STATUS_VALUES, REVIEW_TYPE_VALUES } from '../../../src-mcp/mcp/tools/schemas/hypotheses.js';
-import { CHECKPOINT_KIND_VALUES, DECISION_ACTION_VALUES } from '../../../src-mcp/mcp/tools/schemas/projects.js';
+import { AUDIT_OUTCOMES, type AuditOutcome } from '../../../src-shared/schemas/audit.js';
+import { HYPOTHESIS_ORIGIN_VALUES, HYPOTHESIS_STATUS_VALUES, REVIEW_TYPE_VALUES } from '../../../src-shared/schemas/hypotheses.js';
+import { CHECKPOINT_KIND_VALUES, DECISION_ACTION_VALUES } from '../../../src-shared/schemas/projects.js';
 import { REPO_ROOT } from '../../support/server.js';
 
 /** true only when A and B are the same union (tsc -p tsconfig.test.json checks it). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
-const SCHEMA_DIR = path.join(REPO_ROOT, 'src-mcp/mcp/tools/schemas');
+const SCHEMA_DIR = path.join(REPO_ROOT, 'src-shared/schemas');
 
 describe('shared tool result schemas', () => {
   it('list the same values as the engine, in the same order', () => {
