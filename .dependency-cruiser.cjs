@@ -52,6 +52,13 @@ module.exports = {
       to: { path: '^src-main/(electron|web)/|^electron$|node_modules/electron/' },
     },
     {
+      name: 'host-shares-contracts-not-server-code',
+      comment: 'The hosts meet the server through src-shared (contracts) and MCP; of src-mcp they may use only the store\'s data-folder and desktop-key helpers.',
+      severity: 'error',
+      from: { path: '^src-main/' },
+      to: { path: '^src-mcp/', pathNot: '^src-mcp/store/(dataDir|desktopKeys)\\.ts$' },
+    },
+    {
       name: 'web-host-is-electron-free',
       severity: 'error',
       from: { path: '^src-main/web/' },

@@ -1,7 +1,7 @@
 // The audit-log routes of the host ⇄ renderer contract: query, verify the hash chain, export.
 // contract.ts spreads them into its one route table and re-exports the types; the renderer
 // imports this for its types only.
-// The tools' result shapes are theirs (src-mcp/mcp/tools/schemas), defined once there.
+// The tools' result shapes are theirs (src-shared/schemas), defined once there.
 import { z } from 'zod';
 import {
   AUDIT_EXPORT_FORMATS,

@@ -1,7 +1,7 @@
 // The research routes of the host ⇄ renderer contract (the control room: projects, checkpoints,
 // hypotheses, settings). contract.ts spreads them into its one route table and re-exports the
 // types; like the rest of the contract, the renderer imports this for its types only.
-// The project tools' result shapes are theirs (src-mcp/mcp/tools/schemas), defined once there.
+// The project tools' result shapes are theirs (src-shared/schemas), defined once there.
 import { z } from 'zod';
 import { AddedHypothesisSchema, AddedReviewSchema } from '../../src-shared/schemas/hypotheses.js';
 import {

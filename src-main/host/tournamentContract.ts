@@ -1,7 +1,7 @@
 // The tournament routes of the host ⇄ renderer contract: leaderboard, Elo over time, match log,
 // compare and the arena. contract.ts spreads them into its one route table and re-exports the
 // types; like the rest of the contract, the renderer imports this for its types only.
-// The tools' result shapes are theirs (src-mcp/mcp/tools/schemas), defined once there.
+// The tools' result shapes are theirs (src-shared/schemas), defined once there.
 import { z } from 'zod';
 import { JudgeSchema } from '../../src-shared/schemas/hypotheses.js';
 import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardPageSchema, MatchPageSchema } from '../../src-shared/schemas/tournament.js';
