@@ -2,16 +2,16 @@
 // input and output. Both hosts (Electron preload, web host) serve exactly these routes; the
 // renderer imports this file for its *types* only, so zod never enters the renderer bundle.
 import { z } from 'zod';
-import { CheckpointKindSchema, researchRoutes, type ArrivedCheckpoint } from './researchContract.js';
-import { tournamentRoutes } from './tournamentContract.js';
-import { auditRoutes } from './auditContract.js';
+import { CheckpointKindSchema, researchRoutes, type ArrivedCheckpoint } from './research.contract.js';
+import { tournamentRoutes } from './tournament.contract.js';
+import { auditRoutes } from './audit.contract.js';
 import { providerRoutes } from './providers.js';
-import { knowledgeRoutes } from './knowledgeContract.js';
+import { knowledgeRoutes } from './knowledge.contract.js';
 
-export * from './researchContract.js';
-export * from './tournamentContract.js';
-export * from './auditContract.js';
-export * from './knowledgeContract.js';
+export * from './research.contract.js';
+export * from './tournament.contract.js';
+export * from './audit.contract.js';
+export * from './knowledge.contract.js';
 export type { ProjectReasoning, ProviderSettings, ProviderTest, ProviderView, ProvidersState } from './providers.js';
 
 export const ProjectStatusSchema = z.enum(['initializing', 'active', 'paused', 'completed']);

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomically } from './atomicFile.js';
-import { DesktopSettingsSchema, PAUSABLE_KINDS, ThemeSchema, type DesktopSettings } from './researchContract.js';
+import { DesktopSettingsSchema, PAUSABLE_KINDS, ThemeSchema, type DesktopSettings } from './research.contract.js';
 import type { Result } from './contract.js';
 import { describeError, type Logger } from './log.js';
 

@@ -20,9 +20,9 @@ import {
   QueuedWorkSchema,
   REVIEW_TYPE_VALUES,
   ScoresSchema,
-} from './hypothesisContract.js';
+} from './hypothesis.contract.js';
 
-export * from './hypothesisContract.js';
+export * from './hypothesis.contract.js';
 export {
   CHECKPOINT_KIND_VALUES,
   CheckpointKindSchema,

@@ -3,7 +3,7 @@
 // window system has (Electron passes one in; the web host does not).
 import type { z } from 'zod';
 import type { Routes } from './contract.js';
-import type { knowledgeRoutes } from './knowledgeContract.js';
+import type { knowledgeRoutes } from './knowledge.contract.js';
 import { describeError } from './log.js';
 import type { ToolOutcome } from './toolResult.js';
 

@@ -2,7 +2,7 @@
 // research server as client `desktop`, plus the desktop settings kept by the host itself.
 import type { z } from 'zod';
 import type { Routes } from './contract.js';
-import type { researchRoutes } from './researchContract.js';
+import type { researchRoutes } from './research.contract.js';
 import type { SettingsStore } from './settingsStore.js';
 import type { ToolOutcome } from './toolResult.js';
 
