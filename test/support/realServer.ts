@@ -4,9 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { makeTempDir } from '../../support/tempDirs.js';
+import { makeTempDir } from './tempDirs.js';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'dist', 'mcp', 'server.js');
 
 export function requireBuiltServer(): void {
@@ -18,7 +18,7 @@ export function tempDir(label: string): string {
   return makeTempDir(`cosci-host-${label}-`);
 }
 
-export { removeTempDirs } from '../../support/tempDirs.js';
+export { removeTempDirs } from './tempDirs.js';
 
 /** Another assistant's server on the same data dir, e.g. to make changes the host must hear about. */
 export async function otherAssistant(dataDir: string): Promise<Client> {
