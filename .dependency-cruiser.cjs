@@ -1,5 +1,5 @@
 // Enforces the one-way dependency direction of architecture.md, *Layers and folders*:
-//   store ← engine ← {reasoners, knowledge} ← mcp ← server
+//   store ← engine ← {reasoners, knowledge} ← mcp ← runtime ← {server, cli}
 //   host ← {electron, web}; the renderer imports only contract *types*;
 //   src-shared (the contracts server, host and renderer share) imports nothing but zod.
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -17,24 +17,31 @@ module.exports = {
       comment: 'The store knows nothing of the layers above it.',
       severity: 'error',
       from: { path: '^src-mcp/store/' },
-      to: { path: '^src-mcp/(engine|reasoners|knowledge|mcp|server|cli)' },
+      to: { path: '^src-mcp/(engine|reasoners|knowledge|mcp|runtime|server|cli)' },
     },
     {
       name: 'engine-below-reasoners-knowledge-mcp',
       severity: 'error',
       from: { path: '^src-mcp/engine/' },
-      to: { path: '^src-mcp/(reasoners|knowledge|mcp|server|cli)' },
+      to: { path: '^src-mcp/(reasoners|knowledge|mcp|runtime|server|cli)' },
     },
     {
       name: 'reasoners-knowledge-below-mcp',
       severity: 'error',
       from: { path: '^src-mcp/(reasoners|knowledge)/' },
-      to: { path: '^src-mcp/(mcp|server|cli)' },
+      to: { path: '^src-mcp/(mcp|runtime|server|cli)' },
     },
     {
       name: 'mcp-below-entry-points',
       severity: 'error',
       from: { path: '^src-mcp/mcp/' },
+      to: { path: '^src-mcp/(runtime/|(server|cli)\\.ts$)' },
+    },
+    {
+      name: 'runtime-below-entry-points',
+      comment: 'runtime/ wires the process (database, transport, background work, the MCP server); only the entry points start it.',
+      severity: 'error',
+      from: { path: '^src-mcp/runtime/' },
       to: { path: '^src-mcp/(server|cli)\\.ts$' },
     },
     {

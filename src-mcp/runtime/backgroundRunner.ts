@@ -18,8 +18,8 @@ import { pauseForReasoning, providerServes, reasoningBudgetStop, runAutomaticTas
 import { roleOf } from '../reasoners/providers/prompt.js';
 import { providerReasoner } from '../reasoners/providers/reasoner.js';
 import type { ProviderRegistry } from '../reasoners/providers/registry.js';
-import { CallAudit } from './audit.js';
-import type { ServerContext } from './context.js';
+import { CallAudit } from '../mcp/audit.js';
+import type { ServerContext } from '../mcp/context.js';
 
 export interface RunnerTiming {
   /** Lease of a task in flight; renewed every third of it. */
