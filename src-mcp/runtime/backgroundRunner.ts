@@ -7,7 +7,8 @@
 // nothing while there is nothing to do.
 import { writeTransaction } from '../store/database.js';
 import { findTask } from '../store/tasks.js';
-import { deleteBackgroundWorker, releaseTaskLease, renewTaskLease, runnableProjectIds, upsertBackgroundWorker } from '../store/providerSettings.js';
+import { deleteBackgroundWorker, upsertBackgroundWorker } from '../store/backgroundWorkers.js';
+import { releaseTaskLease, renewTaskLease, runnableProjectIds } from '../store/taskLeases.js';
 import { projectUri } from '../engine/changes.js';
 import { pendingCheckpointsOf } from '../engine/checkpoints.js';
 import { loadResearch, reasonerOrderOf } from '../engine/research.js';
