@@ -1,5 +1,5 @@
 // Hypothesis shapes of the host ⇄ renderer contract (the hypothesis list, detail and the
-// scientist's own hypothesis), used by researchContract.ts's routes. Types only in the renderer.
+// scientist's own hypothesis), used by research.contract.ts's routes. Types only in the renderer.
 // The detail and the added hypothesis are the desktop tools' own result shapes
 // (src-shared/schemas), defined once there; what the app does not show is picked away.
 import { z } from 'zod';

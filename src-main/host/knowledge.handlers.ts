@@ -1,4 +1,4 @@
-// Handlers of the knowledge routes (knowledgeContract.ts): one call each to a knowledge tool of the
+// Handlers of the knowledge routes (knowledge.contract.ts): one call each to a knowledge tool of the
 // research server as client `desktop`, plus the native folder picker, which only a host with a
 // window system has (Electron passes one in; the web host does not).
 import type { z } from 'zod';

@@ -1,7 +1,7 @@
 // The public MCP Inspector CLI (`@modelcontextprotocol/inspector --cli`, v2, a devDependency) lists
 // and calls our tools against the BUILT server: an independent client implementation agrees with
 // ours. It validates every result against the tool's outputSchema, error results included, which is
-// why our errors carry no structuredContent (see src-mcp/engine/toolErrorMeta.ts).
+// why our errors carry no structuredContent (see src-shared/toolErrors.ts).
 // It runs on the project's Node (24 LTS, which its engines accept); without the package the tests
 // report themselves skipped with the reason.
 import { beforeAll, describe, expect, it } from 'vitest';
