@@ -1,32 +1,47 @@
 // Enforces the one-way dependency direction of architecture.md, *Layers and folders*:
-//   store ← engine ← {reasoners, knowledge} ← mcp ← server
-//   host ← {electron, web}; the renderer imports only contract *types*.
+//   store ← engine ← {reasoners, knowledge} ← mcp ← runtime ← {server, cli}
+//   host ← {electron, web}; the renderer imports only contract *types*;
+//   src-shared (the contracts server, host and renderer share) imports nothing but zod.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: 'shared-is-dependency-free',
+      comment: 'src-shared holds the contracts every runtime reads; it may import only itself and zod.',
+      severity: 'error',
+      from: { path: '^src-shared/' },
+      to: { pathNot: '^src-shared/|node_modules/zod/' },
+    },
     {
       name: 'store-is-the-bottom',
       comment: 'The store knows nothing of the layers above it.',
       severity: 'error',
       from: { path: '^src-mcp/store/' },
-      to: { path: '^src-mcp/(engine|reasoners|knowledge|mcp|server|cli)' },
+      to: { path: '^src-mcp/(engine|reasoners|knowledge|mcp|runtime|server|cli)' },
     },
     {
       name: 'engine-below-reasoners-knowledge-mcp',
       severity: 'error',
       from: { path: '^src-mcp/engine/' },
-      to: { path: '^src-mcp/(reasoners|knowledge|mcp|server|cli)' },
+      to: { path: '^src-mcp/(reasoners|knowledge|mcp|runtime|server|cli)' },
     },
     {
       name: 'reasoners-knowledge-below-mcp',
       severity: 'error',
       from: { path: '^src-mcp/(reasoners|knowledge)/' },
-      to: { path: '^src-mcp/(mcp|server|cli)' },
+      to: { path: '^src-mcp/(mcp|runtime|server|cli)' },
     },
     {
       name: 'mcp-below-entry-points',
       severity: 'error',
       from: { path: '^src-mcp/mcp/' },
+      to: { path: '^src-mcp/(runtime/|(server|cli)\\.ts$)' },
+    },
+    {
+      name: 'runtime-below-entry-points',
+      comment: 'runtime/ wires the process (database, transport, background work, the MCP server); only the entry points start it.',
+      severity: 'error',
+      from: { path: '^src-mcp/runtime/' },
       to: { path: '^src-mcp/(server|cli)\\.ts$' },
     },
     {
@@ -44,6 +59,13 @@ module.exports = {
       to: { path: '^src-main/(electron|web)/|^electron$|node_modules/electron/' },
     },
     {
+      name: 'host-shares-contracts-not-server-code',
+      comment: 'The hosts meet the server through src-shared (contracts) and MCP; of src-mcp they may use only the store\'s data-folder and desktop-key helpers.',
+      severity: 'error',
+      from: { path: '^src-main/' },
+      to: { path: '^src-mcp/', pathNot: '^src-mcp/store/(dataDir|desktopKeys)\\.ts$' },
+    },
+    {
       name: 'web-host-is-electron-free',
       severity: 'error',
       from: { path: '^src-main/web/' },
@@ -54,7 +76,7 @@ module.exports = {
       comment: 'The renderer talks to window.cosci; it may import the contract for its types only.',
       severity: 'error',
       from: { path: '^src-renderer/' },
-      to: { path: '^(src-main|src-mcp)/', dependencyTypesNot: ['type-only'] },
+      to: { path: '^(src-main|src-mcp|src-shared)/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'renderer-contract-types-only-from-contract',

@@ -1,11 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumExecutable } from './test/e2e/browser.js';
 
-// Two suites: `web` drives the built renderer through the web host in Debian's Chromium (the
-// browser Playwright would download is not used here); `electron` drives the packaged shape of
+// Two suites: `web` drives the built renderer through the web host in the Chromium the environment
+// provides (COSCI_CHROMIUM or PATH, test/e2e/browser.ts; the browser Playwright would download is
+// not used here); `electron` drives the packaged shape of
 // the app through Playwright's _electron where an Electron binary exists.
 // Both need `npm run build` first: they test dist/, exactly what users run.
 export default defineConfig({
   outputDir: 'test-results/',
+  // Each run has its own temp directory and fails if a test leaves a cosci-* folder in it.
+  globalSetup: './test/e2e/globalSetup.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -26,7 +30,7 @@ export default defineConfig({
         trace: 'retain-on-failure',
         screenshot: 'only-on-failure',
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: chromiumExecutable(),
           args: [
             '--no-sandbox',
             '--disable-gpu',

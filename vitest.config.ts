@@ -16,6 +16,10 @@ export default defineConfig({
     include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
     // Forks, not threads: better-sqlite3 handles and child processes stay isolated per file.
     pool: 'forks',
+    // Each run gets its own temp directory and fails if a test leaves anything in it; each file's
+    // temp folders are removed after its tests (test/support/tempDirs.ts).
+    globalSetup: ['test/support/tempDirCheck.ts'],
+    setupFiles: ['test/support/vitestSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

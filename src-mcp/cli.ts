@@ -27,7 +27,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'serve': {
-      const { runServerProcess } = await import('./mcp/runtime.js');
+      const { runServerProcess } = await import('./runtime/start.js');
       runServerProcess(rest, VERSION);
       return;
     }
@@ -51,7 +51,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       process.stdout.write(`${HELP}\n`);
       return;
     default: {
-      const { SERVE_USAGE } = await import('./mcp/runtime.js');
+      const { SERVE_USAGE } = await import('./runtime/start.js');
       console.error(`Unknown command "${command}".\n\n${HELP}\n\n${SERVE_USAGE}`);
       process.exitCode = 2;
     }

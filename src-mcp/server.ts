@@ -5,5 +5,5 @@ import { VERSION } from './version.js';
 
 enableCompileCache();
 // Imported only now, so that the code cache (where the runtime has one) covers the whole server.
-const { runServerProcess } = await import('./mcp/runtime.js');
+const { runServerProcess } = await import('./runtime/start.js');
 runServerProcess(process.argv.slice(2), VERSION);

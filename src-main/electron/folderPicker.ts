@@ -1,7 +1,7 @@
 // The native folder picker behind the knowledge.folders.pick route. It takes Electron's `dialog`
 // as a parameter (architecture.md, *Testing*) so it can be tested without Electron. It only returns a path:
 // whether Co-Scientist may read that folder is still decided by the allowed folders at ingest.
-import type { FolderPicker } from '../host/knowledgeRoutes.js';
+import type { FolderPicker } from '../host/knowledge.handlers.js';
 
 export interface OpenDialogOptions {
   title?: string;

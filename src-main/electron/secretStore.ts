@@ -6,6 +6,7 @@
 // *Testing*), so tests give a fake.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomically } from '../host/atomicFile.js';
 import { createMemorySecretStore, type SecretStore } from '../host/secrets.js';
 
 /** The part of Electron's safeStorage we use. */
@@ -132,22 +133,8 @@ async function readKeys(file: string, warn: (message: string) => void): Promise<
   return {};
 }
 
-/** Atomic and private: a temporary file readable by this user only, synced, then renamed over the old one. */
+/** Atomic and private (../host/atomicFile.ts): readable by this user only. */
 async function writeKeys(file: string, keys: Record<string, string>): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
   const body: SecretsFile = { version: 1, keys };
-  try {
-    const handle = await fs.open(temporary, 'w', 0o600);
-    try {
-      await handle.writeFile(`${JSON.stringify(body, null, 2)}\n`, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fs.rename(temporary, file);
-  } catch (error) {
-    await fs.rm(temporary, { force: true }).catch(() => undefined);
-    throw error;
-  }
+  await writeFileAtomically(file, `${JSON.stringify(body, null, 2)}\n`, { createDirectory: true });
 }

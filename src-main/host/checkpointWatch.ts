@@ -4,7 +4,7 @@
 // taskbar badge and an OS notification. It refreshes after any data change the server announces
 // (debounced, one refresh at a time), and when the server becomes ready.
 import type { ArrivedCheckpoint, HostEvent, Result } from './contract.js';
-import { ProjectOverviewSchema } from './researchContract.js';
+import { ProjectOverviewSchema } from './research.contract.js';
 import { describeError, type Logger } from './log.js';
 
 export interface CheckpointWatchOptions {

@@ -2,18 +2,18 @@
 // input and output. Both hosts (Electron preload, web host) serve exactly these routes; the
 // renderer imports this file for its *types* only, so zod never enters the renderer bundle.
 import { z } from 'zod';
-import { CheckpointKindSchema, researchRoutes, type ArrivedCheckpoint } from './researchContract.js';
-import { tournamentRoutes } from './tournamentContract.js';
-import { auditRoutes } from './auditContract.js';
+import { CheckpointKindSchema, researchRoutes, type ArrivedCheckpoint } from './research.contract.js';
+import { tournamentRoutes } from './tournament.contract.js';
+import { auditRoutes } from './audit.contract.js';
 import { providerRoutes } from './providers.js';
 import { policyRoutes } from './assistantPolicies.js';
 import { exportRoutes } from './resultExports.js';
-import { knowledgeRoutes } from './knowledgeContract.js';
+import { knowledgeRoutes } from './knowledge.contract.js';
 
-export * from './researchContract.js';
-export * from './tournamentContract.js';
-export * from './auditContract.js';
-export * from './knowledgeContract.js';
+export * from './research.contract.js';
+export * from './tournament.contract.js';
+export * from './audit.contract.js';
+export * from './knowledge.contract.js';
 export type { AssistantPolicy, AssistantPolicies } from './assistantPolicies.js';
 export type { ResultExport, ResultExportFormat } from './resultExports.js';
 export type { ProjectReasoning, ProviderSettings, ProviderTest, ProviderView, ProvidersState } from './providers.js';
@@ -256,6 +256,12 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'PERMISSION_DENIED'
   | 'CONFLICT'
+  /** The client's rate limit refused the call; it may be retried later. */
+  | 'RATE_LIMITED'
+  /** The project is held for the scientist's safety review. */
+  | 'SAFETY_BLOCKED'
+  /** The project has used its reasoning budget; only the scientist can raise it. */
+  | 'BUDGET_EXHAUSTED'
   | 'SERVER_UNAVAILABLE'
   | 'REGISTRATION_REFUSED'
   /** This host cannot do what was asked (e.g. a native folder picker in the web host). */

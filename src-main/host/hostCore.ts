@@ -14,7 +14,7 @@ import type { HostEvent, Result, RouteInput, RouteName, RouteOutput } from './co
 import { createAssistants, recheckRegistrations, type RegistrationContext } from './assistants.js';
 import { createStderrLogger, describeError, type Logger } from './log.js';
 import { createRouter } from './router.js';
-import type { FolderPicker } from './knowledgeRoutes.js';
+import type { FolderPicker } from './knowledge.handlers.js';
 import { watchCheckpoints } from './checkpointWatch.js';
 import { createSettingsStore } from './settingsStore.js';
 import { activateProviders } from './providers.js';

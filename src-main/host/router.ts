@@ -19,10 +19,10 @@ import {
   type TestLaunch,
 } from './contract.js';
 import { callFailure, readToolResult, type ToolOutcome } from './toolResult.js';
-import { tournamentAuditHandlers } from './tournamentAuditHandlers.js';
+import { tournamentAuditHandlers } from './tournamentAudit.handlers.js';
 import { describeError, type Logger } from './log.js';
-import { createResearchHandlers } from './researchRoutes.js';
-import { createKnowledgeHandlers, type FolderPicker } from './knowledgeRoutes.js';
+import { createResearchHandlers } from './research.handlers.js';
+import { createKnowledgeHandlers, type FolderPicker } from './knowledge.handlers.js';
 import type { SettingsStore } from './settingsStore.js';
 import { createProviderHandlers } from './providers.js';
 import { createPolicyHandlers } from './assistantPolicies.js';

@@ -5,7 +5,8 @@
 // aside, not silently overwritten, and the defaults apply.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DesktopSettingsSchema, PAUSABLE_KINDS, ThemeSchema, type DesktopSettings } from './researchContract.js';
+import { writeFileAtomically } from './atomicFile.js';
+import { DesktopSettingsSchema, PAUSABLE_KINDS, ThemeSchema, type DesktopSettings } from './research.contract.js';
 import type { Result } from './contract.js';
 import { describeError, type Logger } from './log.js';
 
@@ -40,7 +41,7 @@ export function createSettingsStore(dataDir: string, log: Logger): SettingsStore
         const next: DesktopSettings = { ...(await readSettings(file, log)), ...stripUndefined(parsed.data) };
         next.default_pause_at = PAUSABLE_KINDS.filter((kind) => next.default_pause_at.includes(kind));
         try {
-          await writeAtomically(file, `${JSON.stringify(next, null, 2)}\n`);
+          await writeFileAtomically(file, `${JSON.stringify(next, null, 2)}\n`, { createDirectory: true });
         } catch (error) {
           log.error(`could not save ${file}`, error);
           return {
@@ -78,25 +79,6 @@ async function readSettings(file: string, log: Logger): Promise<DesktopSettings>
     theme: theme.success ? theme.data : DEFAULT_SETTINGS.theme,
     default_pause_at: pauses.success ? pauses.data : [...DEFAULT_SETTINGS.default_pause_at],
   };
-}
-
-async function writeAtomically(file: string, text: string): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    const handle = await fs.open(temporary, 'w', 0o600);
-    try {
-      await handle.writeFile(text, 'utf8');
-      // On disk before the rename makes it the settings file: a crash leaves the old or the new, never half.
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fs.rename(temporary, file);
-  } catch (error) {
-    await fs.rm(temporary, { force: true }).catch(() => undefined);
-    throw error;
-  }
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -1,17 +1,23 @@
 // Turning what the research server answered, or how calling it failed, into the contract's
-// Result vocabulary. The server's tool errors carry snake_case codes (src-mcp/engine/errors.ts);
+// Result vocabulary. The server's tool errors carry snake_case codes (src-shared/toolErrors.ts);
 // the renderer keys its messages on the contract's SCREAMING_SNAKE codes.
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type CallToolResult } from '@modelcontextprotocol/client';
-import { TOOL_ERROR_META_KEY } from '../../src-mcp/engine/toolErrorMeta.js';
+import { isToolErrorCode, TOOL_ERROR_META_KEY, type ToolErrorCode } from '../../src-shared/toolErrors.js';
 import type { ErrorCode, RouteError } from './contract.js';
 import { ServerUnavailableError } from './serverConnection.js';
 import { describeError } from './log.js';
 
-const TOOL_ERROR_CODES: Readonly<Record<string, ErrorCode>> = {
+// A Record over the shared list, so a code added there fails the typecheck until it is mapped here:
+// no server code reaches the renderer as INTERNAL unless it means an internal error.
+export const ROUTE_CODE_OF_TOOL_ERROR: Readonly<Record<ToolErrorCode, ErrorCode>> = {
   invalid_input: 'INVALID_INPUT',
   resource_not_found: 'NOT_FOUND',
   insufficient_permissions: 'PERMISSION_DENIED',
+  rate_limit_exceeded: 'RATE_LIMITED',
   conflict: 'CONFLICT',
+  safety_blocked: 'SAFETY_BLOCKED',
+  budget_exhausted: 'BUDGET_EXHAUSTED',
+  internal_error: 'INTERNAL',
 };
 
 export type ToolOutcome = { ok: true; data: unknown } | { ok: false; error: RouteError };
@@ -22,7 +28,7 @@ export function readToolResult(tool: string, result: CallToolResult): ToolOutcom
   if (result.isError) {
     const reported = toolError(result._meta);
     const message = reported?.message ?? firstText(result) ?? `The research server reported a failure in ${tool}.`;
-    const code = (reported && TOOL_ERROR_CODES[reported.code]) ?? 'INTERNAL';
+    const code = reported !== null && isToolErrorCode(reported.code) ? ROUTE_CODE_OF_TOOL_ERROR[reported.code] : 'INTERNAL';
     return { ok: false, error: { code, message } };
   }
   if (structured === undefined) {
@@ -52,7 +58,7 @@ export function callFailure(tool: string, error: unknown): RouteError {
   return { code: 'INTERNAL', message: `Calling ${tool} failed: ${describeError(error)}` };
 }
 
-/** The server's coded error (see src-mcp/engine/toolErrorMeta.ts); null if absent or malformed, and the text is used. */
+/** The server's coded error (see src-shared/toolErrors.ts); null if absent or malformed, and the text is used. */
 function toolError(meta: unknown): { code: string; message: string } | null {
   if (!isRecord(meta)) return null;
   const envelope = meta[TOOL_ERROR_META_KEY];

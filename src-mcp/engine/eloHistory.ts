@@ -1,5 +1,5 @@
 // Elo over time, for the desktop's chart: the display Elo replayed over the match log in order,
-// exactly as the leaderboard computes it (tournament/elo.ts), recording each tracked hypothesis's
+// with the leaderboard's own replay (tournament/elo.ts replayElo), recording each tracked hypothesis's
 // rating after every match it played. Long histories are thinned to a fixed number of points so
 // the answer stays small whatever the log length.
 import type { Db } from '../store/database.js';
@@ -8,7 +8,8 @@ import { DomainError } from './errors.js';
 import { isCompeting } from './leaderboardView.js';
 import { loadResearch } from './research.js';
 import { indexLog } from './tournament/matchLog.js';
-import { ELO_INITIAL, ELO_K, type Match } from './tournament/index.js';
+import { replayElo } from './tournament/elo.js';
+import { ELO_INITIAL, type Match } from './tournament/index.js';
 
 /** [match number in the log, Elo after it]; the first point is the initial rating, just before the first match. */
 export type EloPoint = [number, number];
@@ -24,20 +25,12 @@ export const DEFAULT_SERIES = 5;
  */
 export function eloTrajectories(ids: readonly string[], matches: readonly Match[], track: readonly string[]): Map<string, EloPoint[]> {
   const log = indexLog(ids, matches);
-  const ratings = new Float64Array(log.ids.length).fill(ELO_INITIAL);
   const series = new Map<number, EloPoint[]>();
   for (const id of track) {
     const index = log.indexOf.get(id);
     if (index !== undefined) series.set(index, [[0, ELO_INITIAL]]);
   }
-  for (let j = 0; j < log.first.length; j++) {
-    const f = log.first[j] as number;
-    const s = log.second[j] as number;
-    // The update of tournament/elo.ts replayElo, step by step.
-    const expectedFirst = 1 / (1 + 10 ** (((ratings[s] as number) - (ratings[f] as number)) / 400));
-    const delta = ELO_K * (log.weight[j] as number) * ((log.firstWon[j] as number) - expectedFirst);
-    ratings[f] = (ratings[f] as number) + delta;
-    ratings[s] = (ratings[s] as number) - delta;
+  replayElo(log, {}, (j, f, s, ratings) => {
     for (const side of [f, s]) {
       const points = series.get(side);
       if (points === undefined) continue;
@@ -45,7 +38,7 @@ export function eloTrajectories(ids: readonly string[], matches: readonly Match[
       if (points.length === 1) points[0] = [j, ELO_INITIAL];
       points.push([j + 1, ratings[side] as number]);
     }
-  }
+  });
   return new Map([...series].map(([index, points]) => [log.ids[index] as string, points]));
 }
 

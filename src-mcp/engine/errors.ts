@@ -1,15 +1,10 @@
 // Domain failures, with the error codes of the reference design (seeds/000: error types).
 // The mcp layer turns them into isError tool results; the code tells a client what kind of fix
 // is needed, the message tells the scientist (or the model) exactly what to do.
-export type DomainErrorCode =
-  | 'invalid_input'
-  | 'resource_not_found'
-  | 'insufficient_permissions'
-  | 'rate_limit_exceeded'
-  | 'conflict'
-  | 'safety_blocked'
-  | 'budget_exhausted'
-  | 'internal_error';
+import type { ToolErrorCode } from '../../src-shared/toolErrors.js';
+
+/** The codes are listed once, in src-shared/toolErrors.ts, where the desktop host reads them too. */
+export type DomainErrorCode = ToolErrorCode;
 
 export class DomainError extends Error {
   constructor(

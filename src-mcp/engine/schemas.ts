@@ -2,6 +2,9 @@
 // sampling) must return for each kind of task, and what a scientist may submit when editing a
 // checkpoint. Every reasoner's output passes through these same schemas (architecture.md, *Reasoners*).
 import { z } from 'zod';
+import { HYPOTHESIS_ORIGIN_VALUES, HYPOTHESIS_STATUS_VALUES, REVIEW_TYPE_VALUES } from '../../src-shared/schemas/hypotheses.js';
+import { CHECKPOINT_KIND_VALUES, DECISION_ACTION_VALUES, ResearchPlanSchema, type ResearchPlan } from '../../src-shared/schemas/projects.js';
+import { Text } from '../../src-shared/schemas/text.js';
 import { CORE_CLAIM_MAX_CHARS, TITLE_MAX_CHARS } from './hypothesisDigest.js';
 
 export const GENERATION_METHODS = ['literature_based', 'debate', 'assumptions', 'expansion'] as const;
@@ -10,13 +13,13 @@ export type GenerationMethod = (typeof GENERATION_METHODS)[number];
 export const EVOLUTION_STRATEGIES = ['refine', 'combine', 'simplify', 'paradigm_shift'] as const;
 export type EvolutionStrategy = (typeof EVOLUTION_STRATEGIES)[number];
 
-export const REVIEW_TYPES = ['initial', 'full', 'deep_verification', 'observation', 'simulation', 'tournament'] as const;
+export const REVIEW_TYPES = REVIEW_TYPE_VALUES;
 export type ReviewType = (typeof REVIEW_TYPES)[number];
 
-export const HYPOTHESIS_STATUSES = ['pending', 'reviewed', 'in_tournament', 'evolved', 'rejected'] as const;
+export const HYPOTHESIS_STATUSES = HYPOTHESIS_STATUS_VALUES;
 export type HypothesisStatus = (typeof HYPOTHESIS_STATUSES)[number];
 
-export const HYPOTHESIS_ORIGINS = ['generated', 'evolved', 'human'] as const;
+export const HYPOTHESIS_ORIGINS = HYPOTHESIS_ORIGIN_VALUES;
 export type HypothesisOrigin = (typeof HYPOTHESIS_ORIGINS)[number];
 
 /** Hypotheses one project may plan for. */
@@ -29,8 +32,6 @@ export function wordCount(text: string): number {
   return text.trim().split(/\s+/).filter((word) => word.length > 0).length;
 }
 
-const Text = (min: number, max: number, what: string) =>
-  z.string().trim().min(min, `${what} needs at least ${min} characters`).max(max, `${what} is limited to ${max} characters`);
 
 /** A literature reference. Identifiers let the knowledge base verify that the run actually read it. */
 export const CitationSchema = z.object({
@@ -155,23 +156,16 @@ export type MetaReviewResult = z.infer<typeof MetaReviewResultSchema>;
 
 // ---- Checkpoints -------------------------------------------------------------------------
 
-export const CHECKPOINT_KINDS = ['research_plan', 'hypothesis_batch', 'evolution_plan', 'final_report', 'safety_review', 'change_request'] as const;
+export const CHECKPOINT_KINDS = CHECKPOINT_KIND_VALUES;
 /** Kinds decided only by the scientist in the desktop app, whatever the project's pause or chat settings. */
 export const SCIENTIST_ONLY_KINDS: readonly CheckpointKind[] = ['safety_review', 'change_request'];
 export type CheckpointKind = (typeof CHECKPOINT_KINDS)[number];
 
-export const DECISION_ACTIONS = ['approve', 'edit', 'reject'] as const;
+export const DECISION_ACTIONS = DECISION_ACTION_VALUES;
 export type DecisionAction = (typeof DECISION_ACTIONS)[number];
 
-export const ResearchPlanSchema = z.object({
-  goal: Text(10, 2000, 'goal'),
-  domain: Text(2, 100, 'domain'),
-  objectives: z.array(Text(5, 1000, 'objective')).min(1).max(10),
-  constraints: z.array(Text(3, 1000, 'constraint')).max(15).default([]),
-  preferences: z.array(Text(3, 1000, 'preference')).max(15).default([]),
-  hypothesis_budget: z.number().int().min(1).max(100),
-});
-export type ResearchPlan = z.infer<typeof ResearchPlanSchema>;
+// Defined once in the shared contracts: the desktop shows and edits the same plan the engine checks.
+export { ResearchPlanSchema, type ResearchPlan };
 
 /** Editing a batch: keep, reword or drop hypotheses of the batch. */
 export const HypothesisBatchEditSchema = z.object({

@@ -8,7 +8,7 @@ import type { CallToolResult, McpServer, ServerContext as RequestContext, ToolAn
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { DENIAL_CODES } from '../store/auditOutcomes.js';
 import { DomainError, type DomainErrorCode } from '../engine/errors.js';
-import { TOOL_ERROR_META_KEY, type ToolErrorEnvelope } from '../engine/toolErrorMeta.js';
+import { TOOL_ERROR_META_KEY, type ToolErrorEnvelope } from '../../src-shared/toolErrors.js';
 import { CallAudit, recordAudit } from './audit.js';
 import type { ServerContext } from './context.js';
 import { hasScopes, missingScopes, type Scope } from './scopes.js';

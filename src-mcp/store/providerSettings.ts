@@ -1,8 +1,7 @@
-// Reasoning providers as stored (0004): their non-secret settings, the server processes that run
-// provider work in the background, and the lease bookkeeping of that background work. API keys
-// are deliberately absent from every statement here.
+// Reasoning providers as stored (0004): their non-secret settings. API keys are deliberately absent
+// from every statement here. The processes that run provider work are in backgroundWorkers.ts,
+// the leases of that work in taskLeases.ts.
 import type { Db } from './database.js';
-import { cached } from './statements.js';
 import { fromJson, toJson } from './json.js';
 
 export interface ProviderSettingsRow {
@@ -69,68 +68,4 @@ export function upsertProviderSettings(db: Db, row: Omit<ProviderSettingsRow, 'p
 
 export function deleteProviderSettings(db: Db, name: string): boolean {
   return db.prepare('DELETE FROM reasoning_providers WHERE name = ?').run(name).changes > 0;
-}
-
-// ---- Background workers ------------------------------------------------------------------
-
-export interface BackgroundWorkerRow {
-  workerId: string;
-  clientId: string;
-  providers: string[];
-  startedAt: string;
-  heartbeatAt: string;
-}
-
-export function upsertBackgroundWorker(db: Db, row: BackgroundWorkerRow): void {
-  db.prepare(
-    `INSERT INTO background_workers (worker_id, client_id, providers, started_at, heartbeat_at)
-     VALUES (@workerId, @clientId, @providers, @startedAt, @heartbeatAt)
-     ON CONFLICT (worker_id) DO UPDATE SET providers = excluded.providers, heartbeat_at = excluded.heartbeat_at`,
-  ).run({ ...row, providers: toJson(row.providers) });
-}
-
-export function deleteBackgroundWorker(db: Db, workerId: string): void {
-  db.prepare('DELETE FROM background_workers WHERE worker_id = ?').run(workerId);
-}
-
-/** Workers whose last heartbeat is at or after `since` (ISO time). */
-export function recentBackgroundWorkers(db: Db, since: string): BackgroundWorkerRow[] {
-  // Every status poll asks (is a provider working in the background?): a cached statement.
-  const rows = cached(db, 'SELECT worker_id, client_id, providers, started_at, heartbeat_at FROM background_workers WHERE heartbeat_at >= ? ORDER BY started_at').all(
-    since,
-  ) as Array<{ worker_id: string; client_id: string; providers: string; started_at: string; heartbeat_at: string }>;
-  return rows.map((raw) => ({
-    workerId: raw.worker_id,
-    clientId: raw.client_id,
-    providers: fromJson(raw.providers, []),
-    startedAt: raw.started_at,
-    heartbeatAt: raw.heartbeat_at,
-  }));
-}
-
-// ---- Leases of background work -----------------------------------------------------------
-
-/** Extends a lease the owner still holds; false when the task was completed, cancelled or taken over. */
-export function renewTaskLease(db: Db, taskId: string, owner: string, expiresAt: string, now: string): boolean {
-  return (
-    db
-      .prepare("UPDATE tasks SET lease_expires_at = ?, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'leased'")
-      .run(expiresAt, now, taskId, owner).changes > 0
-  );
-}
-
-/** Hands a leased task back to the queue (work abandoned on pause, shutdown or a provider failure). */
-export function releaseTaskLease(db: Db, taskId: string, owner: string, now: string): boolean {
-  return (
-    db
-      .prepare("UPDATE tasks SET status = 'queued', lease_owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'leased'")
-      .run(now, taskId, owner).changes > 0
-  );
-}
-
-/** Projects that may have work for a background worker: not paused or completed, with open tasks or none yet advanced. */
-export function runnableProjectIds(db: Db): string[] {
-  return (db.prepare("SELECT id FROM projects WHERE status IN ('initializing', 'active') ORDER BY created_at, id").all() as Array<{ id: string }>).map(
-    (row) => row.id,
-  );
 }

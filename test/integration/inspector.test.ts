@@ -1,7 +1,7 @@
 // The public MCP Inspector CLI (`@modelcontextprotocol/inspector --cli`, v2, a devDependency) lists
 // and calls our tools against the BUILT server: an independent client implementation agrees with
 // ours. It validates every result against the tool's outputSchema, error results included, which is
-// why our errors carry no structuredContent (see src-mcp/engine/toolErrorMeta.ts).
+// why our errors carry no structuredContent (see src-shared/toolErrors.ts).
 // It runs on the project's Node (24 LTS, which its engines accept); without the package the tests
 // report themselves skipped with the reason.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,10 +9,10 @@ import Ajv from 'ajv/dist/2020.js';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { connectServer, SERVER_ENTRY, assertServerBuilt, tempDataDir } from '../support/server.js';
 import { expectErrorEnvelope } from '../support/toolErrors.js';
+import { makeTempDir } from '../support/tempDirs.js';
 
 const PACKAGE = '@modelcontextprotocol/inspector';
 const INSPECTED_CLIENT = 'claude-desktop';
@@ -38,7 +38,7 @@ interface Run { code: number; stdout: string; stderr: string }
 
 /** `mcp-inspector --cli <our server and its flags> -- <inspector options>` (the v2 order). */
 function inspect(inspector: Inspector, dataDir: string, options: string[]): Promise<Run> {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-inspector-home-'));
+  const home = makeTempDir('cosci-inspector-home-');
   // As an assistant: the Inspector, not this process, starts the server, so it cannot be the desktop app's.
   const target = [process.execPath, SERVER_ENTRY, '--client', INSPECTED_CLIENT, '--data-dir', dataDir];
   return new Promise((resolve) => {

@@ -1,15 +1,13 @@
 // The app's providers end to end: the host (as both hosts use it) spawns its own research server,
 // hands it the stored keys when it is ready — again after every restart — and the Settings routes
 // configure, test and use a provider; a project started from the app then runs in the background.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHost, type Host } from '../../src-main/host/hostCore.js';
 import { createMemorySecretStore, type SecretStore } from '../../src-main/host/secrets.js';
 import type { ProvidersState } from '../../src-main/host/contract.js';
 import { assertServerBuilt, SERVER_ENTRY, tempDataDir } from '../support/server.js';
 import { startFakeProvider, summariesFromDb, type FakeProvider } from '../support/fakeProviders.js';
+import { makeTempDir } from '../support/tempDirs.js';
 
 const hosts: Host[] = [];
 const fakes: FakeProvider[] = [];
@@ -28,7 +26,7 @@ function newHost(dataDir: string, secrets: SecretStore): Host {
     serverCommand: { command: process.execPath, args: [SERVER_ENTRY] },
     hostKind: 'web',
     appVersion: '9.9.9',
-    registrationContext: { home: fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-home-')), platform: 'linux', env: {}, launch: { command: process.execPath, args: [SERVER_ENTRY] } },
+    registrationContext: { home: makeTempDir('cosci-home-'), platform: 'linux', env: {}, launch: { command: process.execPath, args: [SERVER_ENTRY] } },
     log: silent,
     secrets,
   });

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
+import { connectServer, tempDataDir, waitFor, type ConnectedServer } from '../support/server.js';
 import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type FakeProvider, type Protocol } from '../support/fakeProviders.js';
 
 const open: ConnectedServer[] = [];
@@ -95,7 +95,7 @@ describe('background runs', () => {
     const before = updates.length;
     // Only the background runner writes from here on (the status polls below read).
     await waitForStatus(desktop, researchId, (s) => s.status === 'completed', 60_000, 'the run to complete');
-    await waitForCondition(() => updates.length - before >= 5, 5_000, 'live updates from the background run');
+    await waitFor(() => updates.length - before >= 5, 5_000, 'live updates from the background run');
     const timeline = await callOk(desktop, 'get_project_timeline', { research_id: researchId, limit: 200 });
     const tasks = (timeline.entries as Array<{ source: string; kind: string; by: string | null }>).filter((e) => e.source === 'task');
     expect(tasks.length).toBeGreaterThan(5);
@@ -106,10 +106,10 @@ describe('background runs', () => {
     const { desktop, fake } = await desktopWithProvider('anthropic', { latencyMs: 60_000, concurrency: 3 });
     const started = await callOk(desktop, 'start_research', { goal: GOAL, hypothesis_count: 3, pause_at: [] });
     const researchId = started.research_id as string;
-    await waitForCondition(() => fake.inFlight() > 0, 10_000, 'a provider call in flight');
+    await waitFor(() => fake.inFlight() > 0, 10_000, 'a provider call in flight');
     await callOk(desktop, 'manage_research', { research_id: researchId, action: 'pause' });
     // The call is cancelled (its connection closed), not waited for.
-    await waitForCondition(() => fake.inFlight() === 0, 5_000, 'the call to be cancelled');
+    await waitFor(() => fake.inFlight() === 0, 5_000, 'the call to be cancelled');
     const requestsWhilePaused = fake.requests.length;
     // Its task goes back to the queue, for whoever works on the project next.
     const queuedAgain = async (): Promise<boolean> => {
@@ -124,12 +124,12 @@ describe('background runs', () => {
     // Resumed, the same work is picked up again.
     const cancelled = new Set(fake.requests.map((r) => r.item?.task_id));
     await callOk(desktop, 'manage_research', { research_id: researchId, action: 'resume' });
-    await waitForCondition(() => fake.requests.length > requestsWhilePaused, 10_000, 'the provider to be called again');
+    await waitFor(() => fake.requests.length > requestsWhilePaused, 10_000, 'the provider to be called again');
     expect(cancelled.has(fake.requests[requestsWhilePaused]?.item?.task_id)).toBe(true);
     // Deleted, its calls are cancelled too.
-    await waitForCondition(() => fake.inFlight() > 0, 10_000, 'a provider call in flight again');
+    await waitFor(() => fake.inFlight() > 0, 10_000, 'a provider call in flight again');
     await callOk(desktop, 'manage_research', { research_id: researchId, action: 'delete' });
-    await waitForCondition(() => fake.inFlight() === 0, 5_000, 'the call of the deleted project to be cancelled');
+    await waitFor(() => fake.inFlight() === 0, 5_000, 'the call of the deleted project to be cancelled');
   }, 30_000);
 
   it('leaves delegated work to assistants once the app is closed', async () => {
@@ -146,11 +146,3 @@ describe('background runs', () => {
     expect((next.work_item as { kind: string }).kind).toBe('generate');
   }, 30_000);
 });
-
-async function waitForCondition(predicate: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

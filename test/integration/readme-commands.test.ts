@@ -5,12 +5,12 @@
 // first step of `npm test` and of scripts/interop.mjs, which run it as typed.)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { REPO_ROOT, SERVER_ENTRY } from '../support/server.js';
+import { makeTempDir } from '../support/tempDirs.js';
 
 const README = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
 const temps: string[] = [];
@@ -19,7 +19,7 @@ afterAll(() => {
 });
 
 function tempDir(label: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `cosci-readme-${label}-`));
+  const dir = makeTempDir(`cosci-readme-${label}-`);
   temps.push(dir);
   return dir;
 }

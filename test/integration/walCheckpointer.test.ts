@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, writeTransaction, type Db } from '../../src-mcp/store/database.js';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, SQLITE_AUTOCHECKPOINT_PAGES, WalCheckpointer } from '../../src-mcp/store/walCheckpointer.js';
 import { assertServerBuilt, REPO_ROOT, tempDataDir, waitFor } from '../support/server.js';
@@ -76,11 +76,19 @@ describe('WalCheckpointer', () => {
 
   it('does not start its thread before the delay, and never when stopped first', async () => {
     db = openDatabase(tempDataDir('cosci-wal'));
-    checkpointer = new WalCheckpointer(db, { workerUrl: BUILT_WORKER, delayMs: 60_000 }).start();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(checkpointer.active).toBe(false);
-    expect(autocheckpoint()).toBe(SQLITE_AUTOCHECKPOINT_PAGES);
-    await checkpointer.stop();
-    expect(await checkpointer.ready).toBe(false);
+    // Fake timers decide when the delay has passed, instead of a sleep that guesses it has not.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      checkpointer = new WalCheckpointer(db, { workerUrl: BUILT_WORKER, delayMs: 60_000 }).start();
+      vi.advanceTimersByTime(59_999);
+      expect(checkpointer.active).toBe(false);
+      expect(autocheckpoint()).toBe(SQLITE_AUTOCHECKPOINT_PAGES);
+      await checkpointer.stop();
+      vi.runAllTimers();
+      expect(checkpointer.active).toBe(false);
+      expect(await checkpointer.ready).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

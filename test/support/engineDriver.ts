@@ -1,8 +1,5 @@
 // Drives a research project through the engine directly (no MCP), answering work items with the
 // deterministic fake assistant. Property tests use it to reach every kind of checkpoint.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { openDatabase, type Db } from '../../src-mcp/store/database.js';
 import { startResearch } from '../../src-mcp/engine/projects.js';
 import { nextStep, type NextStep } from '../../src-mcp/engine/supervisor.js';
@@ -14,13 +11,14 @@ import { DomainError } from '../../src-mcp/engine/errors.js';
 import type { CheckpointKind } from '../../src-mcp/engine/schemas.js';
 import type { Checkpoint } from '../../src-mcp/engine/types.js';
 import { fakeResult } from './fakeAssistant.js';
+import { makeTempDir } from './tempDirs.js';
 
 export const DESKTOP = { clientId: 'desktop', isDesktop: true, mayDecideCheckpoints: true };
 export const WORKER = 'test-assistant@test-host:1';
 const alwaysAlive = (): boolean => true;
 
 export function freshDb(): Db {
-  return openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-engine-')));
+  return openDatabase(makeTempDir('cosci-engine-'));
 }
 
 export function clock(start = Date.UTC(2026, 10, 1)) {

@@ -6,10 +6,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-mcp/store/desktopKeys.js';
+import { makeTempDir } from './tempDirs.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'dist/mcp/server.js');
@@ -21,7 +21,7 @@ export function assertServerBuilt(): void {
 }
 
 export function tempDataDir(label = 'cosci-test'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `${label}-`));
+  return makeTempDir(`${label}-`);
 }
 
 /**

@@ -1,8 +1,7 @@
 // Reading a failed tool call the way a client must: the coded error lives in `_meta` under
 // TOOL_ERROR_META_KEY, never in structuredContent (which would have to match the tool's
 // outputSchema). One helper for every test, so a change of the envelope is a change here.
-import type { DomainErrorCode } from '../../src-mcp/engine/errors.js';
-import { TOOL_ERROR_META_KEY, type ToolErrorEnvelope } from '../../src-mcp/engine/toolErrorMeta.js';
+import { isToolErrorCode, TOOL_ERROR_META_KEY, type ToolErrorEnvelope } from '../../src-shared/toolErrors.js';
 
 /** Any tool result: the SDK client's, the raw wire form, or the Inspector's JSON output. */
 export interface AnyToolResult {
@@ -12,21 +11,8 @@ export interface AnyToolResult {
   _meta?: unknown;
 }
 
-// A Record over the union, so adding a code to DomainErrorCode without listing it here fails typecheck.
-const KNOWN_CODES: Record<DomainErrorCode, true> = {
-  invalid_input: true,
-  resource_not_found: true,
-  insufficient_permissions: true,
-  rate_limit_exceeded: true,
-  conflict: true,
-  safety_blocked: true,
-  budget_exhausted: true,
-  internal_error: true,
-};
-
-export function isKnownErrorCode(code: unknown): code is DomainErrorCode {
-  return typeof code === 'string' && Object.hasOwn(KNOWN_CODES, code);
-}
+/** A code from the one shared list (src-shared/toolErrors.ts). */
+export const isKnownErrorCode = isToolErrorCode;
 
 /** The envelope of a failed call, or null if there is none or it is malformed. */
 export function readToolError(result: AnyToolResult): ToolErrorEnvelope | null {

@@ -1,11 +1,10 @@
 // File-level safety for editing files other programs own: a lock between Co-Scientist processes,
 // a timestamped backup, an atomic replace that keeps permission bits, and a check that nobody
 // rewrote the file while we were working on it. Knows nothing about JSON.
-import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import lockfile from 'proper-lockfile';
+import { writeFileAtomically } from '../atomicFile.js';
 import { ioError, RegistrationError } from './errors.js';
 
 /** A lock older than this is considered left behind by a crashed process and taken over. */
@@ -191,60 +190,25 @@ async function sameAsExpected(file: string, expected: Buffer | null): Promise<bo
 }
 
 /**
- * Replaces `file` with `content` so that readers see either the old or the new file, never half
- * of one: write a temporary file in the same folder, fsync it, then rename it over the target.
- * A symlinked config (dotfile managers) is followed, so the link stays a link.
+ * Replaces `file` with `content` atomically (../atomicFile.ts), after checking that nobody rewrote
+ * it meanwhile; every failure becomes a RegistrationError that names the file.
  */
 export async function replaceFileAtomically(file: string, content: string | Uint8Array, options: ReplaceOptions): Promise<void> {
-  const target = await fs.realpath(file).catch(() => file);
-  const dir = path.dirname(target);
-  const temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    const handle = await fs.open(temp, fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL, 0o600);
-    try {
-      await handle.writeFile(content);
-      await handle.chmod(options.mode);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    if (options.expected !== undefined && !(await sameAsExpected(file, options.expected))) {
-      throw new RegistrationError(
-        'CONCURRENT_EDIT',
-        `${file} was changed by another program while Co-Scientist was editing it; nothing was written. Try again.`,
-        { configPath: file },
-      );
-    }
-    options.beforeCommit?.();
-    await renameWithRetry(temp, target);
+    await writeFileAtomically(file, content, {
+      mode: options.mode,
+      beforeCommit: async () => {
+        if (options.expected !== undefined && !(await sameAsExpected(file, options.expected))) {
+          throw new RegistrationError(
+            'CONCURRENT_EDIT',
+            `${file} was changed by another program while Co-Scientist was editing it; nothing was written. Try again.`,
+            { configPath: file },
+          );
+        }
+        options.beforeCommit?.();
+      },
+    });
   } catch (e) {
-    await fs.rm(temp, { force: true }).catch(() => undefined);
     throw ioError('write', file, e);
   }
-  await syncDirectory(dir);
-}
-
-async function renameWithRetry(from: string, to: string): Promise<void> {
-  // On Windows a reader (the assistant, an antivirus scan) briefly holding the file makes the
-  // rename fail with EPERM/EBUSY; it succeeds a moment later.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await fs.rename(from, to);
-      return;
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      const transient = process.platform === 'win32' && (code === 'EPERM' || code === 'EBUSY' || code === 'EACCES');
-      if (!transient || attempt >= 10) throw e;
-      await new Promise((resolve) => setTimeout(resolve, 50 * (attempt + 1)));
-    }
-  }
-}
-
-/** Makes the rename itself durable; not possible (and not needed) on Windows. */
-async function syncDirectory(dir: string): Promise<void> {
-  if (process.platform === 'win32') return;
-  const handle = await fs.open(dir, 'r').catch(() => undefined);
-  if (!handle) return;
-  await handle.sync().catch(() => undefined);
-  await handle.close();
 }

@@ -14,8 +14,11 @@ export function eloRatings(ids: readonly string[], matches: readonly Match[], op
   return new Map(log.ids.map((id, i) => [id, ratings[i] as number]));
 }
 
-/** The same replay on an indexed log, indexed by canonical position. */
-export function replayElo(log: IndexedLog, options: EloOptions = {}): Float64Array {
+/**
+ * The same replay on an indexed log, indexed by canonical position. `afterMatch` sees the ratings
+ * after each match j between positions f and s (the Elo history chart records its points there).
+ */
+export function replayElo(log: IndexedLog, options: EloOptions = {}, afterMatch?: (j: number, f: number, s: number, ratings: Float64Array) => void): Float64Array {
   const k = options.k ?? ELO_K;
   const ratings = new Float64Array(log.ids.length).fill(options.initial ?? ELO_INITIAL);
   for (let j = 0; j < log.first.length; j++) {
@@ -25,6 +28,7 @@ export function replayElo(log: IndexedLog, options: EloOptions = {}): Float64Arr
     const delta = k * (log.weight[j] as number) * ((log.firstWon[j] as number) - expectedFirst);
     ratings[f] = (ratings[f] as number) + delta;
     ratings[s] = (ratings[s] as number) - delta;
+    afterMatch?.(j, f, s, ratings);
   }
   return ratings;
 }

@@ -18,7 +18,7 @@ import {
   AuditVerdictSchema,
   type AuditEntrySchema,
   type AuditOutcome,
-} from './schemas/audit.js';
+} from '../../../src-shared/schemas/audit.js';
 
 const Instant = (what: string) =>
   z.iso.datetime({ offset: true }).optional().describe(`${what}, ISO 8601 (e.g. "2026-05-01T09:00:00Z").`);

@@ -11,7 +11,7 @@ import { HypothesisDraftSchema, REVIEW_TYPES, ReviewDraftSchema, ReviewScoresSch
 import type { CitationRecord } from '../../engine/types.js';
 import type { ServerContext } from '../context.js';
 import { defineTool } from '../toolkit.js';
-import { AddedHypothesisSchema, AddedReviewSchema, HypothesisDetailSchema, roundedInterval, type CitationViewSchema, type HypothesisRefSchema } from './schemas/hypotheses.js';
+import { AddedHypothesisSchema, AddedReviewSchema, HypothesisDetailSchema, roundedInterval, type CitationViewSchema, type HypothesisRefSchema } from '../../../src-shared/schemas/hypotheses.js';
 
 const HypothesisId = z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f".');
 

@@ -9,7 +9,7 @@ import type { TaskKind } from '../../engine/types.js';
 import { projectTimeline, TIMELINE_DEFAULT_LIMIT } from '../../engine/timeline.js';
 import { projectUri } from '../../engine/changes.js';
 import { defineTool } from '../toolkit.js';
-import { ArchivedSchema, DecisionHistorySchema, ProjectOverviewSchema, ProjectTimelineSchema } from './schemas/projects.js';
+import { ArchivedSchema, DecisionHistorySchema, ProjectOverviewSchema, ProjectTimelineSchema } from '../../../src-shared/schemas/projects.js';
 
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
 /** Far beyond a desktop's project count; keeps one answer bounded. */

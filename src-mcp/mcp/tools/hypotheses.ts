@@ -14,7 +14,7 @@ import type { ServerContext } from '../context.js';
 import { defineTool } from '../toolkit.js';
 import { DESKTOP_CLIENT } from '../identity.js';
 import { WorkItemSchema, workItemMarkdown, workItemOutput } from './workflowOutput.js';
-import { IntervalSchema, RatingFields, roundedInterval } from './schemas/hypotheses.js';
+import { IntervalSchema, RatingFields, roundedInterval } from '../../../src-shared/schemas/hypotheses.js';
 
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
 const HypothesisId = z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f" (from list_hypotheses).');

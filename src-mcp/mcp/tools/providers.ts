@@ -6,7 +6,8 @@
 // background provider, the client's own model through sampling, or the assistant itself.
 import { z } from 'zod';
 import { writeTransaction } from '../../store/database.js';
-import { deleteProviderSettings, listProviderSettings, recentBackgroundWorkers, upsertProviderSettings } from '../../store/providerSettings.js';
+import { recentBackgroundWorkers } from '../../store/backgroundWorkers.js';
+import { deleteProviderSettings, listProviderSettings, upsertProviderSettings } from '../../store/providerSettings.js';
 import { usageByReasoner, usageByRole, usageTotals } from '../../store/usage.js';
 import { recordChange } from '../../engine/changes.js';
 import { DomainError } from '../../engine/errors.js';

@@ -11,7 +11,7 @@ import { leaderboardPage } from '../../engine/leaderboardView.js';
 import { loadResearch } from '../../engine/research.js';
 import { matchPage } from '../../store/leaderboardQueries.js';
 import { defineTool } from '../toolkit.js';
-import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardPageSchema, MatchPageSchema } from './schemas/tournament.js';
+import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardPageSchema, MatchPageSchema } from '../../../src-shared/schemas/tournament.js';
 import { arenaCard, comparedEntry, leaderboardRow, matchEntry } from './tournamentDesktopRows.js';
 
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');

@@ -6,8 +6,8 @@ import type { ComparedHypothesis } from '../../engine/arena.js';
 import type { LeaderboardViewRow } from '../../engine/leaderboardView.js';
 import type { Hypothesis } from '../../engine/types.js';
 import type { MatchListing } from '../../store/leaderboardQueries.js';
-import { roundedInterval } from './schemas/hypotheses.js';
-import type { ArenaCardSchema, ComparedHypothesisSchema, LeaderboardRowSchema, MatchEntrySchema } from './schemas/tournament.js';
+import { roundedInterval } from '../../../src-shared/schemas/hypotheses.js';
+import type { ArenaCardSchema, ComparedHypothesisSchema, LeaderboardRowSchema, MatchEntrySchema } from '../../../src-shared/schemas/tournament.js';
 
 const round1 = (value: number): number => Math.round(value * 10) / 10;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { resolveAppLayout } from '../../../src-main/electron/paths.js';
 import { findNode, resolveServerLaunch } from '../../../src-main/electron/serverLaunch.js';
+import { makeTempDir } from '../../support/tempDirs.js';
 
 const platform = process.platform;
 const nodeName = platform === 'win32' ? 'node.exe' : 'node';
@@ -11,7 +11,7 @@ let binDir: string;
 let fakeNode: string;
 
 beforeAll(() => {
-  binDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-launch-'));
+  binDir = makeTempDir('cosci-launch-');
   fakeNode = path.join(binDir, nodeName);
   fs.writeFileSync(fakeNode, '#!/bin/sh\n');
   fs.chmodSync(fakeNode, 0o755);
@@ -63,7 +63,7 @@ describe('resolveServerLaunch', () => {
 
 describe('findNode', () => {
   it('prefers COSCI_NODE_PATH, then npm’s node, then PATH', () => {
-    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-launch-path-'));
+    const elsewhere = makeTempDir('cosci-launch-path-');
     try {
       const pathNode = path.join(elsewhere, nodeName);
       fs.writeFileSync(pathNode, '');

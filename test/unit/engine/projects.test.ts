@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { openDatabase } from '../../../src-mcp/store/database.js';
 import { eventsAfter } from '../../../src-mcp/store/events.js';
 import { listResearch, startResearch, researchStatus } from '../../../src-mcp/engine/projects.js';
 import { inferDomain } from '../../../src-mcp/engine/domainInference.js';
 import { DomainError } from '../../../src-mcp/engine/errors.js';
+import { makeTempDir } from '../../support/tempDirs.js';
 
 function fresh() {
-  const db = openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-engine-')));
+  const db = openDatabase(makeTempDir('cosci-engine-'));
   let tick = Date.UTC(2026, 10, 1);
   const actor = { clientId: 'claude-desktop', now: () => new Date((tick += 1000)) };
   return { db, actor };

@@ -60,10 +60,17 @@ describe('checkpoint watch', () => {
   });
 
   it('drops a refresh still waiting when cancelled', async () => {
-    const { overview, watch } = setup([pendingOf('chk_a')]);
-    watch.onHostEvent(changed);
-    watch.cancel();
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(overview).not.toHaveBeenCalled();
+    // Fake timers: the debounce's moment is reached for certain, not after a guessed sleep.
+    vi.useFakeTimers();
+    try {
+      const { overview, watch } = setup([pendingOf('chk_a')]);
+      watch.onHostEvent(changed);
+      watch.cancel();
+      await vi.runAllTimersAsync();
+      expect(vi.getTimerCount()).toBe(0);
+      expect(overview).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -87,8 +87,11 @@ describe('tool calls', () => {
     ['invalid_input', 'INVALID_INPUT'],
     ['insufficient_permissions', 'PERMISSION_DENIED'],
     ['conflict', 'CONFLICT'],
+    ['rate_limit_exceeded', 'RATE_LIMITED'],
+    ['safety_blocked', 'SAFETY_BLOCKED'],
+    ['budget_exhausted', 'BUDGET_EXHAUSTED'],
     ['internal_error', 'INTERNAL'],
-    ['rate_limit_exceeded', 'INTERNAL'],
+    ['a code this host does not know', 'INTERNAL'],
   ])('maps the tool error code %s to %s and keeps the server’s message', async (toolCode, routeCode) => {
     const message = `Research project res_9 not found (${toolCode}).`;
     const router = createRouter(routerDeps(scriptedTools(() => toolFailure(toolCode, message)).callTool));

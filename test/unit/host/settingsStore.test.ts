@@ -1,13 +1,13 @@
 // The desktop settings file: defaults when absent, atomic writes, bad files set aside, not trusted.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSettingsStore, DEFAULT_SETTINGS, SETTINGS_FILE } from '../../../src-main/host/settingsStore.js';
 import { silentLogger } from './fakes.js';
+import { makeTempDir } from '../../support/tempDirs.js';
 
 function dataDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-settings-'));
+  return makeTempDir('cosci-settings-');
 }
 
 describe('desktop settings store', () => {

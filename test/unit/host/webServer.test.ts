@@ -9,7 +9,7 @@ import type { HostEvent, Result } from '../../../src-main/host/contract.js';
 import type { ServerStatus } from '../../../src-main/host/serverConnection.js';
 import { createWebServer, type WebServer } from '../../../src-main/web/webServer.js';
 import { silentLogger } from './fakes.js';
-import { removeTempDirs, tempDir } from './realServer.js';
+import { removeTempDirs, tempDir } from '../../support/realServer.js';
 
 const TOKEN = 'test-token_0123456789abcdefghijklmnopqrstuvw';
 

@@ -1,7 +1,6 @@
 // Shared setup for knowledge tests: a real database with the production migrations, a fixed
 // clock, and temporary folders (allowed or not) holding copies of the fixture corpus.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Db } from '../../../src-mcp/store/database.js';
@@ -9,6 +8,7 @@ import { startResearch } from '../../../src-mcp/engine/projects.js';
 import { allowRoot } from '../../../src-mcp/knowledge/roots.js';
 import type { Actor } from '../../../src-mcp/knowledge/events.js';
 import { makePdf } from './pdfFixture.js';
+import { makeTempDir } from '../../support/tempDirs.js';
 
 export const CORPUS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/knowledge/corpus');
 
@@ -22,7 +22,7 @@ export interface Fixture {
 }
 
 export function fixture(): Fixture {
-  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-knowledge-')));
+  const base = fs.realpathSync(makeTempDir('cosci-knowledge-'));
   const db = openDatabase(path.join(base, 'data'));
   let tick = Date.UTC(2026, 10, 1);
   const actor: Actor = { clientId: 'claude-desktop', now: () => new Date((tick += 1000)) };

@@ -6,8 +6,6 @@
 // store's write transactions. test/integration/faults.test.ts does the same with real SIGKILLs.
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { openDatabase, type Db } from '../../../src-mcp/store/database.js';
@@ -21,6 +19,7 @@ import { DomainError } from '../../../src-mcp/engine/errors.js';
 import { startResearch } from '../../../src-mcp/engine/projects.js';
 import type { ServerContext } from '../../../src-mcp/mcp/context.js';
 import { readToolError } from '../../support/toolErrors.js';
+import { makeTempDir } from '../../support/tempDirs.js';
 
 const CLIENT = 'harness-assistant';
 const open: Array<{ close(): unknown }> = [];
@@ -31,7 +30,7 @@ afterEach(async () => {
 });
 
 function setup(): { ctx: ServerContext; look: () => Seen; otherWriterCanLock: () => boolean } {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-callaudit-'));
+  const dataDir = makeTempDir('cosci-callaudit-');
   const db = openDatabase(dataDir);
   const other = new Database(path.join(dataDir, 'co-scientist.db'));
   other.pragma('busy_timeout = 0');

@@ -4,19 +4,18 @@
 // chain still verifies. With the lock free, the row is there immediately.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { openDatabase, type Db } from '../../../src-mcp/store/database.js';
 import { verifyAuditChain } from '../../../src-mcp/store/audit.js';
 import { recordReadOnlyAudit, type AuditRecord } from '../../../src-mcp/mcp/audit.js';
 import { flushReadAudit, FLUSH_MS } from '../../../src-mcp/mcp/readAudit.js';
+import { makeTempDir } from '../../support/tempDirs.js';
 
 let dir: string;
 let reader: Db;
 let other: Db;
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-readaudit-'));
+  dir = makeTempDir('cosci-readaudit-');
   reader = openDatabase(dir);
   other = openDatabase(dir);
 });

@@ -1,9 +1,6 @@
 // Scope matrix: every tool × representative scope sets → allowed exactly when the granted scopes
 // imply the tool's required scopes (and desktop-only tools only for the desktop client).
 import { describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { openDatabase } from '../../../src-mcp/store/database.js';
 import { ChangeFeed } from '../../../src-mcp/mcp/changeFeed.js';
 import { ALL_TOOLS } from '../../../src-mcp/mcp/toolRegistry.js';
@@ -14,6 +11,7 @@ import { NO_GROUNDING } from '../../../src-mcp/reasoners/workItems.js';
 import { NOTHING_VERIFIED } from '../../../src-mcp/engine/hypotheses.js';
 import type { ServerContext } from '../../../src-mcp/mcp/context.js';
 import { describeToolFailure, readToolError } from '../../support/toolErrors.js';
+import { makeTempDir } from '../../support/tempDirs.js';
 
 const SCOPE_SETS: string[][] = [
   [],
@@ -24,7 +22,7 @@ const SCOPE_SETS: string[][] = [
 ];
 
 function contextFor(clientId: string, scopes: string[]): ServerContext {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-matrix-'));
+  const dataDir = makeTempDir('cosci-matrix-');
   const db = openDatabase(dataDir);
   return {
     db,

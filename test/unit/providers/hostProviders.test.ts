@@ -2,12 +2,12 @@
 // to the renderer; every (re)started server is handed the keys again; safeStorage keeps only
 // ciphertext on disk, and falls back to memory where it cannot really encrypt.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { activateProviders, createProviderHandlers, providerRoutes, type ProviderSettings } from '../../../src-main/host/providers.js';
 import { createMemorySecretStore } from '../../../src-main/host/secrets.js';
 import { createSafeStorageSecretStore, safeStorageOf, SECRETS_FILE, type SafeStorageLike } from '../../../src-main/electron/secretStore.js';
+import { makeTempDir } from '../../support/tempDirs.js';
 
 const SETTINGS: ProviderSettings = {
   name: 'anthropic',
@@ -103,7 +103,7 @@ function fakeSafeStorage(overrides: Partial<SafeStorageLike> = {}): SafeStorageL
 }
 
 describe('safeStorage secret store', () => {
-  const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-secrets-'));
+  const dataDir = () => makeTempDir('cosci-secrets-');
 
   it('keeps only ciphertext on disk, private to the user, and reads it back', async () => {
     const dir = dataDir();

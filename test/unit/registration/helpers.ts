@@ -1,9 +1,9 @@
 // Fixture homes for registration tests: real folders under the OS temp dir, removed afterwards.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
 import type { LaunchCommand, RegistrationOptions, TargetPlatform } from '../../../src-main/host/registration/index.js';
+import { makeTempDir } from '../../support/tempDirs.js';
 
 const created: string[] = [];
 
@@ -13,7 +13,7 @@ afterEach(() => {
 
 /** A fresh temp folder; `label` ends up in its name (use it for spaces and non-ASCII). */
 export function tempDir(label = 'cosci-reg-'): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), label));
+  const dir = makeTempDir(label);
   created.push(dir);
   return dir;
 }

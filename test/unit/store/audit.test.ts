@@ -1,13 +1,11 @@
 // The audit chain detects edits, deletions and insertions, and names the first broken row.
 import { describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { openDatabase, writeTransaction, type Db } from '../../../src-mcp/store/database.js';
 import { appendAudit, verifyAuditChain, GENESIS_HASH, type AuditEntry } from '../../../src-mcp/store/audit.js';
+import { makeTempDir } from '../../support/tempDirs.js';
 
 function seeded(count: number): Db {
-  const db = openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-audit-')));
+  const db = openDatabase(makeTempDir('cosci-audit-'));
   for (let i = 0; i < count; i += 1) {
     const entry: AuditEntry = {
       at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),

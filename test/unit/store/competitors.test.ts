@@ -1,14 +1,12 @@
 // competitorsExceed on a real SQLite file: it counts exactly the hypotheses engine/ranking.ts's
 // isCompetitor admits, and answers by the threshold whether there are fewer, as many, or more.
 import { describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { openDatabase, type Db } from '../../../src-mcp/store/database.js';
 import { insertProject } from '../../../src-mcp/store/projects.js';
 import { insertHypothesis, projectHypotheses, type HypothesisRow } from '../../../src-mcp/store/hypotheses.js';
 import { COMPETITOR_CONDITION, competitorsExceed } from '../../../src-mcp/store/competitors.js';
 import { isCompetitor } from '../../../src-mcp/engine/ranking.js';
+import { makeTempDir } from '../../support/tempDirs.js';
 
 const AT = '2026-11-01T00:00:00.000Z';
 
@@ -28,7 +26,7 @@ function projectWith(db: Db, id: string, rows: Array<Partial<HypothesisRow>>): v
 
 describe('competitorsExceed', () => {
   it('counts exactly what isCompetitor admits, per project, against the threshold', () => {
-    const db = openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-competitors-')));
+    const db = openDatabase(makeTempDir('cosci-competitors-'));
     try {
       const excluded: Array<Partial<HypothesisRow>> = [
         { status: 'pending' },
@@ -57,7 +55,7 @@ describe('competitorsExceed', () => {
   it('counts from the partial index of competitors alone, without reading hypothesis rows', () => {
     // The query names the index (migration 0006); SQLite accepts that only while the query's WHERE
     // clause implies the index's, so this also guards COMPETITOR_CONDITION against drifting.
-    const db = openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-competitors-')));
+    const db = openDatabase(makeTempDir('cosci-competitors-'));
     try {
       const plan = db
         .prepare(`EXPLAIN QUERY PLAN SELECT COUNT(*) FROM (SELECT 1 FROM hypotheses INDEXED BY hypotheses_competing WHERE project_id = ? AND ${COMPETITOR_CONDITION} LIMIT ?)`)

@@ -2,14 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, schemaVersion } from '../../../src-mcp/store/database.js';
 import { LATEST_SCHEMA_VERSION } from '../../../src-mcp/store/migrations/index.js';
 import { databasePath } from '../../../src-mcp/store/dataDir.js';
+import { makeTempDir } from '../../support/tempDirs.js';
 
 function tempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-store-'));
+  return makeTempDir('cosci-store-');
 }
 
 describe('openDatabase', () => {

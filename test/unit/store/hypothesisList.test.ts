@@ -2,19 +2,17 @@
 // 0005 (no sort of the whole project, the cursor is a seek), and its pages, concatenated, are
 // exactly the project in the documented order with nothing skipped or repeated.
 import { describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { openDatabase, type Db } from '../../../src-mcp/store/database.js';
 import { insertProject } from '../../../src-mcp/store/projects.js';
 import { findHypothesis, insertHypothesis, topRankedHypotheses, type HypothesisRow } from '../../../src-mcp/store/hypotheses.js';
 import { hypothesisPageSql, queryHypotheses, type HypothesisQuery } from '../../../src-mcp/store/hypothesisList.js';
+import { makeTempDir } from '../../support/tempDirs.js';
 
 const AT = '2026-11-01T00:00:00.000Z';
 const STATUSES = ['pending', 'reviewed', 'in_tournament', 'evolved', 'rejected'];
 
 function seeded(): Db {
-  const db = openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-list-')));
+  const db = openDatabase(makeTempDir('cosci-list-'));
   for (const projectId of ['res_big', 'res_other']) {
     insertProject(db, { id: projectId, goal: 'A goal', domain: 'biology', domainInferred: false, status: 'active', hypothesisBudget: 20, progress: 0, createdBy: 'test', createdAt: AT, updatedAt: AT });
   }

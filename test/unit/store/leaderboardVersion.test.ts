@@ -4,14 +4,13 @@
 // is seen by the next page; a rolled-back write changes nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { openDatabase, writeTransaction, type Db } from '../../../src-mcp/store/database.js';
 import { leaderboardVersion } from '../../../src-mcp/store/leaderboardQueries.js';
 import { setSafetyFlag, updateHypothesisText } from '../../../src-mcp/store/hypotheses.js';
 import { insertMatch } from '../../../src-mcp/store/matches.js';
 import { leaderboardPage } from '../../../src-mcp/engine/leaderboardView.js';
 import { seedTournament } from '../../../bench/leaderboard-seed.js';
+import { makeTempDir } from '../../support/tempDirs.js';
 
 const AT = '2026-11-26T00:00:00.000Z';
 let dir: string;
@@ -20,7 +19,7 @@ let reader: Db;
 let writer: Db;
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-lbversion-'));
+  dir = makeTempDir('cosci-lbversion-');
   projectId = seedTournament(dir, { hypotheses: 40, rounds: 3, seed: 7 }).projectId;
   reader = openDatabase(dir);
   writer = openDatabase(dir);

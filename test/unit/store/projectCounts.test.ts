@@ -3,9 +3,6 @@
 // a full scan counts, and a database migrated from version 4 must start with the right numbers.
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { openDatabase, writeTransaction, type Db } from '../../../src-mcp/store/database.js';
 import { databasePath } from '../../../src-mcp/store/dataDir.js';
 import { MIGRATIONS } from '../../../src-mcp/store/migrations/index.js';
@@ -16,12 +13,13 @@ import { insertReview } from '../../../src-mcp/store/reviews.js';
 import { countMatches, insertMatch } from '../../../src-mcp/store/matches.js';
 import { projectCounts, type HypothesisStatusName } from '../../../src-mcp/store/projectCounts.js';
 import { seededRandom } from '../../support/seededRandom.js';
+import { makeTempDir } from '../../support/tempDirs.js';
 
 const STATUSES: HypothesisStatusName[] = ['pending', 'reviewed', 'in_tournament', 'evolved', 'rejected'];
 const AT = '2026-11-01T00:00:00.000Z';
 
 function tempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-counts-'));
+  return makeTempDir('cosci-counts-');
 }
 
 function addProject(db: Db, id: string): void {

@@ -1,5 +1,6 @@
 // The GUI as a test sees it: locators by data-testid, and the few flows tests repeat.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { testId, testIdOf } from '../locators.js';
 
 export class AppPage {
   constructor(readonly page: Page) {}
@@ -11,36 +12,36 @@ export class AppPage {
   }
 
   get serverState(): Locator {
-    return this.page.getByTestId('server-state');
+    return this.page.getByTestId(testId.serverState);
   }
 
   get emptyState(): Locator {
-    return this.page.getByTestId('projects-empty');
+    return this.page.getByTestId(testId.projectsEmpty);
   }
 
   projectItem(goal: string): Locator {
-    return this.page.getByTestId('project-item').filter({ hasText: goal });
+    return this.page.getByTestId(testId.projectItem).filter({ hasText: goal });
   }
 
   get detail(): Locator {
-    return this.page.getByTestId('project-detail');
+    return this.page.getByTestId(testId.projectDetail);
   }
 
   detailField(name: string): Locator {
-    return this.detail.getByTestId(`detail-${name}`);
+    return this.detail.getByTestId(testIdOf.detailField(name));
   }
 
   async startResearchFromForm(fields: { goal: string; domain?: string; budget?: number }): Promise<void> {
-    await this.page.getByTestId('new-research-button').click();
-    const form = this.page.getByTestId('new-research-form');
-    await form.getByTestId('new-research-goal').fill(fields.goal);
-    if (fields.domain !== undefined) await form.getByTestId('new-research-domain').fill(fields.domain);
-    if (fields.budget !== undefined) await form.getByTestId('new-research-budget').fill(String(fields.budget));
-    await form.getByTestId('new-research-submit').click();
+    await this.page.getByTestId(testId.newResearchButton).click();
+    const form = this.page.getByTestId(testId.newResearchForm);
+    await form.getByTestId(testId.newResearchGoal).fill(fields.goal);
+    if (fields.domain !== undefined) await form.getByTestId(testId.newResearchDomain).fill(fields.domain);
+    if (fields.budget !== undefined) await form.getByTestId(testId.newResearchBudget).fill(String(fields.budget));
+    await form.getByTestId(testId.newResearchSubmit).click();
   }
 
   async openAssistants(): Promise<void> {
-    await this.page.getByTestId('nav-assistants').click();
-    await expect(this.page.getByTestId('assistant-claude-desktop')).toBeVisible();
+    await this.page.getByTestId(testId.navAssistants).click();
+    await expect(this.page.getByTestId(testId.assistantClaudeDesktop)).toBeVisible();
   }
 }

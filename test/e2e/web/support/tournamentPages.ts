@@ -1,6 +1,7 @@
 // The Leaderboard and Audit log sections as tests see them: locators by data-testid and the few
 // reads tests repeat (the rows on screen, in order).
 import { expect, type Locator, type Page } from '@playwright/test';
+import { testId, testIdOf } from '../locators.js';
 
 export interface ShownRow {
   id: string;
@@ -13,15 +14,15 @@ export class LeaderboardPage {
   constructor(readonly page: Page) {}
 
   get section(): Locator {
-    return this.page.getByTestId('leaderboard-section');
+    return this.page.getByTestId(testId.leaderboardSection);
   }
 
   get board(): Locator {
-    return this.page.getByTestId('project-leaderboard');
+    return this.page.getByTestId(testId.projectLeaderboard);
   }
 
   get rows(): Locator {
-    return this.page.getByTestId('leaderboard-row');
+    return this.page.getByTestId(testId.leaderboardRow);
   }
 
   row(id: string): Locator {
@@ -29,7 +30,7 @@ export class LeaderboardPage {
   }
 
   async open(): Promise<void> {
-    await this.page.getByTestId('nav-leaderboard').click();
+    await this.page.getByTestId(testId.navLeaderboard).click();
     await expect(this.section).toBeVisible();
   }
 
@@ -40,8 +41,8 @@ export class LeaderboardPage {
   }
 
   async tab(name: 'table' | 'history' | 'lineage' | 'compare' | 'arena' | 'matches'): Promise<void> {
-    await this.page.getByTestId(`tab-${name}`).click();
-    await expect(this.page.getByTestId(`tab-${name}`)).toHaveAttribute('aria-selected', 'true');
+    await this.page.getByTestId(testIdOf.tab(name)).click();
+    await expect(this.page.getByTestId(testIdOf.tab(name))).toHaveAttribute('aria-selected', 'true');
   }
 
   /** The rows in the order shown. */
@@ -61,7 +62,7 @@ export class LeaderboardPage {
   }
 
   async eloOf(id: string): Promise<number> {
-    return Number(await this.row(id).getByTestId('row-elo').textContent());
+    return Number(await this.row(id).getByTestId(testId.rowElo).textContent());
   }
 }
 
@@ -69,22 +70,22 @@ export class AuditLogPage {
   constructor(readonly page: Page) {}
 
   get view(): Locator {
-    return this.page.getByTestId('audit-view');
+    return this.page.getByTestId(testId.auditView);
   }
 
   get rows(): Locator {
-    return this.page.getByTestId('audit-row');
+    return this.page.getByTestId(testId.auditRow);
   }
 
   async open(): Promise<void> {
-    await this.page.getByTestId('nav-audit').click();
+    await this.page.getByTestId(testId.navAudit).click();
     await expect(this.view).toBeVisible();
-    await expect(this.page.getByTestId('audit-table')).toBeVisible();
+    await expect(this.page.getByTestId(testId.auditTable)).toBeVisible();
   }
 
   /** The filtered total the view reports. */
   count(): Locator {
-    return this.page.getByTestId('audit-count');
+    return this.page.getByTestId(testId.auditCount);
   }
 }
 
@@ -93,11 +94,11 @@ export class ProjectTopBoard {
   constructor(readonly page: Page) {}
 
   get board(): Locator {
-    return this.page.getByTestId('project-top-board');
+    return this.page.getByTestId(testId.projectTopBoard);
   }
 
   get rows(): Locator {
-    return this.board.getByTestId('project-top-row');
+    return this.board.getByTestId(testId.projectTopRow);
   }
 
   row(id: string): Locator {

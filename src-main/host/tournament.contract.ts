@@ -1,10 +1,10 @@
 // The tournament routes of the host ⇄ renderer contract: leaderboard, Elo over time, match log,
 // compare and the arena. contract.ts spreads them into its one route table and re-exports the
 // types; like the rest of the contract, the renderer imports this for its types only.
-// The tools' result shapes are theirs (src-mcp/mcp/tools/schemas), defined once there.
+// The tools' result shapes are theirs (src-shared/schemas), defined once there.
 import { z } from 'zod';
-import { JudgeSchema } from '../../src-mcp/mcp/tools/schemas/hypotheses.js';
-import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardPageSchema, MatchPageSchema } from '../../src-mcp/mcp/tools/schemas/tournament.js';
+import { JudgeSchema } from '../../src-shared/schemas/hypotheses.js';
+import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardPageSchema, MatchPageSchema } from '../../src-shared/schemas/tournament.js';
 
 export {
   ArenaCardSchema,
@@ -16,7 +16,7 @@ export {
   LeaderboardRowSchema,
   MatchEntrySchema,
   MatchPageSchema,
-} from '../../src-mcp/mcp/tools/schemas/tournament.js';
+} from '../../src-shared/schemas/tournament.js';
 export type {
   ArenaCard,
   ArenaPair,
@@ -27,7 +27,7 @@ export type {
   LeaderboardRow,
   MatchEntry,
   MatchPage,
-} from '../../src-mcp/mcp/tools/schemas/tournament.js';
+} from '../../src-shared/schemas/tournament.js';
 
 const ResearchId = z.string().min(1);
 const HypothesisId = z.string().min(1);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isAlive, removeTempDirs, REPO_ROOT, tempDir } from './realServer.js';
+import { isAlive, removeTempDirs, REPO_ROOT, tempDir } from '../../support/realServer.js';
 
 const WEB_ENTRY = path.join(REPO_ROOT, 'dist', 'main', 'web.js');
 

@@ -6,20 +6,20 @@ import { openDatabase, writeTransaction, type Db } from '../store/database.js';
 import { recordAnchorBreach } from '../store/audit.js';
 import { describeBreach, findAnchorBreach } from '../store/auditAnchor.js';
 import { dataDirAnnouncement, resolveDataDir } from '../store/dataDir.js';
-import { ChangeFeed } from './changeFeed.js';
-import type { ServerContext } from './context.js';
+import { ChangeFeed } from '../mcp/changeFeed.js';
+import type { ServerContext } from '../mcp/context.js';
 import { createMcpServer } from './createServer.js';
-import { parseClientId, resolvePolicy } from './identity.js';
-import { isWorkerAlive, workerId } from './workers.js';
-import { knowledgeGrounding, knowledgeVerifier } from './grounding.js';
-import { TokenBucket } from './rateLimit.js';
+import { parseClientId, resolvePolicy } from '../mcp/identity.js';
+import { isWorkerAlive, workerId } from '../mcp/workers.js';
+import { knowledgeGrounding, knowledgeVerifier } from '../mcp/grounding.js';
+import { TokenBucket } from '../mcp/rateLimit.js';
 import { ProviderRegistry } from '../reasoners/providers/registry.js';
 import { SamplingChannel } from '../reasoners/sampling.js';
 import { BackgroundRunner } from './backgroundRunner.js';
-import { flushReadAudit } from './readAudit.js';
+import { flushReadAudit } from '../mcp/readAudit.js';
 import { WalCheckpointer } from '../store/walCheckpointer.js';
 import { FramedStdioTransport } from './stdioTransport.js';
-import { checkDesktopClaim } from './desktopClaim.js';
+import { checkDesktopClaim } from '../mcp/desktopClaim.js';
 
 /** The checkpoint thread starts after the handshake (see WalCheckpointerOptions.delayMs). */
 const CHECKPOINTER_DELAY_MS = 300;

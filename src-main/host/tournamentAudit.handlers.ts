@@ -2,8 +2,8 @@
 // research server. Kept beside router.ts (which spreads them in) so that file stays small.
 import type { z } from 'zod';
 import type { Routes } from './contract.js';
-import type { auditRoutes } from './auditContract.js';
-import type { tournamentRoutes } from './tournamentContract.js';
+import type { auditRoutes } from './audit.contract.js';
+import type { tournamentRoutes } from './tournament.contract.js';
 import type { ToolOutcome } from './toolResult.js';
 
 type Route = keyof typeof tournamentRoutes | keyof typeof auditRoutes;

@@ -2,8 +2,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HostEvent } from '../../../src-main/host/contract.js';
 import { createHost, type Host } from '../../../src-main/host/hostCore.js';
-import { silentLogger } from './fakes.js';
-import { removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from './realServer.js';
+import { silentLogger } from '../../unit/host/fakes.js';
+import { removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from '../../support/realServer.js';
 
 const hosts: Host[] = [];
 beforeAll(requireBuiltServer);

@@ -2,7 +2,7 @@
 // defined once: the tools declare them as their output schemas and the desktop host's contract
 // (src-main/host) checks their answers with them. The renderer type-checks these through the
 // contract, so this module imports zod and its sibling schema modules only — no Node, no engine.
-// The value lists repeat the engine's (engine/schemas.ts); test/unit/mcp/wireValues.test.ts keeps them equal.
+// The engine's value lists (engine/schemas.ts) are these.
 import { z } from 'zod';
 
 export const HYPOTHESIS_STATUS_VALUES = ['pending', 'reviewed', 'in_tournament', 'evolved', 'rejected'] as const;

@@ -1,12 +1,12 @@
 // Hypothesis shapes of the host ⇄ renderer contract (the hypothesis list, detail and the
-// scientist's own hypothesis), used by researchContract.ts's routes. Types only in the renderer.
+// scientist's own hypothesis), used by research.contract.ts's routes. Types only in the renderer.
 // The detail and the added hypothesis are the desktop tools' own result shapes
-// (src-mcp/mcp/tools/schemas), defined once there; what the app does not show is picked away.
+// (src-shared/schemas), defined once there; what the app does not show is picked away.
 import { z } from 'zod';
-import { HypothesisOriginSchema, HypothesisStatusSchema } from '../../src-mcp/mcp/tools/schemas/hypotheses.js';
+import { HypothesisOriginSchema, HypothesisStatusSchema } from '../../src-shared/schemas/hypotheses.js';
 
-export { HYPOTHESIS_STATUS_VALUES, HypothesisDetailSchema, REVIEW_TYPE_VALUES, ScoresSchema } from '../../src-mcp/mcp/tools/schemas/hypotheses.js';
-export type { CitationView, HypothesisDetail, HypothesisRef, HypothesisStatus, ReviewScores } from '../../src-mcp/mcp/tools/schemas/hypotheses.js';
+export { HYPOTHESIS_STATUS_VALUES, HypothesisDetailSchema, REVIEW_TYPE_VALUES, ScoresSchema } from '../../src-shared/schemas/hypotheses.js';
+export type { CitationView, HypothesisDetail, HypothesisRef, HypothesisStatus, ReviewScores } from '../../src-shared/schemas/hypotheses.js';
 
 export const HypothesisSummarySchema = z.object({
   id: z.string(),

@@ -1,11 +1,11 @@
-// Handlers of the knowledge routes (knowledgeContract.ts): one call each to a knowledge tool of the
+// Handlers of the knowledge routes (knowledge.contract.ts): one call each to a knowledge tool of the
 // research server as client `desktop`, plus the native folder picker, which only a host with a
 // window system has (Electron passes one in; the web host does not).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import type { Routes } from './contract.js';
-import type { knowledgeRoutes } from './knowledgeContract.js';
+import type { knowledgeRoutes } from './knowledge.contract.js';
 import { describeError } from './log.js';
 import type { ToolOutcome } from './toolResult.js';
 

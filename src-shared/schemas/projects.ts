@@ -1,8 +1,9 @@
 // Result shapes of the desktop's project tools (list_project_overview, archive_research,
 // get_project_timeline, list_decision_history), defined once for the tools and the desktop host's
-// contract. Imports zod only: the renderer type-checks it through the contract.
-// The value lists repeat the engine's (engine/schemas.ts); test/unit/mcp/wireValues.test.ts keeps them equal.
+// contract. Imports zod only: the renderer type-checks it through the contract. The engine's value
+// lists (engine/schemas.ts) are these.
 import { z } from 'zod';
+import { Text } from './text.js';
 
 export const CHECKPOINT_KIND_VALUES = ['research_plan', 'hypothesis_batch', 'evolution_plan', 'final_report', 'safety_review', 'change_request'] as const;
 export const CheckpointKindSchema = z.enum(CHECKPOINT_KIND_VALUES);
@@ -33,14 +34,16 @@ export type ProjectOverview = z.infer<typeof ProjectOverviewSchema>;
 /** archive_research. */
 export const ArchivedSchema = z.object({ research_id: z.string(), archived: z.boolean(), archived_at: z.string().nullable() });
 
+/** A research plan: what a research_plan checkpoint proposes and a decision may edit; the engine validates with it too. */
 export const ResearchPlanSchema = z.object({
-  goal: z.string(),
-  domain: z.string(),
-  objectives: z.array(z.string()),
-  constraints: z.array(z.string()),
-  preferences: z.array(z.string()),
-  hypothesis_budget: z.number().int(),
+  goal: Text(10, 2000, 'goal'),
+  domain: Text(2, 100, 'domain'),
+  objectives: z.array(Text(5, 1000, 'objective')).min(1).max(10),
+  constraints: z.array(Text(3, 1000, 'constraint')).max(15).default([]),
+  preferences: z.array(Text(3, 1000, 'preference')).max(15).default([]),
+  hypothesis_budget: z.number().int().min(1).max(100),
 });
+export type ResearchPlan = z.infer<typeof ResearchPlanSchema>;
 
 const MetaReviewSchema = z.object({
   recurring_critiques: z.array(z.string()),

@@ -1,30 +1,19 @@
 // The built research server, for host tests that must speak to the real thing over stdio.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { makeTempDir } from './tempDirs.js';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const SERVER_ENTRY = path.join(REPO_ROOT, 'dist', 'mcp', 'server.js');
+import { SERVER_ENTRY } from './server.js';
 
-export function requireBuiltServer(): void {
-  if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run "npm run build" first.`);
-}
+// One definition of where the repository and the built server are (./server.ts).
+export { assertServerBuilt as requireBuiltServer, REPO_ROOT, SERVER_ENTRY } from './server.js';
 
-const created: string[] = [];
-
-/** A fresh temp folder, removed by removeTempDirs() (call it from afterAll). */
+/** A fresh temp folder, removed after the file's tests (test/support/tempDirs.ts). */
 export function tempDir(label: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `cosci-host-${label}-`));
-  created.push(dir);
-  return dir;
+  return makeTempDir(`cosci-host-${label}-`);
 }
 
-export function removeTempDirs(): void {
-  for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-}
+export { removeTempDirs } from './tempDirs.js';
 
 /** Another assistant's server on the same data dir, e.g. to make changes the host must hear about. */
 export async function otherAssistant(dataDir: string): Promise<Client> {

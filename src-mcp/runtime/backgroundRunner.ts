@@ -7,7 +7,8 @@
 // nothing while there is nothing to do.
 import { writeTransaction } from '../store/database.js';
 import { findTask } from '../store/tasks.js';
-import { deleteBackgroundWorker, releaseTaskLease, renewTaskLease, runnableProjectIds, upsertBackgroundWorker } from '../store/providerSettings.js';
+import { deleteBackgroundWorker, upsertBackgroundWorker } from '../store/backgroundWorkers.js';
+import { releaseTaskLease, renewTaskLease, runnableProjectIds } from '../store/taskLeases.js';
 import { projectUri } from '../engine/changes.js';
 import { pendingCheckpointsOf } from '../engine/checkpoints.js';
 import { loadResearch, reasonerOrderOf } from '../engine/research.js';
@@ -18,8 +19,8 @@ import { pauseForReasoning, providerServes, reasoningBudgetStop, runAutomaticTas
 import { roleOf } from '../reasoners/providers/prompt.js';
 import { providerReasoner } from '../reasoners/providers/reasoner.js';
 import type { ProviderRegistry } from '../reasoners/providers/registry.js';
-import { CallAudit } from './audit.js';
-import type { ServerContext } from './context.js';
+import { CallAudit } from '../mcp/audit.js';
+import type { ServerContext } from '../mcp/context.js';
 
 export interface RunnerTiming {
   /** Lease of a task in flight; renewed every third of it. */

@@ -1,13 +1,13 @@
 // Builds the MCP server instance for one connection. serveStdio calls this once per connection
 // (and once for a discarded 2026-era discover probe); everything shared lives in ServerContext.
 import { McpServer } from '@modelcontextprotocol/server';
-import type { ServerContext } from './context.js';
-import { installTools } from './toolkit.js';
-import { callableToolNamesNow, toolCatalog } from './toolCatalog.js';
-import { installResources } from './resources.js';
-import { installPrompts } from './prompts.js';
-import { ConnectionNotifier } from './notifier.js';
-import { SERVER_INSTRUCTIONS, serverInstructions } from './instructions.js';
+import type { ServerContext } from '../mcp/context.js';
+import { installTools } from '../mcp/toolkit.js';
+import { callableToolNamesNow, toolCatalog } from '../mcp/toolCatalog.js';
+import { installResources } from '../mcp/resources.js';
+import { installPrompts } from '../mcp/prompts.js';
+import { ConnectionNotifier } from '../mcp/notifier.js';
+import { SERVER_INSTRUCTIONS, serverInstructions } from '../mcp/instructions.js';
 
 export const SERVER_NAME = 'co-scientist';
 

@@ -2,7 +2,7 @@
 // with UNAVAILABLE and a reason by one that has not (the web host), and never throwing.
 import { describe, expect, it } from 'vitest';
 import { createRouter } from '../../../src-main/host/router.js';
-import { NO_FOLDER_PICKER } from '../../../src-main/host/knowledgeRoutes.js';
+import { NO_FOLDER_PICKER } from '../../../src-main/host/knowledge.handlers.js';
 import { routerDeps, scriptedTools, toolSuccess } from './fakes.js';
 
 const noTools = () => scriptedTools(() => toolSuccess({}));

@@ -1,8 +1,8 @@
-// Handlers of the research routes (researchContract.ts): mostly one call each to a tool of the
+// Handlers of the research routes (research.contract.ts): mostly one call each to a tool of the
 // research server as client `desktop`, plus the desktop settings kept by the host itself.
 import type { z } from 'zod';
 import type { Routes } from './contract.js';
-import type { researchRoutes } from './researchContract.js';
+import type { researchRoutes } from './research.contract.js';
 import type { SettingsStore } from './settingsStore.js';
 import type { ToolOutcome } from './toolResult.js';
 

@@ -1,9 +1,9 @@
 // The research routes of the host ⇄ renderer contract (the control room: projects, checkpoints,
 // hypotheses, settings). contract.ts spreads them into its one route table and re-exports the
 // types; like the rest of the contract, the renderer imports this for its types only.
-// The project tools' result shapes are theirs (src-mcp/mcp/tools/schemas), defined once there.
+// The project tools' result shapes are theirs (src-shared/schemas), defined once there.
 import { z } from 'zod';
-import { AddedHypothesisSchema, AddedReviewSchema } from '../../src-mcp/mcp/tools/schemas/hypotheses.js';
+import { AddedHypothesisSchema, AddedReviewSchema } from '../../src-shared/schemas/hypotheses.js';
 import {
   ArchivedSchema,
   CheckpointKindSchema,
@@ -12,7 +12,7 @@ import {
   ProjectOverviewSchema,
   ProjectTimelineSchema,
   type CheckpointKind,
-} from '../../src-mcp/mcp/tools/schemas/projects.js';
+} from '../../src-shared/schemas/projects.js';
 import {
   HypothesisDetailSchema,
   HypothesisDraftInputSchema,
@@ -20,9 +20,9 @@ import {
   QueuedWorkSchema,
   REVIEW_TYPE_VALUES,
   ScoresSchema,
-} from './hypothesisContract.js';
+} from './hypothesis.contract.js';
 
-export * from './hypothesisContract.js';
+export * from './hypothesis.contract.js';
 export {
   CHECKPOINT_KIND_VALUES,
   CheckpointKindSchema,
@@ -31,8 +31,8 @@ export {
   ProjectTimelineSchema,
   ResearchPlanSchema,
   TimelineEntrySchema,
-} from '../../src-mcp/mcp/tools/schemas/projects.js';
-export type { CheckpointKind, DecisionAction, DecisionRecord, ProjectOverview, ProjectTimeline, TimelineEntry } from '../../src-mcp/mcp/tools/schemas/projects.js';
+} from '../../src-shared/schemas/projects.js';
+export type { CheckpointKind, DecisionAction, DecisionRecord, ProjectOverview, ProjectTimeline, TimelineEntry } from '../../src-shared/schemas/projects.js';
 
 export const EVOLUTION_STRATEGY_VALUES = ['refine', 'combine', 'simplify', 'paradigm_shift'] as const;
 

@@ -1,0 +1,51 @@
+// The data-testid values the web suite finds the GUI by, in one place: a renamed testid is one edit
+// here, and a typo is a type error instead of a locator that never matches. The strings are the
+// renderer's own (src-renderer), unchanged. Page objects in support/ use these; so should new specs.
+export const testId = {
+  assistantClaudeDesktop: 'assistant-claude-desktop',
+  auditCount: 'audit-count',
+  auditRow: 'audit-row',
+  auditTable: 'audit-table',
+  auditView: 'audit-view',
+  checkpointDetail: 'checkpoint-detail',
+  decisionAnnouncement: 'decision-announcement',
+  hypothesisDetail: 'hypothesis-detail',
+  hypothesisItem: 'hypothesis-item',
+  inbox: 'inbox',
+  inboxCount: 'inbox-count',
+  inboxItem: 'inbox-item',
+  leaderboardRow: 'leaderboard-row',
+  leaderboardSection: 'leaderboard-section',
+  navAssistants: 'nav-assistants',
+  navAudit: 'nav-audit',
+  navInbox: 'nav-inbox',
+  navLeaderboard: 'nav-leaderboard',
+  navProjects: 'nav-projects',
+  navSettings: 'nav-settings',
+  newResearchBudget: 'new-research-budget',
+  newResearchButton: 'new-research-button',
+  newResearchDomain: 'new-research-domain',
+  newResearchForm: 'new-research-form',
+  newResearchGoal: 'new-research-goal',
+  newResearchSubmit: 'new-research-submit',
+  projectDetail: 'project-detail',
+  projectItem: 'project-item',
+  projectLeaderboard: 'project-leaderboard',
+  projectTopBoard: 'project-top-board',
+  projectTopRow: 'project-top-row',
+  projectsEmpty: 'projects-empty',
+  rowElo: 'row-elo',
+  serverState: 'server-state',
+  settings: 'settings',
+  timeline: 'timeline',
+  timelineEntry: 'timeline-entry',
+} as const;
+
+/** Testids with a variable part. */
+export const testIdOf = {
+  nav: (view: string) => `nav-${view}`,
+  tab: (name: string) => `tab-${name}`,
+  detailTab: (tab: string) => `detail-tab-${tab}`,
+  detailField: (name: string) => `detail-${name}`,
+  assistant: (clientId: string) => `assistant-${clientId}`,
+};

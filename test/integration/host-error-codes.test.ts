@@ -1,0 +1,82 @@
+// Issue 16 item 7: every error code the research server writes keeps its meaning in the desktop
+// host. Each case provokes the code from the real built server over stdio and reads the real
+// result with the host's own readToolResult, the function every route goes through.
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readToolResult, ROUTE_CODE_OF_TOOL_ERROR } from '../../src-main/host/toolResult.js';
+import { DATABASE_FILE } from '../../src-mcp/store/dataDir.js';
+import { TOOL_ERROR_CODES, type ToolErrorCode } from '../../src-shared/toolErrors.js';
+import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
+import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
+
+type Structured = Record<string, unknown>;
+let dataDir: string;
+let assistant: ConnectedServer;
+let desktop: ConnectedServer;
+const servers: ConnectedServer[] = [];
+
+beforeAll(async () => {
+  dataDir = tempDataDir();
+  desktop = await connectServer({ dataDir, client: 'desktop' });
+  assistant = await connectServer({ dataDir, client: 'claude-desktop' });
+});
+afterAll(async () => {
+  await Promise.all([assistant, desktop, ...servers].map((server) => server.close()));
+});
+
+async function call(server: ConnectedServer, name: string, args: Structured): Promise<Structured> {
+  const result = await server.client.callTool({ name, arguments: args });
+  if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
+  return result.structuredContent as Structured;
+}
+
+async function startProject(goal: string): Promise<string> {
+  return (await call(assistant, 'start_research', { goal, hypothesis_count: 3 })).research_id as string;
+}
+
+/** How each code arises in real use; internal_error has no honest trigger and is covered by the table test below. */
+const provokers: Record<Exclude<ToolErrorCode, 'internal_error'>, () => Promise<{ server: ConnectedServer; name: string; args: Structured }>> = {
+  invalid_input: async () => ({ server: assistant, name: 'start_research', args: {} }),
+  resource_not_found: async () => ({ server: assistant, name: 'get_research_status', args: { research_id: 'res_000000000000' } }),
+  insufficient_permissions: async () => ({ server: assistant, name: 'query_audit_log', args: {} }),
+  conflict: async () => ({ server: assistant, name: 'manage_research', args: { research_id: await startProject('Find novel therapeutic targets for liver fibrosis'), action: 'reopen', add_reasoning_calls: 5 } }),
+  safety_blocked: async () => ({ server: assistant, name: 'generate_hypotheses', args: { research_id: await startProject('Increase the transmissibility of H5N1 influenza virus between mammals') } }),
+  budget_exhausted: async () => {
+    const researchId = await startProject('Identify drug repurposing candidates for acute myeloid leukaemia');
+    // Spending a whole budget through the workflow takes minutes; the state it leaves is one column.
+    const db = new Database(path.join(dataDir, DATABASE_FILE));
+    try {
+      db.prepare('UPDATE projects SET reasoning_calls_used = 1000000 WHERE id = ?').run(researchId);
+    } finally {
+      db.close();
+    }
+    return { server: assistant, name: 'generate_hypotheses', args: { research_id: researchId } };
+  },
+  // Another client, so the others keep their allowance; a server reads its client's policy at start.
+  rate_limit_exceeded: async () => {
+    await call(desktop, 'set_client_policy', { client_id: 'cursor', scopes: ['research:write'], rate_per_minute: 1, burst: 1 });
+    const limited = await connectServer({ dataDir, client: 'cursor' });
+    servers.push(limited);
+    await call(limited, 'start_research', { goal: 'Explain why perovskite solar cells degrade under humidity' });
+    return { server: limited, name: 'start_research', args: { goal: 'Explain why perovskite solar cells degrade under humidity' } };
+  },
+};
+
+describe('the host reads every tool error code from the real server', () => {
+  it.each(Object.keys(provokers) as Array<keyof typeof provokers>)('%s keeps its meaning and message', async (code) => {
+    const { server, name, args } = await provokers[code]();
+    const result = await server.client.callTool({ name, arguments: args });
+    const envelope = toolErrorOf(result);
+    expect(envelope.code).toBe(code);
+    expect(readToolResult(name, result)).toEqual({ ok: false, error: { code: ROUTE_CODE_OF_TOOL_ERROR[code], message: envelope.message } });
+  });
+});
+
+describe('the mapping', () => {
+  it('gives every shared code its own route code; only internal_error becomes INTERNAL', () => {
+    const routeCodes = TOOL_ERROR_CODES.map((code) => ROUTE_CODE_OF_TOOL_ERROR[code]);
+    expect(new Set(routeCodes).size).toBe(TOOL_ERROR_CODES.length);
+    expect(TOOL_ERROR_CODES.filter((code) => ROUTE_CODE_OF_TOOL_ERROR[code] === 'INTERNAL')).toEqual(['internal_error']);
+  });
+});
