@@ -4,9 +4,6 @@
 // write); pages walk the board in the engine's order from the board-order index without sorting;
 // and the rank movement the refresh stored is the refit of the log before the latest round.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { openDatabase, writeTransaction, type Db } from '../../../src-mcp/store/database.js';
 import { boardCounts, boardPageSql } from '../../../src-mcp/store/boardQueries.js';
 import { COMPETITOR_CONDITION } from '../../../src-mcp/store/competitors.js';
@@ -15,6 +12,7 @@ import { insertMatch, projectMatches } from '../../../src-mcp/store/matches.js';
 import { boardRound, leaderboardPage, previousRanks, type LeaderboardViewRow } from '../../../src-mcp/engine/leaderboardView.js';
 import { isCompetitor, toTournamentMatch } from '../../../src-mcp/engine/ranking.js';
 import { seedTournament } from '../../../bench/leaderboard-seed.js';
+import { makeTempDir } from '../../support/tempDirs.js';
 
 const AT = '2026-11-26T00:00:00.000Z';
 let dir: string;
@@ -22,14 +20,13 @@ let projectId: string;
 let db: Db;
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-board-'));
+  dir = makeTempDir('cosci-board-');
   projectId = seedTournament(dir, { hypotheses: 40, rounds: 3, seed: 11 }).projectId;
   db = openDatabase(dir);
 });
 
 afterEach(() => {
   db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 function recount(): { competitors: number; competitorMatches: number } {
