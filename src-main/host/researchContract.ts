@@ -11,6 +11,7 @@ import {
   DecisionHistorySchema,
   ProjectOverviewSchema,
   ProjectTimelineSchema,
+  TrashedSchema,
   type CheckpointKind,
 } from '../../src-mcp/mcp/tools/schemas/projects.js';
 import {
@@ -88,6 +89,8 @@ export const researchRoutes = {
     input: z.object({ research_id: ResearchIdInput, archived: z.boolean() }).strict(),
     output: ArchivedSchema,
   },
+  /** Delete with undo: gone from every view at once, restorable (trashed=false) until purge_after. */
+  'projects.trash': { input: z.object({ research_id: ResearchIdInput, trashed: z.boolean() }).strict(), output: TrashedSchema },
   /** Permanent. The GUI sends it only once the scientist's chance to undo has passed. */
   'projects.delete': { input: z.object({ research_id: ResearchIdInput }).strict(), output: z.object({ research_id: z.string() }) },
   'projects.timeline': { input: z.object({ research_id: ResearchIdInput, ...page }).strict(), output: ProjectTimelineSchema },

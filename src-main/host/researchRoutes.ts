@@ -26,6 +26,7 @@ export function createResearchHandlers(deps: ResearchRouteDeps): ResearchHandler
   return {
     'projects.overview': () => tool('list_project_overview', {}),
     'projects.archive': (input) => tool('archive_research', input),
+    'projects.trash': (input) => tool('trash_research', input),
     'projects.delete': async (input) => {
       const outcome = await tool('manage_research', { research_id: input.research_id, action: 'delete' });
       return outcome.ok ? { ok: true, data: { research_id: input.research_id } } : outcome;

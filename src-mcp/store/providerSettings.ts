@@ -4,6 +4,7 @@
 import type { Db } from './database.js';
 import { cached } from './statements.js';
 import { fromJson, toJson } from './json.js';
+import { notTrashed } from './projectTrash.js';
 
 export interface ProviderSettingsRow {
   name: string;
@@ -130,7 +131,7 @@ export function releaseTaskLease(db: Db, taskId: string, owner: string, now: str
 
 /** Projects that may have work for a background worker: not paused or completed, with open tasks or none yet advanced. */
 export function runnableProjectIds(db: Db): string[] {
-  return (db.prepare("SELECT id FROM projects WHERE status IN ('initializing', 'active') ORDER BY created_at, id").all() as Array<{ id: string }>).map(
+  return (db.prepare(`SELECT id FROM projects WHERE status IN ('initializing', 'active') AND ${notTrashed()} ORDER BY created_at, id`).all() as Array<{ id: string }>).map(
     (row) => row.id,
   );
 }

@@ -10,6 +10,7 @@ import { ProjectsView } from '../features/projects/ProjectsView';
 import { InboxView } from '../features/checkpoints/InboxView';
 import { SettingsView } from '../features/settings/SettingsView';
 import { useCheckpointAlerts, usePendingCount } from '../features/checkpoints/useCheckpointAlerts';
+import { useTrashedProjectsUndo } from '../features/projects/useProjectActions';
 import { NavigationProvider, useNavigation } from './navigation';
 import { ToastProvider } from './Toasts';
 import { useTheme } from './useTheme';
@@ -46,6 +47,7 @@ function AppShell() {
   useHostEvents();
   useTheme();
   useCheckpointAlerts();
+  useTrashedProjectsUndo();
   const pendingCount = usePendingCount();
   const { location, openSection } = useNavigation();
   const section = location.section as Section;

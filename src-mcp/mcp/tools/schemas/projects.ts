@@ -1,4 +1,4 @@
-// Result shapes of the desktop's project tools (list_project_overview, archive_research,
+// Result shapes of the desktop's project tools (list_project_overview, archive_research, trash_research,
 // get_project_timeline, list_decision_history), defined once for the tools and the desktop host's
 // contract. Imports zod only: the renderer type-checks it through the contract.
 // The value lists repeat the engine's (engine/schemas.ts); test/unit/mcp/wireValues.test.ts keeps them equal.
@@ -17,11 +17,21 @@ export const ProjectOverviewSchema = z.object({
   projects: z.array(z.object({ id: z.string(), archived_at: z.string().nullable(), pending_checkpoints: z.number().int() })),
   pending: z.array(z.object({ checkpoint_id: z.string(), research_id: z.string(), kind: CheckpointKindSchema, goal: z.string(), created_at: z.string() })),
   pending_total: z.number().int(),
+  trashed: z
+    .array(z.object({ research_id: z.string(), goal: z.string(), purge_after: z.string() }))
+    .describe('Projects the scientist deleted that can still be restored until purge_after (trash_research).'),
 });
 export type ProjectOverview = z.infer<typeof ProjectOverviewSchema>;
 
 /** archive_research. */
 export const ArchivedSchema = z.object({ research_id: z.string(), archived: z.boolean(), archived_at: z.string().nullable() });
+
+/** trash_research. */
+export const TrashedSchema = z.object({
+  research_id: z.string(),
+  trashed: z.boolean(),
+  purge_after: z.string().nullable().describe('When a trashed project is deleted for good; null once restored.'),
+});
 
 export const ResearchPlanSchema = z.object({
   goal: z.string(),
