@@ -16,6 +16,7 @@ import { ToastProvider } from './Toasts';
 import { useTheme } from './useTheme';
 import './controls.css';
 import { ServerIndicator } from './ServerIndicator';
+import { ConnectionBanner } from './ConnectionBanner';
 import { useHostEvents } from './useHostEvents';
 
 type Section = 'projects' | 'inbox' | 'leaderboard' | 'knowledge' | 'assistants' | 'audit' | 'settings';
@@ -83,6 +84,7 @@ function AppShell() {
         </nav>
         <ServerIndicator />
       </header>
+      <ConnectionBanner />
       {info.data?.server.state === 'down' && info.data.server.message ? (
         <div className="server-banner" role="alert" data-testid="server-banner">
           {info.data.server.message}
