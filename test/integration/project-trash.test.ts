@@ -67,6 +67,8 @@ describe('trash_research', () => {
     expect((overview.projects as Structured[]).map((p) => p.id)).toEqual([kept]);
     expect((overview.pending as Structured[]).map((c) => c.research_id)).toEqual([kept]);
     expect(overview.pending_total).toBe(1);
+    const inbox = await call(desktop, 'list_checkpoints', { status: 'pending' });
+    expect((inbox.checkpoints as Structured[]).map((c) => c.research_id)).toEqual([kept]);
     expect(overview.trashed).toEqual([{ research_id: doomed, goal: 'Identify drug repurposing candidates for acute myeloid leukaemia', purge_after: trashed.purge_after }]);
     // Trashing twice is refused as not found: it is already gone for everyone.
     expect((await errorOf(desktop, 'trash_research', { research_id: doomed, trashed: true })).code).toBe('resource_not_found');
