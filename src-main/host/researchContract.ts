@@ -3,7 +3,7 @@
 // types; like the rest of the contract, the renderer imports this for its types only.
 // The project tools' result shapes are theirs (src-mcp/mcp/tools/schemas), defined once there.
 import { z } from 'zod';
-import { AddedHypothesisSchema, AddedReviewSchema } from '../../src-mcp/mcp/tools/schemas/hypotheses.js';
+import { AddedHypothesisSchema, AddedReviewSchema, RetitledSchema } from '../../src-mcp/mcp/tools/schemas/hypotheses.js';
 import {
   ArchivedSchema,
   CheckpointKindSchema,
@@ -99,6 +99,11 @@ export const researchRoutes = {
     output: z.object({ hypotheses: z.array(HypothesisSummarySchema), total: z.number().int(), next_cursor: z.string().nullable() }),
   },
   'hypotheses.get': { input: z.object({ hypothesis_id: z.string().min(1) }).strict(), output: HypothesisDetailSchema },
+  /** The scientist renames a hypothesis; refused (CONFLICT) if its title changed since expected_title. */
+  'hypotheses.setTitle': {
+    input: z.object({ hypothesis_id: z.string().min(1), title: z.string().max(1000), expected_title: z.string().max(1000).nullable() }).strict(),
+    output: RetitledSchema,
+  },
   'hypotheses.add': {
     input: z.object({ research_id: ResearchIdInput, hypothesis: HypothesisDraftInputSchema }).strict(),
     output: AddedHypothesisSchema.pick({ hypothesis_id: true, number: true, research_id: true, awaiting_approval: true, safety_flag: true }),

@@ -34,6 +34,7 @@ export function createResearchHandlers(deps: ResearchRouteDeps): ResearchHandler
     'projects.timeline': (input) => tool('get_project_timeline', dropUndefined(input)),
     'hypotheses.list': (input) => tool('list_hypotheses', { ...dropUndefined(input), limit: HYPOTHESIS_PAGE }),
     'hypotheses.get': (input) => tool('get_hypothesis', input),
+    'hypotheses.setTitle': (input) => tool('set_hypothesis_title', input),
     'hypotheses.add': (input) => tool('add_hypothesis', { research_id: input.research_id, hypothesis: dropUndefined(input.hypothesis) }),
     'hypotheses.review': async (input) => queued(await tool('review_hypothesis', input)),
     'hypotheses.evolve': async (input) => queued(await tool('evolve_hypothesis', dropUndefined(input))),
