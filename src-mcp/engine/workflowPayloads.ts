@@ -37,7 +37,18 @@ export function finalReportPayload(db: Db, project: ResearchProject): Record<str
   return {
     overview,
     top_hypothesis_ids: top.map((h) => h.id),
-    top_hypotheses: top.map((h) => ({ id: h.id, seq: h.seq, rank: h.rank, elo: Math.round(h.elo), summary: h.summary })),
+    // Ordered by the Bradley-Terry rank, so its score and interval go with it (issue 18, item 2);
+    // Elo stays for the readers who know it, never as the number the order seems to follow.
+    top_hypotheses: top.map((h) => ({
+      id: h.id,
+      seq: h.seq,
+      rank: h.rank,
+      bt_score: h.btScore === null ? null : tenths(h.btScore),
+      // Rounded as every other view of the interval rounds it (get_hypothesis, the leaderboard).
+      ci95: h.ciLow === null || h.ciHigh === null ? null : { low: Math.round(h.ciLow), high: Math.round(h.ciHigh) },
+      elo: Math.round(h.elo),
+      summary: h.summary,
+    })),
     certified,
     stats: {
       hypotheses: all.length,
@@ -46,4 +57,8 @@ export function finalReportPayload(db: Db, project: ResearchProject): Record<str
       iterations: project.iteration,
     },
   };
+}
+
+function tenths(value: number): number {
+  return Math.round(value * 10) / 10;
 }

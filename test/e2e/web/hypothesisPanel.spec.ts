@@ -124,3 +124,41 @@ test('the arena opens a hypothesis in the side panel without its standings; the 
   await expect(panel.getByTestId('hypothesis-elo')).toBeVisible();
   await expect(panel.getByTestId('match').first()).toBeVisible();
 });
+
+test('the final report shows one rank and the score it comes from, with intervals, the same as the panel', async ({ app, page, webHost, workspace }) => {
+  test.setTimeout(90_000);
+  scientist = await connectScientistShortcut(workspace.dataDir);
+  assistant = await connectResearchAssistant(workspace.dataDir);
+  const started = await scientist.call('start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 3, pause_at: ['final_report'] });
+  const waiting = await assistant.workUntilDecision(started.research_id as string);
+  expect(waiting.map((c) => c.kind)).toEqual(['final_report']);
+
+  const room = new ControlRoom(page);
+  await app.open(webHost.url);
+  await room.openInbox();
+  await room.inboxItem('final_report').click();
+  const items = page.getByTestId('report-hypothesis');
+  await expect(items.first()).toBeVisible();
+  const shown = await items.evaluateAll((elements) =>
+    elements.map((element) => {
+      const text = element.textContent ?? '';
+      const score = /Bradley-Terry (-?[\d.]+) \(95% interval (-?[\d.]+)–(-?[\d.]+)\)/.exec(text);
+      return { rank: Number(/^#(\d+)/.exec(text)?.[1]), score: Number(score?.[1]), low: Number(score?.[2]), high: Number(score?.[3]), elo: /Elo/.test(text) };
+    }),
+  );
+  expect(shown.length).toBeGreaterThan(0);
+  shown.forEach((row, index) => {
+    expect(row.rank).toBe(index + 1);
+    expect(row.elo).toBe(false);
+    expect(row.low).toBeLessThanOrEqual(row.score);
+    expect(row.high).toBeGreaterThanOrEqual(row.score);
+    // Ordered by the score it shows: nothing looks mis-sorted.
+    if (index > 0) expect(row.score).toBeLessThanOrEqual(shown[index - 1]?.score as number);
+  });
+
+  // The panel says the same of the top hypothesis.
+  await page.getByTestId('checkpoint-hypothesis-open').first().click();
+  const panel = page.getByTestId('hypothesis-panel');
+  await expect(panel.getByTestId('hypothesis-rank')).toHaveText('1');
+  await expect(panel.getByTestId('hypothesis-bt')).toContainText(`${shown[0]?.score}95% interval ${shown[0]?.low}–${shown[0]?.high}`);
+});
