@@ -4,23 +4,7 @@
 import { useMemo } from 'react';
 import type { CheckpointView } from '../../../src-main/host/contract';
 import { useHypothesisList } from '../../api/researchQueries';
-
-type Payload = Record<string, unknown>;
-
-const records = (value: unknown): Payload[] => (Array.isArray(value) ? value.filter((v): v is Payload => typeof v === 'object' && v !== null) : []);
-const id = (value: unknown): string[] => (typeof value === 'string' && value !== '' ? [value] : []);
-
-/** Every hypothesis id the payload of a checkpoint names, in the order it names them, once each. */
-export function namedHypothesisIds(checkpoint: Pick<CheckpointView, 'payload'>): string[] {
-  const p = checkpoint.payload;
-  const ids = [
-    ...records(p.hypotheses).flatMap((h) => [...id(h.id), ...id(h.near_duplicate_of)]),
-    ...records(p.proposals).flatMap((proposal) => [...id(proposal.hypothesis_id), ...id(proposal.partner_id)]),
-    ...records(p.top_hypotheses).flatMap((h) => id(h.id)),
-    ...id(p.hypothesis_id),
-  ];
-  return [...new Set(ids)];
-}
+import { namedHypothesisIds } from './checkpointHypothesisIds';
 
 export function CheckpointHypotheses({ checkpoint, openId, onOpen }: { checkpoint: CheckpointView; openId: string | null; onOpen: (id: string) => void }) {
   const ids = useMemo(() => namedHypothesisIds(checkpoint), [checkpoint]);
