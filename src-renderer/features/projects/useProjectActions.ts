@@ -21,8 +21,13 @@ function useUndoOffer() {
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.projects }), [queryClient]);
 
   const purge = useCallback(
-    (project: Deletable): void => {
-      call(api, 'projects.delete', { research_id: project.id })
+    (project: Deletable, purgeAfter: string): void => {
+      // Still in the trash from this delete? Another window may have restored it (or deleted it
+      // again, with a later window) meanwhile: then it is not this toast's to purge.
+      call(api, 'projects.overview', {})
+        .then((overview) =>
+          (overview.trashed ?? []).some((t) => t.research_id === project.id && t.purge_after === purgeAfter) ? call(api, 'projects.delete', { research_id: project.id }) : undefined,
+        )
         .catch((error: unknown) => {
           // Already purged (by another window, or a server start): what the scientist wanted.
           if (error instanceof HostError && error.code === 'NOT_FOUND') return;
@@ -63,7 +68,7 @@ function useUndoOffer() {
         testId: 'delete-toast',
         durationMs: Math.max(0, Date.parse(purgeAfter) - Date.now()),
         action: { label: 'Undo', run: () => restore(project) },
-        onExpire: () => purge(project),
+        onExpire: () => purge(project, purgeAfter),
       });
     },
     [toasts, restore, purge],
@@ -95,9 +100,11 @@ export function useProjectActions() {
     hideProject(project.id);
     if (location.projectId === project.id) navigate({ section: 'projects' });
     call(api, 'projects.trash', { research_id: project.id, trashed: true })
-      .then((result) => {
+      .then(async (result) => {
         if (result.purge_after !== null) offerUndo(project, result.purge_after);
-        return queryClient.invalidateQueries({ queryKey: queryKeys.projects });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.projects });
+        // The server's list leaves it out now; if another window restores it, it shows again here.
+        showProject(project.id);
       })
       .catch((error: unknown) => {
         showProject(project.id);

@@ -87,3 +87,34 @@ async function purgeTime(dataDir: string): Promise<string> {
     await scientist.close();
   }
 }
+
+test('undo in another window wins: the first window’s toast running out does not purge a restored project', async ({ app, page, webHost, workspace, browser }) => {
+  test.setTimeout(60_000);
+  await app.open(webHost.url);
+  const assistant = await connectResearchAssistant(workspace.dataDir);
+  const other = new AppPage(await browser.newPage());
+  try {
+    await assistant.startResearch(KEPT, 4);
+    await assistant.startResearch(DOOMED, 4);
+    await other.open(webHost.url);
+    await expect(other.projectItem(DOOMED)).toBeVisible();
+
+    await app.projectItem(DOOMED).click();
+    await page.getByTestId('delete-project').click();
+    await expect(page.getByTestId('delete-toast')).toBeVisible();
+    // The other window learns of the delete and offers the same undo.
+    await expect(other.projectItem(DOOMED)).toHaveCount(0);
+    await expect(other.page.getByTestId('delete-toast')).toContainText(`Deleted “${DOOMED}”`);
+    await other.page.getByTestId('delete-toast-action').click();
+    await expect(other.projectItem(DOOMED)).toBeVisible();
+
+    // The first window's toast runs out; the project stays, in both windows and for the assistant.
+    await expect(page.getByTestId('delete-toast')).toBeHidden({ timeout: 15_000 });
+    await expect(app.projectItem(DOOMED)).toBeVisible();
+    await expect.poll(async () => (await assistant.call('list_research_projects', {})).total).toBe(2);
+    await other.page.reload();
+    await expect(other.projectItem(DOOMED)).toBeVisible();
+  } finally {
+    await Promise.all([assistant.close(), other.page.close()]);
+  }
+});

@@ -19,7 +19,8 @@ export const ProjectOverviewSchema = z.object({
   pending_total: z.number().int(),
   trashed: z
     .array(z.object({ research_id: z.string(), goal: z.string(), purge_after: z.string() }))
-    .describe('Projects the scientist deleted that can still be restored until purge_after (trash_research).'),
+    .optional()
+    .describe('Projects the scientist deleted that can still be restored until purge_after (trash_research). Absent from servers older than the trash.'),
 });
 export type ProjectOverview = z.infer<typeof ProjectOverviewSchema>;
 
