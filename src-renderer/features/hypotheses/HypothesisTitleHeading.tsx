@@ -36,6 +36,9 @@ export function HypothesisTitleHeading({ hypothesis: h, headingId }: { hypothesi
 function TitleForm({ hypothesis: h, onDone }: { hypothesis: Shown; onDone: () => void }) {
   const id = useId();
   const [draft, setDraft] = useState(h.title);
+  // The title as it was when the form opened: the panel refetches on every change, and sending the
+  // refetched one would overwrite a rename made meanwhile instead of reporting it.
+  const [seen] = useState(h.title_given ? h.title : null);
   const save = useSetHypothesisTitle();
   const length = [...draft.trim()].length;
   const problem = length === 0 ? 'Write a few words.' : length > TITLE_MAX ? `${length} of at most ${TITLE_MAX} characters.` : null;
@@ -43,7 +46,7 @@ function TitleForm({ hypothesis: h, onDone }: { hypothesis: Shown; onDone: () =>
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     if (problem !== null) return;
-    save.mutate({ hypothesis_id: h.id, title: draft, expected_title: h.title_given ? h.title : null }, { onSuccess: onDone });
+    save.mutate({ hypothesis_id: h.id, title: draft, expected_title: seen }, { onSuccess: onDone });
   };
   const onKey = (event: KeyboardEvent<HTMLInputElement>): void => {
     if (event.key !== 'Escape') return;
@@ -69,6 +72,11 @@ function TitleForm({ hypothesis: h, onDone }: { hypothesis: Shown; onDone: () =>
       <p id={`${id}-hint`} className={problem === null ? 'muted field-hint' : 'field-hint field-error'} data-testid="hypothesis-title-hint">
         {problem ?? `${length} of at most ${TITLE_MAX} characters. Only the title changes; the hypothesis text stays as written.`}
       </p>
+      {(h.title_given ? h.title : null) !== seen ? (
+        <p className="notice notice-warning" role="status" data-testid="hypothesis-title-changed">
+          Renamed elsewhere meanwhile to “{h.title}”. Saving would replace that, so it is refused: cancel to see it, then rename again if you still want to.
+        </p>
+      ) : null}
       {save.isError ? <ErrorNotice error={save.error} title="The title was not saved" testId="hypothesis-title-error" /> : null}
       <div className="form-actions">
         <button type="submit" className="button button-primary" data-testid="hypothesis-title-save" disabled={problem !== null || save.isPending}>

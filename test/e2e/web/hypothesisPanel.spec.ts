@@ -69,6 +69,8 @@ test('the inbox opens the hypotheses a checkpoint names in the side panel, where
   // Renamed elsewhere while the form is open: saving says so and overwrites nothing.
   await panel.getByTestId('hypothesis-rename').click();
   await scientist.call('set_hypothesis_title', { hypothesis_id: id, title: 'Renamed in another window', expected_title: 'Venetoclax plus metformin starves AML stem cells' });
+  // The form learns of it at once (the change feed) and says what saving would do.
+  await expect(panel.getByTestId('hypothesis-title-changed')).toContainText('Renamed elsewhere meanwhile to “Renamed in another window”');
   await panel.getByTestId('hypothesis-title-input').fill('My third title');
   await panel.getByTestId('hypothesis-title-save').click();
   await expect(panel.getByTestId('hypothesis-title-error')).toContainText('was renamed meanwhile to “Renamed in another window”; nothing was changed');
