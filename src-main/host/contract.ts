@@ -285,7 +285,20 @@ export type HostEvent =
   | { kind: 'resource-updated'; uri: string }
   | { kind: 'server-state'; state: AppInfo['server']['state']; message: string | null }
   /** The pending checkpoints changed: how many wait now, and which appeared since the last count (for a notification). */
-  | { kind: 'checkpoints-changed'; pending: number; arrived: ArrivedCheckpoint[] };
+  | { kind: 'checkpoints-changed'; pending: number; arrived: ArrivedCheckpoint[] }
+  /** The browser's own link to the web host (src-renderer/api/webClient.ts); no host sends it. */
+  | ConnectionStateEvent;
+
+/** connected; reconnecting (why, and when the next attempt is); unauthorised (a new address is needed). */
+export interface ConnectionStateEvent {
+  kind: 'connection-state';
+  state: 'connected' | 'reconnecting' | 'unauthorised';
+  message: string | null;
+  /** When the next automatic attempt is made (epoch ms), while reconnecting. */
+  retryAt: number | null;
+  /** Failed attempts in a row. */
+  attempts: number;
+}
 
 /** The one API object the renderer sees as `window.cosci` (preload in Electron, web client in a browser). */
 export interface CosciApi {
@@ -297,6 +310,8 @@ export interface CosciApi {
    * on disk). A browser never reveals that, so the web host leaves this out.
    */
   pathForFile?(file: DroppedFile): string | null;
+  /** Browser only: try the link to the web host again now instead of at the next automatic attempt. */
+  reconnect?(): void;
 }
 
 /** A dropped File as the contract sees it (the host side has no DOM types). */

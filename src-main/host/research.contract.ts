@@ -3,7 +3,7 @@
 // types; like the rest of the contract, the renderer imports this for its types only.
 // The project tools' result shapes are theirs (src-shared/schemas), defined once there.
 import { z } from 'zod';
-import { AddedHypothesisSchema, AddedReviewSchema } from '../../src-shared/schemas/hypotheses.js';
+import { AddedHypothesisSchema, AddedReviewSchema, RetitledSchema } from '../../src-shared/schemas/hypotheses.js';
 import {
   ArchivedSchema,
   CheckpointKindSchema,
@@ -11,6 +11,7 @@ import {
   DecisionHistorySchema,
   ProjectOverviewSchema,
   ProjectTimelineSchema,
+  TrashedSchema,
   type CheckpointKind,
 } from '../../src-shared/schemas/projects.js';
 import {
@@ -88,6 +89,8 @@ export const researchRoutes = {
     input: z.object({ research_id: ResearchIdInput, archived: z.boolean() }).strict(),
     output: ArchivedSchema,
   },
+  /** Delete with undo: gone from every view at once, restorable (trashed=false) until purge_after. */
+  'projects.trash': { input: z.object({ research_id: ResearchIdInput, trashed: z.boolean() }).strict(), output: TrashedSchema },
   /** Permanent. The GUI sends it only once the scientist's chance to undo has passed. */
   'projects.delete': { input: z.object({ research_id: ResearchIdInput }).strict(), output: z.object({ research_id: z.string() }) },
   /** The scientist reopens a completed project for another cycle, with the budget it may use (issue 15 item 2). */
@@ -107,6 +110,11 @@ export const researchRoutes = {
     output: z.object({ hypotheses: z.array(HypothesisSummarySchema), total: z.number().int(), next_cursor: z.string().nullable() }),
   },
   'hypotheses.get': { input: z.object({ hypothesis_id: z.string().min(1) }).strict(), output: HypothesisDetailSchema },
+  /** The scientist renames a hypothesis; refused (CONFLICT) if its title changed since expected_title. */
+  'hypotheses.setTitle': {
+    input: z.object({ hypothesis_id: z.string().min(1), title: z.string().max(1000), expected_title: z.string().max(1000).nullable() }).strict(),
+    output: RetitledSchema,
+  },
   'hypotheses.add': {
     input: z.object({ research_id: ResearchIdInput, hypothesis: HypothesisDraftInputSchema }).strict(),
     output: AddedHypothesisSchema.pick({ hypothesis_id: true, number: true, research_id: true, awaiting_approval: true, safety_flag: true }),

@@ -26,6 +26,7 @@ export function createResearchHandlers(deps: ResearchRouteDeps): ResearchHandler
   return {
     'projects.overview': () => tool('list_project_overview', {}),
     'projects.archive': (input) => tool('archive_research', input),
+    'projects.trash': (input) => tool('trash_research', input),
     'projects.delete': async (input) => {
       const outcome = await tool('manage_research', { research_id: input.research_id, action: 'delete' });
       return outcome.ok ? { ok: true, data: { research_id: input.research_id } } : outcome;
@@ -37,6 +38,7 @@ export function createResearchHandlers(deps: ResearchRouteDeps): ResearchHandler
     'projects.timeline': (input) => tool('get_project_timeline', dropUndefined(input)),
     'hypotheses.list': (input) => tool('list_hypotheses', { ...dropUndefined(input), limit: HYPOTHESIS_PAGE }),
     'hypotheses.get': (input) => tool('get_hypothesis', input),
+    'hypotheses.setTitle': (input) => tool('set_hypothesis_title', input),
     'hypotheses.add': (input) => tool('add_hypothesis', { research_id: input.research_id, hypothesis: dropUndefined(input.hypothesis) }),
     'hypotheses.review': async (input) => queued(await tool('review_hypothesis', input)),
     'hypotheses.evolve': async (input) => queued(await tool('evolve_hypothesis', dropUndefined(input))),

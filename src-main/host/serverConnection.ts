@@ -80,7 +80,10 @@ export class ServerConnection {
   #restartTimer: NodeJS.Timeout | null = null;
   #consecutiveFailures = 0;
   #readySince = 0;
+  /** The child's latest stderr line: before the handshake, whatever it said last explains why it did not start. */
   #lastStderrLine: string | null = null;
+  /** Its latest line that reports a failure: once it is serving, its ordinary log lines explain no crash. */
+  #lastErrorLine: string | null = null;
   #waiters = new Set<ReadyWaiter>();
 
   constructor(options: ServerConnectionOptions) {
@@ -132,6 +135,7 @@ export class ServerConnection {
   async #connect(): Promise<void> {
     this.#setStatus('starting', null);
     this.#lastStderrLine = null;
+    this.#lastErrorLine = null;
     const { command, clientInfo } = this.#options;
     const transport = new StdioClientTransport({
       command: command.command,
@@ -184,13 +188,17 @@ export class ServerConnection {
     this.#client = null;
     this.#transport = null;
     if (Date.now() - this.#readySince >= this.#restart.stableAfterMs) this.#consecutiveFailures = 0;
-    this.#failed(`The research server stopped unexpectedly${this.#lastStderrLine ? ` (${this.#lastStderrLine})` : ''}.`);
+    this.#failed(
+      this.#lastErrorLine
+        ? `The research server stopped unexpectedly: ${this.#lastErrorLine}`
+        : 'The research server stopped unexpectedly without reporting an error (it was killed, or ran out of memory).',
+    );
   }
 
   #failed(reason: string): void {
     const delay = Math.min(this.#restart.initialDelayMs * 2 ** this.#consecutiveFailures, this.#restart.maxDelayMs);
     this.#consecutiveFailures += 1;
-    const message = `${reason} Restarting in ${formatDelay(delay)}.`;
+    const message = `${/[.!?]$/.test(reason) ? reason : `${reason}.`} Restarting in ${formatDelay(delay)}.`;
     this.#log.error(message);
     this.#status.protocolVersion = null;
     this.#status.pid = null;
@@ -237,23 +245,34 @@ export class ServerConnection {
     if (changed) this.#options.onEvent({ kind: 'server-state', state, message });
   }
 
-  /** Server diagnostics go to our log; the last line explains a crash better than an exit code. */
+  /** Server diagnostics go to our log; the last error line among them explains a crash better than an exit code. */
   #forwardStderr(transport: StdioClientTransport): void {
     const stream = transport.stderr;
     if (!(stream instanceof Readable)) return;
     const lines = createInterface({ input: stream, crlfDelay: Infinity });
     lines.on('line', (line) => {
       if (line.trim() === '') return;
-      this.#lastStderrLine = line.length > 300 ? `${line.slice(0, 300)}…` : line;
       this.#log.info(`server: ${line}`);
+      if (STACK_FRAME.test(line)) return;
+      const quoted = line.length > 300 ? `${line.slice(0, 300)}…` : line;
+      this.#lastStderrLine = quoted;
+      if (ERROR_WORDS.test(line) || ERROR_CODES.test(line)) this.#lastErrorLine = quoted;
     });
   }
 
   #explain(error: unknown): string {
     const detail = describeError(error);
-    return this.#lastStderrLine ? `${detail} (${this.#lastStderrLine})` : detail;
+    const words = this.#lastErrorLine ?? this.#lastStderrLine;
+    return words ? `${detail} (${words})` : detail;
   }
 }
+
+/** A stderr line that reports a failure, as the server and Node word them (runtime.ts, uncaught errors). */
+const ERROR_WORDS = /\b(?:error|fatal|failed|cannot|could not|uncaught|unhandled|exception|refused|denied|corrupt|not a database)\b/i;
+/** Node's system error codes (ENOSPC, EACCES…) and SQLite's, which are upper case. */
+const ERROR_CODES = /\b(?:E[A-Z]{3,}|SQLITE_[A-Z_]+)\b/;
+/** The frames of a stack trace: the error's own line names it better. */
+const STACK_FRAME = /^\s+at\s/;
 
 function formatDelay(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;

@@ -6,9 +6,10 @@ import { insertMatch } from '../store/matches.js';
 import { competitorsExceed } from '../store/competitors.js';
 import { cancelOpenTasks } from '../store/tasks.js';
 import { deleteProject } from '../store/projectState.js';
+import { projectExists } from '../store/projectTrash.js';
 import { recordChange, type Actor } from './changes.js';
 import { pendingCheckpointsOf } from './checkpoints.js';
-import { DomainError } from './errors.js';
+import { DomainError, notFound } from './errors.js';
 import { getHypothesis } from './hypotheses.js';
 import { newId } from './ids.js';
 import { LARGE_TOURNAMENT, isCompetitor, rankingState, recordMatchIncrementally, refreshRatings } from './ranking.js';
@@ -196,9 +197,10 @@ export function resumeResearch(db: Db, actor: Actor, projectId: string): void {
   });
 }
 
+/** Deletes a project for good, whether or not it is in the trash (engine/projectTrash.ts). */
 export function deleteResearch(db: Db, actor: Actor, projectId: string): void {
   writeTransaction(db, () => {
-    loadResearch(db, projectId);
+    if (!projectExists(db, projectId)) throw notFound('Research project', projectId, 'Call list_research_projects to see the projects that exist.');
     cancelOpenTasks(db, projectId, actor.now().toISOString());
     deleteProject(db, projectId);
     recordChange(db, actor, 'project.deleted', projectId);

@@ -38,7 +38,18 @@ export function finalReportPayload(db: Db, project: ResearchProject): Record<str
   return {
     overview,
     top_hypothesis_ids: top.map((h) => h.id),
-    top_hypotheses: top.map((h) => ({ id: h.id, seq: h.seq, rank: h.rank, elo: Math.round(h.elo), summary: h.summary })),
+    // Ordered by the Bradley-Terry rank, so its score and interval go with it (issue 18, item 2);
+    // Elo stays for the readers who know it, never as the number the order seems to follow.
+    top_hypotheses: top.map((h) => ({
+      id: h.id,
+      seq: h.seq,
+      rank: h.rank,
+      bt_score: h.btScore === null ? null : tenths(h.btScore),
+      // Rounded as every other view of the interval rounds it (get_hypothesis, the leaderboard).
+      ci95: h.ciLow === null || h.ciHigh === null ? null : { low: Math.round(h.ciLow), high: Math.round(h.ciHigh) },
+      elo: Math.round(h.elo),
+      summary: h.summary,
+    })),
     certified,
     ...replacedReport(db, project.id),
     stats: {
@@ -55,4 +66,8 @@ function replacedReport(db: Db, projectId: string): { replaces?: { checkpoint_id
   const previous = listCheckpoints(db, { projectId, status: 'decided', limit: 1000 }).filter((c) => c.kind === 'final_report').at(-1);
   if (previous === undefined || previous.decisionId !== null) return {};
   return { replaces: { checkpoint_id: previous.id, reason: previous.decisionNote ?? '' } };
+}
+
+function tenths(value: number): number {
+  return Math.round(value * 10) / 10;
 }

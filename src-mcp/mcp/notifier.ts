@@ -7,7 +7,7 @@ import { COLLECTIONS_URI } from '../knowledge/events.js';
 import { PROJECTS_LIST_URI } from './resources.js';
 
 // Kinds that add or remove readable resources (projects, hypotheses, checkpoints).
-const LIST_CHANGING_KINDS = new Set(['project.created', 'project.deleted', 'hypothesis.created', 'checkpoint.created']);
+const LIST_CHANGING_KINDS = new Set(['project.created', 'project.deleted', 'project.trashed', 'project.restored', 'hypothesis.created', 'checkpoint.created']);
 
 export class ConnectionNotifier {
   private readonly subscribed = new Set<string>();

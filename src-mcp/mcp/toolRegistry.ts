@@ -11,6 +11,7 @@ import { getClientPoliciesTool, setClientPolicyTool } from './tools/policies.js'
 import { doctorTool } from './tools/doctor.js';
 import { DESKTOP_PROJECT_TOOLS } from './tools/desktopProjects.js';
 import { DESKTOP_HYPOTHESIS_TOOLS } from './tools/desktopHypotheses.js';
+import { setHypothesisTitleTool } from './tools/hypothesisTitle.js';
 import { TOURNAMENT_DESKTOP_TOOLS } from './tools/tournamentDesktop.js';
 import { AUDIT_TOOLS } from './tools/audit.js';
 import { configureProvidersTool } from './tools/providers.js';
@@ -38,6 +39,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   // Desktop-only: listed to the GUI's own server alone.
   ...DESKTOP_PROJECT_TOOLS,
   ...DESKTOP_HYPOTHESIS_TOOLS,
+  setHypothesisTitleTool,
   ...TOURNAMENT_DESKTOP_TOOLS,
   ...AUDIT_TOOLS,
   configureProvidersTool,

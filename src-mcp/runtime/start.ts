@@ -20,6 +20,7 @@ import { flushReadAudit } from '../mcp/readAudit.js';
 import { WalCheckpointer } from '../store/walCheckpointer.js';
 import { FramedStdioTransport } from './stdioTransport.js';
 import { checkDesktopClaim } from '../mcp/desktopClaim.js';
+import { purgeExpiredTrash } from '../engine/projectTrash.js';
 
 /** The checkpoint thread starts after the handshake (see WalCheckpointerOptions.delayMs). */
 const CHECKPOINTER_DELAY_MS = 300;
@@ -64,6 +65,7 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
     throw error;
   }
   reportAuditTail(db);
+  purgeExpiredTrashAtStart(db, options.clientId);
   // WAL checkpoints in a helper thread, so no tool call pays for one (see walCheckpointer.ts).
   const checkpointer = new WalCheckpointer(db, { delayMs: CHECKPOINTER_DELAY_MS }).start();
   const feed = new ChangeFeed(db);
@@ -125,6 +127,20 @@ function reportAuditTail(db: Db): void {
   if (findAnchorBreach(db) === undefined) return;
   const breach = writeTransaction(db, () => recordAnchorBreach(db));
   if (breach !== undefined) console.error(`[co-scientist] audit: ${describeBreach(breach)}. The finding is recorded in the audit log.`);
+}
+
+/**
+ * At start-up: projects deleted in the app whose undo window ran out while no app was there to
+ * purge them (the window was closed) go for good now (engine/projectTrash.ts).
+ */
+function purgeExpiredTrashAtStart(db: Db, clientId: string): void {
+  try {
+    const purged = purgeExpiredTrash(db, { clientId, now: () => new Date() });
+    if (purged.length > 0) console.error(`[co-scientist] deleted ${purged.length} project(s) whose undo window had run out: ${purged.join(', ')}`);
+  } catch (error) {
+    // The next start or the app's next delete tries again; serving must not wait on it.
+    console.error(`[co-scientist] could not purge deleted projects: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** The process entry used by both `dist/mcp/server.js` and `co-scientist serve`. */

@@ -1,6 +1,7 @@
 // Named statements for workflow checkpoints and their decisions.
 import type { Db } from './database.js';
 import { cached } from './statements.js';
+import { notTrashed } from './projectTrash.js';
 import { fromJson, toJson } from './json.js';
 
 export interface CheckpointRow {
@@ -71,6 +72,7 @@ export function listCheckpoints(
   const raws = cached(
     db,
     `SELECT * FROM checkpoints WHERE (@projectId IS NULL OR project_id = @projectId) AND (@status IS NULL OR status = @status)
+       AND EXISTS (SELECT 1 FROM projects p WHERE p.id = checkpoints.project_id AND ${notTrashed('p')})
        AND (@afterCreated IS NULL OR created_at > @afterCreated OR (created_at = @afterCreated AND id > @afterId))
      ORDER BY created_at, id LIMIT @limit`,
   ).all({

@@ -2,6 +2,7 @@
 // checkpoints wait in each, and the pending checkpoints across all projects (the inbox badge).
 import type { Db } from './database.js';
 import { fromJson } from './json.js';
+import { notTrashed } from './projectTrash.js';
 
 export interface ProjectFlagsRow {
   id: string;
@@ -16,6 +17,7 @@ export function projectFlags(db: Db, limit: number): ProjectFlagsRow[] {
       `SELECT p.id AS id, json_extract(p.settings, '$.archivedAt') AS archived_at,
               (SELECT COUNT(*) FROM checkpoints c WHERE c.project_id = p.id AND c.status = 'pending') AS pending
          FROM projects p
+        WHERE ${notTrashed('p')}
         ORDER BY p.created_at DESC, p.id DESC
         LIMIT ?`,
     )
@@ -44,7 +46,7 @@ export function pendingCheckpointsEverywhere(db: Db, limit: number): PendingChec
     .prepare(
       `SELECT c.id AS id, c.project_id AS projectId, c.kind AS kind, c.created_at AS createdAt, p.goal AS goal
          FROM checkpoints c JOIN projects p ON p.id = c.project_id
-        WHERE c.status = 'pending' AND ${NOT_ARCHIVED}
+        WHERE c.status = 'pending' AND ${NOT_ARCHIVED} AND ${notTrashed('p')}
         ORDER BY c.created_at, c.id
         LIMIT ?`,
     )
@@ -52,7 +54,7 @@ export function pendingCheckpointsEverywhere(db: Db, limit: number): PendingChec
 }
 
 export function countPendingCheckpoints(db: Db): number {
-  return (db.prepare(`SELECT COUNT(*) AS n FROM checkpoints c JOIN projects p ON p.id = c.project_id WHERE c.status = 'pending' AND ${NOT_ARCHIVED}`).get() as { n: number }).n;
+  return (db.prepare(`SELECT COUNT(*) AS n FROM checkpoints c JOIN projects p ON p.id = c.project_id WHERE c.status = 'pending' AND ${NOT_ARCHIVED} AND ${notTrashed('p')}`).get() as { n: number }).n;
 }
 
 export interface OpenWorkRow {
@@ -99,7 +101,7 @@ export function decisionsNewestFirst(db: Db, query: { limit: number; before?: { 
       `SELECT c.id, c.project_id, p.goal, c.kind, c.iteration, c.created_at, c.decision_action, c.decision_note, c.decided_by,
               c.decided_at, c.payload, c.decision_data
          FROM checkpoints c JOIN projects p ON p.id = c.project_id
-        WHERE c.status = 'decided' AND c.decision_action IS NOT NULL
+        WHERE c.status = 'decided' AND c.decision_action IS NOT NULL AND ${notTrashed('p')}
           AND (@beforeAt IS NULL OR c.decided_at < @beforeAt OR (c.decided_at = @beforeAt AND c.id < @beforeId))
         ORDER BY c.decided_at DESC, c.id DESC
         LIMIT @limit`,

@@ -2,6 +2,7 @@
 import type { Db } from './database.js';
 import { cached } from './statements.js';
 import { StoreError } from './errors.js';
+import { notTrashed } from './projectTrash.js';
 
 export type ProjectStatus = 'initializing' | 'active' | 'paused' | 'completed';
 
@@ -60,8 +61,9 @@ export function insertProject(db: Db, project: ProjectRow): void {
   ).run({ ...project, domainInferred: project.domainInferred ? 1 : 0 });
 }
 
+/** A project that exists and is not in the trash (a trashed one reads as gone: store/projectTrash.ts). */
 export function findProject(db: Db, id: string): ProjectRow | undefined {
-  const raw = cached(db, `SELECT ${COLUMNS} FROM projects WHERE id = ?`).get(id) as RawProject | undefined;
+  const raw = cached(db, `SELECT ${COLUMNS} FROM projects WHERE id = ? AND ${notTrashed()}`).get(id) as RawProject | undefined;
   return raw === undefined ? undefined : fromRaw(raw);
 }
 
@@ -87,7 +89,7 @@ export function listProjects(
   const rows = cached(
     db,
     `SELECT ${COLUMNS} FROM projects
-     WHERE (@status IS NULL OR status = @status)
+     WHERE (@status IS NULL OR status = @status) AND ${notTrashed()}
        AND (@afterCreated IS NULL OR created_at < @afterCreated
             OR (created_at = @afterCreated AND id < @afterId))
      ORDER BY created_at DESC, id DESC
@@ -99,7 +101,7 @@ export function listProjects(
       limit: query.limit + 1,
     }) as RawProject[];
   const total = (
-    cached(db, 'SELECT COUNT(*) AS n FROM projects WHERE (@status IS NULL OR status = @status)').get({ status }) as {
+    cached(db, `SELECT COUNT(*) AS n FROM projects WHERE (@status IS NULL OR status = @status) AND ${notTrashed()}`).get({ status }) as {
       n: number;
     }
   ).n;

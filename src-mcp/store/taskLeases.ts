@@ -1,6 +1,7 @@
 // The leases of background work on queued tasks: renewed while a worker thinks, handed back when
 // it stops, and the projects that may have such work. Taking a lease is engine/tasks.ts's job.
 import type { Db } from './database.js';
+import { notTrashed } from './projectTrash.js';
 
 /** Extends a lease the owner still holds; false when the task was completed, cancelled or taken over. */
 export function renewTaskLease(db: Db, taskId: string, owner: string, expiresAt: string, now: string): boolean {
@@ -22,7 +23,7 @@ export function releaseTaskLease(db: Db, taskId: string, owner: string, now: str
 
 /** Projects that may have work for a background worker: not paused or completed, with open tasks or none yet advanced. */
 export function runnableProjectIds(db: Db): string[] {
-  return (db.prepare("SELECT id FROM projects WHERE status IN ('initializing', 'active') ORDER BY created_at, id").all() as Array<{ id: string }>).map(
+  return (db.prepare(`SELECT id FROM projects WHERE status IN ('initializing', 'active') AND ${notTrashed()} ORDER BY created_at, id`).all() as Array<{ id: string }>).map(
     (row) => row.id,
   );
 }

@@ -99,6 +99,11 @@ export function useAddHypothesis() {
   return useResearchWrite((input: RouteInput<'hypotheses.add'>) => call(api, 'hypotheses.add', input));
 }
 
+export function useSetHypothesisTitle() {
+  const api = useCosci();
+  return useResearchWrite((input: RouteInput<'hypotheses.setTitle'>) => call(api, 'hypotheses.setTitle', input));
+}
+
 export function useAddReview() {
   const api = useCosci();
   return useResearchWrite((input: RouteInput<'reviews.add'>) => call(api, 'reviews.add', input));

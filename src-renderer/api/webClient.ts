@@ -25,6 +25,9 @@ export function takeAccessToken(win: Window): string | null {
   return win.sessionStorage.getItem(TOKEN_KEY);
 }
 
+/** Why the event socket closed, learnt by asking the web host over plain HTTP. */
+type LinkProbe = 'reachable' | 'unreachable' | 'unauthorised';
+
 export function createWebClient(win: Window): CosciApi {
   const token = takeAccessToken(win);
   const listeners = new Set<(event: HostEvent) => void>();
@@ -32,9 +35,47 @@ export function createWebClient(win: Window): CosciApi {
   let reconnectDelay = RECONNECT_MIN_MS;
   let reconnectTimer: number | null = null;
   let everConnected = false;
+  let attempts = 0;
 
   const dispatch = (event: HostEvent): void => {
     for (const listener of listeners) listener(event);
+  };
+
+  const probe = async (): Promise<LinkProbe> => {
+    try {
+      const response = await fetch(new URL('api/invoke', win.location.origin), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token ?? ''}` },
+        body: JSON.stringify({ route: 'app.info', input: {} }),
+      });
+      return response.status === 401 || response.status === 403 ? 'unauthorised' : 'reachable';
+    } catch {
+      return 'unreachable';
+    }
+  };
+
+  /** Says why the link is down and when it is tried again; a refused token is not retried by itself. */
+  const explainAndRetry = async (wasOpen: boolean): Promise<void> => {
+    const why = await probe();
+    if (socket !== null || listeners.size === 0) return;
+    attempts += 1;
+    if (why === 'unauthorised') {
+      dispatch({ kind: 'connection-state', state: 'unauthorised', message: NOT_AUTHORISED, retryAt: null, attempts });
+      return;
+    }
+    const delay = reconnectDelay;
+    reconnectDelay = Math.min(reconnectDelay * 2, RECONNECT_MAX_MS);
+    const what =
+      why === 'unreachable'
+        ? 'Cannot reach the Co-Scientist web host: it may have stopped. If it did, start it again (`npm run web`) and open the new address it prints.'
+        : wasOpen
+          ? 'Lost the live connection to the Co-Scientist web host; the page may show stale data until it is back.'
+          : 'The Co-Scientist web host answers but did not accept the live connection; the page may show stale data until it does.';
+    dispatch({ kind: 'connection-state', state: 'reconnecting', message: what, retryAt: Date.now() + delay, attempts });
+    reconnectTimer = win.setTimeout(() => {
+      reconnectTimer = null;
+      connect();
+    }, delay);
   };
 
   const connect = (): void => {
@@ -42,8 +83,12 @@ export function createWebClient(win: Window): CosciApi {
     const url = `${win.location.protocol === 'https:' ? 'wss' : 'ws'}://${win.location.host}/api/events`;
     const ws = new WebSocket(url, [EVENTS_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token}`]);
     socket = ws;
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
       reconnectDelay = RECONNECT_MIN_MS;
+      attempts = 0;
+      dispatch({ kind: 'connection-state', state: 'connected', message: null, retryAt: null, attempts: 0 });
       // Changes made while we were away were not pushed to us: refetch everything shown.
       if (everConnected) dispatch({ kind: 'resources-list-changed' });
       everConnected = true;
@@ -61,12 +106,7 @@ export function createWebClient(win: Window): CosciApi {
       if (socket !== ws) return;
       socket = null;
       if (listeners.size === 0) return;
-      dispatch({ kind: 'server-state', state: 'down', message: 'Lost the connection to the Co-Scientist web host; reconnecting…' });
-      reconnectTimer = win.setTimeout(() => {
-        reconnectTimer = null;
-        connect();
-      }, reconnectDelay);
-      reconnectDelay = Math.min(reconnectDelay * 2, RECONNECT_MAX_MS);
+      void explainAndRetry(opened);
     };
   };
 
@@ -99,6 +139,7 @@ export function createWebClient(win: Window): CosciApi {
 
     onEvent(listener) {
       listeners.add(listener);
+      if (token === null) listener({ kind: 'connection-state', state: 'unauthorised', message: NOT_AUTHORISED, retryAt: null, attempts: 0 });
       connect();
       return () => {
         listeners.delete(listener);
@@ -109,6 +150,14 @@ export function createWebClient(win: Window): CosciApi {
         socket = null;
         closing?.close();
       };
+    },
+
+    reconnect() {
+      if (socket !== null) return;
+      if (reconnectTimer !== null) win.clearTimeout(reconnectTimer);
+      reconnectTimer = null;
+      // The backoff is kept: a host that is still away is not asked faster because of one click.
+      connect();
     },
   };
 }

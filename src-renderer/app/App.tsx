@@ -10,11 +10,13 @@ import { ProjectsView } from '../features/projects/ProjectsView';
 import { InboxView } from '../features/checkpoints/InboxView';
 import { SettingsView } from '../features/settings/SettingsView';
 import { useCheckpointAlerts, usePendingCount } from '../features/checkpoints/useCheckpointAlerts';
+import { useTrashedProjectsUndo } from '../features/projects/useProjectActions';
 import { NavigationProvider, useNavigation } from './navigation';
 import { ToastProvider } from './Toasts';
 import { useTheme } from './useTheme';
 import './controls.css';
 import { ServerIndicator } from './ServerIndicator';
+import { ConnectionBanner } from './ConnectionBanner';
 import { useHostEvents } from './useHostEvents';
 
 type Section = 'projects' | 'inbox' | 'leaderboard' | 'knowledge' | 'assistants' | 'audit' | 'settings';
@@ -46,6 +48,7 @@ function AppShell() {
   useHostEvents();
   useTheme();
   useCheckpointAlerts();
+  useTrashedProjectsUndo();
   const pendingCount = usePendingCount();
   const { location, openSection } = useNavigation();
   const section = location.section as Section;
@@ -81,6 +84,7 @@ function AppShell() {
         </nav>
         <ServerIndicator />
       </header>
+      <ConnectionBanner />
       {info.data?.server.state === 'down' && info.data.server.message ? (
         <div className="server-banner" role="alert" data-testid="server-banner">
           {info.data.server.message}

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AppInfo, HostEvent } from '../../src-main/host/contract';
 import { useCosci } from '../api/CosciProvider';
 import { queryKeys } from '../api/queries';
+import { setConnectionState } from './connectionState';
 
 export function useHostEvents(): void {
   const api = useCosci();
@@ -19,6 +20,9 @@ export function useHostEvents(): void {
           if (event.kind === 'resource-updated' && event.uri.startsWith('knowledge://')) return;
           // Any project change may move the list (order, counts) and the open project.
           void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
+          return;
+        case 'connection-state':
+          setConnectionState(event);
           return;
         case 'server-state': {
           const previous = queryClient.getQueryData<AppInfo>(queryKeys.appInfo);

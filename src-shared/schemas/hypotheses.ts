@@ -61,11 +61,21 @@ export const RatingFields = {
 };
 
 /** get_hypothesis: one hypothesis in full, its reviews, the matches it played and its lineage. */
+/** set_hypothesis_title. */
+export const RetitledSchema = z.object({
+  hypothesis_id: z.string(),
+  number: z.number().int(),
+  title: z.string(),
+  previous_title: z.string().nullable().describe('The title given before, or null when none was (a derived one was shown).'),
+});
+
 export const HypothesisDetailSchema = z.object({
   hypothesis: z.object({
     id: z.string(),
     number: z.number().int(),
     research_id: z.string(),
+    title: z.string().describe('The short title: the one given, or one derived from the summary (title_given false).'),
+    title_given: z.boolean().describe('Whether the model or the scientist gave the title (set_hypothesis_title renames it).'),
     summary: z.string(),
     rationale: z.string(),
     experimental_protocol: z.string(),

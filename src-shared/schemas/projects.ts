@@ -1,4 +1,4 @@
-// Result shapes of the desktop's project tools (list_project_overview, archive_research,
+// Result shapes of the desktop's project tools (list_project_overview, archive_research, trash_research,
 // get_project_timeline, list_decision_history), defined once for the tools and the desktop host's
 // contract. Imports zod only: the renderer type-checks it through the contract. The engine's value
 // lists (engine/schemas.ts) are these.
@@ -28,11 +28,22 @@ export const ProjectOverviewSchema = z.object({
   ),
   pending: z.array(z.object({ checkpoint_id: z.string(), research_id: z.string(), kind: CheckpointKindSchema, goal: z.string(), created_at: z.string() })),
   pending_total: z.number().int(),
+  trashed: z
+    .array(z.object({ research_id: z.string(), goal: z.string(), purge_after: z.string() }))
+    .optional()
+    .describe('Projects the scientist deleted that can still be restored until purge_after (trash_research). Absent from servers older than the trash.'),
 });
 export type ProjectOverview = z.infer<typeof ProjectOverviewSchema>;
 
 /** archive_research. */
 export const ArchivedSchema = z.object({ research_id: z.string(), archived: z.boolean(), archived_at: z.string().nullable() });
+
+/** trash_research. */
+export const TrashedSchema = z.object({
+  research_id: z.string(),
+  trashed: z.boolean(),
+  purge_after: z.string().nullable().describe('When a trashed project is deleted for good; null once restored.'),
+});
 
 /** A research plan: what a research_plan checkpoint proposes and a decision may edit; the engine validates with it too. */
 export const ResearchPlanSchema = z.object({

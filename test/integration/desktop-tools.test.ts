@@ -7,7 +7,7 @@ import { connectServer, tempDataDir, type ConnectedServer } from '../support/ser
 import { fakeResult, hypothesisDraft, type WorkItemLike } from '../support/fakeAssistant.js';
 import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
 
-const DESKTOP_TOOLS = ['list_project_overview', 'archive_research', 'get_project_timeline', 'list_decision_history', 'get_hypothesis', 'add_hypothesis', 'add_review'];
+const DESKTOP_TOOLS = ['list_project_overview', 'archive_research', 'trash_research', 'get_project_timeline', 'list_decision_history', 'get_hypothesis', 'add_hypothesis', 'add_review', 'set_hypothesis_title'];
 
 type Structured = Record<string, unknown>;
 interface Next {

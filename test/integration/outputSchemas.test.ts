@@ -268,6 +268,12 @@ describe.each(KINDS)('every tool over stdio validates against its outputSchema (
     // The scientist's policy for another assistant.
     await x.call(desktop, 'set_client_policy', { client_id: 'cursor', scopes: ['research:read', 'hypotheses:read'], rate_per_minute: 30, burst: 5, may_decide_checkpoints: false });
 
+    // The scientist renames a hypothesis (as the title they saw) and deletes the spare project with undo, then undoes it.
+    const shown = (await x.call(desktop, 'get_hypothesis', { hypothesis_id: liveBoard[0] })).hypothesis as { title: string; title_given: boolean };
+    await x.call(desktop, 'set_hypothesis_title', { hypothesis_id: liveBoard[0], title: 'Regulator R7 inhibition in stellate cells', expected_title: shown.title_given ? shown.title : null });
+    await x.call(desktop, 'trash_research', { research_id: spare, trashed: true });
+    await x.call(desktop, 'trash_research', { research_id: spare, trashed: false });
+
     const byScenario = new Set(x.succeeded);
 
     // Every tool not called above (typically a new one): arguments synthesised from its input

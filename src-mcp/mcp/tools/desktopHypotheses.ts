@@ -5,6 +5,7 @@ import { resolveCitation } from '../../knowledge/grounding.js';
 import { findDocumentById } from '../../store/knowledgeDocuments.js';
 import { projectUri } from '../../engine/changes.js';
 import { hypothesisDossier, type HypothesisRef } from '../../engine/hypothesisDossier.js';
+import { digestOf } from '../../engine/hypothesisDigest.js';
 import { addHumanHypothesis, addHumanReview } from '../../engine/humanInput.js';
 import { hypothesisWorkRefusal } from '../../engine/requests.js';
 import { HypothesisDraftSchema, REVIEW_TYPES, ReviewDraftSchema, ReviewScoresSchema } from '../../engine/schemas.js';
@@ -57,6 +58,8 @@ export const getHypothesisTool = defineTool({
           id: h.id,
           number: h.seq,
           research_id: h.projectId,
+          title: digestOf(h).title,
+          title_given: (h.title ?? null) !== null,
           summary: h.summary,
           rationale: h.rationale,
           experimental_protocol: h.experimentalProtocol,

@@ -9,7 +9,8 @@ import type { TaskKind } from '../../engine/types.js';
 import { projectTimeline, TIMELINE_DEFAULT_LIMIT } from '../../engine/timeline.js';
 import { projectUri } from '../../engine/changes.js';
 import { defineTool } from '../toolkit.js';
-import { ArchivedSchema, DecisionHistorySchema, ProjectOverviewSchema, ProjectTimelineSchema } from '../../../src-shared/schemas/projects.js';
+import { ArchivedSchema, DecisionHistorySchema, ProjectOverviewSchema, ProjectTimelineSchema, TrashedSchema } from '../../../src-shared/schemas/projects.js';
+import { listTrash, purgeExpiredTrash, restoreResearch, trashResearch } from '../../engine/projectTrash.js';
 
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
 /** Far beyond a desktop's project count; keeps one answer bounded. */
@@ -40,6 +41,7 @@ export const listProjectOverviewTool = defineTool({
         })),
         pending: overview.pending.map((c) => ({ checkpoint_id: c.id, research_id: c.projectId, kind: c.kind as CheckpointKind, goal: c.goal, created_at: c.createdAt })),
         pending_total: overview.pendingTotal,
+        trashed: listTrash(ctx.db).map((t) => ({ research_id: t.id, goal: t.goal, purge_after: t.purgeAfter })),
       },
       markdown: `${overview.projects.length} projects (${overview.projects.filter((p) => p.archivedAt !== null).length} archived); ${overview.pendingTotal} checkpoint(s) waiting for the scientist.`,
     };
@@ -62,6 +64,37 @@ export const archiveResearchTool = defineTool({
       target: projectUri(args.research_id),
       data: { research_id: args.research_id, archived: archivedAt !== null, archived_at: archivedAt },
       markdown: archivedAt === null ? `Research project ${args.research_id} is in the main list.` : `Research project ${args.research_id} is archived (since ${archivedAt}).`,
+    };
+  },
+});
+
+export const trashResearchTool = defineTool({
+  name: 'trash_research',
+  title: 'Delete a project with undo, or restore it',
+  description:
+    'Deletes a research project the undoable way: it disappears from every list and tool at once but keeps all its data until purge_after (a few seconds), and trashed=false restores it exactly as it was. After purge_after it is deleted for good (manage_research "delete", or the next server start). Desktop app only.',
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  scopes: ['research:write'],
+  desktopOnly: true,
+  input: z.object({ research_id: ResearchId, trashed: z.boolean().describe('true to delete (with undo), false to restore.') }),
+  output: TrashedSchema,
+  run(args, ctx) {
+    const actor = { clientId: ctx.clientId, now: () => ctx.now() };
+    // Trash whose window ran out while nobody purged it (the app was closed) goes first.
+    purgeExpiredTrash(ctx.db, actor);
+    if (!args.trashed) {
+      restoreResearch(ctx.db, actor, args.research_id);
+      return {
+        target: projectUri(args.research_id),
+        data: { research_id: args.research_id, trashed: false, purge_after: null },
+        markdown: `Research project ${args.research_id} is restored.`,
+      };
+    }
+    const state = trashResearch(ctx.db, actor, args.research_id);
+    return {
+      target: projectUri(args.research_id),
+      data: { research_id: args.research_id, trashed: true, purge_after: state.purgeAfter },
+      markdown: `Research project ${args.research_id} is deleted; it can be restored until ${state.purgeAfter}.`,
     };
   },
 });
@@ -154,4 +187,4 @@ export const listDecisionHistoryTool = defineTool({
   },
 });
 
-export const DESKTOP_PROJECT_TOOLS = [listProjectOverviewTool, archiveResearchTool, getProjectTimelineTool, listDecisionHistoryTool];
+export const DESKTOP_PROJECT_TOOLS = [listProjectOverviewTool, archiveResearchTool, trashResearchTool, getProjectTimelineTool, listDecisionHistoryTool];

@@ -3,7 +3,7 @@
 // standings anchors on them, and the vote would echo the ranking instead of informing it.
 import type { ArenaCard } from '../../../src-main/host/contract';
 
-export function ArenaCardView({ card, side }: { card: ArenaCard; side: 'Left' | 'Right' }) {
+export function ArenaCardView({ card, side, onRead }: { card: ArenaCard; side: 'Left' | 'Right'; onRead?: ((id: string) => void) | undefined }) {
   return (
     <article className="card arena-card" aria-labelledby={`arena-${card.id}`} data-testid={`arena-card-${side.toLowerCase()}`} data-id={card.id}>
       <header className="arena-card-head">
@@ -28,6 +28,11 @@ export function ArenaCardView({ card, side }: { card: ArenaCard; side: 'Left' | 
             ))}
           </ul>
         </section>
+      ) : null}
+      {onRead ? (
+        <button type="button" className="link-button arena-read" data-testid={`arena-read-${side.toLowerCase()}`} onClick={() => onRead(card.id)}>
+          Reviews, citations and lineage of H{card.number}
+        </button>
       ) : null}
     </article>
   );

@@ -17,7 +17,18 @@ interface LastVote {
   loser: ArenaCard;
 }
 
-export function ArenaPanel({ researchId, rows, active }: { researchId: string; rows: readonly LeaderboardRow[]; active: boolean }) {
+export function ArenaPanel({
+  researchId,
+  rows,
+  active,
+  onRead,
+}: {
+  researchId: string;
+  rows: readonly LeaderboardRow[];
+  active: boolean;
+  /** Opens a hypothesis in the side panel (reviews, citations, lineage), without its standings. */
+  onRead?: ((id: string) => void) | undefined;
+}) {
   const api = useCosci();
   const queryClient = useQueryClient();
   const [round, setRound] = useState(0);
@@ -104,8 +115,8 @@ export function ArenaPanel({ researchId, rows, active }: { researchId: string; r
         </div>
       )}
       <div className="arena-pair" data-testid="arena-pair" data-first={offered.first.id} data-second={offered.second.id}>
-        <ArenaCardView card={offered.first} side="Left" />
-        <ArenaCardView card={offered.second} side="Right" />
+        <ArenaCardView card={offered.first} side="Left" onRead={onRead} />
+        <ArenaCardView card={offered.second} side="Right" onRead={onRead} />
       </div>
       <div className="field arena-rationale">
         <label htmlFor={`arena-why-${researchId}`}>Why (optional)</label>

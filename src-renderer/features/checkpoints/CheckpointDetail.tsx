@@ -1,6 +1,6 @@
 // The approval dialog of one checkpoint: what it proposes, and approve / edit / reject. Each
 // decision carries its own id, so a retried request is applied once (the server is idempotent).
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { CheckpointView, DecisionAction, RouteOutput } from '../../../src-main/host/contract';
 import { useDecide } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
@@ -22,6 +22,7 @@ export function CheckpointDetail({
   setMode,
   onDecided,
   approveRequest,
+  hypothesisSlot,
 }: {
   checkpoint: CheckpointView;
   goal: string;
@@ -30,6 +31,8 @@ export function CheckpointDetail({
   onDecided: (result: DecideResult, action: DecisionAction) => void;
   /** Bumped by the `a` shortcut: approve now. */
   approveRequest: number;
+  /** Shown under the payload: the hypotheses it names, to open in the side panel (CheckpointHypotheses). */
+  hypothesisSlot?: ReactNode;
 }) {
   const decide = useDecide();
   const { navigate } = useNavigation();
@@ -81,6 +84,7 @@ export function CheckpointDetail({
       ) : (
         <>
           <PayloadView checkpoint={checkpoint} />
+          {hypothesisSlot}
           {mode === 'reject' ? (
             <RejectPanel pending={decide.isPending} error={decide.error} onCancel={() => setMode('view')} onSubmit={(note) => send('reject', { note })} />
           ) : (

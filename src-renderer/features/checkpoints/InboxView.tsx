@@ -1,7 +1,7 @@
 // The checkpoints inbox: everything waiting for the scientist, grouped by project (oldest first),
 // filterable by project and kind, with the approval dialog of the selected one beside it, a bulk
 // approval of like items, and the history of decisions. Keyboard shortcuts are listed on screen.
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { CheckpointView, DecisionAction } from '../../../src-main/host/contract';
 import { useProjects } from '../../api/queries';
 import { usePendingCheckpoints, useProjectOverview } from '../../api/researchQueries';
@@ -12,6 +12,8 @@ import { useToasts } from '../../app/Toasts';
 import { VirtualList } from '../../app/VirtualList';
 import { timeAgo } from '../projects/format';
 import { CheckpointDetail, type DecideResult } from './CheckpointDetail';
+import { CheckpointHypotheses } from './CheckpointHypotheses';
+import { HypothesisSidePanel } from '../hypotheses/HypothesisSidePanel';
 import { BulkApprove } from './BulkApprove';
 import { KIND_LABELS } from './checkpointKinds';
 import { DecisionHistory } from './DecisionHistory';
@@ -50,6 +52,12 @@ export function InboxView() {
     setMode('view');
     navigate({ section: 'inbox', checkpointId: checkpoint?.checkpoint_id });
   };
+  // A hypothesis the selected checkpoint names, open in the side panel: part of the address
+  // (#/inbox?checkpoint=…&hypothesis=…), so Back closes it.
+  const openHypothesisId = location.hypothesisId ?? null;
+  const checkpointId = selected?.checkpoint_id;
+  const openHypothesis = (hypothesisId: string): void => navigate({ section: 'inbox', checkpointId, hypothesisId });
+  const closeHypothesis = useCallback((): void => navigate({ section: 'inbox', checkpointId }), [navigate, checkpointId]);
   const onDecided = (result: DecideResult, action: DecisionAction): void => {
     setMode('view');
     // A toast, not a banner: the inbox does not move under the scientist's hands.
@@ -99,7 +107,7 @@ export function InboxView() {
       ) : waiting.length === 0 ? (
         <EmptyInbox />
       ) : (
-        <div className="inbox-layout">
+        <div className={`inbox-layout${openHypothesisId === null ? '' : ' has-side'}`}>
           <div className="inbox-list-pane">
             <InboxFilters checkpoints={waiting} goals={goals} filter={filter} onChange={setFilter} />
             {bulkKind !== null ? (
@@ -170,8 +178,10 @@ export function InboxView() {
               setMode={setMode}
               onDecided={onDecided}
               approveRequest={approveRequest}
+              hypothesisSlot={<CheckpointHypotheses checkpoint={selected} openId={openHypothesisId} onOpen={openHypothesis} />}
             />
           ) : null}
+          {openHypothesisId !== null ? <HypothesisSidePanel hypothesisId={openHypothesisId} onClose={closeHypothesis} /> : null}
         </div>
       )}
       </div>

@@ -120,7 +120,7 @@ export function PayloadView({ checkpoint }: { checkpoint: CheckpointView }) {
                 // Listed by Bradley-Terry rank, so the rank is what shows: an Elo beside it would
                 // look mis-sorted (Elo depends on match order; the rank does not).
                 <li key={text(h.id)} data-testid="report-hypothesis">
-                  <strong>#{text(h.rank)} · H{text(h.seq)}</strong> — {text(h.summary)}
+                  <strong>#{text(h.rank)} · H{text(h.seq)}</strong> <ReportScore h={h} /> — {text(h.summary)}
                 </li>
               ))}
             </ol>
@@ -154,4 +154,16 @@ export function PayloadView({ checkpoint }: { checkpoint: CheckpointView }) {
         </div>
       );
   }
+}
+
+/** The report's one score: the Bradley-Terry score the rank comes from, with its 95% interval. */
+function ReportScore({ h }: { h: Payload }) {
+  if (typeof h.bt_score !== 'number') return null;
+  const ci = (h.ci95 ?? null) as { low?: unknown; high?: unknown } | null;
+  return (
+    <span className="muted" data-testid="report-score">
+      Bradley-Terry {h.bt_score}
+      {ci !== null && typeof ci.low === 'number' && typeof ci.high === 'number' ? ` (95% interval ${ci.low}–${ci.high})` : ''}
+    </span>
+  );
 }

@@ -10,20 +10,32 @@ import { GrowingList } from '../../app/GrowingList';
 import { useNavigation } from '../../app/navigation';
 import { dateTime } from '../projects/format';
 import { Citations } from './Citations';
-import { hypothesisTitle } from './hypothesisTitle';
+import { HypothesisTitleHeading } from './HypothesisTitleHeading';
 import { HypothesisActions } from './HypothesisActions';
 import { ORIGIN_LABELS, REVIEW_TYPE_LABELS, STATUS_LABELS } from './labels';
 import { ScoreBars } from './ScoreBars';
 import './hypotheses.css';
 
-export function HypothesisDetail({ hypothesisId, onBack, backLabel = '← Back to the project' }: { hypothesisId: string; onBack: () => void; backLabel?: string }) {
+export interface HypothesisDetailProps {
+  hypothesisId: string;
+  onBack: () => void;
+  backLabel?: string;
+  /**
+   * Leave out the tournament standings (Elo, rank, scores, match results): the arena opens the
+   * panel this way, since a judge who sees the standings anchors on them (ArenaCardView.tsx).
+   */
+  hideStandings?: boolean;
+}
+
+/** The one hypothesis panel: the project view, the leaderboard, the inbox and the arena all show this. */
+export function HypothesisDetail({ hypothesisId, onBack, backLabel = '← Back to the project', hideStandings = false }: HypothesisDetailProps) {
   const detail = useHypothesis(hypothesisId);
   const back = (
     <button type="button" className="link-button" data-testid="hypothesis-back" onClick={onBack}>
       {backLabel}
     </button>
   );
-  if (detail.data) return <DetailView detail={detail.data} back={back} />;
+  if (detail.data) return <DetailView detail={detail.data} back={back} hideStandings={hideStandings} />;
   return (
     <section className="card hypothesis-detail" data-testid="hypothesis-detail-loading" aria-busy={!detail.isError}>
       {back}
@@ -43,19 +55,17 @@ export function HypothesisDetail({ hypothesisId, onBack, backLabel = '← Back t
   );
 }
 
-function DetailView({ detail, back }: { detail: Detail; back: ReactNode }) {
+function DetailView({ detail, back, hideStandings }: { detail: Detail; back: ReactNode; hideStandings: boolean }) {
   const h = detail.hypothesis;
   const { location, navigate } = useNavigation();
-  // A linked hypothesis opens in the same place as this one: the project view, or the
-  // leaderboard's side panel.
-  const open = (id: string) => navigate({ section: location.section, projectId: h.research_id, hypothesisId: id });
+  // A linked hypothesis opens in the same place as this one (the project view, the leaderboard's
+  // or the inbox's side panel), the rest of the address kept: the inbox keeps its checkpoint.
+  const open = (id: string) => navigate({ ...location, projectId: location.projectId ?? h.research_id, hypothesisId: id });
   return (
     <section className="card hypothesis-detail" data-testid="hypothesis-detail" aria-labelledby="hypothesis-title">
       {back}
       <header className="hypothesis-header">
-        <h2 id="hypothesis-title" data-testid="hypothesis-title">
-          H{h.number} · {hypothesisTitle(h)}
-        </h2>
+        <HypothesisTitleHeading hypothesis={h} headingId="hypothesis-title" />
         <p className="muted hypothesis-id">{h.id}</p>
         <p className="hypothesis-badges">
           <span className={`badge hypothesis-status-${h.status}`} data-testid="hypothesis-status">
@@ -74,12 +84,14 @@ function DetailView({ detail, back }: { detail: Detail; back: ReactNode }) {
         </p>
       </header>
 
+      {hideStandings ? null : (
       <dl className="stats hypothesis-stats" aria-label="Tournament">
         <Stat label="Elo" value={String(Math.round(h.elo_score))} testId="hypothesis-elo" />
         <Stat label="Rank" value={h.rank === null ? '—' : String(h.rank)} testId="hypothesis-rank" />
         <Stat label="Bradley-Terry" value={h.bt_score === null ? '—' : String(h.bt_score)} sub={h.ci95 ? `95% interval ${h.ci95.low}–${h.ci95.high}` : undefined} testId="hypothesis-bt" />
         <Stat label="Matches (won)" value={`${h.matches_played} (${h.wins})`} testId="hypothesis-matches-played" />
       </dl>
+      )}
 
       <Text title="Summary" testId="hypothesis-summary">
         {h.summary}
@@ -102,7 +114,7 @@ function DetailView({ detail, back }: { detail: Detail; back: ReactNode }) {
         <Fact label="Research cycle">{h.iteration}</Fact>
         <Fact label="Written by">{h.reasoner ?? h.created_by}</Fact>
         <Fact label="Created">{dateTime(h.created_at)}</Fact>
-        {h.p_top_k !== null ? <Fact label="P(top group)">{h.p_top_k.toFixed(2)}</Fact> : null}
+        {h.p_top_k !== null && !hideStandings ? <Fact label="P(top group)">{h.p_top_k.toFixed(2)}</Fact> : null}
       </dl>
 
       {detail.parents.length > 0 || detail.children.length > 0 ? (
@@ -166,6 +178,7 @@ function DetailView({ detail, back }: { detail: Detail; back: ReactNode }) {
         />
       </section>
 
+      {hideStandings ? null : (
       <section className="hypothesis-section" aria-labelledby="matches-title">
         <h3 id="matches-title">Tournament matches ({detail.matches.length})</h3>
         {detail.matches.length === 0 ? <p className="muted">No matches yet. Reviewed hypotheses compete pairwise in the tournament.</p> : null}
@@ -209,6 +222,7 @@ function DetailView({ detail, back }: { detail: Detail; back: ReactNode }) {
           )}
         />
       </section>
+      )}
     </section>
   );
 }

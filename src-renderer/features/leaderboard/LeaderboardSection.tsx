@@ -1,11 +1,11 @@
 // The Leaderboard section of the app: pick a project, see its tournament, and read any hypothesis
 // in full in the side panel beside it. The project and the open hypothesis are the section's
 // address (#/leaderboard?project=…&hypothesis=…), so Back closes the panel and a link reopens it.
-import { useCallback, useEffect, useId } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useProjects } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useNavigation } from '../../app/navigation';
-import { HypothesisDetail } from '../hypotheses/HypothesisDetail';
+import { HypothesisSidePanel } from '../hypotheses/HypothesisSidePanel';
 import { ProjectLeaderboard } from './ProjectLeaderboard';
 import './leaderboard.css';
 
@@ -21,18 +21,13 @@ export function LeaderboardSection() {
     if (location.projectId === undefined && current !== undefined) replace({ section: 'leaderboard', projectId: current });
   }, [location.projectId, current, replace]);
   const openId = location.hypothesisId ?? null;
-  const openHypothesis = (hypothesisId: string): void => navigate({ section: 'leaderboard', projectId: current, hypothesisId });
+  // Opened from the arena, the panel leaves the standings out (HypothesisDetail's hideStandings).
+  const [blind, setBlind] = useState(false);
+  const openHypothesis = (hypothesisId: string, from?: 'arena'): void => {
+    setBlind(from === 'arena');
+    navigate({ section: 'leaderboard', projectId: current, hypothesisId });
+  };
   const closeHypothesis = useCallback((): void => navigate({ section: 'leaderboard', projectId: current }), [navigate, current]);
-  // Esc closes the panel (it may lie over the board as a drawer in a narrow window).
-  useEffect(() => {
-    if (openId === null) return undefined;
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape' && !(event.target as HTMLElement | null)?.closest('input, textarea, select')) closeHypothesis();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [openId, closeHypothesis]);
-
   return (
     <div className="lb-section" data-testid="leaderboard-section">
       <div className="pane-header lb-section-head">
@@ -65,11 +60,7 @@ export function LeaderboardSection() {
       ) : (
         <div className={`lb-workspace${openId === null ? '' : ' has-side'}`}>
           <ProjectLeaderboard key={current} researchId={current} openId={openId} onOpen={openHypothesis} />
-          {openId !== null ? (
-            <aside className="lb-side" aria-label="Hypothesis" data-testid="hypothesis-panel">
-              <HypothesisDetail key={openId} hypothesisId={openId} onBack={closeHypothesis} backLabel="Close ✕" />
-            </aside>
-          ) : null}
+          {openId !== null ? <HypothesisSidePanel hypothesisId={openId} onClose={closeHypothesis} hideStandings={blind} /> : null}
         </div>
       )}
     </div>

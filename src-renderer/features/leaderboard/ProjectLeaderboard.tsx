@@ -36,7 +36,8 @@ export function ProjectLeaderboard({
   researchId: string;
   /** The hypothesis shown in full beside the board. */
   openId?: string | null | undefined;
-  onOpen?: ((id: string) => void) | undefined;
+  /** from 'arena': opened to judge, so the panel hides the standings. */
+  onOpen?: ((id: string, from?: 'arena') => void) | undefined;
 }) {
   const query = useLeaderboardPages(researchId);
   const [tab, setTab] = useState<Tab>('table');
@@ -116,7 +117,7 @@ export function ProjectLeaderboard({
         {/* The arena stays mounted once opened: its pair, skips and votes survive a look at the table. */}
         {head !== undefined && head.total > 0 && arenaOpened ? (
           <div hidden={tab !== 'arena'} className="lb-arena-slot">
-            <ArenaPanel researchId={researchId} rows={rows} active={tab === 'arena'} />
+            <ArenaPanel researchId={researchId} rows={rows} active={tab === 'arena'} onRead={onOpen === undefined ? undefined : (id) => onOpen(id, 'arena')} />
           </div>
         ) : null}
       </div>

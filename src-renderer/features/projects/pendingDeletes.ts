@@ -1,15 +1,19 @@
-// Projects the scientist deleted but may still undo. Deleting is permanent on the research server
-// (manage_research "delete"), so the app offers undo by waiting: the project disappears from the
-// list at once, an "Undo" toast stays for UNDO_WINDOW_MS, and only when it runs out is the delete
-// sent. Undo just shows the project again; nothing was sent. Quitting the app inside the window
-// means the delete is never sent, which errs on the side of keeping the scientist's data.
-// The set lives outside React so it survives switching sections while a toast is showing.
+// Projects the scientist deleted, as this window sees them. A delete moves the project to the
+// server's trash at once (trash_research: gone from every view, every row kept) and purges it for
+// good only when the undo window (the server's purge_after) has run out. So closing the window,
+// or the host exiting, inside the window changes nothing the scientist did: the project stays
+// deleted, is restorable until purge_after, and the next server start purges it if nobody did.
+// Two sets live outside React, so they survive switching sections while a toast is showing:
+// - hidden: projects taken out of the list before the server has answered (no flicker);
+// - offered: projects whose undo toast is showing, so one project never gets two toasts.
 import { useSyncExternalStore } from 'react';
 
+/** How long the undo toast of an archive stays (a delete's lasts until the server's purge_after). */
 export const UNDO_WINDOW_MS = 8000;
 
 let hidden: ReadonlySet<string> = new Set();
 const listeners = new Set<() => void>();
+const offered = new Set<string>();
 
 function publish(next: ReadonlySet<string>): void {
   hidden = next;
@@ -22,6 +26,17 @@ export function hideProject(id: string): void {
 
 export function showProject(id: string): void {
   publish(new Set([...hidden].filter((other) => other !== id)));
+}
+
+/** True when the caller may show the project's undo toast (no other one is showing). */
+export function claimUndoOffer(id: string): boolean {
+  if (offered.has(id)) return false;
+  offered.add(id);
+  return true;
+}
+
+export function releaseUndoOffer(id: string): void {
+  offered.delete(id);
 }
 
 export function usePendingDeletes(): ReadonlySet<string> {

@@ -143,14 +143,14 @@ test('delete can be undone while its toast shows; when the toast runs out the pr
     await expect(app.projectItem(doomed)).toBeVisible();
     await expect(page.getByTestId('delete-toast')).toBeHidden();
 
-    // Nothing was sent: the research server still has it.
+    // Undo took it back out of the research server's trash.
     const listed = await assistant.call('list_research_projects', {});
     expect(listed.total).toBe(2);
 
     await app.projectItem(doomed).click();
     await page.getByTestId('delete-project').click();
     await expect(page.getByTestId('delete-toast')).toBeVisible();
-    // The undo window is 8 s; the delete goes out when the toast leaves.
+    // The undo window is 8 s; the project is purged when the toast leaves.
     await expect(page.getByTestId('delete-toast')).toBeHidden({ timeout: 15_000 });
     await expect.poll(async () => (await assistant.call('list_research_projects', {})).total).toBe(1);
     await page.reload();

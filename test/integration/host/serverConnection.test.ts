@@ -94,7 +94,8 @@ describe('ServerConnection', () => {
       timeout: 10_000,
     });
     const down = events.find((e) => e.kind === 'server-state' && e.state === 'down');
-    expect(down).toMatchObject({ message: expect.stringMatching(/stopped unexpectedly.*Restarting in 20 ms/) });
+    // SIGKILL leaves no last words: the message says so instead of quoting an ordinary log line.
+    expect(down).toMatchObject({ message: expect.stringMatching(/^The research server stopped unexpectedly without reporting an error \(it was killed, or ran out of memory\)\. Restarting in 20 ms\.$/) });
     expect(connection.status().pid).not.toBe(firstPid);
     expect((await connection.callTool('list_research_projects', {})).isError).toBeFalsy();
   });
@@ -115,6 +116,17 @@ describe('ServerConnection', () => {
     const delays = events.flatMap((e) => (e.kind === 'server-state' && e.message ? [/Restarting in (\d+) ms/.exec(e.message)?.[1]] : []));
     expect(delays.slice(0, 3)).toEqual(['20', '40', '80']);
     await expect(connection.callTool('list_research_projects', {})).rejects.toBeInstanceOf(ServerUnavailableError);
+  });
+
+  it('quotes the line that reports the failure, not the ordinary log lines after it', async () => {
+    const { connection } = connect({
+      command: process.execPath,
+      args: ['-e', 'console.error("[co-scientist] cannot start: SQLITE_CORRUPT: database disk image is malformed"); console.error("    at openDatabase (database.js:1:1)"); console.error("[co-scientist] client desktop, data in /tmp/x"); process.exit(1)'],
+    });
+
+    await connection.start();
+
+    expect(connection.status().message).toMatch(/did not start: .*\(\[co-scientist\] cannot start: SQLITE_CORRUPT: database disk image is malformed\)\. Restarting in 20 ms\.$/);
   });
 
   it('lets a call made during start-up wait for the server instead of failing', async () => {

@@ -20,14 +20,15 @@ export interface WebHost {
   stop(): Promise<void>;
 }
 
-export async function startWebHost(options: { dataDir: string; home: string }): Promise<WebHost> {
+/** `port` 0 (the default) lets the system choose; a test that restarts a host may ask for the old one. */
+export async function startWebHost(options: { dataDir: string; home: string; port?: number }): Promise<WebHost> {
   assertBuilt();
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: options.home };
   // The fixture HOME must decide where assistants' configs are; these would override it.
   delete env.XDG_CONFIG_HOME;
   delete env.XDG_DATA_HOME;
   delete env.COSCI_DATA_DIR;
-  const child = spawn(process.execPath, [WEB_HOST_ENTRY, '--data-dir', options.dataDir, '--port', '0'], {
+  const child = spawn(process.execPath, [WEB_HOST_ENTRY, '--data-dir', options.dataDir, '--port', String(options.port ?? 0)], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,166 @@
+// The one hypothesis side panel beyond the leaderboard (issue 18, item 1): opened from the
+// hypotheses a checkpoint names in the inbox, and from the arena (without the standings, so the
+// judge is not anchored); the scientist renames a hypothesis there, with a bad title refused and
+// a rename made meanwhile reported instead of overwritten. Real web host, real servers.
+import { expect, test } from './support/fixtures.js';
+import { describeFindings, seriousAxeFindings } from './support/axe.js';
+import { ControlRoom } from './support/controlRoom.js';
+import { connectResearchAssistant, connectScientistShortcut, type McpSide, type ResearchAssistant } from './support/researchAssistant.js';
+import { openSession, runResearchToCompletion } from './support/researchRun.js';
+import { LeaderboardPage } from './support/tournamentPages.js';
+
+const GOAL = 'Identify drug repurposing candidates for acute myeloid leukaemia';
+
+let assistant: ResearchAssistant | undefined;
+let scientist: McpSide | undefined;
+test.afterEach(async () => {
+  await Promise.all([assistant?.close(), scientist?.close()]);
+  assistant = undefined;
+  scientist = undefined;
+});
+
+test('the inbox opens the hypotheses a checkpoint names in the side panel, where the scientist renames one', async ({ app, page, webHost, workspace }) => {
+  test.setTimeout(90_000);
+  const room = new ControlRoom(page);
+  await app.open(webHost.url);
+  assistant = await connectResearchAssistant(workspace.dataDir);
+  scientist = await connectScientistShortcut(workspace.dataDir);
+  const researchId = await assistant.startResearch(GOAL, 4);
+  const [plan] = await assistant.workUntilDecision(researchId);
+  await scientist.call('decide', { checkpoint_id: plan?.checkpoint_id, action: 'approve' });
+  const [batch] = await assistant.workUntilDecision(researchId);
+  expect(batch?.kind).toBe('hypothesis_batch');
+  const summaries = await assistant.summaries(researchId);
+
+  await room.openInbox();
+  await room.inboxItem('hypothesis_batch').click();
+  const named = page.getByTestId('checkpoint-hypothesis-open');
+  await expect(named).toHaveCount(summaries.size);
+  const first = named.first();
+  const id = (await first.getAttribute('data-hypothesis-id')) as string;
+  await first.click();
+
+  const panel = page.getByTestId('hypothesis-panel');
+  await expect(panel.getByTestId('hypothesis-summary')).toHaveText(summaries.get(id) as string);
+  await expect(panel.getByTestId('hypothesis-title')).toContainText(/^H\d+ · .+/);
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(new RegExp(`#/inbox\\?.*hypothesis=${id}`));
+  await expect(page).toHaveURL(new RegExp(`#/inbox\\?.*checkpoint=${batch?.checkpoint_id}`));
+  // The decision stays in reach beside the panel.
+  await expect(page.getByTestId('approve-button')).toBeVisible();
+  const findings = await seriousAxeFindings(page, 'inbox with hypothesis panel');
+  expect(findings, describeFindings(findings)).toEqual([]);
+
+  // Rename: a bad title is refused before it is sent, with what to change.
+  await panel.getByTestId('hypothesis-rename').click();
+  const input = panel.getByTestId('hypothesis-title-input');
+  await input.fill('x'.repeat(101));
+  await expect(panel.getByTestId('hypothesis-title-hint')).toHaveText('101 of at most 100 characters.');
+  await expect(panel.getByTestId('hypothesis-title-save')).toBeDisabled();
+  await input.fill('   ');
+  await expect(panel.getByTestId('hypothesis-title-hint')).toHaveText('Write a few words.');
+  await input.fill('Venetoclax plus metformin starves AML stem cells');
+  await panel.getByTestId('hypothesis-title-save').click();
+  await expect(panel.getByTestId('hypothesis-title')).toHaveText(/· Venetoclax plus metformin starves AML stem cells$/);
+  await expect(panel.getByTestId('hypothesis-title-derived')).toHaveCount(0);
+  // Only the title changed.
+  await expect(panel.getByTestId('hypothesis-summary')).toHaveText(summaries.get(id) as string);
+
+  // Renamed elsewhere while the form is open: saving says so and overwrites nothing.
+  await panel.getByTestId('hypothesis-rename').click();
+  await scientist.call('set_hypothesis_title', { hypothesis_id: id, title: 'Renamed in another window', expected_title: 'Venetoclax plus metformin starves AML stem cells' });
+  // The form learns of it at once (the change feed) and says what saving would do.
+  await expect(panel.getByTestId('hypothesis-title-changed')).toContainText('Renamed elsewhere meanwhile to “Renamed in another window”');
+  await panel.getByTestId('hypothesis-title-input').fill('My third title');
+  await panel.getByTestId('hypothesis-title-save').click();
+  await expect(panel.getByTestId('hypothesis-title-error')).toContainText('was renamed meanwhile to “Renamed in another window”; nothing was changed');
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel.getByTestId('hypothesis-title')).toHaveText(/· Renamed in another window$/);
+  const stored = (await scientist.call('get_hypothesis', { hypothesis_id: id })).hypothesis as { title: string };
+  expect(stored.title).toBe('Renamed in another window');
+
+  // Esc closes the panel; the checkpoint stays selected.
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`#/inbox\\?checkpoint=${batch?.checkpoint_id}$`));
+  await expect(page.getByTestId('checkpoint-detail')).toHaveAttribute('data-kind', 'hypothesis_batch');
+});
+
+test('the arena opens a hypothesis in the side panel without its standings; the leaderboard search opens it with them', async ({ app, page, webHost, workspace }) => {
+  test.setTimeout(150_000);
+  const mcpAssistant = await openSession(workspace.dataDir, 'claude-desktop');
+  const desktop = await openSession(workspace.dataDir, 'desktop');
+  let total: number;
+  try {
+    const researchId = await runResearchToCompletion(mcpAssistant, desktop, { goal: 'Explain why perovskite solar cells degrade under humid conditions', hypotheses: 6 });
+    total = (await desktop.call('get_leaderboard', { research_id: researchId })).total as number;
+  } finally {
+    await Promise.all([mcpAssistant.close(), desktop.close()]);
+  }
+  await app.open(webHost.url);
+  const board = new LeaderboardPage(page);
+  await board.open();
+  await board.waitForRows(total);
+
+  await board.tab('arena');
+  const left = page.getByTestId('arena-card-left');
+  const leftId = (await left.getAttribute('data-id')) as string;
+  await page.getByTestId('arena-read-left').click();
+  const panel = page.getByTestId('hypothesis-panel');
+  await expect(panel.getByTestId('hypothesis-detail')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`hypothesis=${leftId}`));
+  await expect(panel.getByTestId('review').first()).toBeVisible();
+  await expect(panel.getByTestId('hypothesis-elo')).toHaveCount(0);
+  await expect(panel.getByTestId('match')).toHaveCount(0);
+  // Still judging: the pair is where it was.
+  await expect(page.getByTestId('arena-pair')).toHaveAttribute('data-first', leftId);
+  await panel.getByTestId('hypothesis-back').click();
+  await expect(panel).toHaveCount(0);
+
+  // From the leaderboard's search results, the same panel with the standings.
+  await board.tab('table');
+  const firstSummary = (await board.shown())[0]?.summary ?? '';
+  const word = firstSummary.split(/\s+/).find((w) => w.length > 6) ?? firstSummary.slice(0, 8);
+  await page.getByTestId('leaderboard-search').fill(word);
+  await board.rows.first().getByTestId('row-rank').click();
+  await expect(panel.getByTestId('hypothesis-elo')).toBeVisible();
+  await expect(panel.getByTestId('match').first()).toBeVisible();
+});
+
+test('the final report shows one rank and the score it comes from, with intervals, the same as the panel', async ({ app, page, webHost, workspace }) => {
+  test.setTimeout(90_000);
+  scientist = await connectScientistShortcut(workspace.dataDir);
+  assistant = await connectResearchAssistant(workspace.dataDir);
+  const started = await scientist.call('start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 3, pause_at: ['final_report'] });
+  const waiting = await assistant.workUntilDecision(started.research_id as string);
+  expect(waiting.map((c) => c.kind)).toEqual(['final_report']);
+
+  const room = new ControlRoom(page);
+  await app.open(webHost.url);
+  await room.openInbox();
+  await room.inboxItem('final_report').click();
+  const items = page.getByTestId('report-hypothesis');
+  await expect(items.first()).toBeVisible();
+  const shown = await items.evaluateAll((elements) =>
+    elements.map((element) => {
+      const text = element.textContent ?? '';
+      const score = /Bradley-Terry (-?[\d.]+) \(95% interval (-?[\d.]+)–(-?[\d.]+)\)/.exec(text);
+      return { rank: Number(/^#(\d+)/.exec(text)?.[1]), score: Number(score?.[1]), low: Number(score?.[2]), high: Number(score?.[3]), elo: /Elo/.test(text) };
+    }),
+  );
+  expect(shown.length).toBeGreaterThan(0);
+  shown.forEach((row, index) => {
+    expect(row.rank).toBe(index + 1);
+    expect(row.elo).toBe(false);
+    expect(row.low).toBeLessThanOrEqual(row.score);
+    expect(row.high).toBeGreaterThanOrEqual(row.score);
+    // Ordered by the score it shows: nothing looks mis-sorted.
+    if (index > 0) expect(row.score).toBeLessThanOrEqual(shown[index - 1]?.score as number);
+  });
+
+  // The panel says the same of the top hypothesis.
+  await page.getByTestId('checkpoint-hypothesis-open').first().click();
+  const panel = page.getByTestId('hypothesis-panel');
+  await expect(panel.getByTestId('hypothesis-rank')).toHaveText('1');
+  await expect(panel.getByTestId('hypothesis-bt')).toContainText(`${shown[0]?.score}95% interval ${shown[0]?.low}–${shown[0]?.high}`);
+});
