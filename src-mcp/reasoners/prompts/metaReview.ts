@@ -44,7 +44,7 @@ export const META_REVIEW_RULES = [
   '1. **`recurring_critiques`**: patterns across reviews and verdicts, not one-off comments, for example "protocols lack negative controls (H2, H5, H9)". Most important first.',
   '2. **`feedback_for_generation`**: concrete guidance for the next batch: mistakes to stop making, directions over-explored (several near-identical leaders) and under-explored, and the quality bar the winners share. Imperative, specific.',
   '3. **`feedback_for_review`**: is reviewing calibrated? Scores bunched in a narrow band, novelty or testability rated high where verdicts disagree, safety ignored, reviews contradicting tournament outcomes; say what reviewers should check.',
-  '4. **`research_overview`** (for the scientist, 200–600 words of plain prose): the state of the question as these hypotheses see it; the main directions with their best hypotheses by label; what to test first and why; the main open risks. Where the leaderboard\'s intervals overlap, say the order is not settled.',
+  '4. **`research_overview`** (for the scientist, 100–200 words of plain prose): the state of the question as these hypotheses see it; the main directions with their best hypotheses by label; what to test first and why; the main open risks. Where the leaderboard\'s intervals overlap, say the order is not settled.',
   '',
   'Base every statement on the digest; where it is thin (few reviews or matches), say so. The full text of any hypothesis is at hypothesis://{id}.',
 ].join('\n');
@@ -152,6 +152,6 @@ export function metaReviewInstructions(context: MetaReviewContext): string {
     leaderboardBlock(context.leaderboard),
     reviewsDigest(context),
     verdictsBlock(context.matchRationales),
-    outputContract(MetaReviewResultSchema, ['Name hypotheses by label (H3). `research_overview`: 200–600 words of plain prose.']),
+    outputContract(MetaReviewResultSchema, ['Name hypotheses by label (H3). `research_overview`: 100–200 words of plain prose.']),
   ]);
 }
