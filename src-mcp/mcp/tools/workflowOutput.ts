@@ -54,7 +54,7 @@ export function workItemMarkdown(item: WorkItem, includeRules: boolean): string 
       `These rules apply to work item ${item.task_id} (${item.title}), whose task came in the previous result; if you no longer have it, call continue_research(research_id="${item.research_id}") again.`,
     ].join('\n');
   }
-  const rules = `Rules \`${item.rules.version}\`: not read in this conversation? Call continue_research(research_id="${item.research_id}", include_rules=true) once for this kind.`;
+  const rules = `Rules \`${item.rules.version}\` (rules and result shape; not read in this conversation? continue_research(research_id="${item.research_id}", include_rules=true), once per kind).`;
   return [`## Work item ${item.task_id}: ${item.title}`, '', rules, '', item.instructions].join('\n');
 }
 

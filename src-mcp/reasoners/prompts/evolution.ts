@@ -1,6 +1,6 @@
 // Evolution work items: turn a reviewed hypothesis into a better one by one named strategy. The
 // result enters the tournament as a new hypothesis with lineage, so `changes` must say what moved.
-import { EVOLUTION_STRATEGIES, EvolutionResultSchema, type EvolutionStrategy } from '../../engine/schemas.js';
+import { EVOLUTION_STRATEGIES, type EvolutionStrategy } from '../../engine/schemas.js';
 import type { PromptHypothesis, PromptProject, PromptReview } from './context.js';
 import { HYPOTHESIS_QUALITY, HYPOTHESIS_TEXT_PER_ITEM, capList, clip, dataBlock, hypothesisBlock, joinSections, outputContract, projectSection } from './shared.js';
 
@@ -71,7 +71,7 @@ export function evolutionInstructions(context: EvolutionContext): string {
     strategy === 'combine' && partner === undefined ? 'No partner was supplied: combine the hypothesis\'s own strongest mechanisms with the most complementary idea the reviews suggest.' : '',
     reviewsSection(context.reviews),
     context.metaReviewFeedback ? ['## Meta-review feedback (apply it)', '', dataBlock('meta_review_feedback', context.metaReviewFeedback)].join('\n') : '',
-    outputContract(EvolutionResultSchema, [
+    outputContract([
       'One evolved hypothesis in `hypothesis`, with a `title` and `core_claim`; `summary` 50–100 words.',
     ]),
   ]);

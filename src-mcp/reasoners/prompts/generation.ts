@@ -1,6 +1,6 @@
 // Generation work items: one method per call (literature, debate, assumptions, expansion), each a
 // distinct way scientists actually arrive at hypotheses, with the same quality bar and contract.
-import { GENERATION_METHODS, GenerationResultSchema, type GenerationMethod } from '../../engine/schemas.js';
+import { GENERATION_METHODS, type GenerationMethod } from '../../engine/schemas.js';
 import type { ExistingHypothesis, GroundingSnippet, PromptProject } from './context.js';
 import { HYPOTHESIS_QUALITY, SNIPPETS_SHOWN, capList, dataBlock, joinSections, outputContract, projectSection, snippetsSection } from './shared.js';
 
@@ -106,7 +106,7 @@ export function generationInstructions(context: GenerationContext): string {
     existingSection(context.existingHypotheses, method),
     context.groundingSnippets.length === 0 && method === 'literature_based' ? 'No literature snippets were retrieved for this goal.' : '',
     snippetsSection(context.groundingSnippets, 'Literature snippets from the knowledge base', SNIPPETS_SHOWN),
-    outputContract(GenerationResultSchema, [
+    outputContract([
       `Exactly ${count} hypotheses; \`summary\` 50–100 words.`,
       method === 'debate' ? '`debate_notes` is required for this method.' : 'Leave `debate_notes` out.',
       method === 'assumptions' ? '`assumptions` is required for every hypothesis (Challenges / Relies on).' : 'Fill `assumptions` with the premises the hypothesis rests on.',

@@ -3,7 +3,6 @@
 // The item is an aggregated digest, not a dump: recurring critiques with counts and examples,
 // score statistics, and match verdicts that name which hypothesis won.
 import { buildProximityIndex } from '../../engine/proximity.js';
-import { MetaReviewResultSchema } from '../../engine/schemas.js';
 import type { PromptProject, PromptReview } from './context.js';
 import { capList, clip, dataBlock, joinSections, outputContract, projectSection } from './shared.js';
 
@@ -152,6 +151,6 @@ export function metaReviewInstructions(context: MetaReviewContext): string {
     leaderboardBlock(context.leaderboard),
     reviewsDigest(context),
     verdictsBlock(context.matchRationales),
-    outputContract(MetaReviewResultSchema, ['Name hypotheses by label (H3). `research_overview`: 100–200 words of plain prose.']),
+    outputContract(['Name hypotheses by label (H3). `research_overview`: 100–200 words of plain prose.']),
   ]);
 }

@@ -1,6 +1,6 @@
 // Review work items. Each review type is a different scientific check, from a desk screen to
 // assumption-by-assumption verification; all share the calibrated rubric and one output contract.
-import { REVIEW_TYPES, ReviewResultSchema, type ReviewType } from '../../engine/schemas.js';
+import { REVIEW_TYPES, type ReviewType } from '../../engine/schemas.js';
 import type { GroundingSnippet, PromptHypothesis, PromptProject, TournamentRecord } from './context.js';
 import { HYPOTHESIS_TEXT_PER_ITEM, SNIPPETS_SHOWN, capList, clip, dataBlock, hypothesisBlock, idList, joinSections, outputContract, projectSection, snippetsSection } from './shared.js';
 import { SCORING_RUBRIC } from './rubric.js';
@@ -94,7 +94,7 @@ export function reviewInstructions(context: ReviewContext): string {
     context.metaReviewFeedback ? ['## Meta-review feedback for reviewers (apply it)', '', dataBlock('meta_review_feedback', context.metaReviewFeedback)].join('\n') : '',
     ['## Hypotheses under review', ...hypotheses.flatMap((h) => [hypothesisBlock(h, {}, Math.floor(HYPOTHESIS_TEXT_PER_ITEM / hypotheses.length)), ...(reviewType === 'tournament' && h.tournament ? [tournamentBlock(h, h.tournament)] : [])])].join('\n\n'),
     snippetsSection(context.groundingSnippets, 'Literature snippets from the knowledge base', SNIPPETS_SHOWN),
-    outputContract(ReviewResultSchema, [
+    outputContract([
       `One review per hypothesis, \`hypothesis_id\` copied from: ${idList(ids)}. \`overall\` follows the rubric's four-step rule.`,
       typeRules[reviewType] ?? 'Leave `assumption_checks` and `narrative` out unless they add something specific.',
     ]),

@@ -178,22 +178,21 @@ function range(min: unknown, max: unknown, unit: string): string {
   return '';
 }
 
-/** The end of every work item: the item-specific rules and the result's compact shape. */
-export function outputContract(schema: z.ZodType, rules: string[]): string {
-  return [
-    '## Result',
-    '',
-    ...rules.map((rule) => `- ${rule}`),
-    `- Shape (limits are enforced): \`${resultShape(schema)}\``,
-  ].join('\n');
+/** The end of every work item: the item-specific rules (the result's shape is in the kind's rules). */
+export function outputContract(rules: string[]): string {
+  return ['## Result', '', ...rules.map((rule) => `- ${rule}`)].join('\n');
 }
 
-/** Said once per kind in the rules, not in every item. */
-export const OUTPUT_CONVENTIONS = [
-  '## Output',
-  '',
-  'Answer with one JSON object of the shape the work item gives (the full JSON Schema is its `output_schema`): no commentary, no code fence. Through the `submit_work` tool, pass it as `result`. Write text fields as plain prose for a scientist: no Markdown headings, no placeholders like "TBD". Stay within the stated lengths: they are enforced, and shorter is better when it says the same.',
-].join('\n');
+/** Said once per kind in the rules, not in every item: the conventions and the result's shape. */
+export function outputConventions(schema: z.ZodType): string {
+  return [
+    '## Output',
+    '',
+    'Answer with one JSON object of this shape (the full JSON Schema is the work item\'s `output_schema`): no commentary, no code fence. Through the `submit_work` tool, pass it as `result`. Write text fields as plain prose for a scientist: no Markdown headings, no placeholders like "TBD". Stay within the stated lengths: they are enforced, and shorter is better when it says the same.',
+    '',
+    `Shape (\`?\` = optional): \`${resultShape(schema)}\``,
+  ].join('\n');
+}
 
 export function idList(ids: string[]): string {
   return ids.map((id) => `\`${id}\``).join(', ');
