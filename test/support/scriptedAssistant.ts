@@ -76,7 +76,9 @@ export async function runScriptedProject(options: { hypotheses: number; seed: nu
 async function drive(assistant: ConnectedServer, desktop: ConnectedServer, count: number, seed: number): Promise<ProjectLedger> {
   const words = wordSource(seed);
   const { tools } = await assistant.client.listTools();
-  const definitions = tools.reduce((sum, { outputSchema: _out, ...tool }) => sum + JSON.stringify(tool).length, 0);
+  // What Claude Desktop and Claude Code hand the model for each tool: name, description and input
+  // schema (title and annotations are read by the client, the output schema is counted below).
+  const definitions = tools.reduce((sum, tool) => sum + JSON.stringify({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }).length, 0);
   const outputSchemas = tools.reduce((sum, tool) => sum + JSON.stringify(tool.outputSchema ?? null).length, 0);
   const prompt = await assistant.client.getPrompt({ name: 'research-workflow', arguments: {} });
   const promptText = prompt.messages.map((m) => ('text' in m.content ? m.content.text : '')).join('\n');

@@ -31,9 +31,8 @@ export const manageCollectionsTool = defineTool({
   name: 'manage_collections',
   title: 'Manage knowledge collections',
   description: [
-    "Create, list, inspect, delete and link the collections of the scientist's knowledge base. A collection is a named set of documents: `fundamental` for background any project may draw on (textbooks, reviews, lab protocols), `project-specific` for the literature of one research question.",
-    'Actions: "list" (all collections with sizes); "info" (one collection and its documents, paged with limit/cursor); "create" (collection_name, collection_type; pass research_id to link it to a project at once); "link"/"unlink" (collection_name + research_id: a project\'s searches use its linked collections by default); "delete" (desktop app only: the scientist deletes collections there; ask them to).',
-    'Before creating, list: reuse an existing collection rather than making a near-duplicate. To add documents use ingest_documents or augment_knowledge; to search use query_knowledge_base.',
+    'Collections of the scientist\'s knowledge base: `fundamental` (background any project may use) or `project-specific`. Actions: list; info (documents, paged); create (collection_name, collection_type, optional research_id to link); link/unlink (with research_id: a project searches its linked collections); delete (desktop app only).',
+    'List before creating, to reuse rather than duplicate. Add documents with ingest_documents or augment_knowledge; search with query_knowledge_base.',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   scopes: ['knowledge:read'],
