@@ -49,7 +49,8 @@ interface WorkItem {
   task_id: string;
   kind: 'generate' | 'review' | 'compare' | 'evolve' | 'meta_review';
   context: Json;
-  output_schema: Json;
+  /** Sent with the rules (include_rules=true): the same for every item of a kind. */
+  output_schema?: Json;
   rules?: { version: string; included: boolean };
 }
 
@@ -94,7 +95,8 @@ async function drive(assistant: ConnectedServer, desktop: ConnectedServer, count
   };
   const quality = new Map<string, number>();
   const written = new Map<string, number>();
-  const rulesRead = new Set<string>();
+  /** Each kind's output schema, as the rules brought it (an assistant keeps what it read). */
+  const schemas = new Map<string, Json>();
 
   const call = async (tool: string, args: Json, phase: string): Promise<Json> => {
     const result = await assistant.client.callTool({ name: tool, arguments: args });
@@ -124,13 +126,14 @@ async function drive(assistant: ConnectedServer, desktop: ConnectedServer, count
     if (next.state !== 'work' || next.work_item === null) throw new Error(`unexpected state ${next.state}`);
     let item = next.work_item;
     // An item names its rules; an assistant that has not read them in this conversation asks once per kind.
-    if (item.rules !== undefined && !item.rules.included && !rulesRead.has(item.kind)) {
+    if (item.output_schema === undefined && !schemas.has(item.kind)) {
       const again = (await call('continue_research', { research_id: researchId, include_rules: true }, item.kind)) as unknown as NextStep;
       item = again.work_item as WorkItem;
     }
-    if (item.rules !== undefined) rulesRead.add(item.kind);
+    if (item.output_schema !== undefined) schemas.set(item.kind, item.output_schema);
+    const schema = schemas.get(item.kind) as Json;
     await refreshQualities(desktop, researchId, written, quality);
-    const result = fitToSchema(answer(item, words, quality, written), item.output_schema);
+    const result = fitToSchema(answer(item, schema, words, quality, written), schema);
     const submitted = await call('submit_work', { task_id: item.task_id, result }, item.kind);
     next = submitted.next as NextStep;
   }
@@ -167,10 +170,10 @@ async function refreshQualities(desktop: ConnectedServer, researchId: string, wr
   }
 }
 
-function answer(item: WorkItem, words: Words, quality: Map<string, number>, written: Map<string, number>): Json {
+function answer(item: WorkItem, schema: Json, words: Words, quality: Map<string, number>, written: Map<string, number>): Json {
   const draft = (q: number) => {
     const h = fakeHypothesis(words);
-    written.set((fitToSchema(h, hypothesisSchemaOf(item), item.output_schema) as Json).summary as string, q);
+    written.set((fitToSchema(h, hypothesisSchemaOf(item.kind, schema), schema) as Json).summary as string, q);
     return h;
   };
   switch (item.kind) {
@@ -210,9 +213,9 @@ function answer(item: WorkItem, words: Words, quality: Map<string, number>, writ
 }
 
 /** The hypothesis draft's schema inside a generation or evolution output schema (to fit the summary we remember). */
-function hypothesisSchemaOf(item: WorkItem): unknown {
-  const properties = (item.output_schema.properties ?? {}) as Json;
-  return item.kind === 'generate' ? (properties.hypotheses as Json | undefined)?.items : properties.hypothesis;
+function hypothesisSchemaOf(kind: WorkItem['kind'], schema: Json): unknown {
+  const properties = (schema.properties ?? {}) as Json;
+  return kind === 'generate' ? (properties.hypotheses as Json | undefined)?.items : properties.hypothesis;
 }
 
 async function topRecall(desktop: ConnectedServer, researchId: string, quality: Map<string, number>): Promise<number> {

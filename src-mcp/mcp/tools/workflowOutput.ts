@@ -15,8 +15,10 @@ import { DESKTOP_CLIENT } from '../identity.js';
 export const ProjectStatusEnum = z.enum(['initializing', 'active', 'paused', 'completed']);
 
 // A work item reaches the model once: its instructions (with the rules when asked for) are in the
-// text block; structuredContent carries the data a program needs (ids, context, output schema)
-// without a second copy of the text. See docs/work-items.md.
+// text block; structuredContent carries the data a program needs (ids, context) without a second
+// copy of the text. The output schema is the same for every item of a kind, so like the rules it
+// comes once, with them (include_rules=true); every item names it by its rules version. See
+// docs/work-items.md.
 export const WorkItemSchema = z.object({
   task_id: z.string(),
   kind: z.enum(['generate', 'review', 'compare', 'evolve', 'meta_review']),
@@ -24,7 +26,10 @@ export const WorkItemSchema = z.object({
   title: z.string(),
   rules: z.object({ version: z.string(), included: z.boolean().describe('Whether the text block carries the rules.') }),
   context: z.record(z.string(), z.unknown()).describe('Task data: ids to echo back, counts, pairs in slot order.'),
-  output_schema: z.record(z.string(), z.unknown()).describe('JSON Schema of the submit_work result.'),
+  output_schema: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('JSON Schema of the submit_work result; sent with the rules (include_rules=true), the same for every item of the kind.'),
   lease_expires_at: z.string().nullable(),
 });
 export type WorkItemOutput = z.infer<typeof WorkItemSchema>;
@@ -37,7 +42,7 @@ export function workItemOutput(item: WorkItem, includeRules: boolean): WorkItemO
     title: item.title,
     rules: { version: item.rules.version, included: includeRules },
     context: item.context,
-    output_schema: item.output_schema,
+    ...(includeRules ? { output_schema: item.output_schema } : {}),
     lease_expires_at: item.lease_expires_at,
   };
 }
