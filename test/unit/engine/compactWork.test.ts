@@ -19,7 +19,7 @@ describe('hypothesis digest', () => {
 
   it('derives both from the summary for hypotheses stored before the fields existed', () => {
     const digest = digestOf({ id: 'hyp_2', seq: 2, summary: SUMMARY, title: null, coreClaim: null });
-    expect(digest.title).toBe('Senescence of activated hepatic stellate cells, induced by a short CDK4/6 inhibitor…');
+    expect(digest.title).toBe('Senescence of activated hepatic stellate cells, induced by a short CDK4/6…');
     expect(digest.core_claim.startsWith('Senescence of activated hepatic stellate cells')).toBe(true);
     expect(digest.core_claim.length).toBeLessThanOrEqual(CORE_CLAIM_MAX_CHARS);
     expect(derivedTitle('word '.repeat(200)).length).toBeLessThanOrEqual(TITLE_MAX_CHARS);
