@@ -27,7 +27,7 @@ export const SUMMARY_MAX_WORDS = 100;
 /** 100 words of plain prose fit; the word rule is what a writer aims at. */
 export const SUMMARY_MAX_CHARS = 1000;
 /** A strength, weakness or recommendation: one specific, checkable point (a sentence or two). */
-export const REVIEW_POINT_MAX_CHARS = 150;
+export const REVIEW_POINT_MAX_CHARS = 120;
 
 export function wordCount(text: string): number {
   return text.trim().split(/\s+/).filter((word) => word.length > 0).length;

@@ -17,7 +17,7 @@ import { WorkItemSchema, workItemMarkdown, workItemOutput } from './workflowOutp
 import { IntervalSchema, RatingFields, roundedInterval } from './schemas/hypotheses.js';
 
 const ResearchId = z.string().min(1).describe('Project id, e.g. "res_3f9a1c0b2d4e".');
-const HypothesisId = z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f" (from list_hypotheses).');
+const HypothesisId = z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f".');
 
 const HypothesisSummary = z.object({
   id: z.string(),

@@ -41,10 +41,10 @@ export const manageCollectionsTool = defineTool({
   input: z.object({
     action: Action,
     collection_name: z.string().max(200).optional().describe(`The collection (required except for list), e.g. "Liver fibrosis papers"; at most ${COLLECTION_NAME_MAX} characters when creating.`),
-    collection_type: CollectionType.optional().describe('For create: fundamental (shared background) or project-specific. Default: project-specific when research_id is given, else fundamental.'),
+    collection_type: CollectionType.optional().describe('For create (default: project-specific with research_id, else fundamental).'),
     description: z.string().max(500).optional().describe('For create: what the collection holds.'),
-    research_id: z.string().min(1).optional().describe('For link/unlink (required) and create (optional): the research project, e.g. "res_3f9a1c0b2d4e".'),
-    project_name: z.string().min(1).optional().describe('The same as research_id (the name other co-scientist servers use).'),
+    research_id: z.string().min(1).optional().describe('Project id: required for link/unlink, optional for create.'),
+    project_name: z.string().min(1).optional().describe('Alias of research_id.'),
     limit: z.number().int().min(1).max(50).default(20).describe('For info: documents per page (default 20, max 50).'),
     cursor: z.string().optional().describe('For info: next_cursor from the previous page.'),
   }),
