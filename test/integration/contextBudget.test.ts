@@ -7,10 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { runScriptedProject, totals } from '../support/scriptedAssistant.js';
 
-/** Tokens (characters / 4) of definitions + instructions + result text + the assistant's arguments. */
-const CONTEXT_BUDGET = 110_000;
-/** The same plus every structuredContent and the output schemas. */
-const WITH_STRUCTURED_BUDGET = 150_000;
+/**
+ * Tokens (characters / 4) of definitions + instructions + result text + the assistant's arguments:
+ * ~69k on average (docs/benchmarks.md); a run varies by ~±3k with the tournament's draws, so the
+ * guard sits above that spread rather than at the mean.
+ */
+const CONTEXT_BUDGET = 75_000;
+/** The same plus every structuredContent and the output schemas (~95k on average). */
+const WITH_STRUCTURED_BUDGET = 105_000;
 const LARGEST_RESULT_CHARS = 20_000;
 
 describe('context cost of a delegated project', () => {
