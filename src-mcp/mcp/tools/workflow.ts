@@ -31,7 +31,7 @@ export const continueResearchTool = defineTool({
   input: z.object({
     research_id: ResearchId,
     wait_seconds: z.number().int().min(0).max(MAX_WAIT_SECONDS).default(0).describe('When the project waits for a decision or for other workers, wait up to this long for that to change (0-40).'),
-    include_rules: z.boolean().default(false).describe('Return the rules of your current work item\'s kind (once per kind per conversation) instead of its task text.'),
+    include_rules: z.boolean().default(false).describe('Return the rules and result shape of your current work item\'s kind (once per kind per conversation) instead of its task text.'),
   }),
   output: NextStepSchema,
   async run(args, ctx, call) {
