@@ -20,6 +20,7 @@ import { comparisonInstructions } from './prompts/comparison.js';
 import { evolutionInstructions } from './prompts/evolution.js';
 import { metaReviewInstructions } from './prompts/metaReview.js';
 import { toReview as toReviewRecord } from '../engine/reviews.js';
+import { hypothesesEditedByScientist } from '../store/scientistEdits.js';
 
 export interface WorkItem {
   task_id: string;
@@ -41,14 +42,24 @@ export type GroundingSource = (projectId: string, query: string, limit: number) 
 
 export const NO_GROUNDING: GroundingSource = () => [];
 
+/** The reasoner a delegated assistant's results are stored under: its hypotheses carry it. */
+export function delegatedReasoner(clientId: string): string {
+  return `delegated:${clientId}`;
+}
+
 const SNIPPETS_PER_ITEM = 6;
 /** Leaders a meta-review item lists (by title; the rest is summarised in the digests). */
 const LEADERBOARD_SHOWN = 10;
 
-export function buildWorkItem(db: Db, task: Task, grounding: GroundingSource): WorkItem {
+/**
+ * `reader` is the reasoner the item is for (`delegated:<client>`): a hypothesis it wrote itself is
+ * named, not re-sent, in a review item (docs/work-items.md, "Say each hypothesis once"). Without a
+ * reader (providers, sampling, include_text=true) every hypothesis comes in full.
+ */
+export function buildWorkItem(db: Db, task: Task, grounding: GroundingSource, reader?: string): WorkItem {
   const project = loadResearch(db, task.projectId);
   const promptProject: PromptProject = { goal: project.goal, domain: project.domain, plan: project.plan };
-  const { title, instructions } = instructionsFor(db, project, promptProject, task, grounding);
+  const { title, instructions } = instructionsFor(db, project, promptProject, task, grounding, reader);
   return {
     task_id: task.id,
     kind: task.kind,
@@ -62,7 +73,7 @@ export function buildWorkItem(db: Db, task: Task, grounding: GroundingSource): W
   };
 }
 
-function instructionsFor(db: Db, project: ResearchProject, promptProject: PromptProject, task: Task, grounding: GroundingSource): { title: string; instructions: string } {
+function instructionsFor(db: Db, project: ResearchProject, promptProject: PromptProject, task: Task, grounding: GroundingSource, reader: string | undefined): { title: string; instructions: string } {
   const metaReviewFeedback = project.metaReview?.feedback_for_generation;
   switch (task.kind) {
     case 'generate': {
@@ -85,6 +96,8 @@ function instructionsFor(db: Db, project: ResearchProject, promptProject: Prompt
     case 'review': {
       const ids = task.payload.hypothesis_ids as string[];
       const hypotheses = ids.map((id) => getHypothesis(db, id, project.id));
+      const edited = reader === undefined ? new Set<string>() : hypothesesEditedByScientist(db, project.id);
+      const wroteIt = (h: Hypothesis) => reader !== undefined && h.reasoner === reader && !edited.has(h.id);
       const reviewType = task.payload.review_type as ReviewType;
       const feedback = project.metaReview?.feedback_for_review;
       return {
@@ -92,7 +105,11 @@ function instructionsFor(db: Db, project: ResearchProject, promptProject: Prompt
         instructions: reviewInstructions({
           project: promptProject,
           reviewType,
-          hypotheses: hypotheses.map((h) => toPromptHypothesis(h, reviewType === 'tournament' ? tournamentRecord(db, h) : undefined)),
+          hypotheses: hypotheses.map((h) => ({
+            ...toPromptHypothesis(h, reviewType === 'tournament' ? tournamentRecord(db, h) : undefined),
+            ...(wroteIt(h) ? { written_by_reader: digestOf(h) } : {}),
+          })),
+          researchId: project.id,
           ...(feedback !== undefined ? { metaReviewFeedback: feedback } : {}),
           groundingSnippets: grounding(project.id, hypotheses.map((h) => h.summary).join(' '), SNIPPETS_PER_ITEM),
         }),

@@ -31,6 +31,8 @@ export interface ProjectLedger {
   calls: CallRecord[];
   largestResult: { tool: string; phase: string; chars: number };
   topRecall: number;
+  /** Calls for the full text of hypotheses an item named as the assistant's own but that it no longer had. */
+  textReads: number;
 }
 
 export function tokens(chars: number): number {
@@ -92,7 +94,11 @@ async function drive(assistant: ConnectedServer, desktop: ConnectedServer, count
     calls: [],
     largestResult: { tool: '', phase: '', chars: 0 },
     topRecall: 0,
+    textReads: 0,
   };
+  /** The hypotheses this conversation wrote (submit_work's created_ids): their text is in its context. */
+  const mine = new Set<string>();
+  let lastText = '';
   const quality = new Map<string, number>();
   const written = new Map<string, number>();
   /** Each kind's output schema, as the rules brought it (an assistant keeps what it read). */
@@ -100,7 +106,8 @@ async function drive(assistant: ConnectedServer, desktop: ConnectedServer, count
 
   const call = async (tool: string, args: Json, phase: string): Promise<Json> => {
     const result = await assistant.client.callTool({ name: tool, arguments: args });
-    const text = (result.content as Array<{ type: string; text?: string }>).reduce((sum, block) => sum + (block.text?.length ?? 0), 0);
+    lastText = (result.content as Array<{ type: string; text?: string }>).map((block) => block.text ?? '').join('\n');
+    const text = lastText.length;
     const structured = result.structuredContent === undefined ? 0 : JSON.stringify(result.structuredContent).length;
     const resultPhase = phaseOfResult(result.structuredContent as Json | undefined) ?? phase;
     // CONTEXT_COST_DUMP=<file> appends every exchange, to read what the assistant actually saw.
@@ -125,16 +132,25 @@ async function drive(assistant: ConnectedServer, desktop: ConnectedServer, count
     }
     if (next.state !== 'work' || next.work_item === null) throw new Error(`unexpected state ${next.state}`);
     let item = next.work_item;
+    const itemText = lastText;
     // An item names its rules; an assistant that has not read them in this conversation asks once per kind.
     if (item.output_schema === undefined && !schemas.has(item.kind)) {
       const again = (await call('continue_research', { research_id: researchId, include_rules: true }, item.kind)) as unknown as NextStep;
       item = again.work_item as WorkItem;
+    }
+    // An item names the hypotheses this assistant wrote (written_by="you") instead of re-sending them;
+    // one it does not have in this conversation is read in full, as the item says.
+    const named = [...itemText.matchAll(/<[^<>]* kind="hypothesis" id="([^"]+)"[^<>]* written_by="you">/g)].map((m) => m[1] as string);
+    if (named.some((id) => !mine.has(id))) {
+      ledger.textReads += 1;
+      await call('continue_research', { research_id: researchId, include_text: true }, item.kind);
     }
     if (item.output_schema !== undefined) schemas.set(item.kind, item.output_schema);
     const schema = schemas.get(item.kind) as Json;
     await refreshQualities(desktop, researchId, written, quality);
     const result = fitToSchema(answer(item, schema, words, quality, written), schema);
     const submitted = await call('submit_work', { task_id: item.task_id, result }, item.kind);
+    for (const id of submitted.created_ids as string[]) mine.add(id);
     next = submitted.next as NextStep;
   }
   if (next.state !== 'completed') throw new Error('the project did not complete');

@@ -9,7 +9,7 @@ import { loadResearch } from '../../engine/research.js';
 import { getProject } from '../../engine/projects.js';
 import { EVOLUTION_STRATEGIES, GENERATION_METHODS, HYPOTHESIS_STATUSES, REVIEW_TYPES } from '../../engine/schemas.js';
 import type { Task } from '../../engine/types.js';
-import { buildWorkItem } from '../../reasoners/workItems.js';
+import { buildWorkItem, delegatedReasoner } from '../../reasoners/workItems.js';
 import type { ServerContext } from '../context.js';
 import { defineTool } from '../toolkit.js';
 import { DESKTOP_CLIENT } from '../identity.js';
@@ -59,7 +59,7 @@ function summaryOf(h: HypothesisListItem): z.input<typeof HypothesisSummary> {
 const WorkOutput = z.object({ work_item: WorkItemSchema, message: z.string() });
 
 function workOutcome(ctx: ServerContext, task: Task) {
-  const item = buildWorkItem(ctx.db, task, ctx.grounding);
+  const item = buildWorkItem(ctx.db, task, ctx.grounding, delegatedReasoner(ctx.clientId));
   const message = `Do this work item, then call submit_work(task_id="${item.task_id}", result=…).`;
   return {
     target: `research://projects/${task.projectId}`,
@@ -167,7 +167,7 @@ export const rankHypothesesTool = defineTool({
     const stop = rankingStopDecision(project, state);
     // A completed project takes no more work; its leaderboard is still worth reading. `direct_comparison` (seed 000) only reads it.
     const task = stop.stop || project.status === 'completed' || args.method === 'direct_comparison' ? undefined : requestComparisons(ctx.db, actorOf(ctx), leaseOwner(ctx), project.id);
-    const item = task === undefined ? null : buildWorkItem(ctx.db, task, ctx.grounding);
+    const item = task === undefined ? null : buildWorkItem(ctx.db, task, ctx.grounding, delegatedReasoner(ctx.clientId));
     const rows = state.board.entries.slice(0, args.top_n).map((e) => ({
       id: e.id,
       rank: e.rank,

@@ -11,6 +11,7 @@ import { NextStepSchema, nextStepData, nextStepMarkdown } from './workflowOutput
 import { routeNextStep } from './providers.js';
 import { offerInlineDecision } from './chatDecision.js';
 import { DESKTOP_CLIENT } from '../identity.js';
+import { buildWorkItem, delegatedReasoner } from '../../reasoners/workItems.js';
 
 const ResearchId = z.string().min(1).describe('Project id from start_research or list_research_projects, e.g. "res_3f9a1c0b2d4e".');
 /** Desktop clients time out at 60 s; stay well inside it. */
@@ -32,6 +33,7 @@ export const continueResearchTool = defineTool({
     research_id: ResearchId,
     wait_seconds: z.number().int().min(0).max(MAX_WAIT_SECONDS).default(0).describe('When the project waits for a decision or for other workers, wait up to this long for that to change (0-40).'),
     include_rules: z.boolean().default(false).describe('Return the rules and result shape of your current work item\'s kind (once per kind per conversation) instead of its task text.'),
+    include_text: z.boolean().default(false).describe('Return your current work item with the full text of every hypothesis, also those you wrote (when they are no longer in this conversation).'),
   }),
   output: NextStepSchema,
   async run(args, ctx, call) {
@@ -51,6 +53,8 @@ export const continueResearchTool = defineTool({
       call.sendProgress(waited, args.wait_seconds, next.state === 'busy' ? 'Waiting for other workers' : 'Waiting for the scientist\'s decision');
       next = await routeNextStep(ctx, args.research_id, call, samplingDeadline);
     }
+    // An item names the hypotheses this assistant wrote instead of re-sending them; include_text rebuilds it for a reader without them.
+    if (args.include_text && next.work_item !== null) next = { ...next, work_item: buildWorkItem(ctx.db, getTask(ctx.db, next.work_item.task_id), ctx.grounding) };
     return { data: nextStepData(next, args.include_rules), markdown: nextStepMarkdown(next, args.include_rules), target: `research://projects/${args.research_id}` };
   },
 });
@@ -79,7 +83,7 @@ export const submitWorkTool = defineTool({
     const outcome = submitWork(
       ctx.db,
       { clientId: ctx.clientId, now: () => ctx.now() },
-      { taskId: task.id, result: args.result, reasoner: `delegated:${ctx.clientId}` },
+      { taskId: task.id, result: args.result, reasoner: delegatedReasoner(ctx.clientId) },
       ctx.verifyCitation(task.projectId),
     );
     const next = await routeNextStep(ctx, outcome.task.projectId, null, 0);

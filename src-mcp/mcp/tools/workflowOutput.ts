@@ -8,7 +8,7 @@ import { CHECKPOINT_KINDS } from '../../engine/schemas.js';
 import { loadResearch } from '../../engine/research.js';
 import { nextStep, type NextStep } from '../../engine/supervisor.js';
 import type { Checkpoint } from '../../engine/types.js';
-import { buildWorkItem, type WorkItem } from '../../reasoners/workItems.js';
+import { buildWorkItem, delegatedReasoner, type WorkItem } from '../../reasoners/workItems.js';
 import type { ServerContext } from '../context.js';
 import { DESKTOP_CLIENT } from '../identity.js';
 
@@ -156,7 +156,7 @@ export function describeStep(ctx: ServerContext, researchId: string, step: NextS
   const base = { research_id: researchId, status: project.status, stage: project.stage, progress: project.progress, work_item: null, checkpoints: [] };
   switch (step.kind) {
     case 'work': {
-      const item: WorkItem = buildWorkItem(ctx.db, step.task, ctx.grounding);
+      const item: WorkItem = buildWorkItem(ctx.db, step.task, ctx.grounding, delegatedReasoner(ctx.clientId));
       return { ...base, state: 'work', work_item: item, message: `Do this work item, then call submit_work(task_id="${item.task_id}", result=…).` };
     }
     case 'awaiting_decision':

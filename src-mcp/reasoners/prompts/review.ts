@@ -7,6 +7,8 @@ import { SCORING_RUBRIC } from './rubric.js';
 
 export interface ReviewContext {
   project: PromptProject;
+  /** Named in the pointer to the full text of the reader's own hypotheses. */
+  researchId?: string;
   reviewType: ReviewType;
   hypotheses: PromptHypothesis[];
   metaReviewFeedback?: string;
@@ -57,6 +59,14 @@ const TYPE_GUIDANCE: Record<ReviewType, string> = {
   ].join('\n'),
 };
 
+/**
+ * A hypothesis the reader wrote: its text is in the reader's conversation unless it was compacted
+ * or this is a new chat (one server process outlives chats), so the item says where to get it.
+ */
+function ownHypothesisBlock(h: PromptHypothesis, own: { title: string; core_claim: string }): string {
+  return dataBlock('hypothesis', `Title: ${own.title}\nCore claim: ${own.core_claim}`, { id: h.id, label: h.seq === undefined ? undefined : `H${h.seq}`, written_by: 'you' });
+}
+
 function tournamentBlock(h: PromptHypothesis, record: TournamentRecord): string {
   const { shown, note } = capList(record.match_notes, 6);
   const lines = [
@@ -83,6 +93,13 @@ export const REVIEW_RULES = [
 export function reviewInstructions(context: ReviewContext): string {
   const { project, reviewType, hypotheses } = context;
   const ids = hypotheses.map((h) => h.id);
+  const own = hypotheses.filter((h) => h.written_by_reader !== undefined);
+  const others = hypotheses.length - own.length;
+  const where = context.researchId !== undefined ? `continue_research(research_id="${context.researchId}", include_text=true)` : 'continue_research with include_text=true';
+  const ownNote =
+    own.length === 0
+      ? ''
+      : `You wrote ${own.length === hypotheses.length ? 'these' : own.map((h) => (h.seq === undefined ? h.id : `H${h.seq}`)).join(', ')} (\`written_by="you"\`): review the full text you wrote. Not in this conversation any more? ${where} returns this item with every text in full (or read hypothesis://{id}).`;
   const typeRules: Partial<Record<ReviewType, string>> = {
     deep_verification: '`assumption_checks` is required (every assumption checked); set `fundamental_flaw` as the rules define.',
     observation: '`narrative` is required: the observations explained or contradicted, one by one.',
@@ -92,7 +109,14 @@ export function reviewInstructions(context: ReviewContext): string {
     `# Task: ${TYPE_TITLES[reviewType]} of ${hypotheses.length} hypothes${hypotheses.length === 1 ? 'is' : 'es'} (review type \`${reviewType}\`)`,
     projectSection(project),
     context.metaReviewFeedback ? ['## Meta-review feedback for reviewers (apply it)', '', dataBlock('meta_review_feedback', context.metaReviewFeedback)].join('\n') : '',
-    ['## Hypotheses under review', ...hypotheses.flatMap((h) => [hypothesisBlock(h, {}, Math.floor(HYPOTHESIS_TEXT_PER_ITEM / hypotheses.length)), ...(reviewType === 'tournament' && h.tournament ? [tournamentBlock(h, h.tournament)] : [])])].join('\n\n'),
+    [
+      '## Hypotheses under review',
+      ...(ownNote !== '' ? [ownNote] : []),
+      ...hypotheses.flatMap((h) => [
+        h.written_by_reader !== undefined ? ownHypothesisBlock(h, h.written_by_reader) : hypothesisBlock(h, {}, Math.floor(HYPOTHESIS_TEXT_PER_ITEM / Math.max(1, others))),
+        ...(reviewType === 'tournament' && h.tournament ? [tournamentBlock(h, h.tournament)] : []),
+      ]),
+    ].join('\n\n'),
     snippetsSection(context.groundingSnippets, 'Literature snippets from the knowledge base', SNIPPETS_SHOWN),
     outputContract([
       `One review per hypothesis, \`hypothesis_id\` copied from: ${idList(ids)}. \`overall\` follows the rubric's four-step rule.`,
