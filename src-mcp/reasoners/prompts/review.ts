@@ -2,7 +2,7 @@
 // assumption-by-assumption verification; all share the calibrated rubric and one output contract.
 import { REVIEW_TYPES, type ReviewType } from '../../engine/schemas.js';
 import type { GroundingSnippet, PromptHypothesis, PromptProject, TournamentRecord } from './context.js';
-import { HYPOTHESIS_TEXT_PER_ITEM, SNIPPETS_SHOWN, capList, clip, dataBlock, hypothesisBlock, idList, joinSections, outputContract, projectSection, snippetsSection } from './shared.js';
+import { HYPOTHESIS_TEXT_PER_ITEM, SNIPPETS_SHOWN, capList, clip, dataBlock, hypothesisBlock, idList, joinSections, outputContract, ownHypothesisBlock, ownTextNote, projectSection, snippetsSection, feedbackSection, type FeedbackForItem } from './shared.js';
 import { SCORING_RUBRIC } from './rubric.js';
 
 export interface ReviewContext {
@@ -11,7 +11,7 @@ export interface ReviewContext {
   researchId?: string;
   reviewType: ReviewType;
   hypotheses: PromptHypothesis[];
-  metaReviewFeedback?: string;
+  metaReviewFeedback?: FeedbackForItem;
   groundingSnippets: GroundingSnippet[];
 }
 
@@ -59,14 +59,6 @@ const TYPE_GUIDANCE: Record<ReviewType, string> = {
   ].join('\n'),
 };
 
-/**
- * A hypothesis the reader wrote: its text is in the reader's conversation unless it was compacted
- * or this is a new chat (one server process outlives chats), so the item says where to get it.
- */
-function ownHypothesisBlock(h: PromptHypothesis, own: { title: string; core_claim: string }): string {
-  return dataBlock('hypothesis', `Title: ${own.title}\nCore claim: ${own.core_claim}`, { id: h.id, label: h.seq === undefined ? undefined : `H${h.seq}`, written_by: 'you' });
-}
-
 function tournamentBlock(h: PromptHypothesis, record: TournamentRecord): string {
   const { shown, note } = capList(record.match_notes, 6);
   const lines = [
@@ -93,13 +85,8 @@ export const REVIEW_RULES = [
 export function reviewInstructions(context: ReviewContext): string {
   const { project, reviewType, hypotheses } = context;
   const ids = hypotheses.map((h) => h.id);
-  const own = hypotheses.filter((h) => h.written_by_reader !== undefined);
-  const others = hypotheses.length - own.length;
-  const where = context.researchId !== undefined ? `continue_research(research_id="${context.researchId}", include_text=true)` : 'continue_research with include_text=true';
-  const ownNote =
-    own.length === 0
-      ? ''
-      : `You wrote ${own.length === hypotheses.length ? 'these' : own.map((h) => (h.seq === undefined ? h.id : `H${h.seq}`)).join(', ')} (\`written_by="you"\`): review the full text you wrote. Not in this conversation any more? ${where} returns this item with every text in full (or read hypothesis://{id}).`;
+  const others = hypotheses.filter((h) => h.written_by_reader === undefined).length;
+  const ownNote = ownTextNote(hypotheses, context.researchId);
   const typeRules: Partial<Record<ReviewType, string>> = {
     deep_verification: '`assumption_checks` is required (every assumption checked); set `fundamental_flaw` as the rules define.',
     observation: '`narrative` is required: the observations explained or contradicted, one by one.',
@@ -108,7 +95,7 @@ export function reviewInstructions(context: ReviewContext): string {
   return joinSections([
     `# Task: ${TYPE_TITLES[reviewType]} of ${hypotheses.length} hypothes${hypotheses.length === 1 ? 'is' : 'es'} (review type \`${reviewType}\`)`,
     projectSection(project),
-    context.metaReviewFeedback ? ['## Meta-review feedback for reviewers (apply it)', '', dataBlock('meta_review_feedback', context.metaReviewFeedback)].join('\n') : '',
+    feedbackSection('Meta-review feedback for reviewers (apply it)', context.metaReviewFeedback, context.researchId),
     [
       '## Hypotheses under review',
       ...(ownNote !== '' ? [ownNote] : []),

@@ -50,7 +50,8 @@ export function projectSection(project: PromptProject, detail: 'full' | 'goal' =
   const body = [
     `Goal: ${project.goal}`,
     `Domain: ${project.domain}`,
-    ...list('Objectives', plan.objectives),
+    // An objective that only repeats the goal (the default plan's) is said once, as the goal.
+    ...list('Objectives', plan.objectives.filter((objective) => objective.trim() !== project.goal.trim())),
     ...list('Constraints (must be respected)', plan.constraints),
     ...list('Preferences', plan.preferences),
   ].join('\n');
@@ -95,6 +96,38 @@ export function hypothesisBlock(h: PromptHypothesis, extra: Record<string, strin
   const body = hypothesisBody(h);
   const bounded = body.length <= maxChars ? body : `${clip(body, maxChars)} Full text: hypothesis://${h.id}`;
   return dataBlock('hypothesis', bounded, { id: h.id, label: h.seq === undefined ? undefined : `H${h.seq}`, ...extra });
+}
+
+/**
+ * A hypothesis the item's reader wrote: its text is in the reader's conversation unless it was
+ * compacted or this is a new chat (one server process outlives chats), so the item names it and
+ * `ownTextNote` says where to get it (docs/work-items.md, "Say each hypothesis once").
+ */
+export function ownHypothesisBlock(h: PromptHypothesis, own: { title: string; core_claim: string }, extra: Record<string, string | undefined> = {}): string {
+  return dataBlock('hypothesis', `Title: ${own.title}\nCore claim: ${own.core_claim}`, { id: h.id, label: h.seq === undefined ? undefined : `H${h.seq}`, ...extra, written_by: 'you' });
+}
+
+/** The sentence that goes with `ownHypothesisBlock`s: empty when the item shows every text in full. */
+export function ownTextNote(hypotheses: readonly PromptHypothesis[], researchId: string | undefined): string {
+  const own = hypotheses.filter((h) => h.written_by_reader !== undefined);
+  if (own.length === 0) return '';
+  const names = own.map((h) => (h.seq === undefined ? h.id : `H${h.seq}`)).join(', ');
+  const where = researchId !== undefined ? `continue_research(research_id="${researchId}", include_text=true)` : 'continue_research with include_text=true';
+  return `You wrote ${names} (\`written_by="you"\`): work from the full text you wrote. Not in this conversation any more? ${where} returns this item with every text in full (or read hypothesis://{id}).`;
+}
+
+/** Meta-review feedback an item applies: in full, or named when the item's reader wrote that meta-review. */
+export interface FeedbackForItem {
+  text: string;
+  /** The reader wrote it: the item names it (with where to read it) instead of re-sending it. */
+  own: boolean;
+}
+
+export function feedbackSection(heading: string, feedback: FeedbackForItem | undefined, researchId: string | undefined): string {
+  if (feedback === undefined || feedback.text.trim() === '') return '';
+  if (!feedback.own) return [`## ${heading}`, '', dataBlock('meta_review_feedback', feedback.text)].join('\n');
+  const where = researchId !== undefined ? `continue_research(research_id="${researchId}", include_text=true)` : 'continue_research with include_text=true';
+  return `## ${heading}\n\nApply the feedback of the meta-review you wrote (its \`feedback_for_…\` field for this kind of work). Not in this conversation any more? ${where} shows it.`;
 }
 
 const SNIPPET_MAX_CHARS = 1200;

@@ -16,7 +16,7 @@ describe('evolution instructions', () => {
 
   for (const strategy of EVOLUTION_STRATEGIES) {
     it(`${strategy}: strategy guidance, the hypothesis, its reviews and the contract`, () => {
-      const item = evolutionInstructions({ project, strategy, hypothesis: original!, ...(strategy === 'combine' ? { partner: partner! } : {}), reviews: promptReviews, metaReviewFeedback: 'Add lineage tracing.' });
+      const item = evolutionInstructions({ project, strategy, hypothesis: original!, ...(strategy === 'combine' ? { partner: partner! } : {}), reviews: promptReviews, metaReviewFeedback: { text: 'Add lineage tracing.', own: false } });
       const text = fullPrompt('evolve', item);
       for (const marker of STRATEGY_MARKERS[strategy]) expect(text).toContain(marker);
       expectContract(text, EvolutionResultSchema, []);

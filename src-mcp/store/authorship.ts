@@ -1,6 +1,7 @@
-// Which hypotheses of a project the scientist edited at a checkpoint (a batch edit, or a safety
-// review's revised text): their stored text is no longer what the reasoner wrote, so a work item
-// for that reasoner shows it in full (docs/work-items.md, "Say each hypothesis once").
+// Who wrote what a work item would re-send: a work item names, instead of re-sending, the text its
+// reader wrote itself (docs/work-items.md, "Say each hypothesis once"). A hypothesis the scientist
+// edited at a checkpoint (a batch edit, or a safety review's revised text) is no longer the
+// reasoner's text, so it is shown in full.
 import type { Db } from './database.js';
 import { cached } from './statements.js';
 
@@ -23,4 +24,10 @@ export function hypothesesEditedByScientist(db: Db, projectId: string): Set<stri
     }
   }
   return edited;
+}
+
+/** The reasoner of the project's latest meta-review (whose feedback every later item applies), or null. */
+export function latestMetaReviewReasoner(db: Db, projectId: string): string | null {
+  const row = cached(db, `SELECT reasoner FROM tasks WHERE project_id = ? AND kind = 'meta_review' AND status = 'done' ORDER BY completed_at DESC LIMIT 1`).get(projectId) as { reasoner: string | null } | undefined;
+  return row?.reasoner ?? null;
 }
