@@ -8,7 +8,10 @@ import { fakeHypothesis, fitToSchema, wordSource } from '../support/fakeScientis
 
 type Json = Record<string, unknown>;
 interface Item { task_id: string; kind: string; output_schema?: Json }
-interface Step { state: string; work_item: Item | null; checkpoints: Array<{ checkpoint_id: string }> }
+interface Step { state: string; work_item: Item | null; checkpoints: Array<{ checkpoint_id: string; kind: string }> }
+
+/** The scientist rewrites one hypothesis's rationale at the batch checkpoint: it is no longer its writer's text. */
+const EDITED_RATIONALE = 'Rewritten by the scientist: stellate cell senescence, not apoptosis, is the step that lets the scar regress in adult livers.';
 
 const textOf = (result: { content: unknown }): string => (result.content as Array<{ text?: string }>).map((b) => b.text ?? '').join('\n');
 
@@ -19,6 +22,8 @@ describe('a review item names the hypotheses its reader wrote', () => {
   let desktop: ConnectedServer;
   let researchId = '';
   const summaries = new Map<string, string>();
+  let edited = '';
+  const seen: string[] = [];
 
   const call = async (server: ConnectedServer, name: string, args: Json) => {
     const result = await server.client.callTool({ name, arguments: args });
@@ -34,7 +39,13 @@ describe('a review item names the hypotheses its reader wrote', () => {
       const next = await call(turn, 'continue_research', { research_id: researchId, wait_seconds: 5 });
       const step = next.data as unknown as Step;
       if (step.state === 'awaiting_decision') {
-        await call(desktop, 'decide', { checkpoint_id: step.checkpoints[0]?.checkpoint_id, action: 'approve' });
+        const checkpoint = step.checkpoints[0] as Step['checkpoints'][number];
+        if (checkpoint.kind === 'hypothesis_batch' && edited === '') {
+          edited = [...summaries.keys()][0] as string;
+          await call(desktop, 'decide', { checkpoint_id: checkpoint.checkpoint_id, action: 'edit', data: { hypotheses: [{ id: edited, rationale: EDITED_RATIONALE }] } });
+        } else {
+          await call(desktop, 'decide', { checkpoint_id: checkpoint.checkpoint_id, action: 'approve' });
+        }
         continue;
       }
       const item = step.work_item as Item;
@@ -65,7 +76,8 @@ describe('a review item names the hypotheses its reader wrote', () => {
   it('names them to the assistant that wrote them, and include_text brings them in full', async () => {
     const { item, text } = await untilReview(writer);
     const ids = (item as unknown as { context: { hypothesis_ids: string[] } }).context.hypothesis_ids;
-    for (const id of ids) {
+    seen.push(text);
+    for (const id of ids.filter((x) => x !== edited)) {
       expect(text).toMatch(new RegExp(`id="${id}"[^>]* written_by="you"`));
       expect(text).not.toContain(summaries.get(id));
     }
@@ -83,5 +95,15 @@ describe('a review item names the hypotheses its reader wrote', () => {
     const ids = (step.work_item as unknown as { context: { hypothesis_ids: string[] } }).context.hypothesis_ids;
     for (const id of ids) expect(next.text).toContain(summaries.get(id));
     expect(next.text).not.toContain('written_by="you"');
+    seen.push(next.text);
   }, 60_000);
+
+  it('shows a hypothesis the scientist edited in full, also to the assistant that wrote it', () => {
+    expect(seen[0]).toContain(`id="${edited}"`);
+    // It is in the first review item, the writer's, where it would otherwise be named.
+    const shownIn = seen[0];
+    expect(shownIn).toBeDefined();
+    expect(shownIn).toContain(EDITED_RATIONALE);
+    expect(shownIn).not.toMatch(new RegExp(`id="${edited}"[^>]* written_by="you"`));
+  });
 });
