@@ -3,8 +3,8 @@
 // full text stays one read away (hypothesis://{id}). Hypotheses written before the
 // fields existed (or whose summary the scientist reworded) get both derived from their summary.
 
-export const TITLE_MAX_CHARS = 100;
-export const CORE_CLAIM_MAX_CHARS = 300;
+export const TITLE_MAX_CHARS = 80;
+export const CORE_CLAIM_MAX_CHARS = 200;
 /** A derived title keeps the summary's first words: enough to tell hypotheses apart in a list. */
 const TITLE_WORDS = 12;
 

@@ -27,6 +27,10 @@ export const MAX_HYPOTHESIS_BUDGET = 100;
 
 export const SUMMARY_MIN_WORDS = 50;
 export const SUMMARY_MAX_WORDS = 100;
+/** 100 words of plain prose fit; the word rule is what a writer aims at. */
+export const SUMMARY_MAX_CHARS = 1000;
+/** A strength, weakness or recommendation: one specific, checkable point (a sentence or two). */
+export const REVIEW_POINT_MAX_CHARS = 120;
 
 export function wordCount(text: string): number {
   return text.trim().split(/\s+/).filter((word) => word.length > 0).length;
@@ -57,26 +61,42 @@ export const HypothesisDraftSchema = z.object({
   title: Text(5, TITLE_MAX_CHARS, 'title').optional(),
   /** The claim in one or two sentences: what is proposed and the mechanism. */
   core_claim: Text(20, CORE_CLAIM_MAX_CHARS, 'core_claim').optional(),
-  summary: Text(20, 1200, 'summary').refine(
+  summary: Text(20, SUMMARY_MAX_CHARS, 'summary').refine(
     (text) => {
       const words = wordCount(text);
       return words >= SUMMARY_MIN_WORDS && words <= SUMMARY_MAX_WORDS;
     },
     { message: `summary must be ${SUMMARY_MIN_WORDS}-${SUMMARY_MAX_WORDS} words` },
   ),
-  rationale: Text(40, 2000, 'rationale'),
-  experimental_protocol: Text(40, 2000, 'experimental_protocol'),
-  testable_predictions: z.array(Text(10, 400, 'prediction')).min(1).max(5),
-  citations: z.array(CitationSchema).max(10).default([]),
+  rationale: Text(40, 1000, 'rationale'),
+  experimental_protocol: Text(40, 1000, 'experimental_protocol'),
+  testable_predictions: z.array(Text(10, 250, 'prediction')).min(1).max(3),
+  citations: z.array(CitationSchema).max(6).default([]),
   /** Assumptions the hypothesis rests on: the `assumptions` method and deep verification use them. */
-  assumptions: z.array(Text(5, 400, 'assumption')).max(8).default([]),
+  assumptions: z.array(Text(5, 250, 'assumption')).max(4).default([]),
 });
 export type HypothesisDraft = z.infer<typeof HypothesisDraftSchema>;
+
+/**
+ * A scientist's own writing keeps the room it always had: the tighter limits above are what a
+ * reasoner is asked to write (issue 13), and what a scientist could write before is accepted still.
+ */
+const ScientistRationale = Text(40, 2000, 'rationale');
+const ScientistProtocol = Text(40, 2000, 'experimental_protocol');
+export const ScientistHypothesisSchema = HypothesisDraftSchema.extend({
+  title: Text(5, 100, 'title').optional(),
+  core_claim: Text(20, 300, 'core_claim').optional(),
+  rationale: ScientistRationale,
+  experimental_protocol: ScientistProtocol,
+  testable_predictions: z.array(Text(10, 400, 'prediction')).min(1).max(5),
+  citations: z.array(CitationSchema).max(10).default([]),
+  assumptions: z.array(Text(5, 400, 'assumption')).max(8).default([]),
+});
 
 export const GenerationResultSchema = z.object({
   hypotheses: z.array(HypothesisDraftSchema).min(1).max(50),
   /** For the `debate` method: the condensed transcript that led to the hypotheses. */
-  debate_notes: z.string().max(3000).optional(),
+  debate_notes: z.string().max(1500).optional(),
 });
 export type GenerationResult = z.infer<typeof GenerationResultSchema>;
 
@@ -92,9 +112,9 @@ export const ReviewScoresSchema = z.object({
 export type ReviewScores = z.infer<typeof ReviewScoresSchema>;
 
 export const AssumptionCheckSchema = z.object({
-  assumption: Text(5, 400, 'assumption'),
+  assumption: Text(5, 250, 'assumption'),
   verdict: z.enum(['supported', 'unsupported', 'uncertain']),
-  evidence: Text(5, 600, 'evidence'),
+  evidence: Text(5, 300, 'evidence'),
   /** Would the hypothesis collapse if this assumption were false? */
   fundamental: z.boolean(),
 });
@@ -102,27 +122,34 @@ export const AssumptionCheckSchema = z.object({
 export const ReviewDraftSchema = z.object({
   hypothesis_id: z.string().min(1),
   scores: ReviewScoresSchema,
+  strengths: z.array(Text(3, REVIEW_POINT_MAX_CHARS, 'strength')).min(1).max(2),
+  weaknesses: z.array(Text(3, REVIEW_POINT_MAX_CHARS, 'weakness')).min(1).max(3),
+  recommendations: z.array(Text(3, REVIEW_POINT_MAX_CHARS, 'recommendation')).max(2).default([]),
+  citations: z.array(CitationSchema).max(5).default([]),
+  /** deep_verification: each assumption checked, and whether any flaw is fundamental. */
+  assumption_checks: z.array(AssumptionCheckSchema).max(8).default([]),
+  fundamental_flaw: z.boolean().default(false),
+  /** simulation / observation reviews: the simulated outcome or the observations explained. */
+  narrative: z.string().max(1500).optional(),
+});
+export type ReviewDraft = z.infer<typeof ReviewDraftSchema>;
+
+/** A scientist's own review points (the add_review tool): the room they always had. */
+export const ScientistReviewPointsSchema = z.object({
   strengths: z.array(Text(3, 300, 'strength')).min(1).max(4),
   weaknesses: z.array(Text(3, 300, 'weakness')).min(1).max(4),
   recommendations: z.array(Text(3, 300, 'recommendation')).max(4).default([]),
-  citations: z.array(CitationSchema).max(8).default([]),
-  /** deep_verification: each assumption checked, and whether any flaw is fundamental. */
-  assumption_checks: z.array(AssumptionCheckSchema).max(10).default([]),
-  fundamental_flaw: z.boolean().default(false),
-  /** simulation / observation reviews: the simulated outcome or the observations explained. */
-  narrative: z.string().max(3000).optional(),
 });
-export type ReviewDraft = z.infer<typeof ReviewDraftSchema>;
 
 export const ReviewResultSchema = z.object({ reviews: z.array(ReviewDraftSchema).min(1).max(20) });
 export type ReviewResult = z.infer<typeof ReviewResultSchema>;
 
 export const DebateTurnSchema = z.object({
   speaker: Text(1, 60, 'speaker'),
-  argument: Text(5, 300, 'argument'),
+  argument: Text(5, 200, 'argument'),
 });
 
-export const RATIONALE_MAX_CHARS = 160;
+export const RATIONALE_MAX_CHARS = 140;
 
 export const JudgementSchema = z.object({
   pair_id: z.string().min(1),
@@ -142,15 +169,15 @@ export type ComparisonResult = z.infer<typeof ComparisonResultSchema>;
 
 export const EvolutionResultSchema = z.object({
   hypothesis: HypothesisDraftSchema,
-  changes: Text(10, 800, 'changes'),
+  changes: Text(10, 300, 'changes'),
 });
 export type EvolutionResult = z.infer<typeof EvolutionResultSchema>;
 
 export const MetaReviewResultSchema = z.object({
-  recurring_critiques: z.array(Text(5, 300, 'critique')).max(8),
-  feedback_for_generation: Text(10, 1200, 'feedback_for_generation'),
-  feedback_for_review: Text(10, 1000, 'feedback_for_review'),
-  research_overview: Text(40, 4000, 'research_overview'),
+  recurring_critiques: z.array(Text(5, 200, 'critique')).max(6),
+  feedback_for_generation: Text(10, 600, 'feedback_for_generation'),
+  feedback_for_review: Text(10, 500, 'feedback_for_review'),
+  research_overview: Text(40, 1500, 'research_overview'),
 });
 export type MetaReviewResult = z.infer<typeof MetaReviewResultSchema>;
 
@@ -175,8 +202,8 @@ export const HypothesisBatchEditSchema = z.object({
         id: z.string().min(1),
         keep: z.boolean().default(true),
         summary: HypothesisDraftSchema.shape.summary.optional(),
-        rationale: HypothesisDraftSchema.shape.rationale.optional(),
-        experimental_protocol: HypothesisDraftSchema.shape.experimental_protocol.optional(),
+        rationale: ScientistRationale.optional(),
+        experimental_protocol: ScientistProtocol.optional(),
       }),
     )
     .min(1),
@@ -201,8 +228,8 @@ export const SafetyReviewEditSchema = z.object({
   /** Rewritten goal or hypothesis summary that removes the concern. */
   revised_text: Text(10, 2000, 'revised_text'),
   /** For a flagged hypothesis: its rewritten rationale and protocol, where the concern sits there. */
-  rationale: HypothesisDraftSchema.shape.rationale.optional(),
-  experimental_protocol: HypothesisDraftSchema.shape.experimental_protocol.optional(),
+  rationale: ScientistRationale.optional(),
+  experimental_protocol: ScientistProtocol.optional(),
 });
 
 /** Editing a flagged hypothesis: revised_text is its new summary, with the summary's 50-100-word rule. */

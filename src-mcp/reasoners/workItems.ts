@@ -13,13 +13,15 @@ import type { Hypothesis, ResearchProject, Task } from '../engine/types.js';
 import { digestOf } from '../engine/hypothesisDigest.js';
 import type { ComparisonSetPayload } from '../engine/comparisonSets.js';
 import { rulesFor, type WorkRules } from './prompts/rules.js';
-import { toExistingHypothesis, toPromptHypothesis, toPromptReview, type GroundingSnippet, type PromptProject, type TournamentRecord } from './prompts/context.js';
+import { toExistingHypothesis, toPromptHypothesis, toPromptReview, type GroundingSnippet, type PromptHypothesis, type PromptProject, type TournamentRecord } from './prompts/context.js';
 import { generationInstructions } from './prompts/generation.js';
 import { reviewInstructions } from './prompts/review.js';
 import { comparisonInstructions } from './prompts/comparison.js';
 import { evolutionInstructions } from './prompts/evolution.js';
 import { metaReviewInstructions } from './prompts/metaReview.js';
 import { toReview as toReviewRecord } from '../engine/reviews.js';
+import { hypothesesEditedByScientist, latestMetaReviewReasoner } from '../store/authorship.js';
+import type { FeedbackForItem } from './prompts/shared.js';
 
 export interface WorkItem {
   task_id: string;
@@ -41,14 +43,24 @@ export type GroundingSource = (projectId: string, query: string, limit: number) 
 
 export const NO_GROUNDING: GroundingSource = () => [];
 
+/** The reasoner a delegated assistant's results are stored under: its hypotheses carry it. */
+export function delegatedReasoner(clientId: string): string {
+  return `delegated:${clientId}`;
+}
+
 const SNIPPETS_PER_ITEM = 6;
 /** Leaders a meta-review item lists (by title; the rest is summarised in the digests). */
 const LEADERBOARD_SHOWN = 10;
 
-export function buildWorkItem(db: Db, task: Task, grounding: GroundingSource): WorkItem {
+/**
+ * `reader` is the reasoner the item is for (`delegated:<client>`): a hypothesis it wrote itself is
+ * named, not re-sent, in a review item (docs/work-items.md, "Say each hypothesis once"). Without a
+ * reader (providers, sampling, include_text=true) every hypothesis comes in full.
+ */
+export function buildWorkItem(db: Db, task: Task, grounding: GroundingSource, reader?: string): WorkItem {
   const project = loadResearch(db, task.projectId);
   const promptProject: PromptProject = { goal: project.goal, domain: project.domain, plan: project.plan };
-  const { title, instructions } = instructionsFor(db, project, promptProject, task, grounding);
+  const { title, instructions } = instructionsFor(db, project, promptProject, task, grounding, reader);
   return {
     task_id: task.id,
     kind: task.kind,
@@ -62,7 +74,17 @@ export function buildWorkItem(db: Db, task: Task, grounding: GroundingSource): W
   };
 }
 
-function instructionsFor(db: Db, project: ResearchProject, promptProject: PromptProject, task: Task, grounding: GroundingSource): { title: string; instructions: string } {
+/** Marks the hypotheses `reader` wrote and the scientist did not edit since: the item names them instead of re-sending them. */
+function shownTo(db: Db, projectId: string, reader: string | undefined): (h: Hypothesis, prompt: PromptHypothesis) => PromptHypothesis {
+  if (reader === undefined) return (_h, prompt) => prompt;
+  const edited = hypothesesEditedByScientist(db, projectId);
+  return (h, prompt) => (h.reasoner === reader && !edited.has(h.id) ? { ...prompt, written_by_reader: digestOf(h) } : prompt);
+}
+
+function instructionsFor(db: Db, project: ResearchProject, promptProject: PromptProject, task: Task, grounding: GroundingSource, reader: string | undefined): { title: string; instructions: string } {
+  // The meta-review's feedback, named rather than re-sent when this item's reader wrote it.
+  const ownFeedback = reader !== undefined && project.metaReview !== null && latestMetaReviewReasoner(db, project.id) === reader;
+  const feedbackOf = (text: string | undefined): { metaReviewFeedback?: FeedbackForItem } => (text !== undefined ? { metaReviewFeedback: { text, own: ownFeedback } } : {});
   const metaReviewFeedback = project.metaReview?.feedback_for_generation;
   switch (task.kind) {
     case 'generate': {
@@ -76,7 +98,8 @@ function instructionsFor(db: Db, project: ResearchProject, promptProject: Prompt
           method,
           count,
           existingHypotheses: hypothesesOf(db, project.id).filter((h) => h.status !== 'rejected').map(toExistingHypothesis),
-          ...(metaReviewFeedback !== undefined ? { metaReviewFeedback } : {}),
+          ...feedbackOf(metaReviewFeedback),
+          researchId: project.id,
           ...(scientistFeedback !== undefined && scientistFeedback !== null ? { scientistFeedback } : {}),
           groundingSnippets: grounding(project.id, project.goal, SNIPPETS_PER_ITEM),
         }),
@@ -85,6 +108,7 @@ function instructionsFor(db: Db, project: ResearchProject, promptProject: Prompt
     case 'review': {
       const ids = task.payload.hypothesis_ids as string[];
       const hypotheses = ids.map((id) => getHypothesis(db, id, project.id));
+      const shown = shownTo(db, project.id, reader);
       const reviewType = task.payload.review_type as ReviewType;
       const feedback = project.metaReview?.feedback_for_review;
       return {
@@ -92,8 +116,9 @@ function instructionsFor(db: Db, project: ResearchProject, promptProject: Prompt
         instructions: reviewInstructions({
           project: promptProject,
           reviewType,
-          hypotheses: hypotheses.map((h) => toPromptHypothesis(h, reviewType === 'tournament' ? tournamentRecord(db, h) : undefined)),
-          ...(feedback !== undefined ? { metaReviewFeedback: feedback } : {}),
+          hypotheses: hypotheses.map((h) => shown(h, toPromptHypothesis(h, reviewType === 'tournament' ? tournamentRecord(db, h) : undefined))),
+          researchId: project.id,
+          ...feedbackOf(feedback),
           groundingSnippets: grounding(project.id, hypotheses.map((h) => h.summary).join(' '), SNIPPETS_PER_ITEM),
         }),
       };
@@ -115,15 +140,17 @@ function instructionsFor(db: Db, project: ResearchProject, promptProject: Prompt
       const strategy = task.payload.strategy as EvolutionStrategy;
       const hypothesis = getHypothesis(db, String(task.payload.hypothesis_id), project.id);
       const partner = typeof task.payload.partner_id === 'string' ? getHypothesis(db, task.payload.partner_id, project.id) : undefined;
+      const shown = shownTo(db, project.id, reader);
       return {
         title: `Evolve H${hypothesis.seq} (${strategy.replace('_', ' ')})`,
         instructions: evolutionInstructions({
           project: promptProject,
           strategy,
-          hypothesis: toPromptHypothesis(hypothesis),
-          ...(partner !== undefined ? { partner: toPromptHypothesis(partner) } : {}),
+          hypothesis: shown(hypothesis, toPromptHypothesis(hypothesis)),
+          ...(partner !== undefined ? { partner: shown(partner, toPromptHypothesis(partner)) } : {}),
+          researchId: project.id,
           reviews: [...reviewsOfHypothesis(db, hypothesis.id), ...(partner !== undefined ? reviewsOfHypothesis(db, partner.id) : [])].map((r) => toPromptReview(toReviewRecord(r))),
-          ...(metaReviewFeedback !== undefined ? { metaReviewFeedback } : {}),
+          ...feedbackOf(metaReviewFeedback),
         }),
       };
     }

@@ -7,10 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { runScriptedProject, totals } from '../support/scriptedAssistant.js';
 
-/** Tokens (characters / 4) of definitions + instructions + result text + the assistant's arguments. */
-const CONTEXT_BUDGET = 110_000;
-/** The same plus every structuredContent and the output schemas. */
-const WITH_STRUCTURED_BUDGET = 150_000;
+/**
+ * Tokens (characters / 4) of definitions + instructions + result text + the assistant's arguments:
+ * ~57k on average (docs/benchmarks.md); one run varies by ~±5k with the tournament's draws (how
+ * many comparison items it takes), so the guard sits above that spread rather than at the mean.
+ */
+const CONTEXT_BUDGET = 65_000;
+/** The same plus every structuredContent and the output schemas (~81k on average). */
+const WITH_STRUCTURED_BUDGET = 92_000;
 const LARGEST_RESULT_CHARS = 20_000;
 
 describe('context cost of a delegated project', () => {
@@ -21,6 +25,8 @@ describe('context cost of a delegated project', () => {
     expect(cost.base, summary).toBeLessThan(CONTEXT_BUDGET);
     expect(cost.withStructured, summary).toBeLessThan(WITH_STRUCTURED_BUDGET);
     expect(ledger.largestResult.chars, summary).toBeLessThanOrEqual(LARGEST_RESULT_CHARS);
+    // It keeps what it wrote, so no item sends it back for a hypothesis's full text.
+    expect(ledger.textReads, summary).toBe(0);
     // The ranking still finds the best hypotheses (hidden quality, judge right ~85% of the time).
     expect(ledger.topRecall, summary).toBeGreaterThanOrEqual(0.6);
   }, 120_000);

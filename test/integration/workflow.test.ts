@@ -22,7 +22,7 @@ async function call(server: ConnectedServer, name: string, args: Record<string, 
 interface Next {
   state: string;
   stage: string;
-  work_item: (WorkItemLike & { rules: { version: string; included: boolean }; output_schema: Structured }) | null;
+  work_item: (WorkItemLike & { rules: { version: string; included: boolean }; output_schema?: Structured }) | null;
   checkpoints: Array<{ checkpoint_id: string; kind: string; payload: Structured }>;
 }
 
@@ -57,11 +57,18 @@ describe('research workflow in delegated mode', () => {
         continue;
       }
       expect(next.state).toBe('work');
-      const item = next.work_item as NonNullable<Next['work_item']>;
-      kindsSeen.add(item.kind);
-      // Self-describing without the text: kind, ids in context, the rules by version, the output schema.
+      let item = next.work_item as NonNullable<Next['work_item']>;
+      // Self-describing without the text: kind, ids in context, the rules by version; the output
+      // schema comes with the rules, once per kind (an item without them does not repeat it).
       expect(item.rules.version).toMatch(new RegExp(`^${item.kind}-[0-9a-f]{8}$`));
-      expect(item.output_schema.type).toBe('object');
+      expect(item).not.toHaveProperty('output_schema');
+      if (!kindsSeen.has(item.kind)) {
+        const withRules = (await call(assistant, 'continue_research', { research_id: researchId, include_rules: true })) as unknown as Next;
+        item = withRules.work_item as NonNullable<Next['work_item']>;
+        expect(item.rules.included).toBe(true);
+        expect(item.output_schema?.type).toBe('object');
+      }
+      kindsSeen.add(item.kind);
       expect(item).not.toHaveProperty('instructions');
       const submitted = await call(assistant, 'submit_work', { task_id: item.task_id, result: fakeResult(item, await summariesOf(assistant, researchId)) });
       next = submitted.next as Next;

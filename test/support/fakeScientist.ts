@@ -17,8 +17,17 @@ const VOCABULARY = (
   'circadian microbiome metabolite butyrate tryptophan kynurenine ferroptosis pyroptosis necroptosis ' +
   'organoid spheroid scaffold biopsy elastography hydroxyproline sirius picrosirius transcriptomic ' +
   'proteomic single-cell spatial lineage reporter knockout knockdown inhibitor agonist antagonist ' +
-  'antibody vaccine nanoparticle siRNA antisense CRISPR vector dose regimen cohort trial biomarker'
+  'antibody vaccine nanoparticle siRNA antisense CRISPR vector dose regimen cohort trial biomarker ' +
+  'cell cells liver gene loss mice human repair injury scar tissue blood fat drug model early late ' +
+  'high low rate risk signal level stage serum mouse tumour fibre zone duct wall'
 ).split(/\s+/);
+
+/**
+ * Short function words: scientific English prose averages ~6–8 characters per word with the space
+ * (the abstracts of test/fixtures/knowledge measure 7.6–8.1, general science writing ~6); without
+ * them the fake wrote ~9, which overstated every text the assistant writes and reads.
+ */
+const GLUE = 'the of in and to a by with for that is on as from than at'.split(' ');
 
 const LINKS = 'drives limits sustains reverses amplifies buffers couples gates primes silences'.split(' ');
 
@@ -41,7 +50,13 @@ export interface Words {
 export function wordSource(seed: number): Words {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-  const words = (count: number) => Array.from({ length: count }, (_, i) => (i % 7 === 3 ? pick(LINKS) : pick(VOCABULARY))).join(' ');
+  // A clause of eight: term, glue, term, verb, glue, term, glue, term ("collagen of the liver drives…").
+  const slot = (i: number) => {
+    const position = i % 8;
+    if (position === 3) return pick(LINKS);
+    return position === 1 || position === 4 || position === 6 ? pick(GLUE) : pick(VOCABULARY);
+  };
+  const words = (count: number) => Array.from({ length: count }, (_, i) => slot(i)).join(' ');
   return {
     next: random,
     words,

@@ -31,6 +31,8 @@ export interface ProjectLedger {
   calls: CallRecord[];
   largestResult: { tool: string; phase: string; chars: number };
   topRecall: number;
+  /** Calls for the full text of hypotheses an item named as the assistant's own but that it no longer had. */
+  textReads: number;
 }
 
 export function tokens(chars: number): number {
@@ -49,7 +51,8 @@ interface WorkItem {
   task_id: string;
   kind: 'generate' | 'review' | 'compare' | 'evolve' | 'meta_review';
   context: Json;
-  output_schema: Json;
+  /** Sent with the rules (include_rules=true): the same for every item of a kind. */
+  output_schema?: Json;
   rules?: { version: string; included: boolean };
 }
 
@@ -76,7 +79,9 @@ export async function runScriptedProject(options: { hypotheses: number; seed: nu
 async function drive(assistant: ConnectedServer, desktop: ConnectedServer, count: number, seed: number): Promise<ProjectLedger> {
   const words = wordSource(seed);
   const { tools } = await assistant.client.listTools();
-  const definitions = tools.reduce((sum, { outputSchema: _out, ...tool }) => sum + JSON.stringify(tool).length, 0);
+  // What Claude Desktop and Claude Code hand the model for each tool: name, description and input
+  // schema (title and annotations are read by the client, the output schema is counted below).
+  const definitions = tools.reduce((sum, tool) => sum + JSON.stringify({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }).length, 0);
   const outputSchemas = tools.reduce((sum, tool) => sum + JSON.stringify(tool.outputSchema ?? null).length, 0);
   const prompt = await assistant.client.getPrompt({ name: 'research-workflow', arguments: {} });
   const promptText = prompt.messages.map((m) => ('text' in m.content ? m.content.text : '')).join('\n');
@@ -89,14 +94,20 @@ async function drive(assistant: ConnectedServer, desktop: ConnectedServer, count
     calls: [],
     largestResult: { tool: '', phase: '', chars: 0 },
     topRecall: 0,
+    textReads: 0,
   };
+  /** The hypotheses this conversation wrote (submit_work's created_ids): their text is in its context. */
+  const mine = new Set<string>();
+  let lastText = '';
   const quality = new Map<string, number>();
   const written = new Map<string, number>();
-  const rulesRead = new Set<string>();
+  /** Each kind's output schema, as the rules brought it (an assistant keeps what it read). */
+  const schemas = new Map<string, Json>();
 
   const call = async (tool: string, args: Json, phase: string): Promise<Json> => {
     const result = await assistant.client.callTool({ name: tool, arguments: args });
-    const text = (result.content as Array<{ type: string; text?: string }>).reduce((sum, block) => sum + (block.text?.length ?? 0), 0);
+    lastText = (result.content as Array<{ type: string; text?: string }>).map((block) => block.text ?? '').join('\n');
+    const text = lastText.length;
     const structured = result.structuredContent === undefined ? 0 : JSON.stringify(result.structuredContent).length;
     const resultPhase = phaseOfResult(result.structuredContent as Json | undefined) ?? phase;
     // CONTEXT_COST_DUMP=<file> appends every exchange, to read what the assistant actually saw.
@@ -121,15 +132,25 @@ async function drive(assistant: ConnectedServer, desktop: ConnectedServer, count
     }
     if (next.state !== 'work' || next.work_item === null) throw new Error(`unexpected state ${next.state}`);
     let item = next.work_item;
+    const itemText = lastText;
     // An item names its rules; an assistant that has not read them in this conversation asks once per kind.
-    if (item.rules !== undefined && !item.rules.included && !rulesRead.has(item.kind)) {
+    if (item.output_schema === undefined && !schemas.has(item.kind)) {
       const again = (await call('continue_research', { research_id: researchId, include_rules: true }, item.kind)) as unknown as NextStep;
       item = again.work_item as WorkItem;
     }
-    if (item.rules !== undefined) rulesRead.add(item.kind);
+    // An item names the hypotheses this assistant wrote (written_by="you") instead of re-sending them;
+    // one it does not have in this conversation is read in full, as the item says.
+    const named = [...itemText.matchAll(/<[^<>]* kind="hypothesis" id="([^"]+)"[^<>]* written_by="you">/g)].map((m) => m[1] as string);
+    if (named.some((id) => !mine.has(id))) {
+      ledger.textReads += 1;
+      await call('continue_research', { research_id: researchId, include_text: true }, item.kind);
+    }
+    if (item.output_schema !== undefined) schemas.set(item.kind, item.output_schema);
+    const schema = schemas.get(item.kind) as Json;
     await refreshQualities(desktop, researchId, written, quality);
-    const result = fitToSchema(answer(item, words, quality, written), item.output_schema);
+    const result = fitToSchema(answer(item, schema, words, quality, written), schema);
     const submitted = await call('submit_work', { task_id: item.task_id, result }, item.kind);
+    for (const id of submitted.created_ids as string[]) mine.add(id);
     next = submitted.next as NextStep;
   }
   if (next.state !== 'completed') throw new Error('the project did not complete');
@@ -165,10 +186,10 @@ async function refreshQualities(desktop: ConnectedServer, researchId: string, wr
   }
 }
 
-function answer(item: WorkItem, words: Words, quality: Map<string, number>, written: Map<string, number>): Json {
+function answer(item: WorkItem, schema: Json, words: Words, quality: Map<string, number>, written: Map<string, number>): Json {
   const draft = (q: number) => {
     const h = fakeHypothesis(words);
-    written.set((fitToSchema(h, hypothesisSchemaOf(item), item.output_schema) as Json).summary as string, q);
+    written.set((fitToSchema(h, hypothesisSchemaOf(item.kind, schema), schema) as Json).summary as string, q);
     return h;
   };
   switch (item.kind) {
@@ -208,9 +229,9 @@ function answer(item: WorkItem, words: Words, quality: Map<string, number>, writ
 }
 
 /** The hypothesis draft's schema inside a generation or evolution output schema (to fit the summary we remember). */
-function hypothesisSchemaOf(item: WorkItem): unknown {
-  const properties = (item.output_schema.properties ?? {}) as Json;
-  return item.kind === 'generate' ? (properties.hypotheses as Json | undefined)?.items : properties.hypothesis;
+function hypothesisSchemaOf(kind: WorkItem['kind'], schema: Json): unknown {
+  const properties = (schema.properties ?? {}) as Json;
+  return kind === 'generate' ? (properties.hypotheses as Json | undefined)?.items : properties.hypothesis;
 }
 
 async function topRecall(desktop: ConnectedServer, researchId: string, quality: Map<string, number>): Promise<number> {

@@ -11,8 +11,7 @@ export const listCheckpointsTool = defineTool({
   name: 'list_checkpoints',
   title: 'List checkpoints',
   description: [
-    'Checkpoints are the points where the workflow waits for the scientist: research_plan, hypothesis_batch, evolution_plan, final_report and safety_review. Each has a payload (what is proposed) and an edit_schema (what an edit may submit).',
-    'Lists pending ones by default, for one project or all; pass status "decided" for the history (who decided what, with their note). Tell the user what is waiting; they decide in the Co-Scientist app unless they allowed decisions in chat.',
+    'Checkpoints where the workflow waits for the scientist (research_plan, hypothesis_batch, evolution_plan, final_report, safety_review), each with a payload and an edit_schema. Pending by default; status "decided" gives the history. Tell the user what waits; they decide in the app unless they allowed decisions in chat.',
   ].join('\n\n'),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read'],

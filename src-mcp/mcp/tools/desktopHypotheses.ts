@@ -8,7 +8,7 @@ import { hypothesisDossier, type HypothesisRef } from '../../engine/hypothesisDo
 import { digestOf } from '../../engine/hypothesisDigest.js';
 import { addHumanHypothesis, addHumanReview } from '../../engine/humanInput.js';
 import { hypothesisWorkRefusal } from '../../engine/requests.js';
-import { HypothesisDraftSchema, REVIEW_TYPES, ReviewDraftSchema, ReviewScoresSchema } from '../../engine/schemas.js';
+import { REVIEW_TYPES, ReviewScoresSchema, ScientistHypothesisSchema, ScientistReviewPointsSchema } from '../../engine/schemas.js';
 import type { CitationRecord } from '../../engine/types.js';
 import type { ServerContext } from '../context.js';
 import { defineTool } from '../toolkit.js';
@@ -132,7 +132,7 @@ export const addHypothesisTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scopes: ['hypotheses:generate'],
   desktopOnly: true,
-  input: z.object({ research_id: z.string().min(1), hypothesis: HypothesisDraftSchema }),
+  input: z.object({ research_id: z.string().min(1), hypothesis: ScientistHypothesisSchema }),
   output: AddedHypothesisSchema,
   run(args, ctx) {
     const { hypothesis, safety } = addHumanHypothesis(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, args.research_id, args.hypothesis, ctx.verifyCitation(args.research_id));
@@ -164,9 +164,7 @@ export const addReviewTool = defineTool({
     hypothesis_id: HypothesisId,
     review_type: z.enum(REVIEW_TYPES).default('full'),
     scores: ReviewScoresSchema,
-    strengths: ReviewDraftSchema.shape.strengths,
-    weaknesses: ReviewDraftSchema.shape.weaknesses,
-    recommendations: ReviewDraftSchema.shape.recommendations,
+    ...ScientistReviewPointsSchema.shape,
   }),
   output: AddedReviewSchema,
   run(args, ctx) {

@@ -9,15 +9,15 @@ import { loadResearch } from '../../engine/research.js';
 import { getProject } from '../../engine/projects.js';
 import { EVOLUTION_STRATEGIES, GENERATION_METHODS, HYPOTHESIS_STATUSES, REVIEW_TYPES } from '../../engine/schemas.js';
 import type { Task } from '../../engine/types.js';
-import { buildWorkItem } from '../../reasoners/workItems.js';
+import { buildWorkItem, delegatedReasoner } from '../../reasoners/workItems.js';
 import type { ServerContext } from '../context.js';
 import { defineTool } from '../toolkit.js';
 import { DESKTOP_CLIENT } from '../identity.js';
 import { WorkItemSchema, workItemMarkdown, workItemOutput } from './workflowOutput.js';
 import { IntervalSchema, RatingFields, roundedInterval } from '../../../src-shared/schemas/hypotheses.js';
 
-const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
-const HypothesisId = z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f" (from list_hypotheses).');
+const ResearchId = z.string().min(1).describe('Project id, e.g. "res_3f9a1c0b2d4e".');
+const HypothesisId = z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f".');
 
 const HypothesisSummary = z.object({
   id: z.string(),
@@ -59,7 +59,7 @@ function summaryOf(h: HypothesisListItem): z.input<typeof HypothesisSummary> {
 const WorkOutput = z.object({ work_item: WorkItemSchema, message: z.string() });
 
 function workOutcome(ctx: ServerContext, task: Task) {
-  const item = buildWorkItem(ctx.db, task, ctx.grounding);
+  const item = buildWorkItem(ctx.db, task, ctx.grounding, delegatedReasoner(ctx.clientId));
   const message = `Do this work item, then call submit_work(task_id="${item.task_id}", result=…).`;
   return {
     target: `research://projects/${task.projectId}`,
@@ -82,8 +82,7 @@ export const generateHypothesesTool = defineTool({
   expensive: true,
   title: 'Generate hypotheses',
   description: [
-    'Ask for extra hypotheses for a project outside the normal flow (continue_research already schedules generation). Returns a work item: write the hypotheses it asks for and submit them with submit_work; they then wait for the scientist\'s approval as a batch.',
-    'Methods: literature_based (grounded in the knowledge base), debate (simulated expert debate), assumptions (test the field\'s tacit assumptions), expansion (explore directions the meta-review found under-explored). At most 50 per call; 5-10 is the size one answer does well.',
+    'Extra hypotheses outside the normal flow (continue_research already schedules generation). Returns a work item to answer with submit_work; the batch then waits for the scientist\'s approval. Methods: literature_based, debate, assumptions (test tacit assumptions), expansion (under-explored directions). 5-10 per call works best.',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scopes: ['hypotheses:generate'],
@@ -103,8 +102,7 @@ export const evolveHypothesisTool = defineTool({
   expensive: true,
   title: 'Evolve a hypothesis',
   description: [
-    'Create an improved variant of a hypothesis; the original always stays (lineage is recorded). Returns a work item to do and submit with submit_work; the new hypothesis waits for the scientist\'s approval, then is reviewed and enters the tournament.',
-    'Strategies: refine (more specific and testable, fixing review weaknesses), combine (merge with partner_id), simplify (the minimal core claim), paradigm_shift (challenge a fundamental assumption). The workflow proposes evolutions itself at its evolution_plan checkpoint; use this tool when the user asks for a specific one.',
+    'An improved variant of a hypothesis (the original stays; lineage recorded). Returns a work item to answer with submit_work; the result waits for approval, then is reviewed and ranked. Strategies: refine, combine (with partner_id), simplify, paradigm_shift. The workflow plans evolutions itself; use this when the user asks for one.',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scopes: ['hypotheses:evolve'],
@@ -124,8 +122,7 @@ export const reviewHypothesisTool = defineTool({
   expensive: true,
   title: 'Review a hypothesis',
   description: [
-    'Ask for a review of one hypothesis — scores for plausibility, novelty, testability and safety (0-1), strengths, weaknesses and recommendations. Returns a work item to do and submit with submit_work.',
-    'Types: initial (quick screen), full (literature-grounded critique), deep_verification (break the hypothesis into assumptions, check each, say whether a flaw is fundamental), observation (does it explain existing observations), simulation (step through the mechanism or experiment), tournament (informed by its match record). The workflow reviews every approved hypothesis itself; use this for an extra, deeper look.',
+    'An extra review of one hypothesis (the workflow already reviews every approved one). Returns a work item to answer with submit_work. Types: initial, full (literature-grounded), deep_verification (assumption by assumption), observation, simulation, tournament (from its match record).',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scopes: ['reviews:write'],
@@ -141,8 +138,7 @@ export const rankHypothesesTool = defineTool({
   expensive: true,
   title: 'Rank hypotheses (tournament)',
   description: [
-    'The tournament leaderboard of a project: Elo (shown because scientists expect it; starts at 1000) and the Bradley-Terry score with a 95% bootstrap interval, P(in top-k), and whether the top-k is certified. Rankings are reproducible from the match log.',
-    'Until the ranking stops (certified, or settled: the expected change of the top-k within the project\'s threshold), also returns a work item of pairwise comparisons chosen where they reduce uncertainty most; judge them and submit with submit_work. Pairwise comparison is more reliable than absolute scores, so prefer it to re-reviewing.',
+    'The tournament leaderboard: Elo (starts at 1000), Bradley-Terry score with 95% interval, P(in top-k), and whether the top-k is certified. Until the ranking stops it also returns a work item of the comparisons that reduce uncertainty most (answer with submit_work); prefer these to re-reviewing.',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scopes: ['hypotheses:generate', 'reviews:read'],
@@ -171,7 +167,7 @@ export const rankHypothesesTool = defineTool({
     const stop = rankingStopDecision(project, state);
     // A completed project takes no more work; its leaderboard is still worth reading. `direct_comparison` (seed 000) only reads it.
     const task = stop.stop || project.status === 'completed' || args.method === 'direct_comparison' ? undefined : requestComparisons(ctx.db, actorOf(ctx), leaseOwner(ctx), project.id);
-    const item = task === undefined ? null : buildWorkItem(ctx.db, task, ctx.grounding);
+    const item = task === undefined ? null : buildWorkItem(ctx.db, task, ctx.grounding, delegatedReasoner(ctx.clientId));
     const rows = state.board.entries.slice(0, args.top_n).map((e) => ({
       id: e.id,
       rank: e.rank,
@@ -206,8 +202,7 @@ export const listHypothesesTool = defineTool({
   name: 'list_hypotheses',
   title: 'List hypotheses',
   description: [
-    'Hypotheses of a project sorted by tournament rank (unranked ones after, by Elo), with status, Elo, Bradley-Terry score and interval, lineage and flags (awaiting approval, near-duplicate, safety, unverified citations). Rejected and superseded hypotheses stay listed: filter with `status`.',
-    'Paged: pass next_cursor as `cursor` for more. For one hypothesis in full, read the resource hypothesis://{id}.',
+    'A project\'s hypotheses by tournament rank (unranked after, by Elo) with status, Elo, Bradley-Terry score, lineage and flags (awaiting approval, near-duplicate, safety, unverified citations). Paged: pass next_cursor as `cursor`. One in full: hypothesis://{id}.',
   ].join('\n\n'),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['hypotheses:read', 'research:read'],

@@ -38,9 +38,9 @@ export const ingestDocumentsTool = defineTool({
   name: 'ingest_documents',
   title: 'Ingest documents into the knowledge base',
   description: [
-    `Read a file or a folder the scientist allowed into a knowledge collection, so its passages become searchable with query_knowledge_base. Formats: ${describeSupported()}; each BibTeX entry becomes a reference of its own (its abstract is the text). Headings become section paths, code and tables stay recognisable.`,
-    'Re-running is safe and cheap: unchanged files are recognised by their content hash and skipped; changed files replace their earlier version; documents whose files were deleted from the folder (or moved out of it) are removed. Set recursive=true to include subfolders. A large folder is ingested in slices of up to max_seconds: when status is "partial", call again with the same path, collection and next_cursor to continue. Progress notifications are sent when the request carries a progressToken.',
-    'Only folders the scientist allowed in the Co-Scientist app (Knowledge → Allowed folders), or your own MCP roots, can be read; anything else — including symlinks leading out of them — is refused with insufficient_permissions. Then ask the scientist to allow the folder; do not try other paths. For text you found yourself (an abstract, a web page), use augment_knowledge instead.',
+    `Read an allowed file or folder into a knowledge collection, so query_knowledge_base can search it. Formats: ${describeSupported()}; each BibTeX entry becomes a reference (its abstract is the text).`,
+    'Re-running is cheap: unchanged files are skipped, changed ones replaced, deleted ones removed. recursive=true includes subfolders. When status is "partial", call again with the same path, collection and next_cursor.',
+    'Only folders the scientist allowed in the app (Knowledge → Allowed folders) or your MCP roots are readable; otherwise insufficient_permissions: ask the scientist to allow the folder, do not try other paths. For text you found yourself, use augment_knowledge.',
   ].join('\n\n'),
   // Not only additive: a re-ingest removes the documents of files deleted from the folder.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -107,9 +107,7 @@ export const augmentKnowledgeTool = defineTool({
   name: 'augment_knowledge',
   title: 'Add content to the knowledge base',
   description: [
-    'Add text you found — an abstract, key findings from a paper, notes from a web page — to a knowledge collection, with where it came from. It becomes searchable with query_knowledge_base and citable: a DOI, PMID, arXiv id or URL in `source` is recorded, so hypotheses can cite it.',
-    'Add the substance, faithfully (quote or summarise the source; do not add your own speculation as if it were literature). Markdown headings become section paths. Adding the same source again replaces its earlier text.',
-    'For files and folders on the scientist\'s machine use ingest_documents instead.',
+    'Add text you found (an abstract, a paper\'s key findings, web notes) to a knowledge collection, searchable and citable: a DOI, PMID, arXiv id or URL in `source` is recorded. Quote or summarise faithfully, never your own speculation as literature. The same source again replaces its text. For files on the scientist\'s machine use ingest_documents.',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['knowledge:write'],

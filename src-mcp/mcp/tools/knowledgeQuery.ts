@@ -32,10 +32,8 @@ export const queryKnowledgeBaseTool = defineTool({
   name: 'query_knowledge_base',
   title: 'Search the knowledge base',
   description: [
-    "Search the scientist's own literature — papers, notes, protocols and references they ingested into Co-Scientist — and get the best passages with their source, section (header_path) and identifiers. Use it to ground hypotheses and reviews in what the sources actually say, and to find what to cite.",
-    'Write the query as the key concepts, not a sentence: entities, mechanisms, methods, organisms ("TGF-beta hepatic stellate cell activation"), and use the terms the field uses. Pass research_id when working on a project: its linked collections are then searched by default, and the documents you are shown count as read, so citing them marks the citation verified. Pass document_context (the hypothesis or paragraph you are writing) to favour passages on the same subject.',
-    'Read query_refinement: "too_broad" means the results are only a sample (add specifics); "clarification_needed" means the best passages are weak or nothing matched (rephrase, check spelling, or try the suggestions). Cite passages by document_id or by their DOI/PMID/arXiv id; never cite a paper that no result showed you.',
-    'Not for the open web: it only knows what was ingested (manage_collections lists what exists). Not for project status (get_research_status).',
+    'Search the scientist\'s own ingested literature (papers, notes, protocols) for passages with source, section and identifiers, to ground hypotheses and reviews and find what to cite. Not the open web; not project status.',
+    'Query with key concepts, not a sentence ("TGF-beta hepatic stellate cell activation"). Pass research_id on a project: its collections are searched and the documents shown count as read, so citing them is verified. query_refinement "too_broad": add specifics; "clarification_needed": rephrase. Never cite a paper no result showed you.',
   ].join('\n\n'),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['knowledge:read'],

@@ -25,16 +25,15 @@ const ProjectStatus = z.enum(['initializing', 'active', 'paused', 'completed']);
 const ResearchId = z
   .string()
   .min(1)
-  .describe('Research project identifier, as returned by start_research or list_research_projects (e.g. "res_3f9a1c0b2d4e").');
+  .describe('Project id, e.g. "res_3f9a1c0b2d4e".');
 
 export const startResearchTool = defineTool({
   name: 'start_research',
   expensive: true,
   title: 'Start a research project',
   description: [
-    'Start a new AI co-scientist research project from a research goal. The project is where hypotheses will be generated, reviewed, ranked in an Elo tournament and evolved, with the scientist approving each stage in the Co-Scientist app.',
-    'Write the goal as a specific scientific objective, e.g. "Find novel therapeutic targets for liver fibrosis" or "Identify drug repurposing candidates for AML"; include the organism, system or disease when known. Pass `domain` only when the user names it (biology, chemistry, physics, medicine, ...); otherwise it is inferred from the goal.',
-    'Returns at once with the research_id: keep it and use get_research_status to follow progress. Do not call this again to "retry" a project that exists — list_research_projects shows existing ones.',
+    'Start a research project from a goal: hypotheses are generated, reviewed, ranked in a pairwise tournament and evolved, the scientist approving each stage in the Co-Scientist app.',
+    'Write the goal as a specific scientific objective ("Find novel therapeutic targets for liver fibrosis"), naming the organism, system or disease when known. Returns the research_id at once. Check list_research_projects first; never call again to "retry" an existing project.',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scopes: ['research:write'],
@@ -46,7 +45,7 @@ export const startResearchTool = defineTool({
       .string()
       .max(100)
       .optional()
-      .describe('Scientific domain such as "biology", "chemistry" or "physics". Omit to infer it from the goal.'),
+      .describe('e.g. "biology"; omit to infer it from the goal.'),
     hypothesis_count: z
       .number()
       .int()
@@ -54,26 +53,26 @@ export const startResearchTool = defineTool({
       .max(MAX_HYPOTHESIS_BUDGET)
       .optional()
       .describe(`How many hypotheses to generate in total (default ${DEFAULT_HYPOTHESIS_BUDGET}, max ${MAX_HYPOTHESIS_BUDGET}).`),
-    objectives: z.array(z.string().min(5).max(1000)).max(10).optional().describe('Specific objectives, if the user stated them (default: the goal itself).'),
-    constraints: z.array(z.string().min(3).max(1000)).max(15).optional().describe('Constraints on acceptable hypotheses, e.g. "must be testable in mouse models within 6 months".'),
-    preferences: z.array(z.string().min(3).max(1000)).max(15).optional().describe('Preferences, e.g. "favour repurposable approved drugs".'),
+    objectives: z.array(z.string().min(5).max(1000)).max(10).optional().describe('If the user stated them (default: the goal).'),
+    constraints: z.array(z.string().min(3).max(1000)).max(15).optional().describe('e.g. "testable in mouse models within 6 months".'),
+    preferences: z.array(z.string().min(3).max(1000)).max(15).optional().describe('e.g. "favour repurposable approved drugs".'),
     pause_at: z
       .array(z.enum(CHECKPOINT_KINDS))
       .max(CHECKPOINT_KINDS.length)
       .optional()
-      .describe('Checkpoint kinds where the workflow waits for the scientist (default: research_plan, hypothesis_batch, evolution_plan, final_report; safety_review always pauses). Pass only what the user asked for; the app passes the scientist\'s default policy.'),
+      .describe('Checkpoints where the workflow waits for the scientist (default: plan, batches, evolution plan, final report; safety_review always pauses). Only if the user asked.'),
     reasoner_order: z
       .array(z.enum(REASONER_KINDS))
       .min(1)
       .max(REASONER_KINDS.length)
       .optional()
-      .describe('Who does the thinking, by preference (default ["provider", "delegated"]): provider = an LLM API the scientist configured in the app, in the background; sampling = your client\'s own model, where it supports MCP sampling (opt-in: it may ask the user to approve each request); delegated = you, the assistant, through continue_research. Pass it only when the user asked.'),
+      .describe('Who reasons, by preference (default ["provider", "delegated"]): provider = an LLM API set up in the app; sampling = your client\'s model via MCP sampling (may ask the user per request); delegated = you, via continue_research. Only if the user asked.'),
     ranking_stop_threshold: z
       .number()
       .min(0)
       .max(10)
       .optional()
-      .describe('Tournament stop rule: stop comparing once at most this many top-k members are expected to change (default 1; 0 = only when certified). Pass it only when the scientist chose one.'),
+      .describe('Stop comparing once at most this many top-k members are expected to change (default 1; 0 = only when certified). Only if the scientist chose one.'),
   }),
   output: z.object({
     research_id: z.string(),
@@ -175,8 +174,7 @@ export const listResearchProjectsTool = defineTool({
   name: 'list_research_projects',
   title: 'List research projects',
   description: [
-    'List the research projects on this machine, newest first, with status and progress. Use it to find a research_id the user refers to ("my fibrosis project") before calling other tools.',
-    'Filter with `status` (initializing, active, paused, completed). Results are paged: when next_cursor is not null, pass it as `cursor` to get the next page.',
+    'The research projects on this machine, newest first, with status and progress: find the research_id the user means ("my fibrosis project") here. Paged: pass next_cursor as `cursor`.',
   ].join('\n\n'),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read'],
@@ -208,8 +206,7 @@ export const getResearchStatusTool = defineTool({
   name: 'get_research_status',
   title: 'Get research status',
   description: [
-    'Current status of one research project: state, progress (0-1), hypothesis counts, the top-ranked hypothesis and an estimate of the time left.',
-    'Use it to report progress to the user; polling more than every few seconds gains nothing. For a readable overview of a project, the resource research://projects/{research_id} gives the same facts as Markdown.',
+    'One project\'s state, progress (0-1), hypothesis counts, top hypothesis and time left. Resumes a project in a new conversation; polling faster than every few seconds gains nothing.',
   ].join('\n\n'),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read'],

@@ -7,7 +7,7 @@ import { buildReport } from '../../engine/results.js';
 import { defineTool } from '../toolkit.js';
 import type { ServerContext } from '../context.js';
 
-const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
+const ResearchId = z.string().min(1).describe('Project id, e.g. "res_3f9a1c0b2d4e".');
 /** Defaults that keep an answer well under 10k tokens on a large project (test/integration/outputBudget.test.ts). */
 const DEFAULT_TOP_N = 10;
 const DEFAULT_TOP_N_DETAILED = 5;
@@ -16,8 +16,7 @@ export const getResultsTool = defineTool({
   name: 'get_results',
   title: 'Get research results',
   description: [
-    'Results of a research project at any time: `summary` (executive summary and the top hypotheses with Elo and Bradley-Terry scores), `detailed` (full hypotheses with protocols, predictions and reviews), or `nih_aims` (a one-page NIH Specific Aims draft built from the top-ranked hypotheses: background, gap, objective, central hypothesis, 2-3 aims, expected outcomes).',
-    'Unverified citations (not found in the knowledge base the run read) are marked. For a file to keep, use export_results on a completed project.',
+    'A project\'s results at any time: `summary` (executive summary and top hypotheses), `detailed` (full hypotheses with protocols and reviews) or `nih_aims` (a one-page NIH Specific Aims draft). Unverified citations are marked. For a file, export_results on a completed project.',
   ].join('\n\n'),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read', 'hypotheses:read'],
@@ -90,8 +89,7 @@ export const exportResultsTool = defineTool({
   expensive: true,
   title: 'Export research results',
   description: [
-    'Export a completed research project as `markdown` (a full report), `json` (a versioned machine-readable document with every hypothesis, review and match) or `bibtex` (one entry per cited reference; unverified ones carry a note).',
-    `Small exports come inline; larger ones (over ${INLINE_LIMIT_BYTES / 1024} KB) come as a resource link (research://projects/{id}/export/{format}) to read when needed. Only completed projects export; for interim results use get_results.`,
+    `Export a completed project as \`markdown\` (full report), \`json\` (every hypothesis, review and match) or \`bibtex\` (cited references). Over ${INLINE_LIMIT_BYTES / 1024} KB it comes as a resource link to read when needed. For interim results use get_results.`,
   ].join('\n\n'),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read', 'hypotheses:read'],

@@ -11,8 +11,9 @@ import { NextStepSchema, nextStepData, nextStepMarkdown } from './workflowOutput
 import { routeNextStep, routeNextStepWithoutSampling } from './providers.js';
 import { offerInlineDecision } from './chatDecision.js';
 import { DESKTOP_CLIENT } from '../identity.js';
+import { buildWorkItem, delegatedReasoner } from '../../reasoners/workItems.js';
 
-const ResearchId = z.string().min(1).describe('Research project id from start_research or list_research_projects, e.g. "res_3f9a1c0b2d4e".');
+const ResearchId = z.string().min(1).describe('Project id from start_research or list_research_projects, e.g. "res_3f9a1c0b2d4e".');
 /** Desktop clients time out at 60 s; stay well inside it. */
 const MAX_WAIT_SECONDS = 40;
 const POLL_MS = 250;
@@ -23,15 +24,16 @@ export const continueResearchTool = defineTool({
   name: 'continue_research',
   title: 'Continue a research project',
   description: [
-    'Advance a research project one step: returns your next work item (generate, review, compare, evolve, meta-review: its task, data and result shape; its rules by version: read them once per kind per conversation with include_rules=true), or the checkpoint the scientist must decide in the Co-Scientist app, or completion.',
-    'Loop: continue_research → do the item → submit_work (which returns the next step). While a checkpoint waits, tell the user and call again with wait_seconds (≤ 40). The supervisor decides the order; do not invent steps.',
+    'Advance a project one step: returns your next work item (generate, review, compare, evolve, meta-review; its rules named by version: read them once per kind per conversation with include_rules=true), a checkpoint the scientist decides in the app, or completion.',
+    'Loop: continue_research → do the item → submit_work (which returns the next step). While a checkpoint waits, tell the user and call again with wait_seconds. Do not invent steps.',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['hypotheses:generate', 'reviews:write'],
   input: z.object({
     research_id: ResearchId,
     wait_seconds: z.number().int().min(0).max(MAX_WAIT_SECONDS).default(0).describe('When the project waits for a decision or for other workers, wait up to this long for that to change (0-40).'),
-    include_rules: z.boolean().default(false).describe('Return the rules of your current work item\'s kind (once per kind per conversation) instead of its task text.'),
+    include_rules: z.boolean().default(false).describe('Return the rules and result shape of your current work item\'s kind (once per kind per conversation) instead of its task text.'),
+    include_text: z.boolean().default(false).describe('Return your current work item with the full text of every hypothesis, also those you wrote (when they are no longer in this conversation).'),
   }),
   output: NextStepSchema,
   async run(args, ctx, call) {
@@ -51,6 +53,8 @@ export const continueResearchTool = defineTool({
       call.sendProgress(waited, args.wait_seconds, next.state === 'busy' ? 'Waiting for other workers' : 'Waiting for the scientist\'s decision');
       next = await routeNextStep(ctx, args.research_id, call, samplingDeadline);
     }
+    // An item names the hypotheses this assistant wrote instead of re-sending them; include_text rebuilds it for a reader without them.
+    if (args.include_text && next.work_item !== null) next = { ...next, work_item: buildWorkItem(ctx.db, getTask(ctx.db, next.work_item.task_id), ctx.grounding) };
     return { data: nextStepData(next, args.include_rules), markdown: nextStepMarkdown(next, args.include_rules), target: `research://projects/${args.research_id}` };
   },
 });
@@ -59,8 +63,7 @@ export const submitWorkTool = defineTool({
   name: 'submit_work',
   title: 'Submit a work item result',
   description: [
-    'Submit the result of a work item (from continue_research, generate_hypotheses, review_hypothesis, rank_hypotheses or evolve_hypothesis). `result` must match the item\'s result shape and length limits; it is validated and stored once (a retry cannot duplicate anything).',
-    'On a validation error the task stays yours: fix what the message names and submit again. The answer includes the next step.',
+    'Submit a work item\'s result (from continue_research or the generate/review/rank/evolve tools). It must match the result shape and length limits; stored once, so a retry cannot duplicate. On a validation error the task stays yours: fix what the message names and resubmit. Returns the next step.',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scopes: ['hypotheses:generate', 'reviews:write'],
@@ -80,7 +83,7 @@ export const submitWorkTool = defineTool({
     const outcome = submitWork(
       ctx.db,
       { clientId: ctx.clientId, now: () => ctx.now() },
-      { taskId: task.id, result: args.result, reasoner: `delegated:${ctx.clientId}` },
+      { taskId: task.id, result: args.result, reasoner: delegatedReasoner(ctx.clientId) },
       ctx.verifyCitation(task.projectId),
     );
     const next = routeNextStepWithoutSampling(ctx, outcome.task.projectId);
@@ -96,8 +99,8 @@ export const manageResearchTool = defineTool({
   name: 'manage_research',
   title: 'Pause, resume, reopen or delete a project',
   description: [
-    'Pause a research project (no new work is handed out), resume a paused one, reopen a completed one for another cycle, or delete it.',
-    'Budgets and reopening are the scientist\'s decision: from an assistant, add_reasoning_calls (with resume) and reopen file a request that waits for the scientist in the Co-Scientist app (checkpoint_id in the result); nothing changes until they approve. Deleting is permanent and done only by the scientist in the app. Do not pause, resume or request anything unless the user asked for it.',
+    'Pause a project (no new work handed out), resume it, reopen a completed one for another cycle, or delete it. Only when the user asked.',
+    'From an assistant, add_reasoning_calls (with resume) and reopen are requests the scientist approves in the app (checkpoint_id in the result); nothing changes until then. Deleting is permanent and done only by the scientist in the app.',
   ].join('\n\n'),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   scopes: ['research:write'],

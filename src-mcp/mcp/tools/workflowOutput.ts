@@ -8,15 +8,17 @@ import { CHECKPOINT_KINDS } from '../../engine/schemas.js';
 import { loadResearch } from '../../engine/research.js';
 import { nextStep, type NextStep } from '../../engine/supervisor.js';
 import type { Checkpoint } from '../../engine/types.js';
-import { buildWorkItem, type WorkItem } from '../../reasoners/workItems.js';
+import { buildWorkItem, delegatedReasoner, type WorkItem } from '../../reasoners/workItems.js';
 import type { ServerContext } from '../context.js';
 import { DESKTOP_CLIENT } from '../identity.js';
 
 export const ProjectStatusEnum = z.enum(['initializing', 'active', 'paused', 'completed']);
 
 // A work item reaches the model once: its instructions (with the rules when asked for) are in the
-// text block; structuredContent carries the data a program needs (ids, context, output schema)
-// without a second copy of the text. See docs/work-items.md.
+// text block; structuredContent carries the data a program needs (ids, context) without a second
+// copy of the text. The output schema is the same for every item of a kind, so like the rules it
+// comes once, with them (include_rules=true); every item names it by its rules version. See
+// docs/work-items.md.
 export const WorkItemSchema = z.object({
   task_id: z.string(),
   kind: z.enum(['generate', 'review', 'compare', 'evolve', 'meta_review']),
@@ -24,7 +26,10 @@ export const WorkItemSchema = z.object({
   title: z.string(),
   rules: z.object({ version: z.string(), included: z.boolean().describe('Whether the text block carries the rules.') }),
   context: z.record(z.string(), z.unknown()).describe('Task data: ids to echo back, counts, pairs in slot order.'),
-  output_schema: z.record(z.string(), z.unknown()).describe('JSON Schema of the submit_work result.'),
+  output_schema: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('JSON Schema of the submit_work result; sent with the rules (include_rules=true), the same for every item of the kind.'),
   lease_expires_at: z.string().nullable(),
 });
 export type WorkItemOutput = z.infer<typeof WorkItemSchema>;
@@ -37,7 +42,7 @@ export function workItemOutput(item: WorkItem, includeRules: boolean): WorkItemO
     title: item.title,
     rules: { version: item.rules.version, included: includeRules },
     context: item.context,
-    output_schema: item.output_schema,
+    ...(includeRules ? { output_schema: item.output_schema } : {}),
     lease_expires_at: item.lease_expires_at,
   };
 }
@@ -54,7 +59,7 @@ export function workItemMarkdown(item: WorkItem, includeRules: boolean): string 
       `These rules apply to work item ${item.task_id} (${item.title}), whose task came in the previous result; if you no longer have it, call continue_research(research_id="${item.research_id}") again.`,
     ].join('\n');
   }
-  const rules = `Rules \`${item.rules.version}\`: not read in this conversation? Call continue_research(research_id="${item.research_id}", include_rules=true) once for this kind.`;
+  const rules = `Rules \`${item.rules.version}\` (rules and result shape; not read in this conversation? continue_research(research_id="${item.research_id}", include_rules=true), once per kind).`;
   return [`## Work item ${item.task_id}: ${item.title}`, '', rules, '', item.instructions].join('\n');
 }
 
@@ -151,7 +156,7 @@ export function describeStep(ctx: ServerContext, researchId: string, step: NextS
   const base = { research_id: researchId, status: project.status, stage: project.stage, progress: project.progress, work_item: null, checkpoints: [] };
   switch (step.kind) {
     case 'work': {
-      const item: WorkItem = buildWorkItem(ctx.db, step.task, ctx.grounding);
+      const item: WorkItem = buildWorkItem(ctx.db, step.task, ctx.grounding, delegatedReasoner(ctx.clientId));
       return { ...base, state: 'work', work_item: item, message: `Do this work item, then call submit_work(task_id="${item.task_id}", result=…).` };
     }
     case 'awaiting_decision':

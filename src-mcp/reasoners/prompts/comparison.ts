@@ -2,7 +2,6 @@
 // unbiased, decisive, explained judgements: order-blind, style-blind, no ties. An item shows a small
 // set of hypotheses once (title and core claim) and asks for many judgements among them; the pairs
 // and their slot order come from the active scheduler.
-import { ComparisonResultSchema } from '../../engine/schemas.js';
 import type { HypothesisDigest } from '../../engine/hypothesisDigest.js';
 import type { PromptProject } from './context.js';
 import { dataBlock, idList, joinSections, outputContract, projectSection } from './shared.js';
@@ -63,7 +62,7 @@ export function comparisonInstructions(context: ComparisonContext): string {
     projectSection(project, 'goal'),
     dataBlock('hypotheses', members.map(memberLine).join('\n')),
     `Pairs (pair_id: first vs second): ${pairs.map((pair) => `${pair.pair_id}: ${pair.first} vs ${pair.second}${pair.debate ? ' (debate)' : ''}`).join('; ')}.`,
-    outputContract(ComparisonResultSchema, [
+    outputContract([
       'One judgement per pair; `confidence` 0.5–1.',
       debating.length > 0 ? `\`debate\` (three or four turns) for ${idList(debating)} only.` : 'No debates in this item: leave `debate` out.',
     ]),

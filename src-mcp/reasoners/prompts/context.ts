@@ -33,6 +33,8 @@ export interface PromptHypothesis {
   citations: PromptCitation[];
   /** For `tournament` reviews: the record the review must take into account. */
   tournament?: TournamentRecord;
+  /** Set when the item's reader wrote this hypothesis: the item names it instead of re-sending it. */
+  written_by_reader?: { title: string; core_claim: string };
 }
 
 export interface PromptReview {

@@ -1,8 +1,8 @@
 // Evolution work items: turn a reviewed hypothesis into a better one by one named strategy. The
 // result enters the tournament as a new hypothesis with lineage, so `changes` must say what moved.
-import { EVOLUTION_STRATEGIES, EvolutionResultSchema, type EvolutionStrategy } from '../../engine/schemas.js';
+import { EVOLUTION_STRATEGIES, type EvolutionStrategy } from '../../engine/schemas.js';
 import type { PromptHypothesis, PromptProject, PromptReview } from './context.js';
-import { HYPOTHESIS_QUALITY, HYPOTHESIS_TEXT_PER_ITEM, capList, clip, dataBlock, hypothesisBlock, joinSections, outputContract, projectSection } from './shared.js';
+import { HYPOTHESIS_QUALITY, HYPOTHESIS_TEXT_PER_ITEM, capList, clip, dataBlock, hypothesisBlock, joinSections, outputContract, ownHypothesisBlock, ownTextNote, projectSection, feedbackSection, type FeedbackForItem } from './shared.js';
 
 export interface EvolutionContext {
   project: PromptProject;
@@ -11,7 +11,9 @@ export interface EvolutionContext {
   /** Required by `combine`: the hypothesis to merge with. */
   partner?: PromptHypothesis;
   reviews: PromptReview[];
-  metaReviewFeedback?: string;
+  metaReviewFeedback?: FeedbackForItem;
+  /** Named in the pointer to the full text of the reader's own hypotheses. */
+  researchId?: string;
 }
 
 const STRATEGY_GUIDANCE: Record<EvolutionStrategy, string> = {
@@ -63,15 +65,17 @@ export const EVOLUTION_RULES = [
 export function evolutionInstructions(context: EvolutionContext): string {
   const { project, strategy, hypothesis, partner } = context;
   const name = hypothesis.seq !== undefined ? `H${hypothesis.seq}` : hypothesis.id;
+  const shown = (h: PromptHypothesis, role: string) => (h.written_by_reader !== undefined ? ownHypothesisBlock(h, h.written_by_reader, { role }) : hypothesisBlock(h, { role }, HYPOTHESIS_TEXT_PER_ITEM / 2));
+  const ownNote = ownTextNote(partner !== undefined ? [hypothesis, partner] : [hypothesis], context.researchId);
   return joinSections([
     `# Task: evolve hypothesis ${name} (strategy \`${strategy}\`)`,
     projectSection(project),
-    ['## Hypothesis to evolve', '', hypothesisBlock(hypothesis, { role: 'original' }, HYPOTHESIS_TEXT_PER_ITEM / 2)].join('\n'),
-    partner !== undefined ? ['## Partner hypothesis to combine with', '', hypothesisBlock(partner, { role: 'partner' }, HYPOTHESIS_TEXT_PER_ITEM / 2)].join('\n') : '',
+    ['## Hypothesis to evolve', '', ...(ownNote !== '' ? [ownNote, ''] : []), shown(hypothesis, 'original')].join('\n'),
+    partner !== undefined ? ['## Partner hypothesis to combine with', '', shown(partner, 'partner')].join('\n') : '',
     strategy === 'combine' && partner === undefined ? 'No partner was supplied: combine the hypothesis\'s own strongest mechanisms with the most complementary idea the reviews suggest.' : '',
     reviewsSection(context.reviews),
-    context.metaReviewFeedback ? ['## Meta-review feedback (apply it)', '', dataBlock('meta_review_feedback', context.metaReviewFeedback)].join('\n') : '',
-    outputContract(EvolutionResultSchema, [
+    feedbackSection('Meta-review feedback (apply it)', context.metaReviewFeedback, context.researchId),
+    outputContract([
       'One evolved hypothesis in `hypothesis`, with a `title` and `core_claim`; `summary` 50–100 words.',
     ]),
   ]);

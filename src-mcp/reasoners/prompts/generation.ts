@@ -1,15 +1,17 @@
 // Generation work items: one method per call (literature, debate, assumptions, expansion), each a
 // distinct way scientists actually arrive at hypotheses, with the same quality bar and contract.
-import { GENERATION_METHODS, GenerationResultSchema, type GenerationMethod } from '../../engine/schemas.js';
+import { GENERATION_METHODS, type GenerationMethod } from '../../engine/schemas.js';
 import type { ExistingHypothesis, GroundingSnippet, PromptProject } from './context.js';
-import { HYPOTHESIS_QUALITY, SNIPPETS_SHOWN, capList, dataBlock, joinSections, outputContract, projectSection, snippetsSection } from './shared.js';
+import { HYPOTHESIS_QUALITY, SNIPPETS_SHOWN, capList, dataBlock, joinSections, outputContract, projectSection, snippetsSection, feedbackSection, type FeedbackForItem } from './shared.js';
 
 export interface GenerationContext {
   project: PromptProject;
   method: GenerationMethod;
   count: number;
   existingHypotheses: ExistingHypothesis[];
-  metaReviewFeedback?: string;
+  metaReviewFeedback?: FeedbackForItem;
+  /** Named in the pointers to text the reader wrote. */
+  researchId?: string;
   /** The scientist's note when they rejected the previous batch. */
   scientistFeedback?: string;
   groundingSnippets: GroundingSnippet[];
@@ -92,9 +94,7 @@ export const GENERATION_RULES = [
 export function generationInstructions(context: GenerationContext): string {
   const { project, method, count } = context;
   const feedback = [
-    context.metaReviewFeedback
-      ? ['## Meta-review feedback from earlier rounds (apply it)', '', dataBlock('meta_review_feedback', context.metaReviewFeedback)].join('\n')
-      : '',
+    feedbackSection('Meta-review feedback from earlier rounds (apply it)', context.metaReviewFeedback, context.researchId),
     context.scientistFeedback
       ? ['## The scientist rejected the previous batch with this note (address it directly)', '', dataBlock('scientist_feedback', context.scientistFeedback)].join('\n')
       : '',
@@ -106,7 +106,7 @@ export function generationInstructions(context: GenerationContext): string {
     existingSection(context.existingHypotheses, method),
     context.groundingSnippets.length === 0 && method === 'literature_based' ? 'No literature snippets were retrieved for this goal.' : '',
     snippetsSection(context.groundingSnippets, 'Literature snippets from the knowledge base', SNIPPETS_SHOWN),
-    outputContract(GenerationResultSchema, [
+    outputContract([
       `Exactly ${count} hypotheses; \`summary\` 50–100 words.`,
       method === 'debate' ? '`debate_notes` is required for this method.' : 'Leave `debate_notes` out.',
       method === 'assumptions' ? '`assumptions` is required for every hypothesis (Challenges / Relies on).' : 'Fill `assumptions` with the premises the hypothesis rests on.',

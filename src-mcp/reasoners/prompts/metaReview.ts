@@ -3,7 +3,6 @@
 // The item is an aggregated digest, not a dump: recurring critiques with counts and examples,
 // score statistics, and match verdicts that name which hypothesis won.
 import { buildProximityIndex } from '../../engine/proximity.js';
-import { MetaReviewResultSchema } from '../../engine/schemas.js';
 import type { PromptProject, PromptReview } from './context.js';
 import { capList, clip, dataBlock, joinSections, outputContract, projectSection } from './shared.js';
 
@@ -44,13 +43,14 @@ export const META_REVIEW_RULES = [
   '1. **`recurring_critiques`**: patterns across reviews and verdicts, not one-off comments, for example "protocols lack negative controls (H2, H5, H9)". Most important first.',
   '2. **`feedback_for_generation`**: concrete guidance for the next batch: mistakes to stop making, directions over-explored (several near-identical leaders) and under-explored, and the quality bar the winners share. Imperative, specific.',
   '3. **`feedback_for_review`**: is reviewing calibrated? Scores bunched in a narrow band, novelty or testability rated high where verdicts disagree, safety ignored, reviews contradicting tournament outcomes; say what reviewers should check.',
-  '4. **`research_overview`** (for the scientist, 200–600 words of plain prose): the state of the question as these hypotheses see it; the main directions with their best hypotheses by label; what to test first and why; the main open risks. Where the leaderboard\'s intervals overlap, say the order is not settled.',
+  '4. **`research_overview`** (for the scientist, 100–200 words of plain prose): the state of the question as these hypotheses see it; the main directions with their best hypotheses by label; what to test first and why; the main open risks. Where the leaderboard\'s intervals overlap, say the order is not settled.',
   '',
   'Base every statement on the digest; where it is thin (few reviews or matches), say so. The full text of any hypothesis is at hypothesis://{id}.',
 ].join('\n');
 
-const CRITIQUE_GROUPS_SHOWN = 6;
-const VERDICTS_SHOWN = 8;
+/** Enough to show the patterns; the rest are counted (issue 13: a digest, not a dump). */
+const CRITIQUE_GROUPS_SHOWN = 5;
+const VERDICTS_SHOWN = 5;
 /** Two critiques whose word-bag similarity reaches this are counted as the same point. */
 const SAME_CRITIQUE = 0.35;
 
@@ -82,7 +82,7 @@ function groupLines(groups: CritiqueGroup[], shownCount: number): string[] {
   return [
     ...shown.map((g) => {
       const labels = [...g.labels];
-      return `- ×${g.count} (${labels.slice(0, 8).join(', ')}${labels.length > 8 ? ', …' : ''}): ${clip(g.example, 220)}`;
+      return `- ×${g.count} (${labels.slice(0, 8).join(', ')}${labels.length > 8 ? ', …' : ''}): ${clip(g.example, 150)}`;
     }),
     ...(note ? [note] : []),
   ];
@@ -112,7 +112,7 @@ function reviewsDigest(context: MetaReviewContext): string {
     'Recurring weaknesses (count, hypotheses, one example):',
     ...groupLines(recurringPoints(reviews.flatMap((r) => r.weaknesses.map((text) => ({ text, label: label(r.hypothesis_id) })))), CRITIQUE_GROUPS_SHOWN),
     'Recurring recommendations:',
-    ...groupLines(recurringPoints(reviews.flatMap((r) => r.recommendations.map((text) => ({ text, label: label(r.hypothesis_id) })))), 4),
+    ...groupLines(recurringPoints(reviews.flatMap((r) => r.recommendations.map((text) => ({ text, label: label(r.hypothesis_id) })))), 3),
   ];
   return ['## Reviews (digest)', '', dataBlock('reviews', lines.join('\n'))].join('\n');
 }
@@ -125,7 +125,7 @@ function leaderboardBlock(rows: LeaderboardRow[]): string {
       const name = row.seq !== undefined ? `H${row.seq}` : row.id;
       const record = row.matches !== undefined ? `, ${row.wins ?? 0}–${row.matches - (row.wins ?? 0)}` : '';
       const ci = row.ci95 ? `, CI ${Math.round(row.ci95[0])}–${Math.round(row.ci95[1])}` : '';
-      return `${row.rank}. ${name} (Elo ${Math.round(row.elo)}${record}${ci}): ${clip(row.title, 120)}`;
+      return `${row.rank}. ${name} (Elo ${Math.round(row.elo)}${record}${ci}): ${clip(row.title, 80)}`;
     });
   return ['## Leaderboard (Bradley–Terry rank; won–lost)', '', dataBlock('leaderboard', lines.join('\n'))].join('\n');
 }
@@ -138,9 +138,9 @@ function verdictsBlock(verdicts: MatchRationale[]): string {
   const { shown } = capList(ordered, VERDICTS_SHOWN);
   const lines = [
     `${verdicts.length} matches${human > 0 ? `, ${human} voted by the scientist` : ''}; ${shown.length} verdicts shown (the scientist's first, then the latest):`,
-    ...shown.map((m) => `- ${m.winner} beat ${m.loser}${m.judge === 'human' ? ' (the scientist\'s vote)' : m.confidence != null ? ` (confidence ${m.confidence})` : ''}: ${clip(m.rationale, 200)}`),
+    ...shown.map((m) => `- ${m.winner} beat ${m.loser}${m.judge === 'human' ? ' (the scientist\'s vote)' : m.confidence != null ? ` (confidence ${m.confidence})` : ''}: ${clip(m.rationale, 140)}`),
     'Recurring reasons in the verdicts (count, winners):',
-    ...groupLines(recurringPoints(verdicts.map((m) => ({ text: m.rationale, label: m.winner }))), 5),
+    ...groupLines(recurringPoints(verdicts.map((m) => ({ text: m.rationale, label: m.winner }))), 3),
   ];
   return ['## Tournament verdicts (digest)', '', dataBlock('match_rationales', lines.join('\n'))].join('\n');
 }
@@ -152,6 +152,6 @@ export function metaReviewInstructions(context: MetaReviewContext): string {
     leaderboardBlock(context.leaderboard),
     reviewsDigest(context),
     verdictsBlock(context.matchRationales),
-    outputContract(MetaReviewResultSchema, ['Name hypotheses by label (H3). `research_overview`: 200–600 words of plain prose.']),
+    outputContract(['Name hypotheses by label (H3). `research_overview`: 100–200 words of plain prose.']),
   ]);
 }

@@ -1,15 +1,17 @@
 // Review work items. Each review type is a different scientific check, from a desk screen to
 // assumption-by-assumption verification; all share the calibrated rubric and one output contract.
-import { REVIEW_TYPES, ReviewResultSchema, type ReviewType } from '../../engine/schemas.js';
+import { REVIEW_TYPES, type ReviewType } from '../../engine/schemas.js';
 import type { GroundingSnippet, PromptHypothesis, PromptProject, TournamentRecord } from './context.js';
-import { HYPOTHESIS_TEXT_PER_ITEM, SNIPPETS_SHOWN, capList, clip, dataBlock, hypothesisBlock, idList, joinSections, outputContract, projectSection, snippetsSection } from './shared.js';
+import { HYPOTHESIS_TEXT_PER_ITEM, SNIPPETS_SHOWN, capList, clip, dataBlock, hypothesisBlock, idList, joinSections, outputContract, ownHypothesisBlock, ownTextNote, projectSection, snippetsSection, feedbackSection, type FeedbackForItem } from './shared.js';
 import { SCORING_RUBRIC } from './rubric.js';
 
 export interface ReviewContext {
   project: PromptProject;
+  /** Named in the pointer to the full text of the reader's own hypotheses. */
+  researchId?: string;
   reviewType: ReviewType;
   hypotheses: PromptHypothesis[];
-  metaReviewFeedback?: string;
+  metaReviewFeedback?: FeedbackForItem;
   groundingSnippets: GroundingSnippet[];
 }
 
@@ -83,6 +85,8 @@ export const REVIEW_RULES = [
 export function reviewInstructions(context: ReviewContext): string {
   const { project, reviewType, hypotheses } = context;
   const ids = hypotheses.map((h) => h.id);
+  const others = hypotheses.filter((h) => h.written_by_reader === undefined).length;
+  const ownNote = ownTextNote(hypotheses, context.researchId);
   const typeRules: Partial<Record<ReviewType, string>> = {
     deep_verification: '`assumption_checks` is required (every assumption checked); set `fundamental_flaw` as the rules define.',
     observation: '`narrative` is required: the observations explained or contradicted, one by one.',
@@ -91,10 +95,17 @@ export function reviewInstructions(context: ReviewContext): string {
   return joinSections([
     `# Task: ${TYPE_TITLES[reviewType]} of ${hypotheses.length} hypothes${hypotheses.length === 1 ? 'is' : 'es'} (review type \`${reviewType}\`)`,
     projectSection(project),
-    context.metaReviewFeedback ? ['## Meta-review feedback for reviewers (apply it)', '', dataBlock('meta_review_feedback', context.metaReviewFeedback)].join('\n') : '',
-    ['## Hypotheses under review', ...hypotheses.flatMap((h) => [hypothesisBlock(h, {}, Math.floor(HYPOTHESIS_TEXT_PER_ITEM / hypotheses.length)), ...(reviewType === 'tournament' && h.tournament ? [tournamentBlock(h, h.tournament)] : [])])].join('\n\n'),
+    feedbackSection('Meta-review feedback for reviewers (apply it)', context.metaReviewFeedback, context.researchId),
+    [
+      '## Hypotheses under review',
+      ...(ownNote !== '' ? [ownNote] : []),
+      ...hypotheses.flatMap((h) => [
+        h.written_by_reader !== undefined ? ownHypothesisBlock(h, h.written_by_reader) : hypothesisBlock(h, {}, Math.floor(HYPOTHESIS_TEXT_PER_ITEM / Math.max(1, others))),
+        ...(reviewType === 'tournament' && h.tournament ? [tournamentBlock(h, h.tournament)] : []),
+      ]),
+    ].join('\n\n'),
     snippetsSection(context.groundingSnippets, 'Literature snippets from the knowledge base', SNIPPETS_SHOWN),
-    outputContract(ReviewResultSchema, [
+    outputContract([
       `One review per hypothesis, \`hypothesis_id\` copied from: ${idList(ids)}. \`overall\` follows the rubric's four-step rule.`,
       typeRules[reviewType] ?? 'Leave `assumption_checks` and `narrative` out unless they add something specific.',
     ]),

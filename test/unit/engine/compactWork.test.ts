@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { CORE_CLAIM_MAX_CHARS, TITLE_MAX_CHARS, derivedCoreClaim, derivedTitle, digestOf } from '../../../src-mcp/engine/hypothesisDigest.js';
 import { MAX_DEBATES_PER_ITEM, SET_SIZE, comparisonSetPayload, pairsWithinSet } from '../../../src-mcp/engine/comparisonSets.js';
-import { ComparisonResultSchema, RATIONALE_MAX_CHARS, ReviewResultSchema } from '../../../src-mcp/engine/schemas.js';
+import { ComparisonResultSchema, RATIONALE_MAX_CHARS, REVIEW_POINT_MAX_CHARS, ReviewResultSchema, ScientistReviewPointsSchema } from '../../../src-mcp/engine/schemas.js';
 import { leaderboard, nextPairs } from '../../../src-mcp/engine/tournament/index.js';
-import { resultShape } from '../../../src-mcp/reasoners/prompts/index.js';
+import { resultShape, rulesFor } from '../../../src-mcp/reasoners/prompts/index.js';
 import { synthetic } from '../tournament/helpers.js';
 
 const SUMMARY =
@@ -19,7 +19,7 @@ describe('hypothesis digest', () => {
 
   it('derives both from the summary for hypotheses stored before the fields existed', () => {
     const digest = digestOf({ id: 'hyp_2', seq: 2, summary: SUMMARY, title: null, coreClaim: null });
-    expect(digest.title).toBe('Senescence of activated hepatic stellate cells, induced by a short CDK4/6 inhibitor…');
+    expect(digest.title).toBe('Senescence of activated hepatic stellate cells, induced by a short CDK4/6…');
     expect(digest.core_claim.startsWith('Senescence of activated hepatic stellate cells')).toBe(true);
     expect(digest.core_claim.length).toBeLessThanOrEqual(CORE_CLAIM_MAX_CHARS);
     expect(derivedTitle('word '.repeat(200)).length).toBeLessThanOrEqual(TITLE_MAX_CHARS);
@@ -67,5 +67,18 @@ describe('length limits', () => {
     expect(parsed.error?.issues[0]?.message).toBe(`rationale is limited to ${RATIONALE_MAX_CHARS} characters`);
     const review = { hypothesis_id: 'hyp_1', scores: { plausibility: 0.5, novelty: 0.5, testability: 0.5, safety: 1, overall: 0.5 }, strengths: ['a', 'b', 'c', 'd', 'e'].map((s) => `strength ${s}`), weaknesses: ['weak point'] };
     expect(ReviewResultSchema.safeParse({ reviews: [review] }).error?.issues[0]?.path).toEqual(['reviews', 0, 'strengths']);
+  });
+
+  it('ask a reasoner for short review points, while the scientist keeps the room they had', () => {
+    const point = 'x'.repeat(REVIEW_POINT_MAX_CHARS + 1);
+    const review = { hypothesis_id: 'hyp_1', scores: { plausibility: 0.5, novelty: 0.5, testability: 0.5, safety: 1, overall: 0.5 }, strengths: ['Clear mechanism'], weaknesses: [point] };
+    expect(ReviewResultSchema.safeParse({ reviews: [review] }).error?.issues[0]?.message).toBe(`weakness is limited to ${REVIEW_POINT_MAX_CHARS} characters`);
+    expect(ScientistReviewPointsSchema.safeParse({ strengths: ['Clear mechanism', 'Cheap readout', 'Existing drug'], weaknesses: [point, point, point, point] }).success).toBe(true);
+  });
+
+  it('state the result shape once per kind, in the rules', () => {
+    const rules = rulesFor('compare');
+    expect(rules.text).toContain(resultShape(ComparisonResultSchema));
+    expect(rules.version).toMatch(/^compare-[0-9a-f]{8}$/);
   });
 });

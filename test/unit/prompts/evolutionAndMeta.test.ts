@@ -16,7 +16,7 @@ describe('evolution instructions', () => {
 
   for (const strategy of EVOLUTION_STRATEGIES) {
     it(`${strategy}: strategy guidance, the hypothesis, its reviews and the contract`, () => {
-      const item = evolutionInstructions({ project, strategy, hypothesis: original!, ...(strategy === 'combine' ? { partner: partner! } : {}), reviews: promptReviews, metaReviewFeedback: 'Add lineage tracing.' });
+      const item = evolutionInstructions({ project, strategy, hypothesis: original!, ...(strategy === 'combine' ? { partner: partner! } : {}), reviews: promptReviews, metaReviewFeedback: { text: 'Add lineage tracing.', own: false } });
       const text = fullPrompt('evolve', item);
       for (const marker of STRATEGY_MARKERS[strategy]) expect(text).toContain(marker);
       expectContract(text, EvolutionResultSchema, []);
@@ -81,7 +81,7 @@ describe('meta-review instructions', () => {
   it('bounds long histories', () => {
     const many = Array.from({ length: 500 }, (_, i) => ({ winner: `H${i}`, loser: `H${i + 1}`, rationale: `${i} ${'r'.repeat(2000)}` }));
     const long = metaReviewInstructions({ project, labels: new Map(), reviews: [], matchRationales: many, leaderboard: [] });
-    expect(long).toContain('500 matches; 8 verdicts shown');
+    expect(long).toContain('500 matches; 5 verdicts shown');
     expect(long.length).toBeLessThan(12_000);
   });
 });

@@ -15,7 +15,7 @@ const base = {
   count: 4,
   existingHypotheses: domainHypotheses.map(toExistingHypothesis),
   groundingSnippets: snippets,
-  metaReviewFeedback: 'Explore macrophage-driven matrix degradation.',
+  metaReviewFeedback: { text: 'Explore macrophage-driven matrix degradation.', own: false },
 };
 
 describe('generation instructions', () => {
