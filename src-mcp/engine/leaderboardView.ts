@@ -1,7 +1,7 @@
 // The leaderboard as the desktop app shows it: every hypothesis of a project (not only the ranked
 // ones) with the ratings the last refresh stored, whether it is a certified top-k member, and how
 // its rank moved in the latest judging round. A page is read from the board-order index of
-// migration 0014 with what the rating refresh stored, so it costs its own rows: the GUI loads
+// migration 0010 with what the rating refresh stored, so it costs its own rows: the GUI loads
 // 10,000 rows in chunks, and the first page after a judgement is no dearer than the next.
 import type { Db } from '../store/database.js';
 import { boardCounts, boardLines, topRankedPTopK, trailingCompetitorMatches, type BoardKey } from '../store/boardQueries.js';

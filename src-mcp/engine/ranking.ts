@@ -98,7 +98,7 @@ export function refreshRatings(db: Db, project: ResearchProject, now: Date): Ran
     now.toISOString(),
   );
   // The leaderboard's rank movement is stored with the ranks, in this write, so that no page has
-  // to refit the log (migration 0014).
+  // to refit the log (migration 0010).
   const ranked = state.board.entries.map((entry) => ({ id: entry.id, rank: entry.rank }));
   updateRankMovements(db, rankMovementsAfterRefresh(ranked, state.matches, boardRound(db, project.id).matches));
   return state;

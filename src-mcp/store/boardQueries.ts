@@ -1,4 +1,4 @@
-// Named statements behind a leaderboard page (migration 0014): every page — the first one after a
+// Named statements behind a leaderboard page (migration 0010): every page — the first one after a
 // judgement too — reads its own rows from the board-order index, the project's counter row, the
 // top-k and the latest judging round, never the whole project or its match log.
 import type { Db } from './database.js';
@@ -30,7 +30,7 @@ const BOARD_COLUMNS = `id, seq, summary, status, origin, method, gate, safety_fl
 
 // INDEXED BY: without statistics the planner could pick (project_id, rank) and sort. board_bucket
 // (0: a ranked competitor, 1: everyone else) and board_value (rank, or minus Elo) are the virtual
-// columns of migration 0014.
+// columns of migration 0010.
 const FIRST_PAGE = `SELECT ${BOARD_COLUMNS} FROM hypotheses INDEXED BY hypotheses_in_board_order
   WHERE project_id = ? ORDER BY board_bucket, board_value, seq LIMIT ?`;
 const NEXT_PAGE = `SELECT ${BOARD_COLUMNS} FROM hypotheses INDEXED BY hypotheses_in_board_order
@@ -60,7 +60,7 @@ export interface BoardCounts {
   competitorMatches: number;
 }
 
-/** One counter row (migrations 0005 and 0014); zeros for an unknown project. */
+/** One counter row (migrations 0005 and 0010); zeros for an unknown project. */
 export function boardCounts(db: Db, projectId: string): BoardCounts {
   const row = cached(
     db,

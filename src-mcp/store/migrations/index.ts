@@ -9,7 +9,7 @@ import m0006 from './0006_competitor_index.sql';
 import m0007 from './0007_hypothesis_digest.sql';
 import m0008 from './0008_scientific_integrity.sql';
 import m0009 from './0009_leaderboard_version.sql';
-import m0014 from './0014_leaderboard_read_model.sql';
+import m0010 from './0010_leaderboard_read_model.sql';
 
 export interface Migration {
   version: number;
@@ -27,9 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: '0007_hypothesis_digest', sql: m0007 },
   { version: 8, name: '0008_scientific_integrity', sql: m0008 },
   { version: 9, name: '0009_leaderboard_version', sql: m0009 },
-  // Reserved number 0014 (issue 17); 0010–0013 are other branches' of the same round. Listed as
-  // version 10 until they merge, when the versions are renumbered without gaps.
-  { version: 10, name: '0014_leaderboard_read_model', sql: m0014 },
+  { version: 10, name: '0010_leaderboard_read_model', sql: m0010 },
 ];
 
 // Versions must run 1, 2, 3… with no gap: a database at version N skips everything ≤ N.

@@ -1,4 +1,4 @@
-// The leaderboard read model of migration 0014 on a real SQLite file: the competitor and
+// The leaderboard read model of migration 0010 on a real SQLite file: the competitor and
 // competitor-match counters stay equal to a recount through every kind of change (a flag, a gate,
 // a rejection, a vote, a deleted match, a deleted hypothesis with its matches, a rolled-back
 // write); pages walk the board in the engine's order from the board-order index without sorting;
@@ -54,7 +54,7 @@ function wholeBoard(limit: number): LeaderboardViewRow[] {
 const vote = (id: string, first: string, second: string) =>
   insertMatch(db, { id, projectId, firstId: first, secondId: second, winnerId: second, judge: 'human', confidence: null, rationale: 'Scientist vote.', debate: [], taskId: null, pairId: null, createdBy: 'desktop', createdAt: AT });
 
-describe('leaderboard read model (migration 0014)', () => {
+describe('leaderboard read model (migration 0010)', () => {
   it('keeps the competitor and competitor-match counters equal to a recount through every kind of change', () => {
     expect(counters()).toEqual(recount());
     expect(counters().competitorMatches).toBeGreaterThan(0);

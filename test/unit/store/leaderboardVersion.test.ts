@@ -1,4 +1,4 @@
-// The leaderboard version of migration 0009 and the board pages of migration 0014
+// The leaderboard version of migration 0009 and the board pages of migration 0010
 // (engine/leaderboardView): on a real SQLite file with two connections, as two server processes
 // would have, an unchanged board reads the same and every kind of change — by either connection —
 // is seen by the next page; a rolled-back write changes nothing.

@@ -1,4 +1,4 @@
--- 0014: the leaderboard as a read model kept in the write transaction, so that any page — also the
+-- 0010: the leaderboard as a read model kept in the write transaction, so that any page — also the
 -- first one after a judgement — reads its own rows from an index and a counter row, never the whole
 -- project (issue 17: the first read after a change re-ordered 10,000 hypotheses and refitted rank
 -- movement over 100,000 matches, about a second on a quiet machine and 9 s on a loaded one).
