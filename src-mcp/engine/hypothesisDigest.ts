@@ -4,6 +4,8 @@
 // fields existed (or whose summary the scientist reworded) get both derived from their summary.
 
 export const TITLE_MAX_CHARS = 80;
+/** A title the scientist gives (add_hypothesis, Rename in the app) keeps the room it always had. */
+export const SCIENTIST_TITLE_MAX_CHARS = 100;
 export const CORE_CLAIM_MAX_CHARS = 200;
 /** A derived title keeps the summary's first words: enough to tell hypotheses apart in a list. */
 const TITLE_WORDS = 12;

@@ -8,7 +8,7 @@ import { replaceHypothesisTitle } from '../store/hypothesisTitles.js';
 import { recordChange, type Actor } from './changes.js';
 import { DomainError } from './errors.js';
 import { getHypothesis } from './hypotheses.js';
-import { TITLE_MAX_CHARS } from './hypothesisDigest.js';
+import { SCIENTIST_TITLE_MAX_CHARS } from './hypothesisDigest.js';
 import { loadResearch } from './research.js';
 
 export interface Retitled {
@@ -27,8 +27,8 @@ export function validTitle(raw: string): string {
   // Control characters would break every list that shows the title.
   if (/\p{Cc}/u.test(title)) throw new DomainError('invalid_input', 'A title cannot contain control characters (tabs, escapes).', { field: 'title' });
   const length = [...title].length;
-  if (length > TITLE_MAX_CHARS) {
-    throw new DomainError('invalid_input', `A title is at most ${TITLE_MAX_CHARS} characters; this one has ${length}. The full text stays in the summary.`, { field: 'title', max: TITLE_MAX_CHARS, length });
+  if (length > SCIENTIST_TITLE_MAX_CHARS) {
+    throw new DomainError('invalid_input', `A title is at most ${SCIENTIST_TITLE_MAX_CHARS} characters; this one has ${length}. The full text stays in the summary.`, { field: 'title', max: SCIENTIST_TITLE_MAX_CHARS, length });
   }
   return title;
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { HYPOTHESIS_ORIGIN_VALUES, HYPOTHESIS_STATUS_VALUES, REVIEW_TYPE_VALUES } from '../../src-shared/schemas/hypotheses.js';
 import { CHECKPOINT_KIND_VALUES, DECISION_ACTION_VALUES, ResearchPlanSchema, type ResearchPlan } from '../../src-shared/schemas/projects.js';
 import { Text } from '../../src-shared/schemas/text.js';
-import { CORE_CLAIM_MAX_CHARS, TITLE_MAX_CHARS } from './hypothesisDigest.js';
+import { CORE_CLAIM_MAX_CHARS, SCIENTIST_TITLE_MAX_CHARS, TITLE_MAX_CHARS } from './hypothesisDigest.js';
 
 export const GENERATION_METHODS = ['literature_based', 'debate', 'assumptions', 'expansion'] as const;
 export type GenerationMethod = (typeof GENERATION_METHODS)[number];
@@ -84,7 +84,7 @@ export type HypothesisDraft = z.infer<typeof HypothesisDraftSchema>;
 const ScientistRationale = Text(40, 2000, 'rationale');
 const ScientistProtocol = Text(40, 2000, 'experimental_protocol');
 export const ScientistHypothesisSchema = HypothesisDraftSchema.extend({
-  title: Text(5, 100, 'title').optional(),
+  title: Text(5, SCIENTIST_TITLE_MAX_CHARS, 'title').optional(),
   core_claim: Text(20, 300, 'core_claim').optional(),
   rationale: ScientistRationale,
   experimental_protocol: ScientistProtocol,

@@ -7,7 +7,7 @@ import type { HypothesisDetail } from '../../../src-main/host/contract';
 import { useSetHypothesisTitle } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 
-/** As the server allows (engine/hypothesisDigest.ts, TITLE_MAX_CHARS). */
+/** As the server allows (engine/hypothesisDigest.ts, SCIENTIST_TITLE_MAX_CHARS). */
 const TITLE_MAX = 100;
 
 type Shown = Pick<HypothesisDetail['hypothesis'], 'id' | 'number' | 'title' | 'title_given'>;
