@@ -73,6 +73,34 @@ export function flushReadAudit(db: Db): void {
   }
 }
 
+/**
+ * At close: appends every queued row, waiting as long as it takes (up to `patienceMs`) for the write
+ * lock and for a transaction still open on this connection. A single flushReadAudit would give up
+ * at the first busy timeout, or only schedule a retry while a transaction is open — and the timer
+ * never fires once the database is closed, so those rows would be lost. Resolves to the number of
+ * rows it could not append (0 normally).
+ */
+export async function drainReadAudit(db: Db, patienceMs = 30_000): Promise<number> {
+  const deadline = Date.now() + patienceMs;
+  for (;;) {
+    let failure: unknown;
+    try {
+      flushReadAudit(db);
+    } catch (error) {
+      failure = error;
+    }
+    const queue = queues.get(db);
+    const left = queue?.pending.length ?? 0;
+    if (left === 0 || !db.open || Date.now() >= deadline) {
+      if (queue?.timer) clearTimeout(queue.timer);
+      if (queue !== undefined) queue.timer = null;
+      if (left > 0 && failure !== undefined) throw failure;
+      return left;
+    }
+    await new Promise((resolve) => setTimeout(resolve, FLUSH_MS / 4));
+  }
+}
+
 function flushQuietly(db: Db): void {
   try {
     flushReadAudit(db);

@@ -16,7 +16,7 @@ import { TokenBucket } from '../mcp/rateLimit.js';
 import { ProviderRegistry } from '../reasoners/providers/registry.js';
 import { SamplingChannel } from '../reasoners/sampling.js';
 import { BackgroundRunner } from './backgroundRunner.js';
-import { flushReadAudit } from '../mcp/readAudit.js';
+import { drainReadAudit } from '../mcp/readAudit.js';
 import { WalCheckpointer } from '../store/walCheckpointer.js';
 import { FramedStdioTransport } from './stdioTransport.js';
 import { checkDesktopClaim } from '../mcp/desktopClaim.js';
@@ -105,7 +105,8 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
     await handle.close().catch(() => undefined);
     await checkpointer.stop();
     try {
-      flushReadAudit(db);
+      const left = await drainReadAudit(db);
+      if (left > 0) console.error(`[co-scientist] audit: ${left} queued read rows could not be appended at exit`);
     } catch (error) {
       console.error(`[co-scientist] audit: queued read rows could not be appended at exit: ${error instanceof Error ? error.message : String(error)}`);
     }

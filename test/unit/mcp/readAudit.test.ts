@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { openDatabase, type Db } from '../../../src-mcp/store/database.js';
 import { verifyAuditChain } from '../../../src-mcp/store/audit.js';
 import { recordReadOnlyAudit, type AuditRecord } from '../../../src-mcp/mcp/audit.js';
-import { flushReadAudit, FLUSH_MS } from '../../../src-mcp/mcp/readAudit.js';
+import { drainReadAudit, flushReadAudit, FLUSH_MS } from '../../../src-mcp/mcp/readAudit.js';
 import { makeTempDir } from '../../support/tempDirs.js';
 
 let dir: string;
@@ -63,5 +63,26 @@ describe('read audit rows', () => {
     flushReadAudit(reader);
     expect(targets(other)).toEqual(['research://projects/res_7']);
     expect(reader.pragma('busy_timeout', { simple: true })).toBe(5000);
+  });
+
+  it('drainReadAudit (at close) waits for a lock held longer than the busy timeout, so no queued row is lost', async () => {
+    reader.pragma('busy_timeout = 20');
+    other.exec('BEGIN IMMEDIATE');
+    recordReadOnlyAudit(reader, read(8));
+    expect(() => flushReadAudit(reader)).toThrow(/locked|busy/i);
+    const drained = drainReadAudit(reader, 10_000);
+    setTimeout(() => other.exec('COMMIT'), FLUSH_MS);
+    expect(await drained).toBe(0);
+    expect(targets(other)).toEqual(['research://projects/res_8']);
+    expect(verifyAuditChain(other)).toMatchObject({ ok: true });
+  });
+
+  it('drainReadAudit waits for a transaction still open on its own connection instead of dropping the rows', async () => {
+    reader.exec('BEGIN');
+    recordReadOnlyAudit(reader, read(9));
+    const drained = drainReadAudit(reader, 10_000);
+    setTimeout(() => reader.exec('COMMIT'), FLUSH_MS);
+    expect(await drained).toBe(0);
+    expect(targets(other)).toEqual(['research://projects/res_9']);
   });
 });
