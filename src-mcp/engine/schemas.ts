@@ -149,7 +149,9 @@ export const DebateTurnSchema = z.object({
   argument: Text(5, 200, 'argument'),
 });
 
-export const RATIONALE_MAX_CHARS = 140;
+// One sentence naming the deciding difference fits in 100 characters (the rules' example is 88); every
+// verdict's rationale is written into the assistant's context, ~165 of them for 20 hypotheses.
+export const RATIONALE_MAX_CHARS = 100;
 
 export const JudgementSchema = z.object({
   pair_id: z.string().min(1),
@@ -157,7 +159,7 @@ export const JudgementSchema = z.object({
   winner: z.enum(['first', 'second']),
   /** 0.5 = a coin flip, 1 = certain: below 0.5 the other slot would be the winner. */
   confidence: z.number().min(0.5).max(1),
-  /** One or two sentences naming the difference that decided it. */
+  /** One sentence naming the difference that decided it. */
   rationale: Text(20, RATIONALE_MAX_CHARS, 'rationale'),
   /** Only for pairs marked `debate`: the turns of the simulated debate. */
   debate: z.array(DebateTurnSchema).max(4).default([]),

@@ -59,8 +59,11 @@ export function workItemMarkdown(item: WorkItem, includeRules: boolean): string 
       `These rules apply to work item ${item.task_id} (${item.title}), whose task came in the previous result; if you no longer have it, call continue_research(research_id="${item.research_id}") again.`,
     ].join('\n');
   }
-  const rules = `Rules \`${item.rules.version}\` (rules and result shape; not read in this conversation? continue_research(research_id="${item.research_id}", include_rules=true), once per kind).`;
-  return [`## Work item ${item.task_id}: ${item.title}`, '', rules, '', item.instructions].join('\n');
+  // Every item carries this line, so it stays short: the server instructions and continue_research's
+  // description already say the rules are read once per kind per conversation.
+  const rules = `Rules \`${item.rules.version}\` (not read yet? include_rules=true).`;
+  // No title here: the instructions open with the task, which says the same and more.
+  return [`## Work item ${item.task_id}`, '', rules, '', item.instructions].join('\n');
 }
 
 export const CheckpointSchema = z.object({

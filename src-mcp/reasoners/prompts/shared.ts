@@ -113,7 +113,7 @@ export function ownTextNote(hypotheses: readonly PromptHypothesis[], researchId:
   if (own.length === 0) return '';
   const names = own.map((h) => (h.seq === undefined ? h.id : `H${h.seq}`)).join(', ');
   const where = researchId !== undefined ? `continue_research(research_id="${researchId}", include_text=true)` : 'continue_research with include_text=true';
-  return `You wrote ${names} (\`written_by="you"\`): work from the full text you wrote. Not in this conversation any more? ${where} returns this item with every text in full (or read hypothesis://{id}).`;
+  return `You wrote ${names} (\`written_by="you"\`): work from your full text (no longer in this conversation? ${where} brings it, or hypothesis://{id}).`;
 }
 
 /** Meta-review feedback an item applies: in full, or named when the item's reader wrote that meta-review. */
@@ -127,7 +127,7 @@ export function feedbackSection(heading: string, feedback: FeedbackForItem | und
   if (feedback === undefined || feedback.text.trim() === '') return '';
   if (!feedback.own) return [`## ${heading}`, '', dataBlock('meta_review_feedback', feedback.text)].join('\n');
   const where = researchId !== undefined ? `continue_research(research_id="${researchId}", include_text=true)` : 'continue_research with include_text=true';
-  return `## ${heading}\n\nApply the feedback of the meta-review you wrote (its \`feedback_for_…\` field for this kind of work). Not in this conversation any more? ${where} shows it.`;
+  return `## ${heading}\n\nApply your meta-review's \`feedback_for_…\` for this kind of work (no longer in this conversation? ${where} shows it).`;
 }
 
 const SNIPPET_MAX_CHARS = 1200;
