@@ -56,10 +56,14 @@ export function findTask(db: Db, id: string): TaskRow | undefined {
   return raw === undefined ? undefined : fromRaw(raw);
 }
 
-/** Queued and leased tasks of a project, oldest first. */
+/**
+ * Queued and leased tasks of a project, oldest first. Tasks created in one step share a timestamp
+ * and their ids are random, so the tie is broken by rowid (insertion order): work is handed out in
+ * the order it was planned, the same on every run.
+ */
 export function openTasks(db: Db, projectId: string): TaskRow[] {
   return (
-    cached(db, "SELECT * FROM tasks WHERE project_id = ? AND status IN ('queued', 'leased') ORDER BY created_at, id").all(projectId) as Raw[]
+    cached(db, "SELECT * FROM tasks WHERE project_id = ? AND status IN ('queued', 'leased') ORDER BY created_at, rowid").all(projectId) as Raw[]
   ).map(fromRaw);
 }
 
@@ -95,5 +99,5 @@ export function countDoneTasks(db: Db, projectId: string): number {
 }
 
 export function tasksOfKind(db: Db, projectId: string, kind: string): TaskRow[] {
-  return (cached(db, 'SELECT * FROM tasks WHERE project_id = ? AND kind = ? ORDER BY created_at, id').all(projectId, kind) as Raw[]).map(fromRaw);
+  return (cached(db, 'SELECT * FROM tasks WHERE project_id = ? AND kind = ? ORDER BY created_at, rowid').all(projectId, kind) as Raw[]).map(fromRaw);
 }
