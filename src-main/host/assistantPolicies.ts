@@ -3,21 +3,9 @@
 // so the server enforces every change on the assistant's next call and audits it (architecture.md,
 // *Identity, scopes, audit*). Nothing here decides a permission; it only carries the scientist's.
 import { z } from 'zod';
+import { AssistantPoliciesSchema, AssistantPolicySchema, type AssistantPolicies, type AssistantPolicy } from '../../src-shared/schemas/policies.js';
 
-export const AssistantPolicySchema = z.object({
-  client_id: z.string(),
-  scopes: z.array(z.string()),
-  rate_per_minute: z.number().int(),
-  burst: z.number().int(),
-  may_decide_checkpoints: z.boolean(),
-  source: z.enum(['stored', 'default']),
-  last_seen: z.string().nullable(),
-  calls: z.number().int(),
-});
-export type AssistantPolicy = z.infer<typeof AssistantPolicySchema>;
-
-export const AssistantPoliciesSchema = z.object({ policies: z.array(AssistantPolicySchema), known_scopes: z.array(z.string()) });
-export type AssistantPolicies = z.infer<typeof AssistantPoliciesSchema>;
+export type { AssistantPolicies, AssistantPolicy };
 
 export const policyRoutes = {
   'assistants.policies': { input: z.object({}).strict(), output: AssistantPoliciesSchema },

@@ -9,17 +9,8 @@ import { recordAudit } from '../audit.js';
 import { DESKTOP_CLIENT, parseClientId, resolvePolicy } from '../identity.js';
 import { ALL_SCOPES, isScope } from '../scopes.js';
 import { defineTool } from '../toolkit.js';
+import { AssistantPoliciesSchema, AssistantPolicySchema } from '../../../src-shared/schemas/policies.js';
 
-const PolicySchema = z.object({
-  client_id: z.string(),
-  scopes: z.array(z.string()),
-  rate_per_minute: z.number().int(),
-  burst: z.number().int(),
-  may_decide_checkpoints: z.boolean(),
-  source: z.enum(['stored', 'default']),
-  last_seen: z.string().nullable(),
-  calls: z.number().int(),
-});
 
 export const getClientPoliciesTool = defineTool({
   name: 'get_client_policies',
@@ -29,7 +20,7 @@ export const getClientPoliciesTool = defineTool({
   scopes: ['admin'],
   desktopOnly: true,
   input: z.object({}),
-  output: z.object({ policies: z.array(PolicySchema), known_scopes: z.array(z.string()) }),
+  output: AssistantPoliciesSchema,
   run(_args, ctx) {
     const seen = new Map(seenClients(ctx.db).map((c) => [c.clientId, c]));
     const ids = [...new Set([...allPolicies(ctx.db).map((p) => p.clientId), ...seen.keys()])].sort();
@@ -64,7 +55,7 @@ export const setClientPolicyTool = defineTool({
     burst: z.number().int().min(1).max(1000).default(10),
     may_decide_checkpoints: z.boolean().default(false),
   }),
-  output: PolicySchema,
+  output: AssistantPolicySchema,
   run(args, ctx) {
     const clientId = parseClientIdOrThrow(args.client_id);
     if (clientId === DESKTOP_CLIENT) {
