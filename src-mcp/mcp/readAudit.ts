@@ -5,7 +5,9 @@
 // How a read is recorded: when the write lock is free, its row is appended at once, exactly as
 // before (one short transaction, no waiting: the busy timeout is 0 for that attempt). When another
 // process holds the lock, the row is queued in this process and the queue is appended as one
-// transaction FLUSH_MS later (or when the server closes). Queued rows keep their order and their own start time (`at`); their ids (the chain
+// transaction FLUSH_MS later, again without waiting (a timer that waited out the busy timeout
+// would stall every call of this process meanwhile): a busy lock just means another try FLUSH_MS
+// on. Only a queue grown to MAX_PENDING and the server's close wait for the lock. Queued rows keep their order and their own start time (`at`); their ids (the chain
 // order) are the order they reached the table. The chain stays linear and tamper-evident: every
 // row, queued or not, is appended by store/audit.ts under the write lock.
 //
@@ -44,10 +46,20 @@ export function recordReadAudit(db: Db, entry: AuditEntry): void {
   // Behind queued rows, a new one waits its turn: rows reach the table in the order of the calls.
   // A transaction this connection has open belongs to another call (a write holds one across its
   // awaits); a row that joined it would vanish with its rollback, so the row waits in the queue.
-  if (!db.inTransaction && queue.pending.length === 0 && appendWithoutWaiting(db, queue, entry)) return;
+  if (!db.inTransaction && queue.pending.length === 0 && appendWithoutWaiting(db, queue, [entry])) return;
   queue.pending.push(entry);
-  if (queue.pending.length >= MAX_PENDING && !db.inTransaction) flushReadAudit(db);
-  else if (queue.timer === null) queue.timer = setTimeout(() => flushQuietly(db), FLUSH_MS).unref();
+  if (queue.pending.length >= MAX_PENDING && !db.inTransaction) flushOrRetry(db, queue);
+  else scheduleFlush(db, queue);
+}
+
+/** A full queue waits for the lock; should that fail too, the call still gets its answer and the timer tries again. */
+function flushOrRetry(db: Db, queue: Queue): void {
+  try {
+    flushReadAudit(db);
+  } catch (error) {
+    console.error(`[co-scientist] audit: ${queue.pending.length} read rows could not be appended yet (${error instanceof Error ? error.message : String(error)}); retrying`);
+    scheduleFlush(db, queue);
+  }
 }
 
 /** Appends every queued row in one transaction, waiting for the lock as writes do. */
@@ -59,7 +71,7 @@ export function flushReadAudit(db: Db): void {
   if (queue.pending.length === 0 || !db.open) return;
   if (db.inTransaction) {
     // Another call's transaction is open on this connection: try again once it is over.
-    queue.timer = setTimeout(() => flushQuietly(db), FLUSH_MS).unref();
+    scheduleFlush(db, queue);
     return;
   }
   const rows = queue.pending;
@@ -101,18 +113,32 @@ export async function drainReadAudit(db: Db, patienceMs = 30_000): Promise<numbe
   }
 }
 
-function flushQuietly(db: Db): void {
+function scheduleFlush(db: Db, queue: Queue): void {
+  if (queue.timer === null && db.open) queue.timer = setTimeout(() => flushSoon(db), FLUSH_MS).unref();
+}
+
+/** The timer's flush: one attempt that does not wait for the lock; busy means try again later. */
+function flushSoon(db: Db): void {
+  const queue = queues.get(db);
+  if (queue === undefined) return;
+  queue.timer = null;
+  if (queue.pending.length === 0 || !db.open) return;
+  if (db.inTransaction) return scheduleFlush(db, queue);
+  const rows = queue.pending;
+  queue.pending = [];
+  let appended = false;
   try {
-    flushReadAudit(db);
+    appended = appendWithoutWaiting(db, queue, rows);
   } catch (error) {
-    const queue = queues.get(db);
-    console.error(`[co-scientist] audit: ${queue?.pending.length ?? 0} read rows could not be appended yet (${error instanceof Error ? error.message : String(error)}); retrying`);
-    if (queue !== undefined && queue.timer === null && db.open) queue.timer = setTimeout(() => flushQuietly(db), FLUSH_MS).unref();
+    console.error(`[co-scientist] audit: ${rows.length} read rows could not be appended yet (${error instanceof Error ? error.message : String(error)}); retrying`);
   }
+  if (appended) return;
+  queue.pending = [...rows, ...queue.pending];
+  scheduleFlush(db, queue);
 }
 
 /** One attempt at the write lock with no busy wait; false when another connection holds it. */
-function appendWithoutWaiting(db: Db, queue: Queue, entry: AuditEntry): boolean {
+function appendWithoutWaiting(db: Db, queue: Queue, entries: readonly AuditEntry[]): boolean {
   db.pragma('busy_timeout = 0');
   try {
     db.exec('BEGIN IMMEDIATE');
@@ -123,7 +149,7 @@ function appendWithoutWaiting(db: Db, queue: Queue, entry: AuditEntry): boolean 
     db.pragma(`busy_timeout = ${queue.busyTimeoutMs}`);
   }
   try {
-    appendAudit(db, entry);
+    for (const entry of entries) appendAudit(db, entry);
     db.exec('COMMIT');
     // Rows committed here move the anchored head like any other (store/auditAnchor.ts).
     publishAuditAnchor(db);

@@ -24,6 +24,8 @@ import { purgeExpiredTrash } from '../engine/projectTrash.js';
 
 /** The checkpoint thread starts after the handshake (see WalCheckpointerOptions.delayMs). */
 const CHECKPOINTER_DELAY_MS = 300;
+/** At close, how long the first append of queued read rows may wait for the lock before the rest of the close goes on. */
+const CLOSE_FIRST_DRAIN_MS = 2_000;
 
 export interface ServeOptions {
   clientId: string;
@@ -98,19 +100,35 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
     transport,
     onerror: (error) => console.error(`[co-scientist] stdio: ${error.message}`),
   });
-  const closeOnce = async (): Promise<void> => {
-    // First: calls in flight are cancelled and their tasks handed back while the database is open.
-    await runner.stop();
-    feed.stop();
-    await handle.close().catch(() => undefined);
-    await checkpointer.stop();
+  const drainAudit = async (when: 'yet' | 'at exit', patienceMs?: number): Promise<void> => {
     try {
-      const left = await drainReadAudit(db);
-      if (left > 0) console.error(`[co-scientist] audit: ${left} queued read rows could not be appended at exit`);
+      const left = await drainReadAudit(db, patienceMs);
+      if (left > 0) console.error(`[co-scientist] audit: ${left} queued read rows could not be appended ${when}`);
     } catch (error) {
-      console.error(`[co-scientist] audit: queued read rows could not be appended at exit: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`[co-scientist] audit: queued read rows could not be appended ${when}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    db.close();
+  };
+  const closeOnce = async (): Promise<void> => {
+    // Once stdin has ended, nothing else keeps this process alive (the checkpoint thread and every
+    // timer here are unref'd): without this handle Node exits mid-close as soon as the event loop
+    // runs dry, e.g. while the checkpoint thread finishes a long pass, and queued read rows are
+    // lost with exit code 0.
+    const keepAlive = setInterval(() => undefined, 1_000);
+    try {
+      // The rows at risk go first: a client gives a closing server only seconds before SIGKILL
+      // (the MCP SDKs: 2 s after stdin ends, then SIGTERM, then 2 s more).
+      await drainAudit('yet', CLOSE_FIRST_DRAIN_MS);
+      // Calls in flight are cancelled and their tasks handed back while the database is open.
+      await runner.stop();
+      feed.stop();
+      await handle.close().catch(() => undefined);
+      await checkpointer.stop();
+      // What the cancelled calls queued, and anything the first drain could not append.
+      await drainAudit('at exit');
+      db.close();
+    } finally {
+      clearInterval(keepAlive);
+    }
   };
   // One close, however many ask: a SIGTERM that arrives while the end of stdin is still closing
   // must wait for it (queued read audits and the database), not exit under it.

@@ -56,6 +56,19 @@ describe('read audit rows', () => {
     expect(verifyAuditChain(other)).toMatchObject({ ok: true });
   });
 
+  it('the timer never waits out the busy timeout: while the lock stays held it tries again later, then appends', async () => {
+    other.exec('BEGIN IMMEDIATE');
+    recordReadOnlyAudit(reader, read(5));
+    // Three timer rounds; one that waited for the lock would hold this thread for the 5 s busy timeout.
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, FLUSH_MS * 3));
+    expect(performance.now() - started).toBeLessThan(FLUSH_MS * 3 + 2_000);
+    expect(targets(other)).toEqual([]);
+    other.exec('COMMIT');
+    await expect.poll(() => targets(other), { timeout: 5_000, interval: FLUSH_MS / 2 }).toEqual(['research://projects/res_5']);
+    expect(verifyAuditChain(other)).toMatchObject({ ok: true });
+  });
+
   it('flushReadAudit appends what is queued (the server calls it when it closes)', () => {
     other.exec('BEGIN IMMEDIATE');
     recordReadOnlyAudit(reader, read(7));
