@@ -397,21 +397,30 @@ describe(`fuzz: ${FRAMES} random and malformed frames over stdio (seed ${SEED})`
   it('never exits, answers every request once and clearly, audits every tool call, and leaves an intact database', async () => {
     const problems: string[] = [];
     const tallies: Tally[] = [];
-    await Promise.all(
-      CLIENTS.map(async (client, processIndex) => {
-        // COSCI_FUZZ_PROFILE=<dir> writes a CPU profile of each server, to see where a slow run goes.
-        const profile = process.env.COSCI_FUZZ_PROFILE;
+    // COSCI_FUZZ_PROFILE=<dir> writes a CPU profile of each server, to see where a slow run goes.
+    const profile = process.env.COSCI_FUZZ_PROFILE;
+    const ready = await Promise.all(
+      CLIENTS.map(async (client) => {
         const server = await startRawServer({ dataDir, client, keepLines: false, nodeArgs: profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`] });
         servers.push(server);
         const listed = await server.request('tools/list');
-        const specs = (listed.result as { tools: ToolSpec[] }).tools;
+        return { server, specs: (listed.result as { tools: ToolSpec[] }).tools };
+      }),
+    );
+    // Every frame is made before any is sent: making them takes seconds of this thread, and no
+    // request may be waiting for its answer meanwhile (its timeout would fire before the answer is read).
+    const fixtureProjects = new Set(pools.projects);
+    const framesOf = CLIENTS.map((client, processIndex) =>
+      fc
+        .sample(templates(ready[processIndex]?.specs ?? [], pools), { seed: SEED + processIndex, numRuns: Math.ceil(FRAMES / CLIENTS.length) })
+        .map((template, index) => frameOf(defuse(template, client, fixtureProjects), index, processIndex === 0 ? 'a' : 'b')),
+    );
+    await Promise.all(
+      CLIENTS.map(async (client, processIndex) => {
+        const { server, specs } = ready[processIndex] as { server: RawServer; specs: ToolSpec[] };
+        const frames = framesOf[processIndex] as Frame[];
         const ajv = new Ajv({ strict: false, allErrors: true });
         const validators = new Map(specs.map((spec) => [spec.name, ajv.compile(spec.outputSchema)]));
-        const count = Math.ceil(FRAMES / CLIENTS.length);
-        const fixtureProjects = new Set(pools.projects);
-        const frames = fc
-          .sample(templates(specs, pools), { seed: SEED + processIndex, numRuns: count })
-          .map((template, index) => frameOf(defuse(template, client, fixtureProjects), index, processIndex === 0 ? 'a' : 'b'));
         const started = Date.now();
         const tally: Tally = { knownSdkInvalidParams: 0, byShape: new Map(), toolResults: 0, toolErrors: new Map(), rpcErrors: new Map(), validated: 0, requests: 0 };
         tallies[processIndex] = tally;
