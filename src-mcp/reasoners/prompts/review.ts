@@ -2,7 +2,7 @@
 // assumption-by-assumption verification; all share the calibrated rubric and one output contract.
 import { REVIEW_TYPES, type ReviewType } from '../../engine/schemas.js';
 import type { GroundingSnippet, PromptHypothesis, PromptProject, TournamentRecord } from './context.js';
-import { HYPOTHESIS_TEXT_PER_ITEM, SNIPPETS_SHOWN, capList, clip, dataBlock, hypothesisBlock, idList, joinSections, outputContract, ownHypothesisBlock, ownTextNote, projectSection, snippetsSection, feedbackSection, type FeedbackForItem } from './shared.js';
+import { HYPOTHESIS_TEXT_PER_ITEM, SNIPPETS_SHOWN, capList, clip, dataBlock, hypothesisBlock, joinSections, outputContract, ownHypothesesBlock, projectSection, snippetsSection, feedbackSection, type FeedbackForItem } from './shared.js';
 import { SCORING_RUBRIC } from './rubric.js';
 
 export interface ReviewContext {
@@ -84,29 +84,29 @@ export const REVIEW_RULES = [
 
 export function reviewInstructions(context: ReviewContext): string {
   const { project, reviewType, hypotheses } = context;
-  const ids = hypotheses.map((h) => h.id);
   const others = hypotheses.filter((h) => h.written_by_reader === undefined).length;
-  const ownNote = ownTextNote(hypotheses, context.researchId);
   const typeRules: Partial<Record<ReviewType, string>> = {
     deep_verification: '`assumption_checks` is required (every assumption checked); set `fundamental_flaw` as the rules define.',
     observation: '`narrative` is required: the observations explained or contradicted, one by one.',
     simulation: '`narrative` is required: the step-by-step simulation, predicted outcomes and failure points.',
   };
+  const tournament = (h: PromptHypothesis) => (reviewType === 'tournament' && h.tournament ? [tournamentBlock(h, h.tournament)] : []);
+  const own = hypotheses.filter((h) => h.written_by_reader !== undefined);
   return joinSections([
     `# Task: ${TYPE_TITLES[reviewType]} of ${hypotheses.length} hypothes${hypotheses.length === 1 ? 'is' : 'es'} (review type \`${reviewType}\`)`,
     projectSection(project),
     feedbackSection('Meta-review feedback for reviewers (apply it)', context.metaReviewFeedback, context.researchId),
     [
       '## Hypotheses under review',
-      ...(ownNote !== '' ? [ownNote] : []),
-      ...hypotheses.flatMap((h) => [
-        h.written_by_reader !== undefined ? ownHypothesisBlock(h, h.written_by_reader) : hypothesisBlock(h, {}, Math.floor(HYPOTHESIS_TEXT_PER_ITEM / Math.max(1, others))),
-        ...(reviewType === 'tournament' && h.tournament ? [tournamentBlock(h, h.tournament)] : []),
-      ]),
-    ].join('\n\n'),
+      ...hypotheses.filter((h) => h.written_by_reader === undefined).flatMap((h) => [hypothesisBlock(h, {}, Math.floor(HYPOTHESIS_TEXT_PER_ITEM / Math.max(1, others))), ...tournament(h)]),
+      ownHypothesesBlock(own.map((h) => ({ h })), context.researchId),
+      ...own.flatMap(tournament),
+    ]
+      .filter((part) => part !== '')
+      .join('\n\n'),
     snippetsSection(context.groundingSnippets, 'Literature snippets from the knowledge base', SNIPPETS_SHOWN),
     outputContract([
-      `One review per hypothesis, \`hypothesis_id\` copied from: ${idList(ids)}. \`overall\` follows the rubric's four-step rule.`,
+      'One review per hypothesis above, `hypothesis_id` its id; `overall` follows the rubric\'s four-step rule.',
       typeRules[reviewType] ?? 'Leave `assumption_checks` and `narrative` out unless they add something specific.',
     ]),
   ]);
