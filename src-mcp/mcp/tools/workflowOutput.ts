@@ -56,7 +56,7 @@ export function workItemMarkdown(item: WorkItem, includeRules: boolean): string 
   if (includeRules) {
     return [
       item.rules.text,
-      `These rules apply to work item ${item.task_id} (${item.title}), whose task came in the previous result; if you no longer have it, call continue_research(research_id="${item.research_id}") again.`,
+      `For work item ${item.task_id}, whose task came in the previous result (lost it? continue_research(research_id="${item.research_id}") again).`,
     ].join('\n');
   }
   // Every item carries this header, so it is one line: the task id in the call to make, and the

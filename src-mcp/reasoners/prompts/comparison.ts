@@ -45,9 +45,9 @@ export const COMPARISON_RULES = [
   '',
   '**No ties.** Pick the better one even when close and express closeness through `confidence`: 0.5 = a coin flip, 0.7 = a clear but modest advantage, 0.9 or more = decisively better.',
   '',
-  '`winner` is the slot as listed: `first` or `second`. The `rationale` is one sentence naming the difference that decided it ("B specifies the readout and a vehicle control; A\'s mechanism needs X, which contradicts Y"), not generic praise.',
+  '`winner` is the slot as listed: `first` or `second`. The `rationale` is one short sentence naming the difference that decided it ("B names the readout and a vehicle control; A\'s mechanism contradicts Y"), not generic praise.',
   '',
-  '**Debate pairs** (marked debate) are top contenders whose order is undecided. For each, before the verdict, simulate a short debate (three or four turns) between an advocate of each hypothesis and a neutral expert in the field, record the turns in `debate` (speaker, argument) and base the verdict on what survived. For other pairs leave `debate` out.',
+  '**Debate pairs** (marked debate) are top contenders whose order is undecided. For each, before the verdict, simulate a short debate (three turns: an advocate of each hypothesis, then a neutral expert in the field), record the turns in `debate` (speaker, argument) and base the verdict on what survived. For other pairs leave `debate` out.',
 ].join('\n');
 
 function memberLine(m: ComparisonMember): string {
@@ -64,7 +64,7 @@ export function comparisonInstructions(context: ComparisonContext): string {
     `Pairs (pair_id: first vs second): ${pairs.map((pair) => `${pair.pair_id}: ${pair.first} vs ${pair.second}${pair.debate ? ' (debate)' : ''}`).join('; ')}.`,
     outputContract([
       'One judgement per pair; `confidence` 0.5–1.',
-      debating.length > 0 ? `\`debate\` (three or four turns) for ${idList(debating)} only.` : 'No debates in this item: leave `debate` out.',
+      debating.length > 0 ? `\`debate\` (three turns) for ${idList(debating)} only.` : 'No debates in this item: leave `debate` out.',
     ]),
   ]);
 }

@@ -2,7 +2,7 @@
 // assumption-by-assumption verification; all share the calibrated rubric and one output contract.
 import { REVIEW_TYPES, type ReviewType } from '../../engine/schemas.js';
 import type { GroundingSnippet, PromptHypothesis, PromptProject, TournamentRecord } from './context.js';
-import { HYPOTHESIS_TEXT_PER_ITEM, SNIPPETS_SHOWN, capList, clip, dataBlock, hypothesisBlock, joinSections, outputContract, ownHypothesesBlock, projectSection, snippetsSection, feedbackSection, type FeedbackForItem } from './shared.js';
+import { HYPOTHESIS_TEXT_PER_ITEM, SNIPPETS_SHOWN, capList, clip, dataBlock, hypothesisBlock, idList, joinSections, outputContract, ownHypothesesBlock, projectSection, snippetsSection, feedbackSection, type FeedbackForItem } from './shared.js';
 import { SCORING_RUBRIC } from './rubric.js';
 
 export interface ReviewContext {
@@ -106,7 +106,7 @@ export function reviewInstructions(context: ReviewContext): string {
       .join('\n\n'),
     snippetsSection(context.groundingSnippets, 'Literature snippets from the knowledge base', SNIPPETS_SHOWN),
     outputContract([
-      'One review per hypothesis above, `hypothesis_id` its id; `overall` follows the rubric\'s four-step rule.',
+      `One review per hypothesis, \`hypothesis_id\` copied from: ${idList(hypotheses.map((h) => h.id))}; \`overall\` follows the rubric's four-step rule.`,
       typeRules[reviewType] ?? 'Leave `assumption_checks` and `narrative` out unless they add something specific.',
     ]),
   ]);

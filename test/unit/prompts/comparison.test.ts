@@ -42,7 +42,7 @@ describe('comparison instructions', () => {
   });
 
   it('asks for a debate only on the pairs that need one', () => {
-    expect(item).toContain('`debate` (three or four turns) for `p7` only.');
+    expect(item).toContain('`debate` (three turns) for `p7` only.');
     const calm = comparisonInstructions({ project, members, pairs: pairs.map((pair) => ({ ...pair, debate: false })), topK: 3 });
     expect(calm).toContain('No debates in this item: leave `debate` out.');
   });
