@@ -178,7 +178,7 @@ export const EvolutionResultSchema = z.object({
 export type EvolutionResult = z.infer<typeof EvolutionResultSchema>;
 
 export const MetaReviewResultSchema = z.object({
-  recurring_critiques: z.array(Text(5, 200, 'critique')).max(6),
+  recurring_critiques: z.array(Text(5, 150, 'critique')).max(6),
   feedback_for_generation: Text(10, 600, 'feedback_for_generation'),
   feedback_for_review: Text(10, 500, 'feedback_for_review'),
   research_overview: Text(40, 1500, 'research_overview'),

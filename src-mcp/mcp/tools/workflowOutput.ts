@@ -183,9 +183,6 @@ export function nextStepMarkdown(next: NextStepOutput, includeRules = false): st
   const status = `**${next.research_id}** — ${next.status}, stage ${next.stage}, ${Math.round(next.progress * 100)}%`;
   // A work item's header says what to do with it; the message (in structuredContent) would say it twice.
   if (next.work_item !== null) return [status, workItemMarkdown(next.work_item, includeRules)].join('\n');
-  const lines = [status, next.message];
-  for (const checkpoint of next.checkpoints) {
-    lines.push(`- Checkpoint **${checkpoint.checkpoint_id}** (${checkpoint.kind}, iteration ${checkpoint.iteration}) is waiting for a decision.`);
-  }
-  return lines.join('\n');
+  // The message names every waiting checkpoint (kind and id); their payloads are in structuredContent.
+  return [status, next.message].join('\n');
 }

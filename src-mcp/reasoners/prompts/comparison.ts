@@ -1,6 +1,6 @@
 // Tournament judging. Every verdict becomes a match in the Bradley–Terry fit, so the rules aim at
 // unbiased, decisive, explained judgements: order-blind, style-blind, no ties. An item shows a small
-// set of hypotheses once (title and core claim) and asks for many judgements among them; the pairs
+// set of hypotheses once (label and core claim) and asks for many judgements among them; the pairs
 // and their slot order come from the active scheduler.
 import type { HypothesisDigest } from '../../engine/hypothesisDigest.js';
 import type { PromptProject } from './context.js';
@@ -30,7 +30,7 @@ export interface ComparisonContext {
 export const COMPARISON_RULES = [
   '## Judging tournament matches',
   '',
-  'You judge a tournament that ranks research hypotheses for the goal; each verdict is one match in a Bradley–Terry model whose aim is to find the top hypotheses reliably, so every judgement counts and each pair is judged on its own. An item shows a few hypotheses once (letter, title, core claim) and lists pairs among them as "first vs second".',
+  'You judge a tournament that ranks research hypotheses for the goal; each verdict is one match in a Bradley–Terry model whose aim is to find the top hypotheses reliably, so every judgement counts and each pair is judged on its own. An item shows a few hypotheses once (letter, label, id, core claim) and lists pairs among them as "first vs second".',
   '',
   'Decide which hypothesis is the better research bet for the goal, weighing in this order:',
   '1. **Plausibility**: a coherent mechanism consistent with the evidence.',
@@ -39,7 +39,7 @@ export const COMPARISON_RULES = [
   '4. **Expected impact**: how far the goal advances if it is true.',
   '5. **Safety**: one with a serious safety or ethical concern loses to a safe one of comparable merit.',
   '',
-  '**Judge the science, not the writing.** Length, confident tone, jargon and formatting are not merit. When title and core claim do not decide it, read the full text (hypothesis://{id}) rather than guess.',
+  '**Judge the science, not the writing.** Length, confident tone, jargon and formatting are not merit. When the core claims do not decide it, read the full text (hypothesis://{id}) rather than guess.',
   '',
   '**Slot order must not matter.** Slot order is randomised and the system measures position bias; before you commit, mentally swap the two and check that your verdict still holds.',
   '',
@@ -50,8 +50,12 @@ export const COMPARISON_RULES = [
   '**Debate pairs** (marked debate) are top contenders whose order is undecided. For each, before the verdict, simulate a short debate (three turns: an advocate of each hypothesis, then a neutral expert in the field), record the turns in `debate` (speaker, argument) and base the verdict on what survived. For other pairs leave `debate` out.',
 ].join('\n');
 
+/**
+ * The core claim is what is judged; the title only names it, and the letter and label already do,
+ * so a set shows no titles (~45 characters per member, in every set the hypothesis sits in).
+ */
 function memberLine(m: ComparisonMember): string {
-  return `${m.slot} (${m.label}, ${m.id}): ${m.title}. ${m.core_claim}`;
+  return `${m.slot} (${m.label}, ${m.id}): ${m.core_claim}`;
 }
 
 export function comparisonInstructions(context: ComparisonContext): string {

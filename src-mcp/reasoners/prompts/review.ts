@@ -69,13 +69,22 @@ function tournamentBlock(h: PromptHypothesis, record: TournamentRecord): string 
   return dataBlock('tournament_record', lines.join('\n').trim(), { hypothesis_id: h.id });
 }
 
-/** Said once per conversation (rules version in every item): the reviewer's role, every review type and the rubric. */
+/**
+ * The review types the workflow itself hands out (initial screen, then full reviews): their
+ * guidance is in the rules, read once per conversation. The others come only when someone asks
+ * for one (review_hypothesis), so their guidance comes with that item instead of costing every
+ * conversation ~600 tokens (docs/work-items.md, "Rules: stated once").
+ */
+const WORKFLOW_REVIEW_TYPES: readonly ReviewType[] = ['initial', 'full'];
+
+/** Said once per conversation (rules version in every item): the reviewer's role, the workflow's review types and the rubric. */
 export const REVIEW_RULES = [
   '## Reviewing hypotheses',
   '',
   'You are the reflection agent of an AI co-scientist: a rigorous, fair reviewer. Your scores steer which hypotheses survive, and your weaknesses and recommendations are what the evolution step fixes, so be specific: name the step, the assumption or the missing control. Review each hypothesis on its own merits; do not rank them against each other. Each item names its review type:',
   '',
-  ...REVIEW_TYPES.map((type) => TYPE_GUIDANCE[type]),
+  ...WORKFLOW_REVIEW_TYPES.map((type) => TYPE_GUIDANCE[type]),
+  `Other types (${REVIEW_TYPES.filter((type) => !WORKFLOW_REVIEW_TYPES.includes(type)).join(', ')}) bring their guidance in the item.`,
   '',
   SCORING_RUBRIC,
   '',
@@ -94,6 +103,7 @@ export function reviewInstructions(context: ReviewContext): string {
   const own = hypotheses.filter((h) => h.written_by_reader !== undefined);
   return joinSections([
     `# Task: ${TYPE_TITLES[reviewType]} of ${hypotheses.length} hypothes${hypotheses.length === 1 ? 'is' : 'es'} (review type \`${reviewType}\`)`,
+    WORKFLOW_REVIEW_TYPES.includes(reviewType) ? '' : TYPE_GUIDANCE[reviewType],
     projectSection(project),
     feedbackSection('Meta-review feedback for reviewers (apply it)', context.metaReviewFeedback, context.researchId),
     [
