@@ -43,15 +43,15 @@ export function renderContextCost(bySize: ReadonlyMap<number, ProjectLedger[]>):
     '',
     'Tokens ≈ characters / 4, mean over seeds. *Context* = tool definitions + server instructions + the research-workflow prompt + every result\'s text block + the assistant\'s arguments (what Claude Desktop and Claude Code keep); *+ structured* adds every structuredContent and the output schemas (clients that show them). Recall: top-5 of the final ranking vs the hidden quality.',
     '',
-    '| hypotheses | seeds | round trips | definitions | instructions | result text | structured | arguments | **context** | + structured | largest result (chars) | top-5 recall | full-text reads |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| hypotheses | seeds | round trips | definitions | instructions | result text | structured | arguments | **context** | context per seed (min–max) | + structured | largest result (chars) | top-5 recall | full-text reads |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const [size, ledgers] of bySize) {
     const sum = (pick: (c: CallRecord) => number) => mean(ledgers.map((l) => l.calls.reduce((a, c) => a + pick(c), 0)));
     const all = ledgers.map(totals);
     const largest = ledgers.reduce((best, l) => (l.largestResult.chars > best.chars ? l.largestResult : best), ledgers[0]?.largestResult ?? { tool: '', phase: '', chars: 0 });
     lines.push(
-      `| ${size} | ${ledgers.length} | ${k(mean(ledgers.map((l) => l.calls.length)))} | ${k(tokens(mean(ledgers.map((l) => l.definitions))))} | ${k(tokens(mean(ledgers.map((l) => l.instructions))))} | ${k(tokens(sum((c) => c.text)))} | ${k(tokens(sum((c) => c.structured) + mean(ledgers.map((l) => l.outputSchemas))))} | ${k(tokens(sum((c) => c.args)))} | **${k(mean(all.map((t) => t.base)))}** | ${k(mean(all.map((t) => t.withStructured)))} | ${largest.chars} (${largest.tool}, ${largest.phase}) | ${mean(ledgers.map((l) => l.topRecall)).toFixed(2)} | ${mean(ledgers.map((l) => l.textReads)).toFixed(1)} |`,
+      `| ${size} | ${ledgers.length} | ${k(mean(ledgers.map((l) => l.calls.length)))} | ${k(tokens(mean(ledgers.map((l) => l.definitions))))} | ${k(tokens(mean(ledgers.map((l) => l.instructions))))} | ${k(tokens(sum((c) => c.text)))} | ${k(tokens(sum((c) => c.structured) + mean(ledgers.map((l) => l.outputSchemas))))} | ${k(tokens(sum((c) => c.args)))} | **${k(mean(all.map((t) => t.base)))}** | ${k(Math.min(...all.map((t) => t.base)))}–${k(Math.max(...all.map((t) => t.base)))} | ${k(mean(all.map((t) => t.withStructured)))} | ${largest.chars} (${largest.tool}, ${largest.phase}) | ${mean(ledgers.map((l) => l.topRecall)).toFixed(2)} | ${mean(ledgers.map((l) => l.textReads)).toFixed(1)} |`,
     );
   }
   const twenty = bySize.get(20) ?? [...bySize.values()][0];

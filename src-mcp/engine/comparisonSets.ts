@@ -5,10 +5,15 @@
 // a seeded draw and recorded in the task, like the slot order of each pair.
 import { createRng, deriveSeed, type Leaderboard, type ProposedPair } from './tournament/index.js';
 
-/** Hypotheses one comparison item shows: up to 8 titles and core claims, read once. */
-export const SET_SIZE = 8;
-/** Judgements one comparison item asks for at most. */
-export const MAX_PAIRS_PER_SET = 24;
+/**
+ * Hypotheses one comparison item shows: up to 10 core claims, read once. A larger set catches more
+ * of the scheduler's proposals per item, so each hypothesis is shown fewer times per verdict: 10
+ * instead of 8 cost ~1k fewer tokens at 20 hypotheses (~1.5k in the longest projects) at the same
+ * top-5 recall over 40 scripted projects (docs/benchmarks.md, context cost).
+ */
+export const SET_SIZE = 10;
+/** Judgements one comparison item asks for at most (the result schema's maxItems). */
+export const MAX_PAIRS_PER_SET = 30;
 /** Pairs the scheduler is asked for, per hypothesis, to fill a set from. */
 export const PROPOSALS_PER_HYPOTHESIS = 2;
 /** A debate costs several turns: at most one per item, and only where the top is undecided. */

@@ -6,7 +6,8 @@
 export const TITLE_MAX_CHARS = 80;
 /** A title the scientist gives (add_hypothesis, Rename in the app) keeps the room it always had. */
 export const SCIENTIST_TITLE_MAX_CHARS = 100;
-export const CORE_CLAIM_MAX_CHARS = 200;
+/** One sentence (two short ones at most): it is shown in every comparison set the hypothesis sits in. */
+export const CORE_CLAIM_MAX_CHARS = 150;
 /** A derived title keeps the summary's first words: enough to tell hypotheses apart in a list. */
 const TITLE_WORDS = 12;
 

@@ -29,8 +29,8 @@ export const SUMMARY_MIN_WORDS = 50;
 export const SUMMARY_MAX_WORDS = 100;
 /** 100 words of plain prose fit; the word rule is what a writer aims at. */
 export const SUMMARY_MAX_CHARS = 1000;
-/** A strength, weakness or recommendation: one specific, checkable point (a sentence or two). */
-export const REVIEW_POINT_MAX_CHARS = 120;
+/** A strength, weakness or recommendation: one specific, checkable point in one short sentence. */
+export const REVIEW_POINT_MAX_CHARS = 100;
 
 export function wordCount(text: string): number {
   return text.trim().split(/\s+/).filter((word) => word.length > 0).length;
@@ -59,7 +59,7 @@ export type Citation = z.infer<typeof CitationSchema>;
 export const HypothesisDraftSchema = z.object({
   /** A short title: comparisons and lists show this and the core claim instead of the full text. */
   title: Text(5, TITLE_MAX_CHARS, 'title').optional(),
-  /** The claim in one or two sentences: what is proposed and the mechanism. */
+  /** The claim in one sentence: what is proposed and the mechanism. */
   core_claim: Text(20, CORE_CLAIM_MAX_CHARS, 'core_claim').optional(),
   summary: Text(20, SUMMARY_MAX_CHARS, 'summary').refine(
     (text) => {
@@ -146,12 +146,14 @@ export type ReviewResult = z.infer<typeof ReviewResultSchema>;
 
 export const DebateTurnSchema = z.object({
   speaker: Text(1, 60, 'speaker'),
-  argument: Text(5, 200, 'argument'),
+  argument: Text(5, 160, 'argument'),
 });
 
-// One sentence naming the deciding difference fits in 100 characters (the rules' example is 88); every
-// verdict's rationale is written into the assistant's context, ~165 of them for 20 hypotheses.
-export const RATIONALE_MAX_CHARS = 100;
+// One sentence naming the deciding difference fits in 80 characters (the rules' example is 70); every
+// verdict's rationale is written into the assistant's context, ~170 of them for 20 hypotheses.
+export const RATIONALE_MAX_CHARS = 80;
+/** A debate is a short exchange: an advocate of each side, then a neutral expert. */
+export const DEBATE_MAX_TURNS = 3;
 
 export const JudgementSchema = z.object({
   pair_id: z.string().min(1),
@@ -162,7 +164,7 @@ export const JudgementSchema = z.object({
   /** One sentence naming the difference that decided it. */
   rationale: Text(20, RATIONALE_MAX_CHARS, 'rationale'),
   /** Only for pairs marked `debate`: the turns of the simulated debate. */
-  debate: z.array(DebateTurnSchema).max(4).default([]),
+  debate: z.array(DebateTurnSchema).max(DEBATE_MAX_TURNS).default([]),
 });
 export type Judgement = z.infer<typeof JudgementSchema>;
 
@@ -176,7 +178,7 @@ export const EvolutionResultSchema = z.object({
 export type EvolutionResult = z.infer<typeof EvolutionResultSchema>;
 
 export const MetaReviewResultSchema = z.object({
-  recurring_critiques: z.array(Text(5, 200, 'critique')).max(6),
+  recurring_critiques: z.array(Text(5, 150, 'critique')).max(6),
   feedback_for_generation: Text(10, 600, 'feedback_for_generation'),
   feedback_for_review: Text(10, 500, 'feedback_for_review'),
   research_overview: Text(40, 1500, 'research_overview'),

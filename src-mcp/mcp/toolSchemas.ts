@@ -35,9 +35,19 @@ export interface DescribableTool {
  */
 export function computeToolSchemas(tool: DescribableTool): ToolSchemas {
   return {
-    inputSchema: withStringLimits(z.toJSONSchema(tool.input.strict(), { io: 'input' })) as Tool['inputSchema'],
-    outputSchema: z.toJSONSchema(tool.output, { io: 'output' }) as Tool['outputSchema'],
+    inputSchema: withoutDialect(withStringLimits(z.toJSONSchema(tool.input.strict(), { io: 'input' }))) as Tool['inputSchema'],
+    outputSchema: withoutDialect(z.toJSONSchema(tool.output, { io: 'output' })) as Tool['outputSchema'],
   };
+}
+
+/**
+ * Every tool definition lands in the assistant's context, and this key would repeat in each. A
+ * tool schema without `$schema` is read as 2020-12 (the MCP default), and ours stay in the subset
+ * draft-07 reads the same way (schemaPortability.ts), so naming the dialect adds nothing.
+ */
+function withoutDialect<T extends object>(schema: T): Omit<T, '$schema'> {
+  const { $schema: _dialect, ...rest } = schema as T & { $schema?: unknown };
+  return rest;
 }
 
 const described = new WeakMap<DescribableTool, Tool>();

@@ -149,7 +149,10 @@ function instructionsFor(db: Db, project: ResearchProject, promptProject: Prompt
           hypothesis: shown(hypothesis, toPromptHypothesis(hypothesis)),
           ...(partner !== undefined ? { partner: shown(partner, toPromptHypothesis(partner)) } : {}),
           researchId: project.id,
-          reviews: [...reviewsOfHypothesis(db, hypothesis.id), ...(partner !== undefined ? reviewsOfHypothesis(db, partner.id) : [])].map((r) => toPromptReview(toReviewRecord(r))),
+          reviews: [...reviewsOfHypothesis(db, hypothesis.id), ...(partner !== undefined ? reviewsOfHypothesis(db, partner.id) : [])].map((row) => {
+            const review = toReviewRecord(row);
+            return { ...toPromptReview(review), ...(reader !== undefined && review.reviewer === reader ? { written_by_reader: true } : {}) };
+          }),
           ...feedbackOf(metaReviewFeedback),
         }),
       };

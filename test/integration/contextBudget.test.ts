@@ -9,12 +9,13 @@ import { runScriptedProject, totals } from '../support/scriptedAssistant.js';
 
 /**
  * Tokens (characters / 4) of definitions + instructions + result text + the assistant's arguments:
- * ~54k on average (docs/benchmarks.md); one run varies by ~±5k with the tournament's draws (how
- * many comparison items it takes), so the guard sits above that spread rather than at the mean.
+ * ~45k on average (docs/benchmarks.md); the longest of 40 runs took 51k (a second tournament round
+ * that settles late takes more comparison items), so the guard sits above that spread rather than
+ * at the mean.
  */
-const CONTEXT_BUDGET = 62_000;
-/** The same plus every structuredContent and the output schemas (~79k on average). */
-const WITH_STRUCTURED_BUDGET = 90_000;
+const CONTEXT_BUDGET = 56_000;
+/** The same plus every structuredContent and the output schemas (~68k on average, 77k at most). */
+const WITH_STRUCTURED_BUDGET = 85_000;
 const LARGEST_RESULT_CHARS = 20_000;
 
 describe('context cost of a delegated project', () => {

@@ -1,5 +1,5 @@
 // Say each hypothesis once (docs/work-items.md): a review item names the hypotheses its assistant
-// wrote (title and core claim, written_by="you") and says how to get them in full; the same item
+// wrote (one line each in a written_by="you" block) and says how to get them in full; the same item
 // for another assistant, or asked for with include_text=true, carries every text in full.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,9 @@ interface Step { state: string; work_item: Item | null; checkpoints: Array<{ che
 const EDITED_RATIONALE = 'Rewritten by the scientist: stellate cell senescence, not apoptosis, is the step that lets the scar regress in adult livers.';
 
 const textOf = (result: { content: unknown }): string => (result.content as Array<{ text?: string }>).map((b) => b.text ?? '').join('\n');
+
+/** The block that names the reader's own hypotheses, one line each (label, id, title). */
+const ownBlock = (text: string): string => /<untrusted_data kind="hypotheses" written_by="you">\n([^<]*)<\/untrusted_data>/.exec(text)?.[1] ?? '';
 
 describe('a review item names the hypotheses its reader wrote', () => {
   const dataDir = tempDataDir('cosci-own-text');
@@ -78,7 +81,7 @@ describe('a review item names the hypotheses its reader wrote', () => {
     const ids = (item as unknown as { context: { hypothesis_ids: string[] } }).context.hypothesis_ids;
     seen.push(text);
     for (const id of ids.filter((x) => x !== edited)) {
-      expect(text).toMatch(new RegExp(`id="${id}"[^>]* written_by="you"`));
+      expect(ownBlock(text)).toMatch(new RegExp(`^H\\d+ ${id}: .+$`, 'm'));
       expect(text).not.toContain(summaries.get(id));
     }
     expect(text).toContain(`continue_research(research_id="${researchId}", include_text=true)`);
@@ -104,6 +107,6 @@ describe('a review item names the hypotheses its reader wrote', () => {
     const shownIn = seen[0];
     expect(shownIn).toBeDefined();
     expect(shownIn).toContain(EDITED_RATIONALE);
-    expect(shownIn).not.toMatch(new RegExp(`id="${edited}"[^>]* written_by="you"`));
+    expect(ownBlock(shownIn ?? '')).not.toContain(edited);
   });
 });

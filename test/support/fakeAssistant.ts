@@ -52,7 +52,7 @@ export function fakeResult(item: WorkItemLike, summaries: ReadonlyMap<string, st
           pair_id: pair.pair_id,
           winner: qualityOf(summaries.get(pair.first) ?? '') >= qualityOf(summaries.get(pair.second) ?? '') ? 'first' : 'second',
           confidence: 0.8,
-          rationale: 'The winner proposes a more specific mechanism with a cleaner, cheaper experiment.',
+          rationale: 'The winner names a specific mechanism and a cheaper, cleaner test.',
         })),
       };
     case 'evolve':

@@ -140,7 +140,7 @@ async function drive(assistant: ConnectedServer, desktop: ConnectedServer, count
     }
     // An item names the hypotheses this assistant wrote (written_by="you") instead of re-sending them;
     // one it does not have in this conversation is read in full, as the item says.
-    const named = [...itemText.matchAll(/<[^<>]* kind="hypothesis" id="([^"]+)"[^<>]* written_by="you">/g)].map((m) => m[1] as string);
+    const named = [...itemText.matchAll(/<untrusted_data kind="hypotheses" written_by="you">([^<]*)</g)].flatMap((m) => [...(m[1] as string).matchAll(/\bhyp_[0-9a-f]+/g)].map((id) => id[0]));
     if (named.some((id) => !mine.has(id))) {
       ledger.textReads += 1;
       await call('continue_research', { research_id: researchId, include_text: true }, item.kind);

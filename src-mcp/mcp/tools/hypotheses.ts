@@ -64,7 +64,7 @@ function workOutcome(ctx: ServerContext, task: Task) {
   return {
     target: `research://projects/${task.projectId}`,
     data: { work_item: workItemOutput(item, false), message },
-    markdown: [message, '', workItemMarkdown(item, false)].join('\n'),
+    markdown: workItemMarkdown(item, false),
   };
 }
 

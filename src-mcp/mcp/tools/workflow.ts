@@ -90,7 +90,7 @@ export const submitWorkTool = defineTool({
     return {
       target: `research://projects/${outcome.task.projectId}`,
       data: { task_id: outcome.task.id, kind: outcome.task.kind, stored: outcome.summary, created_ids: outcome.created, next: nextStepData(next) },
-      markdown: [`Stored: ${outcome.summary}.`, '', nextStepMarkdown(next)].join('\n'),
+      markdown: [`Stored: ${outcome.summary}.`, nextStepMarkdown(next)].join('\n'),
     };
   },
 });

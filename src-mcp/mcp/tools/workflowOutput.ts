@@ -56,14 +56,13 @@ export function workItemMarkdown(item: WorkItem, includeRules: boolean): string 
   if (includeRules) {
     return [
       item.rules.text,
-      `These rules apply to work item ${item.task_id} (${item.title}), whose task came in the previous result; if you no longer have it, call continue_research(research_id="${item.research_id}") again.`,
+      `For work item ${item.task_id}, whose task came in the previous result (lost it? continue_research(research_id="${item.research_id}") again).`,
     ].join('\n');
   }
-  // Every item carries this line, so it stays short: the server instructions and continue_research's
-  // description already say the rules are read once per kind per conversation.
-  const rules = `Rules \`${item.rules.version}\` (not read yet? include_rules=true).`;
-  // No title here: the instructions open with the task, which says the same and more.
-  return [`## Work item ${item.task_id}`, '', rules, '', item.instructions].join('\n');
+  // Every item carries this header, so it is one line: the task id in the call to make, and the
+  // rules by version (the server instructions and continue_research's description already say the
+  // rules are read once per kind per conversation). No title: the instructions open with the task.
+  return [`## Work item → submit_work(task_id="${item.task_id}", result=…) · rules \`${item.rules.version}\` (not read yet? include_rules=true)`, item.instructions].join('\n');
 }
 
 export const CheckpointSchema = z.object({
@@ -181,10 +180,9 @@ export function describeStep(ctx: ServerContext, researchId: string, step: NextS
 }
 
 export function nextStepMarkdown(next: NextStepOutput, includeRules = false): string {
-  const lines = [`**${next.research_id}** — ${next.status}, stage ${next.stage}, ${Math.round(next.progress * 100)}%`, next.message];
-  if (next.work_item !== null) lines.push('', workItemMarkdown(next.work_item, includeRules));
-  for (const checkpoint of next.checkpoints) {
-    lines.push(`- Checkpoint **${checkpoint.checkpoint_id}** (${checkpoint.kind}, iteration ${checkpoint.iteration}) is waiting for a decision.`);
-  }
-  return lines.join('\n');
+  const status = `**${next.research_id}** — ${next.status}, stage ${next.stage}, ${Math.round(next.progress * 100)}%`;
+  // A work item's header says what to do with it; the message (in structuredContent) would say it twice.
+  if (next.work_item !== null) return [status, workItemMarkdown(next.work_item, includeRules)].join('\n');
+  // The message names every waiting checkpoint (kind and id); their payloads are in structuredContent.
+  return [status, next.message].join('\n');
 }

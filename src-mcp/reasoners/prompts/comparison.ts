@@ -1,6 +1,6 @@
 // Tournament judging. Every verdict becomes a match in the Bradley–Terry fit, so the rules aim at
 // unbiased, decisive, explained judgements: order-blind, style-blind, no ties. An item shows a small
-// set of hypotheses once (title and core claim) and asks for many judgements among them; the pairs
+// set of hypotheses once (label and core claim) and asks for many judgements among them; the pairs
 // and their slot order come from the active scheduler.
 import type { HypothesisDigest } from '../../engine/hypothesisDigest.js';
 import type { PromptProject } from './context.js';
@@ -30,7 +30,7 @@ export interface ComparisonContext {
 export const COMPARISON_RULES = [
   '## Judging tournament matches',
   '',
-  'You judge a tournament that ranks research hypotheses for the goal; each verdict is one match in a Bradley–Terry model whose aim is to find the top hypotheses reliably, so every judgement counts and each pair is judged on its own. An item shows a few hypotheses once (letter, title, core claim) and lists pairs among them as "first vs second".',
+  'You judge a tournament that ranks research hypotheses for the goal; each verdict is one match in a Bradley–Terry model whose aim is to find the top hypotheses reliably, so every judgement counts and each pair is judged on its own. An item shows a few hypotheses once (letter, label, id, core claim) and lists pairs among them as "first vs second".',
   '',
   'Decide which hypothesis is the better research bet for the goal, weighing in this order:',
   '1. **Plausibility**: a coherent mechanism consistent with the evidence.',
@@ -39,19 +39,23 @@ export const COMPARISON_RULES = [
   '4. **Expected impact**: how far the goal advances if it is true.',
   '5. **Safety**: one with a serious safety or ethical concern loses to a safe one of comparable merit.',
   '',
-  '**Judge the science, not the writing.** Length, confident tone, jargon and formatting are not merit. When title and core claim do not decide it, read the full text (hypothesis://{id}) rather than guess.',
+  '**Judge the science, not the writing.** Length, confident tone, jargon and formatting are not merit. When the core claims do not decide it, read the full text (hypothesis://{id}) rather than guess.',
   '',
   '**Slot order must not matter.** Slot order is randomised and the system measures position bias; before you commit, mentally swap the two and check that your verdict still holds.',
   '',
   '**No ties.** Pick the better one even when close and express closeness through `confidence`: 0.5 = a coin flip, 0.7 = a clear but modest advantage, 0.9 or more = decisively better.',
   '',
-  '`winner` is the slot as listed: `first` or `second`. The `rationale` is one sentence naming the difference that decided it ("B specifies the readout and a vehicle control; A\'s mechanism needs X, which contradicts Y"), not generic praise.',
+  '`winner` is the slot as listed: `first` or `second`. The `rationale` is one short sentence naming the difference that decided it ("B names the readout and a vehicle control; A\'s mechanism contradicts Y"), not generic praise.',
   '',
-  '**Debate pairs** (marked debate) are top contenders whose order is undecided. For each, before the verdict, simulate a short debate (three or four turns) between an advocate of each hypothesis and a neutral expert in the field, record the turns in `debate` (speaker, argument) and base the verdict on what survived. For other pairs leave `debate` out.',
+  '**Debate pairs** (marked debate) are top contenders whose order is undecided. For each, before the verdict, simulate a short debate (three turns: an advocate of each hypothesis, then a neutral expert in the field), record the turns in `debate` (speaker, argument) and base the verdict on what survived. For other pairs leave `debate` out.',
 ].join('\n');
 
+/**
+ * The core claim is what is judged; the title only names it, and the letter and label already do,
+ * so a set shows no titles (~45 characters per member, in every set the hypothesis sits in).
+ */
 function memberLine(m: ComparisonMember): string {
-  return `${m.slot} (${m.label}, ${m.id}): ${m.title}. ${m.core_claim}`;
+  return `${m.slot} (${m.label}, ${m.id}): ${m.core_claim}`;
 }
 
 export function comparisonInstructions(context: ComparisonContext): string {
@@ -64,7 +68,7 @@ export function comparisonInstructions(context: ComparisonContext): string {
     `Pairs (pair_id: first vs second): ${pairs.map((pair) => `${pair.pair_id}: ${pair.first} vs ${pair.second}${pair.debate ? ' (debate)' : ''}`).join('; ')}.`,
     outputContract([
       'One judgement per pair; `confidence` 0.5–1.',
-      debating.length > 0 ? `\`debate\` (three or four turns) for ${idList(debating)} only.` : 'No debates in this item: leave `debate` out.',
+      debating.length > 0 ? `\`debate\` (three turns) for ${idList(debating)} only.` : 'No debates in this item: leave `debate` out.',
     ]),
   ]);
 }

@@ -46,6 +46,8 @@ export interface PromptReview {
   recommendations: string[];
   fundamental_flaw?: boolean;
   judge?: 'model' | 'human';
+  /** Set when the item's reader wrote this review: the item names it instead of re-sending its points. */
+  written_by_reader?: boolean;
 }
 
 export interface GroundingSnippet {

@@ -2,7 +2,7 @@
 // result enters the tournament as a new hypothesis with lineage, so `changes` must say what moved.
 import { EVOLUTION_STRATEGIES, type EvolutionStrategy } from '../../engine/schemas.js';
 import type { PromptHypothesis, PromptProject, PromptReview } from './context.js';
-import { HYPOTHESIS_QUALITY, HYPOTHESIS_TEXT_PER_ITEM, capList, clip, dataBlock, hypothesisBlock, joinSections, outputContract, ownHypothesisBlock, ownTextNote, projectSection, feedbackSection, type FeedbackForItem } from './shared.js';
+import { HYPOTHESIS_QUALITY, HYPOTHESIS_TEXT_PER_ITEM, capList, clip, dataBlock, hypothesisBlock, joinSections, outputContract, ownHypothesesBlock, ownTextCall, projectSection, feedbackSection, type FeedbackForItem } from './shared.js';
 
 export interface EvolutionContext {
   project: PromptProject;
@@ -39,16 +39,22 @@ const STRATEGY_GUIDANCE: Record<EvolutionStrategy, string> = {
   ].join('\n'),
 };
 
-function reviewsSection(reviews: PromptReview[]): string {
+/**
+ * Weaknesses and recommendations are what evolution fixes (strengths stay in the full review). A
+ * review the reader wrote is named, not re-sent, like its own hypotheses (docs/work-items.md).
+ */
+function reviewsSection(reviews: PromptReview[], researchId: string | undefined): string {
   if (reviews.length === 0) return '## Reviews\n\nNo reviews yet: rely on the quality bar.';
   const { shown, note } = capList(reviews, 3);
-  // Weaknesses and recommendations are what evolution fixes; strengths stay in the full review (hypothesis://{id}).
-  const lines = shown.flatMap((r) => [
-    `[${r.hypothesis_id} · ${r.type}] overall ${r.scores.overall} (P ${r.scores.plausibility} N ${r.scores.novelty} T ${r.scores.testability} S ${r.scores.safety})${r.fundamental_flaw ? ' · fundamental flaw' : ''}`,
-    ...r.weaknesses.map((w) => `- weakness: ${clip(w, 300)}`),
-    ...r.recommendations.map((x) => `- recommendation: ${clip(x, 300)}`),
-  ]);
-  return ['## Reviews (weaknesses to fix)', '', dataBlock('reviews', [...lines, note].join('\n'))].join('\n');
+  const scoreLine = (r: PromptReview) => `[${r.hypothesis_id} · ${r.type}] overall ${r.scores.overall} (P ${r.scores.plausibility} N ${r.scores.novelty} T ${r.scores.testability} S ${r.scores.safety})${r.fundamental_flaw ? ' · fundamental flaw' : ''}`;
+  const others = shown.filter((r) => r.written_by_reader !== true);
+  const own = shown.filter((r) => r.written_by_reader === true);
+  const lines = others.flatMap((r) => [scoreLine(r), ...r.weaknesses.map((w) => `- weakness: ${clip(w, 300)}`), ...r.recommendations.map((x) => `- recommendation: ${clip(x, 300)}`)]);
+  return [
+    '## Reviews (weaknesses to fix)',
+    ...(lines.length > 0 || note !== '' ? [dataBlock('reviews', [...lines, note].join('\n'))] : []),
+    ...(own.length > 0 ? [`Yours, named only (fix their weaknesses and recommendations; not in this conversation? ${ownTextCall(researchId)}):`, dataBlock('reviews', own.map(scoreLine).join('\n'), { written_by: 'you' })] : []),
+  ].join('\n\n');
 }
 
 /** Said once per conversation: the evolution agent's role, every strategy and the quality bar. */
@@ -65,15 +71,14 @@ export const EVOLUTION_RULES = [
 export function evolutionInstructions(context: EvolutionContext): string {
   const { project, strategy, hypothesis, partner } = context;
   const name = hypothesis.seq !== undefined ? `H${hypothesis.seq}` : hypothesis.id;
-  const shown = (h: PromptHypothesis, role: string) => (h.written_by_reader !== undefined ? ownHypothesisBlock(h, h.written_by_reader, { role }) : hypothesisBlock(h, { role }, HYPOTHESIS_TEXT_PER_ITEM / 2));
-  const ownNote = ownTextNote(partner !== undefined ? [hypothesis, partner] : [hypothesis], context.researchId);
+  const full = (h: PromptHypothesis, role: string) => (h.written_by_reader === undefined ? hypothesisBlock(h, { role }, HYPOTHESIS_TEXT_PER_ITEM / 2) : '');
+  const own = ownHypothesesBlock(partner !== undefined ? [{ h: hypothesis, role: 'original' }, { h: partner, role: 'partner' }] : [{ h: hypothesis, role: 'original' }], context.researchId);
   return joinSections([
-    `# Task: evolve hypothesis ${name} (strategy \`${strategy}\`)`,
+    `# Task: evolve hypothesis ${name} (strategy \`${strategy}\`)${partner !== undefined ? ` with partner ${partner.seq !== undefined ? `H${partner.seq}` : partner.id}` : ''}`,
     projectSection(project),
-    ['## Hypothesis to evolve', '', ...(ownNote !== '' ? [ownNote, ''] : []), shown(hypothesis, 'original')].join('\n'),
-    partner !== undefined ? ['## Partner hypothesis to combine with', '', shown(partner, 'partner')].join('\n') : '',
+    ['## Hypotheses', full(hypothesis, 'original'), partner !== undefined ? full(partner, 'partner') : '', own].filter((part) => part !== '').join('\n\n'),
     strategy === 'combine' && partner === undefined ? 'No partner was supplied: combine the hypothesis\'s own strongest mechanisms with the most complementary idea the reviews suggest.' : '',
-    reviewsSection(context.reviews),
+    reviewsSection(context.reviews, context.researchId),
     feedbackSection('Meta-review feedback (apply it)', context.metaReviewFeedback, context.researchId),
     outputContract([
       'One evolved hypothesis in `hypothesis`, with a `title` and `core_claim`; `summary` 50–100 words.',

@@ -2,7 +2,7 @@
 // assumption-by-assumption verification; all share the calibrated rubric and one output contract.
 import { REVIEW_TYPES, type ReviewType } from '../../engine/schemas.js';
 import type { GroundingSnippet, PromptHypothesis, PromptProject, TournamentRecord } from './context.js';
-import { HYPOTHESIS_TEXT_PER_ITEM, SNIPPETS_SHOWN, capList, clip, dataBlock, hypothesisBlock, idList, joinSections, outputContract, ownHypothesisBlock, ownTextNote, projectSection, snippetsSection, feedbackSection, type FeedbackForItem } from './shared.js';
+import { HYPOTHESIS_TEXT_PER_ITEM, SNIPPETS_SHOWN, capList, clip, dataBlock, hypothesisBlock, idList, joinSections, outputContract, ownHypothesesBlock, projectSection, snippetsSection, feedbackSection, type FeedbackForItem } from './shared.js';
 import { SCORING_RUBRIC } from './rubric.js';
 
 export interface ReviewContext {
@@ -69,13 +69,22 @@ function tournamentBlock(h: PromptHypothesis, record: TournamentRecord): string 
   return dataBlock('tournament_record', lines.join('\n').trim(), { hypothesis_id: h.id });
 }
 
-/** Said once per conversation (rules version in every item): the reviewer's role, every review type and the rubric. */
+/**
+ * The review types the workflow itself hands out (initial screen, then full reviews): their
+ * guidance is in the rules, read once per conversation. The others come only when someone asks
+ * for one (review_hypothesis), so their guidance comes with that item instead of costing every
+ * conversation ~600 tokens (docs/work-items.md, "Rules: stated once").
+ */
+const WORKFLOW_REVIEW_TYPES: readonly ReviewType[] = ['initial', 'full'];
+
+/** Said once per conversation (rules version in every item): the reviewer's role, the workflow's review types and the rubric. */
 export const REVIEW_RULES = [
   '## Reviewing hypotheses',
   '',
   'You are the reflection agent of an AI co-scientist: a rigorous, fair reviewer. Your scores steer which hypotheses survive, and your weaknesses and recommendations are what the evolution step fixes, so be specific: name the step, the assumption or the missing control. Review each hypothesis on its own merits; do not rank them against each other. Each item names its review type:',
   '',
-  ...REVIEW_TYPES.map((type) => TYPE_GUIDANCE[type]),
+  ...WORKFLOW_REVIEW_TYPES.map((type) => TYPE_GUIDANCE[type]),
+  `Other types (${REVIEW_TYPES.filter((type) => !WORKFLOW_REVIEW_TYPES.includes(type)).join(', ')}) bring their guidance in the item.`,
   '',
   SCORING_RUBRIC,
   '',
@@ -84,29 +93,30 @@ export const REVIEW_RULES = [
 
 export function reviewInstructions(context: ReviewContext): string {
   const { project, reviewType, hypotheses } = context;
-  const ids = hypotheses.map((h) => h.id);
   const others = hypotheses.filter((h) => h.written_by_reader === undefined).length;
-  const ownNote = ownTextNote(hypotheses, context.researchId);
   const typeRules: Partial<Record<ReviewType, string>> = {
     deep_verification: '`assumption_checks` is required (every assumption checked); set `fundamental_flaw` as the rules define.',
     observation: '`narrative` is required: the observations explained or contradicted, one by one.',
     simulation: '`narrative` is required: the step-by-step simulation, predicted outcomes and failure points.',
   };
+  const tournament = (h: PromptHypothesis) => (reviewType === 'tournament' && h.tournament ? [tournamentBlock(h, h.tournament)] : []);
+  const own = hypotheses.filter((h) => h.written_by_reader !== undefined);
   return joinSections([
     `# Task: ${TYPE_TITLES[reviewType]} of ${hypotheses.length} hypothes${hypotheses.length === 1 ? 'is' : 'es'} (review type \`${reviewType}\`)`,
+    WORKFLOW_REVIEW_TYPES.includes(reviewType) ? '' : TYPE_GUIDANCE[reviewType],
     projectSection(project),
     feedbackSection('Meta-review feedback for reviewers (apply it)', context.metaReviewFeedback, context.researchId),
     [
       '## Hypotheses under review',
-      ...(ownNote !== '' ? [ownNote] : []),
-      ...hypotheses.flatMap((h) => [
-        h.written_by_reader !== undefined ? ownHypothesisBlock(h, h.written_by_reader) : hypothesisBlock(h, {}, Math.floor(HYPOTHESIS_TEXT_PER_ITEM / Math.max(1, others))),
-        ...(reviewType === 'tournament' && h.tournament ? [tournamentBlock(h, h.tournament)] : []),
-      ]),
-    ].join('\n\n'),
+      ...hypotheses.filter((h) => h.written_by_reader === undefined).flatMap((h) => [hypothesisBlock(h, {}, Math.floor(HYPOTHESIS_TEXT_PER_ITEM / Math.max(1, others))), ...tournament(h)]),
+      ownHypothesesBlock(own.map((h) => ({ h })), context.researchId),
+      ...own.flatMap(tournament),
+    ]
+      .filter((part) => part !== '')
+      .join('\n\n'),
     snippetsSection(context.groundingSnippets, 'Literature snippets from the knowledge base', SNIPPETS_SHOWN),
     outputContract([
-      `One review per hypothesis, \`hypothesis_id\` copied from: ${idList(ids)}. \`overall\` follows the rubric's four-step rule.`,
+      `One review per hypothesis, \`hypothesis_id\` copied from: ${idList(hypotheses.map((h) => h.id))}; \`overall\` follows the rubric's four-step rule.`,
       typeRules[reviewType] ?? 'Leave `assumption_checks` and `narrative` out unless they add something specific.',
     ]),
   ]);

@@ -43,9 +43,9 @@ const cache = new Map<TaskKind, WorkRules>();
 export function rulesFor(kind: TaskKind): WorkRules {
   let rules = cache.get(kind);
   if (rules === undefined) {
-    const text = [`# Co-Scientist rules: ${kind.replace('_', ' ')} work items`, KIND_RULES[kind], INJECTION_WARNING, outputConventions(KIND_RESULT[kind])].join('\n\n');
+    const text = [KIND_RULES[kind], INJECTION_WARNING, outputConventions(KIND_RESULT[kind])].join('\n\n');
     const version = `${kind}-${createHash('sha256').update(text).digest('hex').slice(0, 8)}`;
-    rules = { kind, version, text: `${text}\n\n(Rules version ${version}.)\n` };
+    rules = { kind, version, text: `${text}\n\n(Rules ${version}.)\n` };
     cache.set(kind, rules);
   }
   return rules;

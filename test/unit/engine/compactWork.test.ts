@@ -47,7 +47,7 @@ describe('comparison items over a shared set', () => {
   it('records a shuffled display order and at most one debate, only between undecided top contenders', () => {
     const chosen = pairsWithinSet(proposals);
     const payload = comparisonSetPayload(chosen, board, { k: 5, seed: 1, firstPairNumber: 61 });
-    expect(payload.members.map((m) => m.slot)).toEqual('ABCDEFGH'.slice(0, payload.members.length).split(''));
+    expect(payload.members.map((m) => m.slot)).toEqual('ABCDEFGHIJ'.slice(0, payload.members.length).split(''));
     expect(new Set(payload.members.map((m) => m.id))).toEqual(new Set(chosen.flatMap((p) => [p.first, p.second])));
     expect(payload.pairs.map((p) => p.pair_id)).toEqual(chosen.map((_, i) => `p${61 + i}`));
     expect(payload.pairs.filter((p) => p.debate).length).toBeLessThanOrEqual(MAX_DEBATES_PER_ITEM);

@@ -8,7 +8,7 @@ const [h4, h1, h2, h3] = domainHypotheses;
 const members: ComparisonMember[] = [
   { ...digestOf(h2!), slot: 'A' },
   { ...digestOf(h4!), slot: 'B' },
-  { ...digestOf({ ...h3!, title: INJECTION }), slot: 'C' },
+  { ...digestOf(h3!), core_claim: INJECTION, slot: 'C' },
   { ...digestOf(h1!), slot: 'D' },
 ];
 const pairs: ComparisonPair[] = [
@@ -32,17 +32,19 @@ describe('comparison instructions', () => {
     expect(item).not.toContain('**Judge the science');
   });
 
-  it('shows each hypothesis of the set once, by letter, title and core claim, and the pairs by letter', () => {
+  it('shows each hypothesis of the set once, by letter and core claim, and the pairs by letter', () => {
     expect(item).toContain('# Task: judge 3 matches among 4 hypotheses');
     for (const m of members) expect(item.split(`${m.slot} (${m.label}, ${m.id}): `).length).toBe(2);
     expect(item).toContain('p7: B vs D (debate); p8: A vs C; p9: C vs B.');
-    // The full text is not repeated: only titles and core claims.
+    // The full text is not repeated, nor the title: the core claim is what is judged.
+    expect(item).toContain(`A (H${h2!.seq}, ${h2!.id}): ${digestOf(h2!).core_claim}`);
+    expect(item).not.toContain(digestOf(h2!).title);
     expect(item).not.toContain(h2!.rationale);
     expectSize(item, 200, 4_000);
   });
 
   it('asks for a debate only on the pairs that need one', () => {
-    expect(item).toContain('`debate` (three or four turns) for `p7` only.');
+    expect(item).toContain('`debate` (three turns) for `p7` only.');
     const calm = comparisonInstructions({ project, members, pairs: pairs.map((pair) => ({ ...pair, debate: false })), topK: 3 });
     expect(calm).toContain('No debates in this item: leave `debate` out.');
   });

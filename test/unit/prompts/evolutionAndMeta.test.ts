@@ -5,7 +5,7 @@ import { expectContract, expectSize, fullPrompt, hypotheses, project, reviews } 
 
 const STRATEGY_MARKERS = {
   refine: ['## Strategy: refine', 'Raise specificity and testability'],
-  combine: ['## Strategy: combine', '**one** coherent hypothesis', '## Partner hypothesis to combine with'],
+  combine: ['## Strategy: combine', '**one** coherent hypothesis', 'role="partner"'],
   simplify: ['## Strategy: simplify', 'minimal core claim'],
   paradigm_shift: ['## Strategy: paradigm shift', 'fundamental assumption', 'may leave the original\'s core insight behind'],
 } as const;
@@ -30,6 +30,18 @@ describe('evolution instructions', () => {
       expectSize(item, 200, 10_000);
     });
   }
+
+  it('names what its reader wrote (hypotheses and reviews) instead of re-sending it', () => {
+    const own = { ...original!, written_by_reader: { title: 'Senescence pulse reverses fibrosis', core_claim: 'A senescence pulse reverses fibrosis.' } };
+    const ownReviews = promptReviews.map((r) => ({ ...r, written_by_reader: true }));
+    const item = evolutionInstructions({ project, strategy: 'refine', hypothesis: own, reviews: ownReviews, researchId: 'res_1' });
+    expect(item).toContain('<untrusted_data kind="hypotheses" written_by="you">\nH4 hyp_d4 (original): Senescence pulse reverses fibrosis\n</untrusted_data>');
+    expect(item).not.toContain(original!.summary);
+    expect(item).toContain('<untrusted_data kind="reviews" written_by="you">');
+    expect(item).toContain('[hyp_a1 · full] overall');
+    expect(item).not.toContain('No lineage tracing to show senescent cells are stellate-derived.');
+    expect(item).toContain('continue_research(research_id="res_1", include_text=true)');
+  });
 
   it('copes with a combine task that lost its partner', () => {
     const text = evolutionInstructions({ project, strategy: 'combine', hypothesis: original!, reviews: [] });
