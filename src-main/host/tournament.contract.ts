@@ -4,7 +4,7 @@
 // The tools' result shapes are theirs (src-shared/schemas), defined once there.
 import { z } from 'zod';
 import { JudgeSchema } from '../../src-shared/schemas/hypotheses.js';
-import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardPageSchema, MatchPageSchema } from '../../src-shared/schemas/tournament.js';
+import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardFormatSchema, LeaderboardPageSchema, MatchPageSchema } from '../../src-shared/schemas/tournament.js';
 
 export {
   ArenaCardSchema,
@@ -12,6 +12,7 @@ export {
   ComparedHypothesisSchema,
   ComparisonSchema,
   EloHistorySchema,
+  LeaderboardColumnsSchema,
   LeaderboardPageSchema,
   LeaderboardRowSchema,
   MatchEntrySchema,
@@ -23,6 +24,7 @@ export type {
   ComparedHypothesis,
   Comparison,
   EloHistory,
+  LeaderboardColumns,
   LeaderboardPage,
   LeaderboardRow,
   MatchEntry,
@@ -35,7 +37,7 @@ const HypothesisId = z.string().min(1);
 export const tournamentRoutes = {
   /** One page of the leaderboard; the GUI follows next_cursor to load all rows in chunks. */
   'leaderboard.page': {
-    input: z.object({ research_id: ResearchId, cursor: z.string().optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),
+    input: z.object({ research_id: ResearchId, cursor: z.string().optional(), limit: z.number().int().min(1).max(1000).optional(), format: LeaderboardFormatSchema.optional() }).strict(),
     output: LeaderboardPageSchema,
   },
   'leaderboard.eloHistory': {

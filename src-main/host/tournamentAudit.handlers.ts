@@ -5,6 +5,7 @@ import type { Routes } from './contract.js';
 import type { auditRoutes } from './audit.contract.js';
 import type { tournamentRoutes } from './tournament.contract.js';
 import type { ToolOutcome } from './toolResult.js';
+import { leaderboardPageWithReadAhead } from './leaderboardReadAhead.js';
 
 type Route = keyof typeof tournamentRoutes | keyof typeof auditRoutes;
 type RouteHandlers = { [R in Route]: (input: z.output<Routes[R]['input']>) => Promise<ToolOutcome> };
@@ -17,7 +18,7 @@ function defined(input: Record<string, unknown>): Record<string, unknown> {
 
 export function tournamentAuditHandlers(tool: CallTool): RouteHandlers {
   return {
-    'leaderboard.page': (input) => tool('get_leaderboard', defined(input)),
+    'leaderboard.page': leaderboardPageWithReadAhead((input) => tool('get_leaderboard', defined(input))),
     'leaderboard.eloHistory': (input) => tool('get_elo_history', defined(input)),
     'leaderboard.matches': (input) => tool('list_matches', defined(input)),
     'leaderboard.compare': (input) => tool('compare_hypotheses', input),

@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import { connectServer, tempDataDir, type Sdk, type ToolClient } from '../support/server.js';
 import { openSession, runResearchToCompletion, type Structured } from '../e2e/web/support/researchRun.js';
 import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
+import type { LeaderboardColumns } from '../../src-shared/schemas/tournament.js';
+import { rowsOf } from '../../src-renderer/features/leaderboard/leaderboardModel.js';
 
 const TOOLS = ['get_leaderboard', 'get_elo_history', 'next_arena_pair', 'list_matches', 'compare_hypotheses'];
 const ajv = new Ajv({ strict: false, allErrors: true });
@@ -140,6 +142,24 @@ describe.each<Sdk>(['v2', 'v1'])('desktop tournament tools (%s SDK client)', (sd
     // The Markdown summary agrees with rank_hypotheses, the assistants' own view.
     const ranking = await assistant.call('rank_hypotheses', { research_id: researchId, top_n: 50 });
     expect((ranking.leaderboard as Array<{ id: string }>).map((r) => r.id)).toEqual(ranked.map((r) => r.id));
+  });
+
+  it('get_leaderboard by column (the app\'s whole-board load) holds the same rows, paged the same way, in less JSON', async () => {
+    const { rows } = await wholeBoard(2);
+    const byColumn: Row[] = [];
+    let cursor: string | null = null;
+    do {
+      const args = { research_id: researchId, limit: 2, ...(cursor === null ? {} : { cursor }) };
+      const page = (await desktopCall('get_leaderboard', { ...args, format: 'columns' })) as unknown as Page & { columns: LeaderboardColumns };
+      expect(page.rows).toEqual([]);
+      byColumn.push(...(rowsOf(page.columns) as unknown as Row[]));
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    expect(byColumn).toEqual(rows);
+    const whole = (await desktopCall('get_leaderboard', { research_id: researchId, limit: 1000, format: 'columns' })) as unknown as { columns: LeaderboardColumns };
+    expect(rowsOf(whole.columns)).toEqual(rows);
+    expect(JSON.stringify(whole).length).toBeLessThan(0.85 * JSON.stringify(await desktopCall('get_leaderboard', { research_id: researchId, limit: 1000 })).length);
+    expect(await failure(desktop, 'get_leaderboard', { research_id: researchId, format: 'table' })).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('format') });
   });
 
   it('get_leaderboard explains a bad cursor and an unknown project', async () => {

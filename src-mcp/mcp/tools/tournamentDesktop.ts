@@ -11,12 +11,13 @@ import { leaderboardPage } from '../../engine/leaderboardView.js';
 import { loadResearch } from '../../engine/research.js';
 import { matchPage } from '../../store/leaderboardQueries.js';
 import { defineTool } from '../toolkit.js';
-import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardPageSchema, MatchPageSchema } from '../../../src-shared/schemas/tournament.js';
-import { arenaCard, comparedEntry, leaderboardRow, matchEntry } from './tournamentDesktopRows.js';
+import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardFormatSchema, LeaderboardPageSchema, LeaderboardRowSchema, MatchPageSchema } from '../../../src-shared/schemas/tournament.js';
+import { arenaCard, comparedEntry, leaderboardColumns, leaderboardRow, matchEntry } from './tournamentDesktopRows.js';
 
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const target = (id: string): string => `research://projects/${id}`;
+const LEADERBOARD_FIELDS = LeaderboardRowSchema.keyof().options;
 
 export const getLeaderboardTool = defineTool({
   name: 'get_leaderboard',
@@ -30,11 +31,13 @@ export const getLeaderboardTool = defineTool({
     research_id: ResearchId,
     cursor: z.string().optional().describe('next_cursor of the previous page; omit for the first.'),
     limit: z.number().int().min(1).max(1000).default(500),
+    format: LeaderboardFormatSchema.default('rows').describe('"columns": the rows as one array per field (columns), about half the JSON of a large page; rows is then empty.'),
   }),
   output: LeaderboardPageSchema,
   run(args, ctx) {
     const page = leaderboardPage(ctx.db, args.research_id, { cursor: args.cursor, limit: args.limit });
     const rows = page.rows.map(leaderboardRow);
+    const byColumn = args.format === 'columns';
     const lines = rows.slice(0, 10).map((r) => `${r.rank ?? '–'}. H${r.number} ${r.id} — Elo ${r.elo_score}${r.certified_top_k ? ' (certified)' : ''}`);
     if (page.nextCursor !== null) lines.push(`More: cursor="${page.nextCursor}".`);
     return {
@@ -47,7 +50,8 @@ export const getLeaderboardTool = defineTool({
         matches: page.matchCount,
         total: page.total,
         movement_window: page.movementWindow,
-        rows,
+        rows: byColumn ? [] : rows,
+        ...(byColumn ? { columns: leaderboardColumns(rows, LEADERBOARD_FIELDS) } : {}),
         next_cursor: page.nextCursor,
       },
       markdown: [`Leaderboard of ${page.researchId}: ${rows.length} of ${page.total} hypotheses, ${page.matchCount} matches, top-${page.k} ${page.certified ? 'certified' : 'not certified'}.`, ...lines].join('\n'),

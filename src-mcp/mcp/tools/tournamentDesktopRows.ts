@@ -7,7 +7,7 @@ import type { LeaderboardViewRow } from '../../engine/leaderboardView.js';
 import type { Hypothesis } from '../../engine/types.js';
 import type { MatchListing } from '../../store/leaderboardQueries.js';
 import { roundedInterval } from '../../../src-shared/schemas/hypotheses.js';
-import type { ArenaCardSchema, ComparedHypothesisSchema, LeaderboardRowSchema, MatchEntrySchema } from '../../../src-shared/schemas/tournament.js';
+import type { ArenaCardSchema, ComparedHypothesisSchema, LeaderboardColumnsSchema, LeaderboardRowSchema, MatchEntrySchema } from '../../../src-shared/schemas/tournament.js';
 
 const round1 = (value: number): number => Math.round(value * 10) / 10;
 
@@ -36,6 +36,16 @@ export function leaderboardRow(row: LeaderboardViewRow): z.input<typeof Leaderbo
     wins: line.wins,
     certified_top_k: row.certified,
   };
+}
+
+type RowInput = z.input<typeof LeaderboardRowSchema>;
+type Columns = z.input<typeof LeaderboardColumnsSchema>;
+
+/** The rows by column (format="columns"): one array per field, in the rows' order. */
+export function leaderboardColumns(rows: readonly RowInput[], fields: ReadonlyArray<keyof RowInput>): Columns {
+  const columns: Record<string, unknown[]> = {};
+  for (const field of fields) columns[field] = rows.map((row) => row[field]);
+  return columns as Columns;
 }
 
 export function arenaCard(h: Hypothesis): z.input<typeof ArenaCardSchema> {

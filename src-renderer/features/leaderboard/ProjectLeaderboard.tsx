@@ -45,10 +45,11 @@ export function ProjectLeaderboard({
   const [selected, setSelected] = useState<string[]>([]);
   const [arenaOpened, setArenaOpened] = useState(false);
   if (tab === 'arena' && !arenaOpened) setArenaOpened(true);
-  const pages = query.data?.pages;
+  const pages = query.data;
   const rows = useMemo(() => pages?.flatMap((page) => page.rows) ?? [], [pages]);
   const head: LeaderboardPage | undefined = pages?.[0];
-  const complete = query.hasNextPage === false && !query.isFetchingNextPage && head !== undefined;
+  // Complete once the last page is in; a refresh keeps the complete board until it replaces it.
+  const complete = pages !== undefined && pages.at(-1)?.next_cursor === null;
 
   // Measured here, mounted before any data arrives; its layout effect runs after the table's commit.
   useRenderMarks(tab === 'table' ? rows.length : 0, complete && tab === 'table');
@@ -73,7 +74,7 @@ export function ProjectLeaderboard({
   return (
     <section className="lb" aria-label="Tournament" data-testid="project-leaderboard" data-state={head === undefined ? 'loading' : complete ? 'complete' : 'partial'} data-loaded-rows={rows.length}>
       <Summary head={head} loaded={rows.length} complete={complete} />
-      {query.isError ? <ErrorNotice error={query.error} title="Some of the leaderboard could not be loaded" onRetry={() => void query.fetchNextPage()} testId="leaderboard-error" /> : null}
+      {query.isError ? <ErrorNotice error={query.error} title="Some of the leaderboard could not be loaded" onRetry={() => void query.refetch()} testId="leaderboard-error" /> : null}
       <div className="lb-tabs" role="tablist" aria-label="Tournament views" onKeyDown={onTabKey}>
         {TABS.map(({ id, label }) => (
           <button

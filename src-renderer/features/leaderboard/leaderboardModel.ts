@@ -1,7 +1,7 @@
 // What the leaderboard table shows: rows filtered, searched and sorted in the renderer. All rows
 // are loaded (in chunks) so that sorting by any column is instant; these functions are pure so
 // they can be tested without a browser and memoised by the view.
-import type { LeaderboardRow } from '../../../src-main/host/contract';
+import type { LeaderboardColumns, LeaderboardRow } from '../../../src-main/host/contract';
 
 export type SortColumn = 'rank' | 'number' | 'elo' | 'bt' | 'p_top_k' | 'matches' | 'movement';
 export type SortDirection = 'asc' | 'desc';
@@ -109,4 +109,14 @@ export function movementLabel(row: LeaderboardRow): { text: string; description:
   if (movement > 0) return { text: `▲${movement}`, description: `Up ${places(movement)} in the latest round`, kind: 'up' };
   if (movement < 0) return { text: `▼${-movement}`, description: `Down ${places(-movement)} in the latest round`, kind: 'down' };
   return { text: '–', description: 'Unchanged in the latest round', kind: 'same' };
+}
+
+/** The rows of a page asked for by column: the i-th entry of every column makes the i-th row. */
+export function rowsOf(columns: LeaderboardColumns): LeaderboardRow[] {
+  const fields = Object.keys(columns) as Array<keyof LeaderboardColumns>;
+  return columns.id.map((_, i) => {
+    const row: Record<string, unknown> = {};
+    for (const field of fields) row[field] = columns[field][i];
+    return row as LeaderboardRow;
+  });
 }

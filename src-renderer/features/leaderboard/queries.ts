@@ -1,11 +1,11 @@
 // The tournament views' host calls as TanStack Query hooks. Their keys live under ['projects']
 // so that the host events which already invalidate project data (useHostEvents) refresh the
 // leaderboard, matches and charts too when an assistant's judgements or a vote arrive.
-import { useEffect } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { experimental_streamedQuery as streamedQuery, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { LeaderboardPage } from '../../../src-main/host/contract';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
+import { rowsOf } from './leaderboardModel';
 
 export const tournamentKeys = {
   all: (researchId: string) => ['projects', 'tournament', researchId] as const,
@@ -23,25 +23,32 @@ export const LEADERBOARD_CHUNK = 1000;
 export const MARK_FIRST_DATA = 'leaderboard:data:first';
 export const MARK_ALL_DATA = 'leaderboard:data:all';
 
-/** Loads every page of the leaderboard, one after the other, as soon as the previous one arrives. */
+/**
+ * Every page of the leaderboard as one stream: each page is asked for as soon as the previous one
+ * arrives, before the table renders it, so the host's and the server's work on the next page
+ * overlaps the renderer's on this one (a query per page that asked for the next from an effect
+ * after the render waited for each render in turn: 10 renders of a growing table in the load).
+ * A refresh (host events invalidate project data) keeps the board shown until every page is in.
+ */
 export function useLeaderboardPages(researchId: string) {
   const api = useCosci();
-  const query = useInfiniteQuery({
+  return useQuery({
     queryKey: tournamentKeys.leaderboard(researchId),
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }): Promise<LeaderboardPage> => {
-      const page = await call(api, 'leaderboard.page', { research_id: researchId, limit: LEADERBOARD_CHUNK, ...(pageParam === null ? {} : { cursor: pageParam }) });
-      if (pageParam === null) mark(MARK_FIRST_DATA);
-      if (page.next_cursor === null) mark(MARK_ALL_DATA);
-      return page;
-    },
-    getNextPageParam: (last) => last.next_cursor,
+    queryFn: streamedQuery({
+      refetchMode: 'replace',
+      streamFn: async function* ({ signal }): AsyncGenerator<LeaderboardPage> {
+        let cursor: string | null = null;
+        do {
+          const page: LeaderboardPage = await call(api, 'leaderboard.page', { research_id: researchId, limit: LEADERBOARD_CHUNK, format: 'columns', ...(cursor === null ? {} : { cursor }) });
+          if (cursor === null) mark(MARK_FIRST_DATA);
+          if (page.next_cursor === null) mark(MARK_ALL_DATA);
+          cursor = page.next_cursor;
+          const { columns, ...rest } = page;
+          yield columns === undefined ? page : { ...rest, rows: rowsOf(columns) };
+        } while (cursor !== null && !signal.aborted);
+      },
+    }),
   });
-  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
-  return query;
 }
 
 /** The first `limit` rows in the server's order (rank, then Elo): the project view's top of the board. */

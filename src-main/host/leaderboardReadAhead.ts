@@ -1,0 +1,62 @@
+// The leaderboard.page route with read-ahead. A page asked for by column is the app's load of a
+// whole board, which follows next_cursor to the end: as soon as the server answers one such page,
+// the host asks it for the next, so the server reads and serialises page i+1 while the host and
+// the renderer pass page i on and parse it (over HTTP, or IPC in Electron), instead of each process
+// waiting for the others in turn. The page read ahead is handed to the request that asks for its
+// cursor; it is the same tool call that request would have made, one hop earlier, and audited the
+// same. Cursor pages were never one snapshot (a judgement between two requests shows in the later
+// one), so reading one a hop earlier changes nothing a reader relies on.
+import type { ToolOutcome } from './toolResult.js';
+
+export type PageInput = {
+  research_id: string;
+  cursor?: string | undefined;
+  limit?: number | undefined;
+  format?: 'rows' | 'columns' | undefined;
+};
+
+/** A page nobody asked for within this time is dropped (the view was closed mid-load). */
+export const READ_AHEAD_TTL_MS = 10_000;
+/** Boards loading at once: one per open view is plenty. */
+const MAX_HELD = 4;
+
+interface Held {
+  outcome: Promise<ToolOutcome>;
+  timer: NodeJS.Timeout;
+}
+
+/** `call` is one get_leaderboard call; it answers failures as values (the router's tool wrapper). */
+export function leaderboardPageWithReadAhead(call: (input: PageInput) => Promise<ToolOutcome>, ttlMs = READ_AHEAD_TTL_MS): (input: PageInput) => Promise<ToolOutcome> {
+  const held = new Map<string, Held>();
+  const keyOf = (input: PageInput): string => JSON.stringify([input.research_id, input.cursor ?? null, input.limit ?? null, input.format ?? null]);
+
+  const readAhead = (input: PageInput): void => {
+    const key = keyOf(input);
+    if (held.has(key)) return;
+    // The oldest load was abandoned if this many are in flight.
+    const oldest = held.keys().next();
+    if (held.size >= MAX_HELD && oldest.done !== true) drop(oldest.value);
+    const outcome = call(input);
+    held.set(key, { outcome, timer: setTimeout(() => drop(key), ttlMs).unref() });
+  };
+  const drop = (key: string): void => {
+    const entry = held.get(key);
+    if (entry === undefined) return;
+    clearTimeout(entry.timer);
+    held.delete(key);
+  };
+
+  return async (input) => {
+    const key = keyOf(input);
+    const entry = held.get(key);
+    drop(key);
+    let outcome = entry === undefined ? await call(input) : await entry.outcome;
+    // A page read ahead that failed (the server restarting) is asked for again, now that it is wanted.
+    if (entry !== undefined && !outcome.ok) outcome = await call(input);
+    if (outcome.ok && input.format === 'columns') {
+      const next = (outcome.data as { next_cursor?: unknown }).next_cursor;
+      if (typeof next === 'string') readAhead({ ...input, cursor: next });
+    }
+    return outcome;
+  };
+}

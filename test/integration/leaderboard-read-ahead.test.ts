@@ -1,0 +1,88 @@
+// The leaderboard.page route reads ahead (src-main/host/leaderboardReadAhead.ts) against the BUILT
+// server over stdio: once a page by column is answered, the host has already asked the server for
+// the next one, and the request for that cursor gets it without another call; the rows are those
+// a direct call gives. Pages by row (the project view's top of the board) are not read ahead.
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRouter, type Router } from '../../src-main/host/router.js';
+import { APP_INFO, fakeAssistants, silentLogger } from '../unit/host/fakes.js';
+import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
+import { openSession, runResearchToCompletion } from '../e2e/web/support/researchRun.js';
+
+let dataDir: string;
+let researchId: string;
+let server: ConnectedServer;
+let router: Router;
+
+beforeAll(async () => {
+  dataDir = tempDataDir('cosci-read-ahead');
+  const runner = await openSession(dataDir, 'claude-desktop');
+  const decider = await openSession(dataDir, 'desktop');
+  try {
+    researchId = await runResearchToCompletion(runner, decider, { goal: 'Find novel therapeutic targets for liver fibrosis', hypotheses: 6 });
+  } finally {
+    await Promise.all([runner.close(), decider.close()]);
+  }
+  server = await connectServer({ dataDir, client: 'desktop' });
+  router = createRouter({
+    callTool: async (name, args) => (await server.client.callTool({ name, arguments: args })) as CallToolResult,
+    appInfo: () => APP_INFO,
+    assistants: fakeAssistants(),
+    log: silentLogger,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await server.close();
+});
+
+/** get_leaderboard calls the desktop's server has audited with this cursor (null: first pages). */
+function pageCalls(cursor: string | null): number {
+  const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
+  try {
+    const args = db.prepare("SELECT arguments FROM audit_log WHERE action = 'tool:get_leaderboard' AND client_id = 'desktop'").pluck().all() as string[];
+    return args.filter((json) => ((JSON.parse(json) as { cursor?: string }).cursor ?? null) === cursor).length;
+  } finally {
+    db.close();
+  }
+}
+
+interface Page {
+  rows: unknown[];
+  columns?: Record<string, unknown[]>;
+  next_cursor: string | null;
+}
+
+async function page(input: Record<string, unknown>): Promise<Page> {
+  const result = await router.invoke('leaderboard.page', { research_id: researchId, ...input });
+  expect(result, JSON.stringify(result).slice(0, 300)).toMatchObject({ ok: true });
+  return (result as { data: Page }).data;
+}
+
+describe('leaderboard.page read-ahead', () => {
+  it('asks the server for the next page by column before the app does, and answers the app with it', async () => {
+    const first = await page({ limit: 2, format: 'columns' });
+    const cursor = first.next_cursor as string;
+    expect(cursor).toEqual(expect.any(String));
+    await expect.poll(() => pageCalls(cursor), { timeout: 10_000 }).toBe(1);
+    const second = await page({ limit: 2, format: 'columns', cursor });
+    expect(pageCalls(cursor)).toBe(1);
+    const direct = (await server.client.callTool({ name: 'get_leaderboard', arguments: { research_id: researchId, limit: 2, format: 'columns', cursor } })).structuredContent;
+    expect(second).toEqual(direct);
+    // The page after it was read ahead in turn.
+    if (second.next_cursor !== null) await expect.poll(() => pageCalls(second.next_cursor), { timeout: 10_000 }).toBe(1);
+  });
+
+  it('does not read ahead pages by row', async () => {
+    const before = pageCalls(null);
+    const top = await page({ limit: 3 });
+    expect(top.rows).toHaveLength(3);
+    const cursor = top.next_cursor as string;
+    // A later call is audited after any read-ahead would have been: none was made for this cursor.
+    await page({ limit: 1, format: 'rows' });
+    await expect.poll(() => pageCalls(null), { timeout: 10_000 }).toBe(before + 2);
+    expect(pageCalls(cursor)).toBe(0);
+  });
+});
