@@ -99,11 +99,7 @@ test('the scientist adds their own hypothesis; the server’s rules show in the 
   const room = new ControlRoom(page);
   await researchedProject(workspace.dataDir);
   await app.open(webHost.url);
-  await room.openProject(GOAL);
-  await room.openDetailTab('hypotheses');
-  await page.getByTestId('add-hypothesis-button').click();
-
-  const form = page.getByTestId('add-hypothesis-form');
+  const form = await room.openAddHypothesisForm(GOAL);
   await form.getByTestId('add-hypothesis-summary').fill('BRD4 inhibition reverses liver fibrosis in mice.');
   await expect(form.getByTestId('add-hypothesis-words')).toContainText('7 words');
   await form.getByTestId('add-hypothesis-rationale').fill('BRD4 drives the super-enhancers of the fibrogenic programme of activated hepatic stellate cells.');

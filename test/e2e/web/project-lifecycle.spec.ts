@@ -10,7 +10,7 @@ import { REPO_ROOT } from './support/paths.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { hypothesisDraft } from '../../support/fakeAssistant.js';
 import { describeFindings, seriousAxeFindings } from './support/axe.js';
-import { connectResearchAssistant, connectScientistShortcut, sixtyWordSummary, type McpSide, type ResearchAssistant } from './support/researchAssistant.js';
+import { connectResearchAssistant, connectScientistShortcut, type McpSide, type ResearchAssistant } from './support/researchAssistant.js';
 
 const GOAL = 'Find novel therapeutic targets for liver fibrosis';
 const OTHER = 'Explain why perovskite solar cells degrade under humidity';
@@ -60,16 +60,9 @@ test('a hypothesis added while the report waits is ranked before a fresh report;
   const [report] = await assistant.workUntilDecision(researchId);
   expect(report?.kind).toBe('final_report');
   await expect(room.inboxItem('final_report')).toBeVisible();
-  await room.openProject(GOAL);
-  await room.openDetailTab('hypotheses');
-  await page.getByTestId('add-hypothesis-button').click();
-  const form = page.getByTestId('add-hypothesis-form');
-  await form.getByTestId('add-hypothesis-summary').fill(sixtyWordSummary('the bromodomain protein BRD4'));
-  await form.getByTestId('add-hypothesis-rationale').fill('BRD4 drives the super-enhancers of the fibrogenic programme of activated hepatic stellate cells.');
-  await form.getByTestId('add-hypothesis-protocol').fill('Treat CCl4-injured mice with JQ1 or vehicle for six weeks; quantify collagen by hydroxyproline and Sirius red.');
-  await form.getByTestId('add-hypothesis-predictions').fill('JQ1 lowers hydroxyproline by at least 30%');
-  await form.getByTestId('add-hypothesis-submit').click();
-  await expect(page.getByTestId('add-hypothesis-dialog')).toBeHidden();
+  const form = await room.openAddHypothesisForm(GOAL);
+  await room.fillOwnHypothesis(form);
+  await room.submitHypothesis(form);
   // The app shows the new hypothesis; back to its project.
   await page.getByTestId('hypothesis-back').click();
 

@@ -8,7 +8,6 @@ import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { openSession, runResearchToCompletion } from './support/researchRun.js';
-import { sixtyWordSummary } from './support/researchAssistant.js';
 
 async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(button).click()]);
@@ -90,27 +89,14 @@ test('the scientist’s own hypothesis carries the citations typed with it, each
   }
   await app.open(webHost.url);
   const room = new ControlRoom(page);
-  await room.openProject(goal);
-  await room.openDetailTab('hypotheses');
-  await page.getByTestId('add-hypothesis-button').click();
-  const form = page.getByTestId('add-hypothesis-form');
-  await form.getByTestId('add-hypothesis-summary').fill(sixtyWordSummary('the bromodomain protein BRD4'));
-  await form.getByTestId('add-hypothesis-rationale').fill('BRD4 drives the super-enhancers of the fibrogenic programme of activated hepatic stellate cells.');
-  await form.getByTestId('add-hypothesis-protocol').fill('Treat CCl4-injured mice with JQ1 or vehicle for six weeks; quantify collagen by hydroxyproline and Sirius red.');
-  await form.getByTestId('add-hypothesis-predictions').fill('JQ1 lowers hydroxyproline by at least 30%');
-  await form.getByTestId('add-citation').click();
-  await form.getByTestId('add-citation').click();
-  const [first, second] = [form.getByTestId('citation-row').nth(0), form.getByTestId('citation-row').nth(1)];
-  await first.getByTestId('citation-title').fill('BRD4 bookmarks fibrogenic super-enhancers in stellate cells');
-  await first.getByTestId('citation-source').fill('https://doi.org/10.1016/j.cell.2015.04.011');
-  await first.getByTestId('citation-year').fill('2015');
-  await second.getByTestId('citation-title').fill('JQ1 in liver fibrosis');
-  await second.getByTestId('citation-source').fill('PMID: 25959826');
+  const form = await room.openAddHypothesisForm(goal);
+  await room.fillOwnHypothesis(form, [
+    { title: 'BRD4 bookmarks fibrogenic super-enhancers in stellate cells', source: 'https://doi.org/10.1016/j.cell.2015.04.011', year: '2015' },
+    { title: 'JQ1 in liver fibrosis', source: 'PMID: 25959826' },
+  ]);
   const findings = await seriousAxeFindings(page, 'add hypothesis with citations');
   expect(findings, describeFindings(findings)).toEqual([]);
-  await form.getByTestId('add-hypothesis-submit').click();
-
-  await expect(page.getByTestId('add-hypothesis-dialog')).toBeHidden();
+  await room.submitHypothesis(form);
   const citations = room.hypothesis.getByTestId('citation');
   await expect(citations).toHaveCount(2);
   await expect(citations.nth(0)).toContainText('BRD4 bookmarks fibrogenic super-enhancers in stellate cells');
