@@ -3,7 +3,7 @@
 // its rank moved in the latest judging round. A page is read from the board-order index of
 // migration 0010 with what the rating refresh stored, so it costs its own rows: the GUI loads
 // 10,000 rows in chunks, and the first page after a judgement is no dearer than the next.
-import type { Db } from '../store/database.js';
+import { readTransaction, type Db } from '../store/database.js';
 import { boardCounts, boardLines, topRankedPTopK, trailingCompetitorMatches, type BoardKey } from '../store/boardQueries.js';
 import { leaderboardVersion, type LeaderboardLine, type MatchLogLine } from '../store/leaderboardQueries.js';
 import { DomainError } from './errors.js';
@@ -165,7 +165,7 @@ function boardHeader(db: Db, projectId: string, topK: number): BoardHeader {
 export function leaderboardPage(db: Db, projectId: string, query: { cursor?: string | undefined; limit: number }): LeaderboardPage {
   const project = loadResearch(db, projectId);
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  return db.transaction((): LeaderboardPage => {
+  return readTransaction(db, (): LeaderboardPage => {
     const header = boardHeader(db, project.id, project.settings.topK);
     const { k } = header;
     // One row more than asked says whether there is a next page without counting the rest.
@@ -190,5 +190,5 @@ export function leaderboardPage(db: Db, projectId: string, query: { cursor?: str
       }),
       nextCursor: lines.length > query.limit && last !== undefined ? encodeCursor(last.key) : null,
     };
-  })();
+  });
 }
