@@ -1,27 +1,22 @@
 // Reasoning providers over MCP. configure_providers (desktop app only): the LLM APIs this machine
 // may use for background research, a connection test, the activation that hands this process the
 // keys the app keeps (in memory only: never written to the database, a file or a log; the audit
-// log masks them), and a project's choice of reasoners and provider budgets. routeNextStep: which
-// reasoner does a project's next work item when an assistant asks (architecture.md, *Reasoners*) — a live
-// background provider, the client's own model through sampling, or the assistant itself.
+// log masks them), and a project's choice of reasoners and provider budgets; the usage of a
+// project's automatic reasoners for get_research_status.
 import { z } from 'zod';
 import { writeTransaction } from '../../store/database.js';
-import { recentBackgroundWorkers } from '../../store/backgroundWorkers.js';
 import { deleteProviderSettings, listProviderSettings, upsertProviderSettings } from '../../store/providerSettings.js';
 import { usageByReasoner, usageByRole, usageTotals } from '../../store/usage.js';
 import { recordChange } from '../../engine/changes.js';
 import { DomainError } from '../../engine/errors.js';
 import { loadResearch, reasonerOrderOf, REASONER_KINDS, updateResearch } from '../../engine/research.js';
 import type { ProjectSettings, ResearchProject } from '../../engine/types.js';
-import { providerServes } from '../../reasoners/background.js';
-import { sampleProjectWork } from '../../reasoners/sampling.js';
+import { backgroundServes } from '../../reasoners/routing.js';
 import { configFromRow, inputFromRow, ProviderInputSchema, reloadProviders, rowFromInput, type ProviderInput } from '../../reasoners/providers/settings.js';
 import type { ProviderRegistry } from '../../reasoners/providers/registry.js';
 import { ProviderError, REASONING_ROLES } from '../../reasoners/providers/types.js';
-import { recordAudit } from '../audit.js';
 import type { ServerContext } from '../context.js';
-import { defineTool, type ToolCall } from '../toolkit.js';
-import { computeNextStep, type NextStepOutput } from './workflowOutput.js';
+import { defineTool } from '../toolkit.js';
 
 /** A connection test answers within a desktop client's patience, whatever the provider's own timeout. */
 const TEST_TIMEOUT_MS = 30_000;
@@ -198,7 +193,7 @@ export function reasoningUsage(ctx: ServerContext, project: ResearchProject): z.
   });
   return {
     reasoner_order: [...reasonerOrderOf(project.settings)],
-    in_background: project.status !== 'completed' && project.status !== 'paused' && backgroundServes(ctx, project),
+    in_background: project.status !== 'completed' && project.status !== 'paused' && backgroundServes({ db: ctx.db, now: ctx.now(), ownerAlive: ctx.ownerAlive }, project),
     ...numbers(usageTotals(ctx.db, project.id)),
     by_role: usageByRole(ctx.db, project.id).map((row) => ({ role: row.role, ...numbers(row) })),
     by_reasoner: usageByReasoner(ctx.db, project.id),
@@ -211,88 +206,4 @@ export function reasoningMarkdown(usage: z.input<typeof ReasoningUsageSchema>): 
   const cost = (value: number | null | undefined): string => (value === null || value === undefined ? '' : `, ≈ $${value.toFixed(4)}`);
   const roles = usage.by_role.map((r) => `${r.role} ${r.calls} calls, ${r.input_tokens}+${r.output_tokens} tokens${cost(r.cost_usd)}`);
   return `- Reasoners: ${usage.reasoner_order.join(' → ')}${usage.in_background ? ' (a provider works in the background now)' : ''}${roles.length > 0 ? `; ${roles.join('; ')}` : ''}`;
-}
-
-// ---- Routing the next work item --------------------------------------------------------------
-
-/** A background worker that has not written a heartbeat for this long is considered gone. */
-const WORKER_STALE_MS = 20_000;
-
-/** Whether a live process runs provider work for this project in the background. */
-export function backgroundServes(ctx: ServerContext, project: ResearchProject): boolean {
-  if (!providerServes(reasonerOrderOf(project.settings))) return false;
-  const since = new Date(ctx.now().getTime() - WORKER_STALE_MS).toISOString();
-  return recentBackgroundWorkers(ctx.db, since).some((worker) => ctx.ownerAlive(worker.workerId));
-}
-
-/**
- * The project's next step for the calling assistant: the first available reasoner of the
- * project's order gets the work. A background provider keeps it (the assistant is told to wait);
- * sampling does it here through the client's model (with `call`, until `samplingDeadline`);
- * delegation leases it to the caller. With none available, nothing is leased.
- */
-export async function routeNextStep(ctx: ServerContext, researchId: string, call: ToolCall | null, samplingDeadline: number): Promise<NextStepOutput> {
-  if (call !== null) {
-    const project = loadResearch(ctx.db, researchId);
-    const order = reasonerOrderOf(project.settings);
-    const samplingAt = order.indexOf('sampling');
-    // Sampling gets the work only when no reasoner before it in the project's order takes it.
-    if (samplingAt >= 0 && !order.slice(0, samplingAt).some((kind) => takesWorkNow(ctx, project, kind))) {
-      const sampled = await sampleWithClientModel(ctx, researchId, call, samplingDeadline);
-      if (sampled !== null) return sampled;
-    }
-  }
-  return routeNextStepWithoutSampling(ctx, researchId);
-}
-
-/**
- * routeNextStep when there is no call to sample through (submit_work's answer): it never awaits,
- * so the tool stays synchronous and its audit row commits with its writes as one row, not an
- * intent row plus the call's row (architecture.md, *Identity, scopes, audit*; issue 18 item 11).
- */
-export function routeNextStepWithoutSampling(ctx: ServerContext, researchId: string): NextStepOutput {
-  const project = loadResearch(ctx.db, researchId);
-  const order = reasonerOrderOf(project.settings);
-  const taker = order.find((kind) => takesWorkNow(ctx, project, kind));
-  if (taker === 'provider') {
-    return asBackground(computeNextStep(ctx, researchId, false), 'An LLM provider is doing this project\'s work in the background (in the Co-Scientist app); there is nothing for you to do. Follow it with get_research_status, or call continue_research with wait_seconds to wait for the next checkpoint.');
-  }
-  if (taker === 'delegated') return computeNextStep(ctx, researchId, true);
-  return asBackground(computeNextStep(ctx, researchId, false), `This project's work is reserved for ${order.join(' or ')}, and none is available to you now (the Co-Scientist app's provider runs only while the app is open). The scientist can change this in the app.`);
-}
-
-/** Whether this reasoner kind takes the project's work without sampling: a live background provider, or delegation to the caller. */
-function takesWorkNow(ctx: ServerContext, project: ResearchProject, kind: ReturnType<typeof reasonerOrderOf>[number]): boolean {
-  if (kind === 'provider') return backgroundServes(ctx, project);
-  return kind === 'delegated';
-}
-
-/** Work waiting for someone else is "busy" for this caller, with the reason instead of "pick it up". */
-function asBackground(next: NextStepOutput, message: string): NextStepOutput {
-  return next.state === 'ready' || next.state === 'busy' ? { ...next, state: 'busy', message } : next;
-}
-
-async function sampleWithClientModel(ctx: ServerContext, researchId: string, call: ToolCall, deadline: number): Promise<NextStepOutput | null> {
-  const reasoner = ctx.sampling?.reasoner(ctx.clientId, () => deadline);
-  if (reasoner === undefined) return null;
-  const scrub = (text: string): string => ctx.providers?.scrub(text) ?? text;
-  const run = await sampleProjectWork(
-    { db: ctx.db, actor: { clientId: ctx.clientId, now: () => ctx.now() }, owner: ctx.workerId, ownerAlive: ctx.ownerAlive, verify: ctx.verifyCitation(researchId), grounding: ctx.grounding, scrub },
-    researchId,
-    reasoner,
-    deadline,
-    call.signal,
-  );
-  ctx.feed.poke();
-  for (const done of run.tasks) {
-    recordAudit(ctx.db, { clientId: ctx.clientId, action: 'reasoner:sampling', target: `research://projects/${researchId}`, args: done, outcome: 'success', errorCode: null, startedAt: ctx.now(), durationMs: 0 });
-  }
-  // A failure falls back to delegation: the task stays leased to this caller and comes back as its work item.
-  if (run.failure !== null && !call.signal.aborted) ctx.sampling?.markUnavailable(run.failure);
-  const next = computeNextStep(ctx, researchId, true);
-  const note = [
-    run.tasks.length > 0 ? `Your client's model completed ${run.tasks.length} work item(s) through sampling.` : null,
-    run.failure !== null ? `Sampling stopped (${run.failure}); do this work item yourself.` : null,
-  ].filter((line): line is string => line !== null);
-  return note.length === 0 ? next : { ...next, message: `${note.join(' ')} ${next.message}` };
 }

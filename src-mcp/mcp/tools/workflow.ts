@@ -8,7 +8,7 @@ import { changeProject, requestProjectChange } from '../../engine/projectChanges
 import { loadResearch } from '../../engine/research.js';
 import { defineTool } from '../toolkit.js';
 import { NextStepSchema, nextStepData, nextStepMarkdown } from './workflowOutput.js';
-import { routeNextStep, routeNextStepWithoutSampling } from './providers.js';
+import { routeNextStep, routeNextStepWithoutSampling } from './workflowRouting.js';
 import { offerInlineDecision } from './chatDecision.js';
 import { DESKTOP_CLIENT } from '../identity.js';
 import { buildWorkItem, delegatedReasoner } from '../../reasoners/workItems.js';
