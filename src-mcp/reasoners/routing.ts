@@ -2,7 +2,7 @@
 // first available reasoner of the project's order — a live background provider, the calling
 // client's model through sampling, or the calling assistant itself (delegated). This is the
 // decision only; carrying it out over MCP (sampling through the call, the next-step answer) is
-// mcp/tools/workflowRouting.ts.
+// mcp/tools/assistant/workflowRouting.ts.
 import type { Db } from '../store/database.js';
 import { recentBackgroundWorkers } from '../store/backgroundWorkers.js';
 import { reasonerOrderOf } from '../engine/research.js';

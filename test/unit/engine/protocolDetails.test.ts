@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { hypothesesOf } from '../../../src-mcp/engine/hypotheses.js';
 import { JudgementSchema } from '../../../src-mcp/engine/schemas.js';
-import { listHypothesesTool } from '../../../src-mcp/mcp/tools/hypotheses.js';
-import { manageResearchTool } from '../../../src-mcp/mcp/tools/workflow.js';
+import { listHypothesesTool } from '../../../src-mcp/mcp/tools/assistant/hypotheses.js';
+import { manageResearchTool } from '../../../src-mcp/mcp/tools/assistant/workflow.js';
 import type { ServerContext } from '../../../src-mcp/mcp/context.js';
 import { freshDb, reachCheckpoint, startProject } from '../../support/engineDriver.js';
 

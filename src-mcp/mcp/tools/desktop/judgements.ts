@@ -1,8 +1,8 @@
 // The scientist's own pairwise verdicts (arena mode in the app): recorded as human judgements,
 // which the Bradley-Terry fit counts with their own position-bias term.
 import { z } from 'zod';
-import { recordHumanJudgement } from '../../engine/requests.js';
-import { defineTool } from '../toolkit.js';
+import { recordHumanJudgement } from '../../../engine/requests.js';
+import { defineTool } from '../../toolkit.js';
 
 export const recordJudgementTool = defineTool({
   name: 'record_judgement',

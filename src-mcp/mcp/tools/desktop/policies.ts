@@ -1,15 +1,15 @@
 // What each assistant may do (architecture.md, *Identity, scopes, audit*), edited by the scientist in the desktop app.
 // Desktop-only: an assistant can never widen its own permissions.
 import { z } from 'zod';
-import { writeTransaction } from '../../store/database.js';
-import { appendEvent } from '../../store/events.js';
-import { allPolicies, seenClients, upsertPolicy } from '../../store/policies.js';
-import { DomainError } from '../../engine/errors.js';
-import { recordAudit } from '../audit.js';
-import { DESKTOP_CLIENT, parseClientId, resolvePolicy } from '../identity.js';
-import { ALL_SCOPES, isScope } from '../scopes.js';
-import { defineTool } from '../toolkit.js';
-import { AssistantPoliciesSchema, AssistantPolicySchema } from '../../../src-shared/schemas/policies.js';
+import { writeTransaction } from '../../../store/database.js';
+import { appendEvent } from '../../../store/events.js';
+import { allPolicies, seenClients, upsertPolicy } from '../../../store/policies.js';
+import { DomainError } from '../../../engine/errors.js';
+import { recordAudit } from '../../audit.js';
+import { DESKTOP_CLIENT, parseClientId, resolvePolicy } from '../../identity.js';
+import { ALL_SCOPES, isScope } from '../../scopes.js';
+import { defineTool } from '../../toolkit.js';
+import { AssistantPoliciesSchema, AssistantPolicySchema } from '../../../../src-shared/schemas/policies.js';
 
 
 export const getClientPoliciesTool = defineTool({

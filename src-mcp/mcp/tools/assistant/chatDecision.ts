@@ -1,15 +1,15 @@
 // Approval in chat: where the client can ask its user (elicitation) and this client may decide the
 // pending checkpoint, continue_research offers the decision inline instead of "approve in the app".
-import { assertMayDecide } from '../../engine/checkpointRules.js';
-import { decide } from '../../engine/decisions.js';
-import { DomainError } from '../../engine/errors.js';
-import { getCheckpoint } from '../../engine/checkpoints.js';
-import { loadResearch } from '../../engine/research.js';
-import type { Checkpoint } from '../../engine/types.js';
-import type { Question } from '../askUser.js';
-import type { ServerContext } from '../context.js';
-import { DESKTOP_CLIENT } from '../identity.js';
-import type { ToolCall } from '../toolkit.js';
+import { assertMayDecide } from '../../../engine/checkpointRules.js';
+import { decide } from '../../../engine/decisions.js';
+import { DomainError } from '../../../engine/errors.js';
+import { getCheckpoint } from '../../../engine/checkpoints.js';
+import { loadResearch } from '../../../engine/research.js';
+import type { Checkpoint } from '../../../engine/types.js';
+import type { Question } from '../../askUser.js';
+import type { ServerContext } from '../../context.js';
+import { DESKTOP_CLIENT } from '../../identity.js';
+import type { ToolCall } from '../../toolkit.js';
 
 function mayDecideHere(ctx: ServerContext, checkpoint: Checkpoint): boolean {
   try {

@@ -1,17 +1,17 @@
 // Driving the workflow in delegated mode: continue_research hands out the next work item (or says
 // what the project waits for), submit_work stores the result. manage_research pauses, resumes, deletes.
 import { z } from 'zod';
-import { submitWork } from '../../engine/submissions.js';
-import { getTask } from '../../engine/tasks.js';
-import { deleteResearch, pauseResearch, resumeResearch } from '../../engine/requests.js';
-import { changeProject, requestProjectChange } from '../../engine/projectChanges.js';
-import { loadResearch } from '../../engine/research.js';
-import { defineTool } from '../toolkit.js';
+import { submitWork } from '../../../engine/submissions.js';
+import { getTask } from '../../../engine/tasks.js';
+import { deleteResearch, pauseResearch, resumeResearch } from '../../../engine/requests.js';
+import { changeProject, requestProjectChange } from '../../../engine/projectChanges.js';
+import { loadResearch } from '../../../engine/research.js';
+import { defineTool } from '../../toolkit.js';
 import { NextStepSchema, nextStepData, nextStepMarkdown } from './workflowOutput.js';
 import { routeNextStep, routeNextStepWithoutSampling } from './workflowRouting.js';
 import { offerInlineDecision } from './chatDecision.js';
-import { DESKTOP_CLIENT } from '../identity.js';
-import { buildWorkItem, delegatedReasoner } from '../../reasoners/workItems.js';
+import { DESKTOP_CLIENT } from '../../identity.js';
+import { buildWorkItem, delegatedReasoner } from '../../../reasoners/workItems.js';
 
 const ResearchId = z.string().min(1).describe('Project id from start_research or list_research_projects, e.g. "res_3f9a1c0b2d4e".');
 /** Desktop clients time out at 60 s; stay well inside it. */

@@ -1,11 +1,11 @@
 // Schemas and renderings shared by the knowledge tools (knowledge*.ts in this folder).
 import { z } from 'zod';
-import type { CollectionView } from '../../knowledge/collections.js';
-import type { Actor } from '../../knowledge/events.js';
-import type { DocumentRow } from '../../store/knowledgeDocuments.js';
-import type { ServerContext } from '../context.js';
-import { hasScopes } from '../scopes.js';
-import { DomainError } from '../../engine/errors.js';
+import type { CollectionView } from '../../../knowledge/collections.js';
+import type { Actor } from '../../../knowledge/events.js';
+import type { DocumentRow } from '../../../store/knowledgeDocuments.js';
+import type { ServerContext } from '../../context.js';
+import { hasScopes } from '../../scopes.js';
+import { DomainError } from '../../../engine/errors.js';
 
 export function actorOf(ctx: ServerContext): Actor {
   return { clientId: ctx.clientId, now: () => ctx.now() };

@@ -2,15 +2,15 @@
 // for the scientist, others busy, or the end. Several tools return it, so a delegated assistant can
 // loop continue_research → submit_work → … without guessing.
 import { z } from 'zod';
-import { writeTransaction } from '../../store/database.js';
-import { EDIT_SCHEMAS } from '../../engine/checkpointRules.js';
-import { CHECKPOINT_KINDS } from '../../engine/schemas.js';
-import { loadResearch } from '../../engine/research.js';
-import { nextStep, type NextStep } from '../../engine/supervisor.js';
-import type { Checkpoint } from '../../engine/types.js';
-import { buildWorkItem, delegatedReasoner, type WorkItem } from '../../reasoners/workItems.js';
-import type { ServerContext } from '../context.js';
-import { DESKTOP_CLIENT } from '../identity.js';
+import { writeTransaction } from '../../../store/database.js';
+import { EDIT_SCHEMAS } from '../../../engine/checkpointRules.js';
+import { CHECKPOINT_KINDS } from '../../../engine/schemas.js';
+import { loadResearch } from '../../../engine/research.js';
+import { nextStep, type NextStep } from '../../../engine/supervisor.js';
+import type { Checkpoint } from '../../../engine/types.js';
+import { buildWorkItem, delegatedReasoner, type WorkItem } from '../../../reasoners/workItems.js';
+import type { ServerContext } from '../../context.js';
+import { DESKTOP_CLIENT } from '../../identity.js';
 
 export const ProjectStatusEnum = z.enum(['initializing', 'active', 'paused', 'completed']);
 

@@ -1,9 +1,9 @@
 // query_knowledge_base (seeds/002 §4.1): search the scientist's literature with re-ranking.
-import { loadResearch } from '../../engine/research.js';
+import { loadResearch } from '../../../engine/research.js';
 import { z } from 'zod';
-import { DEFAULT_TOP_K, MAX_TOP_K, searchKnowledge, type SearchHit } from '../../knowledge/search/search.js';
-import { noteDocumentsRead } from '../../knowledge/grounding.js';
-import { defineTool } from '../toolkit.js';
+import { DEFAULT_TOP_K, MAX_TOP_K, searchKnowledge, type SearchHit } from '../../../knowledge/search/search.js';
+import { noteDocumentsRead } from '../../../knowledge/grounding.js';
+import { defineTool } from '../../toolkit.js';
 import { IdentifiersSchema, identifierText } from './knowledgeShared.js';
 
 const SNIPPET_CHARS = 280;

@@ -1,11 +1,11 @@
 // Results (seeds/000 get_results; seeds/004 export_results).
 import { z } from 'zod';
-import { DomainError } from '../../engine/errors.js';
-import { exportBibtex, exportJson, exportMarkdown, nihSpecificAims, resultsDetailed, resultsSummary } from '../../engine/exports/index.js';
-import { loadResearch } from '../../engine/research.js';
-import { buildReport } from '../../engine/results.js';
-import { defineTool } from '../toolkit.js';
-import type { ServerContext } from '../context.js';
+import { DomainError } from '../../../engine/errors.js';
+import { exportBibtex, exportJson, exportMarkdown, nihSpecificAims, resultsDetailed, resultsSummary } from '../../../engine/exports/index.js';
+import { loadResearch } from '../../../engine/research.js';
+import { buildReport } from '../../../engine/results.js';
+import { defineTool } from '../../toolkit.js';
+import type { ServerContext } from '../../context.js';
 
 const ResearchId = z.string().min(1).describe('Project id, e.g. "res_3f9a1c0b2d4e".');
 /** Defaults that keep an answer well under 10k tokens on a large project (test/integration/outputBudget.test.ts). */

@@ -8,11 +8,11 @@ import {
   deleteCollectionByName,
   listCollectionViews,
   setCollectionLink,
-} from '../../knowledge/collections.js';
-import { collectionUri } from '../../knowledge/events.js';
-import { collectionStats } from '../../store/knowledgeCollections.js';
-import { DomainError } from '../../engine/errors.js';
-import { defineTool } from '../toolkit.js';
+} from '../../../knowledge/collections.js';
+import { collectionUri } from '../../../knowledge/events.js';
+import { collectionStats } from '../../../store/knowledgeCollections.js';
+import { DomainError } from '../../../engine/errors.js';
+import { defineTool } from '../../toolkit.js';
 import {
   actorOf,
   collectionLine,

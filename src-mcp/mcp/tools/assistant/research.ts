@@ -10,16 +10,16 @@ import {
   projectUri,
   projectStatus,
   startResearch,
-} from '../../engine/projects.js';
-import type { ProjectRow } from '../../store/projects.js';
-import { pendingCheckpointsOf } from '../../engine/checkpoints.js';
-import { CHECKPOINT_KINDS } from '../../engine/schemas.js';
-import { DEFAULT_PAUSE_AT, REASONER_KINDS } from '../../engine/research.js';
-import { DomainError } from '../../engine/errors.js';
-import { DESKTOP_CLIENT } from '../identity.js';
-import { defineTool } from '../toolkit.js';
-import { ReasoningUsageSchema, reasoningMarkdown, reasoningUsage, setReasonerOrder } from './providers.js';
-import { percent, projectLine } from '../format.js';
+} from '../../../engine/projects.js';
+import type { ProjectRow } from '../../../store/projects.js';
+import { pendingCheckpointsOf } from '../../../engine/checkpoints.js';
+import { CHECKPOINT_KINDS } from '../../../engine/schemas.js';
+import { DEFAULT_PAUSE_AT, REASONER_KINDS } from '../../../engine/research.js';
+import { DomainError } from '../../../engine/errors.js';
+import { DESKTOP_CLIENT } from '../../identity.js';
+import { defineTool } from '../../toolkit.js';
+import { ReasoningUsageSchema, reasoningMarkdown, reasoningUsage, setReasonerOrder } from '../desktop/providers.js';
+import { percent, projectLine } from '../../format.js';
 
 const ProjectStatus = z.enum(['initializing', 'active', 'paused', 'completed']);
 const ResearchId = z

@@ -1,13 +1,13 @@
 // Adding to the knowledge base: ingest_documents (seeds/002 §4.3), augment_knowledge (§4.5), and
 // the desktop-only manage_knowledge_roots that decides which folders ingestion may read.
 import { z } from 'zod';
-import { AUGMENT_MAX_CHARS, SOURCE_MAX_CHARS, augmentKnowledge } from '../../knowledge/augment.js';
-import { collectionUri } from '../../knowledge/events.js';
-import { describeSupported } from '../../knowledge/formats.js';
-import { ingestDocuments, type IngestReport } from '../../knowledge/ingest.js';
-import { allowRoot, disallowRoot, listAllowedRoots } from '../../knowledge/roots.js';
-import { DomainError } from '../../engine/errors.js';
-import { defineTool } from '../toolkit.js';
+import { AUGMENT_MAX_CHARS, SOURCE_MAX_CHARS, augmentKnowledge } from '../../../knowledge/augment.js';
+import { collectionUri } from '../../../knowledge/events.js';
+import { describeSupported } from '../../../knowledge/formats.js';
+import { ingestDocuments, type IngestReport } from '../../../knowledge/ingest.js';
+import { allowRoot, disallowRoot, listAllowedRoots } from '../../../knowledge/roots.js';
+import { DomainError } from '../../../engine/errors.js';
+import { defineTool } from '../../toolkit.js';
 import { actorOf, identifierText, IdentifiersSchema, megabytes } from './knowledgeShared.js';
 
 /** Desktop clients give up on a call after 60 s; leave room for the answer to travel. */

@@ -1,20 +1,20 @@
 // Hypothesis operations (seeds/000 "Hypothesis Operations" and "Review and Ranking Tools"). In
 // delegated mode each one hands the caller a work item to do and submit with submit_work.
 import { z } from 'zod';
-import { listHypotheses, type HypothesisListItem } from '../../engine/hypotheses.js';
-import { rankingState, rankingStopDecision } from '../../engine/ranking.js';
-import type { StopDecision } from '../../engine/tournament/index.js';
-import { requestComparisons, requestEvolution, requestGeneration, requestReview } from '../../engine/requests.js';
-import { loadResearch } from '../../engine/research.js';
-import { getProject } from '../../engine/projects.js';
-import { EVOLUTION_STRATEGIES, GENERATION_METHODS, HYPOTHESIS_STATUSES, REVIEW_TYPES } from '../../engine/schemas.js';
-import type { Task } from '../../engine/types.js';
-import { buildWorkItem, delegatedReasoner } from '../../reasoners/workItems.js';
-import type { ServerContext } from '../context.js';
-import { defineTool } from '../toolkit.js';
-import { DESKTOP_CLIENT } from '../identity.js';
+import { listHypotheses, type HypothesisListItem } from '../../../engine/hypotheses.js';
+import { rankingState, rankingStopDecision } from '../../../engine/ranking.js';
+import type { StopDecision } from '../../../engine/tournament/index.js';
+import { requestComparisons, requestEvolution, requestGeneration, requestReview } from '../../../engine/requests.js';
+import { loadResearch } from '../../../engine/research.js';
+import { getProject } from '../../../engine/projects.js';
+import { EVOLUTION_STRATEGIES, GENERATION_METHODS, HYPOTHESIS_STATUSES, REVIEW_TYPES } from '../../../engine/schemas.js';
+import type { Task } from '../../../engine/types.js';
+import { buildWorkItem, delegatedReasoner } from '../../../reasoners/workItems.js';
+import type { ServerContext } from '../../context.js';
+import { defineTool } from '../../toolkit.js';
+import { DESKTOP_CLIENT } from '../../identity.js';
 import { WorkItemSchema, workItemMarkdown, workItemOutput } from './workflowOutput.js';
-import { IntervalSchema, RatingFields, roundedInterval } from '../../../src-shared/schemas/hypotheses.js';
+import { IntervalSchema, RatingFields, roundedInterval } from '../../../../src-shared/schemas/hypotheses.js';
 
 const ResearchId = z.string().min(1).describe('Project id, e.g. "res_3f9a1c0b2d4e".');
 const HypothesisId = z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f".');

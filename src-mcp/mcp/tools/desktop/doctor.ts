@@ -1,7 +1,7 @@
 // The doctor, for the desktop app's "Check my setup" (the CLI runs the same checks).
 import { z } from 'zod';
-import { doctorReport, runDoctor } from '../doctor.js';
-import { defineTool } from '../toolkit.js';
+import { doctorReport, runDoctor } from '../../doctor.js';
+import { defineTool } from '../../toolkit.js';
 
 export const doctorTool = defineTool({
   name: 'run_doctor',

@@ -1,10 +1,10 @@
 // Desktop-only: the scientist renames a hypothesis in the app's hypothesis panel
 // (engine/hypothesisTitle.ts says what may change and what is refused).
 import { z } from 'zod';
-import { projectUri } from '../../engine/changes.js';
-import { retitleHypothesis } from '../../engine/hypothesisTitle.js';
-import { defineTool } from '../toolkit.js';
-import { RetitledSchema } from '../../../src-shared/schemas/hypotheses.js';
+import { projectUri } from '../../../engine/changes.js';
+import { retitleHypothesis } from '../../../engine/hypothesisTitle.js';
+import { defineTool } from '../../toolkit.js';
+import { RetitledSchema } from '../../../../src-shared/schemas/hypotheses.js';
 
 export const setHypothesisTitleTool = defineTool({
   name: 'set_hypothesis_title',

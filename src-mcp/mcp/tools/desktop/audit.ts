@@ -2,14 +2,14 @@
 // Desktop-only and admin-scoped: an assistant must not read what other assistants did, and
 // cannot erase its own tracks (the log is append-only and chained; these tools only read it).
 import { z } from 'zod';
-import { DomainError } from '../../engine/errors.js';
-import { findTailLoss, verifyAuditChain, type AuditRow } from '../../store/audit.js';
-import { auditFacets, auditPage, type AuditFilter } from '../../store/auditQueries.js';
-import { exportAuditLog, INLINE_LIMIT_BYTES } from '../auditExport.js';
-import { auditResultOf } from '../../store/auditOutcomes.js';
-import { defineTool } from '../toolkit.js';
-import { DESKTOP_CLIENT } from '../identity.js';
-import { readAuditActions } from '../readActions.js';
+import { DomainError } from '../../../engine/errors.js';
+import { findTailLoss, verifyAuditChain, type AuditRow } from '../../../store/audit.js';
+import { auditFacets, auditPage, type AuditFilter } from '../../../store/auditQueries.js';
+import { exportAuditLog, INLINE_LIMIT_BYTES } from '../../auditExport.js';
+import { auditResultOf } from '../../../store/auditOutcomes.js';
+import { defineTool } from '../../toolkit.js';
+import { DESKTOP_CLIENT } from '../../identity.js';
+import { readAuditActions } from '../../readActions.js';
 import {
   AUDIT_EXPORT_FORMATS,
   AuditExportSchema,
@@ -18,7 +18,7 @@ import {
   AuditVerdictSchema,
   type AuditEntrySchema,
   type AuditOutcome,
-} from '../../../src-shared/schemas/audit.js';
+} from '../../../../src-shared/schemas/audit.js';
 
 const Instant = (what: string) =>
   z.iso.datetime({ offset: true }).optional().describe(`${what}, ISO 8601 (e.g. "2026-05-01T09:00:00Z").`);

@@ -1,10 +1,10 @@
 // Checkpoints: where the workflow waits for the scientist (seeds/004 `decide`).
 import { z } from 'zod';
-import { decide } from '../../engine/decisions.js';
-import { queryCheckpoints } from '../../engine/checkpoints.js';
-import { loadResearch } from '../../engine/research.js';
-import { DESKTOP_CLIENT } from '../identity.js';
-import { defineTool } from '../toolkit.js';
+import { decide } from '../../../engine/decisions.js';
+import { queryCheckpoints } from '../../../engine/checkpoints.js';
+import { loadResearch } from '../../../engine/research.js';
+import { DESKTOP_CLIENT } from '../../identity.js';
+import { defineTool } from '../../toolkit.js';
 import { CheckpointSchema, NextStepSchema, checkpointOutput, checkpointViewFor, computeNextStep, nextStepData, nextStepMarkdown } from './workflowOutput.js';
 
 export const listCheckpointsTool = defineTool({

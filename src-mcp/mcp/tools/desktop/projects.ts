@@ -1,16 +1,16 @@
 // Desktop-only project tools: what the scientist's control room needs beyond the assistants' tools
 // — the overview behind the project list and the inbox badge, archiving, and a project's timeline.
 import { z } from 'zod';
-import { setArchived } from '../../engine/humanInput.js';
-import { decisionHistory, desktopOverview } from '../../engine/overview.js';
-import { loadResearch } from '../../engine/research.js';
-import type { CheckpointKind } from '../../engine/schemas.js';
-import type { TaskKind } from '../../engine/types.js';
-import { projectTimeline, TIMELINE_DEFAULT_LIMIT } from '../../engine/timeline.js';
-import { projectUri } from '../../engine/changes.js';
-import { defineTool } from '../toolkit.js';
-import { ArchivedSchema, DecisionHistorySchema, ProjectOverviewSchema, ProjectTimelineSchema, TrashedSchema } from '../../../src-shared/schemas/projects.js';
-import { listTrash, purgeExpiredTrash, restoreResearch, trashResearch } from '../../engine/projectTrash.js';
+import { setArchived } from '../../../engine/humanInput.js';
+import { decisionHistory, desktopOverview } from '../../../engine/overview.js';
+import { loadResearch } from '../../../engine/research.js';
+import type { CheckpointKind } from '../../../engine/schemas.js';
+import type { TaskKind } from '../../../engine/types.js';
+import { projectTimeline, TIMELINE_DEFAULT_LIMIT } from '../../../engine/timeline.js';
+import { projectUri } from '../../../engine/changes.js';
+import { defineTool } from '../../toolkit.js';
+import { ArchivedSchema, DecisionHistorySchema, ProjectOverviewSchema, ProjectTimelineSchema, TrashedSchema } from '../../../../src-shared/schemas/projects.js';
+import { listTrash, purgeExpiredTrash, restoreResearch, trashResearch } from '../../../engine/projectTrash.js';
 
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
 /** Far beyond a desktop's project count; keeps one answer bounded. */

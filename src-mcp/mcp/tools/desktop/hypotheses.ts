@@ -1,18 +1,18 @@
 // Desktop-only hypothesis tools: the full record behind the hypothesis detail view, and the
 // scientist's own contributions — a hypothesis they wrote, a review they wrote.
 import { z } from 'zod';
-import { resolveCitation } from '../../knowledge/grounding.js';
-import { findDocumentById } from '../../store/knowledgeDocuments.js';
-import { projectUri } from '../../engine/changes.js';
-import { hypothesisDossier, type HypothesisRef } from '../../engine/hypothesisDossier.js';
-import { digestOf } from '../../engine/hypothesisDigest.js';
-import { addHumanHypothesis, addHumanReview } from '../../engine/humanInput.js';
-import { hypothesisWorkRefusal } from '../../engine/requests.js';
-import { REVIEW_TYPES, ReviewScoresSchema, ScientistHypothesisSchema, ScientistReviewPointsSchema } from '../../engine/schemas.js';
-import type { CitationRecord } from '../../engine/types.js';
-import type { ServerContext } from '../context.js';
-import { defineTool } from '../toolkit.js';
-import { AddedHypothesisSchema, AddedReviewSchema, HypothesisDetailSchema, roundedInterval, type CitationViewSchema, type HypothesisRefSchema } from '../../../src-shared/schemas/hypotheses.js';
+import { resolveCitation } from '../../../knowledge/grounding.js';
+import { findDocumentById } from '../../../store/knowledgeDocuments.js';
+import { projectUri } from '../../../engine/changes.js';
+import { hypothesisDossier, type HypothesisRef } from '../../../engine/hypothesisDossier.js';
+import { digestOf } from '../../../engine/hypothesisDigest.js';
+import { addHumanHypothesis, addHumanReview } from '../../../engine/humanInput.js';
+import { hypothesisWorkRefusal } from '../../../engine/requests.js';
+import { REVIEW_TYPES, ReviewScoresSchema, ScientistHypothesisSchema, ScientistReviewPointsSchema } from '../../../engine/schemas.js';
+import type { CitationRecord } from '../../../engine/types.js';
+import type { ServerContext } from '../../context.js';
+import { defineTool } from '../../toolkit.js';
+import { AddedHypothesisSchema, AddedReviewSchema, HypothesisDetailSchema, roundedInterval, type CitationViewSchema, type HypothesisRefSchema } from '../../../../src-shared/schemas/hypotheses.js';
 
 const HypothesisId = z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f".');
 

@@ -4,19 +4,19 @@
 // log masks them), and a project's choice of reasoners and provider budgets; the usage of a
 // project's automatic reasoners for get_research_status.
 import { z } from 'zod';
-import { writeTransaction } from '../../store/database.js';
-import { deleteProviderSettings, listProviderSettings, upsertProviderSettings } from '../../store/providerSettings.js';
-import { usageByReasoner, usageByRole, usageTotals } from '../../store/usage.js';
-import { recordChange } from '../../engine/changes.js';
-import { DomainError } from '../../engine/errors.js';
-import { loadResearch, reasonerOrderOf, REASONER_KINDS, updateResearch } from '../../engine/research.js';
-import type { ProjectSettings, ResearchProject } from '../../engine/types.js';
-import { backgroundServes } from '../../reasoners/routing.js';
-import { configFromRow, inputFromRow, ProviderInputSchema, reloadProviders, rowFromInput, type ProviderInput } from '../../reasoners/providers/settings.js';
-import type { ProviderRegistry } from '../../reasoners/providers/registry.js';
-import { ProviderError, REASONING_ROLES } from '../../reasoners/providers/types.js';
-import type { ServerContext } from '../context.js';
-import { defineTool } from '../toolkit.js';
+import { writeTransaction } from '../../../store/database.js';
+import { deleteProviderSettings, listProviderSettings, upsertProviderSettings } from '../../../store/providerSettings.js';
+import { usageByReasoner, usageByRole, usageTotals } from '../../../store/usage.js';
+import { recordChange } from '../../../engine/changes.js';
+import { DomainError } from '../../../engine/errors.js';
+import { loadResearch, reasonerOrderOf, REASONER_KINDS, updateResearch } from '../../../engine/research.js';
+import type { ProjectSettings, ResearchProject } from '../../../engine/types.js';
+import { backgroundServes } from '../../../reasoners/routing.js';
+import { configFromRow, inputFromRow, ProviderInputSchema, reloadProviders, rowFromInput, type ProviderInput } from '../../../reasoners/providers/settings.js';
+import type { ProviderRegistry } from '../../../reasoners/providers/registry.js';
+import { ProviderError, REASONING_ROLES } from '../../../reasoners/providers/types.js';
+import type { ServerContext } from '../../context.js';
+import { defineTool } from '../../toolkit.js';
 
 /** A connection test answers within a desktop client's patience, whatever the provider's own timeout. */
 const TEST_TIMEOUT_MS = 30_000;
