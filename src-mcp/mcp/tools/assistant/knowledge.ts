@@ -1,6 +1,6 @@
-// The knowledge-base tools (seeds/002): search, collections, ingestion, augmentation, and the
-// desktop-only list of folders ingestion may read.
-import { augmentKnowledgeTool, ingestDocumentsTool, manageKnowledgeRootsTool } from './knowledgeIngest.js';
+// The knowledge-base tools (seeds/002): search, collections, ingestion, augmentation. The folders
+// ingestion may read are the desktop's (desktop/knowledgeRoots.ts).
+import { augmentKnowledgeTool, ingestDocumentsTool } from './knowledgeIngest.js';
 import { manageCollectionsTool } from './knowledgeCollections.js';
 import { queryKnowledgeBaseTool } from './knowledgeQuery.js';
 
@@ -9,5 +9,4 @@ export const KNOWLEDGE_TOOLS = [
   manageCollectionsTool,
   ingestDocumentsTool,
   augmentKnowledgeTool,
-  manageKnowledgeRootsTool,
 ];

@@ -1,5 +1,5 @@
 // Desktop-only hypothesis tools: the full record behind the hypothesis detail view, and the
-// scientist's own contributions — a hypothesis they wrote, a review they wrote.
+// scientist's own contributions — a hypothesis they wrote, a review they wrote, a new title.
 import { z } from 'zod';
 import { resolveCitation } from '../../../knowledge/grounding.js';
 import { findDocumentById } from '../../../store/knowledgeDocuments.js';
@@ -12,7 +12,8 @@ import { REVIEW_TYPES, ReviewScoresSchema, ScientistHypothesisSchema, ScientistR
 import type { CitationRecord } from '../../../engine/types.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool } from '../../toolkit.js';
-import { AddedHypothesisSchema, AddedReviewSchema, HypothesisDetailSchema, roundedInterval, type CitationViewSchema, type HypothesisRefSchema } from '../../../../src-shared/schemas/hypotheses.js';
+import { AddedHypothesisSchema, AddedReviewSchema, HypothesisDetailSchema, RetitledSchema, roundedInterval, type CitationViewSchema, type HypothesisRefSchema } from '../../../../src-shared/schemas/hypotheses.js';
+import { retitleHypothesis } from '../../../engine/hypothesisTitle.js';
 
 const HypothesisId = z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f".');
 
@@ -185,3 +186,29 @@ export const addReviewTool = defineTool({
 });
 
 export const DESKTOP_HYPOTHESIS_TOOLS = [getHypothesisTool, addHypothesisTool, addReviewTool];
+
+// The scientist renames a hypothesis in the app's hypothesis panel (engine/hypothesisTitle.ts says
+// what may change and what is refused).
+export const setHypothesisTitleTool = defineTool({
+  name: 'set_hypothesis_title',
+  title: 'Rename a hypothesis',
+  description:
+    'Gives a hypothesis the short title the scientist typed in the Co-Scientist desktop app (one line, at most 100 characters). Only the title changes, never the hypothesis text. expected_title is the title the scientist saw (null when none was given and a derived one was shown): if it changed meanwhile, nothing is written and a conflict names the current title. Desktop app only.',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: ['hypotheses:generate'],
+  desktopOnly: true,
+  input: z.object({
+    hypothesis_id: z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f".'),
+    title: z.string().max(1000).describe('The new title; spaces around it are dropped.'),
+    expected_title: z.string().max(1000).nullable().describe('The title the scientist saw, or null when none was given.'),
+  }),
+  output: RetitledSchema,
+  run(args, ctx) {
+    const done = retitleHypothesis(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, args.hypothesis_id, args.title, args.expected_title);
+    return {
+      target: projectUri(done.projectId),
+      data: { hypothesis_id: done.hypothesisId, number: done.number, title: done.title, previous_title: done.previous },
+      markdown: `H${done.number} is now titled “${done.title}”.`,
+    };
+  },
+});

@@ -1,4 +1,5 @@
-// The desktop app's tournament views (leaderboard, Elo over time, match list, compare, arena).
+// The desktop app's tournament views (leaderboard, Elo over time, match list, compare, arena) and
+// the scientist's own verdicts in the arena.
 // Desktop-only: assistants have rank_hypotheses and list_hypotheses, which are shaped for a
 // conversation; these are shaped for a table of 10,000 rows and a scientist judging pairs.
 import { randomInt } from 'node:crypto';
@@ -13,6 +14,7 @@ import { matchPage } from '../../../store/leaderboardQueries.js';
 import { defineTool } from '../../toolkit.js';
 import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardPageSchema, MatchPageSchema } from '../../../../src-shared/schemas/tournament.js';
 import { arenaCard, comparedEntry, leaderboardRow, matchEntry } from './tournamentRows.js';
+import { recordHumanJudgement } from '../../../engine/requests.js';
 
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
@@ -191,3 +193,25 @@ export const compareHypothesesTool = defineTool({
 });
 
 export const TOURNAMENT_DESKTOP_TOOLS = [getLeaderboardTool, getEloHistoryTool, nextArenaPairTool, listMatchesTool, compareHypothesesTool];
+
+// The scientist's own pairwise verdicts (arena mode): recorded as human judgements, which the
+// Bradley-Terry fit counts with their own position-bias term.
+export const recordJudgementTool = defineTool({
+  name: 'record_judgement',
+  title: 'Record a human judgement',
+  description: 'Records the scientist\'s verdict on a pair of hypotheses (first/second in the order they were shown) as a human match in the tournament, and refreshes the ranking. Desktop app only.',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  scopes: ['reviews:write'],
+  desktopOnly: true,
+  input: z.object({
+    first_id: z.string().min(1).describe('The hypothesis shown on the left / first.'),
+    second_id: z.string().min(1).describe('The hypothesis shown on the right / second.'),
+    winner_id: z.string().min(1).describe('first_id or second_id.'),
+    rationale: z.string().max(4000).default('Judged by the scientist.'),
+  }),
+  output: z.object({ research_id: z.string(), winner_id: z.string(), judge: z.literal('human') }),
+  run(args, ctx) {
+    const projectId = recordHumanJudgement(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, { firstId: args.first_id, secondId: args.second_id, winnerId: args.winner_id, rationale: args.rationale });
+    return { data: { research_id: projectId, winner_id: args.winner_id, judge: 'human' as const }, markdown: `Recorded the scientist's judgement: ${args.winner_id} wins.`, target: `research://projects/${projectId}` };
+  },
+});
