@@ -6,7 +6,7 @@
 import type { Db } from '../store/database.js';
 import { recentBackgroundWorkers } from '../store/backgroundWorkers.js';
 import { reasonerOrderOf } from '../engine/research.js';
-import type { LeaseOwnerProbe } from '../engine/tasks.js';
+import type { LeaseOwnerProbe } from '../engine/workflow/tasks.js';
 import type { ReasonerKind, ResearchProject } from '../engine/types.js';
 import { providerServes } from './background.js';
 

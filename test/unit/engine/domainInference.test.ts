@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../../src-mcp/engine/decisions.js';
+import { decide } from '../../../src-mcp/engine/workflow/decisions.js';
 import { inferDomain } from '../../../src-mcp/engine/domainInference.js';
 import { loadResearch } from '../../../src-mcp/engine/research.js';
 import type { ResearchPlan } from '../../../src-mcp/engine/schemas.js';

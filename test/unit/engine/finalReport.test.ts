@@ -1,7 +1,7 @@
 // Work the scientist queues while the final report waits for approval must not be stranded: the
 // approved report lets it finish, and only then is the project completed.
 import { describe, expect, it } from 'vitest';
-import { requestEvolution, requestReview } from '../../../src-mcp/engine/requests.js';
+import { requestEvolution, requestReview } from '../../../src-mcp/engine/workflow/requests.js';
 import { loadResearch } from '../../../src-mcp/engine/research.js';
 import { hypothesesOf } from '../../../src-mcp/engine/hypotheses.js';
 import { eventsAfter } from '../../../src-mcp/store/events.js';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addHumanHypothesis } from '../../../src-mcp/engine/humanInput.js';
-import { getCheckpoint } from '../../../src-mcp/engine/checkpoints.js';
+import { getCheckpoint } from '../../../src-mcp/engine/workflow/checkpoints.js';
 import { hypothesesOf, NOTHING_VERIFIED } from '../../../src-mcp/engine/hypotheses.js';
 import { loadResearch } from '../../../src-mcp/engine/research.js';
 import type { HypothesisDraft } from '../../../src-mcp/engine/schemas.js';

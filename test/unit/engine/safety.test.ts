@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pendingCheckpointsOf } from '../../../src-mcp/engine/checkpoints.js';
-import { decide } from '../../../src-mcp/engine/decisions.js';
+import { pendingCheckpointsOf } from '../../../src-mcp/engine/workflow/checkpoints.js';
+import { decide } from '../../../src-mcp/engine/workflow/decisions.js';
 import { addHumanHypothesis } from '../../../src-mcp/engine/humanInput.js';
 import { getHypothesis, NOTHING_VERIFIED } from '../../../src-mcp/engine/hypotheses.js';
 import { screenText } from '../../../src-mcp/engine/safety.js';

@@ -2,14 +2,14 @@
 // for the scientist; review and evolution only of approved hypotheses of a live project; a completed
 // project can be reopened; and a hypothesis the scientist adds mid-tournament is reviewed and plays.
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../../src-mcp/engine/decisions.js';
+import { decide } from '../../../src-mcp/engine/workflow/decisions.js';
 import { addHumanHypothesis } from '../../../src-mcp/engine/humanInput.js';
 import { hypothesesOf, NOTHING_VERIFIED } from '../../../src-mcp/engine/hypotheses.js';
-import { changeProject, requestProjectChange } from '../../../src-mcp/engine/projectChanges.js';
-import { requestEvolution, requestReview } from '../../../src-mcp/engine/requests.js';
+import { changeProject, requestProjectChange } from '../../../src-mcp/engine/workflow/projectChanges.js';
+import { requestEvolution, requestReview } from '../../../src-mcp/engine/workflow/requests.js';
 import { loadResearch } from '../../../src-mcp/engine/research.js';
 import { HypothesisDraftSchema } from '../../../src-mcp/engine/schemas.js';
-import { submitWork } from '../../../src-mcp/engine/submissions.js';
+import { submitWork } from '../../../src-mcp/engine/workflow/submissions.js';
 import { reviewsOfHypothesis } from '../../../src-mcp/store/reviews.js';
 import { DESKTOP, codeOf, freshDb, reachCheckpoint, startProject, type Driver } from '../../support/engineDriver.js';
 import { fakeResult, hypothesisDraft } from '../../support/fakeAssistant.js';

@@ -2,8 +2,8 @@
 // it and the movement since, Elo trajectories and how they are thinned, and page cursors.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeCursor, encodeCursor, latestRound, previousRanks, rankMovements } from '../../../src-mcp/engine/leaderboardView.js';
-import { eloTrajectories, samplePoints } from '../../../src-mcp/engine/eloHistory.js';
+import { decodeCursor, encodeCursor, latestRound, previousRanks, rankMovements } from '../../../src-mcp/engine/views/leaderboardView.js';
+import { eloTrajectories, samplePoints } from '../../../src-mcp/engine/views/eloHistory.js';
 import { eloRatings, type Match } from '../../../src-mcp/engine/tournament/index.js';
 import { DomainError } from '../../../src-mcp/engine/errors.js';
 

@@ -7,7 +7,7 @@ import { findTask } from '../../../src-mcp/store/tasks.js';
 import { usageTotals } from '../../../src-mcp/store/usage.js';
 import { NOTHING_VERIFIED, hypothesesOf } from '../../../src-mcp/engine/hypotheses.js';
 import { loadResearch, updateResearch } from '../../../src-mcp/engine/research.js';
-import { nextStep } from '../../../src-mcp/engine/supervisor.js';
+import { nextStep } from '../../../src-mcp/engine/workflow/supervisor.js';
 import type { Task } from '../../../src-mcp/engine/types.js';
 import { reasoningBudgetStop, runAutomaticTask, type AutomaticReasoner, type ReasonerAnswer, type RepairRequest } from '../../../src-mcp/reasoners/background.js';
 import { ProviderError } from '../../../src-mcp/reasoners/providers/types.js';

@@ -3,7 +3,7 @@
 // the real edit schema did in the form.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { EDIT_SCHEMAS } from '../../../src-mcp/engine/checkpointRules.js';
+import { EDIT_SCHEMAS } from '../../../src-mcp/engine/workflow/checkpointRules.js';
 import type { CheckpointKind } from '../../../src-mcp/engine/schemas.js';
 import { fieldsOf, type JsonSchema } from '../../../src-renderer/features/checkpoints/schemaForm/jsonSchema.js';
 import { recordedEditChanges } from '../../../src-renderer/features/checkpoints/schemaForm/recordedEdit.js';

@@ -2,7 +2,7 @@
 // app receives them: zod → JSON Schema), so a form the app builds is one the server accepts.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { EDIT_SCHEMAS } from '../../../src-mcp/engine/checkpointRules.js';
+import { EDIT_SCHEMAS } from '../../../src-mcp/engine/workflow/checkpointRules.js';
 import type { CheckpointKind } from '../../../src-mcp/engine/schemas.js';
 import { fieldsOf, type FieldSpec, type JsonSchema } from '../../../src-renderer/features/checkpoints/schemaForm/jsonSchema.js';
 import { clean, prefill, setIn, validate } from '../../../src-renderer/features/checkpoints/schemaForm/values.js';

@@ -9,7 +9,7 @@ import { boardCounts, boardPageSql } from '../../../src-mcp/store/boardQueries.j
 import { COMPETITOR_CONDITION } from '../../../src-mcp/store/competitors.js';
 import { projectHypotheses, setSafetyFlag, updateHypothesisGate, updateHypothesisStatus } from '../../../src-mcp/store/hypotheses.js';
 import { insertMatch, projectMatches } from '../../../src-mcp/store/matches.js';
-import { boardRound, leaderboardPage, previousRanks, type LeaderboardViewRow } from '../../../src-mcp/engine/leaderboardView.js';
+import { boardRound, leaderboardPage, previousRanks, type LeaderboardViewRow } from '../../../src-mcp/engine/views/leaderboardView.js';
 import { isCompetitor, toTournamentMatch } from '../../../src-mcp/engine/ranking.js';
 import { seedTournament } from '../../../bench/leaderboard-seed.js';
 import { makeTempDir } from '../../support/tempDirs.js';

@@ -8,7 +8,7 @@ import { openDatabase, writeTransaction, type Db } from '../../../src-mcp/store/
 import { leaderboardVersion } from '../../../src-mcp/store/leaderboardQueries.js';
 import { setSafetyFlag, updateHypothesisText } from '../../../src-mcp/store/hypotheses.js';
 import { insertMatch } from '../../../src-mcp/store/matches.js';
-import { leaderboardPage } from '../../../src-mcp/engine/leaderboardView.js';
+import { leaderboardPage } from '../../../src-mcp/engine/views/leaderboardView.js';
 import { seedTournament } from '../../../bench/leaderboard-seed.js';
 import { makeTempDir } from '../../support/tempDirs.js';
 

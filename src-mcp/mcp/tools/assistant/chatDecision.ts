@@ -1,9 +1,9 @@
 // Approval in chat: where the client can ask its user (elicitation) and this client may decide the
 // pending checkpoint, continue_research offers the decision inline instead of "approve in the app".
-import { assertMayDecide } from '../../../engine/checkpointRules.js';
-import { decide } from '../../../engine/decisions.js';
+import { assertMayDecide } from '../../../engine/workflow/checkpointRules.js';
+import { decide } from '../../../engine/workflow/decisions.js';
 import { DomainError } from '../../../engine/errors.js';
-import { getCheckpoint } from '../../../engine/checkpoints.js';
+import { getCheckpoint } from '../../../engine/workflow/checkpoints.js';
 import { loadResearch } from '../../../engine/research.js';
 import type { Checkpoint } from '../../../engine/types.js';
 import type { Question } from '../../askUser.js';

@@ -1,7 +1,7 @@
 // Checkpoints: where the workflow waits for the scientist (seeds/004 `decide`).
 import { z } from 'zod';
-import { decide } from '../../../engine/decisions.js';
-import { queryCheckpoints } from '../../../engine/checkpoints.js';
+import { decide } from '../../../engine/workflow/decisions.js';
+import { queryCheckpoints } from '../../../engine/workflow/checkpoints.js';
 import { loadResearch } from '../../../engine/research.js';
 import { DESKTOP_CLIENT } from '../../identity.js';
 import { defineTool } from '../../toolkit.js';

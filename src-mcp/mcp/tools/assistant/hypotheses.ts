@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { listHypotheses, type HypothesisListItem } from '../../../engine/hypotheses.js';
 import { rankingState, rankingStopDecision } from '../../../engine/ranking.js';
 import type { StopDecision } from '../../../engine/tournament/index.js';
-import { requestComparisons, requestEvolution, requestGeneration, requestReview } from '../../../engine/requests.js';
+import { requestComparisons, requestEvolution, requestGeneration, requestReview } from '../../../engine/workflow/requests.js';
 import { loadResearch } from '../../../engine/research.js';
 import { getProject } from '../../../engine/projects.js';
 import { EVOLUTION_STRATEGIES, GENERATION_METHODS, HYPOTHESIS_STATUSES, REVIEW_TYPES } from '../../../engine/schemas.js';

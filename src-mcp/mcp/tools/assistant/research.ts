@@ -12,7 +12,7 @@ import {
   startResearch,
 } from '../../../engine/projects.js';
 import type { ProjectRow } from '../../../store/projects.js';
-import { pendingCheckpointsOf } from '../../../engine/checkpoints.js';
+import { pendingCheckpointsOf } from '../../../engine/workflow/checkpoints.js';
 import { CHECKPOINT_KINDS } from '../../../engine/schemas.js';
 import { DEFAULT_PAUSE_AT, REASONER_KINDS } from '../../../engine/research.js';
 import { DomainError } from '../../../engine/errors.js';

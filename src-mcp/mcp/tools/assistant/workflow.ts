@@ -1,10 +1,10 @@
 // Driving the workflow in delegated mode: continue_research hands out the next work item (or says
 // what the project waits for), submit_work stores the result. manage_research pauses, resumes, deletes.
 import { z } from 'zod';
-import { submitWork } from '../../../engine/submissions.js';
-import { getTask } from '../../../engine/tasks.js';
-import { deleteResearch, pauseResearch, resumeResearch } from '../../../engine/requests.js';
-import { changeProject, requestProjectChange } from '../../../engine/projectChanges.js';
+import { submitWork } from '../../../engine/workflow/submissions.js';
+import { getTask } from '../../../engine/workflow/tasks.js';
+import { deleteResearch, pauseResearch, resumeResearch } from '../../../engine/workflow/requests.js';
+import { changeProject, requestProjectChange } from '../../../engine/workflow/projectChanges.js';
 import { loadResearch } from '../../../engine/research.js';
 import { defineTool } from '../../toolkit.js';
 import { NextStepSchema, nextStepData, nextStepMarkdown } from './workflowOutput.js';

@@ -3,10 +3,10 @@
 // loop continue_research → submit_work → … without guessing.
 import { z } from 'zod';
 import { writeTransaction } from '../../../store/database.js';
-import { EDIT_SCHEMAS } from '../../../engine/checkpointRules.js';
+import { EDIT_SCHEMAS } from '../../../engine/workflow/checkpointRules.js';
 import { CHECKPOINT_KINDS } from '../../../engine/schemas.js';
 import { loadResearch } from '../../../engine/research.js';
-import { nextStep, type NextStep } from '../../../engine/supervisor.js';
+import { nextStep, type NextStep } from '../../../engine/workflow/supervisor.js';
 import type { Checkpoint } from '../../../engine/types.js';
 import { buildWorkItem, delegatedReasoner, type WorkItem } from '../../../reasoners/workItems.js';
 import type { ServerContext } from '../../context.js';

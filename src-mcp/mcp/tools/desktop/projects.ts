@@ -2,11 +2,11 @@
 // — the overview behind the project list and the inbox badge, archiving, and a project's timeline.
 import { z } from 'zod';
 import { setArchived } from '../../../engine/humanInput.js';
-import { decisionHistory, desktopOverview } from '../../../engine/overview.js';
+import { decisionHistory, desktopOverview } from '../../../engine/views/overview.js';
 import { loadResearch } from '../../../engine/research.js';
 import type { CheckpointKind } from '../../../engine/schemas.js';
 import type { TaskKind } from '../../../engine/types.js';
-import { projectTimeline, TIMELINE_DEFAULT_LIMIT } from '../../../engine/timeline.js';
+import { projectTimeline, TIMELINE_DEFAULT_LIMIT } from '../../../engine/views/timeline.js';
 import { projectUri } from '../../../engine/changes.js';
 import { defineTool } from '../../toolkit.js';
 import { ArchivedSchema, DecisionHistorySchema, ProjectOverviewSchema, ProjectTimelineSchema, TrashedSchema } from '../../../../src-shared/schemas/projects.js';

@@ -4,17 +4,17 @@
 // conversation; these are shaped for a table of 10,000 rows and a scientist judging pairs.
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { arenaPair, compareHypotheses } from '../../../engine/arena.js';
-import { DEFAULT_SERIES, eloHistory, MAX_POINTS_PER_SERIES } from '../../../engine/eloHistory.js';
+import { arenaPair, compareHypotheses } from '../../../engine/views/arena.js';
+import { DEFAULT_SERIES, eloHistory, MAX_POINTS_PER_SERIES } from '../../../engine/views/eloHistory.js';
 import { DomainError } from '../../../engine/errors.js';
 import { getHypothesis } from '../../../engine/hypotheses.js';
-import { leaderboardPage } from '../../../engine/leaderboardView.js';
+import { leaderboardPage } from '../../../engine/views/leaderboardView.js';
 import { loadResearch } from '../../../engine/research.js';
 import { matchPage } from '../../../store/leaderboardQueries.js';
 import { defineTool } from '../../toolkit.js';
 import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardPageSchema, MatchPageSchema } from '../../../../src-shared/schemas/tournament.js';
 import { arenaCard, comparedEntry, leaderboardRow, matchEntry } from './tournamentRows.js';
-import { recordHumanJudgement } from '../../../engine/requests.js';
+import { recordHumanJudgement } from '../../../engine/workflow/requests.js';
 
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;

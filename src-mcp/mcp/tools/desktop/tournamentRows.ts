@@ -2,8 +2,8 @@
 // engine and store records. Numbers are rounded to what a screen shows, which keeps a
 // 10,000-row leaderboard page compact.
 import type { z } from 'zod';
-import type { ComparedHypothesis } from '../../../engine/arena.js';
-import type { LeaderboardViewRow } from '../../../engine/leaderboardView.js';
+import type { ComparedHypothesis } from '../../../engine/views/arena.js';
+import type { LeaderboardViewRow } from '../../../engine/views/leaderboardView.js';
 import type { Hypothesis } from '../../../engine/types.js';
 import type { MatchListing } from '../../../store/leaderboardQueries.js';
 import { roundedInterval } from '../../../../src-shared/schemas/hypotheses.js';

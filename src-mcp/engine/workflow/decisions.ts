@@ -1,18 +1,18 @@
 // Deciding a checkpoint: validated, permitted, applied exactly once (idempotent by decision id),
 // and durable — the decision and its effects commit in one transaction.
-import type { Db } from '../store/database.js';
-import { writeTransaction } from '../store/database.js';
-import { findCheckpointByDecision, recordDecision } from '../store/checkpoints.js';
-import type { Actor } from './changes.js';
+import type { Db } from '../../store/database.js';
+import { writeTransaction } from '../../store/database.js';
+import { findCheckpointByDecision, recordDecision } from '../../store/checkpoints.js';
+import type { Actor } from '../changes.js';
 import { assertMayDecide, validateDecision, type Decider } from './checkpointRules.js';
 import { getCheckpoint } from './checkpoints.js';
 import { applyDecisionEffects } from './decisionEffects.js';
-import { DomainError } from './errors.js';
-import { newId } from './ids.js';
-import { loadResearch } from './research.js';
-import type { DecisionAction } from './schemas.js';
+import { DomainError } from '../errors.js';
+import { newId } from '../ids.js';
+import { loadResearch } from '../research.js';
+import type { DecisionAction } from '../schemas.js';
 import { advance } from './supervisor.js';
-import type { Checkpoint } from './types.js';
+import type { Checkpoint } from '../types.js';
 
 export interface DecideInput {
   checkpointId: string;

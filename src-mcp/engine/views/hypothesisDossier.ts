@@ -1,10 +1,10 @@
 // Everything known about one hypothesis, for the scientist's detail view: the record itself, its
 // reviews, the tournament matches it played (with the opponent and who won), and its lineage.
-import type { Db } from '../store/database.js';
-import { reviewsOfHypothesis } from '../store/reviews.js';
-import { getHypothesis, hypothesesOf } from './hypotheses.js';
-import { matchesOf, toReview } from './reviews.js';
-import type { Hypothesis, MatchRecord, Review } from './types.js';
+import type { Db } from '../../store/database.js';
+import { reviewsOfHypothesis } from '../../store/reviews.js';
+import { getHypothesis, hypothesesOf } from '../hypotheses.js';
+import { matchesOf, toReview } from '../reviews.js';
+import type { Hypothesis, MatchRecord, Review } from '../types.js';
 
 export interface HypothesisRef {
   id: string;

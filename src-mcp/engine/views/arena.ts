@@ -2,16 +2,16 @@
 // pair the tournament's active pairing would judge next (no task is created: the scientist is
 // the judge, and their vote goes through record_judgement as a human match). Compare gathers two
 // hypotheses in full with their latest reviews and their head-to-head record.
-import type { Db } from '../store/database.js';
-import { headToHead, matchLogLines, type MatchLogLine } from '../store/leaderboardQueries.js';
-import { reviewsOfHypothesis, type ReviewRow } from '../store/reviews.js';
-import { DomainError } from './errors.js';
-import { getHypothesis } from './hypotheses.js';
-import { buildProximityIndex } from './proximity.js';
-import { competitors } from './ranking.js';
-import { loadResearch } from './research.js';
-import { DEFAULT_BOOTSTRAP_SAMPLES, nextPairs, type Match } from './tournament/index.js';
-import type { Hypothesis } from './types.js';
+import type { Db } from '../../store/database.js';
+import { headToHead, matchLogLines, type MatchLogLine } from '../../store/leaderboardQueries.js';
+import { reviewsOfHypothesis, type ReviewRow } from '../../store/reviews.js';
+import { DomainError } from '../errors.js';
+import { getHypothesis } from '../hypotheses.js';
+import { buildProximityIndex } from '../proximity.js';
+import { competitors } from '../ranking.js';
+import { loadResearch } from '../research.js';
+import { DEFAULT_BOOTSTRAP_SAMPLES, nextPairs, type Match } from '../tournament/index.js';
+import type { Hypothesis } from '../types.js';
 
 /** How many proposals the arena looks through to honour the pairs the scientist skipped. */
 const MAX_PROPOSALS = 20;

@@ -1,16 +1,16 @@
 // What each decision does to the workflow. Effects only change state; the supervisor then opens
 // whatever the new state is missing (a fresh plan checkpoint, generation tasks, …).
-import type { Db } from '../store/database.js';
-import { findHypothesis, updateHypothesisGate, updateHypothesisStatus, updateHypothesisText, setSafetyFlag } from '../store/hypotheses.js';
-import { recordChange, type Actor } from './changes.js';
-import { updateResearch } from './research.js';
-import { screenHypothesis } from './safety.js';
-import { DomainError } from './errors.js';
-import { SafetyHypothesisEditSchema, type ChangeRequestEdit, type CheckpointKind, type DecisionAction, type EvolutionPlan, type ResearchPlan } from './schemas.js';
+import type { Db } from '../../store/database.js';
+import { findHypothesis, updateHypothesisGate, updateHypothesisStatus, updateHypothesisText, setSafetyFlag } from '../../store/hypotheses.js';
+import { recordChange, type Actor } from '../changes.js';
+import { updateResearch } from '../research.js';
+import { screenHypothesis } from '../safety.js';
+import { DomainError } from '../errors.js';
+import { SafetyHypothesisEditSchema, type ChangeRequestEdit, type CheckpointKind, type DecisionAction, type EvolutionPlan, type ResearchPlan } from '../schemas.js';
 import { applyProjectChange, type ProjectChangeKind } from './projectChangeEffects.js';
 import { createTask, openTasksOf } from './tasks.js';
-import { moveTo, progressOf } from './workflow.js';
-import type { Checkpoint, ResearchProject } from './types.js';
+import { moveTo, progressOf } from './stages.js';
+import type { Checkpoint, ResearchProject } from '../types.js';
 
 export interface DecisionInput {
   action: DecisionAction;

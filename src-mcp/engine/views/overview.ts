@@ -1,7 +1,7 @@
 // The desktop app's at-a-glance view of all research: per project whether it is archived and how
 // many checkpoints wait in it, the pending checkpoints across projects (the inbox badge), and the
 // history of decisions, newest first.
-import type { Db } from '../store/database.js';
+import type { Db } from '../../store/database.js';
 import {
   countPendingCheckpoints,
   decisionsNewestFirst,
@@ -12,8 +12,8 @@ import {
   type OpenWorkRow,
   type PendingCheckpointRow,
   type ProjectFlagsRow,
-} from '../store/desktopOverview.js';
-import { DomainError } from './errors.js';
+} from '../../store/desktopOverview.js';
+import { DomainError } from '../errors.js';
 
 export interface DesktopOverview {
   projects: ProjectFlagsRow[];

@@ -2,18 +2,18 @@
 // did the thinking (architecture.md, *Reasoners*). A task's result is applied exactly once: completion is a
 // guarded status change in the same transaction as the effects.
 import type { z } from 'zod';
-import type { Db } from '../store/database.js';
-import { writeTransaction } from '../store/database.js';
-import { findHypothesis, updateHypothesisStatus } from '../store/hypotheses.js';
-import { insertMatch } from '../store/matches.js';
-import { insertReview } from '../store/reviews.js';
-import { completeTask } from '../store/tasks.js';
-import { recordChange, type Actor } from './changes.js';
-import { DomainError } from './errors.js';
-import { createHypotheses, verifyCitations, type CitationVerifier } from './hypotheses.js';
-import { newId } from './ids.js';
-import { refreshRatings } from './ranking.js';
-import { loadResearch, updateResearch } from './research.js';
+import type { Db } from '../../store/database.js';
+import { writeTransaction } from '../../store/database.js';
+import { findHypothesis, updateHypothesisStatus } from '../../store/hypotheses.js';
+import { insertMatch } from '../../store/matches.js';
+import { insertReview } from '../../store/reviews.js';
+import { completeTask } from '../../store/tasks.js';
+import { recordChange, type Actor } from '../changes.js';
+import { DomainError } from '../errors.js';
+import { createHypotheses, verifyCitations, type CitationVerifier } from '../hypotheses.js';
+import { newId } from '../ids.js';
+import { refreshRatings } from '../ranking.js';
+import { loadResearch, updateResearch } from '../research.js';
 import {
   ComparisonResultSchema,
   EvolutionResultSchema,
@@ -28,10 +28,10 @@ import {
   type MetaReviewResult,
   type ReviewResult,
   type ReviewType,
-} from './schemas.js';
+} from '../schemas.js';
 import { advance } from './supervisor.js';
 import { getTask } from './tasks.js';
-import type { ResearchProject, Task, TaskKind } from './types.js';
+import type { ResearchProject, Task, TaskKind } from '../types.js';
 
 export const RESULT_SCHEMAS: Record<TaskKind, z.ZodType> = {
   generate: GenerationResultSchema,

@@ -2,14 +2,14 @@
 // They are the scientist's decisions (issue 15 item 1). The desktop app applies them directly; from
 // an assistant they become a `change_request` checkpoint that only the desktop app decides, so an
 // assistant can ask for a bigger budget but never give itself one.
-import type { Db } from '../store/database.js';
-import { writeTransaction } from '../store/database.js';
-import type { Actor } from './changes.js';
+import type { Db } from '../../store/database.js';
+import { writeTransaction } from '../../store/database.js';
+import type { Actor } from '../changes.js';
 import { openCheckpoint, pendingCheckpointsOf } from './checkpoints.js';
 import { applyProjectChange, assertApplicable, type ProjectChange } from './projectChangeEffects.js';
-import { loadResearch } from './research.js';
+import { loadResearch } from '../research.js';
 import { advance } from './supervisor.js';
-import type { Checkpoint } from './types.js';
+import type { Checkpoint } from '../types.js';
 
 export { PROJECT_CHANGES, type ProjectChange, type ProjectChangeKind } from './projectChangeEffects.js';
 

@@ -2,14 +2,14 @@
 // with the leaderboard's own replay (tournament/elo.ts replayElo), recording each tracked hypothesis's
 // rating after every match it played. Long histories are thinned to a fixed number of points so
 // the answer stays small whatever the log length.
-import type { Db } from '../store/database.js';
-import { leaderboardLines, matchLogLines } from '../store/leaderboardQueries.js';
-import { DomainError } from './errors.js';
+import type { Db } from '../../store/database.js';
+import { leaderboardLines, matchLogLines } from '../../store/leaderboardQueries.js';
+import { DomainError } from '../errors.js';
 import { isCompeting } from './leaderboardView.js';
-import { loadResearch } from './research.js';
-import { indexLog } from './tournament/matchLog.js';
-import { replayElo } from './tournament/elo.js';
-import { ELO_INITIAL, type Match } from './tournament/index.js';
+import { loadResearch } from '../research.js';
+import { indexLog } from '../tournament/matchLog.js';
+import { replayElo } from '../tournament/elo.js';
+import { ELO_INITIAL, type Match } from '../tournament/index.js';
 
 /** [match number in the log, Elo after it]; the first point is the initial rating, just before the first match. */
 export type EloPoint = [number, number];

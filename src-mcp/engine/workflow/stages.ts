@@ -2,20 +2,20 @@
 // plan → generate → review → rank → evolve → (review → rank …) → report → done. Work becomes tasks
 // in the durable queue; the scientist's say becomes checkpoints. `advance` is idempotent: called
 // after any change, it creates exactly what the current state is missing and nothing twice.
-import type { Db } from '../store/database.js';
-import { listCheckpoints } from '../store/checkpoints.js';
-import { projectHypotheses, updateHypothesisGate, updateHypothesisStatus } from '../store/hypotheses.js';
-import { tasksOfKind } from '../store/tasks.js';
-import { recordChange, type Actor } from './changes.js';
+import type { Db } from '../../store/database.js';
+import { listCheckpoints } from '../../store/checkpoints.js';
+import { projectHypotheses, updateHypothesisGate, updateHypothesisStatus } from '../../store/hypotheses.js';
+import { tasksOfKind } from '../../store/tasks.js';
+import { recordChange, type Actor } from '../changes.js';
 import { openCheckpoint } from './checkpoints.js';
-import { competitors, comparisonBudget, proposePairs, rankingStopDecision, refreshRatings, type RankingState } from './ranking.js';
-import { PROPOSALS_PER_HYPOTHESIS, comparisonSetPayload, pairsWithinSet, type ComparisonSetPayload } from './comparisonSets.js';
-import { updateResearch } from './research.js';
-import { screenHypothesis, screenText } from './safety.js';
-import { GENERATION_METHODS, type CheckpointKind, type GenerationMethod } from './schemas.js';
+import { competitors, comparisonBudget, proposePairs, rankingStopDecision, refreshRatings, type RankingState } from '../ranking.js';
+import { PROPOSALS_PER_HYPOTHESIS, comparisonSetPayload, pairsWithinSet, type ComparisonSetPayload } from '../comparisonSets.js';
+import { updateResearch } from '../research.js';
+import { screenHypothesis, screenText } from '../safety.js';
+import { GENERATION_METHODS, type CheckpointKind, type GenerationMethod } from '../schemas.js';
 import { createTask } from './tasks.js';
-import { evolutionProposals, finalReportPayload } from './workflowPayloads.js';
-import type { ResearchProject } from './types.js';
+import { evolutionProposals, finalReportPayload } from './payloads.js';
+import type { ResearchProject } from '../types.js';
 
 /** Hypotheses per generation work item: a size an assistant writes well in one answer. */
 export const GENERATION_BATCH = 5;

@@ -1,6 +1,6 @@
 // What a valid decision looks like, and who may make it (architecture.md, *Workflow, tasks and checkpoints*).
 import type { z } from 'zod';
-import { DomainError } from './errors.js';
+import { DomainError } from '../errors.js';
 import {
   ChangeRequestEditSchema,
   EvolutionPlanSchema,
@@ -10,8 +10,8 @@ import {
   SafetyReviewEditSchema,
   type CheckpointKind,
   type DecisionAction,
-} from './schemas.js';
-import type { ProjectSettings } from './types.js';
+} from '../schemas.js';
+import type { ProjectSettings } from '../types.js';
 
 export const EDIT_SCHEMAS: Record<CheckpointKind, z.ZodType> = {
   research_plan: ResearchPlanSchema,

@@ -1,12 +1,12 @@
 // The durable task queue (architecture.md, *Workflow, tasks and checkpoints*): work items with leases. Any live server process may
 // lease a task; a lease that expired, or whose owner process is gone, is taken over, so a crashed
 // process's work is picked up again. Completion is guarded so a result is applied exactly once.
-import type { Db } from '../store/database.js';
-import { findTask, insertTask, leaseTask, openTasks, type TaskRow } from '../store/tasks.js';
-import { notFound } from './errors.js';
-import { newId } from './ids.js';
-import type { Actor } from './changes.js';
-import type { Task, TaskKind } from './types.js';
+import type { Db } from '../../store/database.js';
+import { findTask, insertTask, leaseTask, openTasks, type TaskRow } from '../../store/tasks.js';
+import { notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import type { Actor } from '../changes.js';
+import type { Task, TaskKind } from '../types.js';
 
 /** Delegated work is done by an assistant in a conversation: give it time to think and write. */
 export const DELEGATED_LEASE_MS = 15 * 60 * 1000;

@@ -1,11 +1,11 @@
 // Checkpoints: where the workflow waits for the scientist (architecture.md, *Workflow, tasks and checkpoints*).
-import type { Db } from '../store/database.js';
-import { findCheckpoint, insertCheckpoint, listCheckpoints, pendingCheckpoints, type CheckpointRow } from '../store/checkpoints.js';
-import { notFound } from './errors.js';
-import { newId } from './ids.js';
-import { recordChange, type Actor } from './changes.js';
-import type { CheckpointKind, DecisionAction } from './schemas.js';
-import type { Checkpoint } from './types.js';
+import type { Db } from '../../store/database.js';
+import { findCheckpoint, insertCheckpoint, listCheckpoints, pendingCheckpoints, type CheckpointRow } from '../../store/checkpoints.js';
+import { notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import { recordChange, type Actor } from '../changes.js';
+import type { CheckpointKind, DecisionAction } from '../schemas.js';
+import type { Checkpoint } from '../types.js';
 
 export function toCheckpoint(row: CheckpointRow): Checkpoint {
   // store/checkpoints.ts withdrawCheckpoint: closed, with no decision recorded.

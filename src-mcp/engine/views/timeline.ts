@@ -1,11 +1,11 @@
 // A project's workflow as it happened, for the scientist: what ran (tasks), what waited for them
 // (checkpoints and their decisions) and the key moments in between (stage changes, pauses, their
 // own hypotheses and reviews), oldest first and paged with a cursor.
-import type { Db } from '../store/database.js';
-import { timelinePage, type TimelinePosition, type TimelineSource } from '../store/timeline.js';
-import { projectUri } from './changes.js';
-import { DomainError } from './errors.js';
-import { loadResearch } from './research.js';
+import type { Db } from '../../store/database.js';
+import { timelinePage, type TimelinePosition, type TimelineSource } from '../../store/timeline.js';
+import { projectUri } from '../changes.js';
+import { DomainError } from '../errors.js';
+import { loadResearch } from '../research.js';
 
 /** Change events that mark a moment of the workflow (the rest repeat what tasks and checkpoints say). */
 export const TIMELINE_EVENT_KINDS = ['project.created', 'project.updated', 'project.archived', 'project.unarchived'] as const;

@@ -2,14 +2,14 @@
 // tournament runs, or an ad-hoc evolution approved late — would otherwise never be reviewed nor
 // play a match (issue 15 item 3). The supervisor calls this before each stage transition: it queues
 // their review, and sends a project past the tournament back to it so they get their matches.
-import type { Db } from '../store/database.js';
-import { withdrawCheckpoint } from '../store/checkpoints.js';
-import { projectHypotheses } from '../store/hypotheses.js';
-import { recordChange, type Actor } from './changes.js';
+import type { Db } from '../../store/database.js';
+import { withdrawCheckpoint } from '../../store/checkpoints.js';
+import { projectHypotheses } from '../../store/hypotheses.js';
+import { recordChange, type Actor } from '../changes.js';
 import { pendingCheckpointsOf } from './checkpoints.js';
 import { createTask } from './tasks.js';
-import type { ResearchProject, Task } from './types.js';
-import { moveTo, REVIEW_BATCH } from './workflow.js';
+import type { ResearchProject, Task } from '../types.js';
+import { moveTo, REVIEW_BATCH } from './stages.js';
 
 const PAST_REVIEW: ReadonlySet<ResearchProject['stage']> = new Set(['rank', 'evolve']);
 

@@ -1,24 +1,24 @@
 // Work asked for explicitly (an assistant calling generate_hypotheses, review_hypothesis, …) rather
 // than by the supervisor. It goes through the same queue, leases and result validation.
-import type { Db } from '../store/database.js';
-import { writeTransaction } from '../store/database.js';
-import { insertMatch } from '../store/matches.js';
-import { competitorsExceed } from '../store/competitors.js';
-import { cancelOpenTasks } from '../store/tasks.js';
-import { deleteProject } from '../store/projectState.js';
-import { projectExists } from '../store/projectTrash.js';
-import { recordChange, type Actor } from './changes.js';
+import type { Db } from '../../store/database.js';
+import { writeTransaction } from '../../store/database.js';
+import { insertMatch } from '../../store/matches.js';
+import { competitorsExceed } from '../../store/competitors.js';
+import { cancelOpenTasks } from '../../store/tasks.js';
+import { deleteProject } from '../../store/projectState.js';
+import { projectExists } from '../../store/projectTrash.js';
+import { recordChange, type Actor } from '../changes.js';
 import { pendingCheckpointsOf } from './checkpoints.js';
-import { DomainError, notFound } from './errors.js';
-import { getHypothesis } from './hypotheses.js';
-import { newId } from './ids.js';
-import { LARGE_TOURNAMENT, isCompetitor, rankingState, recordMatchIncrementally, refreshRatings } from './ranking.js';
-import { loadResearch, updateResearch } from './research.js';
-import type { EvolutionStrategy, GenerationMethod, ReviewType } from './schemas.js';
+import { DomainError, notFound } from '../errors.js';
+import { getHypothesis } from '../hypotheses.js';
+import { newId } from '../ids.js';
+import { LARGE_TOURNAMENT, isCompetitor, rankingState, recordMatchIncrementally, refreshRatings } from '../ranking.js';
+import { loadResearch, updateResearch } from '../research.js';
+import type { EvolutionStrategy, GenerationMethod, ReviewType } from '../schemas.js';
 import { advance } from './supervisor.js';
 import { createTask, leaseTaskTo } from './tasks.js';
-import type { Hypothesis, ResearchProject, Task } from './types.js';
-import { nextComparisonSet } from './workflow.js';
+import type { Hypothesis, ResearchProject, Task } from '../types.js';
+import { nextComparisonSet } from './stages.js';
 
 /**
  * Hands a freshly created task to its requester, or leaves it queued when there is no worker to

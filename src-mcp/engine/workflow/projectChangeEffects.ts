@@ -1,13 +1,13 @@
 // What a project change does (issue 15 item 1): more reasoning calls, or a completed project
 // reopened for another cycle. Applied when the scientist makes the change in the app
 // (projectChanges.ts) or approves an assistant's change_request (decisionEffects.ts).
-import type { Db } from '../store/database.js';
-import { recordChange, type Actor } from './changes.js';
-import { DomainError } from './errors.js';
-import { updateResearch } from './research.js';
-import { MAX_HYPOTHESIS_BUDGET } from './schemas.js';
-import type { ResearchProject } from './types.js';
-import { progressOf } from './workflow.js';
+import type { Db } from '../../store/database.js';
+import { recordChange, type Actor } from '../changes.js';
+import { DomainError } from '../errors.js';
+import { updateResearch } from '../research.js';
+import { MAX_HYPOTHESIS_BUDGET } from '../schemas.js';
+import type { ResearchProject } from '../types.js';
+import { progressOf } from './stages.js';
 
 export const PROJECT_CHANGES = ['raise_budget', 'reopen'] as const;
 export type ProjectChangeKind = (typeof PROJECT_CHANGES)[number];

@@ -3,13 +3,13 @@
 // its rank moved in the latest judging round. A page is read from the board-order index of
 // migration 0010 with what the rating refresh stored, so it costs its own rows: the GUI loads
 // 10,000 rows in chunks, and the first page after a judgement is no dearer than the next.
-import { readTransaction, type Db } from '../store/database.js';
-import { boardCounts, boardLines, topRankedPTopK, trailingCompetitorMatches, type BoardKey } from '../store/boardQueries.js';
-import { leaderboardVersion, type LeaderboardLine, type MatchLogLine } from '../store/leaderboardQueries.js';
-import { DomainError } from './errors.js';
-import { loadResearch } from './research.js';
-import { compareIds } from './tournament/matchLog.js';
-import { DEFAULT_CERTIFY_THRESHOLD, fitBradleyTerry, type Match } from './tournament/index.js';
+import { readTransaction, type Db } from '../../store/database.js';
+import { boardCounts, boardLines, topRankedPTopK, trailingCompetitorMatches, type BoardKey } from '../../store/boardQueries.js';
+import { leaderboardVersion, type LeaderboardLine, type MatchLogLine } from '../../store/leaderboardQueries.js';
+import { DomainError } from '../errors.js';
+import { loadResearch } from '../research.js';
+import { compareIds } from '../tournament/matchLog.js';
+import { DEFAULT_CERTIFY_THRESHOLD, fitBradleyTerry, type Match } from '../tournament/index.js';
 
 export interface LeaderboardViewRow {
   line: LeaderboardLine;

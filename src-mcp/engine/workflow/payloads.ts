@@ -1,11 +1,11 @@
 // What the workflow proposes at its checkpoints: evolution plans and the final report.
-import type { Db } from '../store/database.js';
-import { listCheckpoints } from '../store/checkpoints.js';
-import { projectHypotheses } from '../store/hypotheses.js';
-import { countMatches } from '../store/matches.js';
-import { competitors } from './ranking.js';
-import type { EvolutionPlan } from './schemas.js';
-import type { ResearchProject } from './types.js';
+import type { Db } from '../../store/database.js';
+import { listCheckpoints } from '../../store/checkpoints.js';
+import { projectHypotheses } from '../../store/hypotheses.js';
+import { countMatches } from '../../store/matches.js';
+import { competitors } from '../ranking.js';
+import type { EvolutionPlan } from '../schemas.js';
+import type { ResearchProject } from '../types.js';
 
 /**
  * Evolve the leaders: refine the best, combine the two best (complementary mechanisms often make

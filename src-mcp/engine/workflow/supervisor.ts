@@ -1,17 +1,17 @@
 // The supervisor (architecture.md, *Workflow, tasks and checkpoints*): runs the workflow's stages until the project waits on
 // something — a task in the queue, a checkpoint, or the end — and hands out the next work item.
-import type { Db } from '../store/database.js';
-import { recordDecision } from '../store/checkpoints.js';
-import type { Actor } from './changes.js';
+import type { Db } from '../../store/database.js';
+import { recordDecision } from '../../store/checkpoints.js';
+import type { Actor } from '../changes.js';
 import { pendingCheckpointsOf } from './checkpoints.js';
 import { applyDecisionEffects } from './decisionEffects.js';
-import { newId } from './ids.js';
-import { loadResearch } from './research.js';
+import { newId } from '../ids.js';
+import { loadResearch } from '../research.js';
 import { isLeaseTakeable, leaseNextTask, openTasksOf, type LeaseOwnerProbe } from './tasks.js';
-import { advanceStage, gateNewHypotheses, stopIfOutOfBudget } from './workflow.js';
-import { SCIENTIST_ONLY_KINDS } from './schemas.js';
+import { advanceStage, gateNewHypotheses, stopIfOutOfBudget } from './stages.js';
+import { SCIENTIST_ONLY_KINDS } from '../schemas.js';
 import { catchUpLateArrivals } from './lateArrivals.js';
-import type { Checkpoint, Task } from './types.js';
+import type { Checkpoint, Task } from '../types.js';
 
 const MAX_TRANSITIONS = 16;
 
