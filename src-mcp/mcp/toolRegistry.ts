@@ -1,7 +1,7 @@
 // Every tool the server has, in the order tools/list shows them. Loaded on the first tools/call (or
 // the first listing of a build without a precomputed catalog): see toolCatalog.ts. The audience of
 // a tool is its folder — tools/assistant/ or tools/desktop/ — and, for the toolkit, the
-// `desktopOnly` flag every tools/desktop/ definition carries (test/unit/mcp/toolAudience.test.ts
+// `desktopOnly` flag every tools/desktop/ definition carries (test/unit/src-mcp/mcp/toolAudience.test.ts
 // keeps the two in step).
 import { RESEARCH_TOOLS } from './tools/assistant/research.js';
 import { KNOWLEDGE_TOOLS } from './tools/assistant/knowledge.js';

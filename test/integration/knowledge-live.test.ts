@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callOk as call, connectServer, tempDataDir, waitFor, type ConnectedServer } from '../support/server.js';
-import { writeCorpus } from '../unit/knowledge/helpers.js';
+import { writeCorpus } from '../unit/src-mcp/knowledge/helpers.js';
 
 const COLLECTIONS_URI = 'knowledge://collections';
 const open: ConnectedServer[] = [];

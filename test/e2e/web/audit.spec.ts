@@ -8,7 +8,7 @@ import { expect, test } from './support/fixtures.js';
 import { REPO_ROOT } from './support/paths.js';
 import { openSession } from './support/researchRun.js';
 import { AuditLogPage } from './support/tournamentPages.js';
-import { parseCsv } from '../../unit/leaderboard/csv.js';
+import { parseCsv } from '../../support/csv.js';
 
 const shot = (name: string): string => path.join(REPO_ROOT, 'test-results', `${name}.png`);
 

@@ -6,7 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { REPO_ROOT } from './support/paths.js';
-import { makePdf } from '../../unit/knowledge/pdfFixture.js';
+import { makePdf } from '../../unit/src-mcp/knowledge/pdfFixture.js';
 import { connectKnowledgeAssistant } from './support/knowledgeAssistant.js';
 import { openSession } from './support/researchRun.js';
 
