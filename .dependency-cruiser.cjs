@@ -45,6 +45,13 @@ module.exports = {
       to: { path: '^src-mcp/(server|cli)\\.ts$' },
     },
     {
+      name: 'sqlite-driver-only-in-store',
+      comment: 'Only src-mcp/store speaks to SQLite: no better-sqlite3 import, not even of a type, above it (architecture.md, *A second store*). Driver calls on the handle above it are caught by ESLint (eslint.config.js).',
+      severity: 'error',
+      from: { path: '^src-', pathNot: '^src-mcp/store/' },
+      to: { path: 'node_modules/better-sqlite3/|^better-sqlite3$' },
+    },
+    {
       name: 'server-is-pure-node',
       comment: 'The MCP server runs under plain Node for every assistant: no Electron, no host code.',
       severity: 'error',

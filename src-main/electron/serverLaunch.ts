@@ -1,7 +1,7 @@
 // How the desktop app runs its research server: the same command it registers with assistants,
 // so the GUI exercises exactly what Claude Desktop and the others will launch (architecture.md, *Registration*).
-import fs from 'node:fs';
 import path from 'node:path';
+import { isExecutableFile } from '../host/executables.js';
 import {
   resolveLaunchCommand,
   validateLaunchCommand,
@@ -60,7 +60,7 @@ export function findNode(
   platform: NodeJS.Platform,
 ): string | undefined {
   for (const candidate of [env.COSCI_NODE_PATH, env.npm_node_execPath]) {
-    if (candidate !== undefined && candidate !== '' && isExecutable(candidate)) return path.resolve(candidate);
+    if (candidate !== undefined && candidate !== '' && isExecutableFile(candidate, platform)) return path.resolve(candidate);
   }
   const pathVar = env.PATH ?? env.Path ?? '';
   const delimiter = platform === 'win32' ? ';' : ':';
@@ -68,16 +68,8 @@ export function findNode(
   for (const dir of pathVar.split(delimiter)) {
     if (dir === '' || !path.isAbsolute(dir)) continue;
     const candidate = path.join(dir, name);
-    if (isExecutable(candidate)) return candidate;
+    if (isExecutableFile(candidate, platform)) return candidate;
   }
   return undefined;
 }
 
-function isExecutable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}

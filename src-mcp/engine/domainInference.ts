@@ -3,7 +3,7 @@
 // explain: each domain has phrases (weight 3: "solar cell" is materials, not biology) and word
 // stems (weight 1, matched at the start of a word: "neuro" finds "neurogenesis"). The scientist
 // corrects a wrong guess by editing the research plan's domain. Measured on
-// test/fixtures/domains/goals.json (test/unit/engine/domainInference.test.ts).
+// test/fixtures/domains/goals.json (test/unit/src-mcp/engine/domainInference.test.ts).
 
 interface Vocabulary {
   phrases: readonly string[];

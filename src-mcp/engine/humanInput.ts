@@ -8,11 +8,11 @@ import { insertReview } from '../store/reviews.js';
 import { recordChange, type Actor } from './changes.js';
 import { createHypotheses, getHypothesis, type CitationVerifier, type CreatedHypothesis } from './hypotheses.js';
 import { newId } from './ids.js';
-import { withdrawWaitingReport } from './lateArrivals.js';
+import { withdrawWaitingReport } from './workflow/lateArrivals.js';
 import { DomainError } from './errors.js';
 import { loadResearch, updateResearch } from './research.js';
 import type { HypothesisDraft, ReviewScores, ReviewType } from './schemas.js';
-import { advance } from './supervisor.js';
+import { advance } from './workflow/supervisor.js';
 
 /**
  * Stores the scientist's own hypothesis. It is approved as written (they wrote it, so no batch

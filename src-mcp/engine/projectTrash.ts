@@ -9,7 +9,7 @@ import { markTrashed, projectExists, trashedProjects, unmarkTrashed, type Trashe
 import { recordChange, type Actor } from './changes.js';
 import { DomainError, notFound } from './errors.js';
 import { loadResearch } from './research.js';
-import { deleteResearch } from './requests.js';
+import { deleteResearch } from './workflow/requests.js';
 
 /** How long a deleted project can be restored. The app times its undo toast by purge_after. */
 export const TRASH_UNDO_WINDOW_MS = 8000;

@@ -21,11 +21,11 @@ import { recordChange, type Actor } from './changes.js';
 import { MAX_HYPOTHESIS_BUDGET, type ResearchPlan } from './schemas.js';
 
 export { MAX_HYPOTHESIS_BUDGET };
-import { advance } from './supervisor.js';
+import { advance } from './workflow/supervisor.js';
 import type { Checkpoint, Hypothesis, ProjectSettings, ResearchProject } from './types.js';
 import { defaultSettings, isStopThreshold, loadResearch } from './research.js';
 import { toHypothesis } from './hypotheses.js';
-import { pendingCheckpointsOf } from './checkpoints.js';
+import { pendingCheckpointsOf } from './workflow/checkpoints.js';
 import { projectCounts } from '../store/projectCounts.js';
 import { averagePlayedElo, topRankedHypotheses } from '../store/hypotheses.js';
 

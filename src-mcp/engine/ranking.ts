@@ -5,7 +5,7 @@ import { findHypothesis, projectHypotheses, updateRatings, type HypothesisRow } 
 import { projectMatches, type MatchRow } from '../store/matches.js';
 import { COMPETING_STATUSES } from '../store/competitors.js';
 import { updateRankMovements } from '../store/boardQueries.js';
-import { boardRound, rankMovementsAfterRefresh } from './leaderboardView.js';
+import { boardRound, rankMovementsAfterRefresh } from './views/leaderboardView.js';
 import { buildProximityIndex } from './proximity.js';
 import { leaderboard, nextPairs, rankingStop, type Leaderboard, type Match, type ProposedPair, type StopDecision } from './tournament/index.js';
 import type { ResearchProject } from './types.js';

@@ -3,7 +3,7 @@
 import type { Db } from '../store/database.js';
 import { appendAudit, appendAuditRows, type AuditEntry, type AuditOutcome } from '../store/audit.js';
 import { publishAuditAnchor } from '../store/auditAnchor.js';
-import { changesSoFar, observeWrites, type WriteObserver } from '../store/writeObserver.js';
+import { beginHeldWrite, changesSoFar, commitHeldWrite, inTransaction, observeWrites, rollbackHeldWrite, type WriteObserver } from '../store/writeObserver.js';
 import { recordReadAudit } from './readAudit.js';
 
 const SECRET_KEY = /(api[-_]?key|token|secret|password|passphrase|authorization|cookie|credential)/i;
@@ -114,7 +114,7 @@ export class CallAudit implements WriteObserver {
   beforeWrite(db: Db): void {
     if (db !== this.db || this.#phase !== 'sync' || this.#holding) return;
     this.#checkNoStrayWrites();
-    db.exec('BEGIN IMMEDIATE');
+    beginHeldWrite(db);
     this.#holding = true;
   }
 
@@ -148,7 +148,7 @@ export class CallAudit implements WriteObserver {
     if (this.#phase === 'sync' && !this.#holding) this.#checkNoStrayWrites();
     this.#phase = 'done';
     const record = { ...this.#record(this.start.action, outcome, errorCode, target), ...(options.args === undefined ? {} : { args: options.args }) };
-    if (this.#holding && this.db.inTransaction && options.rollback !== true) {
+    if (this.#holding && inTransaction(this.db) && options.rollback !== true) {
       this.#inHeld(() => appendAudit(this.db, entryOf(record)));
       return;
     }
@@ -170,7 +170,7 @@ export class CallAudit implements WriteObserver {
 
   #commitHeldWithIntent(): void {
     if (!this.#holding) return;
-    if (!this.db.inTransaction) {
+    if (!inTransaction(this.db)) {
       // SQLite rolled the transaction back itself (e.g. disk full): nothing of it committed.
       this.#holding = false;
       return;
@@ -183,7 +183,7 @@ export class CallAudit implements WriteObserver {
   #inHeld(add: () => void): void {
     try {
       add();
-      this.db.exec('COMMIT');
+      commitHeldWrite(this.db);
       this.#holding = false;
       publishAuditAnchor(this.db);
     } catch (error) {
@@ -193,7 +193,7 @@ export class CallAudit implements WriteObserver {
   }
 
   #release(): void {
-    if (this.#holding && this.db.inTransaction) this.db.exec('ROLLBACK');
+    if (this.#holding) rollbackHeldWrite(this.db);
     this.#holding = false;
   }
 

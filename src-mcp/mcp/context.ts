@@ -3,7 +3,7 @@ import type { Db } from '../store/database.js';
 import type { ClientPolicy } from './identity.js';
 import type { ChangeFeed } from './changeFeed.js';
 import type { CitationVerifier } from '../engine/hypotheses.js';
-import type { LeaseOwnerProbe } from '../engine/tasks.js';
+import type { LeaseOwnerProbe } from '../engine/workflow/tasks.js';
 import type { GroundingSource } from '../reasoners/workItems.js';
 import type { TokenBucket } from './rateLimit.js';
 import type { ProviderRegistry } from '../reasoners/providers/registry.js';

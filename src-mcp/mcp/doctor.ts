@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { databasePath } from '../store/dataDir.js';
-import { openDatabase, schemaVersion, type Db } from '../store/database.js';
+import { journalMode, openDatabase, quickCheck, schemaVersion, type Db } from '../store/database.js';
 import { LATEST_SCHEMA_VERSION } from '../store/migrations/index.js';
 import { verifyAuditChain } from '../store/audit.js';
 
@@ -46,9 +46,9 @@ export function checkDatabase(db: Db): DoctorCheck[] {
       ? { name: 'database schema', status: 'ok', detail: `schema ${version} (current)`, fix: null }
       : { name: 'database schema', status: 'fail', detail: `schema ${version}, this program expects ${LATEST_SCHEMA_VERSION}`, fix: 'Restart Co-Scientist so it can migrate the database.' },
   );
-  const mode = String(db.pragma('journal_mode', { simple: true }));
+  const mode = journalMode(db);
   checks.push(mode === 'wal' ? { name: 'database journal', status: 'ok', detail: 'WAL (safe for several assistants at once)', fix: null } : { name: 'database journal', status: 'warn', detail: `journal mode ${mode}`, fix: 'Restart Co-Scientist; it switches the database to WAL on start.' });
-  const integrity = String(db.pragma('quick_check', { simple: true }));
+  const integrity = quickCheck(db);
   checks.push(integrity === 'ok' ? { name: 'database integrity', status: 'ok', detail: 'quick_check ok', fix: null } : { name: 'database integrity', status: 'fail', detail: `quick_check: ${integrity}`, fix: 'Quit every assistant and the app, back up co-scientist.db, then restore from a backup or contact support with the file.' });
   const chain = verifyAuditChain(db);
   checks.push(

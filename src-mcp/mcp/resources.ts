@@ -7,7 +7,7 @@ import { projectLine, projectMarkdown } from './format.js';
 import { audited, canRead, markdown } from './resourceAccess.js';
 import { installDetailResources } from './resourcesDetail.js';
 import { installKnowledgeResources } from './resourcesKnowledge.js';
-import { MEDIA_TYPES, renderExport, type ExportFormat } from './tools/results.js';
+import { MEDIA_TYPES, renderExport, type ExportFormat } from './tools/assistant/results.js';
 
 export const PROJECTS_LIST_URI = 'research://projects';
 const LIST_LIMIT = 50;

@@ -3,7 +3,7 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import { hypothesisIdsStartingWith } from '../store/hypotheses.js';
 import { checkpointIdsStartingWith } from '../store/checkpoints.js';
-import { getCheckpoint, queryCheckpoints } from '../engine/checkpoints.js';
+import { getCheckpoint, queryCheckpoints } from '../engine/workflow/checkpoints.js';
 import { getHypothesis } from '../engine/hypotheses.js';
 import { toReview } from '../engine/reviews.js';
 import { reviewsOfHypothesis } from '../store/reviews.js';

@@ -6,7 +6,7 @@ import { listCollectionViews } from '../knowledge/collections.js';
 import { COLLECTIONS_URI } from '../knowledge/events.js';
 import type { ServerContext } from './context.js';
 import { audited, markdown } from './resourceAccess.js';
-import { collectionLine } from './tools/knowledgeShared.js';
+import { collectionLine } from './tools/assistant/knowledgeShared.js';
 
 export function installKnowledgeResources(mcp: McpServer, ctx: ServerContext): void {
   mcp.registerResource(

@@ -1,20 +1,22 @@
 // Every tool the server has, in the order tools/list shows them. Loaded on the first tools/call (or
-// the first listing of a build without a precomputed catalog): see toolCatalog.ts.
-import { RESEARCH_TOOLS } from './tools/research.js';
-import { KNOWLEDGE_TOOLS } from './tools/knowledge.js';
-import { continueResearchTool, manageResearchTool, submitWorkTool } from './tools/workflow.js';
-import { decideTool, listCheckpointsTool } from './tools/checkpoints.js';
-import { evolveHypothesisTool, generateHypothesesTool, listHypothesesTool, rankHypothesesTool, reviewHypothesisTool } from './tools/hypotheses.js';
-import { exportResultsTool, getResultsTool } from './tools/results.js';
-import { recordJudgementTool } from './tools/judgements.js';
-import { getClientPoliciesTool, setClientPolicyTool } from './tools/policies.js';
-import { doctorTool } from './tools/doctor.js';
-import { DESKTOP_PROJECT_TOOLS } from './tools/desktopProjects.js';
-import { DESKTOP_HYPOTHESIS_TOOLS } from './tools/desktopHypotheses.js';
-import { setHypothesisTitleTool } from './tools/hypothesisTitle.js';
-import { TOURNAMENT_DESKTOP_TOOLS } from './tools/tournamentDesktop.js';
-import { AUDIT_TOOLS } from './tools/audit.js';
-import { configureProvidersTool } from './tools/providers.js';
+// the first listing of a build without a precomputed catalog): see toolCatalog.ts. The audience of
+// a tool is its folder — tools/assistant/ or tools/desktop/ — and, for the toolkit, the
+// `desktopOnly` flag every tools/desktop/ definition carries (test/unit/src-mcp/mcp/toolAudience.test.ts
+// keeps the two in step).
+import { RESEARCH_TOOLS } from './tools/assistant/research.js';
+import { KNOWLEDGE_TOOLS } from './tools/assistant/knowledge.js';
+import { continueResearchTool, manageResearchTool, submitWorkTool } from './tools/assistant/workflow.js';
+import { decideTool, listCheckpointsTool } from './tools/assistant/checkpoints.js';
+import { evolveHypothesisTool, generateHypothesesTool, listHypothesesTool, rankHypothesesTool, reviewHypothesisTool } from './tools/assistant/hypotheses.js';
+import { exportResultsTool, getResultsTool } from './tools/assistant/results.js';
+import { getClientPoliciesTool, setClientPolicyTool } from './tools/desktop/policies.js';
+import { doctorTool } from './tools/desktop/doctor.js';
+import { DESKTOP_PROJECT_TOOLS } from './tools/desktop/projects.js';
+import { DESKTOP_HYPOTHESIS_TOOLS, setHypothesisTitleTool } from './tools/desktop/hypotheses.js';
+import { recordJudgementTool, TOURNAMENT_DESKTOP_TOOLS } from './tools/desktop/tournament.js';
+import { manageKnowledgeRootsTool } from './tools/desktop/knowledgeRoots.js';
+import { AUDIT_TOOLS } from './tools/desktop/audit.js';
+import { configureProvidersTool } from './tools/desktop/providers.js';
 import type { ToolDefinition } from './toolkit.js';
 
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -36,7 +38,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   setClientPolicyTool,
   doctorTool,
   ...KNOWLEDGE_TOOLS,
-  // Desktop-only: listed to the GUI's own server alone.
+  manageKnowledgeRootsTool,
   ...DESKTOP_PROJECT_TOOLS,
   ...DESKTOP_HYPOTHESIS_TOOLS,
   setHypothesisTitleTool,

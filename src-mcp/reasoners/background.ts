@@ -11,7 +11,7 @@ import { recordChange, type Actor } from '../engine/changes.js';
 import { DomainError } from '../engine/errors.js';
 import type { CitationVerifier } from '../engine/hypotheses.js';
 import { loadResearch, updateResearch } from '../engine/research.js';
-import { submitWork } from '../engine/submissions.js';
+import { submitWork } from '../engine/workflow/submissions.js';
 import type { ReasonerKind, ResearchProject, Task } from '../engine/types.js';
 import { roleOf } from './providers/prompt.js';
 import { ProviderError, type ReasoningRole, type TokenUsage } from './providers/types.js';

@@ -7,7 +7,7 @@ import { projectMatches } from '../store/matches.js';
 import { reviewsOfHypothesis, reviewsOfProject } from '../store/reviews.js';
 import { getHypothesis, hypothesesOf } from '../engine/hypotheses.js';
 import { loadResearch } from '../engine/research.js';
-import { RESULT_SCHEMAS } from '../engine/submissions.js';
+import { RESULT_SCHEMAS } from '../engine/workflow/submissions.js';
 import type { EvolutionStrategy, GenerationMethod, ReviewType } from '../engine/schemas.js';
 import type { Hypothesis, ResearchProject, Task } from '../engine/types.js';
 import { digestOf } from '../engine/hypothesisDigest.js';

@@ -22,7 +22,7 @@ export function auditResultOf(stored: string, errorCode: string | null): AuditRe
   return 'error';
 }
 
-/** auditResultOf in SQL, for filters (test/unit/store/auditOutcomes.test.ts keeps the two equal). */
+/** auditResultOf in SQL, for filters (test/unit/src-mcp/store/auditOutcomes.test.ts keeps the two equal). */
 export const AUDIT_RESULT_SQL = `CASE
   WHEN outcome = 'success' THEN 'ok'
   WHEN error_code = 'rate_limit_exceeded' THEN 'rate_limited'

@@ -141,6 +141,24 @@ export function writeTransaction<T>(db: Db, work: () => T): T {
   }
 }
 
+/**
+ * Runs `work` as one read transaction: every statement in it sees the same snapshot of the
+ * database, however many writers commit meanwhile (WAL).
+ */
+export function readTransaction<T>(db: Db, work: () => T): T {
+  return db.transaction(work)();
+}
+
+/** The journal mode the database runs in ('wal' once opened by this program). */
+export function journalMode(db: Db): string {
+  return String(db.pragma('journal_mode', { simple: true }));
+}
+
+/** SQLite's quick integrity check: 'ok', or the first problem it found. */
+export function quickCheck(db: Db): string {
+  return String(db.pragma('quick_check', { simple: true }));
+}
+
 export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }

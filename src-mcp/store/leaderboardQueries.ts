@@ -2,22 +2,11 @@
 // compare). They read only the columns those views show: the leaderboard of a 10,000-hypothesis
 // project must not parse every citation and protocol just to draw a table.
 import type { Db } from './database.js';
-import type { HypothesisRow } from './hypotheses.js';
-import { fromJson } from './json.js';
+import { toLeaderboardLine, type LeaderboardLine, type RawLine } from './hypotheses.js';
 import { cachedPluck } from './statements.js';
 
-/** One leaderboard line: ratings as stored by the last refresh, plus what filters and lineage need. */
-export type LeaderboardLine = Pick<
-  HypothesisRow,
-  'id' | 'seq' | 'summary' | 'status' | 'origin' | 'method' | 'gate' | 'safetyFlag' | 'parents' | 'iteration' | 'elo' | 'btScore' | 'ciLow' | 'ciHigh' | 'pTopK' | 'rank' | 'matchesPlayed' | 'wins'
->;
-
-/** A leaderboard line's columns as SQLite returns them. */
-export interface RawLine {
-  id: string; seq: number; summary: string; status: string; origin: string; method: string; gate: HypothesisRow['gate'];
-  safety_flag: string | null; parents: string; iteration: number; elo: number; bt_score: number | null;
-  ci_low: number | null; ci_high: number | null; p_top_k: number | null; rank: number | null; matches_played: number; wins: number;
-}
+// A leaderboard line is a hypothesis row's rating columns: one mapping for both, in hypotheses.ts.
+export { toLeaderboardLine, type LeaderboardLine, type RawLine } from './hypotheses.js';
 
 /** Every hypothesis of a project, in creation order. */
 export function leaderboardLines(db: Db, projectId: string): LeaderboardLine[] {
@@ -29,31 +18,6 @@ export function leaderboardLines(db: Db, projectId: string): LeaderboardLine[] {
     )
     .all(projectId) as RawLine[];
   return raws.map(toLeaderboardLine);
-}
-
-/** One row of the columns above as a leaderboard line. */
-export function toLeaderboardLine(raw: RawLine): LeaderboardLine {
-  return {
-    id: raw.id,
-    seq: raw.seq,
-    summary: raw.summary,
-    status: raw.status,
-    origin: raw.origin,
-    method: raw.method,
-    gate: raw.gate,
-    safetyFlag: raw.safety_flag,
-    // '[]' is by far the most common value; skipping JSON.parse for it keeps 10,000 rows cheap.
-    parents: raw.parents === '[]' ? [] : fromJson<string[]>(raw.parents, []),
-    iteration: raw.iteration,
-    elo: raw.elo,
-    btScore: raw.bt_score,
-    ciLow: raw.ci_low,
-    ciHigh: raw.ci_high,
-    pTopK: raw.p_top_k,
-    rank: raw.rank,
-    matchesPlayed: raw.matches_played,
-    wins: raw.wins,
-  };
 }
 
 /** A match as the rating replay needs it: no rationale, no debate transcript. */

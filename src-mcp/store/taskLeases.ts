@@ -1,5 +1,5 @@
 // The leases of background work on queued tasks: renewed while a worker thinks, handed back when
-// it stops, and the projects that may have such work. Taking a lease is engine/tasks.ts's job.
+// it stops, and the projects that may have such work. Taking a lease is engine/workflow/tasks.ts's job.
 import type { Db } from './database.js';
 import { notTrashed } from './projectTrash.js';
 

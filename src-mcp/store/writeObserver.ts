@@ -33,3 +33,27 @@ export function currentWriteObserver(): WriteObserver | undefined {
 export function changesSoFar(db: Database.Database): number {
   return cachedPluck(db, 'SELECT total_changes()').get() as number;
 }
+
+/**
+ * The transaction an observer holds across a unit of work's writes (see beforeWrite): opened
+ * with the write lock up front, committed or rolled back by the observer. These and
+ * `inTransaction` are the only handle on a raw transaction outside this folder (architecture.md,
+ * *A second store*: the unit of work is the store's to define).
+ */
+export function beginHeldWrite(db: Database.Database): void {
+  db.exec('BEGIN IMMEDIATE');
+}
+
+export function commitHeldWrite(db: Database.Database): void {
+  db.exec('COMMIT');
+}
+
+/** Rolls back the held transaction if SQLite has not already done so itself (e.g. on a full disk). */
+export function rollbackHeldWrite(db: Database.Database): void {
+  if (db.inTransaction) db.exec('ROLLBACK');
+}
+
+/** Whether a transaction is open on this connection (SQLite may have rolled one back by itself). */
+export function inTransaction(db: Database.Database): boolean {
+  return db.inTransaction;
+}

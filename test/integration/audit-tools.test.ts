@@ -10,7 +10,7 @@ import { openDatabase, writeTransaction } from '../../src-mcp/store/database.js'
 import { appendAudit } from '../../src-mcp/store/audit.js';
 import { tempDataDir } from '../support/server.js';
 import { openSession, type McpSession, type Structured } from '../e2e/web/support/researchRun.js';
-import { parseCsv } from '../unit/leaderboard/csv.js';
+import { parseCsv } from '../support/csv.js';
 import { toolErrorOf } from '../support/toolErrors.js';
 
 const ajv = new Ajv({ strict: false, allErrors: true });

@@ -5,7 +5,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRouter } from '../../src-main/host/router.js';
-import { fakeAssistants, APP_INFO, silentLogger } from '../unit/host/fakes.js';
+import { fakeAssistants, APP_INFO, silentLogger } from '../unit/src-main/host/fakes.js';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
 import { openSession, runResearchToCompletion, type McpSession } from '../e2e/web/support/researchRun.js';
 import { toolErrorOf } from '../support/toolErrors.js';

@@ -3,27 +3,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { connectServer, killServer, tempDataDir, type ConnectedServer } from '../support/server.js';
+import { callOk as call, connectServer, killServer, tempDataDir, type ConnectedServer } from '../support/server.js';
 import { fakeResult, type WorkItemLike } from '../support/fakeAssistant.js';
-import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
+import { toolErrorOf } from '../support/toolErrors.js';
 
 const open: ConnectedServer[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((server) => server.close().catch(() => undefined)));
 });
 
-type Structured = Record<string, unknown>;
 interface Next {
   state: string;
   stage: string;
   work_item: WorkItemLike | null;
   checkpoints: Array<{ checkpoint_id: string; kind: string }>;
-}
-
-async function call(server: ConnectedServer, name: string, args: Record<string, unknown>): Promise<Structured> {
-  const result = await server.client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
-  return result.structuredContent as Structured;
 }
 
 async function summaries(server: ConnectedServer, researchId: string): Promise<Map<string, string>> {

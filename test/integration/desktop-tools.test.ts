@@ -3,13 +3,11 @@
 // assistant's server does the research work; the desktop's server looks, decides and adds.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Ajv, { type ValidateFunction } from 'ajv/dist/2020.js';
-import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
+import { assistantAndDesktop, callError as errorOf, callOk, type AssistantAndDesktop, type ConnectedServer, type Structured } from '../support/server.js';
 import { fakeResult, hypothesisDraft, type WorkItemLike } from '../support/fakeAssistant.js';
-import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
 
 const DESKTOP_TOOLS = ['list_project_overview', 'archive_research', 'trash_research', 'get_project_timeline', 'list_decision_history', 'get_hypothesis', 'add_hypothesis', 'add_review', 'set_hypothesis_title'];
 
-type Structured = Record<string, unknown>;
 interface Next {
   state: string;
   work_item: WorkItemLike | null;
@@ -17,36 +15,27 @@ interface Next {
 }
 
 const ajv = new Ajv({ strict: false, allErrors: true });
-let open: ConnectedServer[] = [];
+let pair: AssistantAndDesktop;
 let assistant: ConnectedServer;
 let desktop: ConnectedServer;
 let validators: Map<string, ValidateFunction>;
 
 beforeEach(async () => {
-  const dataDir = tempDataDir();
-  assistant = await connectServer({ dataDir, client: 'claude-desktop' });
-  desktop = await connectServer({ dataDir, client: 'desktop' });
-  open = [assistant, desktop];
+  pair = await assistantAndDesktop();
+  ({ assistant, desktop } = pair);
   const { tools } = await desktop.client.listTools();
   validators = new Map(tools.map((tool) => [tool.name, ajv.compile(tool.outputSchema ?? {})]));
 });
 afterEach(async () => {
-  await Promise.all(open.map((server) => server.close()));
+  await pair.close();
 });
 
 /** Calls a tool, fails the test on a tool error, and checks the answer against the tool's outputSchema. */
-async function call(server: ConnectedServer, name: string, args: Record<string, unknown>): Promise<Structured> {
-  const result = await server.client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
+async function call(server: ConnectedServer, name: string, args: Structured): Promise<Structured> {
+  const structured = await callOk(server, name, args);
   const validate = validators.get(name);
-  if (validate !== undefined) expect(validate(result.structuredContent), `${name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
-  return result.structuredContent as Structured;
-}
-
-async function errorOf(server: ConnectedServer, name: string, args: Record<string, unknown>): Promise<{ code: string; message: string }> {
-  const result = await server.client.callTool({ name, arguments: args });
-  expect(result.isError, name).toBe(true);
-  return toolErrorOf(result);
+  if (validate !== undefined) expect(validate(structured), `${name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+  return structured;
 }
 
 async function summaries(researchId: string): Promise<Map<string, string>> {

@@ -7,29 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readToolResult, ROUTE_CODE_OF_TOOL_ERROR } from '../../src-main/host/toolResult.js';
 import { DATABASE_FILE } from '../../src-mcp/store/dataDir.js';
 import { TOOL_ERROR_CODES, type ToolErrorCode } from '../../src-shared/toolErrors.js';
-import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
-import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
+import { assistantAndDesktop, callOk as call, connectServer, type AssistantAndDesktop, type ConnectedServer, type Structured } from '../support/server.js';
+import { toolErrorOf } from '../support/toolErrors.js';
 
-type Structured = Record<string, unknown>;
 let dataDir: string;
 let assistant: ConnectedServer;
 let desktop: ConnectedServer;
 const servers: ConnectedServer[] = [];
+let pair: AssistantAndDesktop;
 
 beforeAll(async () => {
-  dataDir = tempDataDir();
-  desktop = await connectServer({ dataDir, client: 'desktop' });
-  assistant = await connectServer({ dataDir, client: 'claude-desktop' });
+  pair = await assistantAndDesktop();
+  ({ dataDir, assistant, desktop } = pair);
 });
 afterAll(async () => {
-  await Promise.all([assistant, desktop, ...servers].map((server) => server.close()));
+  await Promise.all([pair.close(), ...servers.map((server) => server.close())]);
 });
-
-async function call(server: ConnectedServer, name: string, args: Structured): Promise<Structured> {
-  const result = await server.client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
-  return result.structuredContent as Structured;
-}
 
 async function startProject(goal: string): Promise<string> {
   return (await call(assistant, 'start_research', { goal, hypothesis_count: 3 })).research_id as string;

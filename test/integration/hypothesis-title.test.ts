@@ -2,32 +2,20 @@
 // a rename made meanwhile is a conflict rather than overwritten, a bad title is refused with what
 // to change and changes nothing, assistants cannot call it, and every attempt is in the audit log.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
+import { assistantAndDesktop, callError as errorOf, callOk as call, type AssistantAndDesktop, type ConnectedServer } from '../support/server.js';
 import { fakeResult, type WorkItemLike } from '../support/fakeAssistant.js';
-import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
 
-type Structured = Record<string, unknown>;
 let assistant: ConnectedServer;
 let desktop: ConnectedServer;
+let pair: AssistantAndDesktop;
 
 beforeEach(async () => {
-  const dataDir = tempDataDir();
-  assistant = await connectServer({ dataDir, client: 'claude-desktop' });
-  desktop = await connectServer({ dataDir, client: 'desktop' });
+  pair = await assistantAndDesktop();
+  ({ assistant, desktop } = pair);
 });
 afterEach(async () => {
-  await Promise.all([assistant.close(), desktop.close()]);
+  await pair.close();
 });
-
-async function call(server: ConnectedServer, name: string, args: Structured): Promise<Structured> {
-  const result = await server.client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
-  return result.structuredContent as Structured;
-}
-
-async function errorOf(server: ConnectedServer, name: string, args: Structured): Promise<{ code: string; message: string }> {
-  return toolErrorOf(await server.client.callTool({ name, arguments: args }));
-}
 
 /** A project with generated hypotheses: the plan approved, the assistant's generate items done. */
 async function hypothesisIds(): Promise<string[]> {

@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectServer, tempDataDir, waitFor, type ConnectedServer } from '../support/server.js';
-import { writeCorpus } from '../unit/knowledge/helpers.js';
+import { callOk as call, connectServer, tempDataDir, waitFor, type ConnectedServer } from '../support/server.js';
+import { writeCorpus } from '../unit/src-mcp/knowledge/helpers.js';
 
 const COLLECTIONS_URI = 'knowledge://collections';
 const open: ConnectedServer[] = [];
@@ -25,12 +25,6 @@ async function pair(era: 'legacy' | 'modern'): Promise<{ desktop: ConnectedServe
   const allowed = await desktop.client.callTool({ name: 'manage_knowledge_roots', arguments: { action: 'add', path: library } });
   expect(allowed.isError).toBeFalsy();
   return { desktop, assistant, library };
-}
-
-async function call(server: ConnectedServer, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const result = await server.client.callTool({ name, arguments: args });
-  expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
-  return result.structuredContent as Record<string, unknown>;
 }
 
 describe('knowledge changes reach other processes', () => {

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRouter } from '../../src-main/host/router.js';
-import { fakeAssistants, APP_INFO, silentLogger } from '../unit/host/fakes.js';
-import { writeCorpus } from '../unit/knowledge/helpers.js';
+import { fakeAssistants, APP_INFO, silentLogger } from '../unit/src-main/host/fakes.js';
+import { writeCorpus } from '../unit/src-mcp/knowledge/helpers.js';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
 
 const open: ConnectedServer[] = [];

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLIENT_KINDS, connectServer, SERVER_ENTRY, tempDataDir, type ConnectedServer, type ConnectOptions, type ServerProcess, type ToolClient } from '../support/server.js';
 import { expectErrorEnvelope, toolErrorOf } from '../support/toolErrors.js';
-import { writeCorpus } from '../unit/knowledge/helpers.js';
+import { writeCorpus } from '../unit/src-mcp/knowledge/helpers.js';
 
 const KNOWLEDGE_TOOLS = ['augment_knowledge', 'ingest_documents', 'manage_collections', 'manage_knowledge_roots', 'query_knowledge_base'];
 const ajv = new Ajv({ strict: false, allErrors: true });

@@ -3,40 +3,25 @@
 // waiting report is withdrawn with its reason, the newcomer is reviewed and plays matches, and only
 // a fresh report — one that knows about it — can be approved.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectServer, tempDataDir, type ConnectedServer, type ServerProcess, type ToolClient } from '../support/server.js';
+import { assistantAndDesktop, callError as errorOf, callOk as call, type AssistantAndDesktop, type ConnectedServer, type ServerProcess, type Structured, type ToolClient } from '../support/server.js';
 import { fakeResult, hypothesisDraft, type WorkItemLike } from '../support/fakeAssistant.js';
-import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
 
-type Structured = Record<string, unknown>;
 interface Next {
   state: string;
   work_item: WorkItemLike | null;
   checkpoints: Array<{ checkpoint_id: string; kind: string; payload: Structured }>;
 }
 
-type AnyServer = ConnectedServer<ToolClient, ServerProcess>;
-let assistant: AnyServer;
-let desktop: AnyServer;
+let assistant: ConnectedServer<ToolClient, ServerProcess>;
+let desktop: ConnectedServer;
+let pair: AssistantAndDesktop<ToolClient, ServerProcess>;
 beforeEach(async () => {
-  const dataDir = tempDataDir();
-  assistant = await connectServer({ dataDir, client: 'claude-desktop', sdk: 'v1' });
-  desktop = await connectServer({ dataDir, client: 'desktop', sdk: 'v2' });
+  pair = await assistantAndDesktop({ assistantSdk: 'v1' });
+  ({ assistant, desktop } = pair);
 });
 afterEach(async () => {
-  await Promise.all([assistant.close(), desktop.close()]);
+  await pair.close();
 });
-
-async function call(server: AnyServer, name: string, args: Structured): Promise<Structured> {
-  const result = await server.client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
-  return result.structuredContent as Structured;
-}
-
-async function errorOf(server: AnyServer, name: string, args: Structured): Promise<{ code: string; message: string }> {
-  const result = await server.client.callTool({ name, arguments: args });
-  expect(result.isError, name).toBe(true);
-  return toolErrorOf(result);
-}
 
 async function summaries(researchId: string): Promise<Map<string, string>> {
   const listed = await call(assistant, 'list_hypotheses', { research_id: researchId, limit: 200 });

@@ -15,7 +15,7 @@ import { CLIENT_KINDS, connectServer, tempDataDir, type ConnectedServer, type Co
 import { SchemaDialects, type DialectValidator } from '../support/schemaDialects.js';
 import { nonPortableParts } from '../../src-mcp/mcp/schemaPortability.js';
 import { fakeResult, hypothesisDraft, type WorkItemLike } from '../support/fakeAssistant.js';
-import { writeCorpus } from '../unit/knowledge/helpers.js';
+import { writeCorpus } from '../unit/src-mcp/knowledge/helpers.js';
 import { describeToolFailure, expectErrorEnvelope } from '../support/toolErrors.js';
 
 type Structured = Record<string, unknown>;

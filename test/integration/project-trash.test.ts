@@ -3,10 +3,8 @@
 // window purges it, one started inside the window keeps it restorable. Real servers over stdio on
 // one real data folder; "restart" is closing every server and starting a new one.
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectServer, tempDataDir, waitFor, type ConnectedServer } from '../support/server.js';
-import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
+import { callError as errorOf, callOk as call, connectServer, tempDataDir, waitFor, type ConnectedServer, type Structured } from '../support/server.js';
 
-type Structured = Record<string, unknown>;
 let open: ConnectedServer[] = [];
 
 afterEach(async () => {
@@ -24,16 +22,6 @@ async function restart(dataDir: string): Promise<{ assistant: ConnectedServer; d
   await Promise.all(open.map((server) => server.close()));
   open = [];
   return { assistant: await start(dataDir, 'claude-desktop'), desktop: await start(dataDir, 'desktop') };
-}
-
-async function call(server: ConnectedServer, name: string, args: Structured): Promise<Structured> {
-  const result = await server.client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
-  return result.structuredContent as Structured;
-}
-
-async function errorOf(server: ConnectedServer, name: string, args: Structured): Promise<{ code: string; message: string }> {
-  return toolErrorOf(await server.client.callTool({ name, arguments: args }));
 }
 
 async function projectIds(server: ConnectedServer): Promise<string[]> {

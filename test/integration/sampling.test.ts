@@ -7,17 +7,15 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { SERVER_ENTRY, connectServer, tempDataDir, type ConnectedServer, type Era } from '../support/server.js';
+import { callOk as call, connectServer, SERVER_ENTRY, tempDataDir, type ConnectedServer, type Era, type Structured } from '../support/server.js';
 import { fakeResult } from '../support/fakeAssistant.js';
 import { summariesFromDb, workItemIn } from '../support/fakeProviders.js';
-import { describeToolFailure } from '../support/toolErrors.js';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close().catch(() => undefined)));
 });
 
-type Structured = Record<string, unknown>;
 type Answer = 'result' | 'fail';
 
 async function assistantClient(dataDir: string, options: { sampling: boolean; era?: Era; answer?: Answer }, asked: string[]): Promise<Client> {
@@ -39,12 +37,6 @@ async function assistantClient(dataDir: string, options: { sampling: boolean; er
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', 'claude-desktop', '--data-dir', dataDir], stderr: 'pipe' }));
   closers.push(() => client.close());
   return client;
-}
-
-async function call(client: Client, name: string, args: Structured): Promise<Structured> {
-  const result = await client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name}: ${describeToolFailure(result)}`);
-  return result.structuredContent as Structured;
 }
 
 async function desktopFor(dataDir: string): Promise<ConnectedServer> {

@@ -1,27 +1,20 @@
 // Over real stdio (issue 15 item 1): an assistant that asks for more reasoning calls or a reopened
 // project files a request the scientist decides in the app; the budget moves only when they do.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
-import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
+import { assistantAndDesktop, callOk as call, type AssistantAndDesktop, type ConnectedServer } from '../support/server.js';
+import { toolErrorOf } from '../support/toolErrors.js';
 
-type Structured = Record<string, unknown>;
 let assistant: ConnectedServer;
 let desktop: ConnectedServer;
+let pair: AssistantAndDesktop;
 
 beforeEach(async () => {
-  const dataDir = tempDataDir();
-  assistant = await connectServer({ dataDir, client: 'claude-desktop' });
-  desktop = await connectServer({ dataDir, client: 'desktop' });
+  pair = await assistantAndDesktop();
+  ({ assistant, desktop } = pair);
 });
 afterEach(async () => {
-  await Promise.all([assistant.close(), desktop.close()]);
+  await pair.close();
 });
-
-async function call(server: ConnectedServer, name: string, args: Structured): Promise<Structured> {
-  const result = await server.client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
-  return result.structuredContent as Structured;
-}
 
 async function budgetOf(researchId: string): Promise<number> {
   return (await call(assistant, 'get_research_status', { research_id: researchId })).reasoning_call_budget as number;

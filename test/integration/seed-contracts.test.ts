@@ -4,29 +4,20 @@
 // query_knowledge_base returns seed 002's default of 10 passages.
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
-import { describeToolFailure } from '../support/toolErrors.js';
+import { assistantAndDesktop, callOk as call, type AssistantAndDesktop, type ConnectedServer } from '../support/server.js';
 
-type Structured = Record<string, unknown>;
 let assistant: ConnectedServer;
-let desktop: ConnectedServer;
 let dataDir: string;
+let pair: AssistantAndDesktop;
 
 beforeEach(async () => {
-  dataDir = tempDataDir();
-  assistant = await connectServer({ dataDir, client: 'claude-desktop' });
-  desktop = await connectServer({ dataDir, client: 'desktop' });
+  pair = await assistantAndDesktop();
+  ({ assistant, dataDir } = pair);
 });
 afterEach(async () => {
-  await Promise.all([assistant.close(), desktop.close()]);
+  await pair.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function call(server: ConnectedServer, name: string, args: Structured): Promise<Structured> {
-  const result = await server.client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
-  return result.structuredContent as Structured;
-}
 
 describe('seed contracts', () => {
   it('rank_hypotheses accepts method, and get_research_status answers get_session\'s questions', async () => {

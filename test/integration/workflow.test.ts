@@ -2,22 +2,13 @@
 // thinking, the desktop's server decides checkpoints, both on one database.
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse as parseBibtex } from '@retorquere/bibtex-parser';
-import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
+import { assistantAndDesktop, callOk as call, type ConnectedServer, type Structured } from '../support/server.js';
 import { fakeResult, type WorkItemLike } from '../support/fakeAssistant.js';
-import { describeToolFailure } from '../support/toolErrors.js';
 
 const open: ConnectedServer[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((server) => server.close()));
 });
-
-type Structured = Record<string, unknown>;
-
-async function call(server: ConnectedServer, name: string, args: Record<string, unknown>): Promise<Structured> {
-  const result = await server.client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
-  return result.structuredContent as Structured;
-}
 
 interface Next {
   state: string;
@@ -33,9 +24,7 @@ async function summariesOf(server: ConnectedServer, researchId: string): Promise
 
 describe('research workflow in delegated mode', () => {
   it('runs start → plan → generate → batch → review → rank to certification → evolve → final report → export', async () => {
-    const dataDir = tempDataDir();
-    const assistant = await connectServer({ dataDir, client: 'claude-desktop' });
-    const desktop = await connectServer({ dataDir, client: 'desktop' });
+    const { assistant, desktop } = await assistantAndDesktop();
     open.push(assistant, desktop);
 
     const started = await call(assistant, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 6 });

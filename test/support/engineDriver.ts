@@ -2,9 +2,9 @@
 // deterministic fake assistant. Property tests use it to reach every kind of checkpoint.
 import { openDatabase, type Db } from '../../src-mcp/store/database.js';
 import { startResearch } from '../../src-mcp/engine/projects.js';
-import { nextStep, type NextStep } from '../../src-mcp/engine/supervisor.js';
-import { submitWork } from '../../src-mcp/engine/submissions.js';
-import { decide } from '../../src-mcp/engine/decisions.js';
+import { nextStep, type NextStep } from '../../src-mcp/engine/workflow/supervisor.js';
+import { submitWork } from '../../src-mcp/engine/workflow/submissions.js';
+import { decide } from '../../src-mcp/engine/workflow/decisions.js';
 import { hypothesesOf, NOTHING_VERIFIED } from '../../src-mcp/engine/hypotheses.js';
 import { writeTransaction } from '../../src-mcp/store/database.js';
 import { DomainError } from '../../src-mcp/engine/errors.js';

@@ -8,8 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { fakeResult, type WorkItemLike } from './fakeAssistant.js';
-import type { ConnectedServer } from './server.js';
-import { describeToolFailure } from './toolErrors.js';
+import { callOk, type ConnectedServer, type Structured } from './server.js';
 
 export type Protocol = 'anthropic' | 'openai';
 
@@ -208,13 +207,8 @@ export interface ProviderSetup {
   prices?: Record<string, { input_per_1k: number; output_per_1k: number }>;
 }
 
-type Structured = Record<string, unknown>;
-
-export async function callOk(server: ConnectedServer, name: string, args: Record<string, unknown>): Promise<Structured> {
-  const result = await server.client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
-  return result.structuredContent as Structured;
-}
+// callOk lives with the other server helpers (support/server.ts); re-exported for the provider suites.
+export { callOk };
 
 /** Stores a provider on the desktop's server and activates that process with its key (what the app does). */
 export async function configureProvider(desktop: ConnectedServer, setup: ProviderSetup): Promise<Structured> {

@@ -9,7 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-mcp/store/desktopKeys.js';
+import type { ToolErrorEnvelope } from '../../src-shared/toolErrors.js';
 import { makeTempDir } from './tempDirs.js';
+import { describeToolFailure, toolErrorOf } from './toolErrors.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'dist/mcp/server.js');
@@ -123,6 +125,51 @@ async function connectV1(args: string[], env: Record<string, string>, era: Era |
     listResources: async (params) => (await client.listResources(params)) as ListResourcesResult,
   };
   return { client: adapter, transport, stderr, close: () => client.close() };
+}
+
+/** A tool's structured result; what most tests read of a successful call. */
+export type Structured = Record<string, unknown>;
+
+/** Anything a test calls tools on: a connected server of either SDK, or a bare client. */
+type Caller = { client: Pick<ToolClient, 'callTool'> } | Pick<ToolClient, 'callTool'>;
+
+function clientOf(target: Caller): Pick<ToolClient, 'callTool'> {
+  return 'client' in target ? target.client : target;
+}
+
+/** Calls a tool that must succeed and returns its structuredContent; a failure throws with the tool's coded error. */
+export async function callOk(server: Caller, name: string, args: Structured): Promise<Structured> {
+  const result = await clientOf(server).callTool({ name, arguments: args });
+  if (result.isError === true) throw new Error(`${name} failed: ${describeToolFailure(result)}`);
+  return result.structuredContent as Structured;
+}
+
+/** Calls a tool that must fail and returns its coded error (throws if the call succeeded or carries no envelope). */
+export async function callError(server: Caller, name: string, args: Structured): Promise<ToolErrorEnvelope> {
+  return toolErrorOf(await clientOf(server).callTool({ name, arguments: args }));
+}
+
+export interface AssistantAndDesktop<C extends ToolClient = Client, T extends ServerProcess = StdioClientTransport> {
+  dataDir: string;
+  /** An assistant's server (`--client claude-desktop` unless named otherwise). */
+  assistant: ConnectedServer<C, T>;
+  /** The app's own server (`--client desktop`, with the desktop key), always the v2 SDK. */
+  desktop: ConnectedServer;
+  close(): Promise<void>;
+}
+
+/**
+ * The pair most integration tests start: one assistant's server and the desktop's server on one
+ * fresh data folder (architecture.md, *Processes*). `assistantSdk: 'v1'` gives the assistant the
+ * v1 SDK client most assistants embed.
+ */
+export async function assistantAndDesktop(options?: { dataDir?: string; assistantClient?: string; assistantSdk?: 'v2' }): Promise<AssistantAndDesktop>;
+export async function assistantAndDesktop(options: { dataDir?: string; assistantClient?: string; assistantSdk: Sdk }): Promise<AssistantAndDesktop<ToolClient, ServerProcess>>;
+export async function assistantAndDesktop(options: { dataDir?: string; assistantClient?: string; assistantSdk?: Sdk } = {}): Promise<AssistantAndDesktop<ToolClient, ServerProcess>> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const assistant = await connectServer({ dataDir, client: options.assistantClient ?? 'claude-desktop', sdk: options.assistantSdk ?? 'v2' });
+  const desktop = await connectServer({ dataDir, client: 'desktop' });
+  return { dataDir, assistant, desktop, close: async () => void (await Promise.all([assistant.close(), desktop.close()])) };
 }
 
 /** Resolves when `predicate` holds, polling; rejects after `timeoutMs` with `what` in the message. */

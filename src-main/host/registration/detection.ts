@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import type { ClientContext, InstallProbe } from './clientAdapter.js';
 import { joinForTarget, systemPath, userDirs } from './clientAdapter.js';
+import { isExecutableFile } from '../executables.js';
 
 export interface Detection {
   installed: boolean;
@@ -17,17 +18,6 @@ export interface Detection {
 function exists(p: string): boolean {
   try {
     fs.statSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isExecutableFile(p: string, windows: boolean): boolean {
-  try {
-    if (!fs.statSync(p).isFile()) return false;
-    // Windows has no execute bit; the extension (PATHEXT) is what makes a file runnable.
-    if (!windows) fs.accessSync(p, fs.constants.X_OK);
     return true;
   } catch {
     return false;
@@ -87,7 +77,7 @@ export function findBinary(ctx: ClientContext, names: readonly string[]): string
     for (const dir of dirs) {
       for (const candidate of candidates) {
         const full = joinForTarget(dir, candidate);
-        if (isExecutableFile(full, windows)) return full;
+        if (isExecutableFile(full, ctx.platform)) return full;
       }
     }
   }

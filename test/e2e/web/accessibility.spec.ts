@@ -7,6 +7,7 @@ import { describeFindings, seriousAxeFindings, type AxeFinding } from './support
 import { connectResearchAssistant } from './support/researchAssistant.js';
 import { openSession, runResearchToCompletion } from './support/researchRun.js';
 import { LeaderboardPage } from './support/tournamentPages.js';
+import { testId } from './locators.js';
 
 // A whole research run, then axe on ~20 views twice: slow by nature on a shared machine.
 test.setTimeout(600_000);
@@ -25,31 +26,31 @@ async function tour(page: Page): Promise<AxeFinding[]> {
   };
   const board = new LeaderboardPage(page);
 
-  await page.getByTestId('nav-projects').click();
-  await page.getByTestId('project-item').filter({ hasText: COMPLETED_GOAL }).click();
-  await expect(page.getByTestId('project-detail')).toBeVisible();
+  await page.getByTestId(testId.navProjects).click();
+  await page.getByTestId(testId.projectItem).filter({ hasText: COMPLETED_GOAL }).click();
+  await expect(page.getByTestId(testId.projectDetail)).toBeVisible();
   await check('project overview');
-  await page.getByTestId('detail-tab-timeline').click();
-  await expect(page.getByTestId('timeline-entry').first()).toBeVisible();
+  await page.getByTestId(testId.detailTabTimeline).click();
+  await expect(page.getByTestId(testId.timelineEntry).first()).toBeVisible();
   await check('project timeline');
-  await page.getByTestId('detail-tab-hypotheses').click();
-  await page.getByTestId('hypothesis-item').first().click();
-  await expect(page.getByTestId('hypothesis-detail')).toBeVisible();
+  await page.getByTestId(testId.detailTabHypotheses).click();
+  await page.getByTestId(testId.hypothesisItem).first().click();
+  await expect(page.getByTestId(testId.hypothesisDetail)).toBeVisible();
   await check('hypothesis detail');
-  await page.getByTestId('new-research-button').click();
-  await expect(page.getByTestId('new-research-form')).toBeVisible();
+  await page.getByTestId(testId.newResearchButton).click();
+  await expect(page.getByTestId(testId.newResearchForm)).toBeVisible();
   await check('new research form');
-  await page.getByTestId('new-research-button').click();
+  await page.getByTestId(testId.newResearchButton).click();
 
-  await page.getByTestId('nav-inbox').click();
-  await expect(page.getByTestId('checkpoint-detail')).toBeVisible();
+  await page.getByTestId(testId.navInbox).click();
+  await expect(page.getByTestId(testId.checkpointDetail)).toBeVisible();
   await check('inbox');
-  await page.getByTestId('inbox-tab-history').click();
-  await expect(page.getByTestId('history-item').first()).toBeVisible();
+  await page.getByTestId(testId.inboxTabHistory).click();
+  await expect(page.getByTestId(testId.historyItem).first()).toBeVisible();
   await check('decision history');
 
   await board.open();
-  await page.getByTestId('leaderboard-project').selectOption({ label: COMPLETED_GOAL });
+  await page.getByTestId(testId.leaderboardProject).selectOption({ label: COMPLETED_GOAL });
   await expect(board.board).toHaveAttribute('data-state', 'complete');
   await check('leaderboard');
   for (const tab of ['history', 'lineage', 'compare', 'arena', 'matches'] as const) {

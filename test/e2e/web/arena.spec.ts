@@ -5,6 +5,7 @@ import { expect, test } from './support/fixtures.js';
 import { REPO_ROOT } from './support/paths.js';
 import { openSession, runResearchToCompletion } from './support/researchRun.js';
 import { LeaderboardPage } from './support/tournamentPages.js';
+import { testId } from './locators.js';
 
 const shot = (name: string): string => path.join(REPO_ROOT, 'test-results', `${name}.png`);
 
@@ -28,17 +29,17 @@ test('a vote in the arena is recorded as human, listed in the matches and moves 
   await board.waitForRows(total);
 
   await board.tab('matches');
-  await page.getByTestId('matches-judge').selectOption('human');
-  await expect(page.getByTestId('matches-empty')).toContainText('You have not judged any pair yet');
+  await page.getByTestId(testId.matchesJudge).selectOption('human');
+  await expect(page.getByTestId(testId.matchesEmpty)).toContainText('You have not judged any pair yet');
 
   await board.tab('arena');
-  const pair = page.getByTestId('arena-pair');
+  const pair = page.getByTestId(testId.arenaPair);
   await expect(pair).toBeVisible();
   const first = (await pair.getAttribute('data-first')) as string;
   const second = (await pair.getAttribute('data-second')) as string;
   expect(first).not.toBe(second);
-  await expect(page.getByTestId('arena-card-left')).toHaveAttribute('data-id', first);
-  await expect(page.getByTestId('arena-card-right')).toHaveAttribute('data-id', second);
+  await expect(page.getByTestId(testId.arenaCardLeft)).toHaveAttribute('data-id', first);
+  await expect(page.getByTestId(testId.arenaCardRight)).toHaveAttribute('data-id', second);
   await page.screenshot({ path: shot('arena') });
 
   // Ratings before, as the table shows them.
@@ -49,14 +50,14 @@ test('a vote in the arena is recorded as human, listed in the matches and moves 
 
   // The right-hand hypothesis wins, by keyboard: → is "Right is better", even with the focus
   // still on the Arena tab (the arrows choose a side there, they do not switch tabs).
-  await page.getByTestId('tab-arena').focus();
+  await page.getByTestId(testId.tabArena).focus();
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByTestId('tab-arena')).toHaveAttribute('aria-selected', 'true');
-  const recorded = page.getByTestId('arena-recorded');
+  await expect(page.getByTestId(testId.tabArena)).toHaveAttribute('aria-selected', 'true');
+  const recorded = page.getByTestId(testId.arenaRecorded);
   await expect(recorded).toContainText('Recorded:');
-  await expect(page.getByTestId('arena-votes')).toHaveText('1 vote this session');
+  await expect(page.getByTestId(testId.arenaVotes)).toHaveText('1 vote this session');
   // The refitted ratings arrive with the refreshed leaderboard.
-  await expect(page.getByTestId('arena-recorded-ratings')).toContainText('→');
+  await expect(page.getByTestId(testId.arenaRecordedRatings)).toContainText('→');
   // The next pair is another one: the scientist's view of the pair just judged has not changed.
   const shownPair = async (): Promise<string> => [await pair.getAttribute('data-first'), await pair.getAttribute('data-second')].sort().join('|');
   await expect.poll(shownPair).not.toBe([first, second].sort().join('|'));
@@ -65,19 +66,19 @@ test('a vote in the arena is recorded as human, listed in the matches and moves 
   // Outside the arena the arrow keys move between tabs; they never vote.
   await board.tab('table');
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByTestId('tab-history')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId(testId.tabHistory)).toHaveAttribute('aria-selected', 'true');
 
   await board.tab('matches');
   const humanRows = page.locator('[data-testid="match-row"][data-judge="human"]');
   await expect(humanRows).toHaveCount(1);
-  await expect(humanRows.getByTestId('match-judge')).toHaveText('Human');
+  await expect(humanRows.getByTestId(testId.matchJudge)).toHaveText('Human');
   await expect(humanRows.locator('.match-winner')).toContainText('won');
-  await page.getByTestId('matches-judge').selectOption('all');
-  await expect(page.getByTestId('match-row').first()).toHaveAttribute('data-judge', 'human');
+  await page.getByTestId(testId.matchesJudge).selectOption('all');
+  await expect(page.getByTestId(testId.matchRow).first()).toHaveAttribute('data-judge', 'human');
   await page.screenshot({ path: shot('arena-matches') });
 
   await board.tab('table');
   await expect.poll(() => board.eloOf(second)).toBeGreaterThan(before.second);
   await expect.poll(() => board.eloOf(first)).toBeLessThan(before.first);
-  await expect(page.getByTestId('leaderboard-summary')).toContainText('movement since the last human vote');
+  await expect(page.getByTestId(testId.leaderboardSummary)).toContainText('movement since the last human vote');
 });

@@ -9,6 +9,7 @@ import { AppPage } from './support/appPage.js';
 import { expect, test } from './support/fixtures.js';
 import { SERVER_ENTRY } from './support/paths.js';
 import { startWebHost, type WebHost } from './support/webHost.js';
+import { testId } from './locators.js';
 
 const claudeConfig = (home: string) => path.join(home, '.config', 'Claude', 'claude_desktop_config.json');
 const EXISTING = { globalShortcut: 'Ctrl+Space', mcpServers: { notes: { command: '/usr/local/bin/notes-mcp', args: ['--stdio'] } } };
@@ -41,24 +42,24 @@ test('Connect Claude Desktop adds our entry, keeps the others, test-launches it 
 
   await app.open(webHost.url);
   await app.openAssistants();
-  const card = app.page.getByTestId('assistant-claude-desktop');
-  await expect(card.getByTestId('assistant-registered')).toHaveText('Not connected');
-  await expect(card.getByTestId('assistant-config-path')).toHaveText(configPath);
+  const card = app.page.getByTestId(testId.assistantClaudeDesktop);
+  await expect(card.getByTestId(testId.assistantRegistered)).toHaveText('Not connected');
+  await expect(card.getByTestId(testId.assistantConfigPath)).toHaveText(configPath);
 
-  await card.getByTestId('connect-claude-desktop').click();
+  await card.getByTestId(testId.connectClaudeDesktop).click();
 
-  const result = card.getByTestId('connect-result');
+  const result = card.getByTestId(testId.connectResult);
   await expect(result).toBeVisible();
-  await expect(result.getByTestId('connect-action')).toContainText('Added Co-Scientist');
-  await expect(result.getByTestId('connect-config-path')).toHaveText(configPath);
-  await expect(result.getByTestId('connect-next-step')).toContainText(/quit claude desktop/i);
-  await expect(result.getByTestId('connect-next-step')).toContainText(/open it again/i);
-  await expect(result.getByTestId('test-launch-result')).toHaveAttribute('data-ok', 'true');
-  await expect(result.getByTestId('test-launch-summary')).toContainText(/answered the MCP handshake in \d+ ms/);
-  await expect(result.getByTestId('test-launch-data-dir')).toHaveText(workspace.dataDir);
-  await expect(card.getByTestId('assistant-registered')).toHaveText('Connected');
+  await expect(result.getByTestId(testId.connectAction)).toContainText('Added Co-Scientist');
+  await expect(result.getByTestId(testId.connectConfigPath)).toHaveText(configPath);
+  await expect(result.getByTestId(testId.connectNextStep)).toContainText(/quit claude desktop/i);
+  await expect(result.getByTestId(testId.connectNextStep)).toContainText(/open it again/i);
+  await expect(result.getByTestId(testId.testLaunchResult)).toHaveAttribute('data-ok', 'true');
+  await expect(result.getByTestId(testId.testLaunchSummary)).toContainText(/answered the MCP handshake in \d+ ms/);
+  await expect(result.getByTestId(testId.testLaunchDataDir)).toHaveText(workspace.dataDir);
+  await expect(card.getByTestId(testId.assistantRegistered)).toHaveText('Connected');
 
-  const backupPath = (await result.getByTestId('connect-backup-path').textContent()) ?? '';
+  const backupPath = (await result.getByTestId(testId.connectBackupPath).textContent()) ?? '';
   expect(JSON.parse(fs.readFileSync(backupPath, 'utf8'))).toEqual(EXISTING);
 
   const written = JSON.parse(fs.readFileSync(configPath, 'utf8')) as typeof EXISTING & { mcpServers: Record<string, unknown> };
@@ -66,21 +67,21 @@ test('Connect Claude Desktop adds our entry, keeps the others, test-launches it 
   expect(written.mcpServers.notes).toEqual(EXISTING.mcpServers.notes);
   expect(written.mcpServers['co-scientist']).toEqual(ourEntry('claude-desktop', workspace.dataDir));
 
-  await card.getByTestId('test-claude-desktop').click();
-  await expect(card.getByTestId('test-launch-result')).toHaveAttribute('data-ok', 'true');
+  await card.getByTestId(testId.testClaudeDesktop).click();
+  await expect(card.getByTestId(testId.testLaunchResult)).toHaveAttribute('data-ok', 'true');
 });
 
 test('An assistant that is not found but holds our entry shows one status, never "Connected" with "Not found"', async ({ app, webHost, workspace }) => {
   writeFile(claudeConfig(workspace.home), '{}\n');
   await app.open(webHost.url);
   await app.openAssistants();
-  const card = app.page.getByTestId('assistant-claude-desktop');
-  await expect(card.getByTestId('assistant-registered')).toHaveText('Not found on this computer');
-  await card.getByTestId('connect-claude-desktop').click();
-  await expect(card.getByTestId('test-launch-result')).toHaveAttribute('data-ok', 'true');
+  const card = app.page.getByTestId(testId.assistantClaudeDesktop);
+  await expect(card.getByTestId(testId.assistantRegistered)).toHaveText('Not found on this computer');
+  await card.getByTestId(testId.connectClaudeDesktop).click();
+  await expect(card.getByTestId(testId.testLaunchResult)).toHaveAttribute('data-ok', 'true');
 
-  await expect(card.getByTestId('assistant-registered')).toHaveText('Registered, but not found here');
-  await expect(card.getByTestId('assistant-status-hint')).toContainText('Claude Desktop itself was not found on this computer');
+  await expect(card.getByTestId(testId.assistantRegistered)).toHaveText('Registered, but not found here');
+  await expect(card.getByTestId(testId.assistantStatusHint)).toContainText('Claude Desktop itself was not found on this computer');
   await expect(card.locator('.badge')).toHaveCount(1);
   await expect(card.locator('header')).not.toContainText('Connected');
 });
@@ -91,14 +92,14 @@ test('Connect Claude Desktop refuses a config file it cannot parse and leaves it
 
   await app.open(webHost.url);
   await app.openAssistants();
-  const card = app.page.getByTestId('assistant-claude-desktop');
-  await expect(card.getByTestId('assistant-problem')).toContainText(configPath);
-  await card.getByTestId('connect-claude-desktop').click();
+  const card = app.page.getByTestId(testId.assistantClaudeDesktop);
+  await expect(card.getByTestId(testId.assistantProblem)).toContainText(configPath);
+  await card.getByTestId(testId.connectClaudeDesktop).click();
 
-  const error = card.getByTestId('connect-error');
+  const error = card.getByTestId(testId.connectError);
   await expect(error).toBeVisible();
-  await expect(error.getByTestId('connect-error-message')).toContainText(configPath);
-  await expect(card.getByTestId('connect-result')).toBeHidden();
+  await expect(error.getByTestId(testId.connectErrorMessage)).toContainText(configPath);
+  await expect(card.getByTestId(testId.connectResult)).toBeHidden();
   expect(fs.readFileSync(configPath, 'utf8')).toBe(broken);
 });
 
@@ -108,17 +109,17 @@ test('Disconnect asks first, then removes only our entry: the file is byte-for-b
   const configPath = writeFile(claudeConfig(workspace.home), original);
   await app.open(webHost.url);
   await app.openAssistants();
-  const card = app.page.getByTestId('assistant-claude-desktop');
-  await card.getByTestId('connect-claude-desktop').click();
-  await expect(card.getByTestId('assistant-registered')).toHaveText('Connected');
+  const card = app.page.getByTestId(testId.assistantClaudeDesktop);
+  await card.getByTestId(testId.connectClaudeDesktop).click();
+  await expect(card.getByTestId(testId.assistantRegistered)).toHaveText('Connected');
 
-  await card.getByTestId('disconnect-claude-desktop').click();
-  await expect(card.getByTestId('disconnect-confirm-dialog')).toContainText('Only the co-scientist entry is removed');
+  await card.getByTestId(testId.disconnectClaudeDesktop).click();
+  await expect(card.getByTestId(testId.disconnectConfirmDialog)).toContainText('Only the co-scientist entry is removed');
   expect(fs.readFileSync(configPath, 'utf8')).not.toBe(original);
-  await card.getByTestId('disconnect-confirm').click();
+  await card.getByTestId(testId.disconnectConfirm).click();
 
-  await expect(card.getByTestId('disconnect-result')).toContainText('Claude Desktop is disconnected');
-  await expect(card.getByTestId('assistant-registered')).toHaveText('Not connected');
+  await expect(card.getByTestId(testId.disconnectResult)).toContainText('Claude Desktop is disconnected');
+  await expect(card.getByTestId(testId.assistantRegistered)).toHaveText('Not connected');
   expect(fs.readFileSync(configPath, 'utf8')).toBe(original);
 });
 
@@ -128,19 +129,19 @@ test('An entry edited by hand is shown as such; replacing it needs a second, exp
   const configPath = writeFile(claudeConfig(workspace.home), JSON.stringify(handMade, null, 2));
   await app.open(webHost.url);
   await app.openAssistants();
-  const card = app.page.getByTestId('assistant-claude-desktop');
+  const card = app.page.getByTestId(testId.assistantClaudeDesktop);
   await expect(card).toHaveAttribute('data-state', 'changed_by_user');
-  await expect(card.getByTestId('assistant-registered')).toHaveText('Changed outside Co-Scientist');
+  await expect(card.getByTestId(testId.assistantRegistered)).toHaveText('Changed outside Co-Scientist');
 
-  await card.getByTestId('connect-claude-desktop').click();
-  const error = card.getByTestId('connect-error');
+  await card.getByTestId(testId.connectClaudeDesktop).click();
+  const error = card.getByTestId(testId.connectError);
   await expect(error).toContainText('You changed the Co-Scientist entry by hand');
   await expect(error.locator('pre')).toContainText('-   "command": "/opt/my-node/bin/node"');
   expect(JSON.parse(fs.readFileSync(configPath, 'utf8'))).toEqual(handMade);
 
-  await card.getByTestId('connect-force').click();
-  await expect(card.getByTestId('connect-result')).toBeVisible();
-  await expect(card.getByTestId('assistant-registered')).toHaveText('Connected');
+  await card.getByTestId(testId.connectForce).click();
+  await expect(card.getByTestId(testId.connectResult)).toBeVisible();
+  await expect(card.getByTestId(testId.assistantRegistered)).toHaveText('Connected');
   expect(JSON.parse(fs.readFileSync(configPath, 'utf8'))).toEqual({ mcpServers: { 'co-scientist': ourEntry('claude-desktop', workspace.dataDir) } });
 });
 
@@ -152,17 +153,17 @@ test('An assistant found by its binary is listed first and connects in its own f
 
   await app.open(webHost.url);
   await app.openAssistants();
-  const card = app.page.getByTestId('assistant-codex');
+  const card = app.page.getByTestId(testId.assistantCodex);
   await expect(card).toHaveAttribute('data-installed', 'true');
-  await expect(card.getByTestId('assistant-detected')).toHaveText(binary);
+  await expect(card.getByTestId(testId.assistantDetected)).toHaveText(binary);
   // Found assistants come before the "Not found on this computer" group.
-  const order = await app.page.getByTestId('assistants-list').evaluate((list) =>
+  const order = await app.page.getByTestId(testId.assistantsList).evaluate((list) =>
     Array.from(list.children, (child) => child.getAttribute('data-testid')),
   );
   expect(order.indexOf('assistant-codex')).toBeLessThan(order.indexOf('assistants-not-found'));
-  await card.getByTestId('connect-codex').click();
-  await expect(card.getByTestId('connect-next-step')).toContainText('Start a new Codex session');
-  await expect(card.getByTestId('test-launch-result')).toHaveAttribute('data-ok', 'true');
+  await card.getByTestId(testId.connectCodex).click();
+  await expect(card.getByTestId(testId.connectNextStep)).toContainText('Start a new Codex session');
+  await expect(card.getByTestId(testId.testLaunchResult)).toHaveAttribute('data-ok', 'true');
   const text = fs.readFileSync(configPath, 'utf8');
   expect(text.startsWith('# mine\nmodel = "o3"\n\n[mcp_servers.co-scientist]\n')).toBe(true);
   expect(text).toContain('"--client", "codex"');
@@ -179,7 +180,7 @@ test('At start, the host repairs a registration it wrote for a copy of the app t
   try {
     await expect.poll(() => JSON.parse(fs.readFileSync(configPath, 'utf8')).mcpServers['co-scientist']).toEqual(ourEntry('claude-desktop', workspace.dataDir));
     const app = await openOn(page, host);
-    await expect(app.page.getByTestId('assistant-claude-desktop').getByTestId('assistant-registered')).toHaveText('Connected');
+    await expect(app.page.getByTestId(testId.assistantClaudeDesktop).getByTestId(testId.assistantRegistered)).toHaveText('Connected');
   } finally {
     await host.stop();
   }
@@ -197,11 +198,11 @@ test('A working registration of the installed app is left for the scientist to r
   const host = await startWebHost(workspace);
   try {
     const app = await openOn(page, host);
-    const card = app.page.getByTestId('assistant-claude-desktop');
-    await expect(card.getByTestId('assistant-registered')).toHaveText('Needs repair');
-    await card.getByTestId('repair-claude-desktop').click();
-    await expect(card.getByTestId('connect-action')).toContainText('Updated the Co-Scientist entry');
-    await expect(card.getByTestId('assistant-registered')).toHaveText('Connected');
+    const card = app.page.getByTestId(testId.assistantClaudeDesktop);
+    await expect(card.getByTestId(testId.assistantRegistered)).toHaveText('Needs repair');
+    await card.getByTestId(testId.repairClaudeDesktop).click();
+    await expect(card.getByTestId(testId.connectAction)).toContainText('Updated the Co-Scientist entry');
+    await expect(card.getByTestId(testId.assistantRegistered)).toHaveText('Connected');
     expect(JSON.parse(fs.readFileSync(configPath, 'utf8')).mcpServers['co-scientist']).toEqual(ourEntry('claude-desktop', workspace.dataDir));
   } finally {
     await host.stop();

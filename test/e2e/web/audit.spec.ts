@@ -8,7 +8,8 @@ import { expect, test } from './support/fixtures.js';
 import { REPO_ROOT } from './support/paths.js';
 import { openSession } from './support/researchRun.js';
 import { AuditLogPage } from './support/tournamentPages.js';
-import { parseCsv } from '../../unit/leaderboard/csv.js';
+import { parseCsv } from '../../support/csv.js';
+import { testId } from './locators.js';
 
 const shot = (name: string): string => path.join(REPO_ROOT, 'test-results', `${name}.png`);
 
@@ -34,10 +35,10 @@ test('the audit log lists an assistant’s calls, filters them, shows redacted a
   await app.open(webHost.url);
   const audit = new AuditLogPage(page);
   await audit.open();
-  await expect(page.getByTestId('audit-chain')).toHaveAttribute('data-state', 'intact');
-  await expect(page.getByTestId('audit-chain-message')).toContainText('intact');
+  await expect(page.getByTestId(testId.auditChain)).toHaveAttribute('data-state', 'intact');
+  await expect(page.getByTestId(testId.auditChainMessage)).toContainText('intact');
 
-  await page.getByTestId('audit-filter-client').selectOption('claude-desktop');
+  await page.getByTestId(testId.auditFilterClient).selectOption('claude-desktop');
   await expect(audit.count()).toHaveText('4');
   await expect(audit.rows).toHaveCount(4);
   await expect(page.locator('[data-testid="audit-row"]:not([data-client="claude-desktop"])')).toHaveCount(0);
@@ -45,22 +46,22 @@ test('the audit log lists an assistant’s calls, filters them, shows redacted a
   await page.screenshot({ path: shot('audit-log') });
 
   // An unknown argument is refused as invalid input (docs/audit-outcomes.md), not as a failure.
-  await page.getByTestId('audit-filter-outcome').selectOption('invalid_input');
+  await page.getByTestId(testId.auditFilterOutcome).selectOption('invalid_input');
   await expect(audit.rows).toHaveCount(1);
   await audit.rows.first().click();
-  const args = page.getByTestId('audit-detail-arguments');
+  const args = page.getByTestId(testId.auditDetailArguments);
   await expect(args).toContainText('"api_key": "[REDACTED]"');
   await expect(args).not.toContainText('TOPSECRET');
-  await expect(page.getByTestId('audit-detail')).toContainText('invalid_input');
+  await expect(page.getByTestId(testId.auditDetail)).toContainText('invalid_input');
   await page.screenshot({ path: shot('audit-detail') });
 
   // A time window with nothing in it says so, and how to widen it.
-  await page.getByTestId('audit-filter-until').fill('2001-01-01T00:00:00');
-  await expect(page.getByTestId('audit-empty')).toContainText('No calls match these filters');
-  await page.getByTestId('audit-filter-until').fill('');
+  await page.getByTestId(testId.auditFilterUntil).fill('2001-01-01T00:00:00');
+  await expect(page.getByTestId(testId.auditEmpty)).toContainText('No calls match these filters');
+  await page.getByTestId(testId.auditFilterUntil).fill('');
 
   // Exports carry exactly the filtered rows: here the assistant's four calls, oldest first.
-  await page.getByTestId('audit-filter-outcome').selectOption('');
+  await page.getByTestId(testId.auditFilterOutcome).selectOption('');
   await expect(audit.rows).toHaveCount(4);
   const jsonl = await download(page, 'audit-export-jsonl');
   expect(jsonl.name).toMatch(/^audit-log-.*\.jsonl$/);
@@ -68,7 +69,7 @@ test('the audit log lists an assistant’s calls, filters them, shows redacted a
   expect(lines.map((l) => l.action)).toEqual(['tool:start_research', 'tool:get_research_status', 'tool:list_research_projects', 'tool:get_research_status']);
   expect(lines.every((l) => l.client_id === 'claude-desktop')).toBe(true);
   expect(lines[3]?.arguments.api_key).toBe('[REDACTED]');
-  await expect(page.getByTestId('audit-export-note')).toContainText('Exported 4 rows');
+  await expect(page.getByTestId(testId.auditExportNote)).toContainText('Exported 4 rows');
 
   const csv = await download(page, 'audit-export-csv');
   expect(csv.name).toMatch(/^audit-log-.*\.csv$/);
@@ -78,8 +79,8 @@ test('the audit log lists an assistant’s calls, filters them, shows redacted a
   expect(JSON.parse(table[4]?.[8] ?? '{}')).toMatchObject({ api_key: '[REDACTED]' });
 
   // Verification on request: still intact (reading the log never changes it).
-  await page.getByTestId('audit-verify').click();
-  await expect(page.getByTestId('audit-chain')).toHaveAttribute('data-state', 'intact');
+  await page.getByTestId(testId.auditVerify).click();
+  await expect(page.getByTestId(testId.auditChain)).toHaveAttribute('data-state', 'intact');
 });
 
 test('the audit log hides the app’s own reads by default (with a count and a toggle), filters by project, and its count stays put as the view reads the log', async ({ app, page, webHost, workspace }) => {
@@ -102,31 +103,31 @@ test('the audit log hides the app’s own reads by default (with a count and a t
   await expect(audit.count()).toHaveText(String(shown));
   await expect(page.locator('[data-testid="audit-row"][data-client="claude-desktop"]')).toHaveCount(4);
   await expect(page.locator('[data-testid="audit-row"][data-client="desktop"][data-action^="tool:list"]')).toHaveCount(0);
-  await expect(page.getByTestId('audit-hidden-reads')).toContainText(/\(\d+ hidden\)/);
+  await expect(page.getByTestId(testId.auditHiddenReads)).toContainText(/\(\d+ hidden\)/);
 
   // Refreshing and verifying read the log again: the count of what the view shows does not move.
-  await page.getByTestId('audit-refresh').click();
-  await page.getByTestId('audit-verify').click();
-  await expect(page.getByTestId('audit-chain')).toHaveAttribute('data-state', 'intact');
-  await page.getByTestId('audit-refresh').click();
+  await page.getByTestId(testId.auditRefresh).click();
+  await page.getByTestId(testId.auditVerify).click();
+  await expect(page.getByTestId(testId.auditChain)).toHaveAttribute('data-state', 'intact');
+  await page.getByTestId(testId.auditRefresh).click();
   await expect(audit.count()).toHaveText(String(shown));
   await expect(audit.rows).toHaveCount(shown);
 
   // The toggle shows them: rows of the app's reads appear, among them the view's own queries.
-  await page.getByTestId('audit-show-app-reads').check();
+  await page.getByTestId(testId.auditShowAppReads).check();
   await expect(page.locator('[data-testid="audit-row"][data-action="tool:query_audit_log"]').first()).toBeVisible();
-  await expect(page.getByTestId('audit-hidden-reads')).toHaveCount(0);
-  await page.getByTestId('audit-show-app-reads').uncheck();
+  await expect(page.getByTestId(testId.auditHiddenReads)).toHaveCount(0);
+  await page.getByTestId(testId.auditShowAppReads).uncheck();
   await expect(audit.rows).toHaveCount(shown);
 
   // One project: its start and its status read, nothing of the other project.
-  await page.getByTestId('audit-filter-project').selectOption(liver);
+  await page.getByTestId(testId.auditFilterProject).selectOption(liver);
   await expect(audit.count()).toHaveText('2');
   await expect(audit.rows).toHaveCount(2);
   await expect(page.locator('[data-testid="audit-row"][data-action="tool:start_research"]')).toHaveCount(1);
   await page.screenshot({ path: shot('audit-project-filter') });
   const findings = await seriousAxeFindings(page, 'audit with project filter');
   expect(findings, describeFindings(findings)).toEqual([]);
-  await page.getByTestId('audit-filters-clear').click();
+  await page.getByTestId(testId.auditFiltersClear).click();
   await expect(audit.rows).toHaveCount(shown);
 });

@@ -5,6 +5,7 @@ import { expect, test } from './support/fixtures.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { REPO_ROOT } from './support/paths.js';
 import { connectResearchAssistant, connectScientistShortcut, sixtyWordSummary, type ResearchAssistant } from './support/researchAssistant.js';
+import { testId, testIdOf } from './locators.js';
 
 const GOAL = 'Find novel therapeutic targets for liver fibrosis';
 const NOTE = 'Too close to known TGF-beta biology; focus on epigenetic regulators of stellate cells instead.';
@@ -27,15 +28,15 @@ test('the scientist approves the plan, edits a batch and rejects another; the as
   await expect(page).toHaveTitle('(1) Co-Scientist');
   await room.openInbox();
   await expect(room.inboxItem('research_plan')).toContainText(GOAL);
-  await expect(room.checkpoint.getByTestId('payload-budget')).toHaveText('3');
-  await expect(page.getByTestId('shortcut-hint')).toContainText('approve');
+  await expect(room.checkpoint.getByTestId(testId.payloadBudget)).toHaveText('3');
+  await expect(page.getByTestId(testId.shortcutHint)).toContainText('approve');
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'checkpoints-inbox.png') });
 
   // Approve with the keyboard.
   await page.keyboard.press('a');
   await expect(room.announcement).toContainText('Approved: Research plan');
   await expect(room.announcement).toContainText('ask Claude to continue the research');
-  await expect(page.getByTestId('inbox-empty')).toBeVisible();
+  await expect(page.getByTestId(testId.inboxEmpty)).toBeVisible();
   await expect(room.inboxCount).toBeHidden();
   await expect(page).toHaveTitle('Co-Scientist');
 
@@ -48,26 +49,26 @@ test('the scientist approves the plan, edits a batch and rejects another; the as
 
   // Edit: drop H1, reword H2, and read the diff before submitting.
   await page.keyboard.press('e');
-  const edit = page.getByTestId('edit-panel');
-  await expect(edit.getByTestId('field-hypotheses.0.keep')).toBeChecked();
+  const edit = page.getByTestId(testId.editPanel);
+  await expect(edit.getByTestId(testIdOf.field('hypotheses.0.keep'))).toBeChecked();
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'checkpoints-edit-form.png') });
-  await edit.getByTestId('field-hypotheses.0.keep').uncheck();
-  await edit.getByTestId('field-hypotheses.1.summary').fill('Epigenetic regulators control stellate cell activation in fibrosis.');
-  await expect(edit.getByTestId('diff-change')).toHaveCount(2);
-  await edit.getByTestId('edit-submit').click();
+  await edit.getByTestId(testIdOf.field('hypotheses.0.keep')).uncheck();
+  await edit.getByTestId(testIdOf.field('hypotheses.1.summary')).fill('Epigenetic regulators control stellate cell activation in fibrosis.');
+  await expect(edit.getByTestId(testId.diffChange)).toHaveCount(2);
+  await edit.getByTestId(testId.editSubmit).click();
   // The server's rule (50-100 words) comes back next to the form; nothing was decided.
-  await expect(edit.getByTestId('edit-error')).toContainText('50-100 words');
+  await expect(edit.getByTestId(testId.editError)).toContainText('50-100 words');
   const reworded = sixtyWordSummary('the epigenetic reader BRD4');
-  await edit.getByTestId('field-hypotheses.1.summary').fill(reworded);
-  const changes = edit.getByTestId('diff-change');
+  await edit.getByTestId(testIdOf.field('hypotheses.1.summary')).fill(reworded);
+  const changes = edit.getByTestId(testId.diffChange);
   await expect(changes).toHaveCount(2);
   await expect(changes.nth(0)).toContainText('Hypotheses › H1 › Keep');
   await expect(changes.nth(0)).toContainText('yes → no');
   await expect(changes.nth(1)).toContainText('Hypotheses › H2 › Summary');
   await expect(changes.nth(1).locator('ins').first()).toContainText('Inhibiting the epigenetic reader BRD4');
-  await edit.getByTestId('edit-diff').scrollIntoViewIfNeeded();
+  await edit.getByTestId(testId.editDiff).scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'checkpoints-edit-diff.png') });
-  await edit.getByTestId('edit-submit').click();
+  await edit.getByTestId(testId.editSubmit).click();
   await expect(room.announcement).toContainText('Edited and approved: New hypotheses');
 
   const listed = await assistant.call('list_hypotheses', { research_id: researchId, limit: 50 });
@@ -80,12 +81,12 @@ test('the scientist approves the plan, edits a batch and rejects another; the as
   expect(replacement?.kind).toBe('hypothesis_batch');
   await expect(room.inboxItem('hypothesis_batch')).toBeVisible();
   await page.keyboard.press('r');
-  const reject = page.getByTestId('reject-panel');
-  await reject.getByTestId('reject-note').fill('Not good');
-  await reject.getByTestId('reject-submit').click();
-  await expect(reject.getByTestId('reject-error')).toContainText('at least 3 words and 15 characters');
-  await reject.getByTestId('reject-note').fill(NOTE);
-  await reject.getByTestId('reject-submit').click();
+  const reject = page.getByTestId(testId.rejectPanel);
+  await reject.getByTestId(testId.rejectNote).fill('Not good');
+  await reject.getByTestId(testId.rejectSubmit).click();
+  await expect(reject.getByTestId(testId.rejectError)).toContainText('at least 3 words and 15 characters');
+  await reject.getByTestId(testId.rejectNote).fill(NOTE);
+  await reject.getByTestId(testId.rejectSubmit).click();
   await expect(room.announcement).toContainText('Rejected: New hypotheses');
 
   // The assistant's next work item carries the scientist's note.
@@ -95,14 +96,14 @@ test('the scientist approves the plan, edits a batch and rejects another; the as
   expect(next.text).toContain(NOTE);
 
   // The decision history says who decided what.
-  await page.getByTestId('inbox-tab-history').click();
-  const history = page.getByTestId('history-item');
+  await page.getByTestId(testId.inboxTabHistory).click();
+  const history = page.getByTestId(testId.historyItem);
   await expect(history).toHaveCount(3);
   await expect(history.nth(0)).toHaveAttribute('data-action', 'reject');
-  await expect(history.nth(0).getByTestId('history-note')).toHaveText(NOTE);
+  await expect(history.nth(0).getByTestId(testId.historyNote)).toHaveText(NOTE);
   await expect(history.nth(1)).toHaveAttribute('data-action', 'edit');
   await expect(history.nth(2)).toHaveAttribute('data-kind', 'research_plan');
-  for (const row of await history.all()) await expect(row.getByTestId('history-decided-by')).toHaveText('You (in the app)');
+  for (const row of await history.all()) await expect(row.getByTestId(testId.historyDecidedBy)).toHaveText('You (in the app)');
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'checkpoints-history.png') });
 });
 
@@ -115,24 +116,24 @@ test('j / k move through checkpoints of several projects; Esc leaves the edit fo
 
   await expect(room.inboxCount).toHaveText('2');
   await room.openInbox();
-  const items = page.getByTestId('inbox-item');
+  const items = page.getByTestId(testId.inboxItem);
   await expect(items).toHaveCount(2);
   await expect(items.nth(0)).toHaveAttribute('aria-current', 'true');
   await page.keyboard.press('j');
   await expect(items.nth(1)).toHaveAttribute('aria-current', 'true');
-  await expect(room.checkpoint.getByTestId('checkpoint-goal')).toHaveText('Explain why perovskite solar cells degrade under humidity');
+  await expect(room.checkpoint.getByTestId(testId.checkpointGoal)).toHaveText('Explain why perovskite solar cells degrade under humidity');
   await page.keyboard.press('k');
   await expect(items.nth(0)).toHaveAttribute('aria-current', 'true');
 
   await page.keyboard.press('e');
-  await expect(page.getByTestId('edit-panel')).toBeVisible();
+  await expect(page.getByTestId(testId.editPanel)).toBeVisible();
   // A key typed into a field is text, not a shortcut.
-  await page.getByTestId('field-domain').press('End');
-  await page.getByTestId('field-domain').pressSequentially(' j');
+  await page.getByTestId(testId.fieldDomain).press('End');
+  await page.getByTestId(testId.fieldDomain).pressSequentially(' j');
   await expect(items.nth(0)).toHaveAttribute('aria-current', 'true');
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('edit-panel')).toBeHidden();
-  await expect(page.getByTestId('approve-button')).toBeVisible();
+  await expect(page.getByTestId(testId.editPanel)).toBeHidden();
+  await expect(page.getByTestId(testId.approveButton)).toBeVisible();
 });
 
 test('a checkpoint that arrives raises a browser notification when the scientist allowed them', async ({ app, page, context, webHost, workspace }) => {
@@ -160,7 +161,7 @@ test('a checkpoint that arrives raises a browser notification when the scientist
   const room = new ControlRoom(page);
   await app.open(webHost.url);
   await room.openSettings();
-  await expect(page.getByTestId('notifications-on')).toBeVisible();
+  await expect(page.getByTestId(testId.notificationsOn)).toBeVisible();
 
   assistant = await connectResearchAssistant(workspace.dataDir);
   await assistant.startResearch(GOAL, 3);
@@ -185,18 +186,18 @@ test('an evolution plan is edited with choices: another strategy, one proposal f
     await app.open(webHost.url);
     await room.openInbox();
     await expect(room.checkpoint).toHaveAttribute('data-kind', 'evolution_plan');
-    await page.getByTestId('edit-button').click();
-    const edit = page.getByTestId('edit-panel');
-    await edit.getByTestId('field-proposals.0.strategy').selectOption('simplify');
+    await page.getByTestId(testId.editButton).click();
+    const edit = page.getByTestId(testId.editPanel);
+    await edit.getByTestId(testIdOf.field('proposals.0.strategy')).selectOption('simplify');
     // Proposals name hypotheses as H1, H2, … rather than by id.
-    await expect(edit.getByTestId('field-proposals.0.hypothesis_id').locator('option:checked')).toHaveText(/^H\d — /);
+    await expect(edit.getByTestId(testIdOf.field('proposals.0.hypothesis_id')).locator('option:checked')).toHaveText(/^H\d — /);
     await edit.getByRole('button', { name: 'Remove #3' }).click();
-    const changes = edit.getByTestId('diff-change');
+    const changes = edit.getByTestId(testId.diffChange);
     await expect(changes).toHaveCount(2);
     await expect(changes.nth(0)).toContainText('Proposals › #1 › Strategy');
     await expect(changes.nth(0)).toContainText('refine → simplify');
     await expect(changes.nth(1)).toHaveAttribute('data-kind', 'removed');
-    await edit.getByTestId('edit-submit').click();
+    await edit.getByTestId(testId.editSubmit).click();
     await expect(room.announcement).toContainText('Edited and approved: Evolution plan');
 
     // The assistant is handed exactly the evolutions the scientist kept, as edited.

@@ -5,6 +5,7 @@ import { expect, test } from './support/fixtures.js';
 import { AppPage } from './support/appPage.js';
 import { connectResearchAssistant, connectScientistShortcut } from './support/researchAssistant.js';
 import { startWebHost, type WebHost } from './support/webHost.js';
+import { testId } from './locators.js';
 
 const KEPT = 'Explain why perovskite solar cells degrade under humidity';
 const DOOMED = 'Identify drug repurposing candidates for acute myeloid leukaemia';
@@ -26,11 +27,11 @@ test('a delete survives closing the app inside the undo window; undo after a res
   try {
     await assistant.startResearch(KEPT, 4);
     await assistant.startResearch(DOOMED, 4);
-    await expect(page.getByTestId('project-count')).toHaveText('2');
+    await expect(page.getByTestId(testId.projectCount)).toHaveText('2');
 
     await app.projectItem(DOOMED).click();
-    await page.getByTestId('delete-project').click();
-    await expect(page.getByTestId('delete-toast')).toContainText(`Deleted “${DOOMED}”`);
+    await page.getByTestId(testId.deleteProject).click();
+    await expect(page.getByTestId(testId.deleteToast)).toContainText(`Deleted “${DOOMED}”`);
     // Gone for the assistants too, at once: it is in the trash, not waiting in this page.
     await expect.poll(total).toBe(1);
 
@@ -40,21 +41,21 @@ test('a delete survives closing the app inside the undo window; undo after a res
     await expect(current.app.projectItem(KEPT)).toBeVisible();
     await expect(current.app.projectItem(DOOMED)).toHaveCount(0);
     // The undo offer comes back for the time that is left, and it still works.
-    await expect(current.app.page.getByTestId('delete-toast')).toContainText(`Deleted “${DOOMED}”`);
-    await current.app.page.getByTestId('delete-toast-action').click();
+    await expect(current.app.page.getByTestId(testId.deleteToast)).toContainText(`Deleted “${DOOMED}”`);
+    await current.app.page.getByTestId(testId.deleteToastAction).click();
     await expect(current.app.projectItem(DOOMED)).toBeVisible();
     await expect.poll(total).toBe(2);
 
     // The undo is as durable as the delete: another restart keeps the project.
     current = await restartHost(current.host);
     await expect(current.app.projectItem(DOOMED)).toBeVisible();
-    await expect(current.app.page.getByTestId('delete-toast')).toHaveCount(0);
+    await expect(current.app.page.getByTestId(testId.deleteToast)).toHaveCount(0);
 
     // Deleted again and the app closed at once: after the window it is gone for good, and the
     // next start neither shows it nor offers an undo.
     await current.app.projectItem(DOOMED).click();
-    await current.app.page.getByTestId('delete-project').click();
-    await expect(current.app.page.getByTestId('delete-toast')).toBeVisible();
+    await current.app.page.getByTestId(testId.deleteProject).click();
+    await expect(current.app.page.getByTestId(testId.deleteToast)).toBeVisible();
     const overview = await purgeTime(workspace.dataDir);
     const purgeAfter = Date.parse(overview);
     await current.app.page.close();
@@ -66,8 +67,8 @@ test('a delete survives closing the app inside the undo window; undo after a res
     await last.open(host.url);
     await expect(last.projectItem(KEPT)).toBeVisible();
     await expect(last.projectItem(DOOMED)).toHaveCount(0);
-    await expect(last.page.getByTestId('delete-toast')).toHaveCount(0);
-    await expect(last.page.getByTestId('project-count')).toHaveText('1');
+    await expect(last.page.getByTestId(testId.deleteToast)).toHaveCount(0);
+    await expect(last.page.getByTestId(testId.projectCount)).toHaveText('1');
     await expect.poll(total).toBe(1);
   } finally {
     await assistant.close();
@@ -100,16 +101,16 @@ test('undo in another window wins: the first window’s toast running out does n
     await expect(other.projectItem(DOOMED)).toBeVisible();
 
     await app.projectItem(DOOMED).click();
-    await page.getByTestId('delete-project').click();
-    await expect(page.getByTestId('delete-toast')).toBeVisible();
+    await page.getByTestId(testId.deleteProject).click();
+    await expect(page.getByTestId(testId.deleteToast)).toBeVisible();
     // The other window learns of the delete and offers the same undo.
     await expect(other.projectItem(DOOMED)).toHaveCount(0);
-    await expect(other.page.getByTestId('delete-toast')).toContainText(`Deleted “${DOOMED}”`);
-    await other.page.getByTestId('delete-toast-action').click();
+    await expect(other.page.getByTestId(testId.deleteToast)).toContainText(`Deleted “${DOOMED}”`);
+    await other.page.getByTestId(testId.deleteToastAction).click();
     await expect(other.projectItem(DOOMED)).toBeVisible();
 
     // The first window's toast runs out; the project stays, in both windows and for the assistant.
-    await expect(page.getByTestId('delete-toast')).toBeHidden({ timeout: 15_000 });
+    await expect(page.getByTestId(testId.deleteToast)).toBeHidden({ timeout: 15_000 });
     await expect(app.projectItem(DOOMED)).toBeVisible();
     await expect.poll(async () => (await assistant.call('list_research_projects', {})).total).toBe(2);
     await other.page.reload();

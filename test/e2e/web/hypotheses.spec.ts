@@ -5,6 +5,7 @@ import { expect, test } from './support/fixtures.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { REPO_ROOT } from './support/paths.js';
 import { connectResearchAssistant, connectScientistShortcut, sixtyWordSummary } from './support/researchAssistant.js';
+import { testId } from './locators.js';
 
 const GOAL = 'Find novel therapeutic targets for liver fibrosis';
 
@@ -28,61 +29,61 @@ test('a hypothesis shows every field, its reviews as score bars and its matches;
   await app.open(webHost.url);
   await room.openProject(GOAL);
   // After a tournament round the meta-review sums up the research.
-  await expect(page.getByTestId('detail-research-overview')).toContainText('Epigenetic regulators of stellate cell activation');
-  await expect(page.getByTestId('detail-meta-review')).toContainText('Human relevance is rarely tested');
-  await page.getByTestId('detail-meta-review').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId(testId.detailResearchOverview)).toContainText('Epigenetic regulators of stellate cell activation');
+  await expect(page.getByTestId(testId.detailMetaReview)).toContainText('Human relevance is rarely tested');
+  await page.getByTestId(testId.detailMetaReview).scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'project-meta-review.png') });
   await room.openDetailTab('hypotheses');
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'project-hypotheses.png') });
   await room.hypothesisItem(1).click();
 
   const detail = room.hypothesis;
-  await expect(detail.getByTestId('hypothesis-summary')).toContainText('Variant');
-  await expect(detail.getByTestId('hypothesis-rationale')).toContainText('stellate cells');
-  await expect(detail.getByTestId('hypothesis-protocol')).toContainText('CCl4');
-  await expect(detail.getByTestId('hypothesis-predictions')).toContainText('hydroxyproline');
-  await expect(detail.getByTestId('hypothesis-assumptions')).toContainText('required for stellate cell activation');
-  await expect(detail.getByTestId('hypothesis-origin')).toHaveText('generated');
+  await expect(detail.getByTestId(testId.hypothesisSummary)).toContainText('Variant');
+  await expect(detail.getByTestId(testId.hypothesisRationale)).toContainText('stellate cells');
+  await expect(detail.getByTestId(testId.hypothesisProtocol)).toContainText('CCl4');
+  await expect(detail.getByTestId(testId.hypothesisPredictions)).toContainText('hydroxyproline');
+  await expect(detail.getByTestId(testId.hypothesisAssumptions)).toContainText('required for stellate cell activation');
+  await expect(detail.getByTestId(testId.hypothesisOrigin)).toHaveText('generated');
   // Cited from "memory": not a knowledge-base document this project read.
-  const citation = detail.getByTestId('citation').first();
-  await expect(citation.getByTestId('citation-unverified')).toBeVisible();
+  const citation = detail.getByTestId(testId.citation).first();
+  await expect(citation.getByTestId(testId.citationUnverified)).toBeVisible();
   await expect(citation.getByRole('link', { name: /^doi:10\.1000\/r\d+$/ })).toHaveAttribute('href', /^https:\/\/doi\.org\/10\.1000\/r\d+$/);
 
-  const review = detail.getByTestId('review').first();
+  const review = detail.getByTestId(testId.review).first();
   await expect(review).toHaveAttribute('data-judge', 'model');
-  await expect(review.getByTestId('score-plausibility')).toHaveAttribute('aria-valuenow', '0.7');
-  await expect(review.getByTestId('score-safety')).toHaveAttribute('aria-valuenow', '0.95');
-  await expect(review.getByTestId('review-strengths-list')).toContainText('Clear mechanism');
-  const matches = detail.getByTestId('match');
+  await expect(review.getByTestId(testId.scorePlausibility)).toHaveAttribute('aria-valuenow', '0.7');
+  await expect(review.getByTestId(testId.scoreSafety)).toHaveAttribute('aria-valuenow', '0.95');
+  await expect(review.getByTestId(testId.reviewStrengthsList)).toContainText('Clear mechanism');
+  const matches = detail.getByTestId(testId.match);
   expect(await matches.count()).toBeGreaterThan(0);
-  await expect(matches.first().getByTestId('match-rationale')).toContainText('more specific mechanism');
-  await expect(detail.getByTestId('hypothesis-matches-played')).toHaveText(new RegExp(`^${await matches.count()} \\(\\d+\\)$`));
+  await expect(matches.first().getByTestId(testId.matchRationale)).toContainText('more specific mechanism');
+  await expect(detail.getByTestId(testId.hypothesisMatchesPlayed)).toHaveText(new RegExp(`^${await matches.count()} \\(\\d+\\)$`));
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'hypothesis-detail.png') });
 
   // The app does no reasoning itself: asked-for work is queued for the assistant.
-  await detail.getByTestId('review-type').selectOption('deep_verification');
-  await detail.getByTestId('request-review').click();
-  await expect(detail.getByTestId('queued-notice')).toContainText('queued for your assistant — ask Claude to continue the research');
+  await detail.getByTestId(testId.reviewType).selectOption('deep_verification');
+  await detail.getByTestId(testId.requestReview).click();
+  await expect(detail.getByTestId(testId.queuedNotice)).toContainText('queued for your assistant — ask Claude to continue the research');
 
   // The scientist's own review joins the others, marked as theirs.
-  await detail.getByTestId('write-review').click();
-  const dialog = page.getByTestId('review-dialog');
-  await dialog.getByTestId('review-score-plausibility').fill('0.35');
-  await dialog.getByTestId('review-strengths').fill('Uses an existing inhibitor\nCheap readout');
-  await dialog.getByTestId('review-weaknesses').fill('The mouse models may not translate to humans');
+  await detail.getByTestId(testId.writeReview).click();
+  const dialog = page.getByTestId(testId.reviewDialog);
+  await dialog.getByTestId(testId.reviewScorePlausibility).fill('0.35');
+  await dialog.getByTestId(testId.reviewStrengths).fill('Uses an existing inhibitor\nCheap readout');
+  await dialog.getByTestId(testId.reviewWeaknesses).fill('The mouse models may not translate to humans');
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'hypothesis-review-dialog.png') });
-  await dialog.getByTestId('review-submit').click();
+  await dialog.getByTestId(testId.reviewSubmit).click();
   await expect(dialog).toBeHidden();
-  await expect(detail.getByTestId('review-saved')).toBeVisible();
+  await expect(detail.getByTestId(testId.reviewSaved)).toBeVisible();
   const mine = detail.locator('[data-testid="review"][data-judge="human"]');
   await expect(mine).toContainText('by you');
-  await expect(mine.getByTestId('score-plausibility')).toHaveAttribute('aria-valuenow', '0.35');
-  await expect(mine.getByTestId('review-strengths-list').locator('li')).toHaveText(['Uses an existing inhibitor', 'Cheap readout']);
+  await expect(mine.getByTestId(testId.scorePlausibility)).toHaveAttribute('aria-valuenow', '0.35');
+  await expect(mine.getByTestId(testId.reviewStrengthsList).locator('li')).toHaveText(['Uses an existing inhibitor', 'Cheap readout']);
   await mine.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'hypothesis-reviews.png') });
 
   // The queued review is on the project's timeline, waiting for an assistant.
-  await detail.getByTestId('hypothesis-back').click();
+  await detail.getByTestId(testId.hypothesisBack).click();
   await room.openDetailTab('timeline');
   // Oldest first: the latest entries are at the end of a long timeline, rendered once in view.
   await expect(async () => {
@@ -99,33 +100,29 @@ test('the scientist adds their own hypothesis; the server’s rules show in the 
   const room = new ControlRoom(page);
   await researchedProject(workspace.dataDir);
   await app.open(webHost.url);
-  await room.openProject(GOAL);
-  await room.openDetailTab('hypotheses');
-  await page.getByTestId('add-hypothesis-button').click();
+  const form = await room.openAddHypothesisForm(GOAL);
+  await form.getByTestId(testId.addHypothesisSummary).fill('BRD4 inhibition reverses liver fibrosis in mice.');
+  await expect(form.getByTestId(testId.addHypothesisWords)).toContainText('7 words');
+  await form.getByTestId(testId.addHypothesisRationale).fill('BRD4 drives the super-enhancers of the fibrogenic programme of activated hepatic stellate cells.');
+  await form.getByTestId(testId.addHypothesisProtocol).fill('Treat CCl4-injured mice with JQ1 or vehicle for six weeks; quantify collagen by hydroxyproline and Sirius red.');
+  await form.getByTestId(testId.addHypothesisPredictions).fill('JQ1 lowers hydroxyproline by at least 30%\nFewer alpha-SMA positive cells');
+  await form.getByTestId(testId.addHypothesisSubmit).click();
+  await expect(form.getByTestId(testId.addHypothesisError)).toContainText('50-100 words');
 
-  const form = page.getByTestId('add-hypothesis-form');
-  await form.getByTestId('add-hypothesis-summary').fill('BRD4 inhibition reverses liver fibrosis in mice.');
-  await expect(form.getByTestId('add-hypothesis-words')).toContainText('7 words');
-  await form.getByTestId('add-hypothesis-rationale').fill('BRD4 drives the super-enhancers of the fibrogenic programme of activated hepatic stellate cells.');
-  await form.getByTestId('add-hypothesis-protocol').fill('Treat CCl4-injured mice with JQ1 or vehicle for six weeks; quantify collagen by hydroxyproline and Sirius red.');
-  await form.getByTestId('add-hypothesis-predictions').fill('JQ1 lowers hydroxyproline by at least 30%\nFewer alpha-SMA positive cells');
-  await form.getByTestId('add-hypothesis-submit').click();
-  await expect(form.getByTestId('add-hypothesis-error')).toContainText('50-100 words');
-
-  await form.getByTestId('add-hypothesis-summary').fill(sixtyWordSummary('the bromodomain protein BRD4'));
-  await expect(form.getByTestId('add-hypothesis-words')).toContainText('60 words');
+  await form.getByTestId(testId.addHypothesisSummary).fill(sixtyWordSummary('the bromodomain protein BRD4'));
+  await expect(form.getByTestId(testId.addHypothesisWords)).toContainText('60 words');
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'hypothesis-add.png') });
-  await form.getByTestId('add-hypothesis-submit').click();
+  await form.getByTestId(testId.addHypothesisSubmit).click();
 
-  await expect(page.getByTestId('add-hypothesis-dialog')).toBeHidden();
+  await expect(page.getByTestId(testId.addHypothesisDialog)).toBeHidden();
   const detail = room.hypothesis;
-  await expect(detail.getByTestId('hypothesis-summary')).toContainText('the bromodomain protein BRD4');
-  await expect(detail.getByTestId('hypothesis-origin')).toHaveText('written by you');
-  await expect(detail.getByTestId('hypothesis-status')).toHaveText('Not yet reviewed');
+  await expect(detail.getByTestId(testId.hypothesisSummary)).toContainText('the bromodomain protein BRD4');
+  await expect(detail.getByTestId(testId.hypothesisOrigin)).toHaveText('written by you');
+  await expect(detail.getByTestId(testId.hypothesisStatus)).toHaveText('Not yet reviewed');
   await expect(detail.getByText('awaiting your approval')).toHaveCount(0);
-  await expect(detail.getByTestId('hypothesis-predictions').locator('li')).toHaveCount(2);
+  await expect(detail.getByTestId(testId.hypothesisPredictions).locator('li')).toHaveCount(2);
 
-  await detail.getByTestId('hypothesis-back').click();
+  await detail.getByTestId(testId.hypothesisBack).click();
   await room.openDetailTab('hypotheses');
-  await expect(page.getByTestId('hypothesis-item').filter({ hasText: 'the bromodomain protein BRD4' }).getByTestId('hypothesis-origin')).toHaveText('written by you');
+  await expect(page.getByTestId(testId.hypothesisItem).filter({ hasText: 'the bromodomain protein BRD4' }).getByTestId(testId.hypothesisOrigin)).toHaveText('written by you');
 });

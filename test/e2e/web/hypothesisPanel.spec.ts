@@ -8,6 +8,7 @@ import { ControlRoom } from './support/controlRoom.js';
 import { connectResearchAssistant, connectScientistShortcut, type McpSide, type ResearchAssistant } from './support/researchAssistant.js';
 import { openSession, runResearchToCompletion } from './support/researchRun.js';
 import { LeaderboardPage } from './support/tournamentPages.js';
+import { testId } from './locators.js';
 
 const GOAL = 'Identify drug repurposing candidates for acute myeloid leukaemia';
 
@@ -34,48 +35,48 @@ test('the inbox opens the hypotheses a checkpoint names in the side panel, where
 
   await room.openInbox();
   await room.inboxItem('hypothesis_batch').click();
-  const named = page.getByTestId('checkpoint-hypothesis-open');
+  const named = page.getByTestId(testId.checkpointHypothesisOpen);
   await expect(named).toHaveCount(summaries.size);
   const first = named.first();
   const id = (await first.getAttribute('data-hypothesis-id')) as string;
   await first.click();
 
-  const panel = page.getByTestId('hypothesis-panel');
-  await expect(panel.getByTestId('hypothesis-summary')).toHaveText(summaries.get(id) as string);
-  await expect(panel.getByTestId('hypothesis-title')).toContainText(/^H\d+ · .+/);
+  const panel = page.getByTestId(testId.hypothesisPanel);
+  await expect(panel.getByTestId(testId.hypothesisSummary)).toHaveText(summaries.get(id) as string);
+  await expect(panel.getByTestId(testId.hypothesisTitle)).toContainText(/^H\d+ · .+/);
   await expect(first).toHaveAttribute('aria-pressed', 'true');
   await expect(page).toHaveURL(new RegExp(`#/inbox\\?.*hypothesis=${id}`));
   await expect(page).toHaveURL(new RegExp(`#/inbox\\?.*checkpoint=${batch?.checkpoint_id}`));
   // The decision stays in reach beside the panel.
-  await expect(page.getByTestId('approve-button')).toBeVisible();
+  await expect(page.getByTestId(testId.approveButton)).toBeVisible();
   const findings = await seriousAxeFindings(page, 'inbox with hypothesis panel');
   expect(findings, describeFindings(findings)).toEqual([]);
 
   // Rename: a bad title is refused before it is sent, with what to change.
-  await panel.getByTestId('hypothesis-rename').click();
-  const input = panel.getByTestId('hypothesis-title-input');
+  await panel.getByTestId(testId.hypothesisRename).click();
+  const input = panel.getByTestId(testId.hypothesisTitleInput);
   await input.fill('x'.repeat(101));
-  await expect(panel.getByTestId('hypothesis-title-hint')).toHaveText('101 of at most 100 characters.');
-  await expect(panel.getByTestId('hypothesis-title-save')).toBeDisabled();
+  await expect(panel.getByTestId(testId.hypothesisTitleHint)).toHaveText('101 of at most 100 characters.');
+  await expect(panel.getByTestId(testId.hypothesisTitleSave)).toBeDisabled();
   await input.fill('   ');
-  await expect(panel.getByTestId('hypothesis-title-hint')).toHaveText('Write a few words.');
+  await expect(panel.getByTestId(testId.hypothesisTitleHint)).toHaveText('Write a few words.');
   await input.fill('Venetoclax plus metformin starves AML stem cells');
-  await panel.getByTestId('hypothesis-title-save').click();
-  await expect(panel.getByTestId('hypothesis-title')).toHaveText(/· Venetoclax plus metformin starves AML stem cells$/);
-  await expect(panel.getByTestId('hypothesis-title-derived')).toHaveCount(0);
+  await panel.getByTestId(testId.hypothesisTitleSave).click();
+  await expect(panel.getByTestId(testId.hypothesisTitle)).toHaveText(/· Venetoclax plus metformin starves AML stem cells$/);
+  await expect(panel.getByTestId(testId.hypothesisTitleDerived)).toHaveCount(0);
   // Only the title changed.
-  await expect(panel.getByTestId('hypothesis-summary')).toHaveText(summaries.get(id) as string);
+  await expect(panel.getByTestId(testId.hypothesisSummary)).toHaveText(summaries.get(id) as string);
 
   // Renamed elsewhere while the form is open: saving says so and overwrites nothing.
-  await panel.getByTestId('hypothesis-rename').click();
+  await panel.getByTestId(testId.hypothesisRename).click();
   await scientist.call('set_hypothesis_title', { hypothesis_id: id, title: 'Renamed in another window', expected_title: 'Venetoclax plus metformin starves AML stem cells' });
   // The form learns of it at once (the change feed) and says what saving would do.
-  await expect(panel.getByTestId('hypothesis-title-changed')).toContainText('Renamed elsewhere meanwhile to “Renamed in another window”');
-  await panel.getByTestId('hypothesis-title-input').fill('My third title');
-  await panel.getByTestId('hypothesis-title-save').click();
-  await expect(panel.getByTestId('hypothesis-title-error')).toContainText('was renamed meanwhile to “Renamed in another window”; nothing was changed');
+  await expect(panel.getByTestId(testId.hypothesisTitleChanged)).toContainText('Renamed elsewhere meanwhile to “Renamed in another window”');
+  await panel.getByTestId(testId.hypothesisTitleInput).fill('My third title');
+  await panel.getByTestId(testId.hypothesisTitleSave).click();
+  await expect(panel.getByTestId(testId.hypothesisTitleError)).toContainText('was renamed meanwhile to “Renamed in another window”; nothing was changed');
   await panel.getByRole('button', { name: 'Cancel' }).click();
-  await expect(panel.getByTestId('hypothesis-title')).toHaveText(/· Renamed in another window$/);
+  await expect(panel.getByTestId(testId.hypothesisTitle)).toHaveText(/· Renamed in another window$/);
   const stored = (await scientist.call('get_hypothesis', { hypothesis_id: id })).hypothesis as { title: string };
   expect(stored.title).toBe('Renamed in another window');
 
@@ -83,7 +84,7 @@ test('the inbox opens the hypotheses a checkpoint names in the side panel, where
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`#/inbox\\?checkpoint=${batch?.checkpoint_id}$`));
-  await expect(page.getByTestId('checkpoint-detail')).toHaveAttribute('data-kind', 'hypothesis_batch');
+  await expect(page.getByTestId(testId.checkpointDetail)).toHaveAttribute('data-kind', 'hypothesis_batch');
 });
 
 test('the arena opens a hypothesis in the side panel without its standings; the leaderboard search opens it with them', async ({ app, page, webHost, workspace }) => {
@@ -103,28 +104,28 @@ test('the arena opens a hypothesis in the side panel without its standings; the 
   await board.waitForRows(total);
 
   await board.tab('arena');
-  const left = page.getByTestId('arena-card-left');
+  const left = page.getByTestId(testId.arenaCardLeft);
   const leftId = (await left.getAttribute('data-id')) as string;
-  await page.getByTestId('arena-read-left').click();
-  const panel = page.getByTestId('hypothesis-panel');
-  await expect(panel.getByTestId('hypothesis-detail')).toBeVisible();
+  await page.getByTestId(testId.arenaReadLeft).click();
+  const panel = page.getByTestId(testId.hypothesisPanel);
+  await expect(panel.getByTestId(testId.hypothesisDetail)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`hypothesis=${leftId}`));
-  await expect(panel.getByTestId('review').first()).toBeVisible();
-  await expect(panel.getByTestId('hypothesis-elo')).toHaveCount(0);
-  await expect(panel.getByTestId('match')).toHaveCount(0);
+  await expect(panel.getByTestId(testId.review).first()).toBeVisible();
+  await expect(panel.getByTestId(testId.hypothesisElo)).toHaveCount(0);
+  await expect(panel.getByTestId(testId.match)).toHaveCount(0);
   // Still judging: the pair is where it was.
-  await expect(page.getByTestId('arena-pair')).toHaveAttribute('data-first', leftId);
-  await panel.getByTestId('hypothesis-back').click();
+  await expect(page.getByTestId(testId.arenaPair)).toHaveAttribute('data-first', leftId);
+  await panel.getByTestId(testId.hypothesisBack).click();
   await expect(panel).toHaveCount(0);
 
   // From the leaderboard's search results, the same panel with the standings.
   await board.tab('table');
   const firstSummary = (await board.shown())[0]?.summary ?? '';
   const word = firstSummary.split(/\s+/).find((w) => w.length > 6) ?? firstSummary.slice(0, 8);
-  await page.getByTestId('leaderboard-search').fill(word);
-  await board.rows.first().getByTestId('row-rank').click();
-  await expect(panel.getByTestId('hypothesis-elo')).toBeVisible();
-  await expect(panel.getByTestId('match').first()).toBeVisible();
+  await page.getByTestId(testId.leaderboardSearch).fill(word);
+  await board.rows.first().getByTestId(testId.rowRank).click();
+  await expect(panel.getByTestId(testId.hypothesisElo)).toBeVisible();
+  await expect(panel.getByTestId(testId.match).first()).toBeVisible();
 });
 
 test('the final report shows one rank and the score it comes from, with intervals, the same as the panel', async ({ app, page, webHost, workspace }) => {
@@ -139,7 +140,7 @@ test('the final report shows one rank and the score it comes from, with interval
   await app.open(webHost.url);
   await room.openInbox();
   await room.inboxItem('final_report').click();
-  const items = page.getByTestId('report-hypothesis');
+  const items = page.getByTestId(testId.reportHypothesis);
   await expect(items.first()).toBeVisible();
   const shown = await items.evaluateAll((elements) =>
     elements.map((element) => {
@@ -159,8 +160,8 @@ test('the final report shows one rank and the score it comes from, with interval
   });
 
   // The panel says the same of the top hypothesis.
-  await page.getByTestId('checkpoint-hypothesis-open').first().click();
-  const panel = page.getByTestId('hypothesis-panel');
-  await expect(panel.getByTestId('hypothesis-rank')).toHaveText('1');
-  await expect(panel.getByTestId('hypothesis-bt')).toContainText(`${shown[0]?.score}95% interval ${shown[0]?.low}–${shown[0]?.high}`);
+  await page.getByTestId(testId.checkpointHypothesisOpen).first().click();
+  const panel = page.getByTestId(testId.hypothesisPanel);
+  await expect(panel.getByTestId(testId.hypothesisRank)).toHaveText('1');
+  await expect(panel.getByTestId(testId.hypothesisBt)).toContainText(`${shown[0]?.score}95% interval ${shown[0]?.low}–${shown[0]?.high}`);
 });

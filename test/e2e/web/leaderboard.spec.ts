@@ -7,6 +7,7 @@ import { expect, test } from './support/fixtures.js';
 import { REPO_ROOT } from './support/paths.js';
 import { openSession, runResearchToCompletion, type Structured } from './support/researchRun.js';
 import { LeaderboardPage } from './support/tournamentPages.js';
+import { testId } from './locators.js';
 
 const shot = (name: string): string => path.join(REPO_ROOT, 'test-results', `${name}.png`);
 
@@ -19,7 +20,7 @@ test('the leaderboard of a project run by an assistant: live, ranked, certified,
   await app.open(webHost.url);
   const board = new LeaderboardPage(page);
   await board.open();
-  await expect(page.getByTestId('leaderboard-no-projects')).toContainText('No research projects yet');
+  await expect(page.getByTestId(testId.leaderboardNoProjects)).toContainText('No research projects yet');
 
   const assistant = await openSession(workspace.dataDir, 'claude-desktop');
   const desktop = await openSession(workspace.dataDir, 'desktop');
@@ -34,60 +35,60 @@ test('the leaderboard of a project run by an assistant: live, ranked, certified,
 
   // Pushed through the change feed: no reload, no click.
   await board.waitForRows(expected.rows.length);
-  await expect(page.getByTestId('leaderboard-certified')).toHaveText(`Top-${expected.k} certified`);
+  await expect(page.getByTestId(testId.leaderboardCertified)).toHaveText(`Top-${expected.k} certified`);
   const shown = await board.shown();
   expect(shown.map((r) => r.id)).toEqual(expected.rows.map((r) => r.id));
   expect(shown.filter((r) => r.rank !== '—').map((r) => r.rank)).toEqual(expected.rows.filter((r) => r.rank !== null).map((r) => String(r.rank)));
-  await expect(page.getByTestId('certified-marker')).toHaveCount(expected.k);
-  for (const row of expected.rows.filter((r) => r.certified_top_k)) await expect(board.row(row.id).getByTestId('certified-marker')).toBeVisible();
+  await expect(page.getByTestId(testId.certifiedMarker)).toHaveCount(expected.k);
+  for (const row of expected.rows.filter((r) => r.certified_top_k)) await expect(board.row(row.id).getByTestId(testId.certifiedMarker)).toBeVisible();
   const ranked = expected.rows.filter((r) => r.rank !== null);
-  await expect(page.getByTestId('ci-bar')).toHaveCount(ranked.length);
-  await expect(board.row(ranked[0]?.id as string).getByTestId('ci-bar')).toHaveAttribute('aria-label', /Bradley-Terry score \d+, 95% interval \d+ to \d+/);
+  await expect(page.getByTestId(testId.ciBar)).toHaveCount(ranked.length);
+  await expect(board.row(ranked[0]?.id as string).getByTestId(testId.ciBar)).toHaveAttribute('aria-label', /Bradley-Terry score \d+, 95% interval \d+ to \d+/);
   await page.screenshot({ path: shot('leaderboard-table') });
 
   // Sorting: by Elo, highest first; clicking again flips it; by number, H1 first.
-  await page.getByTestId('sort-elo').click();
+  await page.getByTestId(testId.sortElo).click();
   const byElo = (await board.shown()).map((r) => r.elo);
   expect(byElo).toEqual([...byElo].sort((a, b) => b - a));
   await expect(page.locator('[role="columnheader"][aria-sort="descending"]')).toContainText('Elo');
-  await page.getByTestId('sort-elo').click();
+  await page.getByTestId(testId.sortElo).click();
   const byEloAsc = (await board.shown()).map((r) => r.elo);
   expect(byEloAsc).toEqual([...byEloAsc].sort((a, b) => a - b));
-  await page.getByTestId('sort-number').click();
+  await page.getByTestId(testId.sortNumber).click();
   expect((await board.shown())[0]?.id).toBe(expected.rows.find((r) => r.number === 1)?.id);
-  await page.getByTestId('sort-rank').click();
+  await page.getByTestId(testId.sortRank).click();
 
   // Filters: origin, minimum Elo, search; and the state that says what to do when nothing matches.
   const evolved = expected.rows.filter((r) => r.origin === 'evolved');
-  await page.getByTestId('filter-origin').selectOption('evolved');
+  await page.getByTestId(testId.filterOrigin).selectOption('evolved');
   await expect(board.rows).toHaveCount(evolved.length);
-  await expect(page.getByTestId('leaderboard-count')).toHaveText(`Showing ${evolved.length} of ${expected.rows.length} hypotheses`);
-  await page.getByTestId('filter-origin').selectOption('all');
+  await expect(page.getByTestId(testId.leaderboardCount)).toHaveText(`Showing ${evolved.length} of ${expected.rows.length} hypotheses`);
+  await page.getByTestId(testId.filterOrigin).selectOption('all');
   const threshold = Math.round([...ranked].sort((a, b) => b.elo_score - a.elo_score)[2]?.elo_score ?? 1000);
-  await page.getByTestId('filter-min-elo').fill(String(threshold));
+  await page.getByTestId(testId.filterMinElo).fill(String(threshold));
   await expect(board.rows).toHaveCount(expected.rows.filter((r) => r.elo_score >= threshold).length);
-  await page.getByTestId('filters-clear').click();
+  await page.getByTestId(testId.filtersClear).click();
   const target = ranked[1] as Row;
-  await page.getByTestId('leaderboard-search').fill(target.id);
+  await page.getByTestId(testId.leaderboardSearch).fill(target.id);
   await expect(board.rows).toHaveCount(1);
   await expect(board.row(target.id)).toBeVisible();
-  await page.getByTestId('leaderboard-search').fill('no hypothesis says this');
-  await expect(page.getByTestId('leaderboard-no-match')).toContainText('No hypothesis matches');
-  await page.getByTestId('leaderboard-no-match').getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByTestId(testId.leaderboardSearch).fill('no hypothesis says this');
+  await expect(page.getByTestId(testId.leaderboardNoMatch)).toContainText('No hypothesis matches');
+  await page.getByTestId(testId.leaderboardNoMatch).getByRole('button', { name: 'Clear filters' }).click();
   await expect(board.rows).toHaveCount(expected.rows.length);
 
   // Compare: tick two rows, then see both in full with their latest review.
   const [a, b] = ranked as [Row, Row];
-  await board.row(a.id).getByTestId('compare-toggle').check();
-  await board.row(b.id).getByTestId('compare-toggle').check();
+  await board.row(a.id).getByTestId(testId.compareToggle).check();
+  await board.row(b.id).getByTestId(testId.compareToggle).check();
   await board.tab('compare');
-  const sides = page.getByTestId('compare-side');
+  const sides = page.getByTestId(testId.compareSide);
   await expect(sides).toHaveCount(2);
   await expect(sides.nth(0)).toHaveAttribute('data-id', a.id);
   await expect(sides.nth(1)).toHaveAttribute('data-id', b.id);
-  await expect(sides.nth(0).getByTestId('compare-scores')).toContainText('overall');
+  await expect(sides.nth(0).getByTestId(testId.compareScores)).toContainText('overall');
   await expect(sides.nth(0)).toContainText('Experimental protocol');
-  await expect(page.getByTestId('compare-h2h')).toContainText(`H${a.number}`);
+  await expect(page.getByTestId(testId.compareH2h)).toContainText(`H${a.number}`);
   await page.screenshot({ path: shot('leaderboard-compare'), fullPage: true });
 
   // Lineage: every evolved hypothesis is linked to each of its parents.
@@ -100,12 +101,12 @@ test('the leaderboard of a project run by an assistant: live, ranked, certified,
   }
   await page.locator(`[data-testid="lineage-node"][data-id="${child.id}"]`).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('lineage-detail')).toContainText('Evolved');
+  await expect(page.getByTestId(testId.lineageDetail)).toContainText('Evolved');
   await page.screenshot({ path: shot('leaderboard-lineage') });
 
   // Elo over time: the top five (and the two ticked ones, already among them).
   await board.tab('history');
-  await expect(page.getByTestId('elo-series')).toHaveCount(Math.min(5, ranked.length));
-  await expect(page.getByTestId('elo-chart').locator('title')).toContainText('Elo over the');
+  await expect(page.getByTestId(testId.eloSeries)).toHaveCount(Math.min(5, ranked.length));
+  await expect(page.getByTestId(testId.eloChart).locator('title')).toContainText('Elo over the');
   await page.screenshot({ path: shot('leaderboard-elo-history') });
 });

@@ -5,6 +5,7 @@ import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { openSession } from './support/researchRun.js';
 import { AuditLogPage } from './support/tournamentPages.js';
+import { testId, testIdOf } from './locators.js';
 
 const GOAL = 'Identify repurposable drugs that slow liver fibrosis progression';
 
@@ -15,16 +16,16 @@ test('revoking a scope in the app is audited and refused to the assistant over M
 
     await app.open(webHost.url);
     await app.openAssistants();
-    const card = page.getByTestId('policy-claude-desktop');
+    const card = page.getByTestId(testId.policyClaudeDesktop);
     await expect(card).toContainText('default permissions');
-    const startProjects = card.getByTestId('scope-research:write');
+    const startProjects = card.getByTestId(testIdOf.scope('research:write'));
     await expect(startProjects).toBeChecked();
-    await expect(card.getByTestId('scope-admin')).not.toBeChecked();
+    await expect(card.getByTestId(testId.scopeAdmin)).not.toBeChecked();
     const findings = await seriousAxeFindings(page, 'assistant permissions');
     expect(findings, describeFindings(findings)).toEqual([]);
 
     await startProjects.uncheck();
-    await expect(card.getByTestId('policy-saved')).toBeVisible();
+    await expect(card.getByTestId(testId.policySaved)).toBeVisible();
     await expect(startProjects).not.toBeChecked();
     await expect(card).not.toContainText('default permissions');
 
@@ -34,7 +35,7 @@ test('revoking a scope in the app is audited and refused to the assistant over M
 
     await startProjects.check();
     await expect(startProjects).toBeChecked();
-    await expect(card.getByTestId('policy-saved')).toBeVisible();
+    await expect(card.getByTestId(testId.policySaved)).toBeVisible();
     const started = await assistant.call('start_research', { goal: GOAL });
     expect(started.research_id).toEqual(expect.stringMatching(/^res_/));
   } finally {
@@ -44,11 +45,11 @@ test('revoking a scope in the app is audited and refused to the assistant over M
   // Both changes are in the audit log, as the app's own writes (shown with its reads hidden).
   const audit = new AuditLogPage(page);
   await audit.open();
-  await page.getByTestId('audit-filter-action').selectOption('policy:update');
+  await page.getByTestId(testId.auditFilterAction).selectOption('policy:update');
   await expect(audit.rows).toHaveCount(2);
-  await page.getByTestId('audit-filter-action').selectOption('');
-  await page.getByTestId('audit-filter-client').selectOption('claude-desktop');
-  await page.getByTestId('audit-filter-outcome').selectOption('denied');
+  await page.getByTestId(testId.auditFilterAction).selectOption('');
+  await page.getByTestId(testId.auditFilterClient).selectOption('claude-desktop');
+  await page.getByTestId(testId.auditFilterOutcome).selectOption('denied');
   await expect(audit.rows).toHaveCount(1);
   await expect(audit.rows.first()).toHaveAttribute('data-action', 'tool:start_research');
 });

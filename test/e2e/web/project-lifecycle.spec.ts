@@ -10,7 +10,8 @@ import { REPO_ROOT } from './support/paths.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { hypothesisDraft } from '../../support/fakeAssistant.js';
 import { describeFindings, seriousAxeFindings } from './support/axe.js';
-import { connectResearchAssistant, connectScientistShortcut, sixtyWordSummary, type McpSide, type ResearchAssistant } from './support/researchAssistant.js';
+import { connectResearchAssistant, connectScientistShortcut, type McpSide, type ResearchAssistant } from './support/researchAssistant.js';
+import { testId, testIdOf } from './locators.js';
 
 const GOAL = 'Find novel therapeutic targets for liver fibrosis';
 const OTHER = 'Explain why perovskite solar cells degrade under humidity';
@@ -45,37 +46,30 @@ test('a hypothesis added while the report waits is ranked before a fresh report;
   await assistant.workUntilDecision(researchId);
   await room.openInbox();
   await expect(room.inboxItem('evolution_plan')).toBeVisible();
-  const named = room.checkpoint.getByTestId('payload-named-hypothesis');
-  await expect(named.first().getByTestId('named-title')).not.toBeEmpty();
-  await expect(named.first().getByTestId('named-full-text')).toHaveCount(0);
-  await expect(named.first().getByTestId('named-claim')).toBeVisible();
+  const named = room.checkpoint.getByTestId(testId.payloadNamedHypothesis);
+  await expect(named.first().getByTestId(testId.namedTitle)).not.toBeEmpty();
+  await expect(named.first().getByTestId(testId.namedFullText)).toHaveCount(0);
+  await expect(named.first().getByTestId(testId.namedClaim)).toBeVisible();
   await named.first().locator('summary').click();
-  await expect(named.first().getByTestId('named-full-text')).toContainText('Experimental protocol');
-  await page.getByTestId('reject-button').click();
-  await page.getByTestId('reject-note').fill('No evolution this time, write the final report now.');
-  await page.getByTestId('reject-submit').click();
+  await expect(named.first().getByTestId(testId.namedFullText)).toContainText('Experimental protocol');
+  await page.getByTestId(testId.rejectButton).click();
+  await page.getByTestId(testId.rejectNote).fill('No evolution this time, write the final report now.');
+  await page.getByTestId(testId.rejectSubmit).click();
   await expect(room.announcement).toContainText('Rejected');
 
   // The final report waits. The scientist adds their own hypothesis instead of approving it.
   const [report] = await assistant.workUntilDecision(researchId);
   expect(report?.kind).toBe('final_report');
   await expect(room.inboxItem('final_report')).toBeVisible();
-  await room.openProject(GOAL);
-  await room.openDetailTab('hypotheses');
-  await page.getByTestId('add-hypothesis-button').click();
-  const form = page.getByTestId('add-hypothesis-form');
-  await form.getByTestId('add-hypothesis-summary').fill(sixtyWordSummary('the bromodomain protein BRD4'));
-  await form.getByTestId('add-hypothesis-rationale').fill('BRD4 drives the super-enhancers of the fibrogenic programme of activated hepatic stellate cells.');
-  await form.getByTestId('add-hypothesis-protocol').fill('Treat CCl4-injured mice with JQ1 or vehicle for six weeks; quantify collagen by hydroxyproline and Sirius red.');
-  await form.getByTestId('add-hypothesis-predictions').fill('JQ1 lowers hydroxyproline by at least 30%');
-  await form.getByTestId('add-hypothesis-submit').click();
-  await expect(page.getByTestId('add-hypothesis-dialog')).toBeHidden();
+  const form = await room.openAddHypothesisForm(GOAL);
+  await room.fillOwnHypothesis(form);
+  await room.submitHypothesis(form);
   // The app shows the new hypothesis; back to its project.
-  await page.getByTestId('hypothesis-back').click();
+  await page.getByTestId(testId.hypothesisBack).click();
 
   // The report was withdrawn: nothing waits for the scientist, the project says what the assistant has to do.
   await expect(room.inboxCount).toBeHidden();
-  await expect(page.getByTestId('detail-waiting-assistant')).toContainText('Claude Desktop has 1 review to do — ask it to continue');
+  await expect(page.getByTestId(testId.detailWaitingAssistant)).toContainText('Claude Desktop has 1 review to do — ask it to continue');
   await room.openDetailTab('timeline');
   await room.scrollTimelineToEnd();
   await expect(room.timelineEntry('Final report withdrawn')).toContainText('H4 was added while this report waited');
@@ -85,37 +79,37 @@ test('a hypothesis added while the report waits is ranked before a fresh report;
   expect(fresh?.kind).toBe('final_report');
   expect(fresh?.checkpoint_id).not.toBe(report?.checkpoint_id);
   await room.openInbox();
-  await expect(room.checkpoint.getByTestId('payload-replaces')).toContainText('H4 was added while this report waited');
-  await page.getByTestId('approve-button').click();
+  await expect(room.checkpoint.getByTestId(testId.payloadReplaces)).toContainText('H4 was added while this report waited');
+  await page.getByTestId(testId.approveButton).click();
   await expect(room.announcement).toContainText('Approved: Final report');
   // Nothing waits any more: the inbox says the project is complete and offers reopening there too.
-  const completed = page.getByTestId('inbox-state-completed').filter({ hasText: GOAL });
+  const completed = page.getByTestId(testId.inboxStateCompleted).filter({ hasText: GOAL });
   await expect(completed).toContainText('is complete');
-  await expect(completed.getByTestId('reopen-project')).toBeVisible();
+  await expect(completed.getByTestId(testId.reopenProject)).toBeVisible();
 
   // Completed: the project says what happened and offers reopening with a new budget.
   await room.openProject(GOAL);
-  await expect(page.getByTestId('detail-status')).toHaveText('Completed');
+  await expect(page.getByTestId(testId.detailStatus)).toHaveText('Completed');
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'project-completed.png') });
-  await expect(page.getByTestId('detail-what-happened')).toContainText(/final report was approved after 1 cycle\(s\): 4 hypotheses, \d+ comparisons/);
+  await expect(page.getByTestId(testId.detailWhatHappened)).toContainText(/final report was approved after 1 cycle\(s\): 4 hypotheses, \d+ comparisons/);
   // An action that cannot work is not offered: no new hypothesis on a completed project.
   await room.openDetailTab('hypotheses');
-  await expect(page.getByTestId('add-hypothesis-button')).toBeDisabled();
-  await expect(page.getByTestId('add-hypothesis-refused')).toContainText('reopen it');
+  await expect(page.getByTestId(testId.addHypothesisButton)).toBeDisabled();
+  await expect(page.getByTestId(testId.addHypothesisRefused)).toContainText('reopen it');
   const budgetBefore = (await assistant.call('get_research_status', { research_id: researchId })).reasoning_call_budget as number;
-  await page.getByTestId('reopen-project').click();
+  await page.getByTestId(testId.reopenProject).click();
   expect(describeFindings(await seriousAxeFindings(page, 'completed project with the reopen form'))).toBe('');
-  await page.getByTestId('reopen-calls').fill('0');
-  await page.getByTestId('reopen-submit').click();
+  await page.getByTestId(testId.reopenCalls).fill('0');
+  await page.getByTestId(testId.reopenSubmit).click();
   // The browser's own check stops a budget of 0 before it is sent: still completed.
-  await expect(page.getByTestId('detail-status')).toHaveText('Completed');
-  await page.getByTestId('reopen-calls').fill('40');
-  await page.getByTestId('reopen-hypotheses').fill('2');
-  await page.getByTestId('reopen-submit').click();
-  await expect(page.getByTestId('reopen-toast')).toContainText('Reopened');
-  await expect(page.getByTestId('detail-status')).toHaveText('Active');
-  await expect(page.getByTestId('detail-waiting-assistant')).toContainText('Claude Desktop has 1 generation item to do');
-  await expect(page.getByTestId('add-hypothesis-button')).toBeEnabled();
+  await expect(page.getByTestId(testId.detailStatus)).toHaveText('Completed');
+  await page.getByTestId(testId.reopenCalls).fill('40');
+  await page.getByTestId(testId.reopenHypotheses).fill('2');
+  await page.getByTestId(testId.reopenSubmit).click();
+  await expect(page.getByTestId(testId.reopenToast)).toContainText('Reopened');
+  await expect(page.getByTestId(testId.detailStatus)).toHaveText('Active');
+  await expect(page.getByTestId(testId.detailWaitingAssistant)).toContainText('Claude Desktop has 1 generation item to do');
+  await expect(page.getByTestId(testId.addHypothesisButton)).toBeEnabled();
   const status = await assistant.call('get_research_status', { research_id: researchId });
   expect(status).toMatchObject({ status: 'active', stage: 'generate', iteration: 2, hypothesis_count: 5 });
   expect(status.reasoning_call_budget).toBe(budgetBefore + 40);
@@ -132,30 +126,30 @@ test('the history shows what an edit changed; an archived project\'s checkpoints
 
   // Edit the liver plan's budget in the app.
   await room.openInbox();
-  await page.getByTestId('inbox-item').filter({ hasText: GOAL }).click();
-  await page.getByTestId('edit-button').click();
-  await page.getByTestId('edit-panel').getByTestId('field-hypothesis_budget').fill('4');
-  await page.getByTestId('edit-panel').getByTestId('edit-submit').click();
+  await page.getByTestId(testId.inboxItem).filter({ hasText: GOAL }).click();
+  await page.getByTestId(testId.editButton).click();
+  await page.getByTestId(testId.editPanel).getByTestId(testIdOf.field('hypothesis_budget')).fill('4');
+  await page.getByTestId(testId.editPanel).getByTestId(testId.editSubmit).click();
   await expect(room.announcement).toContainText('Edited and approved: Research plan');
 
   // The history says who decided and what the edit changed.
-  await page.getByTestId('inbox-tab-history').click();
-  const edited = page.getByTestId('history-item').filter({ hasText: GOAL });
-  await expect(edited.getByTestId('history-decided-by')).toHaveText('You (in the app)');
-  await edited.getByTestId('history-diff').locator('summary').click();
-  await expect(edited.getByTestId('diff-change')).toHaveCount(1);
-  await expect(edited.getByTestId('diff-change')).toContainText('Hypothesis budget');
-  await expect(edited.getByTestId('diff-change')).toContainText('3 → 4');
+  await page.getByTestId(testId.inboxTabHistory).click();
+  const edited = page.getByTestId(testId.historyItem).filter({ hasText: GOAL });
+  await expect(edited.getByTestId(testId.historyDecidedBy)).toHaveText('You (in the app)');
+  await edited.getByTestId(testId.historyDiff).locator('summary').click();
+  await expect(edited.getByTestId(testId.diffChange)).toHaveCount(1);
+  await expect(edited.getByTestId(testId.diffChange)).toContainText('Hypothesis budget');
+  await expect(edited.getByTestId(testId.diffChange)).toContainText('3 → 4');
   expect(describeFindings(await seriousAxeFindings(page, 'decision history with an edit diff'))).toBe('');
 
   // Archiving the other project takes its waiting plan out of the badge and the inbox.
   await room.openProject(OTHER);
-  await page.getByTestId('archive-project').click();
-  await expect(page.getByTestId('archive-toast')).toBeVisible();
+  await page.getByTestId(testId.archiveProject).click();
+  await expect(page.getByTestId(testId.archiveToast)).toBeVisible();
   await expect(room.inboxCount).toBeHidden();
   await room.openInbox();
-  await expect(page.getByTestId('inbox-item')).toHaveCount(0);
-  await expect(page.getByTestId('inbox-empty')).toBeVisible();
+  await expect(page.getByTestId(testId.inboxItem)).toHaveCount(0);
+  await expect(page.getByTestId(testId.inboxEmpty)).toBeVisible();
   const overview = await (shortcut = await connectScientistShortcut(workspace.dataDir)).call('list_project_overview', {});
   expect(overview.pending_total).toBe(0);
   expect((overview.projects as Array<{ id: string; pending_checkpoints: number }>).find((p) => p.id !== researchId)?.pending_checkpoints).toBe(1);
@@ -182,13 +176,13 @@ test('a near-duplicate is shown beside its twin, both expandable to their full t
   await app.open(webHost.url);
   await room.openInbox();
   await expect(room.inboxItem('hypothesis_batch')).toBeVisible();
-  const twins = room.checkpoint.getByTestId('payload-twins');
+  const twins = room.checkpoint.getByTestId(testId.payloadTwins);
   await expect(twins).toHaveCount(1);
-  await expect(twins.getByTestId('twin-new').getByTestId('named-claim')).toContainText('inhibiting regulator R7001');
-  await expect(twins.getByTestId('twin-existing')).toContainText('H1');
-  await expect(twins.getByTestId('twin-existing').getByTestId('named-claim')).toContainText('targeting regulator R7001');
-  await twins.getByTestId('twin-existing').locator('summary').click();
-  await expect(twins.getByTestId('twin-existing').getByTestId('named-full-text')).toContainText('Variant 7001 rationale');
+  await expect(twins.getByTestId(testId.twinNew).getByTestId(testId.namedClaim)).toContainText('inhibiting regulator R7001');
+  await expect(twins.getByTestId(testId.twinExisting)).toContainText('H1');
+  await expect(twins.getByTestId(testId.twinExisting).getByTestId(testId.namedClaim)).toContainText('targeting regulator R7001');
+  await twins.getByTestId(testId.twinExisting).locator('summary').click();
+  await expect(twins.getByTestId(testId.twinExisting).getByTestId(testId.namedFullText)).toContainText('Variant 7001 rationale');
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'inbox-near-duplicate.png') });
 
   // Accessible as shown, light and dark: the twins open, the reopen form of a completed project elsewhere.

@@ -8,7 +8,7 @@ import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { openSession, runResearchToCompletion } from './support/researchRun.js';
-import { sixtyWordSummary } from './support/researchAssistant.js';
+import { testId } from './locators.js';
 
 async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(button).click()]);
@@ -17,18 +17,18 @@ async function download(page: Page, button: string): Promise<{ name: string; tex
 
 test('New research takes objectives, constraints and preferences, one per line, and the project’s plan shows them', async ({ app, page, webHost }) => {
   await app.open(webHost.url);
-  await page.getByTestId('new-research-button').click();
-  const form = page.getByTestId('new-research-form');
-  await form.getByTestId('new-research-goal').fill('Find repurposable drugs that slow liver fibrosis progression');
-  await form.getByTestId('new-research-plan').locator('summary').click();
-  await form.getByTestId('new-research-objectives').fill('- Rank approved drugs by their effect on stellate-cell activation\n\n2. Name a biomarker for each candidate');
-  await form.getByTestId('new-research-constraints').fill('Testable in mouse models within 6 months');
-  await form.getByTestId('new-research-preferences').fill('Favour oral drugs');
+  await page.getByTestId(testId.newResearchButton).click();
+  const form = page.getByTestId(testId.newResearchForm);
+  await form.getByTestId(testId.newResearchGoal).fill('Find repurposable drugs that slow liver fibrosis progression');
+  await form.getByTestId(testId.newResearchPlan).locator('summary').click();
+  await form.getByTestId(testId.newResearchObjectives).fill('- Rank approved drugs by their effect on stellate-cell activation\n\n2. Name a biomarker for each candidate');
+  await form.getByTestId(testId.newResearchConstraints).fill('Testable in mouse models within 6 months');
+  await form.getByTestId(testId.newResearchPreferences).fill('Favour oral drugs');
   const findings = await seriousAxeFindings(page, 'new research with its plan');
   expect(findings, describeFindings(findings)).toEqual([]);
-  await form.getByTestId('new-research-submit').click();
+  await form.getByTestId(testId.newResearchSubmit).click();
 
-  const plan = page.getByTestId('detail-plan');
+  const plan = page.getByTestId(testId.detailPlan);
   await expect(plan).toContainText('Rank approved drugs by their effect on stellate-cell activation');
   await expect(plan).toContainText('Name a biomarker for each candidate');
   await expect(plan).not.toContainText('2. Name');
@@ -53,13 +53,13 @@ test('a project’s results download as report, NIH aims, Markdown, JSON and Bib
   const room = new ControlRoom(page);
   // A project without hypotheses has nothing to export, and says so instead of offering buttons that fail.
   await room.openProject(running);
-  await page.getByTestId('export-project').click();
-  await expect(page.getByTestId('export-menu').getByRole('button')).toHaveCount(0);
-  await expect(page.getByTestId('export-when-completed')).toContainText('Nothing to export yet');
+  await page.getByTestId(testId.exportProject).click();
+  await expect(page.getByTestId(testId.exportMenu).getByRole('button')).toHaveCount(0);
+  await expect(page.getByTestId(testId.exportWhenCompleted)).toContainText('Nothing to export yet');
 
   await room.openProject(done);
-  await page.getByTestId('export-project').click();
-  await expect(page.getByTestId('export-when-completed')).toHaveCount(0);
+  await page.getByTestId(testId.exportProject).click();
+  await expect(page.getByTestId(testId.exportWhenCompleted)).toHaveCount(0);
   const findings = await seriousAxeFindings(page, 'export menu');
   expect(findings, describeFindings(findings)).toEqual([]);
   const report = await download(page, 'export-report');
@@ -77,7 +77,7 @@ test('a project’s results download as report, NIH aims, Markdown, JSON and Bib
   expect(document.hypotheses.length).toBeGreaterThanOrEqual(3);
   const bibtex = await download(page, 'export-bibtex');
   expect(bibtex.name).toBe(`${researchId}.bib`);
-  await expect(page.getByTestId('export-done')).toHaveText(`Saved ${researchId}.bib.`);
+  await expect(page.getByTestId(testId.exportDone)).toHaveText(`Saved ${researchId}.bib.`);
 });
 
 test('the scientist’s own hypothesis carries the citations typed with it, each identifier in its field', async ({ app, page, webHost, workspace }) => {
@@ -90,28 +90,15 @@ test('the scientist’s own hypothesis carries the citations typed with it, each
   }
   await app.open(webHost.url);
   const room = new ControlRoom(page);
-  await room.openProject(goal);
-  await room.openDetailTab('hypotheses');
-  await page.getByTestId('add-hypothesis-button').click();
-  const form = page.getByTestId('add-hypothesis-form');
-  await form.getByTestId('add-hypothesis-summary').fill(sixtyWordSummary('the bromodomain protein BRD4'));
-  await form.getByTestId('add-hypothesis-rationale').fill('BRD4 drives the super-enhancers of the fibrogenic programme of activated hepatic stellate cells.');
-  await form.getByTestId('add-hypothesis-protocol').fill('Treat CCl4-injured mice with JQ1 or vehicle for six weeks; quantify collagen by hydroxyproline and Sirius red.');
-  await form.getByTestId('add-hypothesis-predictions').fill('JQ1 lowers hydroxyproline by at least 30%');
-  await form.getByTestId('add-citation').click();
-  await form.getByTestId('add-citation').click();
-  const [first, second] = [form.getByTestId('citation-row').nth(0), form.getByTestId('citation-row').nth(1)];
-  await first.getByTestId('citation-title').fill('BRD4 bookmarks fibrogenic super-enhancers in stellate cells');
-  await first.getByTestId('citation-source').fill('https://doi.org/10.1016/j.cell.2015.04.011');
-  await first.getByTestId('citation-year').fill('2015');
-  await second.getByTestId('citation-title').fill('JQ1 in liver fibrosis');
-  await second.getByTestId('citation-source').fill('PMID: 25959826');
+  const form = await room.openAddHypothesisForm(goal);
+  await room.fillOwnHypothesis(form, [
+    { title: 'BRD4 bookmarks fibrogenic super-enhancers in stellate cells', source: 'https://doi.org/10.1016/j.cell.2015.04.011', year: '2015' },
+    { title: 'JQ1 in liver fibrosis', source: 'PMID: 25959826' },
+  ]);
   const findings = await seriousAxeFindings(page, 'add hypothesis with citations');
   expect(findings, describeFindings(findings)).toEqual([]);
-  await form.getByTestId('add-hypothesis-submit').click();
-
-  await expect(page.getByTestId('add-hypothesis-dialog')).toBeHidden();
-  const citations = room.hypothesis.getByTestId('citation');
+  await room.submitHypothesis(form);
+  const citations = room.hypothesis.getByTestId(testId.citation);
   await expect(citations).toHaveCount(2);
   await expect(citations.nth(0)).toContainText('BRD4 bookmarks fibrogenic super-enhancers in stellate cells');
   await expect(citations.nth(0)).toContainText('2015');

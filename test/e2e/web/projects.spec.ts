@@ -8,6 +8,7 @@ import { ControlRoom } from './support/controlRoom.js';
 import { connectResearchAssistant, connectScientistShortcut } from './support/researchAssistant.js';
 import { driveResearchToCompletion, openSession, type Structured } from './support/researchRun.js';
 import { LeaderboardPage, ProjectTopBoard } from './support/tournamentPages.js';
+import { testId } from './locators.js';
 
 test('a project an assistant starts appears in the open GUI without a reload', async ({ app, page, webHost, workspace }) => {
   await app.open(webHost.url);
@@ -28,11 +29,11 @@ test('a project an assistant starts appears in the open GUI without a reload', a
   // Pushed through the change feed: Claude's server → database → our server → host → page.
   const item = app.projectItem(goal);
   await expect(item).toBeVisible({ timeout: 5_000 });
-  await expect(item.getByTestId('project-status')).toHaveText('Initializing');
-  await expect(item.getByTestId('project-domain')).toHaveText('pharmacology');
-  await expect(item.getByTestId('project-hypotheses')).toHaveText('aims for 12 hypotheses');
-  await expect(item.getByTestId('project-progress')).toHaveAttribute('aria-valuenow', '0');
-  await expect(item.getByTestId('project-created')).toHaveText(/just now|second|minute/);
+  await expect(item.getByTestId(testId.projectStatus)).toHaveText('Initializing');
+  await expect(item.getByTestId(testId.projectDomain)).toHaveText('pharmacology');
+  await expect(item.getByTestId(testId.projectHypotheses)).toHaveText('aims for 12 hypotheses');
+  await expect(item.getByTestId(testId.projectProgress)).toHaveAttribute('aria-valuenow', '0');
+  await expect(item.getByTestId(testId.projectCreated)).toHaveText(/just now|second|minute/);
   await expect(app.emptyState).toBeHidden();
 
   await item.click();
@@ -64,9 +65,9 @@ test('a scientist starts research with the New research form', async ({ app, web
   await expect(app.detailField('domain')).toHaveText('materials science');
   await expect(app.detailField('hypothesis-count')).toHaveText('5');
   await expect(app.detailField('created-by')).toHaveText('desktop');
-  await expect(app.page.getByTestId('new-research-form')).toBeHidden();
+  await expect(app.page.getByTestId(testId.newResearchForm)).toBeHidden();
   await expect(app.projectItem(goal)).toHaveAttribute('aria-current', 'true');
-  await expect(app.page.getByTestId('project-count')).toHaveText('1');
+  await expect(app.page.getByTestId(testId.projectCount)).toHaveText('1');
 });
 
 test('the New research form shows the server’s reason when it refuses a goal', async ({ app, webHost }) => {
@@ -74,10 +75,10 @@ test('the New research form shows the server’s reason when it refuses a goal',
 
   await app.startResearchFromForm({ goal: 'Fibrosis' });
 
-  const error = app.page.getByTestId('new-research-error');
+  const error = app.page.getByTestId(testId.newResearchError);
   await expect(error).toBeVisible();
-  await expect(error.getByTestId('new-research-error-message')).toContainText('too short');
-  await expect(app.page.getByTestId('new-research-form')).toBeVisible();
+  await expect(error.getByTestId(testId.newResearchErrorMessage)).toContainText('too short');
+  await expect(app.page.getByTestId(testId.newResearchForm)).toBeVisible();
   await expect(app.emptyState).toBeVisible();
 });
 
@@ -85,7 +86,7 @@ test('a page opened without the access token explains how to get in', async ({ p
   await page.goto(`${webHost.origin}/`);
 
   await expect(page.locator('[data-app-state="error"]')).toBeVisible();
-  await expect(page.getByTestId('projects-error')).toContainText('not authorised');
+  await expect(page.getByTestId(testId.projectsError)).toContainText('not authorised');
 });
 
 test('the project view shows plan, budget, waiting approvals and a timeline of who did what', async ({ app, page, webHost, workspace }) => {
@@ -100,13 +101,13 @@ test('the project view shows plan, budget, waiting approvals and a timeline of w
     await scientist.call('decide', { checkpoint_id: plan?.checkpoint_id, action: 'approve' });
     await assistant.workUntilDecision(researchId);
 
-    await expect(app.projectItem(goal).getByTestId('project-pending')).toHaveText('1 waiting for you');
+    await expect(app.projectItem(goal).getByTestId(testId.projectPending)).toHaveText('1 waiting for you');
     await room.openProject(goal);
-    await expect(page.getByTestId('detail-pending')).toContainText('A checkpoint waits for your decision');
-    await expect(page.getByTestId('detail-budget-used')).toHaveText('1 of 52 reasoning calls');
-    await expect(page.getByTestId('detail-plan')).toContainText(goal);
-    await expect(page.getByTestId('detail-pause-at')).toHaveText('Pauses for your decision at: Research plan, New hypotheses, Evolution plan, Final report and safety reviews.');
-    await expect(page.getByTestId('detail-meta-review')).toContainText('None yet');
+    await expect(page.getByTestId(testId.detailPending)).toContainText('A checkpoint waits for your decision');
+    await expect(page.getByTestId(testId.detailBudgetUsed)).toHaveText('1 of 52 reasoning calls');
+    await expect(page.getByTestId(testId.detailPlan)).toContainText(goal);
+    await expect(page.getByTestId(testId.detailPauseAt)).toHaveText('Pauses for your decision at: Research plan, New hypotheses, Evolution plan, Final report and safety reviews.');
+    await expect(page.getByTestId(testId.detailMetaReview)).toContainText('None yet');
     await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'project-overview.png') });
 
     await room.openDetailTab('timeline');
@@ -132,26 +133,26 @@ test('delete can be undone while its toast shows; when the toast runs out the pr
     const doomed = 'Identify drug repurposing candidates for acute myeloid leukaemia';
     await assistant.startResearch(kept, 4);
     await assistant.startResearch(doomed, 4);
-    await expect(page.getByTestId('project-count')).toHaveText('2');
+    await expect(page.getByTestId(testId.projectCount)).toHaveText('2');
 
     await app.projectItem(doomed).click();
-    await page.getByTestId('delete-project').click();
+    await page.getByTestId(testId.deleteProject).click();
     await expect(app.projectItem(doomed)).toBeHidden();
-    await expect(page.getByTestId('project-count')).toHaveText('1');
-    await expect(page.getByTestId('delete-toast')).toContainText(`Deleted “${doomed}”`);
-    await page.getByTestId('delete-toast-action').click();
+    await expect(page.getByTestId(testId.projectCount)).toHaveText('1');
+    await expect(page.getByTestId(testId.deleteToast)).toContainText(`Deleted “${doomed}”`);
+    await page.getByTestId(testId.deleteToastAction).click();
     await expect(app.projectItem(doomed)).toBeVisible();
-    await expect(page.getByTestId('delete-toast')).toBeHidden();
+    await expect(page.getByTestId(testId.deleteToast)).toBeHidden();
 
     // Undo took it back out of the research server's trash.
     const listed = await assistant.call('list_research_projects', {});
     expect(listed.total).toBe(2);
 
     await app.projectItem(doomed).click();
-    await page.getByTestId('delete-project').click();
-    await expect(page.getByTestId('delete-toast')).toBeVisible();
+    await page.getByTestId(testId.deleteProject).click();
+    await expect(page.getByTestId(testId.deleteToast)).toBeVisible();
     // The undo window is 8 s; the project is purged when the toast leaves.
-    await expect(page.getByTestId('delete-toast')).toBeHidden({ timeout: 15_000 });
+    await expect(page.getByTestId(testId.deleteToast)).toBeHidden({ timeout: 15_000 });
     await expect.poll(async () => (await assistant.call('list_research_projects', {})).total).toBe(1);
     await page.reload();
     await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
@@ -169,20 +170,20 @@ test('archive moves a project out of the list; restore brings it back', async ({
     const goal = 'Explain why perovskite solar cells degrade under humidity';
     await assistant.startResearch(goal, 4);
     await app.projectItem(goal).click();
-    await page.getByTestId('archive-project').click();
-    await expect(page.getByTestId('archive-toast')).toContainText(`Archived “${goal}”`);
-    await expect(page.getByTestId('detail-archived')).toBeVisible();
+    await page.getByTestId(testId.archiveProject).click();
+    await expect(page.getByTestId(testId.archiveToast)).toContainText(`Archived “${goal}”`);
+    await expect(page.getByTestId(testId.detailArchived)).toBeVisible();
     await expect(app.projectItem(goal)).toBeHidden();
-    await expect(page.getByTestId('projects-all-archived')).toBeVisible();
+    await expect(page.getByTestId(testId.projectsAllArchived)).toBeVisible();
 
-    await page.getByTestId('toggle-archived').click();
+    await page.getByTestId(testId.toggleArchived).click();
     await expect(app.projectItem(goal)).toBeVisible();
-    await page.getByTestId('restore-project').click();
-    await expect(page.getByTestId('restore-toast')).toBeVisible();
-    await expect(page.getByTestId('detail-archived')).toBeHidden();
-    await page.getByTestId('toggle-archived').click();
+    await page.getByTestId(testId.restoreProject).click();
+    await expect(page.getByTestId(testId.restoreToast)).toBeVisible();
+    await expect(page.getByTestId(testId.detailArchived)).toBeHidden();
+    await page.getByTestId(testId.toggleArchived).click();
     await expect(app.projectItem(goal)).toBeVisible();
-    await expect(page.getByTestId('project-count')).toHaveText('1');
+    await expect(page.getByTestId(testId.projectCount)).toHaveText('1');
   } finally {
     await assistant.close();
   }
@@ -203,7 +204,7 @@ test('the project view shows the top of its leaderboard, filling live as the ass
   try {
     researchId = (await assistant.call('start_research', { goal, hypothesis_count: 6 })).research_id as string;
     await room.openProject(goal);
-    await expect(page.getByTestId('project-top-board-empty')).toContainText('No hypotheses yet');
+    await expect(page.getByTestId(testId.projectTopBoardEmpty)).toContainText('No hypotheses yet');
 
     // The project stays open; everything below arrives through the change feed, no reload or click.
     await driveResearchToCompletion(assistant, desktop, researchId);
@@ -214,25 +215,25 @@ test('the project view shows the top of its leaderboard, filling live as the ass
 
   await expect(top.board).toHaveAttribute('data-total', String(expected.total));
   await expect.poll(() => top.shown()).toEqual(expected.rows.map((r) => ({ id: r.id, elo: Math.round(r.elo_score) })));
-  await expect(page.getByTestId('project-top-board-certified')).toHaveText(expected.certified ? `Top-${expected.k} certified` : `Top-${expected.k} not yet certified`);
+  await expect(page.getByTestId(testId.projectTopBoardCertified)).toHaveText(expected.certified ? `Top-${expected.k} certified` : `Top-${expected.k} not yet certified`);
   const certified = expected.rows.filter((r) => r.certified_top_k);
-  await expect(top.board.getByTestId('project-top-certified')).toHaveCount(certified.length);
-  for (const row of certified) await expect(top.row(row.id).getByTestId('project-top-certified')).toBeVisible();
+  await expect(top.board.getByTestId(testId.projectTopCertified)).toHaveCount(certified.length);
+  for (const row of certified) await expect(top.row(row.id).getByTestId(testId.projectTopCertified)).toBeVisible();
   await top.board.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'project-top-board.png') });
 
   // A row opens that hypothesis; its back link returns to the project.
   const leader = expected.rows[0] as Row;
-  await top.row(leader.id).getByTestId('project-top-open').click();
-  await expect(page.getByTestId('hypothesis-detail')).toContainText(leader.id);
-  await page.getByTestId('hypothesis-back').click();
+  await top.row(leader.id).getByTestId(testId.projectTopOpen).click();
+  await expect(page.getByTestId(testId.hypothesisDetail)).toContainText(leader.id);
+  await page.getByTestId(testId.hypothesisBack).click();
   await expect(top.rows).toHaveCount(expected.rows.length);
 
   // The full tournament opens on this project.
-  await page.getByTestId('open-full-leaderboard').click();
+  await page.getByTestId(testId.openFullLeaderboard).click();
   const board = new LeaderboardPage(page);
   await expect(board.section).toBeVisible();
-  await expect(page.getByTestId('leaderboard-project')).toHaveValue(researchId);
+  await expect(page.getByTestId(testId.leaderboardProject)).toHaveValue(researchId);
   await board.waitForRows(expected.total);
   await expect(board.row(leader.id)).toHaveAttribute('data-rank', '1');
 });

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { connectAssistant } from './support/assistant.js';
 import { expect, test } from './support/fixtures.js';
+import { testId } from './locators.js';
 
 /** The research server the web host spawned: its only child process (procps `ps`). */
 function researchServerPid(webHostPid: number): number {
@@ -19,7 +20,7 @@ test('a crashed research server is reported, restarted, and the GUI catches up',
   process.kill(researchServerPid(webHost.pid), 'SIGKILL');
 
   // The banner exists only while the server is down (here ~0.5 s, the first restart delay).
-  const banner = app.page.getByTestId('server-banner');
+  const banner = app.page.getByTestId(testId.serverBanner);
   await expect(banner).toContainText('stopped unexpectedly');
   await expect(app.serverState).toHaveAttribute('data-state', 'ready');
   await expect(banner).toBeHidden();

@@ -8,6 +8,7 @@ import { expect, test } from './support/fixtures.js';
 import { REPO_ROOT } from './support/paths.js';
 import { openSession, runResearchToCompletion, type Structured } from './support/researchRun.js';
 import { LeaderboardPage } from './support/tournamentPages.js';
+import { testId } from './locators.js';
 
 test.setTimeout(240_000);
 
@@ -52,14 +53,14 @@ test('the workbench: hypotheses open beside the board, every place has an addres
   await board.waitForRows(rows.length);
 
   // A click on a row opens its hypothesis in full beside the board.
-  await board.row(top.id).getByTestId('row-rank').click();
-  const panel = page.getByTestId('hypothesis-panel');
-  await expect(panel.getByTestId('hypothesis-summary')).toHaveText(detail.hypothesis.summary);
-  await expect(panel.getByTestId('hypothesis-title')).toContainText(`H${top.number} · `);
-  await expect(panel.getByTestId('review').first()).toBeVisible();
-  await expect(panel.getByTestId('match-rationale').first()).not.toBeEmpty();
+  await board.row(top.id).getByTestId(testId.rowRank).click();
+  const panel = page.getByTestId(testId.hypothesisPanel);
+  await expect(panel.getByTestId(testId.hypothesisSummary)).toHaveText(detail.hypothesis.summary);
+  await expect(panel.getByTestId(testId.hypothesisTitle)).toContainText(`H${top.number} · `);
+  await expect(panel.getByTestId(testId.review).first()).toBeVisible();
+  await expect(panel.getByTestId(testId.matchRationale).first()).not.toBeEmpty();
   // The rationale reads as prose: not upper-cased, not cut to one line (compare.css must not reach it).
-  const rationaleStyle = await panel.getByTestId('match-rationale').first().evaluate((el) => ({ transform: getComputedStyle(el).textTransform, wrap: getComputedStyle(el).whiteSpace }));
+  const rationaleStyle = await panel.getByTestId(testId.matchRationale).first().evaluate((el) => ({ transform: getComputedStyle(el).textTransform, wrap: getComputedStyle(el).whiteSpace }));
   expect(rationaleStyle.transform).toBe('none');
   expect(rationaleStyle.wrap).not.toBe('nowrap');
   await expect(board.row(top.id)).toHaveClass(/is-open/);
@@ -76,50 +77,50 @@ test('the workbench: hypotheses open beside the board, every place has an addres
 
   // Keyboard: the row's title is a button.
   const second = rows.find((r) => r.rank === 2) as Row;
-  await board.row(second.id).getByTestId('row-open').focus();
+  await board.row(second.id).getByTestId(testId.rowOpen).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`hypothesis=${second.id}`));
-  await expect(panel.getByTestId('hypothesis-title')).toContainText(`H${second.number} · `);
+  await expect(panel.getByTestId(testId.hypothesisTitle)).toContainText(`H${second.number} · `);
 
   // Back and Forward move between the places visited, inside the app.
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`hypothesis=${top.id}`));
-  await expect(panel.getByTestId('hypothesis-title')).toContainText(`H${top.number} · `);
+  await expect(panel.getByTestId(testId.hypothesisTitle)).toContainText(`H${top.number} · `);
   await page.goBack();
   await expect(panel).toHaveCount(0);
   await page.goForward();
-  await expect(panel.getByTestId('hypothesis-title')).toContainText(`H${top.number} · `);
+  await expect(panel.getByTestId(testId.hypothesisTitle)).toContainText(`H${top.number} · `);
   // Esc closes the panel.
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
   await page.goBack();
-  await expect(panel.getByTestId('hypothesis-title')).toContainText(`H${top.number} · `);
+  await expect(panel.getByTestId(testId.hypothesisTitle)).toContainText(`H${top.number} · `);
 
   // Switching sections keeps each section's selection.
-  await page.getByTestId('nav-projects').click();
-  await page.getByTestId('project-item').filter({ hasText: GOAL }).click();
+  await page.getByTestId(testId.navProjects).click();
+  await page.getByTestId(testId.projectItem).filter({ hasText: GOAL }).click();
   await expect(page).toHaveURL(new RegExp(`#/projects\\?project=${researchId}$`));
-  await page.getByTestId('nav-leaderboard').click();
-  await expect(panel.getByTestId('hypothesis-title')).toContainText(`H${top.number} · `);
-  await page.getByTestId('nav-projects').click();
-  await expect(page.getByTestId('project-detail')).toBeVisible();
+  await page.getByTestId(testId.navLeaderboard).click();
+  await expect(panel.getByTestId(testId.hypothesisTitle)).toContainText(`H${top.number} · `);
+  await page.getByTestId(testId.navProjects).click();
+  await expect(page.getByTestId(testId.projectDetail)).toBeVisible();
 
   // A deep link opens the place it names, in a fresh page.
   const link = `${webHost.url}#/leaderboard?project=${researchId}&hypothesis=${second.id}`;
   const fresh = await page.context().newPage();
   await fresh.setViewportSize({ width: 1440, height: 900 });
   await fresh.goto(link);
-  await expect(fresh.getByTestId('hypothesis-panel').getByTestId('hypothesis-title')).toContainText(`H${second.number} · `);
+  await expect(fresh.getByTestId(testId.hypothesisPanel).getByTestId(testId.hypothesisTitle)).toContainText(`H${second.number} · `);
   await fresh.goto(`${webHost.url}#/projects?project=${researchId}`);
-  await expect(fresh.getByTestId('project-detail')).toBeVisible();
+  await expect(fresh.getByTestId(testId.projectDetail)).toBeVisible();
   await fresh.close();
 
   // Lineage opens the same panel.
-  await page.getByTestId('nav-leaderboard').click();
+  await page.getByTestId(testId.navLeaderboard).click();
   await board.tab('lineage');
-  await page.getByTestId('lineage-node').first().click();
-  await page.getByTestId('lineage-open').click();
-  await expect(panel.getByTestId('hypothesis-summary')).toBeVisible();
+  await page.getByTestId(testId.lineageNode).first().click();
+  await page.getByTestId(testId.lineageOpen).click();
+  await expect(panel.getByTestId(testId.hypothesisSummary)).toBeVisible();
 
   // Every main view fits at 1440 and at 800 px: no sideways scroll of the page.
   for (const width of [1440, 800]) {

@@ -7,7 +7,7 @@ import { createAssistants, recheckRegistrations } from '../../../src-main/host/a
 import type { AssistantState } from '../../../src-main/host/contract.js';
 import { defaultDataDir } from '../../../src-mcp/store/dataDir.js';
 import { claudeDesktop, registerClient } from '../../../src-main/host/registration/index.js';
-import { silentLogger } from '../../unit/host/fakes.js';
+import { silentLogger } from '../../unit/src-main/host/fakes.js';
 import { removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from '../../support/realServer.js';
 
 beforeAll(requireBuiltServer);

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HostEvent } from '../../../src-main/host/contract.js';
 import { createHost, type Host } from '../../../src-main/host/hostCore.js';
-import { silentLogger } from '../../unit/host/fakes.js';
+import { silentLogger } from '../../unit/src-main/host/fakes.js';
 import { removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from '../../support/realServer.js';
 
 const hosts: Host[] = [];

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HostEvent } from '../../../src-main/host/contract.js';
 import { ServerConnection, ServerUnavailableError, type ServerConnectionOptions } from '../../../src-main/host/serverConnection.js';
-import { silentLogger } from '../../unit/host/fakes.js';
+import { silentLogger } from '../../unit/src-main/host/fakes.js';
 import { isAlive, otherAssistant, removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from '../../support/realServer.js';
 import { serverEnvFor } from '../../support/server.js';
 

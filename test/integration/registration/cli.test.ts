@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resolveDataDir } from '../../../src-mcp/store/dataDir.js';
 import { locateApp, runRegistrationCli } from '../../../src-main/host/registration/cli.js';
-import { claudeConfigPath, readJson, tempDir, writeConfig, writeExecutable } from '../../unit/registration/helpers.js';
+import { claudeConfigPath, readJson, tempDir, writeConfig, writeExecutable } from '../../unit/src-main/host/registration/helpers.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url)).replace(/[\\/]$/, '');
 const SERVER_ENTRY = path.join(REPO_ROOT, 'dist', 'mcp', 'server.js');

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resolveDataDir } from '../../../src-mcp/store/dataDir.js';
 import { testLaunch } from '../../../src-main/host/registration/index.js';
-import { tempDir } from '../../unit/registration/helpers.js';
+import { tempDir } from '../../unit/src-main/host/registration/helpers.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SERVER_ENTRY = path.join(REPO_ROOT, 'dist', 'mcp', 'server.js');

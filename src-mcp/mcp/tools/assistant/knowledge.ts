@@ -1,0 +1,12 @@
+// The knowledge-base tools (seeds/002): search, collections, ingestion, augmentation. The folders
+// ingestion may read are the desktop's (desktop/knowledgeRoots.ts).
+import { augmentKnowledgeTool, ingestDocumentsTool } from './knowledgeIngest.js';
+import { manageCollectionsTool } from './knowledgeCollections.js';
+import { queryKnowledgeBaseTool } from './knowledgeQuery.js';
+
+export const KNOWLEDGE_TOOLS = [
+  queryKnowledgeBaseTool,
+  manageCollectionsTool,
+  ingestDocumentsTool,
+  augmentKnowledgeTool,
+];

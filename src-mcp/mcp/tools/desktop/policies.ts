@@ -1,0 +1,100 @@
+// What each assistant may do (architecture.md, *Identity, scopes, audit*), edited by the scientist in the desktop app.
+// Desktop-only: an assistant can never widen its own permissions.
+import { z } from 'zod';
+import { writeTransaction } from '../../../store/database.js';
+import { appendEvent } from '../../../store/events.js';
+import { allPolicies, seenClients, upsertPolicy } from '../../../store/policies.js';
+import { DomainError } from '../../../engine/errors.js';
+import { recordAudit } from '../../audit.js';
+import { DESKTOP_CLIENT, parseClientId, resolvePolicy } from '../../identity.js';
+import { ALL_SCOPES, isScope } from '../../scopes.js';
+import { defineTool } from '../../toolkit.js';
+import { AssistantPoliciesSchema, AssistantPolicySchema } from '../../../../src-shared/schemas/policies.js';
+
+
+export const getClientPoliciesTool = defineTool({
+  name: 'get_client_policies',
+  title: 'Get assistant permissions',
+  description: 'Every client that has used Co-Scientist (or has a stored policy), with its scopes, rate limit, whether it may decide checkpoints, and when it was last seen. Desktop app only.',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: ['admin'],
+  desktopOnly: true,
+  input: z.object({}),
+  output: AssistantPoliciesSchema,
+  run(_args, ctx) {
+    const seen = new Map(seenClients(ctx.db).map((c) => [c.clientId, c]));
+    const ids = [...new Set([...allPolicies(ctx.db).map((p) => p.clientId), ...seen.keys()])].sort();
+    const policies = ids.map((id) => {
+      const policy = resolvePolicy(ctx.db, id);
+      return {
+        client_id: id,
+        scopes: policy.scopes,
+        rate_per_minute: policy.ratePerMinute,
+        burst: policy.burst,
+        may_decide_checkpoints: policy.mayDecideCheckpoints,
+        source: policy.source,
+        last_seen: seen.get(id)?.lastSeen ?? null,
+        calls: seen.get(id)?.calls ?? 0,
+      };
+    });
+    return { data: { policies, known_scopes: ALL_SCOPES }, markdown: policies.map((p) => `- ${p.client_id}: ${p.scopes.join(', ')}${p.may_decide_checkpoints ? ' · may decide checkpoints' : ''}`).join('\n') || 'No clients yet.' };
+  },
+});
+
+export const setClientPolicyTool = defineTool({
+  name: 'set_client_policy',
+  title: 'Set assistant permissions',
+  description: 'Sets what one client may do: its scopes, its rate limit for costly tools, and whether it may decide checkpoints in chat. Takes effect on the client\'s next call. Desktop app only; every change is audited.',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scopes: ['admin'],
+  desktopOnly: true,
+  input: z.object({
+    client_id: z.string().min(1).describe('e.g. "claude-desktop"'),
+    scopes: z.array(z.string()).max(20),
+    rate_per_minute: z.number().int().min(1).max(10_000).default(60),
+    burst: z.number().int().min(1).max(1000).default(10),
+    may_decide_checkpoints: z.boolean().default(false),
+  }),
+  output: AssistantPolicySchema,
+  run(args, ctx) {
+    const clientId = parseClientIdOrThrow(args.client_id);
+    if (clientId === DESKTOP_CLIENT) {
+      throw new DomainError('invalid_input', 'The desktop app always has full access; its permissions cannot be changed.', { field: 'client_id' });
+    }
+    const unknown = args.scopes.filter((scope) => !isScope(scope));
+    if (unknown.length > 0) {
+      throw new DomainError('invalid_input', `Unknown scope${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known scopes: ${ALL_SCOPES.join(', ')}.`, { field: 'scopes' });
+    }
+    const before = resolvePolicy(ctx.db, clientId);
+    const at = ctx.now().toISOString();
+    writeTransaction(ctx.db, () => {
+      upsertPolicy(ctx.db, { clientId, scopes: args.scopes, ratePerMinute: args.rate_per_minute, burst: args.burst, mayDecideCheckpoints: args.may_decide_checkpoints, updatedAt: at, updatedBy: ctx.clientId });
+      // The client's own server hears this on the change feed and refreshes its tools/list.
+      appendEvent(ctx.db, { at, clientId: ctx.clientId, kind: 'policy.updated', subjectUri: `policy://${clientId}`, data: { client_id: clientId } });
+    });
+    recordAudit(ctx.db, {
+      clientId: ctx.clientId,
+      action: 'policy:update',
+      target: `policy://${clientId}`,
+      args: { before: { scopes: before.scopes, may_decide_checkpoints: before.mayDecideCheckpoints, rate_per_minute: before.ratePerMinute, burst: before.burst }, after: args },
+      outcome: 'success',
+      errorCode: null,
+      startedAt: ctx.now(),
+      durationMs: 0,
+    });
+    const policy = resolvePolicy(ctx.db, clientId);
+    return {
+      target: `policy://${clientId}`,
+      data: { client_id: clientId, scopes: policy.scopes, rate_per_minute: policy.ratePerMinute, burst: policy.burst, may_decide_checkpoints: policy.mayDecideCheckpoints, source: policy.source, last_seen: null, calls: 0 },
+      markdown: `${clientId} may now use: ${policy.scopes.join(', ') || 'nothing'}${policy.mayDecideCheckpoints ? ', and decide checkpoints' : ''}.`,
+    };
+  },
+});
+
+function parseClientIdOrThrow(value: string): string {
+  try {
+    return parseClientId(value);
+  } catch (error) {
+    throw new DomainError('invalid_input', (error as Error).message, { field: 'client_id' });
+  }
+}

@@ -1,0 +1,115 @@
+// The mappers that fill the desktop's tournament rows (shapes in schemas/tournament.ts) from
+// engine and store records. Numbers are rounded to what a screen shows, which keeps a
+// 10,000-row leaderboard page compact.
+import type { z } from 'zod';
+import type { ComparedHypothesis } from '../../../engine/views/arena.js';
+import type { LeaderboardViewRow } from '../../../engine/views/leaderboardView.js';
+import type { Hypothesis } from '../../../engine/types.js';
+import type { MatchListing } from '../../../store/leaderboardQueries.js';
+import { roundedInterval } from '../../../../src-shared/schemas/hypotheses.js';
+import type { ArenaCardSchema, ComparedHypothesisSchema, LeaderboardColumnsSchema, LeaderboardRowSchema, MatchEntrySchema } from '../../../../src-shared/schemas/tournament.js';
+
+const round1 = (value: number): number => Math.round(value * 10) / 10;
+
+export function leaderboardRow(row: LeaderboardViewRow): z.input<typeof LeaderboardRowSchema> {
+  const { line } = row;
+  const ranked = row.rank !== null;
+  return {
+    id: line.id,
+    number: line.seq,
+    summary: line.summary,
+    status: line.status as z.input<typeof LeaderboardRowSchema>['status'],
+    origin: line.origin as z.input<typeof LeaderboardRowSchema>['origin'],
+    method: line.method,
+    iteration: line.iteration,
+    parents: line.parents,
+    in_tournament: row.competing,
+    rank: row.rank,
+    previous_rank: row.previousRank,
+    movement: row.movement,
+    elo_score: round1(line.elo),
+    // Ratings of a hypothesis that left the tournament are history, not a current score.
+    bt_score: ranked && line.btScore !== null ? round1(line.btScore) : null,
+    ci95: ranked && line.ciLow !== null && line.ciHigh !== null ? roundedInterval(line.ciLow, line.ciHigh) : null,
+    p_top_k: ranked && line.pTopK !== null ? Math.round(line.pTopK * 1000) / 1000 : null,
+    matches_played: line.matchesPlayed,
+    wins: line.wins,
+    certified_top_k: row.certified,
+  };
+}
+
+type RowInput = z.input<typeof LeaderboardRowSchema>;
+type Columns = z.input<typeof LeaderboardColumnsSchema>;
+
+/** The rows by column (format="columns"): one array per field, in the rows' order. */
+export function leaderboardColumns(rows: readonly RowInput[], fields: ReadonlyArray<keyof RowInput>): Columns {
+  const columns: Record<string, unknown[]> = {};
+  for (const field of fields) columns[field] = rows.map((row) => row[field]);
+  return columns as Columns;
+}
+
+export function arenaCard(h: Hypothesis): z.input<typeof ArenaCardSchema> {
+  return {
+    id: h.id,
+    number: h.seq,
+    summary: h.summary,
+    rationale: h.rationale,
+    experimental_protocol: h.experimentalProtocol,
+    testable_predictions: h.testablePredictions,
+    elo_score: round1(h.elo),
+    rank: h.rank,
+  };
+}
+
+export function matchEntry(m: MatchListing): z.input<typeof MatchEntrySchema> {
+  return {
+    id: m.id,
+    number: m.seq,
+    first_id: m.firstId,
+    second_id: m.secondId,
+    winner_id: m.winnerId,
+    judge: m.judge,
+    confidence: m.confidence,
+    rationale: m.rationale,
+    created_by: m.createdBy,
+    created_at: m.createdAt,
+  };
+}
+
+export function comparedEntry(side: ComparedHypothesis): z.input<typeof ComparedHypothesisSchema> {
+  const h = side.hypothesis;
+  const review = side.latestReview;
+  return {
+    ...arenaCard(h),
+    assumptions: h.assumptions,
+    citations: h.citations.map((c) => ({ title: c.title, authors: c.authors ?? null, year: c.year ?? null, doi: c.doi ?? null, verified: c.verified })),
+    status: h.status,
+    origin: h.origin,
+    method: h.method,
+    parents: h.parents,
+    iteration: h.iteration,
+    bt_score: h.btScore === null ? null : round1(h.btScore),
+    ci95: h.ci95 === null ? null : roundedInterval(...h.ci95),
+    p_top_k: h.pTopK === null ? null : Math.round(h.pTopK * 1000) / 1000,
+    matches_played: h.matchesPlayed,
+    wins: h.wins,
+    safety_flag: h.safetyFlag,
+    near_duplicate_of: h.nearDuplicateOf,
+    created_by: h.createdBy,
+    created_at: h.createdAt,
+    latest_review:
+      review === null
+        ? null
+        : {
+            type: review.type,
+            scores: { plausibility: review.plausibility, novelty: review.novelty, testability: review.testability, safety: review.safety, overall: review.overall },
+            strengths: review.strengths,
+            weaknesses: review.weaknesses,
+            recommendations: review.recommendations,
+            reviewer: review.reviewer,
+            judge: review.judge,
+            created_at: review.createdAt,
+          },
+    review_count: side.reviewCount,
+  };
+}

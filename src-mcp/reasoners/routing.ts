@@ -1,0 +1,49 @@
+// Who does a project's next work item when an assistant asks (architecture.md, *Reasoners*): the
+// first available reasoner of the project's order — a live background provider, the calling
+// client's model through sampling, or the calling assistant itself (delegated). This is the
+// decision only; carrying it out over MCP (sampling through the call, the next-step answer) is
+// mcp/tools/assistant/workflowRouting.ts.
+import type { Db } from '../store/database.js';
+import { recentBackgroundWorkers } from '../store/backgroundWorkers.js';
+import { reasonerOrderOf } from '../engine/research.js';
+import type { LeaseOwnerProbe } from '../engine/workflow/tasks.js';
+import type { ReasonerKind, ResearchProject } from '../engine/types.js';
+import { providerServes } from './background.js';
+
+/** What routing reads of the process: the database, the time, and which lease owners are alive. */
+export interface RoutingFacts {
+  db: Db;
+  now: Date;
+  ownerAlive: LeaseOwnerProbe;
+}
+
+/** A background worker that has not written a heartbeat for this long is considered gone. */
+const WORKER_STALE_MS = 20_000;
+
+/** Whether a live process runs provider work for this project in the background. */
+export function backgroundServes(facts: RoutingFacts, project: ResearchProject): boolean {
+  if (!providerServes(reasonerOrderOf(project.settings))) return false;
+  const since = new Date(facts.now.getTime() - WORKER_STALE_MS).toISOString();
+  return recentBackgroundWorkers(facts.db, since).some((worker) => facts.ownerAlive(worker.workerId));
+}
+
+/** Whether this reasoner kind takes the project's work without sampling: a live background provider, or delegation to the caller. */
+function takesWorkNow(facts: RoutingFacts, project: ResearchProject, kind: ReasonerKind): boolean {
+  if (kind === 'provider') return backgroundServes(facts, project);
+  return kind === 'delegated';
+}
+
+/** Whether the caller's model should be asked first: sampling is in the order and no reasoner before it takes the work now. */
+export function samplingGoesFirst(facts: RoutingFacts, project: ResearchProject): boolean {
+  const order = reasonerOrderOf(project.settings);
+  const samplingAt = order.indexOf('sampling');
+  return samplingAt >= 0 && !order.slice(0, samplingAt).some((kind) => takesWorkNow(facts, project, kind));
+}
+
+/**
+ * Who takes the work when sampling does not: a background provider (the caller waits), the caller
+ * itself (delegated), or nobody available to this caller (undefined).
+ */
+export function workTaker(facts: RoutingFacts, project: ResearchProject): ReasonerKind | undefined {
+  return reasonerOrderOf(project.settings).find((kind) => takesWorkNow(facts, project, kind));
+}

@@ -1,0 +1,101 @@
+// Read rows never wait for the write lock (mcp/readAudit.ts): on a real SQLite file, with a second
+// connection holding the lock as another server process would, a read's row is queued at once
+// instead of waiting out the busy timeout, reaches the table in call order when flushed, and the
+// chain still verifies. With the lock free, the row is there immediately.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { openDatabase, type Db } from '../../../../src-mcp/store/database.js';
+import { verifyAuditChain } from '../../../../src-mcp/store/audit.js';
+import { recordReadOnlyAudit, type AuditRecord } from '../../../../src-mcp/mcp/audit.js';
+import { drainReadAudit, flushReadAudit, FLUSH_MS } from '../../../../src-mcp/mcp/readAudit.js';
+import { makeTempDir } from '../../../support/tempDirs.js';
+
+let dir: string;
+let reader: Db;
+let other: Db;
+
+beforeEach(() => {
+  dir = makeTempDir('cosci-readaudit-');
+  reader = openDatabase(dir);
+  other = openDatabase(dir);
+});
+
+afterEach(() => {
+  if (other.inTransaction) other.exec('ROLLBACK');
+  flushReadAudit(reader);
+  reader.close();
+  other.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const read = (n: number): AuditRecord => ({
+  clientId: 'claude-desktop', action: 'tool:get_research_status', target: `research://projects/res_${n}`, args: { n }, outcome: 'success', errorCode: null, startedAt: new Date(Date.UTC(2026, 10, 26, 0, 0, n)), durationMs: 0.5,
+});
+const targets = (db: Db): string[] => db.prepare("SELECT target FROM audit_log WHERE action = 'tool:get_research_status' ORDER BY id").pluck().all() as string[];
+
+describe('read audit rows', () => {
+  it('are appended at once while the write lock is free', () => {
+    recordReadOnlyAudit(reader, read(1));
+    expect(targets(other)).toEqual(['research://projects/res_1']);
+  });
+
+  it('are queued, not waited for, while another connection holds the lock; then appended in call order', async () => {
+    other.exec('BEGIN IMMEDIATE');
+    const started = performance.now();
+    for (let n = 1; n <= 3; n += 1) recordReadOnlyAudit(reader, read(n));
+    // The busy timeout is 5 s: three waits would take 15 s.
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(targets(other)).toEqual([]);
+    other.exec('COMMIT');
+    // A row recorded after the lock is released still queues behind the earlier ones.
+    recordReadOnlyAudit(reader, read(4));
+    expect(targets(other)).toEqual([]);
+    // The timer flushes them as one transaction.
+    await new Promise((resolve) => setTimeout(resolve, FLUSH_MS + 100));
+    expect(targets(other)).toEqual([1, 2, 3, 4].map((n) => `research://projects/res_${n}`));
+    expect(verifyAuditChain(other)).toMatchObject({ ok: true });
+  });
+
+  it('the timer never waits out the busy timeout: while the lock stays held it tries again later, then appends', async () => {
+    other.exec('BEGIN IMMEDIATE');
+    recordReadOnlyAudit(reader, read(5));
+    // Three timer rounds; one that waited for the lock would hold this thread for the 5 s busy timeout.
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, FLUSH_MS * 3));
+    expect(performance.now() - started).toBeLessThan(FLUSH_MS * 3 + 2_000);
+    expect(targets(other)).toEqual([]);
+    other.exec('COMMIT');
+    await expect.poll(() => targets(other), { timeout: 5_000, interval: FLUSH_MS / 2 }).toEqual(['research://projects/res_5']);
+    expect(verifyAuditChain(other)).toMatchObject({ ok: true });
+  });
+
+  it('flushReadAudit appends what is queued (the server calls it when it closes)', () => {
+    other.exec('BEGIN IMMEDIATE');
+    recordReadOnlyAudit(reader, read(7));
+    other.exec('COMMIT');
+    flushReadAudit(reader);
+    expect(targets(other)).toEqual(['research://projects/res_7']);
+    expect(reader.pragma('busy_timeout', { simple: true })).toBe(5000);
+  });
+
+  it('drainReadAudit (at close) waits for a lock held longer than the busy timeout, so no queued row is lost', async () => {
+    reader.pragma('busy_timeout = 20');
+    other.exec('BEGIN IMMEDIATE');
+    recordReadOnlyAudit(reader, read(8));
+    expect(() => flushReadAudit(reader)).toThrow(/locked|busy/i);
+    const drained = drainReadAudit(reader, 10_000);
+    setTimeout(() => other.exec('COMMIT'), FLUSH_MS);
+    expect(await drained).toBe(0);
+    expect(targets(other)).toEqual(['research://projects/res_8']);
+    expect(verifyAuditChain(other)).toMatchObject({ ok: true });
+  });
+
+  it('drainReadAudit waits for a transaction still open on its own connection instead of dropping the rows', async () => {
+    reader.exec('BEGIN');
+    recordReadOnlyAudit(reader, read(9));
+    const drained = drainReadAudit(reader, 10_000);
+    setTimeout(() => reader.exec('COMMIT'), FLUSH_MS);
+    expect(await drained).toBe(0);
+    expect(targets(other)).toEqual(['research://projects/res_9']);
+  });
+});

@@ -1,0 +1,133 @@
+// The leaderboard read model of migration 0010 on a real SQLite file: the competitor and
+// competitor-match counters stay equal to a recount through every kind of change (a flag, a gate,
+// a rejection, a vote, a deleted match, a deleted hypothesis with its matches, a rolled-back
+// write); pages walk the board in the engine's order from the board-order index without sorting;
+// and the rank movement the refresh stored is the refit of the log before the latest round.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, writeTransaction, type Db } from '../../../../src-mcp/store/database.js';
+import { boardCounts, boardPageSql } from '../../../../src-mcp/store/boardQueries.js';
+import { COMPETITOR_CONDITION } from '../../../../src-mcp/store/competitors.js';
+import { projectHypotheses, setSafetyFlag, updateHypothesisGate, updateHypothesisStatus } from '../../../../src-mcp/store/hypotheses.js';
+import { insertMatch, projectMatches } from '../../../../src-mcp/store/matches.js';
+import { boardRound, leaderboardPage, previousRanks, type LeaderboardViewRow } from '../../../../src-mcp/engine/views/leaderboardView.js';
+import { isCompetitor, toTournamentMatch } from '../../../../src-mcp/engine/ranking.js';
+import { seedTournament } from '../../../../bench/leaderboard-seed.js';
+import { makeTempDir } from '../../../support/tempDirs.js';
+
+const AT = '2026-11-26T00:00:00.000Z';
+let dir: string;
+let projectId: string;
+let db: Db;
+
+beforeEach(() => {
+  dir = makeTempDir('cosci-board-');
+  projectId = seedTournament(dir, { hypotheses: 40, rounds: 3, seed: 11 }).projectId;
+  db = openDatabase(dir);
+});
+
+afterEach(() => {
+  db.close();
+});
+
+function recount(): { competitors: number; competitorMatches: number } {
+  const competing = new Set(projectHypotheses(db, projectId).filter(isCompetitor).map((h) => h.id));
+  const competitorMatches = projectMatches(db, projectId).filter((m) => competing.has(m.firstId) && competing.has(m.secondId)).length;
+  return { competitors: competing.size, competitorMatches };
+}
+
+function counters(): { competitors: number; competitorMatches: number } {
+  const { competitors, competitorMatches } = boardCounts(db, projectId);
+  return { competitors, competitorMatches };
+}
+
+function wholeBoard(limit: number): LeaderboardViewRow[] {
+  const rows: LeaderboardViewRow[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = leaderboardPage(db, projectId, { limit, ...(cursor === undefined ? {} : { cursor }) });
+    rows.push(...page.rows);
+    if (page.nextCursor === null) return rows;
+    cursor = page.nextCursor;
+  }
+}
+
+const vote = (id: string, first: string, second: string) =>
+  insertMatch(db, { id, projectId, firstId: first, secondId: second, winnerId: second, judge: 'human', confidence: null, rationale: 'Scientist vote.', debate: [], taskId: null, pairId: null, createdBy: 'desktop', createdAt: AT });
+
+describe('leaderboard read model (migration 0010)', () => {
+  it('keeps the competitor and competitor-match counters equal to a recount through every kind of change', () => {
+    expect(counters()).toEqual(recount());
+    expect(counters().competitorMatches).toBeGreaterThan(0);
+    const [a, b, c, d, e] = wholeBoard(100).map((row) => row.line.id) as [string, string, string, string, string];
+
+    writeTransaction(db, () => setSafetyFlag(db, a, 'dual_use', AT));
+    expect(counters()).toEqual(recount());
+    writeTransaction(db, () => vote('mat_with_flagged', a, b));
+    expect(counters()).toEqual(recount());
+    writeTransaction(db, () => setSafetyFlag(db, a, null, AT));
+    expect(counters()).toEqual(recount());
+
+    writeTransaction(db, () => updateHypothesisGate(db, [b], 'awaiting_approval', AT));
+    expect(counters()).toEqual(recount());
+    writeTransaction(db, () => updateHypothesisGate(db, [b], 'approved', AT));
+    writeTransaction(db, () => updateHypothesisStatus(db, [c], 'rejected', AT));
+    expect(counters()).toEqual(recount());
+
+    writeTransaction(db, () => vote('mat_between', d, e));
+    expect(counters()).toEqual(recount());
+    writeTransaction(db, () => db.prepare('DELETE FROM matches WHERE id = ?').run('mat_between'));
+    expect(counters()).toEqual(recount());
+
+    // A deleted hypothesis takes its matches with it (ON DELETE CASCADE): counted off once.
+    writeTransaction(db, () => db.prepare('DELETE FROM hypotheses WHERE id = ?').run(d));
+    expect(counters()).toEqual(recount());
+
+    const before = counters();
+    expect(() =>
+      writeTransaction(db, () => {
+        setSafetyFlag(db, e, 'dual_use', AT);
+        throw new Error('abort');
+      }),
+    ).toThrow('abort');
+    expect(counters()).toEqual(before);
+  });
+
+  it('walks the board in the engine order by cursor, from the index, without sorting', () => {
+    writeTransaction(db, () => setSafetyFlag(db, wholeBoard(5)[0]?.line.id as string, 'dual_use', AT));
+    const hypotheses = projectHypotheses(db, projectId);
+    const expected = hypotheses
+      .map((h) => ({ id: h.id, key: isCompetitor(h) && h.rank !== null ? [0, h.rank, h.seq] : [1, -h.elo, h.seq] }))
+      .sort((x, y) => (x.key[0] as number) - (y.key[0] as number) || (x.key[1] as number) - (y.key[1] as number) || (x.key[2] as number) - (y.key[2] as number))
+      .map((row) => row.id);
+    expect(wholeBoard(7).map((row) => row.line.id)).toEqual(expected);
+    expect(wholeBoard(1000).map((row) => row.line.id)).toEqual(expected);
+
+    for (const afterCursor of [false, true]) {
+      const args = afterCursor ? [projectId, 0, 3, 3, 10] : [projectId, 10];
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${boardPageSql(afterCursor)}`).all(...args) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
+      expect(plan).toContain('hypotheses_in_board_order');
+      expect(plan).not.toContain('TEMP B-TREE');
+      // After a cursor the page starts with an index seek: a row deep in the board costs no more than the top.
+      if (afterCursor) expect(plan).toContain('(board_bucket,board_value,seq)>(?,?,?)');
+    }
+  });
+
+  it('stores the rank movement of the latest round as the refit of the log before it', () => {
+    const page = leaderboardPage(db, projectId, { limit: 100 });
+    const competing = new Set(projectHypotheses(db, projectId).filter(isCompetitor).map((h) => h.id));
+    const log = projectMatches(db, projectId).map(toTournamentMatch).filter((m) => competing.has(m.first) && competing.has(m.second));
+    const round = boardRound(db, projectId);
+    expect(round.matches).toBeGreaterThan(0);
+    expect(page.movementWindow).toEqual(round);
+    const previous = previousRanks([...competing], log, round.matches);
+    for (const row of page.rows) expect(row.previousRank).toBe(previous.get(row.line.id) ?? null);
+    const compared = page.rows.filter((row) => row.rank !== null && row.previousRank !== null);
+    expect(compared.length).toBeGreaterThan(0);
+    expect(compared.map((row) => row.movement)).toEqual(compared.map((row, position) => (row.previousRank as number) - (position + 1)));
+  });
+
+  it('names the competitor condition of migration 0006 in its counters', () => {
+    // The triggers spell the condition out; if store/competitors.ts changes it, they must follow.
+    expect(COMPETITOR_CONDITION).toBe("status IN ('reviewed', 'in_tournament', 'evolved') AND gate = 'approved' AND safety_flag IS NULL");
+  });
+});

@@ -1,0 +1,134 @@
+// list_hypotheses' page query on a real SQLite file: it reads the list-order indexes of migration
+// 0005 (no sort of the whole project, the cursor is a seek), and its pages, concatenated, are
+// exactly the project in the documented order with nothing skipped or repeated.
+import { describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../../../src-mcp/store/database.js';
+import { insertProject } from '../../../../src-mcp/store/projects.js';
+import { findHypothesis, insertHypothesis, topRankedHypotheses, type HypothesisRow } from '../../../../src-mcp/store/hypotheses.js';
+import { hypothesisPageSql, queryHypotheses, type HypothesisQuery } from '../../../../src-mcp/store/hypothesisList.js';
+import { makeTempDir } from '../../../support/tempDirs.js';
+
+const AT = '2026-11-01T00:00:00.000Z';
+const STATUSES = ['pending', 'reviewed', 'in_tournament', 'evolved', 'rejected'];
+
+function seeded(): Db {
+  const db = openDatabase(makeTempDir('cosci-list-'));
+  for (const projectId of ['res_big', 'res_other']) {
+    insertProject(db, { id: projectId, goal: 'A goal', domain: 'biology', domainInferred: false, status: 'active', hypothesisBudget: 20, progress: 0, createdBy: 'test', createdAt: AT, updatedAt: AT });
+  }
+  db.transaction(() => {
+    for (let i = 0; i < 400; i += 1) {
+      // Ranked ones (some sharing a rank, so seq breaks ties) and unranked ones with repeated Elo values.
+      const ranked = i % 3 !== 0;
+      const row: HypothesisRow = {
+        id: `hyp_${i}`, projectId: i % 10 === 9 ? 'res_other' : 'res_big', seq: i + 1, summary: `H${i}`, rationale: 'r', experimentalProtocol: 'e',
+        testablePredictions: [], citations: [], assumptions: [], method: 'literature_based', origin: 'generated', status: STATUSES[i % 5] as string,
+        gate: 'approved', parents: [], iteration: 1, elo: 900 + ((i * 37) % 200), btScore: null, ciLow: null, ciHigh: null, pTopK: null,
+        rank: ranked ? 1 + ((i * 7) % 150) : null, matchesPlayed: 0, wins: 0, nearDuplicateOf: null, safetyFlag: null, batchTaskId: null,
+        createdBy: 'test', reasoner: null, createdAt: AT, updatedAt: AT,
+      };
+      insertHypothesis(db, row);
+    }
+  })();
+  return db;
+}
+
+/** The documented order, computed in JavaScript from every row of the project. */
+function expectedOrder(db: Db, query: Omit<HypothesisQuery, 'limit' | 'after'>): string[] {
+  const rows = db.prepare('SELECT id, seq, rank, elo, status FROM hypotheses WHERE project_id = ?').all(query.projectId) as Array<{ id: string; seq: number; rank: number | null; elo: number; status: string }>;
+  const key = (row: { rank: number | null; elo: number }): number => (row.rank === null ? 1_000_000 - row.elo : row.rank);
+  return rows
+    .filter((row) => (query.status === undefined || row.status === query.status) && (query.minElo === undefined || row.elo >= query.minElo))
+    .sort((a, b) => key(a) - key(b) || a.seq - b.seq)
+    .map((row) => row.id);
+}
+
+function allPages(db: Db, query: Omit<HypothesisQuery, 'limit' | 'after'>, limit: number): { ids: string[]; totals: number[] } {
+  const ids: string[] = [];
+  const totals: number[] = [];
+  let after: HypothesisQuery['after'];
+  for (let page = 0; page < 1000; page += 1) {
+    const result = queryHypotheses(db, { ...query, limit, after });
+    ids.push(...result.rows.map((row) => row.id));
+    totals.push(result.total);
+    if (result.next === null) return { ids, totals };
+    after = result.next;
+  }
+  throw new Error('paging did not end');
+}
+
+function plan(db: Db, query: HypothesisQuery): string {
+  const params: Record<string, unknown> = { projectId: query.projectId, limit: query.limit + 1 };
+  if (query.status !== undefined) params.status = query.status;
+  if (query.minElo !== undefined) params.minElo = query.minElo;
+  if (query.after !== undefined) Object.assign(params, { afterKey: query.after.sortKey, afterSeq: query.after.seq });
+  return (db.prepare(`EXPLAIN QUERY PLAN ${hypothesisPageSql(query)}`).all(params) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
+}
+
+describe('hypothesis list query', () => {
+  it('reads a page from the list-order index without sorting, and seeks to a cursor', () => {
+    const db = seeded();
+    try {
+      const first = plan(db, { projectId: 'res_big', limit: 50 });
+      expect(first).toContain('USING INDEX hypotheses_in_list_order (project_id=?)');
+      const cursor = plan(db, { projectId: 'res_big', limit: 50, after: { sortKey: 40, seq: 12 } });
+      expect(cursor).toContain('USING INDEX hypotheses_in_list_order (project_id=? AND <expr>>?)');
+      const byStatus = plan(db, { projectId: 'res_big', status: 'rejected', limit: 50 });
+      expect(byStatus).toContain('USING INDEX hypotheses_by_status_in_list_order (project_id=? AND status=?)');
+      const byStatusAfter = plan(db, { projectId: 'res_big', status: 'pending', limit: 50, after: { sortKey: 40, seq: 12 } });
+      expect(byStatusAfter).toContain('USING INDEX hypotheses_by_status_in_list_order (project_id=? AND status=? AND <expr>>?)');
+      for (const detail of [first, cursor, byStatus, byStatusAfter]) expect(detail).not.toContain('TEMP B-TREE');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('pages through exactly the documented order, with every filter, and reports the right total', () => {
+    const db = seeded();
+    try {
+      const cases: Array<Omit<HypothesisQuery, 'limit' | 'after'>> = [
+        { projectId: 'res_big' },
+        { projectId: 'res_other' },
+        ...STATUSES.map((status) => ({ projectId: 'res_big', status })),
+        { projectId: 'res_big', minElo: 1000 },
+        { projectId: 'res_big', status: 'evolved', minElo: 950 },
+        { projectId: 'res_big', status: 'no_such_status' },
+        { projectId: 'res_missing' },
+      ];
+      for (const query of cases) {
+        const expected = expectedOrder(db, query);
+        for (const limit of [1, 7, 50, 500]) {
+          const { ids, totals } = allPages(db, query, limit);
+          expect({ query, limit, ids }).toEqual({ query, limit, ids: expected });
+          expect(new Set(totals)).toEqual(new Set([expected.length]));
+        }
+      }
+      expect(expectedOrder(db, { projectId: 'res_big' }).length).toBe(360);
+      // Every field of a list row is the stored one (rows come back as arrays, mapped by position).
+      db.prepare("UPDATE hypotheses SET citations = '[{\"title\":\"T\",\"verified\":true}]', parents = '[\"hyp_1\"]', bt_score = 3.5, ci_low = 1, ci_high = 6, p_top_k = 0.25, near_duplicate_of = 'hyp_2', safety_flag = 'flag', matches_played = 4, gate = 'new' WHERE id = 'hyp_4'").run();
+      for (const row of queryHypotheses(db, { projectId: 'res_big', limit: 400 }).rows) {
+        const stored = findHypothesis(db, row.id) as HypothesisRow;
+        const fields = Object.keys(row) as Array<keyof typeof row>;
+        expect(fields).toHaveLength(18);
+        expect(row).toEqual(Object.fromEntries(fields.map((field) => [field, stored[field]])));
+      }
+    } finally {
+      db.close();
+    }
+  });
+
+  it('reads the status poll’s top five from the (project, rank, seq) index, in rank then seq order, without rejected ones', () => {
+    const db = seeded();
+    try {
+      const sql = "SELECT * FROM hypotheses WHERE project_id = ? AND rank IS NOT NULL AND status <> 'rejected' ORDER BY rank, seq LIMIT ?";
+      const detail = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('res_big', 5) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
+      expect(detail).toContain('USING INDEX hypotheses_by_project_rank_seq');
+      expect(detail).not.toContain('TEMP B-TREE');
+      const all = db.prepare("SELECT id, rank, seq, status FROM hypotheses WHERE project_id = 'res_big' AND rank IS NOT NULL").all() as Array<{ id: string; rank: number; seq: number; status: string }>;
+      const expected = all.filter((row) => row.status !== 'rejected').sort((a, b) => a.rank - b.rank || a.seq - b.seq).slice(0, 5).map((row) => row.id);
+      expect(topRankedHypotheses(db, 'res_big', 5).map((row) => row.id)).toEqual(expected);
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+// The leaderboard version of migration 0009 and the board pages of migration 0010
+// (engine/leaderboardView): on a real SQLite file with two connections, as two server processes
+// would have, an unchanged board reads the same and every kind of change — by either connection —
+// is seen by the next page; a rolled-back write changes nothing.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { openDatabase, writeTransaction, type Db } from '../../../../src-mcp/store/database.js';
+import { leaderboardVersion } from '../../../../src-mcp/store/leaderboardQueries.js';
+import { setSafetyFlag, updateHypothesisText } from '../../../../src-mcp/store/hypotheses.js';
+import { insertMatch } from '../../../../src-mcp/store/matches.js';
+import { leaderboardPage } from '../../../../src-mcp/engine/views/leaderboardView.js';
+import { seedTournament } from '../../../../bench/leaderboard-seed.js';
+import { makeTempDir } from '../../../support/tempDirs.js';
+
+const AT = '2026-11-26T00:00:00.000Z';
+let dir: string;
+let projectId: string;
+let reader: Db;
+let writer: Db;
+
+beforeEach(() => {
+  dir = makeTempDir('cosci-lbversion-');
+  projectId = seedTournament(dir, { hypotheses: 40, rounds: 3, seed: 7 }).projectId;
+  reader = openDatabase(dir);
+  writer = openDatabase(dir);
+});
+
+afterEach(() => {
+  reader.close();
+  writer.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const page = (limit = 100) => leaderboardPage(reader, projectId, { limit });
+
+describe('leaderboard version and board pages', () => {
+  it('reads an unchanged board the same, page after page', () => {
+    const first = page();
+    expect(page()).toEqual(first);
+  });
+
+  it('sees a text edit, a safety flag and a new match made through another connection', () => {
+    const before = page();
+    const top = before.rows[0]?.line.id as string;
+    const versionBefore = leaderboardVersion(reader, projectId);
+
+    writeTransaction(writer, () => updateHypothesisText(writer, top, { summary: 'Edited by the scientist.' }, AT));
+    expect(leaderboardVersion(reader, projectId)).toBeGreaterThan(versionBefore);
+    expect(page().rows.find((r) => r.line.id === top)?.line.summary).toBe('Edited by the scientist.');
+
+    writeTransaction(writer, () => setSafetyFlag(writer, top, 'dual_use', AT));
+    const flagged = page();
+    expect(flagged.rows.find((r) => r.line.id === top)).toMatchObject({ competing: false, rank: null });
+
+    const [a, b] = before.rows.slice(1, 3).map((r) => r.line.id) as [string, string];
+    writeTransaction(writer, () =>
+      insertMatch(writer, { id: 'mat_vote', projectId, firstId: a, secondId: b, winnerId: b, judge: 'human', confidence: null, rationale: 'Scientist vote.', debate: [], taskId: null, pairId: null, createdBy: 'desktop', createdAt: AT }),
+    );
+    const after = page();
+    // Among competitors only: the flagged hypothesis's matches left the count with it.
+    expect(after.matchCount).toBe(flagged.matchCount + 1);
+    expect(after.movementWindow).toEqual({ matches: 1, judge: 'human' });
+  });
+
+  it('a rolled-back write leaves the version and the served board as they were', () => {
+    const before = page();
+    const version = leaderboardVersion(reader, projectId);
+    const top = before.rows[0]?.line.id as string;
+    expect(() =>
+      writeTransaction(writer, () => {
+        updateHypothesisText(writer, top, { summary: 'Never committed.' }, AT);
+        throw new Error('abort');
+      }),
+    ).toThrow('abort');
+    expect(leaderboardVersion(reader, projectId)).toBe(version);
+    expect(page()).toEqual(before);
+  });
+});
