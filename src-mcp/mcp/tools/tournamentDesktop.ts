@@ -11,6 +11,7 @@ import { leaderboardPage } from '../../engine/leaderboardView.js';
 import { loadResearch } from '../../engine/research.js';
 import { matchPage } from '../../store/leaderboardQueries.js';
 import { defineTool } from '../toolkit.js';
+import { roundedInterval } from '../../../src-shared/schemas/hypotheses.js';
 import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardPageSchema, MatchPageSchema } from '../../../src-shared/schemas/tournament.js';
 import { arenaCard, comparedEntry, leaderboardRow, matchEntry } from './tournamentDesktopRows.js';
 
@@ -74,6 +75,8 @@ export const getEloHistoryTool = defineTool({
       number: s.seq,
       summary: s.summary,
       rank: s.rank,
+      bt_score: s.btScore === null ? null : Math.round(s.btScore * 10) / 10,
+      ci95: s.ci95 === null ? null : roundedInterval(...s.ci95),
       played_matches: s.playedMatches,
       points: s.points.map(([match, elo]) => ({ match, elo: Math.round(elo * 10) / 10 })),
     }));
