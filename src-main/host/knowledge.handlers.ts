@@ -37,6 +37,7 @@ export function createKnowledgeHandlers(deps: KnowledgeRouteDeps): KnowledgeHand
       tool('manage_collections', dropUndefined({ action: 'info', collection_name: input.collection, limit: 50, cursor: input.cursor })),
     'knowledge.search': (input) =>
       tool('query_knowledge_base', dropUndefined({ query: input.query, collections: input.collections?.join(','), top_k: input.top_k })),
+    'knowledge.citedBy': (input) => tool('list_citing_hypotheses', { document_ids: input.document_ids }),
     // Short slices, so the GUI can show progress between them (the tool itself allows up to 40 s).
     'knowledge.ingest': (input) => tool('ingest_documents', dropUndefined({ ...input, max_seconds: KNOWLEDGE_INGEST_SLICE_SECONDS })),
     'knowledge.roots.list': () => tool('manage_knowledge_roots', { action: 'list' }),

@@ -12,6 +12,7 @@ import { doctorTool } from './tools/doctor.js';
 import { DESKTOP_PROJECT_TOOLS } from './tools/desktopProjects.js';
 import { DESKTOP_HYPOTHESIS_TOOLS } from './tools/desktopHypotheses.js';
 import { setHypothesisTitleTool } from './tools/hypothesisTitle.js';
+import { listCitingHypothesesTool } from './tools/knowledgeCitedBy.js';
 import { TOURNAMENT_DESKTOP_TOOLS } from './tools/tournamentDesktop.js';
 import { AUDIT_TOOLS } from './tools/audit.js';
 import { configureProvidersTool } from './tools/providers.js';
@@ -40,6 +41,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...DESKTOP_PROJECT_TOOLS,
   ...DESKTOP_HYPOTHESIS_TOOLS,
   setHypothesisTitleTool,
+  listCitingHypothesesTool,
   ...TOURNAMENT_DESKTOP_TOOLS,
   ...AUDIT_TOOLS,
   configureProvidersTool,

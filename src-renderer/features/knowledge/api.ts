@@ -11,6 +11,7 @@ export const knowledgeKeys = {
   collections: ['knowledge', 'collections'] as const,
   documents: (collection: string) => ['knowledge', 'documents', collection] as const,
   roots: ['knowledge', 'roots'] as const,
+  citedBy: (documentIds: readonly string[]) => ['knowledge', 'citedBy', ...documentIds] as const,
 };
 
 export function useKnowledgeCollections() {
@@ -139,4 +140,14 @@ export function useKnowledgeEvents(): void {
       }),
     [api, queryClient],
   );
+}
+
+/** The hypotheses citing each of these documents (search results' sources), by document id. */
+export function useCitingHypotheses(documentIds: readonly string[]) {
+  const api = useCosci();
+  return useQuery({
+    queryKey: knowledgeKeys.citedBy(documentIds),
+    queryFn: async () => new Map((await call(api, 'knowledge.citedBy', { document_ids: [...documentIds] })).documents.map((d) => [d.document_id, d])),
+    enabled: documentIds.length > 0,
+  });
 }
