@@ -44,6 +44,7 @@ export const testId = {
   newResearchForm: 'new-research-form',
   newResearchGoal: 'new-research-goal',
   newResearchSubmit: 'new-research-submit',
+  policyKnownAs: 'policy-known-as',
   projectDetail: 'project-detail',
   projectItem: 'project-item',
   projectLeaderboard: 'project-leaderboard',
@@ -65,4 +66,5 @@ export const testIdOf = {
   detailTab: (tab: string) => `detail-tab-${tab}`,
   detailField: (name: string) => `detail-${name}`,
   assistant: (clientId: string) => `assistant-${clientId}`,
+  policy: (clientId: string) => `policy-${clientId}`,
 };
