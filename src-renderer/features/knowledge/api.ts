@@ -44,6 +44,12 @@ export function useCreateCollection() {
   return useKnowledgeWrite((input: RouteInput<'knowledge.collections.create'>) => call(api, 'knowledge.collections.create', input));
 }
 
+/** Links a collection to a project, or unlinks it (linked: false). */
+export function useLinkCollection() {
+  const api = useCosci();
+  return useKnowledgeWrite((input: RouteInput<'knowledge.collections.link'>) => call(api, 'knowledge.collections.link', input));
+}
+
 export function useDeleteCollection() {
   const api = useCosci();
   return useKnowledgeWrite((name: string) => call(api, 'knowledge.collections.delete', { name }));
