@@ -77,7 +77,8 @@ test('every assistant connected or found on this computer is listed with its def
   await expect(claudeCard.locator('legend strong')).toHaveText('Claude Desktop');
   await expect(cursorCard.getByTestId('scope-research:write')).toBeChecked();
   for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
+    // Without motion: a colour transition caught halfway is not what the scientist reads.
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     const findings = await seriousAxeFindings(page, `permissions of assistants that never called, ${colorScheme}`);
     expect(findings, describeFindings(findings)).toEqual([]);
   }
