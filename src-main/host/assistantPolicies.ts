@@ -29,9 +29,16 @@ type Handlers<C extends string> = {
   [R in keyof typeof policyRoutes]: (input: z.output<(typeof policyRoutes)[R]['input']>) => Promise<Outcome<C>>;
 };
 
-export function createPolicyHandlers<C extends string>(tool: CallTool<C>): Handlers<C> {
+/**
+ * The assistants the host knows of without their having called: registered by the app or found on
+ * this machine (registration/detection.ts). Their permissions are listed with the defaults they
+ * would get, so the scientist can set them before the first call.
+ */
+export type KnownAssistants = () => Promise<string[]>;
+
+export function createPolicyHandlers<C extends string>(tool: CallTool<C>, knownAssistants: KnownAssistants = async () => []): Handlers<C> {
   return {
-    'assistants.policies': () => tool('get_client_policies', {}),
+    'assistants.policies': async () => tool('get_client_policies', { also: await knownAssistants() }),
     'assistants.setPolicy': async (input) => {
       // set_client_policy replaces the whole policy: carry the current rate limit over unchanged.
       const current = await tool('get_client_policies', {});

@@ -1,6 +1,9 @@
 // The knowledge routes of the host ⇄ renderer contract (contract.ts spreads them into its table):
 // the knowledge tools' answers trimmed to what the GUI shows, and the native folder picker.
 import { z } from 'zod';
+import { CitingHypothesesSchema } from '../../src-shared/schemas/knowledge.js';
+
+export { CitingHypothesesSchema, type CitingHypotheses } from '../../src-shared/schemas/knowledge.js';
 
 export const KnowledgeCollectionSchema = z.object({
   id: z.string(),
@@ -103,6 +106,16 @@ export const knowledgeRoutes = {
   'knowledge.search': {
     input: z.object({ query: z.string().min(1), collections: z.array(z.string()).optional(), top_k: z.number().int().optional() }).strict(),
     output: KnowledgeSearchSchema,
+  },
+  /** Links an existing collection to a project (its searches then use it by default), or unlinks it. */
+  'knowledge.collections.link': {
+    input: z.object({ name: z.string().min(1), research_id: z.string().min(1), linked: z.boolean() }).strict(),
+    output: z.object({ linked_projects: z.array(z.string()), changed: z.boolean(), message: z.string() }),
+  },
+  /** The hypotheses citing each search result's source, so a result can open them in the hypothesis panel. */
+  'knowledge.citedBy': {
+    input: z.object({ document_ids: z.array(z.string().min(1)).min(1).max(20) }).strict(),
+    output: CitingHypothesesSchema,
   },
   /** One time-boxed slice of an ingest; call again with next_cursor until status is complete. */
   'knowledge.ingest': {

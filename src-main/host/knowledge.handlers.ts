@@ -37,6 +37,13 @@ export function createKnowledgeHandlers(deps: KnowledgeRouteDeps): KnowledgeHand
       tool('manage_collections', dropUndefined({ action: 'info', collection_name: input.collection, limit: 50, cursor: input.cursor })),
     'knowledge.search': (input) =>
       tool('query_knowledge_base', dropUndefined({ query: input.query, collections: input.collections?.join(','), top_k: input.top_k })),
+    'knowledge.collections.link': async (input) => {
+      const outcome = await tool('manage_collections', { action: input.linked ? 'link' : 'unlink', collection_name: input.name, research_id: input.research_id });
+      if (!outcome.ok) return { ok: false, error: { ...outcome.error, message: linkFailure(input, outcome.error) } };
+      const data = outcome.data as { collection: { linked_projects: string[] }; changed: boolean; message: string };
+      return { ok: true, data: { linked_projects: data.collection.linked_projects, changed: data.changed, message: data.message } };
+    },
+    'knowledge.citedBy': (input) => tool('list_citing_hypotheses', { document_ids: input.document_ids }),
     // Short slices, so the GUI can show progress between them (the tool itself allows up to 40 s).
     'knowledge.ingest': (input) => tool('ingest_documents', dropUndefined({ ...input, max_seconds: KNOWLEDGE_INGEST_SLICE_SECONDS })),
     'knowledge.roots.list': () => tool('manage_knowledge_roots', { action: 'list' }),
@@ -69,6 +76,19 @@ function folderOf(chosen: string): string {
   } catch {
     return chosen;
   }
+}
+
+/**
+ * What went wrong with a link or unlink, in the scientist's words: the server's message is written
+ * for an assistant (which tool to call next); the app names what is gone and what to do here.
+ */
+function linkFailure(input: { name: string; linked: boolean }, error: { code: string; message: string }): string {
+  const doing = input.linked ? 'linked' : 'unlinked';
+  if (error.code === 'NOT_FOUND' && error.message.startsWith('Research project')) {
+    return `The collection “${input.name}” was not ${doing}: that project no longer exists (it may have been deleted). Choose another project.`;
+  }
+  if (error.code === 'NOT_FOUND') return `The collection “${input.name}” no longer exists (it may have been deleted meanwhile). Choose another collection.`;
+  return `The collection “${input.name}” was not ${doing}: ${error.message}`;
 }
 
 /** Optional fields the renderer left undefined must not reach the tool as explicit nulls. */

@@ -117,7 +117,11 @@ export function createRouter(deps: RouterDeps): Router {
     ...createKnowledgeHandlers({ tool, pickFolder: deps.pickFolder }),
     ...tournamentAuditHandlers(tool),
     ...createProviderHandlers(tool, deps.secrets ?? createMemorySecretStore()),
-    ...createPolicyHandlers(tool),
+    ...createPolicyHandlers(tool, async () => {
+      // Where the machine's assistants cannot be inspected (an unsupported platform), only those that called are listed.
+      const listed = await deps.assistants.list();
+      return listed.ok ? [...new Set(listed.data.filter((a) => a.installed || a.registered).map((a) => a.id))] : [];
+    }),
     ...createExportHandlers(tool, deps.readResource),
   };
 

@@ -4,7 +4,7 @@
 // scientist saw: a rename made meanwhile elsewhere is reported, not silently overwritten.
 import type { Db } from '../store/database.js';
 import { writeTransaction } from '../store/database.js';
-import { replaceHypothesisTitle } from '../store/hypothesisTitles.js';
+import { insertTitleEdit, replaceHypothesisTitle } from '../store/hypothesisTitles.js';
 import { recordChange, type Actor } from './changes.js';
 import { DomainError } from './errors.js';
 import { getHypothesis } from './hypotheses.js';
@@ -45,14 +45,17 @@ export function retitleHypothesis(db: Db, actor: Actor, hypothesisId: string, ra
     const current = hypothesis.title ?? null;
     const result = { hypothesisId: hypothesis.id, projectId: hypothesis.projectId, number: hypothesis.seq, title, previous: current };
     if (current === title) return result;
-    if (!replaceHypothesisTitle(db, hypothesis.id, expected, title, actor.now().toISOString())) {
+    const at = actor.now().toISOString();
+    if (!replaceHypothesisTitle(db, hypothesis.id, expected, title, at)) {
       throw new DomainError(
         'conflict',
         `H${hypothesis.seq} was renamed meanwhile to “${current ?? '(no title)'}”; nothing was changed. Look at the new title and rename it again if you still want to.`,
         { field: 'expected_title', current_title: current },
       );
     }
+    insertTitleEdit(db, hypothesis.id, { at, clientId: actor.clientId, from: current, to: title });
     recordChange(db, actor, 'hypothesis.retitled', hypothesis.projectId, { hypothesis_id: hypothesis.id, from: current, to: title });
     return result;
   });
 }
+

@@ -34,7 +34,8 @@ export function installDetailResources(mcp: McpServer, ctx: ServerContext): void
     new ResourceTemplate('checkpoint://{checkpoint_id}', {
       list: () => {
         if (!canRead(ctx, ['research:read'])) return { resources: [] };
-        const pending = queryCheckpoints(ctx.db, { status: 'pending', limit: 50 }).checkpoints;
+        // As list_checkpoints lists them by default: archived projects' are put away.
+        const pending = queryCheckpoints(ctx.db, { status: 'pending', limit: 50, excludeArchived: true }).checkpoints;
         return { resources: pending.map((c) => ({ uri: `checkpoint://${c.id}`, name: c.id, title: `${c.kind} of ${c.projectId} (pending)`, mimeType: 'text/markdown' })) };
       },
       complete: { checkpoint_id: (value) => (canRead(ctx, ['research:read']) ? checkpointIdsStartingWith(ctx.db, value, COMPLETIONS) : []) },

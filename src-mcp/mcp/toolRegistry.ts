@@ -17,6 +17,7 @@ import { recordJudgementTool, TOURNAMENT_DESKTOP_TOOLS } from './tools/desktop/t
 import { manageKnowledgeRootsTool } from './tools/desktop/knowledgeRoots.js';
 import { AUDIT_TOOLS } from './tools/desktop/audit.js';
 import { configureProvidersTool } from './tools/desktop/providers.js';
+import { listCitingHypothesesTool } from './tools/desktop/knowledgeCitedBy.js';
 import type { ToolDefinition } from './toolkit.js';
 
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -42,6 +43,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...DESKTOP_PROJECT_TOOLS,
   ...DESKTOP_HYPOTHESIS_TOOLS,
   setHypothesisTitleTool,
+  listCitingHypothesesTool,
   ...TOURNAMENT_DESKTOP_TOOLS,
   ...AUDIT_TOOLS,
   configureProvidersTool,

@@ -1,7 +1,8 @@
 // Named statements for workflow checkpoints and their decisions.
 import type { Db } from './database.js';
-import { cached } from './statements.js';
+import { cached, cachedPluck } from './statements.js';
 import { notTrashed } from './projectTrash.js';
+import { notArchived } from './desktopOverview.js';
 import { fromJson, toJson } from './json.js';
 
 export interface CheckpointRow {
@@ -67,12 +68,20 @@ export function findCheckpointByDecision(db: Db, decisionId: string): Checkpoint
 
 export function listCheckpoints(
   db: Db,
-  query: { projectId?: string | undefined; status?: 'pending' | 'decided' | undefined; limit: number; afterCreated?: string | undefined; afterId?: string | undefined },
+  query: {
+    projectId?: string | undefined;
+    status?: 'pending' | 'decided' | undefined;
+    limit: number;
+    afterCreated?: string | undefined;
+    afterId?: string | undefined;
+    /** Leave out projects the scientist archived (by default all are listed). */
+    excludeArchived?: boolean | undefined;
+  },
 ): CheckpointRow[] {
   const raws = cached(
     db,
     `SELECT * FROM checkpoints WHERE (@projectId IS NULL OR project_id = @projectId) AND (@status IS NULL OR status = @status)
-       AND EXISTS (SELECT 1 FROM projects p WHERE p.id = checkpoints.project_id AND ${notTrashed('p')})
+       AND EXISTS (SELECT 1 FROM projects p WHERE p.id = checkpoints.project_id AND ${notTrashed('p')} AND (@excludeArchived = 0 OR ${notArchived('p')}))
        AND (@afterCreated IS NULL OR created_at > @afterCreated OR (created_at = @afterCreated AND id > @afterId))
      ORDER BY created_at, id LIMIT @limit`,
   ).all({
@@ -81,8 +90,18 @@ export function listCheckpoints(
       afterCreated: query.afterCreated ?? null,
       afterId: query.afterId ?? null,
       limit: query.limit,
+      excludeArchived: query.excludeArchived === true ? 1 : 0,
     }) as Raw[];
   return raws.map(fromRaw);
+}
+
+/** Checkpoints (in projects not deleted) of archived projects with this status: what a list without them left out. */
+export function countArchivedCheckpoints(db: Db, status: 'pending' | 'decided' | undefined): number {
+  return cachedPluck(
+    db,
+    `SELECT COUNT(*) FROM checkpoints c JOIN projects p ON p.id = c.project_id
+      WHERE (@status IS NULL OR c.status = @status) AND ${notTrashed('p')} AND NOT (${notArchived('p')})`,
+  ).get({ status: status ?? null }) as number;
 }
 
 /** The project's open checkpoints, oldest first (at most 100): every status poll reads them. */

@@ -37,8 +37,15 @@ export interface PendingCheckpointRow {
   goal: string;
 }
 
-/** Archived projects' checkpoints are not counted in the inbox nor its badge (issue 18 item 4): the scientist put them away. */
-const NOT_ARCHIVED = "json_extract(p.settings, '$.archivedAt') IS NULL";
+/**
+ * SQL condition: the project row aliased `alias` is not archived. Archived projects' checkpoints are
+ * not counted in the inbox nor its badge, nor listed to assistants by default (issue 18 item 4):
+ * the scientist put them away.
+ */
+export function notArchived(alias = 'p'): string {
+  return `json_extract(${alias}.settings, '$.archivedAt') IS NULL`;
+}
+const NOT_ARCHIVED = notArchived();
 
 /** Pending checkpoints of every project not archived, oldest first (the order a scientist should work through them). */
 export function pendingCheckpointsEverywhere(db: Db, limit: number): PendingCheckpointRow[] {

@@ -76,6 +76,8 @@ export const HypothesisDetailSchema = z.object({
     research_id: z.string(),
     title: z.string().describe('The short title: the one given, or one derived from the summary (title_given false).'),
     title_given: z.boolean().describe('Whether the model or the scientist gave the title (set_hypothesis_title renames it).'),
+    core_claim: z.string().describe('The claim in one or two sentences: the one stored with the hypothesis, or one derived from the summary (core_claim_given false).'),
+    core_claim_given: z.boolean(),
     summary: z.string(),
     rationale: z.string(),
     experimental_protocol: z.string(),
@@ -131,6 +133,9 @@ export const HypothesisDetailSchema = z.object({
   ),
   parents: z.array(HypothesisRefSchema),
   children: z.array(HypothesisRefSchema),
+  title_history: z
+    .array(z.object({ at: z.string(), by: z.string().describe('Client id of who renamed it; "desktop" is the scientist.'), from: z.string().nullable().describe('null: no title had been given.'), to: z.string() }))
+    .describe('Every rename, newest first.'),
 });
 export type HypothesisDetail = z.infer<typeof HypothesisDetailSchema>;
 

@@ -65,6 +65,8 @@ export const EloHistorySchema = z.object({
       number: z.number().int(),
       summary: z.string(),
       rank: z.number().int().nullable(),
+      bt_score: z.number().nullable().describe('Bradley-Terry score the rank comes from; null when not ranked.'),
+      ci95: IntervalSchema.nullable().describe('Its bootstrap 95% interval, as the leaderboard and the final report show it.'),
       played_matches: z.number().int(),
       points: z
         .array(z.object({ match: z.number().int().describe('Position in the match log.'), elo: z.number().describe('Elo after that match.') }))

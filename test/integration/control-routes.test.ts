@@ -4,7 +4,8 @@
 // export code, the large ones read whole from their resource.
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRouter } from '../../src-main/host/router.js';
+import type { AssistantState } from '../../src-main/host/contract.js';
+import { createRouter, type Assistants } from '../../src-main/host/router.js';
 import { fakeAssistants, APP_INFO, silentLogger } from '../unit/src-main/host/fakes.js';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
 import { openSession, runResearchToCompletion, type McpSession } from '../e2e/web/support/researchRun.js';
@@ -16,7 +17,7 @@ afterEach(async () => {
   await Promise.all([...servers.splice(0).map((server) => server.close()), ...sessions.splice(0).map((session) => session.close())]);
 });
 
-async function desktopRouter(dataDir: string) {
+async function desktopRouter(dataDir: string, assistants: Assistants = fakeAssistants()) {
   const server = await connectServer({ dataDir, client: 'desktop' });
   servers.push(server);
   const router = createRouter({
@@ -26,7 +27,7 @@ async function desktopRouter(dataDir: string) {
       return read.contents.map((part) => ('text' in part ? part.text : '')).join('');
     },
     appInfo: () => APP_INFO,
-    assistants: fakeAssistants(),
+    assistants,
     log: silentLogger,
   });
   const ok = async (route: string, input: unknown): Promise<Record<string, unknown>> => {
@@ -58,6 +59,31 @@ describe('assistant permission routes', () => {
     expect(toolErrorOf(refused)).toMatchObject({ code: 'insufficient_permissions' });
     const audit = await ok('audit.query', { action: 'policy:update' });
     expect(audit.total).toBe(1);
+  });
+
+  it('list every assistant the host registered or found, with its default permissions before its first call, and save a change to one', async () => {
+    const dataDir = tempDataDir('cosci-control');
+    const state = (id: AssistantState['id'], installed: boolean, registered: boolean): AssistantState => ({
+      id, name: id, variant: 'standard', config_path: `/home/x/${id}.json`, installed, detected: installed ? `/usr/bin/${id}` : null, registered,
+      state: registered ? 'registered' : installed ? 'installed' : 'not_installed', problem: null, next_step: null,
+    });
+    // Found but not connected; connected though its app was not found; neither (not listed); and found under two variants.
+    const machine = [state('claude-desktop', true, false), state('windsurf', false, true), state('zed', false, false), state('cursor', true, false), state('cursor', true, true)];
+    const { ok } = await desktopRouter(dataDir, fakeAssistants({ list: async () => ({ ok: true, data: machine }) }));
+    // (The app itself, "desktop", is listed too; its own view leaves it out.)
+    const listed = ((await ok('assistants.policies', {})).policies as Array<{ client_id: string; source: string; calls: number; scopes: string[] }>).filter((p) => p.client_id !== 'desktop');
+    expect(listed.map((p) => p.client_id)).toEqual(['claude-desktop', 'cursor', 'windsurf']);
+    for (const policy of listed) expect(policy).toMatchObject({ source: 'default', calls: 0, scopes: expect.arrayContaining(['research:write']) });
+
+    // Set before windsurf ever called: its server enforces it from the first call.
+    await ok('assistants.setPolicy', { client_id: 'windsurf', scopes: ['research:read'], may_decide_checkpoints: false });
+    const windsurf = await session(dataDir, 'windsurf');
+    const refused = await windsurf.client.callTool({ name: 'start_research', arguments: { goal: 'Find repurposable drugs that slow liver fibrosis progression' } });
+    expect(toolErrorOf(refused)).toMatchObject({ code: 'insufficient_permissions' });
+
+    // Where the machine cannot be inspected, those that called or have a stored policy are still listed.
+    const { ok: blind } = await desktopRouter(dataDir, fakeAssistants({ list: async () => ({ ok: false, error: { code: 'REGISTRATION_REFUSED', message: 'unsupported' } }) }));
+    expect(((await blind('assistants.policies', {})).policies as Array<{ client_id: string }>).map((p) => p.client_id).filter((id) => id !== 'desktop')).toEqual(['windsurf']);
   });
 
   it('refuse a malformed change before calling the server', async () => {

@@ -53,6 +53,17 @@ describe('set_hypothesis_title', () => {
     expect(stale.code).toBe('conflict');
     expect(stale.message).toMatch(/was renamed meanwhile to “LOX-2 inhibition halts stellate activation”; nothing was changed/);
     expect((await detail(id)).title).toBe('LOX-2 inhibition halts stellate activation');
+
+    // The panel's history: each rename with who and when, old → new, newest first; the refused
+    // one and a rename to the same title are not in it.
+    await call(desktop, 'set_hypothesis_title', { hypothesis_id: id, title: 'LOX-2 blockade', expected_title: 'LOX-2 inhibition halts stellate activation' });
+    await call(desktop, 'set_hypothesis_title', { hypothesis_id: id, title: 'LOX-2 blockade', expected_title: 'LOX-2 blockade' });
+    const history = (await call(desktop, 'get_hypothesis', { hypothesis_id: id })).title_history as Array<{ at: string; by: string; from: string | null; to: string }>;
+    expect(history.map(({ by, from, to }) => ({ by, from, to }))).toEqual([
+      { by: 'desktop', from: 'LOX-2 inhibition halts stellate activation', to: 'LOX-2 blockade' },
+      { by: 'desktop', from: seen, to: 'LOX-2 inhibition halts stellate activation' },
+    ]);
+    expect(Date.parse(history[0]?.at ?? '')).toBeGreaterThanOrEqual(Date.parse(history[1]?.at ?? ''));
   }, 60_000);
 
   it('refuses an empty, multi-line or too long title with what to change, and changes nothing', async () => {

@@ -102,6 +102,40 @@ describe('knowledge routes', () => {
     expect(await router.invoke('knowledge.ingest', { path: folder, collection: 'Fibrosis', recursive: true })).toMatchObject({ ok: true, data: { files_total: 6 } });
   });
 
+  it('link an existing collection to a project and unlink it, audited, with failures worded for the scientist that change nothing', async () => {
+    const dataDir = tempDataDir();
+    const { router } = await desktopRouter(dataDir);
+    const start = async (goal: string): Promise<string> => ((await router.invoke('projects.start', { goal })) as { data: { research_id: string } }).data.research_id;
+    const first = await start('Find repurposable drugs that slow liver fibrosis progression');
+    const second = await start('Explain why perovskite solar cells degrade under humid conditions');
+    await router.invoke('knowledge.collections.create', { name: 'Fibrosis', type: 'fundamental' });
+    const linked = (): Promise<unknown> => router.invoke('knowledge.collections.list', {}).then((r) => (r as { data: { collections: Array<{ linked_projects: string[] }> } }).data.collections[0]?.linked_projects);
+
+    expect(await router.invoke('knowledge.collections.link', { name: 'Fibrosis', research_id: first, linked: true })).toMatchObject({ ok: true, data: { linked_projects: [first], changed: true } });
+    expect(await router.invoke('knowledge.collections.link', { name: 'Fibrosis', research_id: second, linked: true })).toMatchObject({ ok: true, data: { changed: true } });
+    expect(await router.invoke('knowledge.collections.link', { name: 'Fibrosis', research_id: first, linked: true })).toMatchObject({ ok: true, data: { changed: false, message: expect.stringContaining('nothing changed') } });
+    expect(await router.invoke('knowledge.collections.link', { name: 'Fibrosis', research_id: first, linked: false })).toMatchObject({ ok: true, data: { linked_projects: [second], changed: true } });
+
+    // A project that is gone, a collection that is gone: the scientist's words, nothing changed.
+    expect(await router.invoke('knowledge.collections.link', { name: 'Fibrosis', research_id: 'res_000000000000', linked: true })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'The collection “Fibrosis” was not linked: that project no longer exists (it may have been deleted). Choose another project.' },
+    });
+    expect(await router.invoke('knowledge.collections.link', { name: 'Nope', research_id: first, linked: true })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'The collection “Nope” no longer exists (it may have been deleted meanwhile). Choose another collection.' },
+    });
+    expect(await linked()).toEqual([second]);
+
+    // Each change is in the audit log as the app's call of manage_collections, with what it asked.
+    const audit = (await router.invoke('audit.query', { action: 'tool:manage_collections' })) as { data: { rows: Array<{ arguments: string; outcome?: string }> } };
+    const changes = audit.data.rows
+      .map((row) => ({ action: (JSON.parse(row.arguments) as { action: string }).action, outcome: row.outcome }))
+      .filter((row) => row.action === 'link' || row.action === 'unlink');
+    // Newest first: the two refused links, the unlink, the link that changed nothing, the two links.
+    expect(changes.map((row) => `${row.action}:${row.outcome}`)).toEqual(['link:error', 'link:error', 'unlink:ok', 'link:ok', 'link:ok', 'link:ok']);
+  });
+
   it('validate input before calling the server', async () => {
     const { router, calls } = await desktopRouter(tempDataDir());
     expect(await router.invoke('knowledge.search', { query: '' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRouter, type Router } from '../../src-main/host/router.js';
-import { APP_INFO, fakeAssistants, silentLogger } from '../unit/host/fakes.js';
+import { APP_INFO, fakeAssistants, silentLogger } from '../unit/src-main/host/fakes.js';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
 import { openSession, runResearchToCompletion } from '../e2e/web/support/researchRun.js';
 

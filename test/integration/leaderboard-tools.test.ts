@@ -171,7 +171,7 @@ describe.each<Sdk>(['v2', 'v1'])('desktop tournament tools (%s SDK client)', (sd
   it('get_elo_history replays to the Elo the leaderboard shows, from 1000, in at most 200 points', async () => {
     const { rows } = await wholeBoard();
     const history = await desktopCall('get_elo_history', { research_id: researchId });
-    const series = history.series as Array<{ id: string; points: Array<{ match: number; elo: number }>; played_matches: number }>;
+    const series = history.series as Array<{ id: string; points: Array<{ match: number; elo: number }>; played_matches: number; bt_score: number | null; ci95: { low: number; high: number } | null }>;
     expect(series.map((s) => s.id)).toEqual(rows.filter((r) => r.rank !== null).slice(0, 5).map((r) => r.id));
     for (const s of series) {
       const row = rows.find((r) => r.id === s.id) as Row;
@@ -181,6 +181,10 @@ describe.each<Sdk>(['v2', 'v1'])('desktop tournament tools (%s SDK client)', (sd
       expect(s.points.length).toBeLessThanOrEqual(200);
       expect(s.played_matches).toBe(row.matches_played);
       expect(s.points[s.points.length - 1]?.elo).toBeCloseTo(row.elo_score, 0);
+      // The uncertainty the chart draws is the leaderboard's (and the final report's) own.
+      expect(s.ci95).toEqual(row.ci95);
+      expect(s.bt_score).toBe(row.bt_score);
+      expect(s.ci95).not.toBeNull();
     }
     const unknown = await failure(desktop, 'get_elo_history', { research_id: researchId, hypothesis_ids: ['hyp_nope'] });
     expect(unknown).toMatchObject({ code: 'resource_not_found', message: expect.stringContaining('hyp_nope') });

@@ -59,6 +59,13 @@ export interface EloSeries {
   seq: number;
   summary: string;
   rank: number | null;
+  /**
+   * The Bradley-Terry score and its bootstrap 95% interval the leaderboard and the final report
+   * show (stored with the board by engine/ranking.ts), so the chart states the uncertainty of the
+   * rank with the same numbers; null when the hypothesis is not ranked.
+   */
+  btScore: number | null;
+  ci95: [number, number] | null;
   /** Points after thinning; `playedMatches` says how many there were before. */
   points: EloPoint[];
   playedMatches: number;
@@ -98,11 +105,15 @@ export function eloHistory(db: Db, projectId: string, hypothesisIds: readonly st
       const line = lines.get(id);
       // A hypothesis outside the tournament has only its starting rating.
       const points = trajectories.get(id) ?? [[0, ELO_INITIAL]];
+      const rank = competing.has(id) ? (line?.rank ?? null) : null;
+      const rated = rank !== null && line !== undefined && line.btScore !== null && line.ciLow !== null && line.ciHigh !== null;
       return {
         id,
         seq: line?.seq ?? 0,
         summary: line?.summary ?? '',
-        rank: competing.has(id) ? (line?.rank ?? null) : null,
+        rank,
+        btScore: rated ? line.btScore : null,
+        ci95: rated ? [line.ciLow as number, line.ciHigh as number] : null,
         points: samplePoints(points, maxPoints),
         playedMatches: points.length - 1,
       };

@@ -1,6 +1,6 @@
 // Checkpoints: where the workflow waits for the scientist (architecture.md, *Workflow, tasks and checkpoints*).
 import type { Db } from '../../store/database.js';
-import { findCheckpoint, insertCheckpoint, listCheckpoints, pendingCheckpoints, type CheckpointRow } from '../../store/checkpoints.js';
+import { countArchivedCheckpoints, findCheckpoint, insertCheckpoint, listCheckpoints, pendingCheckpoints, type CheckpointRow } from '../../store/checkpoints.js';
 import { notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { recordChange, type Actor } from '../changes.js';
@@ -60,9 +60,12 @@ export interface CheckpointQuery {
   status?: 'pending' | 'decided' | undefined;
   limit: number;
   cursor?: string | undefined;
+  /** Leave out the checkpoints of archived projects, as the app's inbox does. */
+  excludeArchived?: boolean | undefined;
 }
 
-export function queryCheckpoints(db: Db, query: CheckpointQuery): { checkpoints: Checkpoint[]; nextCursor: string | null } {
+/** `archivedHidden`: how many checkpoints of archived projects `excludeArchived` left out (0 without it). */
+export function queryCheckpoints(db: Db, query: CheckpointQuery): { checkpoints: Checkpoint[]; nextCursor: string | null; archivedHidden: number } {
   let afterCreated: string | undefined;
   let afterId: string | undefined;
   if (query.cursor !== undefined) {
@@ -70,11 +73,12 @@ export function queryCheckpoints(db: Db, query: CheckpointQuery): { checkpoints:
     afterCreated = created;
     afterId = id;
   }
-  const rows = listCheckpoints(db, { projectId: query.projectId, status: query.status, limit: query.limit + 1, afterCreated, afterId });
+  const rows = listCheckpoints(db, { projectId: query.projectId, status: query.status, limit: query.limit + 1, afterCreated, afterId, excludeArchived: query.excludeArchived });
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
     checkpoints: page.map(toCheckpoint),
     nextCursor: rows.length > query.limit && last !== undefined ? Buffer.from(`${last.createdAt}\n${last.id}`).toString('base64url') : null,
+    archivedHidden: query.excludeArchived === true ? countArchivedCheckpoints(db, query.status) : 0,
   };
 }

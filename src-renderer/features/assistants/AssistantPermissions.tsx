@@ -1,15 +1,20 @@
-// What each assistant may do, shown and changeable (issue 18 item 13). Each box is one scope of the
+// What each assistant may do, shown and changeable (issue 18 item 13), for every assistant
+// Co-Scientist knows of: connected by the app or found on this machine (with the defaults it would
+// get, before its first call), and any other that has called. Each box is one scope of the
 // assistant's policy; a change is saved at once through the desktop-only set_client_policy tool,
 // which audits it and which the assistant's own server enforces from its next call on
 // (architecture.md, *Identity, scopes, audit*). The words are the scientist's; the scope names
 // stay visible in a tooltip for the audit log.
 import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssistantPolicy } from '../../../src-main/host/contract';
+import type { AssistantPolicy, AssistantState } from '../../../src-main/host/contract';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
+import { useAssistants } from '../../api/queries';
+import { clientName } from '../../app/clientNames';
 import { ErrorNotice } from '../../app/ErrorNotice';
 
+// Under ['assistants']: connecting or disconnecting an assistant refreshes this list too.
 const policyKey = ['assistants', 'policies'] as const;
 
 /** In the order a scientist thinks of them: reading, then doing, then deciding. */
@@ -42,15 +47,24 @@ function useSetPolicy() {
   });
 }
 
+/** How Co-Scientist knows this assistant, in the scientist's words. */
+function knownAs(policy: AssistantPolicy, states: readonly AssistantState[] | undefined): string {
+  const mine = (states ?? []).filter((state) => state.id === policy.client_id);
+  const how = mine.some((state) => state.registered) ? 'connected' : mine.some((state) => state.installed) ? 'found on this computer, not connected' : null;
+  const calls = policy.calls > 0 ? `${policy.calls.toLocaleString()} calls` : 'no calls yet';
+  return [how, calls, policy.source === 'default' ? 'default permissions' : null].filter((part): part is string => part !== null).join(' · ');
+}
+
 export function AssistantPermissions() {
   const policies = usePolicies();
+  const assistants = useAssistants();
   const list = (policies.data?.policies ?? []).filter((policy) => policy.client_id !== 'desktop');
   return (
     <section className="assistant-permissions" aria-labelledby="permissions-title" data-testid="assistant-permissions">
       <h2 id="permissions-title">What each assistant may do</h2>
       <p className="muted intro">
-        Changes apply from the assistant’s next call and are recorded in the audit log. An assistant appears here once it has used
-        Co-Scientist.
+        Every assistant connected to Co-Scientist or found on this computer, and any other that has called it. Changes apply from the
+        assistant’s next call and are recorded in the audit log.
       </p>
       {policies.isError ? (
         <ErrorNotice error={policies.error} title="Could not load the assistants’ permissions" onRetry={() => void policies.refetch()} testId="permissions-error" />
@@ -60,16 +74,16 @@ export function AssistantPermissions() {
         </div>
       ) : list.length === 0 ? (
         <p className="muted" data-testid="permissions-empty">
-          No assistant has used Co-Scientist yet.
+          No assistant is connected or found on this computer, and none has called Co-Scientist yet.
         </p>
       ) : (
-        list.map((policy) => <PolicyCard key={policy.client_id} policy={policy} />)
+        list.map((policy) => <PolicyCard key={policy.client_id} policy={policy} knownAs={knownAs(policy, assistants.data)} />)
       )}
     </section>
   );
 }
 
-function PolicyCard({ policy }: { policy: AssistantPolicy }) {
+function PolicyCard({ policy, knownAs }: { policy: AssistantPolicy; knownAs: string }) {
   const id = useId();
   const save = useSetPolicy();
   // While a change is saved (and the policies re-read), the boxes show it: the box follows the click.
@@ -81,10 +95,9 @@ function PolicyCard({ policy }: { policy: AssistantPolicy }) {
   return (
     <fieldset className="card policy-card" data-testid={`policy-${policy.client_id}`} aria-busy={save.isPending}>
       <legend>
-        <strong>{policy.client_id}</strong>{' '}
-        <span className="muted">
-          {policy.calls > 0 ? `${policy.calls.toLocaleString()} calls` : 'no calls yet'}
-          {policy.source === 'default' ? ' · default permissions' : ''}
+        <strong>{clientName(policy.client_id)}</strong>{' '}
+        <span className="muted" data-testid="policy-known-as">
+          {knownAs}
         </span>
       </legend>
       <div className="policy-scopes">
@@ -116,7 +129,7 @@ function PolicyCard({ policy }: { policy: AssistantPolicy }) {
       {save.isError ? <ErrorNotice error={save.error} title="The change was not saved" testId="policy-error" /> : null}
       {save.isSuccess ? (
         <p className="muted" role="status" data-testid="policy-saved">
-          Saved. {policy.client_id} gets these permissions from its next call.
+          Saved. {clientName(policy.client_id)} gets these permissions from its next call.
         </p>
       ) : null}
     </fieldset>

@@ -1,8 +1,10 @@
-// A hypothesis a checkpoint names, shown where the decision is taken (issue 18 item 4): its number
-// and short title, its summary (the claim), and on request its full text, fetched only then.
-// A near-duplicate shows beside its twin so the scientist can compare the two.
+// A hypothesis a checkpoint names, shown where the decision is taken (issue 18 items 1 and 4): its
+// number, short title and stored core claim (what the model or the scientist gave, else one
+// derived from the summary: get_hypothesis), and on request its full text — the summary,
+// rationale, protocol and predictions. A near-duplicate shows beside its twin so the scientist
+// can compare the two.
 import { useState } from 'react';
-import type { HypothesisSummary } from '../../../src-main/host/contract';
+import type { HypothesisDetail, HypothesisSummary } from '../../../src-main/host/contract';
 import { useHypothesis } from '../../api/researchQueries';
 import { hypothesisTitle } from '../hypotheses/hypothesisTitle';
 
@@ -23,41 +25,51 @@ export function namedFrom(id: string, listed: HypothesisSummary | undefined, pay
 
 export function HypothesisInline({ hypothesis, testId = 'payload-named-hypothesis' }: { hypothesis: Named; testId?: string }) {
   const [open, setOpen] = useState(false);
-  const label = hypothesis.number === null ? hypothesis.id : `H${hypothesis.number}`;
+  // One read per card, shared with the panel and the full text below (the same query).
+  const detail = useHypothesis(hypothesis.id);
+  const stored = detail.data?.hypothesis;
+  const number = stored?.number ?? hypothesis.number;
+  const label = number === null ? hypothesis.id : `H${number}`;
+  const title = stored?.title ?? (hypothesis.summary === null ? null : hypothesisTitle({ title: hypothesis.title, summary: hypothesis.summary }));
   return (
     <div className="named-hypothesis" data-testid={testId} data-hypothesis-id={hypothesis.id}>
       <p className="named-head">
-        <strong>{label}</strong> {hypothesis.summary === null ? null : <span data-testid="named-title">{hypothesisTitle({ title: hypothesis.title, summary: hypothesis.summary })}</span>}
+        <strong>{label}</strong> {title === null ? null : <span data-testid="named-title">{title}</span>}
       </p>
-      {hypothesis.summary === null ? null : (
-        <p className="named-claim" data-testid="named-claim">
-          {hypothesis.summary}
+      {stored !== undefined ? (
+        <p className="named-claim" data-testid="named-claim" data-given={stored.core_claim_given}>
+          {stored.core_claim}
+        </p>
+      ) : detail.isError ? (
+        <p className="field-error">Could not load {label}: {detail.error.message}</p>
+      ) : (
+        <p className="named-claim muted" aria-busy="true">
+          Loading the claim of {label}…
         </p>
       )}
       <details onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>Full text of {label}</summary>
-        {open ? <FullText id={hypothesis.id} /> : null}
+        {open ? <FullText detail={stored} /> : null}
       </details>
     </div>
   );
 }
 
-function FullText({ id }: { id: string }) {
-  const detail = useHypothesis(id);
-  if (detail.isError) return <p className="field-error">Could not load the full text: {detail.error.message}</p>;
-  const h = detail.data?.hypothesis;
-  if (h === undefined) return <p className="muted" aria-busy="true">Loading the full text…</p>;
+function FullText({ detail }: { detail: HypothesisDetail['hypothesis'] | undefined }) {
+  if (detail === undefined) return <p className="muted" aria-busy="true">Loading the full text…</p>;
   return (
     <div className="named-full" data-testid="named-full-text">
+      <h5>Summary</h5>
+      <p data-testid="named-summary">{detail.summary}</p>
       <h5>Rationale</h5>
-      <p>{h.rationale}</p>
+      <p>{detail.rationale}</p>
       <h5>Experimental protocol</h5>
-      <p>{h.experimental_protocol}</p>
-      {h.testable_predictions.length > 0 ? (
+      <p>{detail.experimental_protocol}</p>
+      {detail.testable_predictions.length > 0 ? (
         <>
           <h5>Testable predictions</h5>
           <ul>
-            {h.testable_predictions.map((p, i) => (
+            {detail.testable_predictions.map((p, i) => (
               <li key={i}>{p}</li>
             ))}
           </ul>

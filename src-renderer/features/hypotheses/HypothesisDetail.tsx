@@ -1,6 +1,6 @@
 // One hypothesis in full: every field, its citations, its reviews with their scores drawn as
-// bars, the tournament matches it played with the judges' rationales, its lineage, and what the
-// scientist can do with it.
+// bars, the tournament matches it played with the judges' rationales, its lineage, its history
+// (renames), and what the scientist can do with it.
 import type { ReactNode } from 'react';
 import type { HypothesisDetail as Detail } from '../../../src-main/host/contract';
 import { HostError } from '../../api/cosci';
@@ -12,6 +12,7 @@ import { dateTime } from '../projects/format';
 import { Citations } from './Citations';
 import { HypothesisTitleHeading } from './HypothesisTitleHeading';
 import { HypothesisActions } from './HypothesisActions';
+import { HypothesisHistory } from './HypothesisHistory';
 import { ORIGIN_LABELS, REVIEW_TYPE_LABELS, STATUS_LABELS } from './labels';
 import { ScoreBars } from './ScoreBars';
 import './hypotheses.css';
@@ -223,6 +224,8 @@ function DetailView({ detail, back, hideStandings }: { detail: Detail; back: Rea
         />
       </section>
       )}
+
+      <HypothesisHistory detail={detail} />
     </section>
   );
 }

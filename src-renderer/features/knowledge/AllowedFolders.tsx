@@ -31,7 +31,7 @@ function RootList({ roots, onRemove, busy }: { roots: KnowledgeRoots['roots']; o
       {roots.map((root) => (
         <li key={root.path} data-testid="knowledge-root">
           <code title={`Allowed by ${root.added_by} on ${root.added_at}`}>{root.path}</code>
-          <button type="button" className="button button-secondary button-small" disabled={busy} onClick={() => onRemove(root.path)} aria-label={`Stop allowing ${root.path}`}>
+          <button type="button" className="button button-secondary button-small" disabled={busy} onClick={() => onRemove(root.path)} aria-label={`Remove ${root.path} from the allowed folders`}>
             Remove
           </button>
         </li>

@@ -1,10 +1,11 @@
-// One collection: what it holds, adding documents to it, and deleting it (asked twice, since
+// One collection: what it holds, the projects it is linked to, adding documents to it, and deleting it (asked twice, since
 // content added by assistants cannot be re-ingested from disk).
 import { useState } from 'react';
 import type { KnowledgeCollection } from '../../../src-main/host/contract';
 import { useProjects } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useCollectionDocuments, useDeleteCollection } from './api';
+import { CollectionLinks } from './CollectionLinks';
 import { baseName, identifierLabel, plural, size } from './format';
 import { IngestForm } from './IngestForm';
 
@@ -28,6 +29,7 @@ export function CollectionDetail({ collection, onDeleted }: { collection: Knowle
         </div>
         <DeleteCollection name={collection.name} documents={collection.document_count} onDeleted={onDeleted} />
       </header>
+      <CollectionLinks collection={collection} />
       <IngestForm key={collection.name} collection={collection.name} />
       <DocumentList collection={collection.name} />
     </section>

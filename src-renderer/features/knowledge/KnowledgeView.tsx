@@ -1,7 +1,9 @@
 // The knowledge screen: collections (with the allowed folders) on the left; search and the
-// selected collection on the right.
-import { useState } from 'react';
+// selected collection on the right; a hypothesis citing a search result opens beside them.
+import { useCallback, useState } from 'react';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { useNavigation } from '../../app/navigation';
+import { HypothesisSidePanel } from '../hypotheses/HypothesisSidePanel';
 import { AllowedFolders } from './AllowedFolders';
 import { useKnowledgeCollections, useKnowledgeEvents } from './api';
 import { CollectionDetail } from './CollectionDetail';
@@ -16,9 +18,12 @@ export function KnowledgeView() {
   const [selected, setSelected] = useState<string | null>(null);
   const list = collections.data ?? [];
   const current = list.find((collection) => collection.name === selected) ?? list[0] ?? null;
+  const { location, navigate } = useNavigation();
+  const openHypothesisId = location.hypothesisId ?? null;
+  const closeHypothesis = useCallback((): void => navigate({ section: location.section }), [navigate, location.section]);
 
   return (
-    <div className="knowledge-layout" data-testid="knowledge-view">
+    <div className={`knowledge-layout${openHypothesisId === null ? '' : ' has-side'}`} data-testid="knowledge-view">
       <section className="pane list-pane" aria-labelledby="knowledge-title">
         <div className="pane-header">
           <h1 id="knowledge-title">
@@ -72,6 +77,7 @@ export function KnowledgeView() {
         <SearchPanel collections={list} />
         {current ? <CollectionDetail key={current.id} collection={current} onDeleted={() => setSelected(null)} /> : null}
       </div>
+      {openHypothesisId !== null ? <HypothesisSidePanel hypothesisId={openHypothesisId} onClose={closeHypothesis} /> : null}
     </div>
   );
 }

@@ -1,9 +1,11 @@
 // Searching the knowledge base as an assistant does (query_knowledge_base), with the matched
-// terms highlighted and the server's advice when the query is too broad or unclear.
-import { useId, useState, type FormEvent } from 'react';
+// terms highlighted, the server's advice when the query is too broad or unclear, and under each
+// result the hypotheses citing its source, which open in the hypothesis panel.
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { KnowledgeCollection } from '../../../src-main/host/contract';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { useKnowledgeSearch } from './api';
+import { useCitingHypotheses, useKnowledgeSearch } from './api';
+import { CitedBy } from './CitedBy';
 import { identifierLabel } from './format';
 import { Highlighted } from './Highlighted';
 
@@ -21,6 +23,8 @@ export function SearchPanel({ collections }: { collections: KnowledgeCollection[
     search.mutate({ query: query.trim(), top_k: 10, ...(scope === ALL ? {} : { collections: [scope] }) });
   };
   const refinement = search.data?.query_refinement;
+  const documentIds = useMemo(() => [...new Set((search.data?.results ?? []).map((result) => result.metadata.document_id))].slice(0, 20), [search.data]);
+  const citedBy = useCitingHypotheses(documentIds);
 
   return (
     <section className="card knowledge-search" aria-labelledby={`${ids}-title`} data-testid="knowledge-search">
@@ -82,6 +86,7 @@ export function SearchPanel({ collections }: { collections: KnowledgeCollection[
                   {result.source_document} · {result.metadata.collection}
                   {identifierLabel(result.metadata.identifiers) ? ` · ${identifierLabel(result.metadata.identifiers)}` : ''}
                 </p>
+                <CitedBy cited={citedBy.data?.get(result.metadata.document_id)} loading={citedBy.isPending} />
               </li>
             ))}
           </ol>

@@ -11,6 +11,7 @@ export const knowledgeKeys = {
   collections: ['knowledge', 'collections'] as const,
   documents: (collection: string) => ['knowledge', 'documents', collection] as const,
   roots: ['knowledge', 'roots'] as const,
+  citedBy: (documentIds: readonly string[]) => ['knowledge', 'citedBy', ...documentIds] as const,
 };
 
 export function useKnowledgeCollections() {
@@ -41,6 +42,12 @@ function useKnowledgeWrite<I, O>(write: (input: I) => Promise<O>) {
 export function useCreateCollection() {
   const api = useCosci();
   return useKnowledgeWrite((input: RouteInput<'knowledge.collections.create'>) => call(api, 'knowledge.collections.create', input));
+}
+
+/** Links a collection to a project, or unlinks it (linked: false). */
+export function useLinkCollection() {
+  const api = useCosci();
+  return useKnowledgeWrite((input: RouteInput<'knowledge.collections.link'>) => call(api, 'knowledge.collections.link', input));
 }
 
 export function useDeleteCollection() {
@@ -139,4 +146,14 @@ export function useKnowledgeEvents(): void {
       }),
     [api, queryClient],
   );
+}
+
+/** The hypotheses citing each of these documents (search results' sources), by document id. */
+export function useCitingHypotheses(documentIds: readonly string[]) {
+  const api = useCosci();
+  return useQuery({
+    queryKey: knowledgeKeys.citedBy(documentIds),
+    queryFn: async () => new Map((await call(api, 'knowledge.citedBy', { document_ids: [...documentIds] })).documents.map((d) => [d.document_id, d])),
+    enabled: documentIds.length > 0,
+  });
 }

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { ArenaPanel } from '../arena/ArenaPanel';
 import { ComparePanel } from './ComparePanel';
 import { EloHistoryPanel } from './EloHistoryPanel';
+import { INITIAL_ELO_CHOICE, type EloChoice } from './eloSelection';
 import { LeaderboardTab, type TableState } from './LeaderboardTab';
 import { DEFAULT_SORT, NO_FILTERS } from './leaderboardModel';
 import { LineagePanel } from './LineagePanel';
@@ -43,6 +44,8 @@ export function ProjectLeaderboard({
   const [tab, setTab] = useState<Tab>('table');
   const [table, setTable] = useState<TableState>({ filters: NO_FILTERS, sort: DEFAULT_SORT });
   const [selected, setSelected] = useState<string[]>([]);
+  // Kept here, not in the chart's tab, so a look at the table does not reset the scientist's choice.
+  const [eloChoice, setEloChoice] = useState<EloChoice>(INITIAL_ELO_CHOICE);
   const [arenaOpened, setArenaOpened] = useState(false);
   if (tab === 'arena' && !arenaOpened) setArenaOpened(true);
   const pages = query.data;
@@ -107,7 +110,7 @@ export function ProjectLeaderboard({
         ) : tab === 'table' ? (
           <LeaderboardTab rows={rows} k={head.k} state={table} onState={setTable} selected={selected} onToggleSelect={toggle} openId={openId} onOpen={onOpen} />
         ) : tab === 'history' ? (
-          <EloHistoryPanel researchId={researchId} rows={rows} selected={selected} />
+          <EloHistoryPanel researchId={researchId} rows={rows} selected={selected} choice={eloChoice} onChoice={setEloChoice} />
         ) : tab === 'lineage' ? (
           <LineagePanel rows={rows} onOpen={onOpen} />
         ) : tab === 'compare' ? (

@@ -50,13 +50,22 @@ export function stepPath(points: ReadonlyArray<EloPoint>, x: Scale, y: Scale): s
   return d;
 }
 
-/** The Elo range of all series, padded so lines do not touch the frame. */
-export function eloDomain(series: ReadonlyArray<{ points: ReadonlyArray<EloPoint> }>): [number, number] {
+/**
+ * The range of all series (their Elo and, where given, the ends of their Bradley-Terry 95%
+ * intervals, which share the Elo-like scale), padded so lines do not touch the frame.
+ */
+export function eloDomain(series: ReadonlyArray<{ points: ReadonlyArray<EloPoint>; ci95?: { low: number; high: number } | null }>): [number, number] {
   let low = Infinity;
   let high = -Infinity;
-  for (const s of series) for (const { elo } of s.points) {
-    low = Math.min(low, elo);
-    high = Math.max(high, elo);
+  for (const s of series) {
+    for (const { elo } of s.points) {
+      low = Math.min(low, elo);
+      high = Math.max(high, elo);
+    }
+    if (s.ci95) {
+      low = Math.min(low, s.ci95.low);
+      high = Math.max(high, s.ci95.high);
+    }
   }
   if (!Number.isFinite(low)) return [950, 1050];
   const pad = Math.max(10, (high - low) * 0.08);

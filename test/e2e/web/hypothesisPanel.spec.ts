@@ -1,14 +1,16 @@
 // The one hypothesis side panel beyond the leaderboard (issue 18, item 1): opened from the
 // hypotheses a checkpoint names in the inbox, and from the arena (without the standings, so the
 // judge is not anchored); the scientist renames a hypothesis there, with a bad title refused and
-// a rename made meanwhile reported instead of overwritten. Real web host, real servers.
+// a rename made meanwhile reported instead of overwritten, and every rename listed in its history.
+// Real web host, real servers.
 import { expect, test } from './support/fixtures.js';
 import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { ControlRoom } from './support/controlRoom.js';
-import { connectResearchAssistant, connectScientistShortcut, type McpSide, type ResearchAssistant } from './support/researchAssistant.js';
-import { openSession, runResearchToCompletion } from './support/researchRun.js';
-import { LeaderboardPage } from './support/tournamentPages.js';
 import { testId } from './locators.js';
+import { connectResearchAssistant, connectScientistShortcut, sixtyWordSummary, type McpSide, type ResearchAssistant } from './support/researchAssistant.js';
+import { openSession, runResearchToCompletion } from './support/researchRun.js';
+import { hypothesisDraft } from '../../support/fakeAssistant.js';
+import { LeaderboardPage } from './support/tournamentPages.js';
 
 const GOAL = 'Identify drug repurposing candidates for acute myeloid leukaemia';
 
@@ -79,6 +81,15 @@ test('the inbox opens the hypotheses a checkpoint names in the side panel, where
   await expect(panel.getByTestId(testId.hypothesisTitle)).toHaveText(/· Renamed in another window$/);
   const stored = (await scientist.call('get_hypothesis', { hypothesis_id: id })).hypothesis as { title: string };
   expect(stored.title).toBe('Renamed in another window');
+  // The panel's history lists both renames, newest first: who, when, old → new.
+  const edits = panel.getByTestId(testId.titleEdit);
+  await expect(edits).toHaveCount(2);
+  // (The quotation marks around each title are drawn by <q>, not part of the text.)
+  await expect(edits.nth(0)).toContainText('renamed by you: Venetoclax plus metformin starves AML stem cells → Renamed in another window');
+  await expect(edits.nth(1)).toContainText(/renamed by you: .+ → Venetoclax plus metformin starves AML stem cells$/);
+  await expect(panel.getByTestId(testId.hypothesisCreated)).toContainText('written by');
+  const historyFindings = await seriousAxeFindings(page, 'hypothesis panel with its rename history');
+  expect(historyFindings, describeFindings(historyFindings)).toEqual([]);
 
   // Esc closes the panel; the checkpoint stays selected.
   await page.keyboard.press('Escape');
@@ -164,4 +175,44 @@ test('the final report shows one rank and the score it comes from, with interval
   const panel = page.getByTestId(testId.hypothesisPanel);
   await expect(panel.getByTestId(testId.hypothesisRank)).toHaveText('1');
   await expect(panel.getByTestId(testId.hypothesisBt)).toContainText(`${shown[0]?.score}95% interval ${shown[0]?.low}–${shown[0]?.high}`);
+});
+
+test('the inbox card of a hypothesis shows its stored core claim, with the full text on demand', async ({ app, page, webHost, workspace }) => {
+  test.setTimeout(90_000);
+  assistant = await connectResearchAssistant(workspace.dataDir);
+  scientist = await connectScientistShortcut(workspace.dataDir);
+  const researchId = await assistant.startResearch(GOAL, 2);
+  const [plan] = await assistant.workUntilDecision(researchId);
+  await scientist.call('decide', { checkpoint_id: plan?.checkpoint_id, action: 'approve' });
+  const item = (await assistant.continueResearch(researchId)).work_item;
+  expect(item?.kind).toBe('generate');
+  // One hypothesis with a core claim of its own (not the summary's first sentence), one without.
+  const claimedDraft = hypothesisDraft(31, 'acute myeloid leukaemia');
+  const claimedSummary = claimedDraft.summary as string;
+  const claimed = { ...claimedDraft, core_claim: 'Blocking BCL-2 and complex I together starves leukaemic stem cells of energy.' };
+  // Worded differently, so neither is held as a near-duplicate of the other.
+  const plain = { ...hypothesisDraft(32), summary: sixtyWordSummary('regulator R32') };
+  await assistant.call('submit_work', { task_id: item?.task_id, result: { hypotheses: [claimed, plain] } });
+
+  const room = new ControlRoom(page);
+  await app.open(webHost.url);
+  await room.openInbox();
+  await room.inboxItem('hypothesis_batch').click();
+  const cards = room.checkpoint.getByTestId('payload-named-hypothesis');
+  await expect(cards).toHaveCount(2);
+  const first = cards.filter({ hasText: 'H1' });
+  await expect(first.getByTestId(testId.namedClaim)).toHaveText(claimed.core_claim);
+  await expect(first.getByTestId(testId.namedClaim)).toHaveAttribute('data-given', 'true');
+  await expect(first).not.toContainText(claimedSummary);
+  // Without a stored one, the claim derived from the summary's first sentences.
+  const second = cards.filter({ hasText: 'H2' });
+  await expect(second.getByTestId(testId.namedClaim)).toHaveAttribute('data-given', 'false');
+  await expect(second.getByTestId(testId.namedClaim)).toContainText('Inhibiting regulator R32 in activated hepatic stellate cells');
+  // The full text, summary first, on request.
+  await expect(first.getByTestId(testId.namedFullText)).toHaveCount(0);
+  await first.locator('summary').click();
+  await expect(first.getByTestId(testId.namedSummary)).toHaveText(claimedSummary);
+  await expect(first.getByTestId(testId.namedFullText)).toContainText('Experimental protocol');
+  const findings = await seriousAxeFindings(page, 'inbox cards with core claims and full text');
+  expect(findings, describeFindings(findings)).toEqual([]);
 });

@@ -1,20 +1,22 @@
 // The tournament in the GUI, on a project an assistant runs while the scientist watches: the
 // leaderboard fills live, shows ranks, interval bars and the certified top-k, sorts, filters and
 // searches; compare shows two hypotheses in full; the lineage links evolved hypotheses to their
-// parents; the Elo chart draws the top five.
+// parents; the Elo chart draws the top five with their 95% intervals, and the scientist changes
+// how many and which it draws.
 import path from 'node:path';
 import { expect, test } from './support/fixtures.js';
+import { describeFindings, seriousAxeFindings } from './support/axe.js';
+import { testId } from './locators.js';
 import { REPO_ROOT } from './support/paths.js';
 import { openSession, runResearchToCompletion, type Structured } from './support/researchRun.js';
 import { LeaderboardPage } from './support/tournamentPages.js';
-import { testId } from './locators.js';
 
 const shot = (name: string): string => path.join(REPO_ROOT, 'test-results', `${name}.png`);
 
 // Each test runs a whole research workflow over real stdio before it looks at the GUI.
 test.setTimeout(120_000);
 
-interface Row { id: string; number: number; rank: number | null; origin: string; parents: string[]; certified_top_k: boolean; elo_score: number }
+interface Row { id: string; number: number; rank: number | null; origin: string; parents: string[]; certified_top_k: boolean; elo_score: number; bt_score: number | null; ci95: { low: number; high: number } | null }
 
 test('the leaderboard of a project run by an assistant: live, ranked, certified, sortable, searchable, with compare, lineage and Elo history', async ({ app, page, webHost, workspace }) => {
   await app.open(webHost.url);
@@ -104,9 +106,43 @@ test('the leaderboard of a project run by an assistant: live, ranked, certified,
   await expect(page.getByTestId(testId.lineageDetail)).toContainText('Evolved');
   await page.screenshot({ path: shot('leaderboard-lineage') });
 
-  // Elo over time: the top five (and the two ticked ones, already among them).
+  // Elo over time: the top five (and the two ticked ones, already among them), each with the
+  // 95% interval of the score its rank comes from — the leaderboard's own numbers.
   await board.tab('history');
-  await expect(page.getByTestId(testId.eloSeries)).toHaveCount(Math.min(5, ranked.length));
+  const series = page.getByTestId(testId.eloSeries);
+  await expect(series).toHaveCount(Math.min(5, ranked.length));
   await expect(page.getByTestId(testId.eloChart).locator('title')).toContainText('Elo over the');
+  await expect(page.getByTestId(testId.eloInterval)).toHaveCount(Math.min(5, ranked.length));
+  for (const row of ranked.slice(0, 5)) {
+    const ci = row.ci95 as { low: number; high: number };
+    const interval = page.locator(`[data-testid="${testId.eloSeries}"][data-id="${row.id}"] [data-testid="${testId.eloInterval}"]`);
+    await expect(interval).toHaveAttribute('data-low', String(ci.low));
+    await expect(interval).toHaveAttribute('data-high', String(ci.high));
+    await expect(page.locator(`[data-testid="${testId.eloLegendItem}"][data-id="${row.id}"]`)).toContainText(`rank ${row.rank}, score ${Math.round(row.bt_score as number)}, 95% interval ${ci.low}–${ci.high}`);
+  }
   await page.screenshot({ path: shot('leaderboard-elo-history') });
+
+  // How many: the top three (the ticked two are among them).
+  await page.getByTestId(testId.eloTop).selectOption('3');
+  await expect(series).toHaveCount(3);
+  expect(await series.evaluateAll((gs) => gs.map((g) => g.getAttribute('data-id')))).toEqual(ranked.slice(0, 3).map((r) => r.id));
+  // Which: take one off from its legend, add another from the list; the choice survives a look at the table.
+  const dropped = ranked[2] as Row;
+  await page.locator(`[data-testid="${testId.eloLegendItem}"][data-id="${dropped.id}"]`).getByTestId(testId.eloRemove).click();
+  await expect(series).toHaveCount(2);
+  await expect(page.locator(`[data-testid="${testId.eloSeries}"][data-id="${dropped.id}"]`)).toHaveCount(0);
+  const extra = expected.rows[expected.rows.length - 1] as Row;
+  await page.getByTestId(testId.eloAdd).selectOption(extra.id);
+  await expect(series).toHaveCount(3);
+  await expect(page.locator(`[data-testid="${testId.eloSeries}"][data-id="${extra.id}"]`)).toHaveCount(1);
+  await expect(page.getByTestId(testId.eloNote)).toContainText('those you added');
+  await board.tab('table');
+  await board.tab('history');
+  await expect(series).toHaveCount(3);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    // Without motion: a colour transition caught halfway is not what the scientist reads.
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    const findings = await seriousAxeFindings(page, `Elo chart with intervals, ${colorScheme}`);
+    expect(findings, describeFindings(findings)).toEqual([]);
+  }
 });

@@ -1,11 +1,15 @@
 // What each assistant may do, from the Assistants view (issue 18 item 13): the scientist's scopes
 // are shown, a change is saved through the server, audited, and enforced on the assistant's own
-// server over MCP: a revoked scope is refused, a restored one works again.
+// server over MCP: a revoked scope is refused, a restored one works again. Every assistant the app
+// connected or found on this computer is listed before its first call, with its default permissions.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { openSession } from './support/researchRun.js';
-import { AuditLogPage } from './support/tournamentPages.js';
+import { SERVER_ENTRY } from './support/paths.js';
 import { testId, testIdOf } from './locators.js';
+import { AuditLogPage } from './support/tournamentPages.js';
 
 const GOAL = 'Identify repurposable drugs that slow liver fibrosis progression';
 
@@ -52,4 +56,43 @@ test('revoking a scope in the app is audited and refused to the assistant over M
   await page.getByTestId(testId.auditFilterOutcome).selectOption('denied');
   await expect(audit.rows).toHaveCount(1);
   await expect(audit.rows.first()).toHaveAttribute('data-action', 'tool:start_research');
+});
+
+test('every assistant connected or found on this computer is listed with its default permissions before its first call, and can be restricted then', async ({ app, page, webHost, workspace }) => {
+  // Claude Desktop found (its command in ~/.local/bin), not connected; Cursor connected (our entry in its config), not found.
+  const claude = path.join(workspace.home, '.local', 'bin', 'claude-desktop');
+  fs.mkdirSync(path.dirname(claude), { recursive: true });
+  fs.writeFileSync(claude, '#!/bin/sh\n');
+  fs.chmodSync(claude, 0o755);
+  const cursorConfig = path.join(workspace.home, '.cursor', 'mcp.json');
+  fs.mkdirSync(path.dirname(cursorConfig), { recursive: true });
+  fs.writeFileSync(cursorConfig, `${JSON.stringify({ mcpServers: { 'co-scientist': { command: process.execPath, args: [SERVER_ENTRY, '--data-dir', workspace.dataDir, '--client', 'cursor'] } } }, null, 2)}\n`);
+
+  await app.open(webHost.url);
+  await app.openAssistants();
+  const claudeCard = page.getByTestId(testIdOf.policy('claude-desktop'));
+  const cursorCard = page.getByTestId(testIdOf.policy('cursor'));
+  await expect(claudeCard.getByTestId(testId.policyKnownAs)).toHaveText('found on this computer, not connected · no calls yet · default permissions');
+  await expect(cursorCard.getByTestId(testId.policyKnownAs)).toHaveText('connected · no calls yet · default permissions');
+  await expect(claudeCard.locator('legend strong')).toHaveText('Claude Desktop');
+  await expect(cursorCard.getByTestId('scope-research:write')).toBeChecked();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    // Without motion: a colour transition caught halfway is not what the scientist reads.
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    const findings = await seriousAxeFindings(page, `permissions of assistants that never called, ${colorScheme}`);
+    expect(findings, describeFindings(findings)).toEqual([]);
+  }
+
+  // Restricted before it ever called: Cursor's own server refuses from its first call.
+  await cursorCard.getByTestId('scope-research:write').uncheck();
+  await expect(cursorCard.getByTestId('policy-saved')).toBeVisible();
+  await expect(cursorCard.getByTestId(testId.policyKnownAs)).toHaveText('connected · no calls yet');
+  const cursor = await openSession(workspace.dataDir, 'cursor');
+  try {
+    const refused = await cursor.client.callTool({ name: 'start_research', arguments: { goal: GOAL } });
+    expect(refused.isError).toBe(true);
+    expect(JSON.stringify(refused.content)).toContain('insufficient_permissions');
+  } finally {
+    await cursor.close();
+  }
 });

@@ -11,7 +11,7 @@ export const listCheckpointsTool = defineTool({
   name: 'list_checkpoints',
   title: 'List checkpoints',
   description: [
-    'Checkpoints where the workflow waits for the scientist (research_plan, hypothesis_batch, evolution_plan, final_report, safety_review), each with a payload and an edit_schema. Pending by default; status "decided" gives the history. Tell the user what waits; they decide in the app unless they allowed decisions in chat.',
+    'Checkpoints where the workflow waits for the scientist (research_plan, hypothesis_batch, evolution_plan, final_report, safety_review), each with a payload and an edit_schema. Pending by default; status "decided" gives the history. Projects the scientist archived are left out unless you name one (research_id) or pass include_archived. Tell the user what waits; they decide in the app unless they allowed decisions in chat.',
   ].join('\n\n'),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read'],
@@ -20,21 +20,33 @@ export const listCheckpointsTool = defineTool({
     status: z.enum(['pending', 'decided']).default('pending'),
     limit: z.number().int().min(1).max(50).default(10),
     cursor: z.string().optional().describe('next_cursor of a previous call.'),
+    include_archived: z.boolean().default(false).describe('Also list archived projects\' checkpoints (left out by default, as in the app).'),
   }),
-  output: z.object({ checkpoints: z.array(CheckpointSchema), next_cursor: z.string().nullable() }),
+  output: z.object({
+    checkpoints: z.array(CheckpointSchema),
+    next_cursor: z.string().nullable(),
+    archived_hidden: z.number().int().describe('Checkpoints of archived projects left out (0 with include_archived or research_id).'),
+  }),
   run(args, ctx) {
     if (args.research_id !== undefined) loadResearch(ctx.db, args.research_id);
-    const page = queryCheckpoints(ctx.db, { projectId: args.research_id, status: args.status, limit: args.limit, cursor: args.cursor });
+    // A project named by id is listed even when archived: the caller asked for it.
+    const excludeArchived = !args.include_archived && args.research_id === undefined;
+    const page = queryCheckpoints(ctx.db, { projectId: args.research_id, status: args.status, limit: args.limit, cursor: args.cursor, excludeArchived });
     const checkpoints = page.checkpoints.map((c) => checkpointOutput(c, checkpointViewFor(ctx)));
+    // Said once, on the first page, not again on every page after it.
+    const hiddenNote =
+      page.archivedHidden > 0 && args.cursor === undefined
+        ? [`${page.archivedHidden} ${args.status} checkpoint${page.archivedHidden === 1 ? '' : 's'} of archived projects not listed (include_archived: true lists them).`]
+        : [];
     const lines =
       checkpoints.length === 0
-        ? [`No ${args.status} checkpoints${args.research_id === undefined ? '' : ` for ${args.research_id}`}.`]
-        : checkpoints.map((c) =>
+        ? [`No ${args.status} checkpoints${args.research_id === undefined ? '' : ` for ${args.research_id}`}.`, ...hiddenNote]
+        : [...hiddenNote, ...checkpoints.map((c) =>
             c.decision === null
               ? `- **${c.checkpoint_id}** ${c.kind} of ${c.research_id} (iteration ${c.iteration}) — pending since ${c.created_at}`
               : `- **${c.checkpoint_id}** ${c.kind} of ${c.research_id} — ${c.decision.action} by ${c.decision.decided_by}${c.decision.note === null ? '' : `: "${c.decision.note}"`}`,
-          );
-    return { data: { checkpoints, next_cursor: page.nextCursor }, markdown: lines.join('\n') };
+          )];
+    return { data: { checkpoints, next_cursor: page.nextCursor, archived_hidden: page.archivedHidden }, markdown: lines.join('\n') };
   },
 });
 

@@ -14,6 +14,7 @@ import type { ServerContext } from '../../context.js';
 import { defineTool } from '../../toolkit.js';
 import { AddedHypothesisSchema, AddedReviewSchema, HypothesisDetailSchema, RetitledSchema, roundedInterval, type CitationViewSchema, type HypothesisRefSchema } from '../../../../src-shared/schemas/hypotheses.js';
 import { retitleHypothesis } from '../../../engine/hypothesisTitle.js';
+import { titleEdits } from '../../../store/hypothesisTitles.js';
 
 const HypothesisId = z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f".');
 
@@ -42,7 +43,7 @@ export const getHypothesisTool = defineTool({
   name: 'get_hypothesis',
   title: 'Get a hypothesis in full',
   description:
-    'For the Co-Scientist desktop app: one hypothesis with every field, its citations resolved against the knowledge base (unverified ones marked), all its reviews with scores, the tournament matches it played with their rationales, and its lineage. Desktop app only.',
+    'For the Co-Scientist desktop app: one hypothesis with every field, its citations resolved against the knowledge base (unverified ones marked), all its reviews with scores, the tournament matches it played with their rationales, its lineage and its renames. Desktop app only.',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['hypotheses:read', 'reviews:read'],
   desktopOnly: true,
@@ -52,6 +53,7 @@ export const getHypothesisTool = defineTool({
     const dossier = hypothesisDossier(ctx.db, args.hypothesis_id);
     const h = dossier.hypothesis;
     const cite = (c: CitationRecord) => citationOut(ctx, h.projectId, c);
+    const digest = digestOf(h);
     return {
       target: `hypothesis://${h.id}`,
       data: {
@@ -59,8 +61,10 @@ export const getHypothesisTool = defineTool({
           id: h.id,
           number: h.seq,
           research_id: h.projectId,
-          title: digestOf(h).title,
+          title: digest.title,
           title_given: (h.title ?? null) !== null,
+          core_claim: digest.core_claim,
+          core_claim_given: (h.coreClaim ?? null) !== null,
           summary: h.summary,
           rationale: h.rationale,
           experimental_protocol: h.experimentalProtocol,
@@ -116,6 +120,7 @@ export const getHypothesisTool = defineTool({
         })),
         parents: dossier.parents.map(refOut),
         children: dossier.children.map(refOut),
+        title_history: titleEdits(ctx.db, h.id).map((edit) => ({ at: edit.at, by: edit.clientId, from: edit.from, to: edit.to })),
       },
       markdown: [
         `**H${h.seq}** ${h.id} [${h.status}] Elo ${Math.round(h.elo)} — ${h.summary}`,

@@ -15,15 +15,20 @@ import { AssistantPoliciesSchema, AssistantPolicySchema } from '../../../../src-
 export const getClientPoliciesTool = defineTool({
   name: 'get_client_policies',
   title: 'Get assistant permissions',
-  description: 'Every client that has used Co-Scientist (or has a stored policy), with its scopes, rate limit, whether it may decide checkpoints, and when it was last seen. Desktop app only.',
+  description:
+    'Every client that has used Co-Scientist or has a stored policy, plus those named in `also` (the assistants the app registered or found on this machine, with their default permissions before their first call): scopes, rate limit, whether it may decide checkpoints, and when it was last seen. Desktop app only.',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['admin'],
   desktopOnly: true,
-  input: z.object({}),
+  input: z.object({
+    also: z.array(z.string().min(1).max(64)).max(50).default([]).describe('Client ids to list even if they have never called, e.g. ["claude-desktop", "cursor"].'),
+  }),
   output: AssistantPoliciesSchema,
-  run(_args, ctx) {
+  run(args, ctx) {
     const seen = new Map(seenClients(ctx.db).map((c) => [c.clientId, c]));
-    const ids = [...new Set([...allPolicies(ctx.db).map((p) => p.clientId), ...seen.keys()])].sort();
+    // The desktop app always has full access: it is not an assistant to set permissions for.
+    const also = args.also.map((id) => parseClientIdOrThrow(id, 'also')).filter((id) => id !== DESKTOP_CLIENT);
+    const ids = [...new Set([...allPolicies(ctx.db).map((p) => p.clientId), ...seen.keys(), ...also])].sort();
     const policies = ids.map((id) => {
       const policy = resolvePolicy(ctx.db, id);
       return {
@@ -91,10 +96,10 @@ export const setClientPolicyTool = defineTool({
   },
 });
 
-function parseClientIdOrThrow(value: string): string {
+function parseClientIdOrThrow(value: string, field = 'client_id'): string {
   try {
     return parseClientId(value);
   } catch (error) {
-    throw new DomainError('invalid_input', (error as Error).message, { field: 'client_id' });
+    throw new DomainError('invalid_input', (error as Error).message, { field });
   }
 }

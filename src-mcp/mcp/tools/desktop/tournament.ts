@@ -15,6 +15,7 @@ import { defineTool } from '../../toolkit.js';
 import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardFormatSchema, LeaderboardPageSchema, LeaderboardRowSchema, MatchPageSchema } from '../../../../src-shared/schemas/tournament.js';
 import { arenaCard, comparedEntry, leaderboardColumns, leaderboardRow, matchEntry } from './tournamentRows.js';
 import { recordHumanJudgement } from '../../../engine/workflow/requests.js';
+import { roundedInterval } from '../../../../src-shared/schemas/hypotheses.js';
 
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
@@ -80,6 +81,8 @@ export const getEloHistoryTool = defineTool({
       number: s.seq,
       summary: s.summary,
       rank: s.rank,
+      bt_score: s.btScore === null ? null : Math.round(s.btScore * 10) / 10,
+      ci95: s.ci95 === null ? null : roundedInterval(...s.ci95),
       played_matches: s.playedMatches,
       points: s.points.map(([match, elo]) => ({ match, elo: Math.round(elo * 10) / 10 })),
     }));

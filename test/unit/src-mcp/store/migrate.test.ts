@@ -47,4 +47,36 @@ describe('migrate', () => {
       db.close();
     }
   });
+
+  it('0011 keeps the renames made before it, from the change feed, and they go with their project', () => {
+    const dir = tempDir();
+    fs.mkdirSync(dir, { recursive: true });
+    const old = new Database(databasePath(dir));
+    for (const migration of MIGRATIONS.slice(0, 10)) old.exec(migration.sql);
+    old.pragma('user_version = 10');
+    old.prepare("INSERT INTO projects (id, goal, domain, status, hypothesis_budget, created_by, created_at, updated_at) VALUES ('res_1', 'g', 'd', 'active', 3, 'desktop', 't', 't')").run();
+    const hypothesis = old.prepare(
+      "INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, method, origin, status, iteration, created_by, created_at, updated_at) VALUES (?, 'res_1', ?, 's', 'r', 'p', 'm', 'generated', 'pending', 1, 'desktop', 't', 't')",
+    );
+    hypothesis.run('hyp_1', 1);
+    const event = old.prepare("INSERT INTO events (at, client_id, kind, subject_uri, data) VALUES (?, ?, 'hypothesis.retitled', 'research://projects/res_1', ?)");
+    event.run('2026-01-01T00:00:00.000Z', 'desktop', JSON.stringify({ project_id: 'res_1', hypothesis_id: 'hyp_1', from: null, to: 'First' }));
+    event.run('2026-01-02T00:00:00.000Z', 'desktop', JSON.stringify({ project_id: 'res_1', hypothesis_id: 'hyp_1', from: 'First', to: 'Second' }));
+    // A rename of a hypothesis that is gone is not carried over.
+    event.run('2026-01-03T00:00:00.000Z', 'desktop', JSON.stringify({ project_id: 'res_1', hypothesis_id: 'hyp_gone', from: null, to: 'Lost' }));
+    old.close();
+
+    const db = openDatabase(dir);
+    try {
+      const edits = () => db.prepare('SELECT hypothesis_id, at, client_id, from_title, to_title FROM hypothesis_title_edits ORDER BY id').all();
+      expect(edits()).toEqual([
+        { hypothesis_id: 'hyp_1', at: '2026-01-01T00:00:00.000Z', client_id: 'desktop', from_title: null, to_title: 'First' },
+        { hypothesis_id: 'hyp_1', at: '2026-01-02T00:00:00.000Z', client_id: 'desktop', from_title: 'First', to_title: 'Second' },
+      ]);
+      db.prepare("DELETE FROM projects WHERE id = 'res_1'").run();
+      expect(edits()).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
 });

@@ -1,0 +1,43 @@
+// Under a search result: the hypotheses citing its source, each opening in the hypothesis panel
+// (a passage belongs to no hypothesis; its document is what hypotheses cite).
+import type { CitingHypotheses } from '../../../src-main/host/contract';
+import { useNavigation } from '../../app/navigation';
+
+type CitedByDocument = CitingHypotheses['documents'][number];
+
+export function CitedBy({ cited, loading }: { cited: CitedByDocument | undefined; loading: boolean }) {
+  const { location, navigate } = useNavigation();
+  if (cited === undefined) {
+    return loading ? <p className="muted knowledge-cited-by" aria-busy="true">Looking for hypotheses that cite this source…</p> : null;
+  }
+  if (cited.total === 0) {
+    return (
+      <p className="muted knowledge-cited-by" data-testid="knowledge-cited-by-none">
+        No hypothesis cites this source yet.
+      </p>
+    );
+  }
+  const more = cited.total - cited.hypotheses.length;
+  return (
+    <div className="knowledge-cited-by" data-testid="knowledge-cited-by">
+      <span className="muted">Cited by</span>
+      <ul>
+        {cited.hypotheses.map((h) => (
+          <li key={h.id}>
+            <button
+              type="button"
+              className="chip chip-button"
+              data-testid="knowledge-cited-hypothesis"
+              data-hypothesis-id={h.id}
+              aria-pressed={location.hypothesisId === h.id}
+              onClick={() => navigate({ section: location.section, projectId: h.research_id, hypothesisId: h.id })}
+            >
+              <strong>H{h.number}</strong> {h.title}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? <span className="muted">and {more} more</span> : null}
+    </div>
+  );
+}
