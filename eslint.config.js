@@ -25,12 +25,7 @@ export default tseslint.config(
     // is passed to store functions, never used for statements, pragmas or transactions of its own.
     // Imports of better-sqlite3 are the dependency-cruiser rule sqlite-driver-only-in-store.
     files: ['src-mcp/**/*.ts'],
-    ignores: [
-      'src-mcp/store/**',
-      // Still reaches into the driver (pragmas and a raw BEGIN/COMMIT for the queued read audits);
-      // to move behind store functions once its audit-at-close fix has landed.
-      'src-mcp/mcp/readAudit.ts',
-    ],
+    ignores: ['src-mcp/store/**'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -15,8 +15,8 @@
 // last FLUSH_MS before the process was killed (at most MAX_PENDING rows). A write's row is never
 // queued: it commits in the write's own transaction (CallAudit).
 import type { Db } from '../store/database.js';
-import { appendAudit, appendAuditRows, type AuditEntry } from '../store/audit.js';
-import { publishAuditAnchor } from '../store/auditAnchor.js';
+import { appendAuditRows, tryAppendAuditRows, type AuditEntry } from '../store/audit.js';
+import { inTransaction } from '../store/writeObserver.js';
 
 export const FLUSH_MS = 200;
 /** A queue this long is appended at once, lock or not (it only grows while others write without pause). */
@@ -25,8 +25,6 @@ const MAX_PENDING = 256;
 interface Queue {
   pending: AuditEntry[];
   timer: NodeJS.Timeout | null;
-  /** The connection's configured busy timeout, restored after each no-wait attempt. */
-  busyTimeoutMs: number;
 }
 
 const queues = new WeakMap<Db, Queue>();
@@ -34,7 +32,7 @@ const queues = new WeakMap<Db, Queue>();
 function queueOf(db: Db): Queue {
   let queue = queues.get(db);
   if (queue === undefined) {
-    queue = { pending: [], timer: null, busyTimeoutMs: db.pragma('busy_timeout', { simple: true }) as number };
+    queue = { pending: [], timer: null };
     queues.set(db, queue);
   }
   return queue;
@@ -46,9 +44,9 @@ export function recordReadAudit(db: Db, entry: AuditEntry): void {
   // Behind queued rows, a new one waits its turn: rows reach the table in the order of the calls.
   // A transaction this connection has open belongs to another call (a write holds one across its
   // awaits); a row that joined it would vanish with its rollback, so the row waits in the queue.
-  if (!db.inTransaction && queue.pending.length === 0 && appendWithoutWaiting(db, queue, [entry])) return;
+  if (!inTransaction(db) && queue.pending.length === 0 && tryAppendAuditRows(db, [entry])) return;
   queue.pending.push(entry);
-  if (queue.pending.length >= MAX_PENDING && !db.inTransaction) flushOrRetry(db, queue);
+  if (queue.pending.length >= MAX_PENDING && !inTransaction(db)) flushOrRetry(db, queue);
   else scheduleFlush(db, queue);
 }
 
@@ -69,7 +67,7 @@ export function flushReadAudit(db: Db): void {
   if (queue.timer !== null) clearTimeout(queue.timer);
   queue.timer = null;
   if (queue.pending.length === 0 || !db.open) return;
-  if (db.inTransaction) {
+  if (inTransaction(db)) {
     // Another call's transaction is open on this connection: try again once it is over.
     scheduleFlush(db, queue);
     return;
@@ -123,39 +121,16 @@ function flushSoon(db: Db): void {
   if (queue === undefined) return;
   queue.timer = null;
   if (queue.pending.length === 0 || !db.open) return;
-  if (db.inTransaction) return scheduleFlush(db, queue);
+  if (inTransaction(db)) return scheduleFlush(db, queue);
   const rows = queue.pending;
   queue.pending = [];
   let appended = false;
   try {
-    appended = appendWithoutWaiting(db, queue, rows);
+    appended = tryAppendAuditRows(db, rows);
   } catch (error) {
     console.error(`[co-scientist] audit: ${rows.length} read rows could not be appended yet (${error instanceof Error ? error.message : String(error)}); retrying`);
   }
   if (appended) return;
   queue.pending = [...rows, ...queue.pending];
   scheduleFlush(db, queue);
-}
-
-/** One attempt at the write lock with no busy wait; false when another connection holds it. */
-function appendWithoutWaiting(db: Db, queue: Queue, entries: readonly AuditEntry[]): boolean {
-  db.pragma('busy_timeout = 0');
-  try {
-    db.exec('BEGIN IMMEDIATE');
-  } catch (error) {
-    if ((error as { code?: string }).code === 'SQLITE_BUSY') return false;
-    throw error;
-  } finally {
-    db.pragma(`busy_timeout = ${queue.busyTimeoutMs}`);
-  }
-  try {
-    for (const entry of entries) appendAudit(db, entry);
-    db.exec('COMMIT');
-    // Rows committed here move the anchored head like any other (store/auditAnchor.ts).
-    publishAuditAnchor(db);
-    return true;
-  } catch (error) {
-    if (db.inTransaction) db.exec('ROLLBACK');
-    throw error;
-  }
 }

@@ -52,6 +52,42 @@ export function appendAudit(db: Db, entry: AuditEntry): AuditRow {
   return insertAuditRow(db, entry);
 }
 
+/** Each connection's configured busy timeout, read once: tryAppendAuditRows restores it after its no-wait attempt. */
+const busyTimeouts = new WeakMap<Db, number>();
+
+/**
+ * One attempt to append `entries` in a transaction of their own without waiting for the write lock
+ * (the busy timeout is 0 for the BEGIN alone): false, with nothing written, while another
+ * connection holds it. How a read's row gets past a held lock (mcp/readAudit.ts). Every statement
+ * is prepared once per connection: this runs on every read call.
+ */
+export function tryAppendAuditRows(db: Db, entries: readonly AuditEntry[]): boolean {
+  let busyTimeoutMs = busyTimeouts.get(db);
+  if (busyTimeoutMs === undefined) {
+    busyTimeoutMs = db.pragma('busy_timeout', { simple: true }) as number;
+    busyTimeouts.set(db, busyTimeoutMs);
+  }
+  cached(db, 'PRAGMA busy_timeout = 0').get();
+  try {
+    cached(db, 'BEGIN IMMEDIATE').run();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') return false;
+    throw error;
+  } finally {
+    cached(db, `PRAGMA busy_timeout = ${busyTimeoutMs}`).get();
+  }
+  try {
+    for (const entry of entries) appendAudit(db, entry);
+    cached(db, 'COMMIT').run();
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+  // Rows committed here move the anchored head like any other (auditAnchor.ts).
+  publishAuditAnchor(db);
+  return true;
+}
+
 /**
  * Appends rows in a write transaction of their own (or in the caller's, when one is open), then
  * moves the anchored head past them: for audit rows that belong to no effect of their own.
