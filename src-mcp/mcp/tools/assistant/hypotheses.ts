@@ -12,6 +12,7 @@ import type { Task } from '../../../engine/types.js';
 import { buildWorkItem, delegatedReasoner } from '../../../reasoners/workItems.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool } from '../../toolkit.js';
+import { ratingFields } from '../ratingFields.js';
 import { DESKTOP_CLIENT } from '../../identity.js';
 import { WorkItemSchema, workItemMarkdown, workItemOutput } from './workflowOutput.js';
 import { IntervalSchema, RatingFields, roundedInterval } from '../../../../src-shared/schemas/hypotheses.js';
@@ -42,12 +43,7 @@ function summaryOf(h: HypothesisListItem): z.input<typeof HypothesisSummary> {
     status: h.status,
     origin: h.origin,
     method: h.method,
-    elo_score: Math.round(h.elo * 10) / 10,
-    bt_score: h.btScore === null ? null : Math.round(h.btScore * 10) / 10,
-    ci95: h.ci95 === null ? null : roundedInterval(...h.ci95),
-    p_top_k: h.pTopK,
-    rank: h.rank,
-    matches_played: h.matchesPlayed,
+    ...ratingFields(h),
     parents: h.parents,
     awaiting_approval: h.gate !== 'approved',
     near_duplicate_of: h.nearDuplicateOf,

@@ -12,7 +12,8 @@ import { REVIEW_TYPES, ReviewScoresSchema, ScientistHypothesisSchema, ScientistR
 import type { CitationRecord } from '../../../engine/types.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool } from '../../toolkit.js';
-import { AddedHypothesisSchema, AddedReviewSchema, HypothesisDetailSchema, RetitledSchema, roundedInterval, type CitationViewSchema, type HypothesisRefSchema } from '../../../../src-shared/schemas/hypotheses.js';
+import { ratingFields } from '../ratingFields.js';
+import { AddedHypothesisSchema, AddedReviewSchema, HypothesisDetailSchema, RetitledSchema, type CitationViewSchema, type HypothesisRefSchema } from '../../../../src-shared/schemas/hypotheses.js';
 import { retitleHypothesis } from '../../../engine/hypothesisTitle.js';
 import { titleEdits } from '../../../store/hypothesisTitles.js';
 
@@ -76,12 +77,7 @@ export const getHypothesisTool = defineTool({
           status: h.status,
           gate: h.gate,
           iteration: h.iteration,
-          elo_score: Math.round(h.elo * 10) / 10,
-          bt_score: h.btScore === null ? null : Math.round(h.btScore * 10) / 10,
-          ci95: h.ci95 === null ? null : roundedInterval(...h.ci95),
-          p_top_k: h.pTopK,
-          rank: h.rank,
-          matches_played: h.matchesPlayed,
+          ...ratingFields(h),
           wins: h.wins,
           near_duplicate_of: h.nearDuplicateOf,
           safety_flag: h.safetyFlag,
