@@ -56,7 +56,7 @@ test('a hypothesis shows every field, its reviews as score bars and its matches;
   await expect(review.getByTestId(testId.reviewStrengthsList)).toContainText('Clear mechanism');
   const matches = detail.getByTestId(testId.match);
   expect(await matches.count()).toBeGreaterThan(0);
-  await expect(matches.first().getByTestId(testId.matchRationale)).toContainText('more specific mechanism');
+  await expect(matches.first().getByTestId(testId.matchRationale)).toContainText('names a specific mechanism');
   await expect(detail.getByTestId(testId.hypothesisMatchesPlayed)).toHaveText(new RegExp(`^${await matches.count()} \\(\\d+\\)$`));
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'hypothesis-detail.png') });
 
