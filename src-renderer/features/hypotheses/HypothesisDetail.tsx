@@ -6,6 +6,7 @@ import type { HypothesisDetail as Detail } from '../../../src-main/host/contract
 import { HostError } from '../../api/cosci';
 import { useHypothesis } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { Fact, Stat } from '../../app/Facts';
 import { GrowingList } from '../../app/GrowingList';
 import { useNavigation } from '../../app/navigation';
 import { dateTime } from '../projects/format';
@@ -255,26 +256,5 @@ function Items({ title, items, testId }: { title: string; items: readonly string
         </ul>
       )}
     </section>
-  );
-}
-
-function Stat({ label, value, sub, testId }: { label: string; value: string; sub?: string | undefined; testId: string }) {
-  return (
-    <div className="stat">
-      <dt>{label}</dt>
-      <dd data-testid={testId}>
-        {value}
-        {sub ? <span className="stat-sub">{sub}</span> : null}
-      </dd>
-    </div>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
