@@ -123,22 +123,10 @@ function DetailView({ detail, back, hideStandings }: { detail: Detail; back: Rea
         <section className="hypothesis-section" data-testid="hypothesis-lineage">
           <h3>Lineage</h3>
           {detail.parents.map((p) => (
-            <p key={p.id}>
-              Evolved from{' '}
-              <button type="button" className="link-button" onClick={() => open(p.id)}>
-                H{p.number}
-              </button>{' '}
-              <span className="muted">{p.summary.slice(0, 120)}…</span>
-            </p>
+            <LineageLink key={p.id} relation="Evolved from" link={p} open={open} />
           ))}
           {detail.children.map((c) => (
-            <p key={c.id}>
-              Evolved into{' '}
-              <button type="button" className="link-button" onClick={() => open(c.id)}>
-                H{c.number}
-              </button>{' '}
-              <span className="muted">{c.summary.slice(0, 120)}…</span>
-            </p>
+            <LineageLink key={c.id} relation="Evolved into" link={c} open={open} />
           ))}
         </section>
       ) : null}
@@ -228,6 +216,19 @@ function DetailView({ detail, back, hideStandings }: { detail: Detail; back: Rea
 
       <HypothesisHistory detail={detail} />
     </section>
+  );
+}
+
+/** One parent or child in the lineage: the relation, a link to it, and the start of its summary. */
+function LineageLink({ relation, link, open }: { relation: string; link: Detail['parents'][number]; open: (id: string) => void }) {
+  return (
+    <p>
+      {relation}{' '}
+      <button type="button" className="link-button" onClick={() => open(link.id)}>
+        H{link.number}
+      </button>{' '}
+      <span className="muted">{link.summary.slice(0, 120)}…</span>
+    </p>
   );
 }
 
