@@ -12,6 +12,7 @@ import type {
   ReviewScores,
   ReviewType,
 } from './schemas.js';
+import type { MatchRow } from '../store/matches.js';
 import type { ProjectRow } from '../store/projects.js';
 import type { TaskRow } from '../store/tasks.js';
 
@@ -131,20 +132,8 @@ export interface Review {
   createdAt: string;
 }
 
-export interface MatchRecord {
-  id: string;
-  projectId: string;
-  /** Slot order as presented to the judge. */
-  firstId: string;
-  secondId: string;
-  winnerId: string;
-  judge: 'model' | 'human';
-  confidence: number | null;
-  rationale: string;
-  debate: Array<{ speaker: string; argument: string }>;
-  createdBy: string;
-  createdAt: string;
-}
+/** A match as the engine shows it: the stored row without the store's bookkeeping (task, pair, sequence). */
+export type MatchRecord = Omit<MatchRow, 'taskId' | 'pairId' | 'seq'>;
 
 export interface Checkpoint {
   id: string;

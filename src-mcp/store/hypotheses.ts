@@ -182,17 +182,8 @@ export function setSafetyFlag(db: Db, id: string, flag: string | null, updatedAt
   cached(db, 'UPDATE hypotheses SET safety_flag = ?, updated_at = ? WHERE id = ?').run(flag, updatedAt, id);
 }
 
-export interface RatingUpdate {
-  id: string;
-  elo: number;
-  btScore: number | null;
-  ciLow: number | null;
-  ciHigh: number | null;
-  pTopK: number | null;
-  rank: number | null;
-  matchesPlayed: number;
-  wins: number;
-}
+/** What a rating refresh writes back: the hypothesis's own rating columns. */
+export type RatingUpdate = Pick<HypothesisRow, 'id' | 'elo' | 'btScore' | 'ciLow' | 'ciHigh' | 'pTopK' | 'rank' | 'matchesPlayed' | 'wins'>;
 
 export function updateRatings(db: Db, updates: readonly RatingUpdate[], updatedAt: string): void {
   const statement = cached(

@@ -2,9 +2,10 @@
 // is built by the knowledge layer from quoted terms (see knowledge/search/query.ts); the SQL is here.
 import type { Db } from './database.js';
 import { cachedStatement as statement } from './knowledgeStatements.js';
-import type { ChunkContentType, DocumentFormat } from './knowledgeDocuments.js';
+import type { ChunkContentType, DocumentRow } from './knowledgeDocuments.js';
 
-export interface ChunkCandidate {
+/** A matching chunk with what its document says about the source (for citing it). */
+export interface ChunkCandidate extends Pick<DocumentRow, 'source' | 'format' | 'doi' | 'pmid' | 'arxivId' | 'url' | 'authors' | 'year'> {
   chunkId: number;
   title: string;
   headerPath: string;
@@ -13,14 +14,6 @@ export interface ChunkCandidate {
   contentType: ChunkContentType;
   documentId: string;
   documentTitle: string;
-  source: string;
-  format: DocumentFormat;
-  doi: string | null;
-  pmid: string | null;
-  arxivId: string | null;
-  url: string | null;
-  authors: string | null;
-  year: string | null;
   collectionId: string;
   collectionName: string;
 }

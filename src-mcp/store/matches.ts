@@ -7,6 +7,7 @@ import { projectCounts } from './projectCounts.js';
 export interface MatchRow {
   id: string;
   projectId: string;
+  /** Slot order as presented to the judge. */
   firstId: string;
   secondId: string;
   winnerId: string;

@@ -25,6 +25,18 @@ export interface VirtualListProps<T> {
   focusable?: boolean;
 }
 
+/** The part of an infinite query (TanStack Query's useInfiniteQuery) that paging needs. */
+export interface PagedQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/** Wires a paged query to the list's paging props: reaching the end fetches the next page. */
+export function pagingOf(query: PagedQuery): Pick<VirtualListProps<unknown>, 'hasMore' | 'loadingMore' | 'onEndReached'> {
+  return { hasMore: query.hasNextPage, loadingMore: query.isFetchingNextPage, onEndReached: () => void query.fetchNextPage() };
+}
+
 /** How close to the end (in rows) the next page is requested, so it arrives before it is needed. */
 const PREFETCH_ROWS = 5;
 

@@ -24,11 +24,11 @@ async function summaries(server: ConnectedServer, researchId: string): Promise<M
   return new Map((listed.hypotheses as Array<{ id: string; summary: string }>).map((h) => [h.id, h.summary]));
 }
 
-/** Works and approves until the assistant holds a comparison work item. */
-async function driveToTournament(assistant: ConnectedServer, desktop: ConnectedServer, researchId: string, decided: string[]): Promise<Next> {
+/** Works (fake results) and approves every checkpoint until `until` holds for the assistant's answer. */
+async function drive(assistant: ConnectedServer, desktop: ConnectedServer, researchId: string, decided: string[], until: (next: Next) => boolean, what: string): Promise<Next> {
   let next = (await call(assistant, 'continue_research', { research_id: researchId })) as unknown as Next;
-  for (let i = 0; i < 100; i += 1) {
-    if (next.state === 'work' && next.work_item?.kind === 'compare') return next;
+  for (let i = 0; i < 200; i += 1) {
+    if (until(next)) return next;
     if (next.state === 'awaiting_decision') {
       const checkpoint = next.checkpoints[0] as Next['checkpoints'][number];
       await call(desktop, 'decide', { checkpoint_id: checkpoint.checkpoint_id, action: 'approve' });
@@ -39,7 +39,7 @@ async function driveToTournament(assistant: ConnectedServer, desktop: ConnectedS
     const item = next.work_item as WorkItemLike;
     next = (await call(assistant, 'submit_work', { task_id: item.task_id, result: fakeResult(item, await summaries(assistant, researchId)) })).next as Next;
   }
-  throw new Error('never reached the tournament');
+  throw new Error(`never ${what}`);
 }
 
 describe('crash and resume', () => {
@@ -53,7 +53,7 @@ describe('crash and resume', () => {
     const decided: string[] = [];
 
     // 1. Killed while holding a lease: the task is taken over at once (its owner pid is gone).
-    const held = await driveToTournament(first, desktop, researchId, decided);
+    const held = await drive(first, desktop, researchId, decided, (n) => n.state === 'work' && n.work_item?.kind === 'compare', 'reached the tournament');
     const heldTask = (held.work_item as WorkItemLike).task_id;
     await killServer(first);
     const second = await connectServer({ dataDir, client: 'claude-desktop' });
@@ -77,18 +77,7 @@ describe('crash and resume', () => {
     expect(toolErrorOf(again).code).toBe('conflict');
 
     // 3. The third process finishes the whole project.
-    let next = (await call(third, 'continue_research', { research_id: researchId })) as unknown as Next;
-    for (let i = 0; i < 200 && next.state !== 'completed'; i += 1) {
-      if (next.state === 'awaiting_decision') {
-        const checkpoint = next.checkpoints[0] as Next['checkpoints'][number];
-        await call(desktop, 'decide', { checkpoint_id: checkpoint.checkpoint_id, action: 'approve' });
-        decided.push(checkpoint.checkpoint_id);
-        next = (await call(third, 'continue_research', { research_id: researchId })) as unknown as Next;
-        continue;
-      }
-      const work = next.work_item as WorkItemLike;
-      next = (await call(third, 'submit_work', { task_id: work.task_id, result: fakeResult(work, await summaries(third, researchId)) })).next as Next;
-    }
+    const next = await drive(third, desktop, researchId, decided, (n) => n.state === 'completed', 'completed');
     expect(next.state).toBe('completed');
 
     const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });

@@ -1,21 +1,14 @@
 // The scientist renames a hypothesis (issue 18, item 1) over real stdio: only the title changes,
 // a rename made meanwhile is a conflict rather than overwritten, a bad title is refused with what
 // to change and changes nothing, assistants cannot call it, and every attempt is in the audit log.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assistantAndDesktop, callError as errorOf, callOk as call, type AssistantAndDesktop, type ConnectedServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { callError as errorOf, callOk as call, type ConnectedServer } from '../support/server.js';
+import { pairPerTest } from '../support/pairPerTest.js';
 import { fakeResult, type WorkItemLike } from '../support/fakeAssistant.js';
 
 let assistant: ConnectedServer;
 let desktop: ConnectedServer;
-let pair: AssistantAndDesktop;
-
-beforeEach(async () => {
-  pair = await assistantAndDesktop();
-  ({ assistant, desktop } = pair);
-});
-afterEach(async () => {
-  await pair.close();
-});
+pairPerTest((pair) => ({ assistant, desktop } = pair));
 
 /** A project with generated hypotheses: the plan approved, the assistant's generate items done. */
 async function hypothesisIds(): Promise<string[]> {

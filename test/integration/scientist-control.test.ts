@@ -1,20 +1,13 @@
 // Over real stdio (issue 15 item 1): an assistant that asks for more reasoning calls or a reopened
 // project files a request the scientist decides in the app; the budget moves only when they do.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assistantAndDesktop, callOk as call, type AssistantAndDesktop, type ConnectedServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { callOk as call, type ConnectedServer } from '../support/server.js';
+import { pairPerTest } from '../support/pairPerTest.js';
 import { toolErrorOf } from '../support/toolErrors.js';
 
 let assistant: ConnectedServer;
 let desktop: ConnectedServer;
-let pair: AssistantAndDesktop;
-
-beforeEach(async () => {
-  pair = await assistantAndDesktop();
-  ({ assistant, desktop } = pair);
-});
-afterEach(async () => {
-  await pair.close();
-});
+pairPerTest((pair) => ({ assistant, desktop } = pair));
 
 async function budgetOf(researchId: string): Promise<number> {
   return (await call(assistant, 'get_research_status', { research_id: researchId })).reasoning_call_budget as number;

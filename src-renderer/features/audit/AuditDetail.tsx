@@ -1,7 +1,7 @@
 // One audit row in full: who did what to which target, how it ended, the arguments as recorded
 // (secrets were replaced by [REDACTED] before the row was written) and the row's place in the chain.
-import type { ReactNode } from 'react';
 import type { AuditEntry } from '../../../src-main/host/contract';
+import { Fact } from '../../app/Facts';
 import { auditTime, outcomeLabel, prettyArguments } from './format';
 
 export function AuditDetail({ row }: { row: AuditEntry | null }) {
@@ -49,14 +49,5 @@ export function AuditDetail({ row }: { row: AuditEntry | null }) {
         </dl>
       </section>
     </aside>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }

@@ -5,7 +5,7 @@ import { clientName } from '../../app/clientNames';
 import type { DecisionRecord } from '../../../src-main/host/contract';
 import { useDecisionHistory } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { VirtualList } from '../../app/VirtualList';
+import { pagingOf, VirtualList } from '../../app/VirtualList';
 import { dateTime, timeAgo } from '../projects/format';
 import { diffOptionsFor, editSource, KIND_LABELS } from './checkpointKinds';
 import { DiffView } from './schemaForm/DiffView';
@@ -48,9 +48,7 @@ export function DecisionHistory() {
       label="Decision history"
       testId="history-list"
       className="history-list"
-      hasMore={history.hasNextPage}
-      loadingMore={history.isFetchingNextPage}
-      onEndReached={() => void history.fetchNextPage()}
+      {...pagingOf(history)}
       renderItem={(decision) => <DecisionRow decision={decision} />}
     />
   );

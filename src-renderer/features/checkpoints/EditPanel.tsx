@@ -4,6 +4,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { CheckpointView, JsonValue } from './types';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { FormActions } from '../../app/FormActions';
 import { diffOptionsFor, editSource } from './checkpointKinds';
 import { DiffView } from './schemaForm/DiffView';
 import { diffValues } from './schemaForm/diff';
@@ -75,14 +76,15 @@ export function EditPanel({
         </p>
       ) : null}
       {error ? <ErrorNotice error={error} title="The edit was not accepted" testId="edit-error" /> : null}
-      <div className="form-actions">
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          Cancel <kbd>Esc</kbd>
-        </button>
-        <button type="submit" className="button button-primary" data-testid="edit-submit" disabled={pending || changes.length === 0}>
-          {pending ? 'Submitting…' : `Submit edit (${changes.length} change${changes.length === 1 ? '' : 's'})`}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        label={`Submit edit (${changes.length} change${changes.length === 1 ? '' : 's'})`}
+        pendingLabel="Submitting…"
+        pending={pending}
+        disabled={changes.length === 0}
+        testId="edit-submit"
+        cancelKey="Esc"
+      />
     </form>
   );
 }

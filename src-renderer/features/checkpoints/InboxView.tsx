@@ -9,7 +9,7 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { useNavigation } from '../../app/navigation';
 import { Tabs } from '../../app/Tabs';
 import { useToasts } from '../../app/Toasts';
-import { VirtualList } from '../../app/VirtualList';
+import { pagingOf, VirtualList } from '../../app/VirtualList';
 import { timeAgo } from '../projects/format';
 import { CheckpointDetail, type DecideResult } from './CheckpointDetail';
 import { CheckpointHypotheses } from './CheckpointHypotheses';
@@ -137,9 +137,7 @@ export function InboxView() {
               label="Checkpoints waiting for you"
               testId="inbox-list"
               className="inbox-list"
-              hasMore={pending.hasNextPage}
-              loadingMore={pending.isFetchingNextPage}
-              onEndReached={() => void pending.fetchNextPage()}
+              {...pagingOf(pending)}
               renderItem={(checkpoint, index) => (
                 <>
                   {index === 0 || checkpoints[index - 1]?.research_id !== checkpoint.research_id ? (

@@ -3,6 +3,7 @@
 // its reason is shown right under the note.
 import { useId, useState } from 'react';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { FormActions } from '../../app/FormActions';
 
 const MIN_CHARS = 15;
 const MIN_WORDS = 3;
@@ -51,14 +52,7 @@ export function RejectPanel({
         </p>
       </div>
       {error ? <ErrorNotice error={error} title="The rejection was not accepted" testId="reject-error" /> : null}
-      <div className="form-actions">
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          Cancel <kbd>Esc</kbd>
-        </button>
-        <button type="submit" className="button button-danger" data-testid="reject-submit" disabled={pending || trimmed === ''}>
-          {pending ? 'Rejecting…' : 'Reject'}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} label="Reject" pendingLabel="Rejecting…" pending={pending} disabled={trimmed === ''} testId="reject-submit" cancelKey="Esc" danger />
     </form>
   );
 }

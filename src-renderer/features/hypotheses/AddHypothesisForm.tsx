@@ -4,6 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAddHypothesis } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { FormActions } from '../../app/FormActions';
 import { wordCount } from './labels';
 import { CitationFields } from './CitationFields';
 import { citationsOf, type CitationRow } from './citationInput';
@@ -71,14 +72,7 @@ export function AddHypothesisForm({ researchId, onAdded, onCancel }: { researchI
       </div>
       <CitationFields rows={citations} onChange={setCitations} />
       {add.isError ? <ErrorNotice error={add.error} title="The hypothesis was not added" testId="add-hypothesis-error" /> : null}
-      <div className="form-actions">
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" data-testid="add-hypothesis-submit" disabled={add.isPending}>
-          {add.isPending ? 'Adding…' : 'Add hypothesis'}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} label="Add hypothesis" pendingLabel="Adding…" pending={add.isPending} testId="add-hypothesis-submit" />
     </form>
   );
 }

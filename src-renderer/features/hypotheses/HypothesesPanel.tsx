@@ -6,7 +6,7 @@ import { useHypothesisList } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { Modal } from '../../app/Modal';
 import { useNavigation } from '../../app/navigation';
-import { VirtualList } from '../../app/VirtualList';
+import { pagingOf, VirtualList } from '../../app/VirtualList';
 import { AddHypothesisForm } from './AddHypothesisForm';
 import { ORIGIN_LABELS, STATUS_LABELS } from './labels';
 import './hypotheses.css';
@@ -52,9 +52,7 @@ export function HypothesesPanel({ researchId, addRefused = null }: { researchId:
           label="Hypotheses"
           testId="hypothesis-list"
           className="hypothesis-scroll"
-          hasMore={list.hasNextPage}
-          loadingMore={list.isFetchingNextPage}
-          onEndReached={() => void list.fetchNextPage()}
+          {...pagingOf(list)}
           renderItem={(h) => <HypothesisRow hypothesis={h} onOpen={() => navigate({ section: 'projects', projectId: researchId, hypothesisId: h.id })} />}
         />
       )}

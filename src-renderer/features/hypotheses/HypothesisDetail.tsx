@@ -6,6 +6,7 @@ import type { HypothesisDetail as Detail } from '../../../src-main/host/contract
 import { HostError } from '../../api/cosci';
 import { useHypothesis } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { Fact, Stat } from '../../app/Facts';
 import { GrowingList } from '../../app/GrowingList';
 import { useNavigation } from '../../app/navigation';
 import { dateTime } from '../projects/format';
@@ -122,22 +123,10 @@ function DetailView({ detail, back, hideStandings }: { detail: Detail; back: Rea
         <section className="hypothesis-section" data-testid="hypothesis-lineage">
           <h3>Lineage</h3>
           {detail.parents.map((p) => (
-            <p key={p.id}>
-              Evolved from{' '}
-              <button type="button" className="link-button" onClick={() => open(p.id)}>
-                H{p.number}
-              </button>{' '}
-              <span className="muted">{p.summary.slice(0, 120)}…</span>
-            </p>
+            <LineageLink key={p.id} relation="Evolved from" link={p} open={open} />
           ))}
           {detail.children.map((c) => (
-            <p key={c.id}>
-              Evolved into{' '}
-              <button type="button" className="link-button" onClick={() => open(c.id)}>
-                H{c.number}
-              </button>{' '}
-              <span className="muted">{c.summary.slice(0, 120)}…</span>
-            </p>
+            <LineageLink key={c.id} relation="Evolved into" link={c} open={open} />
           ))}
         </section>
       ) : null}
@@ -230,6 +219,19 @@ function DetailView({ detail, back, hideStandings }: { detail: Detail; back: Rea
   );
 }
 
+/** One parent or child in the lineage: the relation, a link to it, and the start of its summary. */
+function LineageLink({ relation, link, open }: { relation: string; link: Detail['parents'][number]; open: (id: string) => void }) {
+  return (
+    <p>
+      {relation}{' '}
+      <button type="button" className="link-button" onClick={() => open(link.id)}>
+        H{link.number}
+      </button>{' '}
+      <span className="muted">{link.summary.slice(0, 120)}…</span>
+    </p>
+  );
+}
+
 function Text({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
     <section className="hypothesis-section">
@@ -255,26 +257,5 @@ function Items({ title, items, testId }: { title: string; items: readonly string
         </ul>
       )}
     </section>
-  );
-}
-
-function Stat({ label, value, sub, testId }: { label: string; value: string; sub?: string | undefined; testId: string }) {
-  return (
-    <div className="stat">
-      <dt>{label}</dt>
-      <dd data-testid={testId}>
-        {value}
-        {sub ? <span className="stat-sub">{sub}</span> : null}
-      </dd>
-    </div>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }

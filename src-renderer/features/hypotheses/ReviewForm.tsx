@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ReviewScores } from '../../../src-main/host/contract';
 import { useAddReview } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { FormActions } from '../../app/FormActions';
 import { SCORE_LABELS } from './labels';
 
 const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
@@ -57,14 +58,7 @@ export function ReviewForm({ hypothesisId, onDone, onCancel }: { hypothesisId: s
         <textarea id={`${id}-recommendations`} rows={2} value={recommendations} onChange={(e) => setRecommendations(e.target.value)} />
       </div>
       {add.isError ? <ErrorNotice error={add.error} title="The review was not saved" testId="review-error" /> : null}
-      <div className="form-actions">
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" data-testid="review-submit" disabled={add.isPending}>
-          {add.isPending ? 'Saving…' : 'Save review'}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} label="Save review" pendingLabel="Saving…" pending={add.isPending} testId="review-submit" />
     </form>
   );
 }

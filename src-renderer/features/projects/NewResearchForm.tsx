@@ -5,6 +5,7 @@ import type { StartResearchResult } from '../../../src-main/host/contract';
 import { useStartResearch } from '../../api/queries';
 import { useDesktopSettings } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { FormActions } from '../../app/FormActions';
 import { PausePolicyFields, type PausableKind } from './PausePolicyFields';
 
 const DEFAULT_BUDGET = 20;
@@ -135,14 +136,7 @@ export function NewResearchForm({
       </details>
       <PausePolicyFields idPrefix={`${ids}-pause`} value={pauseAt} onChange={setPauses} legend="Pause for your decision at" testIdPrefix="new-research-pause" />
       {start.isError ? <ErrorNotice error={start.error} title="The project was not started" testId="new-research-error" /> : null}
-      <div className="form-actions">
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" data-testid="new-research-submit" disabled={start.isPending}>
-          {start.isPending ? 'Starting…' : 'Start research'}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} label="Start research" pendingLabel="Starting…" pending={start.isPending} testId="new-research-submit" />
     </form>
   );
 }

@@ -1,10 +1,10 @@
 // A project at a glance: progress and counts, the top of its leaderboard, the research plan it
 // follows, the budget it used, and what the meta-review made of the work so far (its feedback and
 // the research overview).
-import type { ReactNode } from 'react';
 import type { ProjectTimeline, ResearchStatus } from '../../../src-main/host/contract';
 import { useProjectTimeline } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { Fact, Stat } from '../../app/Facts';
 import { ProgressBar } from '../../app/ProgressBar';
 import { TopHypotheses } from '../leaderboard/TopHypotheses';
 import { dateTime, duration, percent } from './format';
@@ -138,24 +138,6 @@ function Items({ title, items, empty = 'None.' }: { title: string; items: string
           ))}
         </ul>
       )}
-    </div>
-  );
-}
-
-function Stat({ label, testId, value }: { label: string; testId: string; value: number }) {
-  return (
-    <div className="stat">
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
-  );
-}
-
-function Fact({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
-  return (
-    <div className="fact">
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{children}</dd>
     </div>
   );
 }

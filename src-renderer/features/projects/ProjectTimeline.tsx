@@ -4,7 +4,7 @@
 import type { TimelineEntry } from '../../../src-main/host/contract';
 import { useProjectTimeline } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { VirtualList } from '../../app/VirtualList';
+import { pagingOf, VirtualList } from '../../app/VirtualList';
 import { dateTime } from './format';
 import { describeEntry, whoLabel } from './timelineFormat';
 
@@ -24,9 +24,7 @@ export function ProjectTimeline({ researchId }: { researchId: string }) {
       testId="timeline"
       className="timeline"
       focusable
-      hasMore={timeline.hasNextPage}
-      loadingMore={timeline.isFetchingNextPage}
-      onEndReached={() => void timeline.fetchNextPage()}
+      {...pagingOf(timeline)}
       renderItem={(entry) => <TimelineRow entry={entry} />}
     />
   );

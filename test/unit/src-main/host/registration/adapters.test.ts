@@ -12,25 +12,14 @@ import {
   CLIENTS,
   desiredEntry,
   inspectTarget,
-  RegistrationError,
   registerClient,
   SERVER_KEY,
   targetFor,
   unregisterClient,
 } from '../../../../../src-main/host/registration/index.js';
-import { backupsOf, fixture, LAUNCH, MOVED_LAUNCH, splice, writeConfig } from './helpers.js';
+import { backupsOf, fixture, LAUNCH, MOVED_LAUNCH, refusal, splice, writeConfig } from './helpers.js';
 
 const PLATFORMS: TargetPlatform[] = ['darwin', 'win32', 'linux'];
-
-async function refusal(attempt: Promise<unknown>): Promise<RegistrationError> {
-  try {
-    await attempt;
-  } catch (e) {
-    if (e instanceof RegistrationError) return e;
-    throw e;
-  }
-  throw new Error('expected a RegistrationError');
-}
 
 /** A fixture home with the assistant installed where it needs to be (Cline: inside VS Code). */
 function setUp(adapter: ClientAdapter, platform: TargetPlatform) {

@@ -6,9 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { entryFingerprint } from '../../../../../src-main/host/registration/entryDiff.js';
-import type { RegistrationError } from '../../../../../src-main/host/registration/index.js';
 import { claudeDesktop, CLIENTS, desiredEntry, registerClient, targetFor, unregisterClient } from '../../../../../src-main/host/registration/index.js';
-import { fixture, LAUNCH, MOVED_LAUNCH, readJson, tempDir, writeConfig, writeExecutable } from './helpers.js';
+import { fixture, LAUNCH, MOVED_LAUNCH, readJson, refusal, tempDir, writeConfig, writeExecutable } from './helpers.js';
 
 const BIN = fileURLToPath(new URL('../../../../fixtures/registration/bin/', import.meta.url));
 const claudeCode = CLIENTS.find((c) => c.id === 'claude-code')!;
@@ -30,15 +29,6 @@ function fakeTools(env: Record<string, string> = {}) {
   writeExecutable(path.join(bin, 'code'), `#!/bin/sh\nexec ${node} ${JSON.stringify(path.join(BIN, 'fake-recorder.mjs'))} code "$@"\n`);
   const calls = (): Call[] => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Call) : []);
   return { bin, calls, env: { PATH: bin, FAKE_CLI_LOG: log, ...env } };
-}
-
-async function refusal(attempt: Promise<unknown>): Promise<RegistrationError> {
-  try {
-    await attempt;
-  } catch (e) {
-    return e as RegistrationError;
-  }
-  throw new Error('expected a refusal');
 }
 
 posixOnly('Claude Code through its `claude` command', () => {

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import type { LaunchCommand, RegistrationOptions, TargetPlatform } from '../../../../../src-main/host/registration/index.js';
+import { RegistrationError, type LaunchCommand, type RegistrationOptions, type TargetPlatform } from '../../../../../src-main/host/registration/index.js';
 import { makeTempDir } from '../../../../support/tempDirs.js';
 
 const created: string[] = [];
@@ -118,4 +118,26 @@ export function splice(before: string, after: string): { removed: string; insert
   let end = 0;
   while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
   return { removed: before.slice(start, before.length - end), inserted: after.slice(start, after.length - end) };
+}
+
+/** The RegistrationError a refused attempt rejects with; any other error is rethrown, and success fails the test. */
+export async function refusal(attempt: Promise<unknown>): Promise<RegistrationError> {
+  try {
+    await attempt;
+  } catch (e) {
+    if (e instanceof RegistrationError) return e;
+    throw e;
+  }
+  throw new Error('expected a RegistrationError');
+}
+
+/** `refusal` for an editor call that refuses synchronously. */
+export function refusalOf(work: () => unknown): RegistrationError {
+  try {
+    work();
+  } catch (e) {
+    if (e instanceof RegistrationError) return e;
+    throw e;
+  }
+  throw new Error('expected a RegistrationError');
 }

@@ -9,7 +9,7 @@ import {
   withServerEntry,
 } from '../../../../../src-main/host/registration/jsonEntryEditor.js';
 import type { JsonFormat } from '../../../../../src-main/host/registration/jsonEntryEditor.js';
-import { RegistrationError } from '../../../../../src-main/host/registration/index.js';
+import { refusalOf } from './helpers.js';
 
 const ENTRY = { command: '/opt/Co Scientist/node', args: ['/opt/Co Scientist/server.js', '--client', 'claude-desktop'] };
 const FILE = '/home/ana/.config/Claude/claude_desktop_config.json';
@@ -28,16 +28,6 @@ function removedByJsoncParser(text: string): string {
 
 function entryOf(text: string): unknown {
   return (JSON.parse(text.replace(/^\uFEFF/, '')) as { mcpServers: Record<string, unknown> }).mcpServers['co-scientist'];
-}
-
-function refusal(attempt: () => unknown): RegistrationError {
-  try {
-    attempt();
-  } catch (e) {
-    if (e instanceof RegistrationError) return e;
-    throw e;
-  }
-  throw new Error('expected a RegistrationError');
 }
 
 const OTHERS = { filesystem: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/Users/ana'] } };
@@ -148,7 +138,7 @@ describe('refusing what we cannot edit safely', () => {
     ['a comment', '// servers\n{}', /line 1, column 1/, /comments are not allowed/],
     ['single quotes', "{\n 'a': 1}", /line 2, column 2/, /unexpected character/],
   ])('%s: UNPARSEABLE_CONFIG naming the file and the position', (_name, text, position, reason) => {
-    const err = refusal(() => doc(text));
+    const err = refusalOf(() => doc(text));
     expect(err.code).toBe('UNPARSEABLE_CONFIG');
     expect(err.message).toContain(FILE);
     expect(err.message).toMatch(position);
@@ -157,26 +147,26 @@ describe('refusing what we cannot edit safely', () => {
   });
 
   it('bytes that are not UTF-8', () => {
-    const err = refusal(() => doc(Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])));
+    const err = refusalOf(() => doc(Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])));
     expect(err.code).toBe('UNPARSEABLE_CONFIG');
     expect(err.message).toMatch(/not UTF-8/);
   });
 
   it.each([['[]'], ['"text"'], ['null'], ['42']])('a top level that is not an object: %s', (text) => {
-    expect(refusal(() => doc(text)).code).toBe('NOT_AN_OBJECT');
+    expect(refusalOf(() => doc(text)).code).toBe('NOT_AN_OBJECT');
   });
 
   it.each([['[]'], ['"none"'], ['null'], ['true']])('mcpServers that is not an object: %s', (value) => {
     const text = `{"mcpServers": ${value}}`;
-    const err = refusal(() => register(text));
+    const err = refusalOf(() => register(text));
     expect(err.code).toBe('NOT_AN_OBJECT');
     expect(err.message).toMatch(/"mcpServers" is/);
-    expect(refusal(() => unregister(text)).code).toBe('NOT_AN_OBJECT');
+    expect(refusalOf(() => unregister(text)).code).toBe('NOT_AN_OBJECT');
   });
 
   it('a duplicated key we would edit', () => {
-    expect(refusal(() => register('{"mcpServers": {}, "mcpServers": {}}')).code).toBe('DUPLICATE_KEY');
-    expect(refusal(() => register('{"mcpServers": {"co-scientist": {}, "co-scientist": {}}}')).message).toMatch(/2 times/);
+    expect(refusalOf(() => register('{"mcpServers": {}, "mcpServers": {}}')).code).toBe('DUPLICATE_KEY');
+    expect(refusalOf(() => register('{"mcpServers": {"co-scientist": {}, "co-scientist": {}}}')).message).toMatch(/2 times/);
   });
 });
 

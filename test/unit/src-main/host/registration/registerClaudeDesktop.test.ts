@@ -8,12 +8,11 @@ import { entryFingerprint } from '../../../../../src-main/host/registration/entr
 import { replaceFileAtomically } from '../../../../../src-main/host/registration/fileSafety.js';
 import {
   inspectClaudeDesktop,
-  RegistrationError,
   registerClaudeDesktop,
   resolveLaunchCommand,
 } from '../../../../../src-main/host/registration/index.js';
 import type { RegistrarIo } from '../../../../../src-main/host/registration/registrar.js';
-import { backupsOf, claudeConfigPath, EXPECTED_ENTRY, fixture, listDir, readJson, tempDir, writeConfig } from './helpers.js';
+import { backupsOf, claudeConfigPath, EXPECTED_ENTRY, fixture, listDir, readJson, refusal, tempDir, writeConfig } from './helpers.js';
 
 const posixOnly = it.skipIf(process.platform === 'win32');
 
@@ -26,16 +25,6 @@ const HAND_EDITED = JSON.stringify({ globalShortcut: 'Ctrl+Space', mcpServers: O
 
 function withoutOurEntry(text: string): string {
   return applyEdits(text, modify(text, ['mcpServers', 'co-scientist'], undefined, {}));
-}
-
-async function refusal(attempt: Promise<unknown>): Promise<RegistrationError> {
-  try {
-    await attempt;
-  } catch (e) {
-    if (e instanceof RegistrationError) return e;
-    throw e;
-  }
-  throw new Error('expected a RegistrationError');
 }
 
 describe.each([

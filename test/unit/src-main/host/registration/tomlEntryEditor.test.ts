@@ -1,8 +1,8 @@
 // The TOML editor (Codex's config.toml): whole-line splices of our table, nothing else.
 import { parse } from '@decimalturn/toml-patch';
 import { describe, expect, it } from 'vitest';
-import type { RegistrationError } from '../../../../../src-main/host/registration/index.js';
 import { parseTomlConfig, readTomlEntry, withoutTomlEntry, withTomlEntry } from '../../../../../src-main/host/registration/tomlEntryEditor.js';
+import { refusalOf } from './helpers.js';
 
 const SITE = { key: 'mcp_servers', shape: 'map' } as const;
 const ENTRY = { command: '/Applications/Co Scientist.app/Contents/MacOS/Co-Scientist', args: ['C:\\Users\\Zoë\\server.js', '--client', 'codex'], env: { ELECTRON_RUN_AS_NODE: '1' } };
@@ -10,15 +10,6 @@ const doc = (text: string) => parseTomlConfig(Buffer.from(text, 'utf8'), '/home/
 const add = (text: string) => withTomlEntry(doc(text), SITE, 'co-scientist', ENTRY);
 const remove = (text: string) => withoutTomlEntry(doc(text), SITE, 'co-scientist');
 const entryIn = (text: string) => (parse(text.replace(/^\uFEFF/, '')) as { mcp_servers: Record<string, unknown> }).mcp_servers['co-scientist'];
-
-function refusal(work: () => unknown): RegistrationError {
-  try {
-    work();
-  } catch (e) {
-    return e as RegistrationError;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('TOML editor', () => {
   it('appends a [mcp_servers.co-scientist] table after a blank line; removing it gives back the bytes', () => {
@@ -65,12 +56,12 @@ describe('TOML editor', () => {
 
   it('dotted keys are refused as UNSUPPORTED_LAYOUT rather than rewritten', () => {
     const dotted = 'mcp_servers.co-scientist.command = "old"\nmcp_servers.co-scientist.args = []\n';
-    expect(refusal(() => add(dotted)).code).toBe('UNSUPPORTED_LAYOUT');
-    expect(refusal(() => remove(dotted)).message).toMatch(/\[mcp_servers\.co-scientist\] table/);
+    expect(refusalOf(() => add(dotted)).code).toBe('UNSUPPORTED_LAYOUT');
+    expect(refusalOf(() => remove(dotted)).message).toMatch(/\[mcp_servers\.co-scientist\] table/);
   });
 
   it('an mcp_servers that is not a table is NOT_AN_OBJECT', () => {
-    expect(refusal(() => doc('mcp_servers = "none"\n') && readTomlEntry(doc('mcp_servers = "none"\n'), SITE, 'co-scientist')).code).toBe('NOT_AN_OBJECT');
+    expect(refusalOf(() => doc('mcp_servers = "none"\n') && readTomlEntry(doc('mcp_servers = "none"\n'), SITE, 'co-scientist')).code).toBe('NOT_AN_OBJECT');
   });
 
   it('strings that need escapes survive: quotes, backslashes, control characters, non-ASCII', () => {
@@ -80,7 +71,7 @@ describe('TOML editor', () => {
   });
 
   it('a syntax error names the file, the line and the column', () => {
-    const err = refusal(() => doc('[mcp_servers.notes]\ncommand = "unterminated\n'));
+    const err = refusalOf(() => doc('[mcp_servers.notes]\ncommand = "unterminated\n'));
     expect(err.code).toBe('UNPARSEABLE_CONFIG');
     expect(err.message).toMatch(/\/home\/ana\/\.codex\/config\.toml is not valid TOML: .* at line 2, column \d+/);
   });

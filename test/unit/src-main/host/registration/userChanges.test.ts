@@ -3,21 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RegistrationError, registerClaudeDesktop } from '../../../../../src-main/host/registration/index.js';
+import { registerClaudeDesktop } from '../../../../../src-main/host/registration/index.js';
 import type { LaunchCommand } from '../../../../../src-main/host/registration/index.js';
-import { backupsOf, claudeConfigPath, EXPECTED_ENTRY, fixture, readJson, writeConfig } from './helpers.js';
+import { backupsOf, claudeConfigPath, EXPECTED_ENTRY, fixture, readJson, refusal, writeConfig } from './helpers.js';
 
 type Config = { mcpServers: Record<string, { command: string; args: string[]; env?: Record<string, string> }> };
-
-async function refusal(attempt: Promise<unknown>): Promise<RegistrationError> {
-  try {
-    await attempt;
-  } catch (e) {
-    if (e instanceof RegistrationError) return e;
-    throw e;
-  }
-  throw new Error('expected a RegistrationError');
-}
 
 /** The scientist opens the file in an editor and changes our entry. */
 function editOurEntry(file: string, change: (entry: Config['mcpServers'][string]) => void): string {

@@ -2,9 +2,8 @@
 // positions the yaml Document API reports, never a re-print of the document.
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import type { RegistrationError } from '../../../../../src-main/host/registration/index.js';
 import { parseYamlConfig, readYamlEntry, withoutYamlEntry, withYamlEntry } from '../../../../../src-main/host/registration/yamlEntryEditor.js';
-import { splice } from './helpers.js';
+import { refusalOf, splice } from './helpers.js';
 
 const MAP = { key: 'extensions', shape: 'map' } as const;
 const LIST = { key: 'mcpServers', shape: 'list' } as const;
@@ -14,15 +13,6 @@ const doc = (text: string) => parseYamlConfig(Buffer.from(text, 'utf8'), '/home/
 const addMap = (text: string) => withYamlEntry(doc(text), MAP, 'co-scientist', GOOSE);
 const addList = (text: string) => withYamlEntry(doc(text), LIST, 'co-scientist', CONT);
 const value = (text: string) => parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>;
-
-function refusal(work: () => unknown): RegistrationError {
-  try {
-    work();
-  } catch (e) {
-    return e as RegistrationError;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('YAML editor, map of servers (Goose)', () => {
   it('inserts after the last extension at its indentation; strings stay strings; removal restores the bytes', () => {
@@ -76,7 +66,7 @@ describe('YAML editor, map of servers (Goose)', () => {
     ['a list at the top', '- a\n- b\n', 'NOT_AN_OBJECT'],
     ['extensions as a list', 'extensions:\n  - a\n', 'NOT_AN_OBJECT'],
   ])('%s is refused (%s)', (_name, text, code) => {
-    expect(refusal(() => readYamlEntry(doc(text), MAP, 'co-scientist')).code).toBe(code);
+    expect(refusalOf(() => readYamlEntry(doc(text), MAP, 'co-scientist')).code).toBe(code);
   });
 });
 
@@ -109,6 +99,6 @@ describe('YAML editor, list of servers (Continue)', () => {
 
   it('two items named co-scientist are a DUPLICATE_KEY, not a guess', () => {
     const text = 'mcpServers:\n  - name: co-scientist\n  - name: co-scientist\n';
-    expect(refusal(() => addList(text)).code).toBe('DUPLICATE_KEY');
+    expect(refusalOf(() => addList(text)).code).toBe('DUPLICATE_KEY');
   });
 });
