@@ -1,10 +1,10 @@
 // Records what every client did (architecture.md, *Identity, scopes, audit*): one row per tool call and resource read, and
 // for a tool that writes, the row commits with its effects (CallAudit): no effect without its row.
 import type { Db } from '../store/database.js';
-import { appendAudit, appendAuditRows, type AuditEntry, type AuditOutcome } from '../store/audit.js';
+import { appendAudit, type AuditEntry, type AuditOutcome } from '../store/audit.js';
 import { publishAuditAnchor } from '../store/auditAnchor.js';
 import { beginHeldWrite, changesSoFar, commitHeldWrite, inTransaction, observeWrites, rollbackHeldWrite, type WriteObserver } from '../store/writeObserver.js';
-import { recordReadAudit } from './readAudit.js';
+import { appendAfterQueuedReads, recordReadAudit } from './readAudit.js';
 
 const SECRET_KEY = /(api[-_]?key|token|secret|password|passphrase|authorization|cookie|credential)/i;
 const MAX_STRING = 2000;
@@ -56,7 +56,7 @@ function entryOf(record: AuditRecord): AuditEntry {
  * row is no effect that needs auditing, so a surrounding tool call's CallAudit is not involved.
  */
 export function recordAudit(db: Db, record: AuditRecord): void {
-  appendAuditRows(db, [entryOf(record)]);
+  appendAfterQueuedReads(db, entryOf(record));
 }
 
 /** The row of a call that changed nothing: appended without waiting for the write lock (readAudit.ts). */

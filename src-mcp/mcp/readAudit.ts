@@ -60,6 +60,24 @@ function flushOrRetry(db: Db, queue: Queue): void {
   }
 }
 
+/**
+ * Appends a row that cannot wait (a refusal, a write's own row when nothing is held), waiting for
+ * the lock: this process's queued read rows go first, in the same transaction, so rows reach the
+ * table in the order of the calls (a refusal answered after a queued read must not overtake it).
+ */
+export function appendAfterQueuedReads(db: Db, entry: AuditEntry): void {
+  const queue = queues.get(db);
+  if (queue === undefined || queue.pending.length === 0 || inTransaction(db)) return appendAuditRows(db, [entry]);
+  const rows = queue.pending;
+  queue.pending = [];
+  try {
+    appendAuditRows(db, [...rows, entry]);
+  } catch (error) {
+    queue.pending = [...rows, ...queue.pending];
+    throw error;
+  }
+}
+
 /** Appends every queued row in one transaction, waiting for the lock as writes do. */
 export function flushReadAudit(db: Db): void {
   const queue = queues.get(db);
