@@ -60,6 +60,8 @@ export async function loadSeeder(): Promise<Seeder> {
 }
 
 interface LoadTimes {
+  /** Section opened → first painted frame of the table: what the scientist waits for. */
+  firstScreen: number;
   firstRender: number;
   fullRender: number;
   allData: number;
@@ -78,13 +80,18 @@ export async function loadLeaderboard(page: Page, url: string, rows: number): Pr
   const board = page.locator(`[data-testid="project-leaderboard"][data-state="complete"][data-loaded-rows="${rows}"]`);
   await board.waitFor({ timeout: 120_000 });
   return page.waitForFunction(() => {
-    const measure = (name: string) => performance.getEntriesByName(name, 'measure')[0]?.duration;
+    const measure = (name: string) => performance.getEntriesByName(name, 'measure')[0];
     const first = measure('leaderboard:first-render');
     const full = measure('leaderboard:full-render');
     const allData = performance.getEntriesByName('leaderboard:data:all', 'mark')[0];
     const open = performance.getEntriesByName('bench:open', 'mark')[0];
     if (first === undefined || full === undefined || allData === undefined || open === undefined) return null;
-    return { firstRender: first, fullRender: full, allData: allData.startTime - open.startTime };
+    return {
+      firstScreen: first.startTime + first.duration - open.startTime,
+      firstRender: first.duration,
+      fullRender: full.duration,
+      allData: allData.startTime - open.startTime,
+    };
   }).then((handle) => handle.jsonValue() as Promise<LoadTimes>);
 }
 
@@ -137,6 +144,12 @@ export async function benchLeaderboard(options: LeaderboardBenchOptions = LEADER
     const size = `${options.hypotheses.toLocaleString('en')} hypotheses, ${seeded.matches.toLocaleString('en')} matches`;
     const results: BenchResult[] = [
       {
+        name: 'Leaderboard first screen',
+        detail: `section opened → first painted frame of the table (first 1,000-row chunk through web host and server, then rendered), ${size} (${options.loads} page loads)`,
+        summary: summarize(toNs(loads.map((l) => l.firstScreen))),
+        reported: ['p50', 'p95', 'max'],
+      },
+      {
         name: 'Leaderboard first render',
         detail: `first chunk (1,000 rows) arrives → first painted frame of the table, ${size} (${options.loads} page loads)`,
         summary: summarize(toNs(loads.map((l) => l.firstRender))),
@@ -163,7 +176,7 @@ export async function benchLeaderboard(options: LeaderboardBenchOptions = LEADER
     ];
     const appendix = [
       `Leaderboard benchmark: Chromium ${browser.version()} headless (\`--disable-gpu\`), 1280×800, ${os.cpus().length} logical cores;`,
-      `seeding ${size} through the store and engine took ${Math.round(seeded.seedMs)} ms. Targets: first render ≤ 300 ms; no scroll frame over 50 ms.`,
+      `seeding ${size} through the store and engine took ${Math.round(seeded.seedMs)} ms. Targets: first screen ≤ 300 ms; all chunks ≤ 300 ms; no scroll frame over 50 ms.`,
       '',
     ].join('\n');
     return { results, appendix };

@@ -22,6 +22,7 @@ import { createMemorySecretStore, type SecretStore } from './secrets.js';
 import { callFailure, readToolResult, type ToolOutcome } from './toolResult.js';
 import { ServerConnection, type RestartPolicy, type ServerCommand, type ServerStatus } from './serverConnection.js';
 import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-mcp/store/desktopKeys.js';
+import { forwardedServerEnvironment } from '../../src-shared/serverEnvironment.js';
 
 export type { ServerCommand, ServerStatus } from './serverConnection.js';
 export type { RegistrationContext } from './assistants.js';
@@ -95,7 +96,7 @@ export function createHost(options: HostOptions): Host {
       ...options.serverCommand,
       args: [...options.serverCommand.args, '--client', DESKTOP_CLIENT_ID, '--data-dir', options.dataDir],
       // Proof that this server is the app's own: a fresh one-time key per spawn, never in any config.
-      spawnEnv: () => ({ [DESKTOP_KEY_ENV]: issueDesktopKey(options.dataDir) }),
+      spawnEnv: () => ({ ...forwardedServerEnvironment(process.env), [DESKTOP_KEY_ENV]: issueDesktopKey(options.dataDir) }),
     },
     clientInfo: { name: 'co-scientist-desktop', version: options.appVersion },
     log: log.child('server'),

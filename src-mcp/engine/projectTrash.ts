@@ -11,7 +11,7 @@ import { DomainError, notFound } from './errors.js';
 import { loadResearch } from './research.js';
 import { deleteResearch } from './workflow/requests.js';
 
-/** How long a deleted project can be restored. The app times its undo toast by purge_after. */
+/** How long a deleted project can be restored, unless the server was started with another window. The app times its undo toast by purge_after. */
 export const TRASH_UNDO_WINDOW_MS = 8000;
 
 export interface TrashState {
@@ -19,11 +19,11 @@ export interface TrashState {
   purgeAfter: string;
 }
 
-export function trashResearch(db: Db, actor: Actor, projectId: string): TrashState {
+export function trashResearch(db: Db, actor: Actor, projectId: string, undoWindowMs = TRASH_UNDO_WINDOW_MS): TrashState {
   return writeTransaction(db, () => {
     loadResearch(db, projectId);
     const now = actor.now();
-    const state = { trashedAt: now.toISOString(), purgeAfter: new Date(now.getTime() + TRASH_UNDO_WINDOW_MS).toISOString() };
+    const state = { trashedAt: now.toISOString(), purgeAfter: new Date(now.getTime() + undoWindowMs).toISOString() };
     markTrashed(db, projectId, state.trashedAt, state.purgeAfter);
     recordChange(db, actor, 'project.trashed', projectId, { purge_after: state.purgeAfter });
     return state;

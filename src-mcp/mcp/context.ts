@@ -17,6 +17,8 @@ export interface ServerContext {
   policy(): ClientPolicy;
   feed: ChangeFeed;
   now(): Date;
+  /** How long a project deleted in the app can be restored; TRASH_UNDO_WINDOW_MS when absent. */
+  trashUndoWindowMs?: number;
   /** This process as a task worker (lease owner). */
   workerId: string;
   ownerAlive: LeaseOwnerProbe;

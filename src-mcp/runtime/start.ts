@@ -20,7 +20,8 @@ import { drainReadAudit } from '../mcp/readAudit.js';
 import { WalCheckpointer } from '../store/walCheckpointer.js';
 import { FramedStdioTransport } from './stdioTransport.js';
 import { checkDesktopClaim } from '../mcp/desktopClaim.js';
-import { purgeExpiredTrash } from '../engine/projectTrash.js';
+import { purgeExpiredTrash, TRASH_UNDO_WINDOW_MS } from '../engine/projectTrash.js';
+import { UNDO_WINDOW_ENV } from '../../src-shared/serverEnvironment.js';
 
 /** The checkpoint thread starts after the handshake (see WalCheckpointerOptions.delayMs). */
 const CHECKPOINTER_DELAY_MS = 300;
@@ -30,6 +31,8 @@ const CLOSE_FIRST_DRAIN_MS = 2_000;
 export interface ServeOptions {
   clientId: string;
   dataDir: string;
+  /** How long a project deleted in the app can be restored (engine/projectTrash.ts). */
+  undoWindowMs?: number;
 }
 
 export const SERVE_USAGE = 'Usage: co-scientist serve [--client <id>] [--data-dir <dir>]';
@@ -47,7 +50,17 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
   return {
     clientId: parseClientId(values.client),
     dataDir: resolveDataDir({ flag: values['data-dir'], env }),
+    undoWindowMs: parseUndoWindow(env[UNDO_WINDOW_ENV]),
   };
+}
+
+function parseUndoWindow(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return TRASH_UNDO_WINDOW_MS;
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600) {
+    throw new Error(`${UNDO_WINDOW_ENV} must be a whole number of seconds from 1 to 3600; it is "${raw}".`);
+  }
+  return seconds * 1000;
 }
 
 export interface RunningServer {
@@ -80,6 +93,7 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
     policy: () => resolvePolicy(db, options.clientId),
     feed,
     now: () => new Date(),
+    trashUndoWindowMs: options.undoWindowMs ?? TRASH_UNDO_WINDOW_MS,
     workerId: workerId(options.clientId),
     ownerAlive: (owner) => isWorkerAlive(owner),
     grounding: knowledgeGrounding(db),

@@ -90,7 +90,7 @@ export const trashResearchTool = defineTool({
         markdown: `Research project ${args.research_id} is restored.`,
       };
     }
-    const state = trashResearch(ctx.db, actor, args.research_id);
+    const state = trashResearch(ctx.db, actor, args.research_id, ctx.trashUndoWindowMs);
     return {
       target: projectUri(args.research_id),
       data: { research_id: args.research_id, trashed: true, purge_after: state.purgeAfter },

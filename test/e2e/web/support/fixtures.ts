@@ -12,7 +12,9 @@ export interface Workspace {
   home: string;
 }
 
-export const test = base.extend<{ workspace: Workspace; webHost: WebHost; app: AppPage }>({
+export const test = base.extend<{ workspace: Workspace; webHost: WebHost; app: AppPage; hostEnv: Record<string, string> }>({
+  /** Variables for the web host and its server; `test.use({ hostEnv })` sets them for a file. */
+  hostEnv: [{}, { option: true }],
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
   workspace: async ({}, use) => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-e2e-'));
@@ -21,8 +23,8 @@ export const test = base.extend<{ workspace: Workspace; webHost: WebHost; app: A
     await use(workspace);
     fs.rmSync(root, { recursive: true, force: true });
   },
-  webHost: async ({ workspace }, use, testInfo) => {
-    const host = await startWebHost(workspace);
+  webHost: async ({ workspace, hostEnv }, use, testInfo) => {
+    const host = await startWebHost({ ...workspace, env: hostEnv });
     await use(host);
     await host.stop();
     if (testInfo.status !== testInfo.expectedStatus) {

@@ -20,10 +20,13 @@ export interface WebHost {
   stop(): Promise<void>;
 }
 
-/** `port` 0 (the default) lets the system choose; a test that restarts a host may ask for the old one. */
-export async function startWebHost(options: { dataDir: string; home: string; port?: number }): Promise<WebHost> {
+/**
+ * `port` 0 (the default) lets the system choose; a test that restarts a host may ask for the old one.
+ * `env` adds variables the host passes on to its server (src-shared/serverEnvironment.ts).
+ */
+export async function startWebHost(options: { dataDir: string; home: string; port?: number; env?: Record<string, string> }): Promise<WebHost> {
   assertBuilt();
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: options.home };
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: options.home, ...options.env };
   // The fixture HOME must decide where assistants' configs are; these would override it.
   delete env.XDG_CONFIG_HOME;
   delete env.XDG_DATA_HOME;
