@@ -176,8 +176,20 @@ function purgeExpiredTrashAtStart(db: Db, clientId: string): void {
   }
 }
 
+/**
+ * Logs go to stderr (architecture.md, *Processes*), whose reader may be gone with the client: a log
+ * line must then cost one failed write and nothing more. Without a listener Node makes a failed
+ * write to stderr an uncaught exception (the console swallows only the first), which the handler in
+ * runServerProcess logs to the same pipe, and so on: orphaned servers spun at a quarter of a core
+ * for hours.
+ */
+function ignoreBrokenStderr(): void {
+  process.stderr.on('error', () => undefined);
+}
+
 /** The process entry used by both `dist/mcp/server.js` and `co-scientist serve`. */
 export function runServerProcess(argv: readonly string[], version: string): void {
+  ignoreBrokenStderr();
   let options: ServeOptions;
   try {
     options = parseServeArgs(argv);
@@ -199,6 +211,15 @@ export function runServerProcess(argv: readonly string[], version: string): void
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+  // A client that died without closing our stdin (another process still holds that pipe: a
+  // grandchild, a test runner's worker) shows only when an answer or a change-feed notification
+  // cannot be written. Its session is over as surely as at the end of stdin, which may never come:
+  // close as at SIGTERM (queued audit rows appended, database closed) and exit. Left to itself the
+  // process either ran dry without the close (its queued audit rows lost) or spun on its logs.
+  process.stdout.on('error', () => {
+    console.error('[co-scientist] stdout failed: the client is gone; closing.');
+    shutdown();
+  });
   // One bad request must not take down every other conversation this process serves.
   process.on('uncaughtException', (error) => console.error('[co-scientist] uncaught exception:', error));
   process.on('unhandledRejection', (reason) => console.error('[co-scientist] unhandled rejection:', reason));
