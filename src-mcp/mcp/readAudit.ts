@@ -55,7 +55,7 @@ function flushOrRetry(db: Db, queue: Queue): void {
   try {
     flushReadAudit(db);
   } catch (error) {
-    console.error(`[co-scientist] audit: ${queue.pending.length} read rows could not be appended yet (${error instanceof Error ? error.message : String(error)}); retrying`);
+    logRetry(queue.pending.length, error);
     scheduleFlush(db, queue);
   }
 }
@@ -68,14 +68,10 @@ function flushOrRetry(db: Db, queue: Queue): void {
 export function appendAfterQueuedReads(db: Db, entry: AuditEntry): void {
   const queue = queues.get(db);
   if (queue === undefined || queue.pending.length === 0 || inTransaction(db)) return appendAuditRows(db, [entry]);
-  const rows = queue.pending;
-  queue.pending = [];
-  try {
+  appendQueued(queue, (rows) => {
     appendAuditRows(db, [...rows, entry]);
-  } catch (error) {
-    queue.pending = [...rows, ...queue.pending];
-    throw error;
-  }
+    return true;
+  });
 }
 
 /** Appends every queued row in one transaction, waiting for the lock as writes do. */
@@ -90,15 +86,10 @@ export function flushReadAudit(db: Db): void {
     scheduleFlush(db, queue);
     return;
   }
-  const rows = queue.pending;
-  queue.pending = [];
-  try {
+  appendQueued(queue, (rows) => {
     appendAuditRows(db, rows);
-  } catch (error) {
-    // Put them back in front: the next flush (timer or close) tries again.
-    queue.pending = [...rows, ...queue.pending];
-    throw error;
-  }
+    return true;
+  });
 }
 
 /**
@@ -129,6 +120,10 @@ export async function drainReadAudit(db: Db, patienceMs = 30_000): Promise<numbe
   }
 }
 
+function logRetry(count: number, error: unknown): void {
+  console.error(`[co-scientist] audit: ${count} read rows could not be appended yet (${error instanceof Error ? error.message : String(error)}); retrying`);
+}
+
 function scheduleFlush(db: Db, queue: Queue): void {
   if (queue.timer === null && db.open) queue.timer = setTimeout(() => flushSoon(db), FLUSH_MS).unref();
 }
@@ -140,15 +135,29 @@ function flushSoon(db: Db): void {
   queue.timer = null;
   if (queue.pending.length === 0 || !db.open) return;
   if (inTransaction(db)) return scheduleFlush(db, queue);
+  const count = queue.pending.length;
+  let appended = false;
+  try {
+    appended = appendQueued(queue, (rows) => tryAppendAuditRows(db, rows));
+  } catch (error) {
+    logRetry(count, error);
+  }
+  if (!appended) scheduleFlush(db, queue);
+}
+
+/**
+ * Takes every queued row and hands them to `append`. Rows it did not append (it answered false, or
+ * threw — rethrown) go back in front of any queued meanwhile, so the next flush (timer or close)
+ * tries again with the order of the calls intact.
+ */
+function appendQueued(queue: Queue, append: (rows: AuditEntry[]) => boolean): boolean {
   const rows = queue.pending;
   queue.pending = [];
   let appended = false;
   try {
-    appended = tryAppendAuditRows(db, rows);
-  } catch (error) {
-    console.error(`[co-scientist] audit: ${rows.length} read rows could not be appended yet (${error instanceof Error ? error.message : String(error)}); retrying`);
+    appended = append(rows);
+  } finally {
+    if (!appended) queue.pending = [...rows, ...queue.pending];
   }
-  if (appended) return;
-  queue.pending = [...rows, ...queue.pending];
-  scheduleFlush(db, queue);
+  return appended;
 }
