@@ -14,7 +14,7 @@
 // What a crash may lose: only queued read rows — those of reads that met a held lock within the
 // last FLUSH_MS before the process was killed (at most MAX_PENDING rows). A write's row is never
 // queued: it commits in the write's own transaction (CallAudit).
-import type { Db } from '../store/database.js';
+import { isDatabaseOpen, type Db } from '../store/database.js';
 import { appendAuditRows, tryAppendAuditRows, type AuditEntry } from '../store/audit.js';
 import { inTransaction } from '../store/writeObserver.js';
 
@@ -80,7 +80,7 @@ export function flushReadAudit(db: Db): void {
   if (queue === undefined) return;
   if (queue.timer !== null) clearTimeout(queue.timer);
   queue.timer = null;
-  if (queue.pending.length === 0 || !db.open) return;
+  if (queue.pending.length === 0 || !isDatabaseOpen(db)) return;
   if (inTransaction(db)) {
     // Another call's transaction is open on this connection: try again once it is over.
     scheduleFlush(db, queue);
@@ -110,7 +110,7 @@ export async function drainReadAudit(db: Db, patienceMs = 30_000): Promise<numbe
     }
     const queue = queues.get(db);
     const left = queue?.pending.length ?? 0;
-    if (left === 0 || !db.open || Date.now() >= deadline) {
+    if (left === 0 || !isDatabaseOpen(db) || Date.now() >= deadline) {
       if (queue?.timer) clearTimeout(queue.timer);
       if (queue !== undefined) queue.timer = null;
       if (left > 0 && failure !== undefined) throw failure;
@@ -125,7 +125,7 @@ function logRetry(count: number, error: unknown): void {
 }
 
 function scheduleFlush(db: Db, queue: Queue): void {
-  if (queue.timer === null && db.open) queue.timer = setTimeout(() => flushSoon(db), FLUSH_MS).unref();
+  if (queue.timer === null && isDatabaseOpen(db)) queue.timer = setTimeout(() => flushSoon(db), FLUSH_MS).unref();
 }
 
 /** The timer's flush: one attempt that does not wait for the lock; busy means try again later. */
@@ -133,7 +133,7 @@ function flushSoon(db: Db): void {
   const queue = queues.get(db);
   if (queue === undefined) return;
   queue.timer = null;
-  if (queue.pending.length === 0 || !db.open) return;
+  if (queue.pending.length === 0 || !isDatabaseOpen(db)) return;
   if (inTransaction(db)) return scheduleFlush(db, queue);
   const count = queue.pending.length;
   let appended = false;
