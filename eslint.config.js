@@ -26,7 +26,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The renderer knows nothing of Node or Electron (ARCHITECTURE §2).
+      // The renderer knows nothing of Node or Electron (architecture.md, *Layers and folders*).
       'no-restricted-imports': [
         'error',
         {
