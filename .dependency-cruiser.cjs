@@ -46,10 +46,17 @@ module.exports = {
     },
     {
       name: 'sqlite-driver-only-in-store',
-      comment: 'Only src-mcp/store speaks to SQLite: no better-sqlite3 import, not even of a type, above it (architecture.md, *A second store*). Driver calls on the handle above it are caught by ESLint (eslint.config.js).',
+      comment: 'Only src-mcp/store speaks to SQLite: no better-sqlite3 import, not even of a type, above it (architecture.md, *A second store*).',
       severity: 'error',
       from: { path: '^src-', pathNot: '^src-mcp/store/' },
       to: { path: 'node_modules/better-sqlite3/|^better-sqlite3$' },
+    },
+    {
+      name: 'db-handle-opaque-above-store',
+      comment: 'Above the store the database handle (Db) is opaque: only store modules may unwrap it to the driver (store/handle.ts), so the engine cannot run a statement, pragma or transaction on it, by type (architecture.md, *A second store*).',
+      severity: 'error',
+      from: { path: '^src-', pathNot: '^src-mcp/store/' },
+      to: { path: '^src-mcp/store/handle\\.ts$' },
     },
     {
       name: 'server-is-pure-node',

@@ -17,6 +17,7 @@ import type { BenchResult } from './result.js';
 import { summarize } from './stats.js';
 import { tempDataDir } from './server.js';
 import { seededRandom } from '../test/support/seededRandom.js';
+import { handleOf } from '../src-mcp/store/handle.js';
 
 /** The assistant whose server is killed; the scientist allowed it to decide in chat. */
 export const FAULT_CLIENT = 'fault-assistant';
@@ -154,7 +155,7 @@ export async function runFaultCampaign(options: FaultCampaignOptions): Promise<F
   await desktopAgain.close();
   const db = new Database(path.join(options.dataDir, 'co-scientist.db'), { readonly: true });
   try {
-    report.chain = verifyAuditChain(db);
+    report.chain = verifyAuditChain(handleOf(db));
     const acked = new Set(ackedProjects);
     const ours = db.prepare("SELECT id FROM projects WHERE goal LIKE 'Fault campaign %'").pluck().all() as string[];
     report.committedUnacknowledged = ours.filter((id) => !acked.has(id)).length;
@@ -183,7 +184,7 @@ function checkTruncations(dataDir: string, report: FaultCampaignReport): void {
         db.prepare('DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log ORDER BY id DESC LIMIT ?)').run(cut);
         const after = head();
         report.truncations.checked += 1;
-        const loss = findTailLoss(db);
+        const loss = findTailLoss(handleOf(db));
         if (loss === undefined || loss.from !== after + 1 || loss.to !== before) report.truncations.missed.push(`last ${cut} of ${rows} rows (${after + 1}–${before}): ${loss === undefined ? 'not reported' : `reported ${loss.from}–${loss.to}`}`);
       } finally {
         db.close();
@@ -227,7 +228,7 @@ function checkDatabase(dataDir: string, projects: readonly string[], decisions: 
       if (decision.get(checkpointId) !== decisionId) report.lost.push(`decision ${decisionId} on ${checkpointId} (after kill ${report.kills})`);
     }
     checkAudited(db, report);
-    const breach = findAnchorBreach(db);
+    const breach = findAnchorBreach(handleOf(db));
     if (breach !== undefined) report.anchorAlarms.push(`after kill ${report.kills}: anchor at row ${breach.anchor.id}, table ends at ${breach.tableHeadId}`);
   } finally {
     db.close();

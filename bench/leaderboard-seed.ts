@@ -3,7 +3,7 @@
 // hypotheses with a hidden quality, Swiss-style rounds of judged matches (one compare task per
 // round, so the latest round is what rank movement is measured over), then the engine's own
 // rating refresh, exactly as after a real judging round.
-import { openDatabase, writeTransaction } from '../src-mcp/store/database.js';
+import { closeDatabase, openDatabase, writeTransaction } from '../src-mcp/store/database.js';
 import { insertHypothesis, type HypothesisRow } from '../src-mcp/store/hypotheses.js';
 import { insertMatch } from '../src-mcp/store/matches.js';
 import { startResearch } from '../src-mcp/engine/projects.js';
@@ -83,6 +83,6 @@ export function seedTournament(dataDir: string, options: { hypotheses: number; r
     writeTransaction(db, () => refreshRatings(db, loadResearch(db, project.id), actor.now()));
     return { projectId: project.id, hypotheses: options.hypotheses, matches, seedMs: performance.now() - started };
   } finally {
-    db.close();
+    closeDatabase(db);
   }
 }

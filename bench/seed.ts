@@ -13,6 +13,7 @@ import { upsertPolicy } from '../src-mcp/store/policies.js';
 import { connectServer } from '../test/support/server.js';
 import { BENCH_CLIENT_ID, tempDataDir } from './server.js';
 import { seededRandom } from '../test/support/seededRandom.js';
+import { handleOf } from '../src-mcp/store/handle.js';
 
 export interface SeedOptions {
   hypotheses: number;
@@ -43,7 +44,7 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
   let researchId = '';
   try {
     db.transaction(() =>
-      upsertPolicy(db, {
+      upsertPolicy(handleOf(db), {
         clientId: BENCH_CLIENT_ID,
         scopes: ['research:write', 'hypotheses:generate', 'hypotheses:evolve', 'reviews:write', 'knowledge:write'],
         ratePerMinute: 1_000_000,
@@ -110,8 +111,8 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
           matchesPlayed: played[i] ?? 0, wins: wins[i] ?? 0, nearDuplicateOf: null, safetyFlag: null, batchTaskId: null,
           createdBy: BENCH_CLIENT_ID, reasoner: 'delegated:bench', createdAt: iso(i), updatedAt: iso(n + options.matches),
         };
-        insertHypothesis(db, row);
-        insertReview(db, {
+        insertHypothesis(handleOf(db), row);
+        insertReview(handleOf(db), {
           id: `rev_b${String(i).padStart(11, '0')}`, projectId: researchId, hypothesisId: id, type: 'initial',
           plausibility: 0.7, novelty: 0.6, testability: 0.8, safety: 0.95, overall: 0.7,
           strengths: ['Clear mechanism'], weaknesses: ['Human relevance unknown'], recommendations: ['Add an organoid validation'],
@@ -119,13 +120,13 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
         });
       });
       for (const { m, a, b, winner } of matchRows) {
-        insertMatch(db, {
+        insertMatch(handleOf(db), {
           id: `mat_b${String(m).padStart(11, '0')}`, projectId: researchId, firstId: ids[a] as string, secondId: ids[b] as string, winnerId: ids[winner] as string,
           judge: 'model', confidence: 0.8, rationale: 'The winner proposes a more specific mechanism with a cleaner experiment.', debate: [],
           taskId: null, pairId: null, createdBy: BENCH_CLIENT_ID, createdAt: iso(2 * n + m),
         });
       }
-      updateProjectState(db, researchId, { stage: 'rank', status: 'active', progress: 0.6 }, iso(2 * n + options.matches));
+      updateProjectState(handleOf(db), researchId, { stage: 'rank', status: 'active', progress: 0.6 }, iso(2 * n + options.matches));
     }).immediate();
     db.pragma('wal_checkpoint(TRUNCATE)');
     return { dir: dataDir.dir, researchId, hypothesisIds: ids, seedMs: performance.now() - started, dispose: dataDir.dispose };

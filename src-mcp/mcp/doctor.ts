@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { databasePath } from '../store/dataDir.js';
-import { journalMode, openDatabase, quickCheck, schemaVersion, type Db } from '../store/database.js';
+import { closeDatabase, journalMode, openDatabase, quickCheck, schemaVersion, type Db } from '../store/database.js';
 import { LATEST_SCHEMA_VERSION } from '../store/migrations/index.js';
 import { verifyAuditChain } from '../store/audit.js';
 
@@ -98,7 +98,7 @@ export function runDoctor(dataDir: string, db?: Db): DoctorCheck[] {
       try {
         checks.push(...checkDatabase(opened));
       } finally {
-        opened.close();
+        closeDatabase(opened);
       }
     } catch (error) {
       checks.push({ name: 'database', status: 'fail', detail: `${databasePath(dataDir)}: ${(error as Error).message}`, fix: 'See the message: a newer database needs a newer Co-Scientist; an unreadable one needs a backup restored.' });

@@ -14,7 +14,7 @@
 // What a crash may lose: only queued read rows — those of reads that met a held lock within the
 // last FLUSH_MS before the process was killed (at most MAX_PENDING rows). A write's row is never
 // queued: it commits in the write's own transaction (CallAudit).
-import type { Db } from '../store/database.js';
+import { isDatabaseOpen, type Db } from '../store/database.js';
 import { appendAuditRows, tryAppendAuditRows, type AuditEntry } from '../store/audit.js';
 import { inTransaction } from '../store/writeObserver.js';
 
@@ -55,7 +55,7 @@ function flushOrRetry(db: Db, queue: Queue): void {
   try {
     flushReadAudit(db);
   } catch (error) {
-    console.error(`[co-scientist] audit: ${queue.pending.length} read rows could not be appended yet (${error instanceof Error ? error.message : String(error)}); retrying`);
+    logRetry(queue.pending.length, error);
     scheduleFlush(db, queue);
   }
 }
@@ -68,14 +68,10 @@ function flushOrRetry(db: Db, queue: Queue): void {
 export function appendAfterQueuedReads(db: Db, entry: AuditEntry): void {
   const queue = queues.get(db);
   if (queue === undefined || queue.pending.length === 0 || inTransaction(db)) return appendAuditRows(db, [entry]);
-  const rows = queue.pending;
-  queue.pending = [];
-  try {
+  appendQueued(queue, (rows) => {
     appendAuditRows(db, [...rows, entry]);
-  } catch (error) {
-    queue.pending = [...rows, ...queue.pending];
-    throw error;
-  }
+    return true;
+  });
 }
 
 /** Appends every queued row in one transaction, waiting for the lock as writes do. */
@@ -84,21 +80,16 @@ export function flushReadAudit(db: Db): void {
   if (queue === undefined) return;
   if (queue.timer !== null) clearTimeout(queue.timer);
   queue.timer = null;
-  if (queue.pending.length === 0 || !db.open) return;
+  if (queue.pending.length === 0 || !isDatabaseOpen(db)) return;
   if (inTransaction(db)) {
     // Another call's transaction is open on this connection: try again once it is over.
     scheduleFlush(db, queue);
     return;
   }
-  const rows = queue.pending;
-  queue.pending = [];
-  try {
+  appendQueued(queue, (rows) => {
     appendAuditRows(db, rows);
-  } catch (error) {
-    // Put them back in front: the next flush (timer or close) tries again.
-    queue.pending = [...rows, ...queue.pending];
-    throw error;
-  }
+    return true;
+  });
 }
 
 /**
@@ -119,7 +110,7 @@ export async function drainReadAudit(db: Db, patienceMs = 30_000): Promise<numbe
     }
     const queue = queues.get(db);
     const left = queue?.pending.length ?? 0;
-    if (left === 0 || !db.open || Date.now() >= deadline) {
+    if (left === 0 || !isDatabaseOpen(db) || Date.now() >= deadline) {
       if (queue?.timer) clearTimeout(queue.timer);
       if (queue !== undefined) queue.timer = null;
       if (left > 0 && failure !== undefined) throw failure;
@@ -129,8 +120,12 @@ export async function drainReadAudit(db: Db, patienceMs = 30_000): Promise<numbe
   }
 }
 
+function logRetry(count: number, error: unknown): void {
+  console.error(`[co-scientist] audit: ${count} read rows could not be appended yet (${error instanceof Error ? error.message : String(error)}); retrying`);
+}
+
 function scheduleFlush(db: Db, queue: Queue): void {
-  if (queue.timer === null && db.open) queue.timer = setTimeout(() => flushSoon(db), FLUSH_MS).unref();
+  if (queue.timer === null && isDatabaseOpen(db)) queue.timer = setTimeout(() => flushSoon(db), FLUSH_MS).unref();
 }
 
 /** The timer's flush: one attempt that does not wait for the lock; busy means try again later. */
@@ -138,17 +133,31 @@ function flushSoon(db: Db): void {
   const queue = queues.get(db);
   if (queue === undefined) return;
   queue.timer = null;
-  if (queue.pending.length === 0 || !db.open) return;
+  if (queue.pending.length === 0 || !isDatabaseOpen(db)) return;
   if (inTransaction(db)) return scheduleFlush(db, queue);
+  const count = queue.pending.length;
+  let appended = false;
+  try {
+    appended = appendQueued(queue, (rows) => tryAppendAuditRows(db, rows));
+  } catch (error) {
+    logRetry(count, error);
+  }
+  if (!appended) scheduleFlush(db, queue);
+}
+
+/**
+ * Takes every queued row and hands them to `append`. Rows it did not append (it answered false, or
+ * threw — rethrown) go back in front of any queued meanwhile, so the next flush (timer or close)
+ * tries again with the order of the calls intact.
+ */
+function appendQueued(queue: Queue, append: (rows: AuditEntry[]) => boolean): boolean {
   const rows = queue.pending;
   queue.pending = [];
   let appended = false;
   try {
-    appended = tryAppendAuditRows(db, rows);
-  } catch (error) {
-    console.error(`[co-scientist] audit: ${rows.length} read rows could not be appended yet (${error instanceof Error ? error.message : String(error)}); retrying`);
+    appended = append(rows);
+  } finally {
+    if (!appended) queue.pending = [...rows, ...queue.pending];
   }
-  if (appended) return;
-  queue.pending = [...rows, ...queue.pending];
-  scheduleFlush(db, queue);
+  return appended;
 }

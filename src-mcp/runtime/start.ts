@@ -2,7 +2,7 @@
 // start the change feed, and serve both protocol eras from one factory.
 import { parseArgs } from 'node:util';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
-import { openDatabase, writeTransaction, type Db } from '../store/database.js';
+import { closeDatabase, openDatabase, writeTransaction, type Db } from '../store/database.js';
 import { recordAnchorBreach } from '../store/audit.js';
 import { describeBreach, findAnchorBreach } from '../store/auditAnchor.js';
 import { dataDirAnnouncement, resolveDataDir } from '../store/dataDir.js';
@@ -76,7 +76,7 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
   try {
     checkDesktopClaim(db, options.clientId, options.dataDir);
   } catch (error) {
-    db.close();
+    closeDatabase(db);
     throw error;
   }
   reportAuditTail(db);
@@ -139,7 +139,7 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
       await checkpointer.stop();
       // What the cancelled calls queued, and anything the first drain could not append.
       await drainAudit('at exit');
-      db.close();
+      closeDatabase(db);
     } finally {
       clearInterval(keepAlive);
     }

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from './database.js';
 import { cached } from './statements.js';
 import { describeBreach, findAnchorBreach, noteAppended, publishAuditAnchor, type AnchorBreach } from './auditAnchor.js';
+import { sqlite } from './handle.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -64,7 +65,7 @@ const busyTimeouts = new WeakMap<Db, number>();
 export function tryAppendAuditRows(db: Db, entries: readonly AuditEntry[]): boolean {
   let busyTimeoutMs = busyTimeouts.get(db);
   if (busyTimeoutMs === undefined) {
-    busyTimeoutMs = db.pragma('busy_timeout', { simple: true }) as number;
+    busyTimeoutMs = sqlite(db).pragma('busy_timeout', { simple: true }) as number;
     busyTimeouts.set(db, busyTimeoutMs);
   }
   cached(db, 'PRAGMA busy_timeout = 0').get();
@@ -80,7 +81,7 @@ export function tryAppendAuditRows(db: Db, entries: readonly AuditEntry[]): bool
     for (const entry of entries) appendAudit(db, entry);
     cached(db, 'COMMIT').run();
   } catch (error) {
-    if (db.inTransaction) db.exec('ROLLBACK');
+    if (sqlite(db).inTransaction) sqlite(db).exec('ROLLBACK');
     throw error;
   }
   // Rows committed here move the anchored head like any other (auditAnchor.ts).
@@ -93,7 +94,7 @@ export function tryAppendAuditRows(db: Db, entries: readonly AuditEntry[]): bool
  * moves the anchored head past them: for audit rows that belong to no effect of their own.
  */
 export function appendAuditRows(db: Db, entries: readonly AuditEntry[]): void {
-  db.transaction(() => {
+  sqlite(db).transaction(() => {
     for (const entry of entries) appendAudit(db, entry);
   }).immediate();
   publishAuditAnchor(db);
@@ -177,7 +178,7 @@ export function auditRowFromRaw(raw: RawAudit): AuditRow {
 }
 
 export function auditRows(db: Db, query: { afterId?: number; limit: number }): AuditRow[] {
-  const rows = db
+  const rows = sqlite(db)
     .prepare('SELECT * FROM audit_log WHERE id > ? ORDER BY id LIMIT ?')
     .all(query.afterId ?? 0, query.limit) as RawAudit[];
   return rows.map(auditRowFromRaw);
@@ -191,7 +192,7 @@ export type ChainVerdict =
 export function verifyAuditChain(db: Db): ChainVerdict {
   let expectedPrev = GENESIS_HASH;
   let count = 0;
-  for (const raw of db.prepare('SELECT * FROM audit_log ORDER BY id').iterate() as IterableIterator<RawAudit>) {
+  for (const raw of sqlite(db).prepare('SELECT * FROM audit_log ORDER BY id').iterate() as IterableIterator<RawAudit>) {
     const row = auditRowFromRaw(raw);
     count += 1;
     if (row.prevHash !== expectedPrev) {
@@ -219,7 +220,7 @@ export interface TailLoss {
  * now (before any write has recorded it). Undefined when the log's head is where it should be.
  */
 export function findTailLoss(db: Db): TailLoss | undefined {
-  const recorded = db
+  const recorded = sqlite(db)
     .prepare('SELECT at, arguments FROM audit_log WHERE action = ? ORDER BY id LIMIT 1')
     .get(TAIL_MISSING_ACTION) as { at: string; arguments: string } | undefined;
   if (recorded !== undefined) {

@@ -19,11 +19,10 @@
 //   and with them the anchored one: that is reported too, as what it is: rows the log no longer has.
 import fs from 'node:fs';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { cached } from './statements.js';
+import { sqlite, type Db } from './handle.js';
 
-type Db = Database.Database;
 
 export const AUDIT_ANCHOR_FILE = 'audit-anchor.json';
 /** Every anchor is padded to this length (longest: a 16-digit id, the hashes, the check: ~150 bytes). */
@@ -48,8 +47,8 @@ export interface AnchorBreach {
 const unpublished = new WeakMap<Db, AuditAnchor>();
 
 export function anchorPath(db: Db): string | undefined {
-  if (db.memory || db.name === '' || db.name === ':memory:') return undefined;
-  return path.join(path.dirname(db.name), AUDIT_ANCHOR_FILE);
+  if (sqlite(db).memory || sqlite(db).name === '' || sqlite(db).name === ':memory:') return undefined;
+  return path.join(path.dirname(sqlite(db).name), AUDIT_ANCHOR_FILE);
 }
 
 export function readAuditAnchor(db: Db): AuditAnchor | undefined {
@@ -101,7 +100,7 @@ export function noteAppended(db: Db, row: AuditAnchor): void {
  */
 export function publishAuditAnchor(db: Db): void {
   const row = unpublished.get(db);
-  if (row === undefined || db.inTransaction) return;
+  if (row === undefined || sqlite(db).inTransaction) return;
   unpublished.delete(db);
   const file = anchorPath(db);
   if (file === undefined) return;

@@ -4,6 +4,7 @@
 import { auditRowFromRaw, type AuditRow, type RawAudit } from './audit.js';
 import { AUDIT_RESULT_SQL, type AuditResult } from './auditOutcomes.js';
 import type { Db } from './database.js';
+import { sqlite } from './handle.js';
 
 export interface AuditFilter {
   clientId?: string | undefined;
@@ -54,11 +55,11 @@ function params(filter: AuditFilter): Record<string, string | null> {
 /** Newest first; `beforeId` continues a previous page. */
 export function auditPage(db: Db, filter: AuditFilter, page: { beforeId?: number | undefined; limit: number }): { rows: AuditRow[]; total: number; hidden: number } {
   const bound = { ...params(filter), beforeId: page.beforeId ?? null, limit: page.limit };
-  const rows = db
+  const rows = sqlite(db)
     .prepare(`SELECT * FROM audit_log WHERE ${WHERE_SHOWN} AND (@beforeId IS NULL OR id < @beforeId) ORDER BY id DESC LIMIT @limit`)
     .all(bound) as RawAudit[];
   // One pass counts both: rows shown, and rows matching the other filters that are hidden reads.
-  const counts = db
+  const counts = sqlite(db)
     .prepare(`SELECT COUNT(*) AS matching, COALESCE(SUM(CASE WHEN @readsOf IS NOT NULL AND ${HIDDEN_READ} THEN 1 ELSE 0 END), 0) AS hidden FROM audit_log WHERE ${WHERE}`)
     .get(params(filter)) as { matching: number; hidden: number };
   return { rows: rows.map(auditRowFromRaw), total: counts.matching - counts.hidden, hidden: counts.hidden };
@@ -67,13 +68,13 @@ export function auditPage(db: Db, filter: AuditFilter, page: { beforeId?: number
 /** The clients and actions that occur in the log, for the filter menus. */
 export function auditFacets(db: Db): { clients: string[]; actions: string[] } {
   return {
-    clients: db.prepare('SELECT DISTINCT client_id FROM audit_log ORDER BY client_id').pluck().all() as string[],
-    actions: db.prepare('SELECT DISTINCT action FROM audit_log ORDER BY action').pluck().all() as string[],
+    clients: sqlite(db).prepare('SELECT DISTINCT client_id FROM audit_log ORDER BY client_id').pluck().all() as string[],
+    actions: sqlite(db).prepare('SELECT DISTINCT action FROM audit_log ORDER BY action').pluck().all() as string[],
   };
 }
 
 /** Matching rows in log order, one at a time: an export of a million rows never holds them all. */
 export function* auditRowsMatching(db: Db, filter: AuditFilter): Generator<AuditRow> {
-  const statement = db.prepare(`SELECT * FROM audit_log WHERE ${WHERE_SHOWN} ORDER BY id`);
+  const statement = sqlite(db).prepare(`SELECT * FROM audit_log WHERE ${WHERE_SHOWN} ORDER BY id`);
   for (const raw of statement.iterate(params(filter)) as IterableIterator<RawAudit>) yield auditRowFromRaw(raw);
 }

@@ -3,6 +3,7 @@
 import type { Db } from './database.js';
 import { fromJson, toJson } from './json.js';
 import { cached } from './statements.js';
+import { sqlite } from './handle.js';
 
 export interface BackgroundWorkerRow {
   workerId: string;
@@ -13,7 +14,7 @@ export interface BackgroundWorkerRow {
 }
 
 export function upsertBackgroundWorker(db: Db, row: BackgroundWorkerRow): void {
-  db.prepare(
+  sqlite(db).prepare(
     `INSERT INTO background_workers (worker_id, client_id, providers, started_at, heartbeat_at)
      VALUES (@workerId, @clientId, @providers, @startedAt, @heartbeatAt)
      ON CONFLICT (worker_id) DO UPDATE SET providers = excluded.providers, heartbeat_at = excluded.heartbeat_at`,
@@ -21,7 +22,7 @@ export function upsertBackgroundWorker(db: Db, row: BackgroundWorkerRow): void {
 }
 
 export function deleteBackgroundWorker(db: Db, workerId: string): void {
-  db.prepare('DELETE FROM background_workers WHERE worker_id = ?').run(workerId);
+  sqlite(db).prepare('DELETE FROM background_workers WHERE worker_id = ?').run(workerId);
 }
 
 /** Workers whose last heartbeat is at or after `since` (ISO time). */

@@ -4,6 +4,7 @@ import { cached, cachedPluck } from './statements.js';
 import { notTrashed } from './projectTrash.js';
 import { notArchived } from './desktopOverview.js';
 import { fromJson, toJson } from './json.js';
+import { sqlite } from './handle.js';
 
 export interface CheckpointRow {
   id: string;
@@ -146,7 +147,7 @@ export function withdrawCheckpoint(db: Db, withdrawal: { checkpointId: string; r
 /** Ids starting with `prefix`, pending first then newest: argument completion for clients. */
 export function checkpointIdsStartingWith(db: Db, prefix: string, limit: number): string[] {
   const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return db
+  return sqlite(db)
     .prepare("SELECT id FROM checkpoints WHERE id LIKE ? ESCAPE '\\' ORDER BY status = 'pending' DESC, created_at DESC LIMIT ?")
     .pluck()
     .all(`${escaped}%`, limit) as string[];

@@ -9,8 +9,9 @@ import { databasePath } from './dataDir.js';
 import { StoreError } from './errors.js';
 import { currentWriteObserver } from './writeObserver.js';
 import { publishAuditAnchor } from './auditAnchor.js';
+import { handleOf, sqlite, type Db } from './handle.js';
 
-export type Db = Database.Database;
+export type { Db } from './handle.js';
 
 export interface OpenOptions {
   /** Milliseconds a writer waits for another process's lock before giving up. */
@@ -30,8 +31,9 @@ export function openDatabase(dataDir: string, options: OpenOptions = {}): Db {
     // last transactions, which is the usual desktop trade-off (and what Chromium/VS Code use).
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    migrate(db);
-    return db;
+    const handle = handleOf(db);
+    migrate(handle);
+    return handle;
   } catch (error) {
     db.close();
     throw error;
@@ -98,19 +100,20 @@ function newerSchemaError(file: string, version: number): StoreError {
 
 /** Applies pending migrations, each in its own IMMEDIATE transaction, safe against a concurrent migrator. */
 export function migrate(db: Db): void {
+  const connection = sqlite(db);
   // Almost every start finds the schema current. A plain read settles that without the write lock,
   // which another server may hold for a while (a long write), and which would stall this start.
   const found = schemaVersion(db);
-  if (found > LATEST_SCHEMA_VERSION) throw newerSchemaError(db.name, found);
+  if (found > LATEST_SCHEMA_VERSION) throw newerSchemaError(connection.name, found);
   for (const migration of MIGRATIONS) {
     if (migration.version <= found) continue;
-    const apply = db.transaction(() => {
+    const apply = connection.transaction(() => {
       // Re-read inside the write lock: another process may have migrated while we waited.
-      const current = db.pragma('user_version', { simple: true }) as number;
-      if (current > LATEST_SCHEMA_VERSION) throw newerSchemaError(db.name, current);
+      const current = connection.pragma('user_version', { simple: true }) as number;
+      if (current > LATEST_SCHEMA_VERSION) throw newerSchemaError(connection.name, current);
       if (current >= migration.version) return;
-      db.exec(migration.sql);
-      db.pragma(`user_version = ${migration.version}`);
+      connection.exec(migration.sql);
+      connection.pragma(`user_version = ${migration.version}`);
     });
     apply.immediate();
   }
@@ -122,13 +125,14 @@ export function migrate(db: Db): void {
  * transaction open until the call's audit row is in it, or add its row before the COMMIT.
  */
 export function writeTransaction<T>(db: Db, work: () => T): T {
+  const connection = sqlite(db);
   try {
-    const observer = db.inTransaction ? undefined : currentWriteObserver();
-    if (observer === undefined) return db.transaction(work).immediate();
+    const observer = connection.inTransaction ? undefined : currentWriteObserver();
+    if (observer === undefined) return connection.transaction(work).immediate();
     observer.beforeWrite(db);
     // The observer opened (and holds) the transaction: this write is a savepoint inside it.
-    if (db.inTransaction) return db.transaction(work).immediate();
-    return db
+    if (connection.inTransaction) return connection.transaction(work).immediate();
+    return connection
       .transaction(() => {
         const result = work();
         observer.beforeCommit(db);
@@ -146,23 +150,33 @@ export function writeTransaction<T>(db: Db, work: () => T): T {
  * database, however many writers commit meanwhile (WAL).
  */
 export function readTransaction<T>(db: Db, work: () => T): T {
-  return db.transaction(work)();
+  return sqlite(db).transaction(work)();
 }
 
 /** The journal mode the database runs in ('wal' once opened by this program). */
 export function journalMode(db: Db): string {
-  return String(db.pragma('journal_mode', { simple: true }));
+  return String(sqlite(db).pragma('journal_mode', { simple: true }));
 }
 
 /** SQLite's quick integrity check: 'ok', or the first problem it found. */
 export function quickCheck(db: Db): string {
-  return String(db.pragma('quick_check', { simple: true }));
+  return String(sqlite(db).pragma('quick_check', { simple: true }));
 }
 
 export function schemaVersion(db: Db): number {
-  return db.pragma('user_version', { simple: true }) as number;
+  return sqlite(db).pragma('user_version', { simple: true }) as number;
 }
 
 export function databaseFile(db: Db): string {
-  return path.resolve(db.name);
+  return path.resolve(sqlite(db).name);
+}
+
+/** Whether the handle's connection is still open (false once closeDatabase ran). */
+export function isDatabaseOpen(db: Db): boolean {
+  return sqlite(db).open;
+}
+
+/** Closes the connection; the handle is unusable afterwards. */
+export function closeDatabase(db: Db): void {
+  sqlite(db).close();
 }

@@ -3,6 +3,7 @@
 import type { Db } from './database.js';
 import { fromJson } from './json.js';
 import { notTrashed } from './projectTrash.js';
+import { sqlite } from './handle.js';
 
 export interface ProjectFlagsRow {
   id: string;
@@ -12,7 +13,7 @@ export interface ProjectFlagsRow {
 }
 
 export function projectFlags(db: Db, limit: number): ProjectFlagsRow[] {
-  const raws = db
+  const raws = sqlite(db)
     .prepare(
       `SELECT p.id AS id, json_extract(p.settings, '$.archivedAt') AS archived_at,
               (SELECT COUNT(*) FROM checkpoints c WHERE c.project_id = p.id AND c.status = 'pending') AS pending
@@ -49,7 +50,7 @@ const NOT_ARCHIVED = notArchived();
 
 /** Pending checkpoints of every project not archived, oldest first (the order a scientist should work through them). */
 export function pendingCheckpointsEverywhere(db: Db, limit: number): PendingCheckpointRow[] {
-  return db
+  return sqlite(db)
     .prepare(
       `SELECT c.id AS id, c.project_id AS projectId, c.kind AS kind, c.created_at AS createdAt, p.goal AS goal
          FROM checkpoints c JOIN projects p ON p.id = c.project_id
@@ -61,7 +62,7 @@ export function pendingCheckpointsEverywhere(db: Db, limit: number): PendingChec
 }
 
 export function countPendingCheckpoints(db: Db): number {
-  return (db.prepare(`SELECT COUNT(*) AS n FROM checkpoints c JOIN projects p ON p.id = c.project_id WHERE c.status = 'pending' AND ${NOT_ARCHIVED} AND ${notTrashed('p')}`).get() as { n: number }).n;
+  return (sqlite(db).prepare(`SELECT COUNT(*) AS n FROM checkpoints c JOIN projects p ON p.id = c.project_id WHERE c.status = 'pending' AND ${NOT_ARCHIVED} AND ${notTrashed('p')}`).get() as { n: number }).n;
 }
 
 export interface OpenWorkRow {
@@ -74,7 +75,7 @@ export interface OpenWorkRow {
 
 /** Work items queued or leased, per project and kind: what a project waits for when no checkpoint does. */
 export function openWorkByProject(db: Db): OpenWorkRow[] {
-  return db
+  return sqlite(db)
     .prepare(
       `SELECT t.project_id AS projectId, t.kind AS kind, COUNT(*) AS count,
               (SELECT d.reasoner FROM tasks d WHERE d.project_id = t.project_id AND d.reasoner IS NOT NULL ORDER BY d.completed_at DESC LIMIT 1) AS lastReasoner
@@ -103,7 +104,7 @@ export interface DecisionRow {
 
 /** Decided checkpoints of every project (withdrawn ones, which carry no decision, left out), newest decision first, after the position `before` (exclusive). */
 export function decisionsNewestFirst(db: Db, query: { limit: number; before?: { decidedAt: string; id: string } | undefined }): DecisionRow[] {
-  const raws = db
+  const raws = sqlite(db)
     .prepare(
       `SELECT c.id, c.project_id, p.goal, c.kind, c.iteration, c.created_at, c.decision_action, c.decision_note, c.decided_by,
               c.decided_at, c.payload, c.decision_data

@@ -1,6 +1,7 @@
 // The change feed (architecture.md, *Data, change feed, live updates*): an append-only table that every server process tails.
 import type { Db } from './database.js';
 import { cached } from './statements.js';
+import { sqlite } from './handle.js';
 
 export interface ChangeEvent {
   id: number;
@@ -56,5 +57,5 @@ export function latestEventId(db: Db): number {
  * beyond the shared-memory index, which makes it a cheap "anything new?" probe.
  */
 export function dataVersion(db: Db): number {
-  return db.pragma('data_version', { simple: true }) as number;
+  return sqlite(db).pragma('data_version', { simple: true }) as number;
 }

@@ -2,6 +2,7 @@
 import type { Db } from './database.js';
 import { fromJson, toJson } from './json.js';
 import { cached, cachedPluck } from './statements.js';
+import { sqlite } from './handle.js';
 
 export interface HypothesisRow {
   id: string;
@@ -197,5 +198,5 @@ export function updateRatings(db: Db, updates: readonly RatingUpdate[], updatedA
 /** Ids starting with `prefix`, newest first: argument completion for clients. */
 export function hypothesisIdsStartingWith(db: Db, prefix: string, limit: number): string[] {
   const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return db.prepare("SELECT id FROM hypotheses WHERE id LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?").pluck().all(`${escaped}%`, limit) as string[];
+  return sqlite(db).prepare("SELECT id FROM hypotheses WHERE id LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?").pluck().all(`${escaped}%`, limit) as string[];
 }

@@ -2,6 +2,7 @@
 // the scientist allowed ingestion from. The only place that knows how these are stored.
 import type { Db } from './database.js';
 import { noteIndexChanged } from './knowledgeGeneration.js';
+import { sqlite } from './handle.js';
 
 export type CollectionKind = 'fundamental' | 'project-specific';
 
@@ -45,7 +46,7 @@ function fromRaw(raw: RawCollection): CollectionRow {
 }
 
 export function insertCollection(db: Db, row: CollectionRow): void {
-  db.prepare(
+  sqlite(db).prepare(
     `INSERT INTO knowledge_collections (id, name, kind, description, created_by, created_at, updated_at)
      VALUES (@id, @name, @kind, @description, @createdBy, @createdAt, @updatedAt)`,
   ).run(row);
@@ -53,27 +54,27 @@ export function insertCollection(db: Db, row: CollectionRow): void {
 
 /** Names are case-insensitive (the column is COLLATE NOCASE). */
 export function findCollectionByName(db: Db, name: string): CollectionRow | undefined {
-  const raw = db.prepare('SELECT * FROM knowledge_collections WHERE name = ?').get(name) as RawCollection | undefined;
+  const raw = sqlite(db).prepare('SELECT * FROM knowledge_collections WHERE name = ?').get(name) as RawCollection | undefined;
   return raw === undefined ? undefined : fromRaw(raw);
 }
 
 export function findCollectionById(db: Db, id: string): CollectionRow | undefined {
-  const raw = db.prepare('SELECT * FROM knowledge_collections WHERE id = ?').get(id) as RawCollection | undefined;
+  const raw = sqlite(db).prepare('SELECT * FROM knowledge_collections WHERE id = ?').get(id) as RawCollection | undefined;
   return raw === undefined ? undefined : fromRaw(raw);
 }
 
 export function listCollections(db: Db): CollectionRow[] {
-  return (db.prepare('SELECT * FROM knowledge_collections ORDER BY name').all() as RawCollection[]).map(fromRaw);
+  return (sqlite(db).prepare('SELECT * FROM knowledge_collections ORDER BY name').all() as RawCollection[]).map(fromRaw);
 }
 
 export function collectionStats(db: Db, id: string): CollectionStats {
-  const docs = db
+  const docs = sqlite(db)
     .prepare(
       `SELECT COUNT(*) AS documents, COALESCE(SUM(chunk_count), 0) AS chunks, COALESCE(SUM(size_bytes), 0) AS bytes
        FROM knowledge_documents WHERE collection_id = ?`,
     )
     .get(id) as { documents: number; chunks: number; bytes: number };
-  const projects = db
+  const projects = sqlite(db)
     .prepare('SELECT project_id FROM knowledge_collection_projects WHERE collection_id = ? ORDER BY project_id')
     .pluck()
     .all(id) as string[];
@@ -81,18 +82,18 @@ export function collectionStats(db: Db, id: string): CollectionStats {
 }
 
 export function touchCollection(db: Db, id: string, at: string): void {
-  db.prepare('UPDATE knowledge_collections SET updated_at = ? WHERE id = ?').run(at, id);
+  sqlite(db).prepare('UPDATE knowledge_collections SET updated_at = ? WHERE id = ?').run(at, id);
 }
 
 /** Deletes the collection; its documents, chunks, index entries and links go with it (cascade + triggers). */
 export function deleteCollection(db: Db, id: string): void {
   noteIndexChanged(db);
-  db.prepare('DELETE FROM knowledge_collections WHERE id = ?').run(id);
+  sqlite(db).prepare('DELETE FROM knowledge_collections WHERE id = ?').run(id);
 }
 
 /** Returns false when the link already existed. */
 export function linkCollection(db: Db, link: { collectionId: string; projectId: string; linkedBy: string; linkedAt: string }): boolean {
-  const result = db
+  const result = sqlite(db)
     .prepare(
       `INSERT INTO knowledge_collection_projects (collection_id, project_id, linked_by, linked_at)
        VALUES (@collectionId, @projectId, @linkedBy, @linkedAt) ON CONFLICT DO NOTHING`,
@@ -104,14 +105,14 @@ export function linkCollection(db: Db, link: { collectionId: string; projectId: 
 /** Returns false when there was no such link. */
 export function unlinkCollection(db: Db, collectionId: string, projectId: string): boolean {
   return (
-    db.prepare('DELETE FROM knowledge_collection_projects WHERE collection_id = ? AND project_id = ?').run(collectionId, projectId)
+    sqlite(db).prepare('DELETE FROM knowledge_collection_projects WHERE collection_id = ? AND project_id = ?').run(collectionId, projectId)
       .changes > 0
   );
 }
 
 export function linkedCollections(db: Db, projectId: string): CollectionRow[] {
   return (
-    db
+    sqlite(db)
       .prepare(
         `SELECT c.* FROM knowledge_collections c
          JOIN knowledge_collection_projects l ON l.collection_id = c.id
@@ -128,7 +129,7 @@ export interface RootRow {
 }
 
 export function listRoots(db: Db): RootRow[] {
-  return (db.prepare('SELECT path, added_by, added_at FROM knowledge_roots ORDER BY path').all() as Array<{
+  return (sqlite(db).prepare('SELECT path, added_by, added_at FROM knowledge_roots ORDER BY path').all() as Array<{
     path: string;
     added_by: string;
     added_at: string;
@@ -138,12 +139,12 @@ export function listRoots(db: Db): RootRow[] {
 /** Returns false when the folder was already allowed. */
 export function insertRoot(db: Db, root: RootRow): boolean {
   return (
-    db
+    sqlite(db)
       .prepare('INSERT INTO knowledge_roots (path, added_by, added_at) VALUES (@path, @addedBy, @addedAt) ON CONFLICT DO NOTHING')
       .run(root).changes > 0
   );
 }
 
 export function deleteRoot(db: Db, rootPath: string): boolean {
-  return db.prepare('DELETE FROM knowledge_roots WHERE path = ?').run(rootPath).changes > 0;
+  return sqlite(db).prepare('DELETE FROM knowledge_roots WHERE path = ?').run(rootPath).changes > 0;
 }

@@ -3,6 +3,7 @@
 import type { Db } from './database.js';
 import { cachedStatement as statement } from './knowledgeStatements.js';
 import { indexGeneration, noteIndexChanged } from './knowledgeGeneration.js';
+import { sqlite } from './handle.js';
 
 export type DocumentFormat = 'markdown' | 'text' | 'pdf' | 'html' | 'bibtex';
 export type DocumentOrigin = 'file' | 'augmented';
@@ -94,7 +95,7 @@ export function findDocumentBySource(db: Db, collectionId: string, source: strin
 }
 
 export function findDocumentById(db: Db, id: string): DocumentRow | undefined {
-  const raw = db.prepare('SELECT * FROM knowledge_documents WHERE id = ?').get(id) as RawDocument | undefined;
+  const raw = sqlite(db).prepare('SELECT * FROM knowledge_documents WHERE id = ?').get(id) as RawDocument | undefined;
   return raw === undefined ? undefined : documentFromRaw(raw);
 }
 
@@ -102,7 +103,7 @@ export function findDocumentById(db: Db, id: string): DocumentRow | undefined {
 export function documentsWithSourcePrefix(db: Db, collectionId: string, prefix: string): DocumentRow[] {
   // substr() instead of LIKE: paths may contain % and _, which LIKE would treat as wildcards.
   return (
-    db
+    sqlite(db)
       .prepare('SELECT * FROM knowledge_documents WHERE collection_id = ? AND substr(source, 1, length(?)) = ?')
       .all(collectionId, prefix, prefix) as RawDocument[]
   ).map(documentFromRaw);
@@ -138,7 +139,7 @@ export function saveDocument(db: Db, document: DocumentRow, chunks: readonly Chu
 
 export function deleteDocument(db: Db, id: string): void {
   noteIndexChanged(db);
-  db.prepare('DELETE FROM knowledge_documents WHERE id = ?').run(id);
+  sqlite(db).prepare('DELETE FROM knowledge_documents WHERE id = ?').run(id);
 }
 
 export interface DocumentCursor {
@@ -151,7 +152,7 @@ export function listDocuments(
   db: Db,
   query: { collectionId: string; limit: number; after?: DocumentCursor | undefined },
 ): { documents: DocumentRow[]; next: DocumentCursor | null } {
-  const rows = db
+  const rows = sqlite(db)
     .prepare(
       `SELECT * FROM knowledge_documents
        WHERE collection_id = @collectionId
@@ -174,14 +175,14 @@ export type IdentifierField = 'doi' | 'pmid' | 'arxiv_id' | 'url';
 /** Documents carrying this (already normalised) identifier, in any collection. */
 export function findDocumentsByIdentifier(db: Db, field: IdentifierField, value: string): DocumentRow[] {
   // `field` is one of four fixed column names (the type says so), never caller text.
-  return (db.prepare(`SELECT * FROM knowledge_documents WHERE ${field} = ? ORDER BY id`).all(value) as RawDocument[]).map(
+  return (sqlite(db).prepare(`SELECT * FROM knowledge_documents WHERE ${field} = ? ORDER BY id`).all(value) as RawDocument[]).map(
     documentFromRaw,
   );
 }
 
 export function findDocumentsByTitle(db: Db, title: string): DocumentRow[] {
   return (
-    db.prepare('SELECT * FROM knowledge_documents WHERE title = ? COLLATE NOCASE ORDER BY id').all(title) as RawDocument[]
+    sqlite(db).prepare('SELECT * FROM knowledge_documents WHERE title = ? COLLATE NOCASE ORDER BY id').all(title) as RawDocument[]
   ).map(documentFromRaw);
 }
 

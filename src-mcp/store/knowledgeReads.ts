@@ -1,6 +1,7 @@
 // Named statements for which knowledge-base documents a research project's runs have read.
 import type { Db } from './database.js';
 import { cached } from './statements.js';
+import { sqlite } from './handle.js';
 
 /**
  * Records (or counts again) that the project read these documents. Must run in a write transaction.
@@ -34,7 +35,7 @@ export interface ReadRow {
 
 export function readsOfProject(db: Db, projectId: string): ReadRow[] {
   return (
-    db
+    sqlite(db)
       .prepare(
         `SELECT document_id, first_read_at, last_read_at, read_count FROM project_document_reads
          WHERE project_id = ? ORDER BY first_read_at, document_id`,

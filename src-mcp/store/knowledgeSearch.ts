@@ -3,6 +3,7 @@
 import type { Db } from './database.js';
 import { cachedStatement as statement } from './knowledgeStatements.js';
 import type { ChunkContentType, DocumentRow } from './knowledgeDocuments.js';
+import { sqlite } from './handle.js';
 
 /** A matching chunk with what its document says about the source (for citing it). */
 export interface ChunkCandidate extends Pick<DocumentRow, 'source' | 'format' | 'doi' | 'pmid' | 'arxivId' | 'url' | 'authors' | 'year'> {
@@ -86,9 +87,9 @@ export function chunkRowidRange(db: Db): { low: number; high: number } {
 /** Titles of documents in these collections (all collections when `collectionIds` is null), for spelling suggestions. */
 export function documentTitles(db: Db, collectionIds: readonly string[] | null, limit: number): string[] {
   if (collectionIds === null) {
-    return db.prepare('SELECT title FROM knowledge_documents ORDER BY updated_at DESC LIMIT ?').pluck().all(limit) as string[];
+    return sqlite(db).prepare('SELECT title FROM knowledge_documents ORDER BY updated_at DESC LIMIT ?').pluck().all(limit) as string[];
   }
-  return db
+  return sqlite(db)
     .prepare(
       `SELECT title FROM knowledge_documents WHERE collection_id IN (SELECT value FROM json_each(?))
        ORDER BY updated_at DESC LIMIT ?`,

@@ -4,13 +4,14 @@
 import type { Db } from './database.js';
 import { toLeaderboardLine, type LeaderboardLine, type RawLine } from './hypotheses.js';
 import { cachedPluck } from './statements.js';
+import { sqlite } from './handle.js';
 
 // A leaderboard line is a hypothesis row's rating columns: one mapping for both, in hypotheses.ts.
 export { toLeaderboardLine, type LeaderboardLine, type RawLine } from './hypotheses.js';
 
 /** Every hypothesis of a project, in creation order. */
 export function leaderboardLines(db: Db, projectId: string): LeaderboardLine[] {
-  const raws = db
+  const raws = sqlite(db)
     .prepare(
       `SELECT id, seq, summary, status, origin, method, gate, safety_flag, parents, iteration, elo, bt_score, ci_low, ci_high,
          p_top_k, rank, matches_played, wins
@@ -33,7 +34,7 @@ export interface MatchLogLine {
 }
 
 export function matchLogLines(db: Db, projectId: string): MatchLogLine[] {
-  return db
+  return sqlite(db)
     .prepare(
       `SELECT id, seq, first_id AS firstId, second_id AS secondId, winner_id AS winnerId, judge, task_id AS taskId
        FROM matches WHERE project_id = ? ORDER BY seq`,
@@ -88,20 +89,20 @@ export function matchPage(db: Db, query: MatchPageQuery): { rows: MatchListing[]
   };
   const filter = `project_id = @projectId AND (@hypothesisId IS NULL OR first_id = @hypothesisId OR second_id = @hypothesisId)
     AND (@judge IS NULL OR judge = @judge)`;
-  const rows = db
+  const rows = sqlite(db)
     .prepare(
       `SELECT id, seq, first_id AS firstId, second_id AS secondId, winner_id AS winnerId, judge, task_id AS taskId, confidence,
          rationale, created_by AS createdBy, created_at AS createdAt
        FROM matches WHERE ${filter} AND (@beforeSeq IS NULL OR seq < @beforeSeq) ORDER BY seq DESC LIMIT @limit`,
     )
     .all(params) as MatchListing[];
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM matches WHERE ${filter}`).get(params) as { n: number }).n;
+  const total = (sqlite(db).prepare(`SELECT COUNT(*) AS n FROM matches WHERE ${filter}`).get(params) as { n: number }).n;
   return { rows, total };
 }
 
 /** Every match between two hypotheses, in either slot order, oldest first. */
 export function headToHead(db: Db, a: string, b: string): MatchLogLine[] {
-  return db
+  return sqlite(db)
     .prepare(
       `SELECT id, seq, first_id AS firstId, second_id AS secondId, winner_id AS winnerId, judge, task_id AS taskId
        FROM matches WHERE (first_id = @a AND second_id = @b) OR (first_id = @b AND second_id = @a) ORDER BY seq`,

@@ -1,6 +1,7 @@
 // Stored per-client policies. Which scopes mean what is the mcp layer's business; the store only keeps them.
 import type { Db } from './database.js';
 import { cached } from './statements.js';
+import { sqlite } from './handle.js';
 
 export interface PolicyRow {
   clientId: string;
@@ -37,7 +38,7 @@ export function findPolicy(db: Db, clientId: string): PolicyRow | undefined {
 }
 
 export function upsertPolicy(db: Db, policy: PolicyRow): void {
-  db.prepare(
+  sqlite(db).prepare(
     `INSERT INTO client_policies (client_id, scopes, rate_per_minute, burst, may_decide_checkpoints, updated_at, updated_by)
      VALUES (@clientId, @scopes, @ratePerMinute, @burst, @mayDecide, @updatedAt, @updatedBy)
      ON CONFLICT (client_id) DO UPDATE SET scopes = excluded.scopes, rate_per_minute = excluded.rate_per_minute,
@@ -55,7 +56,7 @@ export function upsertPolicy(db: Db, policy: PolicyRow): void {
 }
 
 export function allPolicies(db: Db): PolicyRow[] {
-  const ids = db.prepare('SELECT client_id FROM client_policies ORDER BY client_id').pluck().all() as string[];
+  const ids = sqlite(db).prepare('SELECT client_id FROM client_policies ORDER BY client_id').pluck().all() as string[];
   return ids.map((id) => findPolicy(db, id) as PolicyRow);
 }
 

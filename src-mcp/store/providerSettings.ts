@@ -3,6 +3,7 @@
 // the leases of that work in taskLeases.ts.
 import type { Db } from './database.js';
 import { fromJson, toJson } from './json.js';
+import { sqlite } from './handle.js';
 
 export interface ProviderSettingsRow {
   name: string;
@@ -49,15 +50,15 @@ function fromRaw(raw: RawProvider): ProviderSettingsRow {
 }
 
 export function listProviderSettings(db: Db): ProviderSettingsRow[] {
-  return (db.prepare('SELECT * FROM reasoning_providers ORDER BY position, name').all() as RawProvider[]).map(fromRaw);
+  return (sqlite(db).prepare('SELECT * FROM reasoning_providers ORDER BY position, name').all() as RawProvider[]).map(fromRaw);
 }
 
 /** Inserts or replaces one provider; a new one goes last in the order. */
 export function upsertProviderSettings(db: Db, row: Omit<ProviderSettingsRow, 'position'>): void {
-  const existing = db.prepare('SELECT position FROM reasoning_providers WHERE name = ?').get(row.name) as { position: number } | undefined;
+  const existing = sqlite(db).prepare('SELECT position FROM reasoning_providers WHERE name = ?').get(row.name) as { position: number } | undefined;
   const position =
-    existing?.position ?? ((db.prepare('SELECT MAX(position) AS p FROM reasoning_providers').get() as { p: number | null }).p ?? -1) + 1;
-  db.prepare(
+    existing?.position ?? ((sqlite(db).prepare('SELECT MAX(position) AS p FROM reasoning_providers').get() as { p: number | null }).p ?? -1) + 1;
+  sqlite(db).prepare(
     `INSERT INTO reasoning_providers (name, kind, base_url, models, concurrency, timeout_ms, max_retries, prices, enabled, position, updated_at)
      VALUES (@name, @kind, @baseUrl, @models, @concurrency, @timeoutMs, @maxRetries, @prices, @enabled, @position, @updatedAt)
      ON CONFLICT (name) DO UPDATE SET kind = excluded.kind, base_url = excluded.base_url, models = excluded.models,
@@ -67,5 +68,5 @@ export function upsertProviderSettings(db: Db, row: Omit<ProviderSettingsRow, 'p
 }
 
 export function deleteProviderSettings(db: Db, name: string): boolean {
-  return db.prepare('DELETE FROM reasoning_providers WHERE name = ?').run(name).changes > 0;
+  return sqlite(db).prepare('DELETE FROM reasoning_providers WHERE name = ?').run(name).changes > 0;
 }

@@ -7,9 +7,7 @@
 // .run — never .iterate, which would make it busy for a nested use), and its mode is fixed by the
 // function that made it (`cached` or `cachedPluck`), never toggled by a caller.
 import type Database from 'better-sqlite3';
-
-// A connection (database.ts's Db); named by its driver type so that database.ts may use this module.
-type Db = Database.Database;
+import { sqlite, type Db } from './handle.js';
 
 const caches = new WeakMap<Db, Map<string, Database.Statement>>();
 
@@ -29,12 +27,12 @@ function lookup(db: Db, key: string, make: () => Database.Statement): Database.S
 
 /** The connection's prepared statement for `sql`, returning rows as objects. */
 export function cached(db: Db, sql: string): Database.Statement {
-  return lookup(db, sql, () => db.prepare(sql));
+  return lookup(db, sql, () => sqlite(db).prepare(sql));
 }
 
 /** Like `cached`, returning only the first column of each row. */
 export function cachedPluck(db: Db, sql: string): Database.Statement {
-  return lookup(db, `pluck\u0000${sql}`, () => db.prepare(sql).pluck());
+  return lookup(db, `pluck\u0000${sql}`, () => sqlite(db).prepare(sql).pluck());
 }
 
 /**
@@ -43,5 +41,5 @@ export function cachedPluck(db: Db, sql: string): Database.Statement {
  * hypotheses: ~0.5 ms as objects, ~0.25 ms as arrays).
  */
 export function cachedRaw(db: Db, sql: string): Database.Statement {
-  return lookup(db, `raw\u0000${sql}`, () => db.prepare(sql).raw());
+  return lookup(db, `raw\u0000${sql}`, () => sqlite(db).prepare(sql).raw());
 }

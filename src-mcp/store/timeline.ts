@@ -3,6 +3,7 @@
 // position (time, source, reference) and a page never skips or repeats an entry.
 import type { Db } from './database.js';
 import { fromJson } from './json.js';
+import { sqlite } from './handle.js';
 
 export type TimelineSource = 'checkpoint' | 'event' | 'task';
 
@@ -54,7 +55,7 @@ export function timelinePage(
   db: Db,
   query: { projectId: string; subjectUri: string; eventKinds: readonly string[]; humanKinds: readonly string[]; limit: number; after?: TimelinePosition | undefined },
 ): TimelineRow[] {
-  const raws = db
+  const raws = sqlite(db)
     .prepare(
       `SELECT * FROM (
          SELECT 'task' AS source, id AS ref, created_at AS at, kind, status, COALESCE(reasoner, lease_owner) AS by,

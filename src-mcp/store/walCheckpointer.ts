@@ -8,7 +8,7 @@
 // if the worker cannot start, or dies, SQLite's usual checkpointing stays (or is put back) on.
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { Db } from './database.js';
+import { sqlite, type Db } from './handle.js';
 import type { CheckpointWorkerData, CheckpointWorkerMessage } from './walCheckpointWorker.js';
 
 /** SQLite's default: checkpoint when the log reaches this many pages. */
@@ -77,11 +77,11 @@ export class WalCheckpointer {
 
   start(): this {
     // Run from source (tests, tsx) there is no built worker: SQLite keeps checkpointing as usual.
-    if (this.db.memory || !fs.existsSync(this.workerUrl)) {
+    if (sqlite(this.db).memory || !fs.existsSync(this.workerUrl)) {
       this.settleReady(false);
       return this;
     }
-    this.db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
+    sqlite(this.db).pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
     const delayMs = this.options.delayMs ?? 0;
     if (delayMs <= 0) this.spawn();
     else {
@@ -107,8 +107,8 @@ export class WalCheckpointer {
   }
 
   private spawn(): void {
-    if (this.stopped || !this.db.open) return;
-    const data: CheckpointWorkerData = { file: this.db.name, intervalMs: this.options.intervalMs ?? DEFAULT_INTERVAL_MS };
+    if (this.stopped || !sqlite(this.db).open) return;
+    const data: CheckpointWorkerData = { file: sqlite(this.db).name, intervalMs: this.options.intervalMs ?? DEFAULT_INTERVAL_MS };
     const worker = new Worker(this.workerUrl, { workerData: data, stdout: false, stderr: false });
     this.worker = worker;
     worker.on('message', (message: CheckpointWorkerMessage) => this.onMessage(message));
@@ -124,8 +124,8 @@ export class WalCheckpointer {
 
   private onMessage(message: CheckpointWorkerMessage): void {
     if (message.type === 'ready') {
-      if (this.stopped || !this.db.open) return;
-      this.db.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
+      if (this.stopped || !sqlite(this.db).open) return;
+      sqlite(this.db).pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
       this.isActive = true;
       this.settleReady(true);
     } else if (message.type === 'checkpointed') {
@@ -140,7 +140,7 @@ export class WalCheckpointer {
     this.settleReady(false);
     if (!this.isActive) return;
     this.isActive = false;
-    if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+    if (sqlite(this.db).open) sqlite(this.db).pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
     if (message !== null) this.report(`background WAL checkpoints stopped (${message}); SQLite checkpoints by itself again`);
   }
 }

@@ -4,8 +4,8 @@
 // kill -9). The observer travels with the async context, so concurrent calls in one process each
 // see their own.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type Database from 'better-sqlite3';
 import { cachedPluck } from './statements.js';
+import { sqlite, type Db } from './handle.js';
 
 export interface WriteObserver {
   /**
@@ -13,9 +13,9 @@ export interface WriteObserver {
    * transaction itself (BEGIN IMMEDIATE) and keep it open past this write; the write then runs in a
    * savepoint inside it.
    */
-  beforeWrite(db: Database.Database): void;
+  beforeWrite(db: Db): void;
   /** Called inside an outermost write transaction that the observer did not open, before its COMMIT. */
-  beforeCommit(db: Database.Database): void;
+  beforeCommit(db: Db): void;
 }
 
 const observers = new AsyncLocalStorage<WriteObserver>();
@@ -30,7 +30,7 @@ export function currentWriteObserver(): WriteObserver | undefined {
 }
 
 /** Rows this connection has changed since it opened: a write outside any transaction shows here too. */
-export function changesSoFar(db: Database.Database): number {
+export function changesSoFar(db: Db): number {
   return cachedPluck(db, 'SELECT total_changes()').get() as number;
 }
 
@@ -40,20 +40,20 @@ export function changesSoFar(db: Database.Database): number {
  * `inTransaction` are the only handle on a raw transaction outside this folder (architecture.md,
  * *A second store*: the unit of work is the store's to define).
  */
-export function beginHeldWrite(db: Database.Database): void {
-  db.exec('BEGIN IMMEDIATE');
+export function beginHeldWrite(db: Db): void {
+  sqlite(db).exec('BEGIN IMMEDIATE');
 }
 
-export function commitHeldWrite(db: Database.Database): void {
-  db.exec('COMMIT');
+export function commitHeldWrite(db: Db): void {
+  sqlite(db).exec('COMMIT');
 }
 
 /** Rolls back the held transaction if SQLite has not already done so itself (e.g. on a full disk). */
-export function rollbackHeldWrite(db: Database.Database): void {
-  if (db.inTransaction) db.exec('ROLLBACK');
+export function rollbackHeldWrite(db: Db): void {
+  if (sqlite(db).inTransaction) sqlite(db).exec('ROLLBACK');
 }
 
 /** Whether a transaction is open on this connection (SQLite may have rolled one back by itself). */
-export function inTransaction(db: Database.Database): boolean {
-  return db.inTransaction;
+export function inTransaction(db: Db): boolean {
+  return sqlite(db).inTransaction;
 }

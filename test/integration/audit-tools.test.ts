@@ -6,7 +6,7 @@ import Ajv from 'ajv/dist/2020.js';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase, writeTransaction } from '../../src-mcp/store/database.js';
+import { closeDatabase, openDatabase, writeTransaction } from '../../src-mcp/store/database.js';
 import { appendAudit } from '../../src-mcp/store/audit.js';
 import { tempDataDir } from '../support/server.js';
 import { openSession, type McpSession, type Structured } from '../e2e/web/support/researchRun.js';
@@ -176,7 +176,7 @@ describe('desktop audit tools', () => {
         appendAudit(db, { at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(), clientId: 'bulk', action: 'tool:list_hypotheses', target: null, arguments: JSON.stringify({ note: padding, i }), outcome: 'success', errorCode: null, durationMs: 1 });
       }
     });
-    db.close();
+    closeDatabase(db);
     const { call } = await sessions(dataDir);
     const result = await call('export_audit_log', { format: 'jsonl', client: 'bulk' });
     expect(result).toMatchObject({ rows: 3500, content: null, message: expect.stringContaining('too large') });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { verifyAuditChain } from '../../src-mcp/store/audit.js';
 import { connectServer, killServer, tempDataDir, waitFor, type ConnectedServer } from '../support/server.js';
 import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type FakeProvider } from '../support/fakeProviders.js';
+import { handleOf } from '../../src-mcp/store/handle.js';
 
 const open: ConnectedServer[] = [];
 const fakes: FakeProvider[] = [];
@@ -61,7 +62,7 @@ describe('background run across a crash', () => {
         .pluck()
         .all();
       expect(unaudited).toEqual([]);
-      expect(verifyAuditChain(db)).toMatchObject({ ok: true });
+      expect(verifyAuditChain(handleOf(db))).toMatchObject({ ok: true });
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {
       db.close();

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import Ajv, { type ValidateFunction } from 'ajv/dist/2020.js';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { openDatabase, writeTransaction } from '../../src-mcp/store/database.js';
+import { closeDatabase, openDatabase, writeTransaction } from '../../src-mcp/store/database.js';
 import { upsertPolicy } from '../../src-mcp/store/policies.js';
 import { verifyAuditChain } from '../../src-mcp/store/audit.js';
 import { defaultPolicy } from '../../src-mcp/mcp/identity.js';
@@ -17,6 +17,7 @@ import { reachCheckpoint, startProject } from '../support/engineDriver.js';
 import { idKey, startRawServer, type JsonRpcId, type JsonRpcResponse, type RawServer, type ToolResult } from '../support/rawServer.js';
 import { tempDataDir } from '../support/server.js';
 import { errorEnvelopeProblems, readToolError } from '../support/toolErrors.js';
+import { handleOf, sqlite } from '../../src-mcp/store/handle.js';
 
 const SEED = Number(process.env.COSCI_FUZZ_SEED ?? 20_261_122);
 const FRAMES = Number(process.env.COSCI_FUZZ_FRAMES ?? 10_000);
@@ -272,7 +273,7 @@ function seedFixture(dataDir: string): Pools {
     const tournament = startProject(db, { seed: 2, budget: 4 });
     reachCheckpoint(tournament, 'evolution_plan');
     startProject(db, { seed: 3 });
-    const column = (sql: string): string[] => db.prepare(sql).pluck().all() as string[];
+    const column = (sql: string): string[] => sqlite(db).prepare(sql).pluck().all() as string[];
     return {
       projects: column('SELECT id FROM projects'),
       hypotheses: column('SELECT id FROM hypotheses'),
@@ -281,7 +282,7 @@ function seedFixture(dataDir: string): Pools {
       collections: ['Fuzz papers', 'fuzz PAPERS'],
     };
   } finally {
-    db.close();
+    closeDatabase(db);
   }
 }
 
@@ -478,7 +479,7 @@ describe(`fuzz: ${FRAMES} random and malformed frames over stdio (seed ${SEED})`
     const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(verifyAuditChain(db)).toMatchObject({ ok: true });
+      expect(verifyAuditChain(handleOf(db))).toMatchObject({ ok: true });
       // One audit row per tool call that reached a tool (an unknown name is a protocol error, never a call).
       CLIENTS.forEach((client, i) => {
         const audited = db.prepare("SELECT COUNT(*) FROM audit_log WHERE client_id = ? AND action LIKE 'tool:%'").pluck().get(client);

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectServer, type ConnectedServer } from '../support/server.js';
 import { freshDb, reachCheckpoint, startProject } from '../support/engineDriver.js';
 import { describeToolFailure } from '../support/toolErrors.js';
+import { closeDatabase } from '../../src-mcp/store/database.js';
+import { sqlite } from '../../src-mcp/store/handle.js';
 
 const TOKEN_BUDGET = 8_000;
 const CHARS_PER_TOKEN = 4;
@@ -25,15 +27,15 @@ beforeAll(async () => {
   // Approved, so that export_results (completed projects only) is measured too.
   driver.approve(reachCheckpoint(driver, 'final_report'));
   researchId = driver.projectId;
-  hypothesisId = db.prepare('SELECT id FROM hypotheses WHERE project_id = ? ORDER BY seq LIMIT 1').pluck().get(researchId) as string;
-  checkpointId = db.prepare("SELECT id FROM checkpoints WHERE project_id = ? AND kind = 'hypothesis_batch' LIMIT 1").pluck().get(researchId) as string;
+  hypothesisId = sqlite(db).prepare('SELECT id FROM hypotheses WHERE project_id = ? ORDER BY seq LIMIT 1').pluck().get(researchId) as string;
+  checkpointId = sqlite(db).prepare("SELECT id FROM checkpoints WHERE project_id = ? AND kind = 'hypothesis_batch' LIMIT 1").pluck().get(researchId) as string;
   const waiting = startProject(db, { budget: 100, goal: 'Explain why perovskite solar cells degrade under humidity' });
   const batch = reachCheckpoint(waiting, 'hypothesis_batch');
   waitingId = waiting.projectId;
   batchId = batch.id;
   expect((batch.payload.hypothesis_ids as string[]).length).toBeGreaterThanOrEqual(50);
-  dataDir = db.name.replace(/[\\/]co-scientist\.db$/, '');
-  db.close();
+  dataDir = sqlite(db).name.replace(/[\\/]co-scientist\.db$/, '');
+  closeDatabase(db);
   server = await connectServer({ dataDir, client: 'claude-desktop' });
 }, 120_000);
 

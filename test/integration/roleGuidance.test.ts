@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { connectServer, type ConnectedServer } from '../support/server.js';
 import { freshDb, reachCheckpoint, startProject } from '../support/engineDriver.js';
+import { closeDatabase } from '../../src-mcp/store/database.js';
+import { sqlite } from '../../src-mcp/store/handle.js';
 
 let dataDir: string;
 let hypothesisId: string;
@@ -14,9 +16,9 @@ beforeAll(async () => {
   const db = freshDb();
   const driver = startProject(db, { budget: 2 });
   reachCheckpoint(driver, 'hypothesis_batch');
-  hypothesisId = db.prepare('SELECT id FROM hypotheses WHERE project_id = ? ORDER BY seq LIMIT 1').pluck().get(driver.projectId) as string;
-  dataDir = db.name.replace(/[\\/]co-scientist\.db$/, '');
-  db.close();
+  hypothesisId = sqlite(db).prepare('SELECT id FROM hypotheses WHERE project_id = ? ORDER BY seq LIMIT 1').pluck().get(driver.projectId) as string;
+  dataDir = sqlite(db).name.replace(/[\\/]co-scientist\.db$/, '');
+  closeDatabase(db);
   // The desktop app sees every tool: the vocabulary a text could name.
   const desktop = await connectServer({ dataDir, client: 'desktop' });
   allTools = (await desktop.client.listTools()).tools.map((t) => t.name);

@@ -5,28 +5,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, writeTransaction, type Db } from '../../src-mcp/store/database.js';
+import { closeDatabase, type Db, openDatabase, writeTransaction } from '../../src-mcp/store/database.js';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, SQLITE_AUTOCHECKPOINT_PAGES, WalCheckpointer } from '../../src-mcp/store/walCheckpointer.js';
 import { assertServerBuilt, REPO_ROOT, tempDataDir, waitFor } from '../support/server.js';
+import { sqlite } from '../../src-mcp/store/handle.js';
 
 const BUILT_WORKER = pathToFileURL(path.join(REPO_ROOT, 'dist/mcp/walCheckpointWorker.js'));
 
 let db: Db;
 let checkpointer: WalCheckpointer | undefined;
-const autocheckpoint = (): number => db.pragma('wal_autocheckpoint', { simple: true }) as number;
+const autocheckpoint = (): number => sqlite(db).pragma('wal_autocheckpoint', { simple: true }) as number;
 
 beforeAll(() => assertServerBuilt());
 
 afterEach(async () => {
   await checkpointer?.stop();
   checkpointer = undefined;
-  if (db.open) db.close();
+  if (sqlite(db).open) closeDatabase(db);
 });
 
 /** Enough writes to pass SQLite's 1,000-page trigger several times over. */
 function writeMany(rows: number): void {
-  db.exec('CREATE TABLE IF NOT EXISTS filler (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
-  for (let i = 0; i < rows; i += 1) writeTransaction(db, () => db.prepare('INSERT INTO filler (body) VALUES (?)').run('x'.repeat(4000)));
+  sqlite(db).exec('CREATE TABLE IF NOT EXISTS filler (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
+  for (let i = 0; i < rows; i += 1) writeTransaction(db, () => sqlite(db).prepare('INSERT INTO filler (body) VALUES (?)').run('x'.repeat(4000)));
 }
 
 describe('WalCheckpointer', () => {
@@ -42,14 +43,14 @@ describe('WalCheckpointer', () => {
     await waitFor(() => checkpointer!.checkpointsRun > 0, 10_000, 'the thread to checkpoint the writes');
     // Once the writes stop, a pass copies the whole log, so the next write can start it over.
     await waitFor(() => checkpointer!.caughtUp, 10_000, 'the thread to copy the whole log');
-    expect(db.prepare('SELECT COUNT(*) FROM filler').pluck().get()).toBe(3000);
+    expect(sqlite(db).prepare('SELECT COUNT(*) FROM filler').pluck().get()).toBe(3000);
 
     await checkpointer.stop();
     expect(checkpointer.active).toBe(false);
     expect(autocheckpoint()).toBe(SQLITE_AUTOCHECKPOINT_PAGES);
-    db.close();
+    closeDatabase(db);
     // The last connection's close checkpoints and removes the log: nothing the thread held stays open.
-    expect(fs.existsSync(`${db.name}-wal`)).toBe(false);
+    expect(fs.existsSync(`${sqlite(db).name}-wal`)).toBe(false);
   });
 
   it('leaves SQLite checkpointing by itself when there is no built worker (run from source)', async () => {

@@ -5,7 +5,7 @@ import { expect, test } from './support/fixtures.js';
 import { REPO_ROOT } from './support/paths.js';
 import { openSession, runResearchToCompletion } from './support/researchRun.js';
 import { LeaderboardPage } from './support/tournamentPages.js';
-import { testId } from './locators.js';
+import { testId, testIdWith } from './locators.js';
 
 const shot = (name: string): string => path.join(REPO_ROOT, 'test-results', `${name}.png`);
 
@@ -69,7 +69,7 @@ test('a vote in the arena is recorded as human, listed in the matches and moves 
   await expect(page.getByTestId(testId.tabHistory)).toHaveAttribute('aria-selected', 'true');
 
   await board.tab('matches');
-  const humanRows = page.locator('[data-testid="match-row"][data-judge="human"]');
+  const humanRows = page.locator(testIdWith(testId.matchRow, { 'data-judge': 'human' }));
   await expect(humanRows).toHaveCount(1);
   await expect(humanRows.getByTestId(testId.matchJudge)).toHaveText('Human');
   await expect(humanRows.locator('.match-winner')).toContainText('won');

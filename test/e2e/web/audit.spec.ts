@@ -9,7 +9,7 @@ import { REPO_ROOT } from './support/paths.js';
 import { openSession } from './support/researchRun.js';
 import { AuditLogPage } from './support/tournamentPages.js';
 import { parseCsv } from '../../support/csv.js';
-import { testId } from './locators.js';
+import { testId, testIdWith } from './locators.js';
 
 const shot = (name: string): string => path.join(REPO_ROOT, 'test-results', `${name}.png`);
 
@@ -41,8 +41,8 @@ test('the audit log lists an assistant’s calls, filters them, shows redacted a
   await page.getByTestId(testId.auditFilterClient).selectOption('claude-desktop');
   await expect(audit.count()).toHaveText('4');
   await expect(audit.rows).toHaveCount(4);
-  await expect(page.locator('[data-testid="audit-row"]:not([data-client="claude-desktop"])')).toHaveCount(0);
-  await expect(page.locator('[data-testid="audit-row"][data-action="tool:start_research"]')).toHaveCount(1);
+  await expect(page.locator(testIdWith(testId.auditRow, { 'data-client': { not: 'claude-desktop' } }))).toHaveCount(0);
+  await expect(page.locator(testIdWith(testId.auditRow, { 'data-action': 'tool:start_research' }))).toHaveCount(1);
   await page.screenshot({ path: shot('audit-log') });
 
   // An unknown argument is refused as invalid input (docs/audit-outcomes.md), not as a failure.
@@ -101,8 +101,8 @@ test('the audit log hides the app’s own reads by default (with a count and a t
   // What the assistant did (4 calls) plus the app's own writes (its identity claim); the app's reads are hidden and counted.
   const shown = await audit.rows.count();
   await expect(audit.count()).toHaveText(String(shown));
-  await expect(page.locator('[data-testid="audit-row"][data-client="claude-desktop"]')).toHaveCount(4);
-  await expect(page.locator('[data-testid="audit-row"][data-client="desktop"][data-action^="tool:list"]')).toHaveCount(0);
+  await expect(page.locator(testIdWith(testId.auditRow, { 'data-client': 'claude-desktop' }))).toHaveCount(4);
+  await expect(page.locator(testIdWith(testId.auditRow, { 'data-client': 'desktop', 'data-action': { prefix: 'tool:list' } }))).toHaveCount(0);
   await expect(page.getByTestId(testId.auditHiddenReads)).toContainText(/\(\d+ hidden\)/);
 
   // Refreshing and verifying read the log again: the count of what the view shows does not move.
@@ -115,7 +115,7 @@ test('the audit log hides the app’s own reads by default (with a count and a t
 
   // The toggle shows them: rows of the app's reads appear, among them the view's own queries.
   await page.getByTestId(testId.auditShowAppReads).check();
-  await expect(page.locator('[data-testid="audit-row"][data-action="tool:query_audit_log"]').first()).toBeVisible();
+  await expect(page.locator(testIdWith(testId.auditRow, { 'data-action': 'tool:query_audit_log' })).first()).toBeVisible();
   await expect(page.getByTestId(testId.auditHiddenReads)).toHaveCount(0);
   await page.getByTestId(testId.auditShowAppReads).uncheck();
   await expect(audit.rows).toHaveCount(shown);
@@ -124,7 +124,7 @@ test('the audit log hides the app’s own reads by default (with a count and a t
   await page.getByTestId(testId.auditFilterProject).selectOption(liver);
   await expect(audit.count()).toHaveText('2');
   await expect(audit.rows).toHaveCount(2);
-  await expect(page.locator('[data-testid="audit-row"][data-action="tool:start_research"]')).toHaveCount(1);
+  await expect(page.locator(testIdWith(testId.auditRow, { 'data-action': 'tool:start_research' }))).toHaveCount(1);
   await page.screenshot({ path: shot('audit-project-filter') });
   const findings = await seriousAxeFindings(page, 'audit with project filter');
   expect(findings, describeFindings(findings)).toEqual([]);

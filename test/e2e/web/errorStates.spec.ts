@@ -6,7 +6,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { expect, test } from './support/fixtures.js';
 import { startWebHost, type WebHost } from './support/webHost.js';
-import { testId } from './locators.js';
+import { appState, testId } from './locators.js';
 
 /** The research server the web host spawned: its only child process (procps `ps`). */
 function researchServerPid(webHostPid: number): number {
@@ -28,7 +28,7 @@ test('a refused access token says the page is not authorised and how to get a va
   await expect(indicator).toHaveAttribute('data-state', 'down');
   await expect(indicator).toContainText('Not authorised');
   await expect(page.locator('body')).not.toContainText('did not answer');
-  await expect(page.locator('[data-app-state="error"]')).toBeVisible();
+  await expect(page.locator(appState('error'))).toBeVisible();
 });
 
 test('a host that went away is named, retried with growing delays and on request, and a restarted host asks for its new address', async ({ app, page, webHost, workspace }) => {

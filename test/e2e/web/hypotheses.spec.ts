@@ -5,7 +5,7 @@ import { expect, test } from './support/fixtures.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { REPO_ROOT } from './support/paths.js';
 import { connectResearchAssistant, connectScientistShortcut, sixtyWordSummary } from './support/researchAssistant.js';
-import { testId } from './locators.js';
+import { testId, testIdWith } from './locators.js';
 
 const GOAL = 'Find novel therapeutic targets for liver fibrosis';
 
@@ -75,7 +75,7 @@ test('a hypothesis shows every field, its reviews as score bars and its matches;
   await dialog.getByTestId(testId.reviewSubmit).click();
   await expect(dialog).toBeHidden();
   await expect(detail.getByTestId(testId.reviewSaved)).toBeVisible();
-  const mine = detail.locator('[data-testid="review"][data-judge="human"]');
+  const mine = detail.locator(testIdWith(testId.review, { 'data-judge': 'human' }));
   await expect(mine).toContainText('by you');
   await expect(mine.getByTestId(testId.scorePlausibility)).toHaveAttribute('aria-valuenow', '0.35');
   await expect(mine.getByTestId(testId.reviewStrengthsList).locator('li')).toHaveText(['Uses an existing inhibitor', 'Cheap readout']);

@@ -4,7 +4,7 @@
 // project's searches use. Real web host, real servers.
 import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
-import { testId } from './locators.js';
+import { testId, testIdWith } from './locators.js';
 import { connectScientistShortcut, type McpSide } from './support/researchAssistant.js';
 
 const FIBROSIS = 'Find repurposable drugs that slow liver fibrosis progression';
@@ -46,7 +46,7 @@ test('an existing collection is linked to a project and unlinked from the app, a
     expect(findings, describeFindings(findings)).toEqual([]);
   }
 
-  await links.locator(`[data-testid="${testId.knowledgeLink}"][data-research-id="${fibrosis}"]`).getByTestId(testId.knowledgeUnlink).click();
+  await links.locator(testIdWith(testId.knowledgeLink, { 'data-research-id': fibrosis })).getByTestId(testId.knowledgeUnlink).click();
   await expect(links.getByTestId(testId.knowledgeLink)).toHaveCount(1);
   await expect(links.getByTestId(testId.knowledgeLink)).toHaveAttribute('data-research-id', solar);
   await expect(links.getByTestId(testId.knowledgeLinkStatus)).toHaveText(`Unlinked from “${FIBROSIS}”.`);

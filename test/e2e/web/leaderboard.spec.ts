@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { expect, test } from './support/fixtures.js';
 import { describeFindings, seriousAxeFindings } from './support/axe.js';
-import { testId } from './locators.js';
+import { testId, testIdWith, withAttributes } from './locators.js';
 import { REPO_ROOT } from './support/paths.js';
 import { openSession, runResearchToCompletion, type Structured } from './support/researchRun.js';
 import { LeaderboardPage } from './support/tournamentPages.js';
@@ -52,7 +52,7 @@ test('the leaderboard of a project run by an assistant: live, ranked, certified,
   await page.getByTestId(testId.sortElo).click();
   const byElo = (await board.shown()).map((r) => r.elo);
   expect(byElo).toEqual([...byElo].sort((a, b) => b - a));
-  await expect(page.locator('[role="columnheader"][aria-sort="descending"]')).toContainText('Elo');
+  await expect(page.locator(withAttributes({ role: 'columnheader', 'aria-sort': 'descending' }))).toContainText('Elo');
   await page.getByTestId(testId.sortElo).click();
   const byEloAsc = (await board.shown()).map((r) => r.elo);
   expect(byEloAsc).toEqual([...byEloAsc].sort((a, b) => a - b));
@@ -96,12 +96,12 @@ test('the leaderboard of a project run by an assistant: live, ranked, certified,
   // Lineage: every evolved hypothesis is linked to each of its parents.
   await board.tab('lineage');
   const child = evolved[0] as Row;
-  await expect(page.locator(`[data-testid="lineage-node"][data-id="${child.id}"]`)).toBeVisible();
+  await expect(page.locator(testIdWith(testId.lineageNode, { 'data-id': child.id }))).toBeVisible();
   for (const parent of child.parents) {
-    await expect(page.locator(`[data-testid="lineage-edge"][data-from="${parent}"][data-to="${child.id}"]`)).toHaveCount(1);
-    await expect(page.locator(`[data-testid="lineage-node"][data-id="${parent}"]`)).toBeVisible();
+    await expect(page.locator(testIdWith(testId.lineageEdge, { 'data-from': parent, 'data-to': child.id }))).toHaveCount(1);
+    await expect(page.locator(testIdWith(testId.lineageNode, { 'data-id': parent }))).toBeVisible();
   }
-  await page.locator(`[data-testid="lineage-node"][data-id="${child.id}"]`).focus();
+  await page.locator(testIdWith(testId.lineageNode, { 'data-id': child.id })).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId(testId.lineageDetail)).toContainText('Evolved');
   await page.screenshot({ path: shot('leaderboard-lineage') });
@@ -115,10 +115,10 @@ test('the leaderboard of a project run by an assistant: live, ranked, certified,
   await expect(page.getByTestId(testId.eloInterval)).toHaveCount(Math.min(5, ranked.length));
   for (const row of ranked.slice(0, 5)) {
     const ci = row.ci95 as { low: number; high: number };
-    const interval = page.locator(`[data-testid="${testId.eloSeries}"][data-id="${row.id}"] [data-testid="${testId.eloInterval}"]`);
+    const interval = page.locator(testIdWith(testId.eloSeries, { 'data-id': row.id })).getByTestId(testId.eloInterval);
     await expect(interval).toHaveAttribute('data-low', String(ci.low));
     await expect(interval).toHaveAttribute('data-high', String(ci.high));
-    await expect(page.locator(`[data-testid="${testId.eloLegendItem}"][data-id="${row.id}"]`)).toContainText(`rank ${row.rank}, score ${Math.round(row.bt_score as number)}, 95% interval ${ci.low}–${ci.high}`);
+    await expect(page.locator(testIdWith(testId.eloLegendItem, { 'data-id': row.id }))).toContainText(`rank ${row.rank}, score ${Math.round(row.bt_score as number)}, 95% interval ${ci.low}–${ci.high}`);
   }
   await page.screenshot({ path: shot('leaderboard-elo-history') });
 
@@ -128,13 +128,13 @@ test('the leaderboard of a project run by an assistant: live, ranked, certified,
   expect(await series.evaluateAll((gs) => gs.map((g) => g.getAttribute('data-id')))).toEqual(ranked.slice(0, 3).map((r) => r.id));
   // Which: take one off from its legend, add another from the list; the choice survives a look at the table.
   const dropped = ranked[2] as Row;
-  await page.locator(`[data-testid="${testId.eloLegendItem}"][data-id="${dropped.id}"]`).getByTestId(testId.eloRemove).click();
+  await page.locator(testIdWith(testId.eloLegendItem, { 'data-id': dropped.id })).getByTestId(testId.eloRemove).click();
   await expect(series).toHaveCount(2);
-  await expect(page.locator(`[data-testid="${testId.eloSeries}"][data-id="${dropped.id}"]`)).toHaveCount(0);
+  await expect(page.locator(testIdWith(testId.eloSeries, { 'data-id': dropped.id }))).toHaveCount(0);
   const extra = expected.rows[expected.rows.length - 1] as Row;
   await page.getByTestId(testId.eloAdd).selectOption(extra.id);
   await expect(series).toHaveCount(3);
-  await expect(page.locator(`[data-testid="${testId.eloSeries}"][data-id="${extra.id}"]`)).toHaveCount(1);
+  await expect(page.locator(testIdWith(testId.eloSeries, { 'data-id': extra.id }))).toHaveCount(1);
   await expect(page.getByTestId(testId.eloNote)).toContainText('those you added');
   await board.tab('table');
   await board.tab('history');

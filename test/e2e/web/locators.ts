@@ -218,6 +218,7 @@ export const testId = {
   leaderboardSection: 'leaderboard-section',
   leaderboardSummary: 'leaderboard-summary',
   lineageDetail: 'lineage-detail',
+  lineageEdge: 'lineage-edge',
   lineageNode: 'lineage-node',
   lineageOpen: 'lineage-open',
   longTextToggle: 'long-text-toggle',
@@ -349,3 +350,30 @@ export const testIdOf = {
   scope: (name: string) => `scope-${name}`,
   policy: (clientId: string) => `policy-${clientId}`,
 };
+
+/**
+ * Conditions on an element's attributes, by full attribute name: a string is the exact value,
+ * `{ prefix }` a value starting with it, `{ not }` anything but that value (or no attribute).
+ */
+export type AttributeConditions = Record<string, string | { prefix: string } | { not: string }>;
+
+/** The CSS selector for elements whose attributes meet `where`: compound selectors are built here, never inline in a spec. */
+export function withAttributes(where: AttributeConditions): string {
+  return Object.entries(where)
+    .map(([name, condition]) => {
+      if (typeof condition === 'string') return `[${name}="${condition}"]`;
+      if ('prefix' in condition) return `[${name}^="${condition.prefix}"]`;
+      return `:not([${name}="${condition.not}"])`;
+    })
+    .join('');
+}
+
+/** The CSS selector for a testid's elements that also meet `where`, e.g. the audit rows of one client. */
+export function testIdWith(id: string, where: AttributeConditions): string {
+  return withAttributes({ 'data-testid': id, ...where });
+}
+
+/** The app's state as its root element shows it (`data-app-state`: 'ready' once the first data loaded, 'error'). */
+export function appState(state: string): string {
+  return withAttributes({ 'data-app-state': state });
+}

@@ -8,7 +8,7 @@ import { ControlRoom } from './support/controlRoom.js';
 import { connectResearchAssistant, connectScientistShortcut } from './support/researchAssistant.js';
 import { driveResearchToCompletion, openSession, type Structured } from './support/researchRun.js';
 import { LeaderboardPage, ProjectTopBoard } from './support/tournamentPages.js';
-import { testId } from './locators.js';
+import { appState, testId } from './locators.js';
 
 test('a project an assistant starts appears in the open GUI without a reload', async ({ app, page, webHost, workspace }) => {
   await app.open(webHost.url);
@@ -85,7 +85,7 @@ test('the New research form shows the server’s reason when it refuses a goal',
 test('a page opened without the access token explains how to get in', async ({ page, webHost }) => {
   await page.goto(`${webHost.origin}/`);
 
-  await expect(page.locator('[data-app-state="error"]')).toBeVisible();
+  await expect(page.locator(appState('error'))).toBeVisible();
   await expect(page.getByTestId(testId.projectsError)).toContainText('not authorised');
 });
 
@@ -155,7 +155,7 @@ test('delete can be undone while its toast shows; when the toast runs out the pr
     await expect(page.getByTestId(testId.deleteToast)).toBeHidden({ timeout: 15_000 });
     await expect.poll(async () => (await assistant.call('list_research_projects', {})).total).toBe(1);
     await page.reload();
-    await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
+    await expect(page.locator(appState('ready'))).toBeVisible();
     await expect(app.projectItem(kept)).toBeVisible();
     await expect(app.projectItem(doomed)).toHaveCount(0);
   } finally {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from './support/fixtures.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { REPO_ROOT } from './support/paths.js';
-import { testId, testIdOf } from './locators.js';
+import { appState, testId, testIdOf } from './locators.js';
 
 test('the theme the scientist picks is applied at once and kept across a reload', async ({ app, page, webHost, workspace }) => {
   const room = new ControlRoom(page);
@@ -22,7 +22,7 @@ test('the theme the scientist picks is applied at once and kept across a reload'
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'settings-dark.png') });
 
   await page.reload();
-  await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
+  await expect(page.locator(appState('ready'))).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await room.openSettings();
   await expect(page.getByTestId(testId.themeDark)).toBeChecked();

@@ -8,7 +8,7 @@ import { expect, test } from './support/fixtures.js';
 import { REPO_ROOT } from './support/paths.js';
 import { openSession, runResearchToCompletion, type Structured } from './support/researchRun.js';
 import { LeaderboardPage } from './support/tournamentPages.js';
-import { testId } from './locators.js';
+import { testId, testIdOf, testIdWith } from './locators.js';
 
 test.setTimeout(240_000);
 
@@ -127,7 +127,7 @@ test('the workbench: hypotheses open beside the board, every place has an addres
     await page.setViewportSize({ width, height: 900 });
     for (const section of ['projects', 'inbox', 'leaderboard', 'knowledge', 'assistants', 'audit', 'settings']) {
       await page.getByTestId(`nav-${section}`).click();
-      await expect(page.locator(`[data-testid="nav-${section}"][aria-current="page"]`)).toBeVisible();
+      await expect(page.locator(testIdWith(testIdOf.nav(section), { 'aria-current': 'page' }))).toBeVisible();
       await expect(page.getByTestId(`nav-${section}`)).toBeInViewport({ ratio: 0.99 });
       expect(await sidewaysOverflow(page), `${section} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: shot(`${section}-${width}`) });

@@ -1,6 +1,6 @@
 // The GUI as a test sees it: locators by data-testid, and the few flows tests repeat.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { testId, testIdOf } from '../locators.js';
+import { appState, testId, testIdOf } from '../locators.js';
 
 export class AppPage {
   constructor(readonly page: Page) {}
@@ -8,7 +8,7 @@ export class AppPage {
   /** Opens the app and waits until the first project list has loaded. */
   async open(url: string): Promise<void> {
     await this.page.goto(url);
-    await expect(this.page.locator('[data-app-state="ready"]')).toBeVisible();
+    await expect(this.page.locator(appState('ready'))).toBeVisible();
   }
 
   get serverState(): Locator {

@@ -1,6 +1,6 @@
 // The control-room views as tests see them: inbox, project view, hypothesis detail, settings.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { testId, testIdOf } from '../locators.js';
+import { testId, testIdOf, testIdWith } from '../locators.js';
 import { sixtyWordSummary } from './researchAssistant.js';
 
 /** A citation as the scientist types it into the add-hypothesis form. */
@@ -23,7 +23,7 @@ export class ControlRoom {
   }
 
   inboxItem(kind: string): Locator {
-    return this.page.getByTestId(testId.inboxItem).and(this.page.locator(`[data-kind="${kind}"]`));
+    return this.page.locator(testIdWith(testId.inboxItem, { 'data-kind': kind }));
   }
 
   get checkpoint(): Locator {

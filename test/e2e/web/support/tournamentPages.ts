@@ -1,7 +1,7 @@
 // The Leaderboard and Audit log sections as tests see them: locators by data-testid and the few
 // reads tests repeat (the rows on screen, in order).
 import { expect, type Locator, type Page } from '@playwright/test';
-import { testId, testIdOf } from '../locators.js';
+import { testId, testIdOf, testIdWith } from '../locators.js';
 
 export interface ShownRow {
   id: string;
@@ -26,7 +26,7 @@ export class LeaderboardPage {
   }
 
   row(id: string): Locator {
-    return this.page.locator(`[data-testid="leaderboard-row"][data-id="${id}"]`);
+    return this.page.locator(testIdWith(testId.leaderboardRow, { 'data-id': id }));
   }
 
   async open(): Promise<void> {
@@ -102,7 +102,7 @@ export class ProjectTopBoard {
   }
 
   row(id: string): Locator {
-    return this.board.locator(`[data-testid="project-top-row"][data-id="${id}"]`);
+    return this.board.locator(testIdWith(testId.projectTopRow, { 'data-id': id }));
   }
 
   /** The rows in table order, with the Elo each shows. */

@@ -10,6 +10,7 @@ import {
 } from '../../../../src-mcp/knowledge/collections.js';
 import { eventsAfter } from '../../../../src-mcp/store/events.js';
 import { fixture, project } from './helpers.js';
+import { sqlite } from '../../../../src-mcp/store/handle.js';
 
 describe('collections', () => {
   it('creates fundamental collections by default and project-specific ones for a project, linked', () => {
@@ -28,12 +29,12 @@ describe('collections', () => {
   it('augment answers resource_not_found, writing nothing, when its collection is deleted while it reads', async () => {
     const f = fixture();
     createCollection(f.db, f.actor, { name: 'Vanishing' });
-    const documentsBefore = f.db.prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get();
+    const documentsBefore = sqlite(f.db).prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get();
     // augmentKnowledge yields (it loads the Markdown extractor); a concurrent call deletes the collection meanwhile.
     const adding = augmentKnowledge(f.db, f.actor, { content: '# Fibrosis\n\nHepatic stellate cells drive scarring.', source: 'https://example.org/a', collection: 'Vanishing' });
     deleteCollectionByName(f.db, f.actor, 'Vanishing');
     await expect(adding).rejects.toMatchObject({ code: 'resource_not_found', message: expect.stringMatching(/deleted while this call was reading/) });
-    expect(f.db.prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get()).toBe(documentsBefore);
+    expect(sqlite(f.db).prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get()).toBe(documentsBefore);
   });
 
   it('refuses duplicate names regardless of case, and unusable names', () => {
@@ -64,9 +65,9 @@ describe('collections', () => {
     await augmentKnowledge(f.db, f.actor, { collection: 'Temp', source: 'a', content: 'Ephemeral thrombospondin notes.' });
     await augmentKnowledge(f.db, f.actor, { collection: 'Keep', source: 'b', content: 'Lasting thrombospondin notes.' });
     expect(deleteCollectionByName(f.db, f.actor, 'temp').stats.documentCount).toBe(1);
-    expect(f.db.prepare("SELECT COUNT(*) FROM knowledge_fts WHERE knowledge_fts MATCH 'thrombospondin'").pluck().get()).toBe(1);
-    expect(f.db.prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get()).toBe(1);
-    f.db.exec("INSERT INTO knowledge_fts (knowledge_fts) VALUES ('integrity-check')");
+    expect(sqlite(f.db).prepare("SELECT COUNT(*) FROM knowledge_fts WHERE knowledge_fts MATCH 'thrombospondin'").pluck().get()).toBe(1);
+    expect(sqlite(f.db).prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get()).toBe(1);
+    sqlite(f.db).exec("INSERT INTO knowledge_fts (knowledge_fts) VALUES ('integrity-check')");
   });
 
   it('pages a collection\'s documents by title', async () => {
@@ -91,7 +92,7 @@ describe('augment_knowledge', () => {
     const input = { collection: 'Web', source: 'https://arxiv.org/abs/2401.00001v3', title: 'Liver zonation', content: '## Findings\n\nWnt gradients set zonation.' };
     const added = await augmentKnowledge(f.db, f.actor, input);
     expect(added).toMatchObject({ outcome: 'added', document: { arxivId: '2401.00001', url: 'https://arxiv.org/abs/2401.00001v3', title: 'Liver zonation', chunkCount: 1 } });
-    expect(f.db.prepare('SELECT header_path FROM knowledge_chunks').pluck().get()).toBe('Findings');
+    expect(sqlite(f.db).prepare('SELECT header_path FROM knowledge_chunks').pluck().get()).toBe('Findings');
     expect((await augmentKnowledge(f.db, f.actor, input)).outcome).toBe('unchanged');
     const updated = await augmentKnowledge(f.db, f.actor, { ...input, content: 'Wnt and Hedgehog gradients set zonation.' });
     expect(updated).toMatchObject({ outcome: 'updated', document: { id: added.document.id } });

@@ -6,10 +6,11 @@ import { formatCitation, groundingSnippets, noteDocumentsRead, resolveCitation }
 import { ingestDocuments } from '../../../../src-mcp/knowledge/ingest.js';
 import { readsOfProject } from '../../../../src-mcp/store/knowledgeReads.js';
 import { fixture, NO_HOOKS, project, writeCorpus, type Fixture } from './helpers.js';
+import { sqlite } from '../../../../src-mcp/store/handle.js';
 
 let f: Fixture;
 let researchId: string;
-const idOf = (title: string): string => f.db.prepare('SELECT id FROM knowledge_documents WHERE title = ?').pluck().get(title) as string;
+const idOf = (title: string): string => sqlite(f.db).prepare('SELECT id FROM knowledge_documents WHERE title = ?').pluck().get(title) as string;
 
 beforeEach(async () => {
   f = fixture();
@@ -38,10 +39,10 @@ describe('groundingSnippets', () => {
     // and recording the reads failed on the foreign key (an internal error for the assistant).
     const friedman = idOf('Mechanisms of Hepatic Fibrogenesis');
     const organoids = idOf('Organoid Models of NASH');
-    f.db.prepare('DELETE FROM knowledge_documents WHERE id = ?').run(organoids);
+    sqlite(f.db).prepare('DELETE FROM knowledge_documents WHERE id = ?').run(organoids);
     expect(() => noteDocumentsRead(f.db, researchId, [friedman, organoids], new Date())).not.toThrow();
     expect(readsOfProject(f.db, researchId).map((read) => read.documentId)).toEqual([friedman]);
-    f.db.prepare('DELETE FROM projects WHERE id = ?').run(researchId);
+    sqlite(f.db).prepare('DELETE FROM projects WHERE id = ?').run(researchId);
     expect(() => noteDocumentsRead(f.db, researchId, [friedman], new Date())).not.toThrow();
   });
 });

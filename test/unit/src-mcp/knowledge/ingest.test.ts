@@ -7,9 +7,10 @@ import { createCollection, collectionInfo } from '../../../../src-mcp/knowledge/
 import { ingestDocuments } from '../../../../src-mcp/knowledge/ingest.js';
 import { eventsAfter } from '../../../../src-mcp/store/events.js';
 import { fixture, NO_HOOKS, writeCorpus, type Fixture } from './helpers.js';
+import { sqlite } from '../../../../src-mcp/store/handle.js';
 
 function chunksOf(f: Fixture, titleLike: string): Array<{ header_path: string; content_type: string; content: string; title: string }> {
-  return f.db
+  return sqlite(f.db)
     .prepare('SELECT header_path, content_type, content, title FROM knowledge_chunks WHERE title LIKE ? ORDER BY seq')
     .all(`%${titleLike}%`) as Array<{ header_path: string; content_type: string; content: string; title: string }>;
 }
@@ -56,7 +57,7 @@ describe('ingesting a folder of every format', () => {
     ]);
     expect(chunks[4]?.content).toContain('def activation_index(alpha_sma, collagen):');
     expect(chunks[5]?.content).toBe('Marker | Quiescent | Activated\nalpha-SMA | low | high\nDesmin | high | high');
-    const document = f.db.prepare("SELECT doi, authors, year FROM knowledge_documents WHERE format = 'markdown'").get();
+    const document = sqlite(f.db).prepare("SELECT doi, authors, year FROM knowledge_documents WHERE format = 'markdown'").get();
     expect(document).toEqual({ doi: '10.1000/hsc.2021.042', authors: 'A. Rivera; B. Chen', year: '2021' });
   });
 
@@ -74,13 +75,13 @@ describe('ingesting a folder of every format', () => {
     expect(chunks[2]?.content).toBe('centrifuge 200 g, 5 min, 4 °C');
     const text = chunks.map((c) => c.content).join(' ');
     expect(text).not.toMatch(/tracking|font-family|Home \| Protocols|Copyright/);
-    expect(f.db.prepare("SELECT pmid, authors FROM knowledge_documents WHERE format = 'html'").get()).toEqual({ pmid: '31234567', authors: 'Okafor, N.' });
+    expect(sqlite(f.db).prepare("SELECT pmid, authors FROM knowledge_documents WHERE format = 'html'").get()).toEqual({ pmid: '31234567', authors: 'Okafor, N.' });
   });
 
   it('makes each BibTeX entry a reference with its identifiers and abstract', async () => {
     const f = fixture();
     await ingestCorpus(f);
-    const rows = f.db
+    const rows = sqlite(f.db)
       .prepare("SELECT source, title, authors, year, doi, pmid, arxiv_id FROM knowledge_documents WHERE format = 'bibtex' ORDER BY title")
       .all() as Array<Record<string, string | null>>;
     expect(rows).toEqual([
@@ -113,7 +114,7 @@ describe('ingesting a folder of every format', () => {
     expect(chunks.map((c) => c.header_path)).toEqual(['', 'Introduction', 'Results']);
     expect(chunks[1]?.content).toContain('mouse models of fibrogenesis after carbon tetrachloride injury.');
     expect(chunks[2]?.content).toBe('Quercetin combined with dasatinib lowered hydroxyproline by half.');
-    expect(f.db.prepare("SELECT doi FROM knowledge_documents WHERE format = 'pdf'").pluck().get()).toBe('10.5555/senolytic.2024.7');
+    expect(sqlite(f.db).prepare("SELECT doi FROM knowledge_documents WHERE format = 'pdf'").pluck().get()).toBe('10.5555/senolytic.2024.7');
   });
 });
 
@@ -121,11 +122,11 @@ describe('re-ingesting', () => {
   it('is idempotent: unchanged files are skipped by hash and nothing is rewritten', async () => {
     const f = fixture();
     await ingestCorpus(f);
-    const before = f.db.prepare('SELECT id, document_id, content FROM knowledge_chunks ORDER BY id').all();
+    const before = sqlite(f.db).prepare('SELECT id, document_id, content FROM knowledge_chunks ORDER BY id').all();
     const eventsBefore = eventsAfter(f.db, 0, 1000).length;
     const again = await ingestDocuments(f.db, f.actor, { path: f.library, collection: 'Fibrosis', recursive: true }, NO_HOOKS);
     expect(again).toMatchObject({ added: 0, updated: 0, unchanged: 5, failed: 1, documentsWritten: 0, chunksWritten: 0 });
-    expect(f.db.prepare('SELECT id, document_id, content FROM knowledge_chunks ORDER BY id').all()).toEqual(before);
+    expect(sqlite(f.db).prepare('SELECT id, document_id, content FROM knowledge_chunks ORDER BY id').all()).toEqual(before);
     expect(eventsAfter(f.db, 0, 1000)).toHaveLength(eventsBefore);
   });
 
@@ -133,19 +134,19 @@ describe('re-ingesting', () => {
     const f = fixture();
     await ingestCorpus(f);
     const markdown = path.join(f.library, 'stellate-cells.md');
-    const id = f.db.prepare('SELECT id FROM knowledge_documents WHERE source = ?').pluck().get(markdown);
+    const id = sqlite(f.db).prepare('SELECT id FROM knowledge_documents WHERE source = ?').pluck().get(markdown);
     fs.writeFileSync(markdown, '# Stellate cells revisited\n\n## Results\n\nYAP signalling sustains activation.\n');
     const bib = path.join(f.library, 'references.bib');
     fs.writeFileSync(bib, fs.readFileSync(bib, 'utf8').split('@misc')[0] as string);
 
     const report = await ingestDocuments(f.db, f.actor, { path: f.library, collection: 'Fibrosis', recursive: true }, NO_HOOKS);
     expect(report).toMatchObject({ added: 0, updated: 2, unchanged: 3 });
-    expect(f.db.prepare('SELECT id, title FROM knowledge_documents WHERE source = ?').get(markdown)).toEqual({ id, title: 'Stellate cells revisited' });
+    expect(sqlite(f.db).prepare('SELECT id, title FROM knowledge_documents WHERE source = ?').get(markdown)).toEqual({ id, title: 'Stellate cells revisited' });
     expect(chunksOf(f, 'revisited').map((c) => [c.header_path, c.content])).toEqual([['Results', 'YAP signalling sustains activation.']]);
-    expect(f.db.prepare("SELECT COUNT(*) FROM knowledge_documents WHERE format = 'bibtex'").pluck().get()).toBe(1);
+    expect(sqlite(f.db).prepare("SELECT COUNT(*) FROM knowledge_documents WHERE format = 'bibtex'").pluck().get()).toBe(1);
     // The index follows: the old text is gone from it.
-    expect(f.db.prepare("SELECT COUNT(*) FROM knowledge_fts WHERE knowledge_fts MATCH 'pronase'").pluck().get()).toBe(0);
-    f.db.exec("INSERT INTO knowledge_fts (knowledge_fts) VALUES ('integrity-check')");
+    expect(sqlite(f.db).prepare("SELECT COUNT(*) FROM knowledge_fts WHERE knowledge_fts MATCH 'pronase'").pluck().get()).toBe(0);
+    sqlite(f.db).exec("INSERT INTO knowledge_fts (knowledge_fts) VALUES ('integrity-check')");
   });
 
   it('only looks into subfolders when recursive is set', async () => {
@@ -154,7 +155,7 @@ describe('re-ingesting', () => {
     createCollection(f.db, f.actor, { name: 'Flat' });
     const report = await ingestDocuments(f.db, f.actor, { path: f.library, collection: 'Flat', recursive: false }, NO_HOOKS);
     expect(report.filesTotal).toBe(5);
-    expect(f.db.prepare("SELECT COUNT(*) FROM knowledge_documents WHERE format = 'html'").pluck().get()).toBe(0);
+    expect(sqlite(f.db).prepare("SELECT COUNT(*) FROM knowledge_documents WHERE format = 'html'").pluck().get()).toBe(0);
   });
 });
 
@@ -178,7 +179,7 @@ describe('long ingests', () => {
       slices += 1;
     }
     expect(slices).toBe(12);
-    expect(f.db.prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get()).toBe(12);
+    expect(sqlite(f.db).prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get()).toBe(12);
     expect(progress.map(([done]) => done)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(progress.every(([, total]) => total === 12)).toBe(true);
   });

@@ -9,6 +9,7 @@ import { createCollection } from '../../../../src-mcp/knowledge/collections.js';
 import { ingestDocuments } from '../../../../src-mcp/knowledge/ingest.js';
 import { allowRoot, disallowRoot, isInside, listAllowedRoots, resolveAllowedTarget } from '../../../../src-mcp/knowledge/roots.js';
 import { fixture, NO_HOOKS } from './helpers.js';
+import { sqlite } from '../../../../src-mcp/store/handle.js';
 
 function setup() {
   const f = fixture();
@@ -29,7 +30,7 @@ describe('allowed folders', () => {
       message: expect.stringMatching(/outside the allowed folders .*Co-Scientist app: Knowledge → Allowed folders/),
       details: { allowed_roots: [f.library] },
     });
-    expect(f.db.prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get()).toBe(0);
+    expect(sqlite(f.db).prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get()).toBe(0);
   });
 
   it('refuses ".." that climbs out of an allowed folder, saying how without saying where', async () => {
@@ -55,7 +56,7 @@ describe('allowed folders', () => {
       ['innocent.md', 'outside_allowed_folders'],
       ['more-papers', 'outside_allowed_folders'],
     ]);
-    expect(f.db.prepare("SELECT COUNT(*) FROM knowledge_fts WHERE knowledge_fts MATCH 'diary'").pluck().get()).toBe(0);
+    expect(sqlite(f.db).prepare("SELECT COUNT(*) FROM knowledge_fts WHERE knowledge_fts MATCH 'diary'").pluck().get()).toBe(0);
   });
 
   it('follows symlinks that stay inside, ingesting each file once, and survives a link loop', async () => {

@@ -11,14 +11,15 @@ import { allowRoot } from '../../../../src-mcp/knowledge/roots.js';
 import { fileOfDocument } from '../../../../src-mcp/knowledge/sync.js';
 import { eventsAfter } from '../../../../src-mcp/store/events.js';
 import { fixture, NO_HOOKS, writeCorpus, type Fixture } from './helpers.js';
+import { sqlite } from '../../../../src-mcp/store/handle.js';
 
 function ingest(f: Fixture, folder: string, collection = 'Fibrosis', recursive = true): Promise<IngestReport> {
   return ingestDocuments(f.db, f.actor, { path: folder, collection, recursive }, NO_HOOKS);
 }
 
-const count = (f: Fixture, sql: string, ...params: unknown[]): number => f.db.prepare(sql).pluck().get(...params) as number;
+const count = (f: Fixture, sql: string, ...params: unknown[]): number => sqlite(f.db).prepare(sql).pluck().get(...params) as number;
 const sources = (f: Fixture, collection = 'Fibrosis'): string[] =>
-  f.db
+  sqlite(f.db)
     .prepare('SELECT d.source FROM knowledge_documents d JOIN knowledge_collections c ON c.id = d.collection_id WHERE c.name = ? ORDER BY d.source')
     .pluck()
     .all(collection) as string[];
@@ -55,7 +56,7 @@ describe('re-ingesting a folder after files were deleted', () => {
     // The full-text index follows the table: the removed text no longer matches and the index is consistent.
     expect(ftsMatches(f, 'pronase')).toBe(0);
     expect(ftsMatches(f, 'organoid')).toBe(0);
-    f.db.exec("INSERT INTO knowledge_fts (knowledge_fts) VALUES ('integrity-check')");
+    sqlite(f.db).exec("INSERT INTO knowledge_fts (knowledge_fts) VALUES ('integrity-check')");
     expect(count(f, 'SELECT COUNT(*) FROM knowledge_fts')).toBe(count(f, 'SELECT COUNT(*) FROM knowledge_chunks'));
     // One event for the removal, so the GUI refreshes; the collection's stats follow.
     const events = eventsAfter(f.db, 0, 1000).slice(eventsBefore);
@@ -80,13 +81,13 @@ describe('re-ingesting a folder after files were deleted', () => {
     const f = fixture();
     await corpus(f);
     const notes = path.join(f.library, 'lab-notes.txt');
-    const before = f.db.prepare('SELECT id, content_hash FROM knowledge_documents WHERE source = ?').get(notes) as { id: string; content_hash: string };
+    const before = sqlite(f.db).prepare('SELECT id, content_hash FROM knowledge_documents WHERE source = ?').get(notes) as { id: string; content_hash: string };
     fs.appendFileSync(notes, '\nDay 9: galectin-3 staining confirmed the activated phenotype.\n');
 
     const report = await ingest(f, f.library);
 
     expect(report).toMatchObject({ updated: 1, unchanged: 4, added: 0, removed: 0 });
-    const after = f.db.prepare('SELECT id, content_hash FROM knowledge_documents WHERE source = ?').get(notes) as { id: string; content_hash: string };
+    const after = sqlite(f.db).prepare('SELECT id, content_hash FROM knowledge_documents WHERE source = ?').get(notes) as { id: string; content_hash: string };
     expect(after.id).toBe(before.id);
     expect(after.content_hash).not.toBe(before.content_hash);
     expect(ftsMatches(f, 'galectin')).toBe(1);

@@ -20,6 +20,7 @@ import { startResearch } from '../../../../src-mcp/engine/projects.js';
 import type { ServerContext } from '../../../../src-mcp/mcp/context.js';
 import { readToolError } from '../../../support/toolErrors.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
+import { handleOf, sqlite } from '../../../../src-mcp/store/handle.js';
 
 const CLIENT = 'harness-assistant';
 const open: Array<{ close(): unknown }> = [];
@@ -34,7 +35,7 @@ function setup(): { ctx: ServerContext; look: () => Seen; otherWriterCanLock: ()
   const db = openDatabase(dataDir);
   const other = new Database(path.join(dataDir, 'co-scientist.db'));
   other.pragma('busy_timeout = 0');
-  open.push(db, other);
+  open.push(sqlite(db), other);
   const ctx: ServerContext = {
     db,
     dataDir,
@@ -50,7 +51,7 @@ function setup(): { ctx: ServerContext; look: () => Seen; otherWriterCanLock: ()
   };
   return {
     ctx,
-    look: () => seenBy(other),
+    look: () => seenBy(handleOf(other)),
     otherWriterCanLock: () => {
       try {
         other.exec('BEGIN IMMEDIATE');
@@ -71,8 +72,8 @@ interface Seen {
 /** What another process reads now, i.e. what a kill -9 at this instant would leave. */
 function seenBy(other: Db): Seen {
   return {
-    projects: other.prepare('SELECT goal FROM projects ORDER BY rowid').pluck().all() as string[],
-    rows: other.prepare('SELECT action, outcome, error_code, target FROM audit_log ORDER BY id').all() as Seen['rows'],
+    projects: sqlite(other).prepare('SELECT goal FROM projects ORDER BY rowid').pluck().all() as string[],
+    rows: sqlite(other).prepare('SELECT action, outcome, error_code, target FROM audit_log ORDER BY id').all() as Seen['rows'],
   };
 }
 
@@ -220,7 +221,7 @@ describe('a tool call and its audit row', () => {
   it('names a write that bypassed the write transactions (it committed before any row could join it)', async () => {
     const { ctx } = setup();
     const stray = harness('stray_writer', (c) => {
-      c.db.prepare("INSERT INTO events (at, client_id, kind, subject_uri, data) VALUES (?, 'x', 'project.updated', 'research://projects/p', '{}')").run(new Date().toISOString());
+      sqlite(c.db).prepare("INSERT INTO events (at, client_id, kind, subject_uri, data) VALUES (?, 'x', 'project.updated', 'research://projects/p', '{}')").run(new Date().toISOString());
       start(c, 'Written properly after a stray write');
       return { data: { n: 1 }, markdown: 'ok' };
     });

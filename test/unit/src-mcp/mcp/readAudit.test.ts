@@ -4,11 +4,12 @@
 // chain still verifies. With the lock free, the row is there immediately.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import { openDatabase, type Db } from '../../../../src-mcp/store/database.js';
+import { closeDatabase, type Db, openDatabase } from '../../../../src-mcp/store/database.js';
 import { verifyAuditChain } from '../../../../src-mcp/store/audit.js';
 import { recordReadOnlyAudit, type AuditRecord } from '../../../../src-mcp/mcp/audit.js';
 import { drainReadAudit, flushReadAudit, FLUSH_MS } from '../../../../src-mcp/mcp/readAudit.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
+import { sqlite } from '../../../../src-mcp/store/handle.js';
 
 let dir: string;
 let reader: Db;
@@ -21,17 +22,17 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  if (other.inTransaction) other.exec('ROLLBACK');
+  if (sqlite(other).inTransaction) sqlite(other).exec('ROLLBACK');
   flushReadAudit(reader);
-  reader.close();
-  other.close();
+  closeDatabase(reader);
+  closeDatabase(other);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const read = (n: number): AuditRecord => ({
   clientId: 'claude-desktop', action: 'tool:get_research_status', target: `research://projects/res_${n}`, args: { n }, outcome: 'success', errorCode: null, startedAt: new Date(Date.UTC(2026, 10, 26, 0, 0, n)), durationMs: 0.5,
 });
-const targets = (db: Db): string[] => db.prepare("SELECT target FROM audit_log WHERE action = 'tool:get_research_status' ORDER BY id").pluck().all() as string[];
+const targets = (db: Db): string[] => sqlite(db).prepare("SELECT target FROM audit_log WHERE action = 'tool:get_research_status' ORDER BY id").pluck().all() as string[];
 
 describe('read audit rows', () => {
   it('are appended at once while the write lock is free', () => {
@@ -40,13 +41,13 @@ describe('read audit rows', () => {
   });
 
   it('are queued, not waited for, while another connection holds the lock; then appended in call order', async () => {
-    other.exec('BEGIN IMMEDIATE');
+    sqlite(other).exec('BEGIN IMMEDIATE');
     const started = performance.now();
     for (let n = 1; n <= 3; n += 1) recordReadOnlyAudit(reader, read(n));
     // The busy timeout is 5 s: three waits would take 15 s.
     expect(performance.now() - started).toBeLessThan(500);
     expect(targets(other)).toEqual([]);
-    other.exec('COMMIT');
+    sqlite(other).exec('COMMIT');
     // A row recorded after the lock is released still queues behind the earlier ones.
     recordReadOnlyAudit(reader, read(4));
     expect(targets(other)).toEqual([]);
@@ -57,44 +58,44 @@ describe('read audit rows', () => {
   });
 
   it('the timer never waits out the busy timeout: while the lock stays held it tries again later, then appends', async () => {
-    other.exec('BEGIN IMMEDIATE');
+    sqlite(other).exec('BEGIN IMMEDIATE');
     recordReadOnlyAudit(reader, read(5));
     // Three timer rounds; one that waited for the lock would hold this thread for the 5 s busy timeout.
     const started = performance.now();
     await new Promise((resolve) => setTimeout(resolve, FLUSH_MS * 3));
     expect(performance.now() - started).toBeLessThan(FLUSH_MS * 3 + 2_000);
     expect(targets(other)).toEqual([]);
-    other.exec('COMMIT');
+    sqlite(other).exec('COMMIT');
     await expect.poll(() => targets(other), { timeout: 5_000, interval: FLUSH_MS / 2 }).toEqual(['research://projects/res_5']);
     expect(verifyAuditChain(other)).toMatchObject({ ok: true });
   });
 
   it('flushReadAudit appends what is queued (the server calls it when it closes)', () => {
-    other.exec('BEGIN IMMEDIATE');
+    sqlite(other).exec('BEGIN IMMEDIATE');
     recordReadOnlyAudit(reader, read(7));
-    other.exec('COMMIT');
+    sqlite(other).exec('COMMIT');
     flushReadAudit(reader);
     expect(targets(other)).toEqual(['research://projects/res_7']);
-    expect(reader.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(sqlite(reader).pragma('busy_timeout', { simple: true })).toBe(5000);
   });
 
   it('drainReadAudit (at close) waits for a lock held longer than the busy timeout, so no queued row is lost', async () => {
-    reader.pragma('busy_timeout = 20');
-    other.exec('BEGIN IMMEDIATE');
+    sqlite(reader).pragma('busy_timeout = 20');
+    sqlite(other).exec('BEGIN IMMEDIATE');
     recordReadOnlyAudit(reader, read(8));
     expect(() => flushReadAudit(reader)).toThrow(/locked|busy/i);
     const drained = drainReadAudit(reader, 10_000);
-    setTimeout(() => other.exec('COMMIT'), FLUSH_MS);
+    setTimeout(() => sqlite(other).exec('COMMIT'), FLUSH_MS);
     expect(await drained).toBe(0);
     expect(targets(other)).toEqual(['research://projects/res_8']);
     expect(verifyAuditChain(other)).toMatchObject({ ok: true });
   });
 
   it('drainReadAudit waits for a transaction still open on its own connection instead of dropping the rows', async () => {
-    reader.exec('BEGIN');
+    sqlite(reader).exec('BEGIN');
     recordReadOnlyAudit(reader, read(9));
     const drained = drainReadAudit(reader, 10_000);
-    setTimeout(() => reader.exec('COMMIT'), FLUSH_MS);
+    setTimeout(() => sqlite(reader).exec('COMMIT'), FLUSH_MS);
     expect(await drained).toBe(0);
     expect(targets(other)).toEqual(['research://projects/res_9']);
   });

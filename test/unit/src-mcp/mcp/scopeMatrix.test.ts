@@ -1,7 +1,7 @@
 // Scope matrix: every tool × representative scope sets → allowed exactly when the granted scopes
 // imply the tool's required scopes (and desktop-only tools only for the desktop client).
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../../src-mcp/store/database.js';
+import { closeDatabase, openDatabase } from '../../../../src-mcp/store/database.js';
 import { ChangeFeed } from '../../../../src-mcp/mcp/changeFeed.js';
 import { ALL_TOOLS } from '../../../../src-mcp/mcp/toolRegistry.js';
 import { DETACHED_CALL, callTool, isVisibleTo } from '../../../../src-mcp/mcp/toolkit.js';
@@ -52,7 +52,7 @@ describe('scope matrix', () => {
           const denied = readToolError(result)?.code === 'insufficient_permissions';
           expect(denied, `${clientId} × ${tool.name} × [${scopes.join(', ')}]: ${describeToolFailure(result)}`).toBe(!expected);
         }
-        ctx.db.close();
+        closeDatabase(ctx.db);
       }
     });
   }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, writeTransaction, type Db } from '../../../../src-mcp/store/database.js';
 import { appendAudit, verifyAuditChain, GENESIS_HASH, type AuditEntry } from '../../../../src-mcp/store/audit.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
+import { sqlite } from '../../../../src-mcp/store/handle.js';
 
 function seeded(count: number): Db {
   const db = openDatabase(makeTempDir('cosci-audit-'));
@@ -24,7 +25,7 @@ function seeded(count: number): Db {
 
 /** What an attacker with file access could do: drop our guard triggers and rewrite rows. */
 function withoutGuards(db: Db, work: () => void): void {
-  db.exec('DROP TRIGGER audit_log_is_append_only_update; DROP TRIGGER audit_log_is_append_only_delete;');
+  sqlite(db).exec('DROP TRIGGER audit_log_is_append_only_update; DROP TRIGGER audit_log_is_append_only_delete;');
   work();
 }
 
@@ -32,31 +33,31 @@ describe('audit chain', () => {
   it('verifies an intact chain that starts at the genesis hash', () => {
     const db = seeded(5);
     expect(verifyAuditChain(db)).toEqual({ ok: true, rows: 5 });
-    expect(db.prepare('SELECT prev_hash FROM audit_log ORDER BY id LIMIT 1').pluck().get()).toBe(GENESIS_HASH);
+    expect(sqlite(db).prepare('SELECT prev_hash FROM audit_log ORDER BY id LIMIT 1').pluck().get()).toBe(GENESIS_HASH);
   });
 
   it('refuses UPDATE and DELETE through the program', () => {
     const db = seeded(2);
-    expect(() => db.prepare("UPDATE audit_log SET outcome = 'error' WHERE id = 1").run()).toThrow(/append-only/);
-    expect(() => db.prepare('DELETE FROM audit_log WHERE id = 1').run()).toThrow(/append-only/);
+    expect(() => sqlite(db).prepare("UPDATE audit_log SET outcome = 'error' WHERE id = 1").run()).toThrow(/append-only/);
+    expect(() => sqlite(db).prepare('DELETE FROM audit_log WHERE id = 1').run()).toThrow(/append-only/);
   });
 
   it('names the first edited row', () => {
     const db = seeded(5);
-    withoutGuards(db, () => db.prepare("UPDATE audit_log SET client_id = 'someone-else' WHERE id = 3").run());
+    withoutGuards(db, () => sqlite(db).prepare("UPDATE audit_log SET client_id = 'someone-else' WHERE id = 3").run());
     expect(verifyAuditChain(db)).toMatchObject({ ok: false, firstBrokenId: 3, reason: expect.stringMatching(/edited/) });
   });
 
   it('names the row after a deleted one', () => {
     const db = seeded(5);
-    withoutGuards(db, () => db.prepare('DELETE FROM audit_log WHERE id = 2').run());
+    withoutGuards(db, () => sqlite(db).prepare('DELETE FROM audit_log WHERE id = 2').run());
     expect(verifyAuditChain(db)).toMatchObject({ ok: false, firstBrokenId: 3, reason: expect.stringMatching(/removed or inserted/) });
   });
 
   it('detects a re-hashed edit because the next row still links to the old hash', () => {
     const db = seeded(4);
     withoutGuards(db, () => {
-      db.prepare("UPDATE audit_log SET hash = 'f'||substr(hash, 2) WHERE id = 2").run();
+      sqlite(db).prepare("UPDATE audit_log SET hash = 'f'||substr(hash, 2) WHERE id = 2").run();
     });
     const verdict = verifyAuditChain(db);
     expect(verdict.ok).toBe(false);

@@ -4,14 +4,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../../src-mcp/store/database.js';
+import { closeDatabase, type Db, openDatabase } from '../../../../src-mcp/store/database.js';
 import { appendAuditRows, TAIL_MISSING_ACTION, type AuditEntry } from '../../../../src-mcp/store/audit.js';
 import { AUDIT_ANCHOR_FILE, findAnchorBreach, readAuditAnchor } from '../../../../src-mcp/store/auditAnchor.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
+import { sqlite } from '../../../../src-mcp/store/handle.js';
 
 const open: Db[] = [];
 afterEach(() => {
-  for (const db of open.splice(0)) db.close();
+  for (const db of open.splice(0)) closeDatabase(db);
 });
 
 function entry(i: number): AuditEntry {
@@ -25,8 +26,8 @@ function database(): { db: Db; anchorFile: string } {
   return { db, anchorFile: path.join(dir, AUDIT_ANCHOR_FILE) };
 }
 
-const head = (db: Db) => db.prepare('SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1').get() as { id: number; hash: string };
-const tailFindings = (db: Db) => db.prepare('SELECT COUNT(*) FROM audit_log WHERE action = ?').pluck().get(TAIL_MISSING_ACTION);
+const head = (db: Db) => sqlite(db).prepare('SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1').get() as { id: number; hash: string };
+const tailFindings = (db: Db) => sqlite(db).prepare('SELECT COUNT(*) FROM audit_log WHERE action = ?').pluck().get(TAIL_MISSING_ACTION);
 
 describe('the audit anchor file', () => {
   it('names the newest committed row, rewritten in place at one length', () => {
@@ -46,7 +47,7 @@ describe('the audit anchor file', () => {
     const { db, anchorFile } = database();
     appendAuditRows(db, [entry(1), entry(2), entry(3)]);
     const written = JSON.parse(fs.readFileSync(anchorFile, 'utf8')) as { id: number; hash: string; check: string };
-    const older = db.prepare('SELECT hash FROM audit_log WHERE id = 1').pluck().get() as string;
+    const older = sqlite(db).prepare('SELECT hash FROM audit_log WHERE id = 1').pluck().get() as string;
     // What a read sees when it meets another process's write half done: one id, another's hash.
     fs.writeFileSync(anchorFile, `${JSON.stringify({ ...written, hash: older })}\n`);
     expect(readAuditAnchor(db)).toBeUndefined();
@@ -70,8 +71,8 @@ describe('the audit anchor file', () => {
   it('still reports a cut tail against a whole anchor', () => {
     const { db } = database();
     appendAuditRows(db, [entry(1), entry(2), entry(3)]);
-    db.exec('DROP TRIGGER IF EXISTS audit_log_is_append_only_delete');
-    db.exec('DELETE FROM audit_log WHERE id > 1');
+    sqlite(db).exec('DROP TRIGGER IF EXISTS audit_log_is_append_only_delete');
+    sqlite(db).exec('DELETE FROM audit_log WHERE id > 1');
     expect(findAnchorBreach(db)).toMatchObject({ kind: 'missing', tableHeadId: 1 });
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { appendAudit } from '../../../../src-mcp/store/audit.js';
 import { AUDIT_RESULTS, auditResultOf } from '../../../../src-mcp/store/auditOutcomes.js';
 import { auditPage } from '../../../../src-mcp/store/auditQueries.js';
-import { openDatabase, writeTransaction } from '../../../../src-mcp/store/database.js';
+import { closeDatabase, openDatabase, writeTransaction } from '../../../../src-mcp/store/database.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
 
 const STORED = ['success', 'error', 'denied'] as const;
@@ -23,7 +23,7 @@ describe('documented audit outcomes', () => {
       const viaTs = STORED.flatMap((outcome) => CODES.filter((code) => auditResultOf(outcome, code) === result).map((code) => `${outcome}:${code ?? ''}`)).sort();
       expect(viaSql, result).toEqual(viaTs);
     }
-    db.close();
+    closeDatabase(db);
   });
 
   it('read a refused approval as denied and a bad argument as invalid_input', () => {

@@ -4,7 +4,7 @@
 // write); pages walk the board in the engine's order from the board-order index without sorting;
 // and the rank movement the refresh stored is the refit of the log before the latest round.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, writeTransaction, type Db } from '../../../../src-mcp/store/database.js';
+import { closeDatabase, type Db, openDatabase, writeTransaction } from '../../../../src-mcp/store/database.js';
 import { boardCounts, boardPageSql } from '../../../../src-mcp/store/boardQueries.js';
 import { COMPETITOR_CONDITION } from '../../../../src-mcp/store/competitors.js';
 import { projectHypotheses, setSafetyFlag, updateHypothesisGate, updateHypothesisStatus } from '../../../../src-mcp/store/hypotheses.js';
@@ -13,6 +13,7 @@ import { boardRound, leaderboardPage, previousRanks, type LeaderboardViewRow } f
 import { isCompetitor, toTournamentMatch } from '../../../../src-mcp/engine/ranking.js';
 import { seedTournament } from '../../../../bench/leaderboard-seed.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
+import { sqlite } from '../../../../src-mcp/store/handle.js';
 
 const AT = '2026-11-26T00:00:00.000Z';
 let dir: string;
@@ -26,7 +27,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  db.close();
+  closeDatabase(db);
 });
 
 function recount(): { competitors: number; competitorMatches: number } {
@@ -75,11 +76,11 @@ describe('leaderboard read model (migration 0010)', () => {
 
     writeTransaction(db, () => vote('mat_between', d, e));
     expect(counters()).toEqual(recount());
-    writeTransaction(db, () => db.prepare('DELETE FROM matches WHERE id = ?').run('mat_between'));
+    writeTransaction(db, () => sqlite(db).prepare('DELETE FROM matches WHERE id = ?').run('mat_between'));
     expect(counters()).toEqual(recount());
 
     // A deleted hypothesis takes its matches with it (ON DELETE CASCADE): counted off once.
-    writeTransaction(db, () => db.prepare('DELETE FROM hypotheses WHERE id = ?').run(d));
+    writeTransaction(db, () => sqlite(db).prepare('DELETE FROM hypotheses WHERE id = ?').run(d));
     expect(counters()).toEqual(recount());
 
     const before = counters();
@@ -104,7 +105,7 @@ describe('leaderboard read model (migration 0010)', () => {
 
     for (const afterCursor of [false, true]) {
       const args = afterCursor ? [projectId, 0, 3, 3, 10] : [projectId, 10];
-      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${boardPageSql(afterCursor)}`).all(...args) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
+      const plan = (sqlite(db).prepare(`EXPLAIN QUERY PLAN ${boardPageSql(afterCursor)}`).all(...args) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
       expect(plan).toContain('hypotheses_in_board_order');
       expect(plan).not.toContain('TEMP B-TREE');
       // After a cursor the page starts with an index seek: a row deep in the board costs no more than the top.

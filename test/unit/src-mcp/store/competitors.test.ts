@@ -1,12 +1,13 @@
 // competitorsExceed on a real SQLite file: it counts exactly the hypotheses engine/ranking.ts's
 // isCompetitor admits, and answers by the threshold whether there are fewer, as many, or more.
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../../src-mcp/store/database.js';
+import { closeDatabase, type Db, openDatabase } from '../../../../src-mcp/store/database.js';
 import { insertProject } from '../../../../src-mcp/store/projects.js';
 import { insertHypothesis, projectHypotheses, type HypothesisRow } from '../../../../src-mcp/store/hypotheses.js';
 import { COMPETITOR_CONDITION, competitorsExceed } from '../../../../src-mcp/store/competitors.js';
 import { isCompetitor } from '../../../../src-mcp/engine/ranking.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
+import { sqlite } from '../../../../src-mcp/store/handle.js';
 
 const AT = '2026-11-01T00:00:00.000Z';
 
@@ -48,7 +49,7 @@ describe('competitorsExceed', () => {
       expect(competitorsExceed(db, 'other', 9)).toBe(false);
       expect(competitorsExceed(db, 'missing', 0)).toBe(false);
     } finally {
-      db.close();
+      closeDatabase(db);
     }
   });
 
@@ -57,12 +58,12 @@ describe('competitorsExceed', () => {
     // clause implies the index's, so this also guards COMPETITOR_CONDITION against drifting.
     const db = openDatabase(makeTempDir('cosci-competitors-'));
     try {
-      const plan = db
+      const plan = sqlite(db)
         .prepare(`EXPLAIN QUERY PLAN SELECT COUNT(*) FROM (SELECT 1 FROM hypotheses INDEXED BY hypotheses_competing WHERE project_id = ? AND ${COMPETITOR_CONDITION} LIMIT ?)`)
         .all('p', 501) as Array<{ detail: string }>;
       expect(plan.map((step) => step.detail)).toContainEqual(expect.stringMatching(/USING COVERING INDEX hypotheses_competing/));
     } finally {
-      db.close();
+      closeDatabase(db);
     }
   });
 });

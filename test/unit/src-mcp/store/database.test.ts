@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase, schemaVersion } from '../../../../src-mcp/store/database.js';
+import { closeDatabase, openDatabase, schemaVersion } from '../../../../src-mcp/store/database.js';
 import { LATEST_SCHEMA_VERSION } from '../../../../src-mcp/store/migrations/index.js';
 import { databasePath } from '../../../../src-mcp/store/dataDir.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
+import { sqlite } from '../../../../src-mcp/store/handle.js';
 
 function tempDir(): string {
   return makeTempDir('cosci-store-');
@@ -19,26 +20,26 @@ describe('openDatabase', () => {
     try {
       expect(fs.existsSync(databasePath(dir))).toBe(true);
       expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
-      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-      expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
-      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
+      expect(sqlite(db).pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(sqlite(db).pragma('busy_timeout', { simple: true })).toBe(5000);
+      const tables = sqlite(db).prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
       expect(tables).toEqual(expect.arrayContaining(['audit_log', 'client_policies', 'events', 'projects']));
     } finally {
-      db.close();
+      closeDatabase(db);
     }
   });
 
   it('is idempotent: reopening applies nothing twice and keeps data', () => {
     const dir = tempDir();
     const first = openDatabase(dir);
-    first.prepare("INSERT INTO events (at, client_id, kind, subject_uri) VALUES ('t', 'c', 'k', 'u')").run();
-    first.close();
+    sqlite(first).prepare("INSERT INTO events (at, client_id, kind, subject_uri) VALUES ('t', 'c', 'k', 'u')").run();
+    closeDatabase(first);
     const second = openDatabase(dir);
     try {
-      expect(second.prepare('SELECT COUNT(*) FROM events').pluck().get()).toBe(1);
+      expect(sqlite(second).prepare('SELECT COUNT(*) FROM events').pluck().get()).toBe(1);
       expect(schemaVersion(second)).toBe(LATEST_SCHEMA_VERSION);
     } finally {
-      second.close();
+      closeDatabase(second);
     }
   });
 
@@ -61,7 +62,7 @@ describe('openDatabase', () => {
   it('refuses a newer version that is still only in the write-ahead log, and leaves file and log untouched', () => {
     const source = tempDir();
     const sourceFile = databasePath(source);
-    openDatabase(source).close();
+    closeDatabase(openDatabase(source));
     const future = new Database(sourceFile);
     // A newer app migrated, then died before any checkpoint: its version is in the log only, the
     // file's header still says ours. Its files, copied while it ran, are what it leaves behind.
@@ -104,8 +105,8 @@ describe('openDatabase', () => {
       expect(schemaVersion(a)).toBe(LATEST_SCHEMA_VERSION);
       expect(schemaVersion(b)).toBe(LATEST_SCHEMA_VERSION);
     } finally {
-      a.close();
-      b.close();
+      closeDatabase(a);
+      closeDatabase(b);
     }
   });
 });

@@ -2,11 +2,12 @@
 // 0005 (no sort of the whole project, the cursor is a seek), and its pages, concatenated, are
 // exactly the project in the documented order with nothing skipped or repeated.
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../../src-mcp/store/database.js';
+import { closeDatabase, type Db, openDatabase } from '../../../../src-mcp/store/database.js';
 import { insertProject } from '../../../../src-mcp/store/projects.js';
 import { findHypothesis, insertHypothesis, topRankedHypotheses, type HypothesisRow } from '../../../../src-mcp/store/hypotheses.js';
 import { hypothesisPageSql, queryHypotheses, type HypothesisQuery } from '../../../../src-mcp/store/hypothesisList.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
+import { sqlite } from '../../../../src-mcp/store/handle.js';
 
 const AT = '2026-11-01T00:00:00.000Z';
 const STATUSES = ['pending', 'reviewed', 'in_tournament', 'evolved', 'rejected'];
@@ -16,7 +17,7 @@ function seeded(): Db {
   for (const projectId of ['res_big', 'res_other']) {
     insertProject(db, { id: projectId, goal: 'A goal', domain: 'biology', domainInferred: false, status: 'active', hypothesisBudget: 20, progress: 0, createdBy: 'test', createdAt: AT, updatedAt: AT });
   }
-  db.transaction(() => {
+  sqlite(db).transaction(() => {
     for (let i = 0; i < 400; i += 1) {
       // Ranked ones (some sharing a rank, so seq breaks ties) and unranked ones with repeated Elo values.
       const ranked = i % 3 !== 0;
@@ -35,7 +36,7 @@ function seeded(): Db {
 
 /** The documented order, computed in JavaScript from every row of the project. */
 function expectedOrder(db: Db, query: Omit<HypothesisQuery, 'limit' | 'after'>): string[] {
-  const rows = db.prepare('SELECT id, seq, rank, elo, status FROM hypotheses WHERE project_id = ?').all(query.projectId) as Array<{ id: string; seq: number; rank: number | null; elo: number; status: string }>;
+  const rows = sqlite(db).prepare('SELECT id, seq, rank, elo, status FROM hypotheses WHERE project_id = ?').all(query.projectId) as Array<{ id: string; seq: number; rank: number | null; elo: number; status: string }>;
   const key = (row: { rank: number | null; elo: number }): number => (row.rank === null ? 1_000_000 - row.elo : row.rank);
   return rows
     .filter((row) => (query.status === undefined || row.status === query.status) && (query.minElo === undefined || row.elo >= query.minElo))
@@ -62,7 +63,7 @@ function plan(db: Db, query: HypothesisQuery): string {
   if (query.status !== undefined) params.status = query.status;
   if (query.minElo !== undefined) params.minElo = query.minElo;
   if (query.after !== undefined) Object.assign(params, { afterKey: query.after.sortKey, afterSeq: query.after.seq });
-  return (db.prepare(`EXPLAIN QUERY PLAN ${hypothesisPageSql(query)}`).all(params) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
+  return (sqlite(db).prepare(`EXPLAIN QUERY PLAN ${hypothesisPageSql(query)}`).all(params) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
 }
 
 describe('hypothesis list query', () => {
@@ -79,7 +80,7 @@ describe('hypothesis list query', () => {
       expect(byStatusAfter).toContain('USING INDEX hypotheses_by_status_in_list_order (project_id=? AND status=? AND <expr>>?)');
       for (const detail of [first, cursor, byStatus, byStatusAfter]) expect(detail).not.toContain('TEMP B-TREE');
     } finally {
-      db.close();
+      closeDatabase(db);
     }
   });
 
@@ -105,7 +106,7 @@ describe('hypothesis list query', () => {
       }
       expect(expectedOrder(db, { projectId: 'res_big' }).length).toBe(360);
       // Every field of a list row is the stored one (rows come back as arrays, mapped by position).
-      db.prepare("UPDATE hypotheses SET citations = '[{\"title\":\"T\",\"verified\":true}]', parents = '[\"hyp_1\"]', bt_score = 3.5, ci_low = 1, ci_high = 6, p_top_k = 0.25, near_duplicate_of = 'hyp_2', safety_flag = 'flag', matches_played = 4, gate = 'new' WHERE id = 'hyp_4'").run();
+      sqlite(db).prepare("UPDATE hypotheses SET citations = '[{\"title\":\"T\",\"verified\":true}]', parents = '[\"hyp_1\"]', bt_score = 3.5, ci_low = 1, ci_high = 6, p_top_k = 0.25, near_duplicate_of = 'hyp_2', safety_flag = 'flag', matches_played = 4, gate = 'new' WHERE id = 'hyp_4'").run();
       for (const row of queryHypotheses(db, { projectId: 'res_big', limit: 400 }).rows) {
         const stored = findHypothesis(db, row.id) as HypothesisRow;
         const fields = Object.keys(row) as Array<keyof typeof row>;
@@ -113,7 +114,7 @@ describe('hypothesis list query', () => {
         expect(row).toEqual(Object.fromEntries(fields.map((field) => [field, stored[field]])));
       }
     } finally {
-      db.close();
+      closeDatabase(db);
     }
   });
 
@@ -121,14 +122,14 @@ describe('hypothesis list query', () => {
     const db = seeded();
     try {
       const sql = "SELECT * FROM hypotheses WHERE project_id = ? AND rank IS NOT NULL AND status <> 'rejected' ORDER BY rank, seq LIMIT ?";
-      const detail = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('res_big', 5) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
+      const detail = (sqlite(db).prepare(`EXPLAIN QUERY PLAN ${sql}`).all('res_big', 5) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
       expect(detail).toContain('USING INDEX hypotheses_by_project_rank_seq');
       expect(detail).not.toContain('TEMP B-TREE');
-      const all = db.prepare("SELECT id, rank, seq, status FROM hypotheses WHERE project_id = 'res_big' AND rank IS NOT NULL").all() as Array<{ id: string; rank: number; seq: number; status: string }>;
+      const all = sqlite(db).prepare("SELECT id, rank, seq, status FROM hypotheses WHERE project_id = 'res_big' AND rank IS NOT NULL").all() as Array<{ id: string; rank: number; seq: number; status: string }>;
       const expected = all.filter((row) => row.status !== 'rejected').sort((a, b) => a.rank - b.rank || a.seq - b.seq).slice(0, 5).map((row) => row.id);
       expect(topRankedHypotheses(db, 'res_big', 5).map((row) => row.id)).toEqual(expected);
     } finally {
-      db.close();
+      closeDatabase(db);
     }
   });
 });

@@ -4,7 +4,7 @@
 // is seen by the next page; a rolled-back write changes nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import { openDatabase, writeTransaction, type Db } from '../../../../src-mcp/store/database.js';
+import { closeDatabase, type Db, openDatabase, writeTransaction } from '../../../../src-mcp/store/database.js';
 import { leaderboardVersion } from '../../../../src-mcp/store/leaderboardQueries.js';
 import { setSafetyFlag, updateHypothesisText } from '../../../../src-mcp/store/hypotheses.js';
 import { insertMatch } from '../../../../src-mcp/store/matches.js';
@@ -26,8 +26,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  reader.close();
-  writer.close();
+  closeDatabase(reader);
+  closeDatabase(writer);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

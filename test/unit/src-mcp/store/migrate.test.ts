@@ -3,10 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
-import { openDatabase, schemaVersion } from '../../../../src-mcp/store/database.js';
+import { closeDatabase, openDatabase, schemaVersion } from '../../../../src-mcp/store/database.js';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../../../src-mcp/store/migrations/index.js';
 import { databasePath } from '../../../../src-mcp/store/dataDir.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
+import { sqlite } from '../../../../src-mcp/store/handle.js';
 
 function tempDir(): string {
   return makeTempDir('cosci-migrate-');
@@ -15,14 +16,14 @@ function tempDir(): string {
 describe('migrate', () => {
   it('opens a current database while another process holds the write lock (no lock is needed)', () => {
     const dir = tempDir();
-    openDatabase(dir).close();
+    closeDatabase(openDatabase(dir));
     const writer = new Database(databasePath(dir));
     writer.exec('BEGIN IMMEDIATE');
     try {
       // With a write lock to wait for, this would fail with SQLITE_BUSY after 50 ms.
       const db = openDatabase(dir, { busyTimeoutMs: 50 });
       expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
-      db.close();
+      closeDatabase(db);
     } finally {
       writer.exec('ROLLBACK');
       writer.close();
@@ -42,9 +43,9 @@ describe('migrate', () => {
     try {
       expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
       // Data written at version 2 survives: nothing before version 3 ran again.
-      expect(db.prepare('SELECT COUNT(*) FROM events').pluck().get()).toBe(1);
+      expect(sqlite(db).prepare('SELECT COUNT(*) FROM events').pluck().get()).toBe(1);
     } finally {
-      db.close();
+      closeDatabase(db);
     }
   });
 
@@ -68,15 +69,15 @@ describe('migrate', () => {
 
     const db = openDatabase(dir);
     try {
-      const edits = () => db.prepare('SELECT hypothesis_id, at, client_id, from_title, to_title FROM hypothesis_title_edits ORDER BY id').all();
+      const edits = () => sqlite(db).prepare('SELECT hypothesis_id, at, client_id, from_title, to_title FROM hypothesis_title_edits ORDER BY id').all();
       expect(edits()).toEqual([
         { hypothesis_id: 'hyp_1', at: '2026-01-01T00:00:00.000Z', client_id: 'desktop', from_title: null, to_title: 'First' },
         { hypothesis_id: 'hyp_1', at: '2026-01-02T00:00:00.000Z', client_id: 'desktop', from_title: 'First', to_title: 'Second' },
       ]);
-      db.prepare("DELETE FROM projects WHERE id = 'res_1'").run();
+      sqlite(db).prepare("DELETE FROM projects WHERE id = 'res_1'").run();
       expect(edits()).toEqual([]);
     } finally {
-      db.close();
+      closeDatabase(db);
     }
   });
 });

@@ -3,7 +3,7 @@
 // a full scan counts, and a database migrated from version 4 must start with the right numbers.
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { openDatabase, writeTransaction, type Db } from '../../../../src-mcp/store/database.js';
+import { closeDatabase, type Db, openDatabase, writeTransaction } from '../../../../src-mcp/store/database.js';
 import { databasePath } from '../../../../src-mcp/store/dataDir.js';
 import { MIGRATIONS } from '../../../../src-mcp/store/migrations/index.js';
 import { insertProject } from '../../../../src-mcp/store/projects.js';
@@ -14,6 +14,7 @@ import { countMatches, insertMatch } from '../../../../src-mcp/store/matches.js'
 import { projectCounts, type HypothesisStatusName } from '../../../../src-mcp/store/projectCounts.js';
 import { seededRandom } from '../../../support/seededRandom.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
+import { handleOf, sqlite } from '../../../../src-mcp/store/handle.js';
 
 const STATUSES: HypothesisStatusName[] = ['pending', 'reviewed', 'in_tournament', 'evolved', 'rejected'];
 const AT = '2026-11-01T00:00:00.000Z';
@@ -38,7 +39,7 @@ function addHypothesis(db: Db, projectId: string, id: string, seq: number, statu
 
 /** A hypothesis row as a version-4 database stores it (the store's statements name later columns, e.g. migration 0007's title). */
 function addLegacyHypothesis(db: Db, projectId: string, id: string, seq: number, status: HypothesisStatusName): void {
-  db.prepare(
+  sqlite(db).prepare(
     `INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, testable_predictions, citations, assumptions, method, origin,
        status, gate, parents, iteration, elo, matches_played, wins, created_by, created_at, updated_at)
      VALUES (?, ?, ?, ?, 'Because.', 'Measure it.', '[]', '[]', '[]', 'literature_based', 'generated', ?, 'approved', '[]', 1, 1000, 0, 0, 'test', ?, ?)`,
@@ -58,7 +59,7 @@ function addMatch(db: Db, projectId: string, id: string, first: string, second: 
 
 /** What the counters must say, counted the slow way (the statements they replaced). */
 function scanned(db: Db, projectId: string) {
-  const count = (sql: string, ...params: unknown[]): number => db.prepare(sql).pluck().get(projectId, ...params) as number;
+  const count = (sql: string, ...params: unknown[]): number => sqlite(db).prepare(sql).pluck().get(projectId, ...params) as number;
   const byStatus = Object.fromEntries(STATUSES.map((status) => [status, count('SELECT COUNT(*) FROM hypotheses WHERE project_id = ? AND status = ?', status)]));
   return {
     total: count('SELECT COUNT(*) FROM hypotheses WHERE project_id = ?'),
@@ -86,7 +87,7 @@ describe('project counters (migration 0005)', () => {
       expect(projectCounts(db, 'res_a')).toEqual(zero);
       expect(projectCounts(db, 'res_missing')).toEqual(zero);
     } finally {
-      db.close();
+      closeDatabase(db);
     }
   });
 
@@ -103,9 +104,9 @@ describe('project counters (migration 0005)', () => {
       for (let step = 0; step < 600; step += 1) {
         const projectId = pick(projects);
         if (projectId === undefined) break;
-        const hypotheses = db.prepare('SELECT id FROM hypotheses WHERE project_id = ?').pluck().all(projectId) as string[];
-        const reviews = db.prepare('SELECT id FROM reviews WHERE project_id = ?').pluck().all(projectId) as string[];
-        const matches = db.prepare('SELECT id FROM matches WHERE project_id = ?').pluck().all(projectId) as string[];
+        const hypotheses = sqlite(db).prepare('SELECT id FROM hypotheses WHERE project_id = ?').pluck().all(projectId) as string[];
+        const reviews = sqlite(db).prepare('SELECT id FROM reviews WHERE project_id = ?').pluck().all(projectId) as string[];
+        const matches = sqlite(db).prepare('SELECT id FROM matches WHERE project_id = ?').pluck().all(projectId) as string[];
         const roll = random();
         next += 1;
         let op: string;
@@ -121,17 +122,17 @@ describe('project counters (migration 0005)', () => {
           addReview(db, projectId, pick(hypotheses) as string, `rev_${next}`);
         } else if (roll < 0.68 && reviews.length > 0) {
           op = 'delete review';
-          db.prepare('DELETE FROM reviews WHERE id = ?').run(pick(reviews));
+          sqlite(db).prepare('DELETE FROM reviews WHERE id = ?').run(pick(reviews));
         } else if (roll < 0.82) {
           op = 'insert match';
           const [first, second] = [...hypotheses].sort(() => random() - 0.5);
           addMatch(db, projectId, `mat_${next}`, first as string, second as string);
         } else if (roll < 0.86 && matches.length > 0) {
           op = 'delete match';
-          db.prepare('DELETE FROM matches WHERE id = ?').run(pick(matches));
+          sqlite(db).prepare('DELETE FROM matches WHERE id = ?').run(pick(matches));
         } else if (roll < 0.92) {
           op = 'delete hypothesis (cascades to its reviews and matches)';
-          db.prepare('DELETE FROM hypotheses WHERE id = ?').run(pick(hypotheses));
+          sqlite(db).prepare('DELETE FROM hypotheses WHERE id = ?').run(pick(hypotheses));
         } else if (roll < 0.97) {
           op = 'rating update';
           updateRatings(db, hypotheses.map((id, i) => ({ id, elo: 1000 + i, btScore: i, ciLow: i - 1, ciHigh: i + 1, pTopK: 0.5, rank: i + 1, matchesPlayed: i, wins: 0 })), AT);
@@ -155,20 +156,20 @@ describe('project counters (migration 0005)', () => {
       // Deleting a project removes its counter row with everything else; the others are untouched.
       expect(deleteProject(db, 'res_b')).toBe(true);
       projects.splice(projects.indexOf('res_b'), 1);
-      expect(db.prepare('SELECT COUNT(*) FROM project_counts WHERE project_id = ?').pluck().get('res_b')).toBe(0);
+      expect(sqlite(db).prepare('SELECT COUNT(*) FROM project_counts WHERE project_id = ?').pluck().get('res_b')).toBe(0);
       expectCountsRight(db, all, 'after deleting res_b');
       // A project created again under the same id starts from zero.
       addProject(db, 'res_b');
       expect(projectCounts(db, 'res_b').total).toBe(0);
     } finally {
-      db.close();
+      closeDatabase(db);
     }
     // And the counts survive reopening (they are rows, not process state).
     const reopened = openDatabase(dir);
     try {
       expectCountsRight(reopened, all, 'after reopening');
     } finally {
-      reopened.close();
+      closeDatabase(reopened);
     }
   });
 
@@ -178,14 +179,14 @@ describe('project counters (migration 0005)', () => {
     old.pragma('foreign_keys = ON');
     for (const migration of MIGRATIONS.slice(0, 4)) old.exec(migration.sql);
     old.pragma('user_version = 4');
-    addProject(old, 'res_old');
-    addProject(old, 'res_empty');
-    STATUSES.forEach((status, i) => addLegacyHypothesis(old, 'res_old', `hyp_${i}`, i + 1, status));
-    addLegacyHypothesis(old, 'res_old', 'hyp_extra', 10, 'in_tournament');
-    addReview(old, 'res_old', 'hyp_0', 'rev_1');
-    addReview(old, 'res_old', 'hyp_0', 'rev_2');
-    addReview(old, 'res_old', 'hyp_3', 'rev_3');
-    for (let m = 0; m < 7; m += 1) addMatch(old, 'res_old', `mat_${m}`, 'hyp_2', 'hyp_extra');
+    addProject(handleOf(old), 'res_old');
+    addProject(handleOf(old), 'res_empty');
+    STATUSES.forEach((status, i) => addLegacyHypothesis(handleOf(old), 'res_old', `hyp_${i}`, i + 1, status));
+    addLegacyHypothesis(handleOf(old), 'res_old', 'hyp_extra', 10, 'in_tournament');
+    addReview(handleOf(old), 'res_old', 'hyp_0', 'rev_1');
+    addReview(handleOf(old), 'res_old', 'hyp_0', 'rev_2');
+    addReview(handleOf(old), 'res_old', 'hyp_3', 'rev_3');
+    for (let m = 0; m < 7; m += 1) addMatch(handleOf(old), 'res_old', `mat_${m}`, 'hyp_2', 'hyp_extra');
     old.close();
 
     const db = openDatabase(dir);
@@ -205,7 +206,7 @@ describe('project counters (migration 0005)', () => {
       addHypothesis(db, 'res_new', 'hyp_new', 1, 'pending');
       expectCountsRight(db, ['res_old', 'res_empty', 'res_new'], 'after writing to the migrated database');
     } finally {
-      db.close();
+      closeDatabase(db);
     }
   });
 });

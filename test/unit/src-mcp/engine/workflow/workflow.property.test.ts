@@ -11,6 +11,7 @@ import { hypothesesOf } from '../../../../../src-mcp/engine/hypotheses.js';
 import { CHECKPOINT_KINDS, DECISION_ACTIONS, type CheckpointKind, type DecisionAction } from '../../../../../src-mcp/engine/schemas.js';
 import type { Checkpoint } from '../../../../../src-mcp/engine/types.js';
 import { DESKTOP, clock, freshDb, reachCheckpoint, startProject, type Driver } from '../../../../support/engineDriver.js';
+import { closeDatabase } from '../../../../../src-mcp/store/database.js';
 
 const REJECT_NOTE = 'Too close to known TGF-beta biology; focus on epigenetic regulators instead.';
 const UNSAFE_GOAL = 'Increase the transmissibility of influenza virus in ferrets to study spread';
@@ -71,7 +72,7 @@ describe('checkpoint workflow properties (seeds/004)', () => {
           const pending = pendingCheckpointsOf(db, project.id);
           expect(pending).toHaveLength(1);
           expect(['research_plan', 'safety_review']).toContain(pending[0]?.kind);
-          db.close();
+          closeDatabase(db);
         },
       ),
       { numRuns: 25 },
@@ -126,7 +127,7 @@ describe('checkpoint workflow properties (seeds/004)', () => {
             expect(checkpoint.projectId).toBe(driver.projectId);
           }
         }
-        db.close();
+        closeDatabase(db);
       }),
       { numRuns: 8 },
     );
