@@ -1,4 +1,4 @@
-// Infers a scientific domain from a research goal when the caller gives none (seeds/000: "If not
+// Infers a scientific domain from a research goal when the caller gives none (docs/seed-mapping.md, seed 000: "If not
 // provided, system will infer from goal"). A transparent vocabulary vote, predictable and easy to
 // explain: each domain has phrases (weight 3: "solar cell" is materials, not biology) and word
 // stems (weight 1, matched at the start of a word: "neuro" finds "neurogenesis"). The scientist

@@ -1,4 +1,4 @@
-// Domain failures, with the error codes of the reference design (seeds/000: error types).
+// Domain failures, with the error codes of the reference design (docs/seed-mapping.md, seed 000: error types).
 // The mcp layer turns them into isError tool results; the code tells a client what kind of fix
 // is needed, the message tells the scientist (or the model) exactly what to do.
 import type { ToolErrorCode } from '../../src-shared/toolErrors.js';

@@ -1,4 +1,4 @@
-// Research projects: a research goal becomes a project (seeds/000 `start_research`).
+// Research projects: a research goal becomes a project (docs/seed-mapping.md, seed 000 `start_research`).
 // Pure domain logic over the store; no MCP, no I/O besides the database.
 import { randomBytes } from 'node:crypto';
 import { newId } from './ids.js';

@@ -10,7 +10,7 @@ export function projectLine(project: ProjectRow): string {
   return `- **${project.id}** — ${project.goal} _(${project.domain}; ${project.status}, ${percent(project.progress)}; created ${project.createdAt})_`;
 }
 
-/** `research://projects/{id}` in the format of seeds/000 (Goal, Status, Statistics, Top Hypotheses). */
+/** `research://projects/{id}` in the format of seed 000 (docs/seed-mapping.md: Goal, Status, Statistics, Top Hypotheses). */
 export function projectMarkdown(view: ResearchStatusView): string {
   const { project } = view;
   return [

@@ -1,4 +1,4 @@
-// Prompt templates (seeds/000 "Prompt Templates"): what a scientist picks from the client's prompt
+// Prompt templates (docs/seed-mapping.md, seed 000 "Prompt Templates"): what a scientist picks from the client's prompt
 // menu to start a guided workflow. Texts live with the other prompts in src-mcp/reasoners/prompts.
 import { completable, type McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Token-bucket rate limiting of expensive tools per client (seeds/000 "Rate Limiting"; default
+// Token-bucket rate limiting of expensive tools per client (docs/seed-mapping.md, seed 000 "Rate Limiting"; default
 // 60 per minute with bursts of 10). Each assistant runs its own server process, so an in-memory
 // bucket per process is a bucket per client; it resets when the assistant restarts its server.
 

@@ -1,4 +1,4 @@
-// Resources (seeds/000 "Resource Definitions"): readable Markdown views of research projects.
+// Resources (docs/seed-mapping.md, seed 000 "Resource Definitions"): readable Markdown views of research projects.
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import { listResearch, researchStatus } from '../engine/projects.js';
 import { DomainError } from '../engine/errors.js';

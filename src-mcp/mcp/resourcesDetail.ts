@@ -1,5 +1,5 @@
 // hypothesis://{hypothesis_id} and checkpoint://{checkpoint_id}: one record as Markdown, in the
-// format of seeds/000, with id completion.
+// format of seed 000 (docs/seed-mapping.md), with id completion.
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import { hypothesisIdsStartingWith } from '../store/hypotheses.js';
 import { checkpointIdsStartingWith } from '../store/checkpoints.js';

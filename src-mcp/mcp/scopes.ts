@@ -1,4 +1,4 @@
-// Hierarchical scopes (seeds/000 "Scope Design", extended by architecture.md, *Identity, scopes, audit* with knowledge and
+// Hierarchical scopes (docs/seed-mapping.md, seed 000 "Scope Design", extended by architecture.md, *Identity, scopes, audit* with knowledge and
 // checkpoints): write implies read, admin implies everything.
 export const SCOPES = {
   'research:read': { description: 'Read research projects and status', implies: [] },

@@ -1,4 +1,4 @@
-// get_results formats `summary` and `detailed` (seeds/000: `executive_summary` + `top_hypotheses`).
+// get_results formats `summary` and `detailed` (docs/seed-mapping.md, seed 000: `executive_summary` + `top_hypotheses`).
 // The executive summary is assembled from facts, never invented: counts, certification, the leader
 // and the meta-review's own words.
 import type { Hypothesis } from '../types.js';

@@ -1,4 +1,4 @@
-// Elo, for display only: scientists expect an Elo number (seeds/000 starts every hypothesis at
+// Elo, for display only: scientists expect an Elo number (docs/seed-mapping.md, seed 000 starts every hypothesis at
 // 1000), but Elo depends on match order and forgets, so the ranking itself comes from the
 // Bradley-Terry fit. Replaying the log in order makes it a pure function of the log.
 import { indexLog, type IndexedLog } from './matchLog.js';

@@ -10,7 +10,7 @@ import { analyseQuery, COMMON_SHARE, COUNT_BUDGET, matchExpression, RANK_BUDGET,
 import { refineQuery, type QueryRefinement } from './refine.js';
 import { relevanceLabel, rerank, type RankedChunk, type RelevanceLabel } from './rerank.js';
 
-/** seeds/002's default for query_knowledge_base. */
+/** The default of seed 002's query_knowledge_base (docs/seed-mapping.md). */
 export const DEFAULT_TOP_K = 10;
 export const MAX_TOP_K = 20;
 /** A passage is cut after this many characters (the chunker aims at ~1,000). */

@@ -1,5 +1,5 @@
 // Text of the MCP prompts (research-workflow, hypothesis-analysis, literature-review): guides that
-// a user picks in their assistant, adapted from seeds/000 to our tools and to the rule that the
+// a user picks in their assistant, adapted from seed 000 (docs/seed-mapping.md) to our tools and to the rule that the
 // scientist, not the assistant, approves each stage.
 import type { Hypothesis, Review } from '../../engine/types.js';
 import { INJECTION_WARNING, dataBlock, hypothesisBody } from './shared.js';

@@ -1,4 +1,4 @@
-// Checkpoints: where the workflow waits for the scientist (seeds/004 `decide`).
+// Checkpoints: where the workflow waits for the scientist (docs/seed-mapping.md, seed 004 `decide`).
 import { z } from 'zod';
 import { decide } from '../../../engine/workflow/decisions.js';
 import { queryCheckpoints } from '../../../engine/workflow/checkpoints.js';

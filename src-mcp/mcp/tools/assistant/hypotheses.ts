@@ -1,4 +1,4 @@
-// Hypothesis operations (seeds/000 "Hypothesis Operations" and "Review and Ranking Tools"). In
+// Hypothesis operations (docs/seed-mapping.md, seed 000 "Hypothesis Operations" and "Review and Ranking Tools"). In
 // delegated mode each one hands the caller a work item to do and submit with submit_work.
 import { z } from 'zod';
 import { listHypotheses, type HypothesisListItem } from '../../../engine/hypotheses.js';

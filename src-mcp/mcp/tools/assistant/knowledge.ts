@@ -1,4 +1,4 @@
-// The knowledge-base tools (seeds/002): search, collections, ingestion, augmentation. The folders
+// The knowledge-base tools (docs/seed-mapping.md, seed 002): search, collections, ingestion, augmentation. The folders
 // ingestion may read are the desktop's (desktop/knowledgeRoots.ts).
 import { augmentKnowledgeTool, ingestDocumentsTool } from './knowledgeIngest.js';
 import { manageCollectionsTool } from './knowledgeCollections.js';

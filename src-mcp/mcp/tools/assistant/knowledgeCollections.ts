@@ -1,4 +1,4 @@
-// manage_collections (seeds/002 §4.2, with link/unlink from §4.4 manage_projects): collections of
+// manage_collections (docs/seed-mapping.md, seed 002 §4.2, with link/unlink from §4.4 manage_projects): collections of
 // the knowledge base and which research projects they ground.
 import { z } from 'zod';
 import {
@@ -66,7 +66,7 @@ export const manageCollectionsTool = defineTool({
       }
       return args.collection_name;
     };
-    // seeds/002 manage_projects names the project `project_name`: one argument, two names.
+    // Seed 002 manage_projects (docs/seed-mapping.md) names the project `project_name`: one argument, two names.
     const givenResearchId = args.research_id ?? args.project_name;
     const researchId = (): string => {
       if (givenResearchId === undefined) {

@@ -1,4 +1,4 @@
-// Adding to the knowledge base: ingest_documents (seeds/002 §4.3) and augment_knowledge (§4.5).
+// Adding to the knowledge base: ingest_documents (docs/seed-mapping.md, seed 002 §4.3) and augment_knowledge (§4.5).
 // Which folders ingestion may read is the desktop's manage_knowledge_roots (desktop/knowledgeRoots.ts).
 import { z } from 'zod';
 import { AUGMENT_MAX_CHARS, SOURCE_MAX_CHARS, augmentKnowledge } from '../../../knowledge/augment.js';

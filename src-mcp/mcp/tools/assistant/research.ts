@@ -1,4 +1,4 @@
-// Research management tools (seeds/000 "Research Management Tools").
+// Research management tools (docs/seed-mapping.md, seed 000 "Research Management Tools").
 import { z } from 'zod';
 import {
   DEFAULT_HYPOTHESIS_BUDGET,

@@ -1,4 +1,4 @@
-// Results (seeds/000 get_results; seeds/004 export_results).
+// Results (docs/seed-mapping.md: seed 000 get_results, seed 004 export_results).
 import { z } from 'zod';
 import { DomainError } from '../../../engine/errors.js';
 import { exportBibtex, exportJson, exportMarkdown, nihSpecificAims, resultsDetailed, resultsSummary } from '../../../engine/exports/index.js';
@@ -74,7 +74,7 @@ export function exportUri(researchId: string, format: ExportFormat): string {
   return `research://projects/${researchId}/export/${format}`;
 }
 
-/** The export of a completed project (seeds/004: incomplete projects do not export). */
+/** The export of a completed project (docs/seed-mapping.md, seed 004: incomplete projects do not export). */
 export function renderExport(ctx: ServerContext, researchId: string, format: ExportFormat): string {
   const project = loadResearch(ctx.db, researchId);
   if (project.status !== 'completed') {

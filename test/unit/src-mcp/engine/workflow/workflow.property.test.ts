@@ -1,4 +1,4 @@
-// The checkpoint-session properties of seeds/004 (PROP-6 … PROP-10), on real SQLite files.
+// The checkpoint-session properties of docs/seed-mapping.md, seed 004 (PROP-6 … PROP-10), on real SQLite files.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startResearch } from '../../../../../src-mcp/engine/projects.js';
@@ -57,7 +57,7 @@ function decideAs(driver: Driver, checkpoint: Checkpoint, action: DecisionAction
   );
 }
 
-describe('checkpoint workflow properties (seeds/004)', () => {
+describe('checkpoint workflow properties (seed 004)', () => {
   it('PROP-6: a new project has a valid status and waits at its first checkpoint', () => {
     fc.assert(
       fc.property(
