@@ -72,9 +72,8 @@ export function readAuditAnchor(db: Db): AuditAnchor | undefined {
   return undefined;
 }
 
-/** Compares the table with the anchor. Cheap: one file read and one lookup by primary key. */
-export function findAnchorBreach(db: Db): AnchorBreach | undefined {
-  const anchor = readAuditAnchor(db);
+/** Compares the table with the anchor (read now unless the caller just read it). Cheap: one file read and one lookup by primary key. */
+export function findAnchorBreach(db: Db, anchor: AuditAnchor | undefined = readAuditAnchor(db)): AnchorBreach | undefined {
   if (anchor === undefined || anchor.id < 1) return undefined;
   const row = cached(db, 'SELECT hash FROM audit_log WHERE id = ?').get(anchor.id) as { hash: string } | undefined;
   if (row !== undefined && row.hash === anchor.hash) return undefined;
@@ -109,8 +108,9 @@ export function publishAuditAnchor(db: Db): void {
   // (or, its id reused by another process, has another hash).
   const committed = cached(db, 'SELECT hash FROM audit_log WHERE id = ?').get(row.id) as { hash: string } | undefined;
   if (committed?.hash !== row.hash) return;
+  // One read of the file serves both questions (each read is a few syscalls, on every audited call).
   const current = readAuditAnchor(db);
-  if (current !== undefined && current.id >= row.id && findAnchorBreach(db) === undefined) return;
+  if (current !== undefined && current.id >= row.id && findAnchorBreach(db, current) === undefined) return;
   writeAnchor(file, row);
 }
 
