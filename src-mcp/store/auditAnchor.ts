@@ -47,9 +47,14 @@ export interface AnchorBreach {
 /** Rows this connection appended whose commit has not been published yet. */
 const unpublished = new WeakMap<Db, AuditAnchor>();
 
+/** Each connection's anchor file, joined once: every audited call looks it up three or four times. */
+const anchorPaths = new WeakMap<Db, string | undefined>();
+
 export function anchorPath(db: Db): string | undefined {
-  if (db.memory || db.name === '' || db.name === ':memory:') return undefined;
-  return path.join(path.dirname(db.name), AUDIT_ANCHOR_FILE);
+  if (anchorPaths.has(db)) return anchorPaths.get(db);
+  const file = db.memory || db.name === '' || db.name === ':memory:' ? undefined : path.join(path.dirname(db.name), AUDIT_ANCHOR_FILE);
+  anchorPaths.set(db, file);
+  return file;
 }
 
 export function readAuditAnchor(db: Db): AuditAnchor | undefined {
