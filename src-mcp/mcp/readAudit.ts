@@ -12,7 +12,7 @@
 // row, queued or not, is appended by store/audit.ts under the write lock.
 //
 // A read's row commits before its answer is sent; only moving the anchored head past it (a file
-// write, and a read of the file first: ~0.1–0.2 ms of a 1 ms page) waits until the answer is out
+// write, and a read of the file first: ~0.1 ms of CPU a call) waits until the answer is out
 // (setImmediate runs after the answer's frame is written). Until then the anchor is behind the
 // table, which store/auditAnchor.ts allows (a crash there leaves it behind, never wrong); the next
 // audited call, any write, or the close moves it on.
