@@ -11,11 +11,18 @@
 // order) are the order they reached the table. The chain stays linear and tamper-evident: every
 // row, queued or not, is appended by store/audit.ts under the write lock.
 //
+// A read's row commits before its answer is sent; only moving the anchored head past it (a file
+// write, and a read of the file first: ~0.1 ms of CPU a call) waits until the answer is out
+// (setImmediate runs after the answer's frame is written). Until then the anchor is behind the
+// table, which store/auditAnchor.ts allows (a crash there leaves it behind, never wrong); the next
+// audited call, any write, or the close moves it on.
+//
 // What a crash may lose: only queued read rows — those of reads that met a held lock within the
 // last FLUSH_MS before the process was killed (at most MAX_PENDING rows). A write's row is never
 // queued: it commits in the write's own transaction (CallAudit).
 import { isDatabaseOpen, type Db } from '../store/database.js';
 import { appendAuditRows, tryAppendAuditRows, type AuditEntry } from '../store/audit.js';
+import { publishAuditAnchor } from '../store/auditAnchor.js';
 import { inTransaction } from '../store/writeObserver.js';
 
 export const FLUSH_MS = 200;
@@ -25,6 +32,8 @@ const MAX_PENDING = 256;
 interface Queue {
   pending: AuditEntry[];
   timer: NodeJS.Timeout | null;
+  /** Set while a publication of the anchor waits for the current answer to go out. */
+  publishing: NodeJS.Immediate | null;
 }
 
 const queues = new WeakMap<Db, Queue>();
@@ -32,7 +41,7 @@ const queues = new WeakMap<Db, Queue>();
 function queueOf(db: Db): Queue {
   let queue = queues.get(db);
   if (queue === undefined) {
-    queue = { pending: [], timer: null };
+    queue = { pending: [], timer: null, publishing: null };
     queues.set(db, queue);
   }
   return queue;
@@ -44,7 +53,7 @@ export function recordReadAudit(db: Db, entry: AuditEntry): void {
   // Behind queued rows, a new one waits its turn: rows reach the table in the order of the calls.
   // A transaction this connection has open belongs to another call (a write holds one across its
   // awaits); a row that joined it would vanish with its rollback, so the row waits in the queue.
-  if (!inTransaction(db) && queue.pending.length === 0 && tryAppendAuditRows(db, [entry])) return;
+  if (!inTransaction(db) && queue.pending.length === 0 && tryAppendAuditRows(db, [entry])) return publishSoon(db, queue);
   queue.pending.push(entry);
   if (queue.pending.length >= MAX_PENDING && !inTransaction(db)) flushOrRetry(db, queue);
   else scheduleFlush(db, queue);
@@ -113,6 +122,7 @@ export async function drainReadAudit(db: Db, patienceMs = 30_000): Promise<numbe
     if (left === 0 || !isDatabaseOpen(db) || Date.now() >= deadline) {
       if (queue?.timer) clearTimeout(queue.timer);
       if (queue !== undefined) queue.timer = null;
+      if (queue !== undefined) publishNow(db, queue);
       if (left > 0 && failure !== undefined) throw failure;
       return left;
     }
@@ -142,7 +152,8 @@ function flushSoon(db: Db): void {
   } catch (error) {
     logRetry(count, error);
   }
-  if (!appended) scheduleFlush(db, queue);
+  if (appended) publishNow(db, queue);
+  else scheduleFlush(db, queue);
 }
 
 /**
@@ -160,4 +171,16 @@ function appendQueued(queue: Queue, append: (rows: AuditEntry[]) => boolean): bo
     if (!appended) queue.pending = [...rows, ...queue.pending];
   }
   return appended;
+}
+
+/** Moves the anchored head past this connection's committed rows once the current answer is out. */
+function publishSoon(db: Db, queue: Queue): void {
+  if (queue.publishing === null) queue.publishing = setImmediate(() => publishNow(db, queue));
+}
+
+function publishNow(db: Db, queue: Queue): void {
+  if (queue.publishing !== null) clearImmediate(queue.publishing);
+  queue.publishing = null;
+  // Inside a transaction publishAuditAnchor waits for it; a closed database has nothing to publish.
+  if (isDatabaseOpen(db)) publishAuditAnchor(db);
 }

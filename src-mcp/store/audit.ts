@@ -78,14 +78,14 @@ export function tryAppendAuditRows(db: Db, entries: readonly AuditEntry[]): bool
     cached(db, `PRAGMA busy_timeout = ${busyTimeoutMs}`).get();
   }
   try {
-    for (const entry of entries) appendAudit(db, entry);
+    appendAuditBatch(db, entries);
     cached(db, 'COMMIT').run();
   } catch (error) {
     if (sqlite(db).inTransaction) sqlite(db).exec('ROLLBACK');
     throw error;
   }
-  // Rows committed here move the anchored head like any other (auditAnchor.ts).
-  publishAuditAnchor(db);
+  // The rows are committed; moving the anchored head past them is the caller's, and may wait until
+  // the call is answered (mcp/readAudit.ts): until then the anchor is behind, never wrong (auditAnchor.ts).
   return true;
 }
 
@@ -94,10 +94,18 @@ export function tryAppendAuditRows(db: Db, entries: readonly AuditEntry[]): bool
  * moves the anchored head past them: for audit rows that belong to no effect of their own.
  */
 export function appendAuditRows(db: Db, entries: readonly AuditEntry[]): void {
-  sqlite(db).transaction(() => {
-    for (const entry of entries) appendAudit(db, entry);
-  }).immediate();
+  sqlite(db).transaction(() => appendAuditBatch(db, entries)).immediate();
   publishAuditAnchor(db);
+}
+
+/**
+ * Appends rows inside one write transaction, comparing the table with the anchor once: under the
+ * write lock no other process can append or cut rows, so one comparison holds for the whole batch.
+ */
+function appendAuditBatch(db: Db, entries: readonly AuditEntry[]): void {
+  if (entries.length === 0) return;
+  recordAnchorBreach(db);
+  for (const entry of entries) insertAuditRow(db, entry);
 }
 
 /**

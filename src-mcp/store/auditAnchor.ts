@@ -46,9 +46,15 @@ export interface AnchorBreach {
 /** Rows this connection appended whose commit has not been published yet. */
 const unpublished = new WeakMap<Db, AuditAnchor>();
 
+/** Each connection's anchor file, joined once: every audited call looks it up three or four times. */
+const anchorPaths = new WeakMap<Db, string | undefined>();
+
 export function anchorPath(db: Db): string | undefined {
-  if (sqlite(db).memory || sqlite(db).name === '' || sqlite(db).name === ':memory:') return undefined;
-  return path.join(path.dirname(sqlite(db).name), AUDIT_ANCHOR_FILE);
+  if (anchorPaths.has(db)) return anchorPaths.get(db);
+  const connection = sqlite(db);
+  const file = connection.memory || connection.name === '' || connection.name === ':memory:' ? undefined : path.join(path.dirname(connection.name), AUDIT_ANCHOR_FILE);
+  anchorPaths.set(db, file);
+  return file;
 }
 
 export function readAuditAnchor(db: Db): AuditAnchor | undefined {
@@ -71,9 +77,8 @@ export function readAuditAnchor(db: Db): AuditAnchor | undefined {
   return undefined;
 }
 
-/** Compares the table with the anchor. Cheap: one file read and one lookup by primary key. */
-export function findAnchorBreach(db: Db): AnchorBreach | undefined {
-  const anchor = readAuditAnchor(db);
+/** Compares the table with the anchor (read now unless the caller just read it). Cheap: one file read and one lookup by primary key. */
+export function findAnchorBreach(db: Db, anchor: AuditAnchor | undefined = readAuditAnchor(db)): AnchorBreach | undefined {
   if (anchor === undefined || anchor.id < 1) return undefined;
   const row = cached(db, 'SELECT hash FROM audit_log WHERE id = ?').get(anchor.id) as { hash: string } | undefined;
   if (row !== undefined && row.hash === anchor.hash) return undefined;
@@ -108,8 +113,9 @@ export function publishAuditAnchor(db: Db): void {
   // (or, its id reused by another process, has another hash).
   const committed = cached(db, 'SELECT hash FROM audit_log WHERE id = ?').get(row.id) as { hash: string } | undefined;
   if (committed?.hash !== row.hash) return;
+  // One read of the file serves both questions (each read is a few syscalls, on every audited call).
   const current = readAuditAnchor(db);
-  if (current !== undefined && current.id >= row.id && findAnchorBreach(db) === undefined) return;
+  if (current !== undefined && current.id >= row.id && findAnchorBreach(db, current) === undefined) return;
   writeAnchor(file, row);
 }
 

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { closeDatabase, type Db, openDatabase } from '../../../../src-mcp/store/database.js';
 import { verifyAuditChain } from '../../../../src-mcp/store/audit.js';
+import { readAuditAnchor } from '../../../../src-mcp/store/auditAnchor.js';
 import { recordReadOnlyAudit, type AuditRecord } from '../../../../src-mcp/mcp/audit.js';
 import { drainReadAudit, flushReadAudit, FLUSH_MS } from '../../../../src-mcp/mcp/readAudit.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
@@ -38,6 +39,21 @@ describe('read audit rows', () => {
   it('are appended at once while the write lock is free', () => {
     recordReadOnlyAudit(reader, read(1));
     expect(targets(other)).toEqual(['research://projects/res_1']);
+  });
+
+  it('move the anchor past their row once the answer is out (next turn of the event loop), or at once when drained at close', async () => {
+    const head = (): { id: number; hash: string } => sqlite(other).prepare('SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1').get() as { id: number; hash: string };
+    recordReadOnlyAudit(reader, read(1));
+    // The row is committed before the answer; the anchor is behind it until the answer has gone out.
+    expect(targets(other)).toEqual(['research://projects/res_1']);
+    expect(readAuditAnchor(other)?.id ?? 0).toBeLessThan(head().id);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(readAuditAnchor(other)).toEqual(head());
+    // A server closing right after a read does not leave the anchor behind.
+    recordReadOnlyAudit(reader, read(2));
+    const drained = drainReadAudit(reader);
+    expect(readAuditAnchor(other)).toEqual(head());
+    expect(await drained).toBe(0);
   });
 
   it('are queued, not waited for, while another connection holds the lock; then appended in call order', async () => {

@@ -1,0 +1,54 @@
+// One reading client of the concurrent-readers benchmark (bench/concurrent-reads.ts) on a thread of
+// its own: its own event loop parses and validates its own answers, as each of four assistants
+// (four processes) would. In one shared event loop a client's latency would include waiting while
+// the other three clients' answers are parsed, a queue no real assistant stands in.
+import { parentPort } from 'node:worker_threads';
+import { connectServer, type ConnectedServer } from '../test/support/server.js';
+import { describeToolFailure } from '../test/support/toolErrors.js';
+
+/** The read mix every client makes, alternating: the project's status, then a page of hypotheses. */
+export async function readOnce(server: ConnectedServer, researchId: string, i: number): Promise<void> {
+  const result = i % 2 === 0
+    ? await server.client.callTool({ name: 'get_research_status', arguments: { research_id: researchId } })
+    : await server.client.callTool({ name: 'list_hypotheses', arguments: { research_id: researchId, limit: 20 } });
+  if (result.isError === true) throw new Error(`read failed during the benchmark: ${describeToolFailure(result).slice(0, 300)}`);
+}
+
+/** `calls` reads back to back; each call's latency in nanoseconds. */
+export async function readSeries(server: ConnectedServer, researchId: string, calls: number): Promise<bigint[]> {
+  const samples: bigint[] = [];
+  for (let i = 0; i < calls; i += 1) {
+    const start = process.hrtime.bigint();
+    await readOnce(server, researchId, i);
+    samples.push(process.hrtime.bigint() - start);
+  }
+  return samples;
+}
+
+export type ReaderRequest =
+  | { kind: 'connect'; dataDir: string }
+  | { kind: 'read'; researchId: string; calls: number }
+  | { kind: 'close' };
+
+export type ReaderReply = { kind: 'connected' } | { kind: 'samples'; samples: bigint[] } | { kind: 'closed' } | { kind: 'failed'; message: string };
+
+let server: ConnectedServer | undefined;
+
+async function handle(request: ReaderRequest): Promise<ReaderReply> {
+  if (request.kind === 'connect') {
+    server = await connectServer({ dataDir: request.dataDir, client: 'desktop' });
+    return { kind: 'connected' };
+  }
+  if (server === undefined) throw new Error(`the reader got "${request.kind}" before "connect"`);
+  if (request.kind === 'read') return { kind: 'samples', samples: await readSeries(server, request.researchId, request.calls) };
+  await server.close();
+  server = undefined;
+  return { kind: 'closed' };
+}
+
+// Only on a worker thread: the main thread imports readOnce and readSeries from here too.
+parentPort?.on('message', (request: ReaderRequest) => {
+  handle(request)
+    .then((reply) => parentPort?.postMessage(reply))
+    .catch((error: unknown) => parentPort?.postMessage({ kind: 'failed', message: error instanceof Error ? error.message : String(error) } satisfies ReaderReply));
+});
