@@ -2,7 +2,6 @@
 // the first page is one screen of rows, shown before the rest arrive, and the board says honestly
 // how far it is (data-state, data-loaded-rows, the progress line) until every row is in. A
 // tournament of 1,100 hypotheses is seeded straight into the data dir (the benchmark's seeder).
-import path from 'node:path';
 import { loadSeeder } from '../../../bench/leaderboard.js';
 import { expect, test } from './support/fixtures.js';
 import { testId } from './locators.js';
