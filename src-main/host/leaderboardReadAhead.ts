@@ -13,7 +13,12 @@ export type PageInput = {
   cursor?: string | undefined;
   limit?: number | undefined;
   format?: 'rows' | 'columns' | undefined;
+  /** Rows of the page read ahead after this one (default: limit): the app's first page is small, the rest large. */
+  next_limit?: number | undefined;
 };
+
+/** What reaches get_leaderboard: the route's input without the host's own next_limit. */
+export type ToolPageInput = Omit<PageInput, 'next_limit'>;
 
 /** A page nobody asked for within this time is dropped (the view was closed mid-load). */
 export const READ_AHEAD_TTL_MS = 10_000;
@@ -26,11 +31,11 @@ interface Held {
 }
 
 /** `call` is one get_leaderboard call; it answers failures as values (the router's tool wrapper). */
-export function leaderboardPageWithReadAhead(call: (input: PageInput) => Promise<ToolOutcome>, ttlMs = READ_AHEAD_TTL_MS): (input: PageInput) => Promise<ToolOutcome> {
+export function leaderboardPageWithReadAhead(call: (input: ToolPageInput) => Promise<ToolOutcome>, ttlMs = READ_AHEAD_TTL_MS): (input: PageInput) => Promise<ToolOutcome> {
   const held = new Map<string, Held>();
-  const keyOf = (input: PageInput): string => JSON.stringify([input.research_id, input.cursor ?? null, input.limit ?? null, input.format ?? null]);
+  const keyOf = (input: ToolPageInput): string => JSON.stringify([input.research_id, input.cursor ?? null, input.limit ?? null, input.format ?? null]);
 
-  const readAhead = (input: PageInput): void => {
+  const readAhead = (input: ToolPageInput): void => {
     const key = keyOf(input);
     if (held.has(key)) return;
     // The oldest load was abandoned if this many are in flight.
@@ -46,7 +51,7 @@ export function leaderboardPageWithReadAhead(call: (input: PageInput) => Promise
     held.delete(key);
   };
 
-  return async (input) => {
+  return async ({ next_limit: nextLimit, ...input }) => {
     const key = keyOf(input);
     const entry = held.get(key);
     drop(key);
@@ -55,7 +60,7 @@ export function leaderboardPageWithReadAhead(call: (input: PageInput) => Promise
     if (entry !== undefined && !outcome.ok) outcome = await call(input);
     if (outcome.ok && input.format === 'columns') {
       const next = (outcome.data as { next_cursor?: unknown }).next_cursor;
-      if (typeof next === 'string') readAhead({ ...input, cursor: next });
+      if (typeof next === 'string') readAhead({ ...input, cursor: next, limit: nextLimit ?? input.limit });
     }
     return outcome;
   };

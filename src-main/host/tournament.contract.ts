@@ -35,9 +35,21 @@ const ResearchId = z.string().min(1);
 const HypothesisId = z.string().min(1);
 
 export const tournamentRoutes = {
-  /** One page of the leaderboard; the GUI follows next_cursor to load all rows in chunks. */
+  /**
+   * One page of the leaderboard; the GUI follows next_cursor to load all rows in chunks. By column,
+   * the host reads the next page ahead (leaderboardReadAhead.ts) in `next_limit` rows (default:
+   * `limit`), the size the GUI will ask for it in: its first page is one screen, the rest are large.
+   */
   'leaderboard.page': {
-    input: z.object({ research_id: ResearchId, cursor: z.string().optional(), limit: z.number().int().min(1).max(1000).optional(), format: LeaderboardFormatSchema.optional() }).strict(),
+    input: z
+      .object({
+        research_id: ResearchId,
+        cursor: z.string().optional(),
+        limit: z.number().int().min(1).max(1000).optional(),
+        format: LeaderboardFormatSchema.optional(),
+        next_limit: z.number().int().min(1).max(1000).optional(),
+      })
+      .strict(),
     output: LeaderboardPageSchema,
   },
   'leaderboard.eloHistory': {

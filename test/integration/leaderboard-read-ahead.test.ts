@@ -1,7 +1,7 @@
 // The leaderboard.page route reads ahead (src-main/host/leaderboardReadAhead.ts) against the BUILT
 // server over stdio: once a page by column is answered, the host has already asked the server for
-// the next one, and the request for that cursor gets it without another call; the rows are those
-// a direct call gives. Pages by row (the project view's top of the board) are not read ahead.
+// the next one (in next_limit rows when the app says its next page is larger), and the request
+// for that cursor gets it without another call; the rows are those a direct call gives. Pages by row (the project view's top of the board) are not read ahead.
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import Database from 'better-sqlite3';
 import path from 'node:path';
@@ -73,6 +73,21 @@ describe('leaderboard.page read-ahead', () => {
     expect(second).toEqual(direct);
     // The page after it was read ahead in turn.
     if (second.next_cursor !== null) await expect.poll(() => pageCalls(second.next_cursor), { timeout: 10_000 }).toBe(1);
+  });
+
+  it('reads the next page ahead in next_limit rows, the size the app asks for it in, and never passes next_limit to the server', async () => {
+    const first = await page({ limit: 1, format: 'columns', next_limit: 3 });
+    const cursor = first.next_cursor as string;
+    expect(first.columns?.id).toHaveLength(1);
+    await expect.poll(() => pageCalls(cursor), { timeout: 10_000 }).toBe(1);
+    const second = await page({ limit: 3, format: 'columns', cursor });
+    expect(pageCalls(cursor)).toBe(1);
+    expect(second.columns?.id).toHaveLength(3);
+    const direct = (await server.client.callTool({ name: 'get_leaderboard', arguments: { research_id: researchId, limit: 3, format: 'columns', cursor } })).structuredContent;
+    expect(second).toEqual(direct);
+    // The route passes the server's page on as the server checked it: same data, nothing added.
+    const head = (await server.client.callTool({ name: 'get_leaderboard', arguments: { research_id: researchId, limit: 1, format: 'columns' } })).structuredContent;
+    expect(first).toEqual(head);
   });
 
   it('does not read ahead pages by row', async () => {

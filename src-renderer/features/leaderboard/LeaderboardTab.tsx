@@ -1,11 +1,11 @@
 // The table view of the leaderboard: filters, search and sort over all loaded rows, then the
 // virtualised table. Filtering 10,000 rows takes a few milliseconds; the deferred value keeps
 // typing in the search box responsive even so.
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import type { LeaderboardRow } from '../../../src-main/host/contract';
 import { LeaderboardTable } from './LeaderboardTable';
 import { LeaderboardToolbar } from './LeaderboardToolbar';
-import { applyFilters, ciDomain, distinctMethods, hasFilters, NO_FILTERS, nextSort, searchText, sortRows, type Filters, type Sort } from './leaderboardModel';
+import { applyFilters, ciDomain, distinctMethods, hasFilters, memoisedSearchText, NO_FILTERS, nextSort, sortRows, type Filters, type Sort } from './leaderboardModel';
 
 export interface TableState {
   filters: Filters;
@@ -32,12 +32,9 @@ export function LeaderboardTab({
   onOpen?: ((id: string) => void) | undefined;
 }) {
   const filters = useDeferredValue(state.filters);
-  // Lower-cased search text per row, computed once per load rather than per keystroke.
-  const texts = useMemo(() => new Map(rows.map((row) => [row.id, searchText(row)])), [rows]);
-  const shown = useMemo(
-    () => sortRows(applyFilters(rows, filters, (row) => texts.get(row.id) ?? ''), state.sort),
-    [rows, filters, texts, state.sort],
-  );
+  // Lower-cased search text per row, computed once per row on the first search, not per keystroke or page.
+  const [text] = useState(memoisedSearchText);
+  const shown = useMemo(() => sortRows(applyFilters(rows, filters, text), state.sort), [rows, filters, text, state.sort]);
   const methods = useMemo(() => distinctMethods(rows), [rows]);
   const domain = useMemo(() => ciDomain(rows), [rows]);
 

@@ -2,10 +2,9 @@
 // so that the host events which already invalidate project data (useHostEvents) refresh the
 // leaderboard, matches and charts too when an assistant's judgements or a vote arrive.
 import { experimental_streamedQuery as streamedQuery, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { LeaderboardPage } from '../../../src-main/host/contract';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
-import { rowsOf } from './leaderboardModel';
+import { boardPages } from './boardStream';
 
 export const tournamentKeys = {
   all: (researchId: string) => ['projects', 'tournament', researchId] as const,
@@ -16,19 +15,17 @@ export const tournamentKeys = {
   compare: (researchId: string, first: string, second: string) => ['projects', 'tournament', researchId, 'compare', first, second] as const,
 };
 
-/** Rows per leaderboard request: 10 requests for 10,000 hypotheses, each small enough to parse quickly. */
-export const LEADERBOARD_CHUNK = 1000;
-
-/** Performance marks the bench reads: data arrival of the first and the last chunk. */
+/** Performance marks the bench reads: data arrival of the first and the last page. */
 export const MARK_FIRST_DATA = 'leaderboard:data:first';
 export const MARK_ALL_DATA = 'leaderboard:data:all';
 
 /**
- * Every page of the leaderboard as one stream: each page is asked for as soon as the previous one
- * arrives, before the table renders it, so the host's and the server's work on the next page
- * overlaps the renderer's on this one (a query per page that asked for the next from an effect
- * after the render waited for each render in turn: 10 renders of a growing table in the load).
- * A refresh (host events invalidate project data) keeps the board shown until every page is in.
+ * Every page of the leaderboard as one stream (boardStream.ts): one screen of rows first, so the
+ * table shows without waiting for a large page, then each page is asked for as soon as the
+ * previous one arrives, before the table renders it, so the host's and the server's work on the
+ * next page overlaps the renderer's on this one. The host reads each next page ahead in the size
+ * asked for (next_limit). A refresh (host events invalidate project data) keeps the board shown
+ * until every page is in.
  */
 export function useLeaderboardPages(researchId: string) {
   const api = useCosci();
@@ -36,17 +33,19 @@ export function useLeaderboardPages(researchId: string) {
     queryKey: tournamentKeys.leaderboard(researchId),
     queryFn: streamedQuery({
       refetchMode: 'replace',
-      streamFn: async function* ({ signal }): AsyncGenerator<LeaderboardPage> {
-        let cursor: string | null = null;
-        do {
-          const page: LeaderboardPage = await call(api, 'leaderboard.page', { research_id: researchId, limit: LEADERBOARD_CHUNK, format: 'columns', ...(cursor === null ? {} : { cursor }) });
+      streamFn: ({ signal }) =>
+        boardPages(async ({ cursor, limit, nextLimit }) => {
+          const page = await call(api, 'leaderboard.page', {
+            research_id: researchId,
+            limit,
+            format: 'columns',
+            ...(cursor === null ? {} : { cursor }),
+            ...(nextLimit === undefined ? {} : { next_limit: nextLimit }),
+          });
           if (cursor === null) mark(MARK_FIRST_DATA);
           if (page.next_cursor === null) mark(MARK_ALL_DATA);
-          cursor = page.next_cursor;
-          const { columns, ...rest } = page;
-          yield columns === undefined ? page : { ...rest, rows: rowsOf(columns) };
-        } while (cursor !== null && !signal.aborted);
-      },
+          return page;
+        }, { signal }),
     }),
   });
 }

@@ -212,6 +212,7 @@ export const testId = {
   leaderboardCount: 'leaderboard-count',
   leaderboardNoMatch: 'leaderboard-no-match',
   leaderboardNoProjects: 'leaderboard-no-projects',
+  leaderboardProgress: 'leaderboard-progress',
   leaderboardProject: 'leaderboard-project',
   leaderboardRow: 'leaderboard-row',
   leaderboardSearch: 'leaderboard-search',

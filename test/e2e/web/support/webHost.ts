@@ -23,15 +23,17 @@ export interface WebHost {
 /**
  * `port` 0 (the default) lets the system choose; a test that restarts a host may ask for the old one.
  * `env` adds variables the host passes on to its server (src-shared/serverEnvironment.ts).
+ * `entry` runs another build's web host (`<root>/dist/main/web.js`, which serves that root's
+ * renderer and server): a benchmark compares a copy of an older build with the current one.
  */
-export async function startWebHost(options: { dataDir: string; home: string; port?: number; env?: Record<string, string> }): Promise<WebHost> {
-  assertBuilt();
+export async function startWebHost(options: { dataDir: string; home: string; port?: number; env?: Record<string, string>; entry?: string }): Promise<WebHost> {
+  if (options.entry === undefined) assertBuilt();
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: options.home, ...options.env };
   // The fixture HOME must decide where assistants' configs are; these would override it.
   delete env.XDG_CONFIG_HOME;
   delete env.XDG_DATA_HOME;
   delete env.COSCI_DATA_DIR;
-  const child = spawn(process.execPath, [WEB_HOST_ENTRY, '--data-dir', options.dataDir, '--port', String(options.port ?? 0)], {
+  const child = spawn(process.execPath, [options.entry ?? WEB_HOST_ENTRY, '--data-dir', options.dataDir, '--port', String(options.port ?? 0)], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,9 @@
 // The route table's contract: validate input, map tool answers and failures to Results, never throw.
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
+import { routes } from '../../../../src-main/host/contract.js';
 import { createRouter } from '../../../../src-main/host/router.js';
+import { getLeaderboardTool } from '../../../../src-mcp/mcp/tools/desktop/tournament.js';
 import { ServerUnavailableError } from '../../../../src-main/host/serverConnection.js';
 import { APP_INFO, fakeAssistants, project, routerDeps, scriptedTools, toolFailure, toolSuccess } from './fakes.js';
 
@@ -138,6 +140,16 @@ describe('tool calls', () => {
   it('reports a success result without structuredContent as INTERNAL', async () => {
     const router = createRouter(routerDeps(scriptedTools(() => ({ content: [{ type: 'text', text: 'hi' }] })).callTool));
     expect(await router.invoke('projects.status', { research_id: 'x' })).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+  });
+});
+
+describe('answers the server already checked', () => {
+  it("leaderboard.page passes the server's page on as is: the tool's output schema is the route's, checked by the server before it answers", async () => {
+    expect(routes['leaderboard.page'].output).toBe(getLeaderboardTool.output);
+    const page = { research_id: 'res_1', k: 5, total: 0, rows: [], next_cursor: null };
+    const router = createRouter(routerDeps(scriptedTools(() => toolSuccess(page)).callTool));
+    const result = await router.invoke('leaderboard.page', { research_id: 'res_1', format: 'columns', next_limit: 1000 });
+    expect(result).toEqual({ ok: true, data: page });
   });
 });
 

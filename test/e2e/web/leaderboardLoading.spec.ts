@@ -1,0 +1,69 @@
+// A board larger than one screen loads in pages (src-renderer/features/leaderboard/boardStream.ts):
+// the first page is one screen of rows, shown before the rest arrive, and the board says honestly
+// how far it is (data-state, data-loaded-rows, the progress line) until every row is in. A
+// tournament of 1,100 hypotheses is seeded straight into the data dir (the benchmark's seeder).
+import { loadSeeder } from '../../../bench/leaderboard.js';
+import { expect, test } from './support/fixtures.js';
+import { testId } from './locators.js';
+import { LeaderboardPage } from './support/tournamentPages.js';
+import { startWebHost } from './support/webHost.js';
+
+const HYPOTHESES = 1_100;
+
+test.setTimeout(120_000);
+
+interface BoardState {
+  state: string | null;
+  rows: number;
+}
+
+test('a large board shows its first screen from a small first page, then says how many rows are in until all are', async ({ app, page, workspace }) => {
+  const { seedTournament } = await loadSeeder();
+  seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
+  const host = await startWebHost(workspace);
+  try {
+    // Every state the board is committed in, as the page sees it (a mutation observer reads the
+    // attributes after each commit), so no intermediate state can be missed between two polls.
+    await page.addInitScript(() => {
+      const seen: Array<{ state: string | null; rows: number }> = [];
+      (window as unknown as { boardStates: typeof seen }).boardStates = seen;
+      new MutationObserver(() => {
+        const board = document.querySelector('[data-testid="project-leaderboard"]');
+        if (board === null) return;
+        const now = { state: board.getAttribute('data-state'), rows: Number(board.getAttribute('data-loaded-rows')) };
+        const last = seen.at(-1);
+        if (last?.state !== now.state || last.rows !== now.rows) seen.push(now);
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'data-loaded-rows'] });
+    });
+    const pageRequests: Array<{ limit?: number; next_limit?: number; cursor?: string }> = [];
+    page.on('request', (request) => {
+      const body = request.postDataJSON() as { route?: string; input?: (typeof pageRequests)[number] } | null;
+      if (body?.route === 'leaderboard.page' && body.input !== undefined) pageRequests.push(body.input);
+    });
+
+    await app.open(host.url);
+    const board = new LeaderboardPage(page);
+    await board.open();
+    await board.waitForRows(HYPOTHESES);
+    await expect(page.getByTestId(testId.leaderboardProgress)).toHaveCount(0);
+    await expect(board.rows.first()).toBeVisible();
+
+    const states = await page.evaluate(() => (window as unknown as { boardStates: BoardState[] }).boardStates);
+    const shown = states.filter((s) => s.state !== 'loading');
+    // One screen first, then more, never fewer, and complete only with every row.
+    expect(shown[0]).toEqual({ state: 'partial', rows: 50 });
+    expect(shown.at(-1)).toEqual({ state: 'complete', rows: HYPOTHESES });
+    for (const [i, s] of shown.entries()) {
+      if (i > 0) expect(s.rows).toBeGreaterThanOrEqual((shown[i - 1] as BoardState).rows);
+      if (s.state === 'partial') expect(s.rows).toBeLessThan(HYPOTHESES);
+    }
+    // 50 rows announcing 1,000-row pages after them, then 1,000-row pages to the end.
+    expect(pageRequests.map((input) => [input.limit, input.next_limit, input.cursor === undefined])).toEqual([
+      [50, 1000, true],
+      [1000, undefined, false],
+      [1000, undefined, false],
+    ]);
+  } finally {
+    await host.stop();
+  }
+});
