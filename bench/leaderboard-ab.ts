@@ -9,6 +9,7 @@ import { cp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { chromiumExecutable } from '../test/e2e/browser.js';
 import { startWebHost, type WebHost } from '../test/e2e/web/support/webHost.js';
 import { CHROMIUM_ARGS, LEADERBOARD_DEFAULTS, loadLeaderboard, loadSeeder } from './leaderboard.js';
 import { tempDataDir } from './server.js';
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
   seedTournament(path.join(data.dir, 'A'), { hypotheses, rounds: swissRounds, seed: 11 });
   // The same database for both builds, each in its own data dir (each host claims its own server).
   await cp(path.join(data.dir, 'A'), path.join(data.dir, 'B'), { recursive: true });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
   const builds: Build[] = [];
   try {
     for (const [label, root] of [['A', rootA], ['B', rootB]] as const) {

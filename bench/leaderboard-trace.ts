@@ -12,6 +12,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { chromiumExecutable } from '../test/e2e/browser.js';
 import { startWebHost } from '../test/e2e/web/support/webHost.js';
 import { CHROMIUM_ARGS, loadLeaderboard, loadSeeder, scrollFrames } from './leaderboard.js';
 
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
     seedTournament(dataDir, { hypotheses: 10_000, rounds: 6, seed: 11 });
   }
   const host = await startWebHost({ dataDir, home: path.join(root, 'home') });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type Page } from 'playwright-core';
+import { chromiumExecutable } from '../test/e2e/browser.js';
 import { startWebHost } from '../test/e2e/web/support/webHost.js';
 import type { seedTournament } from './leaderboard-seed.js';
 import type { BenchResult } from './result.js';
@@ -135,7 +136,7 @@ export async function benchLeaderboard(options: LeaderboardBenchOptions = LEADER
   const seeded = seedTournament(path.join(data.dir, 'data'), { hypotheses: options.hypotheses, rounds: options.rounds, seed: 11 });
   process.stderr.write(`bench: seeded ${seeded.hypotheses} hypotheses and ${seeded.matches} matches in ${Math.round(seeded.seedMs)} ms\n`);
   const host = await startWebHost({ dataDir: path.join(data.dir, 'data'), home: home.dir });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // tsx compiles this file with esbuild's keepNames, which wraps the functions passed to
