@@ -15,7 +15,7 @@ export interface Db {
 /** The driver's connection: a type for the store's own modules only. */
 export type Connection = Database.Database;
 
-/** The connection behind a handle. For src-mcp/store only (ESLint refuses it above the store). */
+/** The connection behind a handle. For src-mcp/store only (dependency-cruiser's db-handle-opaque-above-store refuses this module above the store). */
 export function sqlite(db: Db): Connection {
   return db as unknown as Connection;
 }
