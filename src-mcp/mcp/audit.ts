@@ -4,7 +4,7 @@ import type { Db } from '../store/database.js';
 import { appendAudit, type AuditEntry, type AuditOutcome } from '../store/audit.js';
 import { publishAuditAnchor } from '../store/auditAnchor.js';
 import { beginHeldWrite, changesSoFar, commitHeldWrite, inTransaction, observeWrites, rollbackHeldWrite, type WriteObserver } from '../store/writeObserver.js';
-import { appendAfterQueuedReads, recordReadAudit } from './readAudit.js';
+import { appendAfterQueuedReads, appendQueuedReads, recordReadAudit } from './readAudit.js';
 
 const SECRET_KEY = /(api[-_]?key|token|secret|password|passphrase|authorization|cookie|credential)/i;
 const MAX_STRING = 2000;
@@ -114,6 +114,8 @@ export class CallAudit implements WriteObserver {
   beforeWrite(db: Db): void {
     if (db !== this.db || this.#phase !== 'sync' || this.#holding) return;
     this.#checkNoStrayWrites();
+    // Reads this process answered before this write began keep their place before its rows.
+    appendQueuedReads(db);
     beginHeldWrite(db);
     this.#holding = true;
   }

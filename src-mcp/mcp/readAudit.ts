@@ -1,39 +1,39 @@
-// Audit rows of calls that changed nothing (reads, resource reads), recorded without waiting for
-// SQLite's write lock (issue 17: with every read appending its row under the lock, 4 concurrent
-// clients had 0.88× the throughput of one and 5× its p99).
+// Audit rows of calls that changed nothing (reads, resource reads), recorded in batches instead of
+// one transaction each (issue 17: with every read appending its row under SQLite's write lock, 4
+// concurrent clients had 0.88× the throughput of one and 5× its p99; and that transaction — the
+// lock, the check of the anchor, the commit, the anchor's write — was a quarter of a page's cost).
 //
-// How a read is recorded: when the write lock is free, its row is appended at once, exactly as
-// before (one short transaction, no waiting: the busy timeout is 0 for that attempt). When another
-// process holds the lock, the row is queued in this process and the queue is appended as one
-// transaction FLUSH_MS later, again without waiting (a timer that waited out the busy timeout
-// would stall every call of this process meanwhile): a busy lock just means another try FLUSH_MS
-// on. Only a queue grown to MAX_PENDING and the server's close wait for the lock. Queued rows keep their order and their own start time (`at`); their ids (the chain
-// order) are the order they reached the table. The chain stays linear and tamper-evident: every
-// row, queued or not, is appended by store/audit.ts under the write lock.
+// How a read is recorded: its row (content, start time `at`, duration) is queued in this process,
+// and the queue is appended as one transaction FLUSH_MS later, after the answer has gone out, by a
+// timer that does not wait for the lock: a lock held by another process just means another try
+// FLUSH_MS on. Only a queue grown to MAX_PENDING, the server's close, a write of this process and
+// the audit tools append at once, waiting for the lock:
+// - a write of this process first appends the queued reads in a transaction of their own, before
+//   its own transaction begins (CallAudit.beforeWrite, appendAfterQueuedReads), so a read answered
+//   before a write started never gets a later id than the write's rows;
+// - the audit tools (query, verify, export) and the doctor append them before they read the log,
+//   so a client sees its own earlier reads.
+// The chain stays linear and tamper-evident: every row is appended by store/audit.ts under the
+// write lock; the ids (the chain order) are the order rows reached the table, `at` when each call
+// began. The anchored head (store/auditAnchor.ts) moves on after each flush.
 //
-// A read's row commits before its answer is sent; only moving the anchored head past it (a file
-// write, and a read of the file first: ~0.1 ms of CPU a call) waits until the answer is out
-// (setImmediate runs after the answer's frame is written). Until then the anchor is behind the
-// table, which store/auditAnchor.ts allows (a crash there leaves it behind, never wrong); the next
-// audited call, any write, or the close moves it on.
-//
-// What a crash may lose: only queued read rows — those of reads that met a held lock within the
-// last FLUSH_MS before the process was killed (at most MAX_PENDING rows). A write's row is never
+// What a crash may lose: the rows of reads answered in the last FLUSH_MS before the process was
+// killed (SIGKILL, power cut), and while another process holds the write lock without pause, up
+// to MAX_PENDING of them. A closing server appends them (drainReadAudit). A write's row is never
 // queued: it commits in the write's own transaction (CallAudit).
 import { isDatabaseOpen, type Db } from '../store/database.js';
 import { appendAuditRows, tryAppendAuditRows, type AuditEntry } from '../store/audit.js';
 import { publishAuditAnchor } from '../store/auditAnchor.js';
 import { inTransaction } from '../store/writeObserver.js';
 
-export const FLUSH_MS = 200;
+/** How long a read's row may wait in the queue: the most a crash can lose (see above). */
+export const FLUSH_MS = 100;
 /** A queue this long is appended at once, lock or not (it only grows while others write without pause). */
-const MAX_PENDING = 256;
+export const MAX_PENDING = 256;
 
 interface Queue {
   pending: AuditEntry[];
   timer: NodeJS.Timeout | null;
-  /** Set while a publication of the anchor waits for the current answer to go out. */
-  publishing: NodeJS.Immediate | null;
 }
 
 const queues = new WeakMap<Db, Queue>();
@@ -41,22 +41,29 @@ const queues = new WeakMap<Db, Queue>();
 function queueOf(db: Db): Queue {
   let queue = queues.get(db);
   if (queue === undefined) {
-    queue = { pending: [], timer: null, publishing: null };
+    queue = { pending: [], timer: null };
     queues.set(db, queue);
   }
   return queue;
 }
 
-/** Records a read's row now if the write lock is free, else queues it (see above). */
+/** Queues a read's row; the timer appends the queue after the answer has gone out (see above). */
 export function recordReadAudit(db: Db, entry: AuditEntry): void {
   const queue = queueOf(db);
-  // Behind queued rows, a new one waits its turn: rows reach the table in the order of the calls.
-  // A transaction this connection has open belongs to another call (a write holds one across its
-  // awaits); a row that joined it would vanish with its rollback, so the row waits in the queue.
-  if (!inTransaction(db) && queue.pending.length === 0 && tryAppendAuditRows(db, [entry])) return publishSoon(db, queue);
   queue.pending.push(entry);
+  // A transaction this connection has open belongs to another call (a write holds one across its
+  // awaits); rows that joined it would vanish with its rollback, so they wait for the timer.
   if (queue.pending.length >= MAX_PENDING && !inTransaction(db)) flushOrRetry(db, queue);
   else scheduleFlush(db, queue);
+}
+
+/**
+ * Appends the queued rows now, waiting for the lock (before a write of this process, before the log
+ * is shown); should that fail, the caller goes on, and the timer tries again.
+ */
+export function appendQueuedReads(db: Db): void {
+  const queue = queues.get(db);
+  if (queue !== undefined && queue.pending.length > 0) flushOrRetry(db, queue);
 }
 
 /** A full queue waits for the lock; should that fail too, the call still gets its answer and the timer tries again. */
@@ -122,7 +129,6 @@ export async function drainReadAudit(db: Db, patienceMs = 30_000): Promise<numbe
     if (left === 0 || !isDatabaseOpen(db) || Date.now() >= deadline) {
       if (queue?.timer) clearTimeout(queue.timer);
       if (queue !== undefined) queue.timer = null;
-      if (queue !== undefined) publishNow(db, queue);
       if (left > 0 && failure !== undefined) throw failure;
       return left;
     }
@@ -152,7 +158,7 @@ function flushSoon(db: Db): void {
   } catch (error) {
     logRetry(count, error);
   }
-  if (appended) publishNow(db, queue);
+  if (appended) publishAuditAnchor(db);
   else scheduleFlush(db, queue);
 }
 
@@ -171,16 +177,4 @@ function appendQueued(queue: Queue, append: (rows: AuditEntry[]) => boolean): bo
     if (!appended) queue.pending = [...rows, ...queue.pending];
   }
   return appended;
-}
-
-/** Moves the anchored head past this connection's committed rows once the current answer is out. */
-function publishSoon(db: Db, queue: Queue): void {
-  if (queue.publishing === null) queue.publishing = setImmediate(() => publishNow(db, queue));
-}
-
-function publishNow(db: Db, queue: Queue): void {
-  if (queue.publishing !== null) clearImmediate(queue.publishing);
-  queue.publishing = null;
-  // Inside a transaction publishAuditAnchor waits for it; a closed database has nothing to publish.
-  if (isDatabaseOpen(db)) publishAuditAnchor(db);
 }

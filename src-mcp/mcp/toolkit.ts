@@ -10,6 +10,7 @@ import { DENIAL_CODES } from '../store/auditOutcomes.js';
 import { DomainError, type DomainErrorCode } from '../engine/errors.js';
 import { TOOL_ERROR_META_KEY, type ToolErrorEnvelope } from '../../src-shared/toolErrors.js';
 import { CallAudit, recordAudit } from './audit.js';
+import { appendQueuedReads } from './readAudit.js';
 import type { ServerContext } from './context.js';
 import { hasScopes, missingScopes, type Scope } from './scopes.js';
 import { DESKTOP_CLIENT } from './identity.js';
@@ -63,6 +64,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   desktopOnlyActions?: readonly string[];
   /** Costly work (reasoning, ingestion, big exports): counted against the client's rate limit. */
   expensive?: boolean;
+  /** Shows rows of the audit log: this process's queued read rows are appended first (readAudit.ts), so the caller sees its own earlier calls. */
+  readsAuditLog?: boolean;
   input: I;
   output: O;
   run(args: z.output<I>, ctx: ServerContext, call: ToolCall): ToolOutcome<z.input<O>> | Promise<ToolOutcome<z.input<O>>>;
@@ -230,6 +233,7 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
     }
   }
 
+  if (tool.readsAuditLog === true) appendQueuedReads(ctx.db);
   // The call's row commits in the same transaction as its writes (see CallAudit).
   const callAudit = new CallAudit(ctx.db, { clientId: ctx.clientId, action: `tool:${tool.name}`, intentAction: `tool-write:${tool.name}`, args: rawArgs, startedAt, started });
   try {

@@ -105,7 +105,9 @@ export function appendAuditRows(db: Db, entries: readonly AuditEntry[]): void {
 function appendAuditBatch(db: Db, entries: readonly AuditEntry[]): void {
   if (entries.length === 0) return;
   recordAnchorBreach(db);
-  for (const entry of entries) insertAuditRow(db, entry);
+  // Under the lock the head is the row just inserted: read from the table once per batch.
+  let prevHash: string | undefined;
+  for (const entry of entries) prevHash = insertAuditRow(db, entry, prevHash).hash;
 }
 
 /**
@@ -138,12 +140,10 @@ export function recordAnchorBreach(db: Db, now: Date = new Date()): AnchorBreach
   return breach;
 }
 
-function insertAuditRow(db: Db, entry: AuditEntry): AuditRow {
+/** `knownPrevHash`: the head's hash when the caller has just inserted it, under the same lock. */
+function insertAuditRow(db: Db, entry: AuditEntry, knownPrevHash?: string): AuditRow {
   // Every tool call appends one row: cached statements (preparing both cost ~0.05 ms a call).
-  const head = cached(db, 'SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1').get() as
-    | { hash: string }
-    | undefined;
-  const prevHash = head?.hash ?? GENESIS_HASH;
+  const prevHash = knownPrevHash ?? (cached(db, 'SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1').get() as { hash: string } | undefined)?.hash ?? GENESIS_HASH;
   const hash = hashAuditEntry(prevHash, entry);
   const result = cached(
     db,

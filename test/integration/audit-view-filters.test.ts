@@ -2,11 +2,23 @@
 // database: a project filter, the app's own reads hidden on request (and counted, never removed
 // from the chain or its verification), a count that reading the log does not move, and one row
 // per submit_work.
+import Database from 'better-sqlite3';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../support/server.js';
 import { openSession, runResearchToCompletion, type McpSession, type Structured } from '../e2e/web/support/researchRun.js';
 
 const open: McpSession[] = [];
+
+/** Audit rows of one client, read from the database file as another process would. */
+function rowsOf(dataDir: string, clientId: string): number {
+  const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
+  try {
+    return db.prepare('SELECT COUNT(*) FROM audit_log WHERE client_id = ?').pluck().get(clientId) as number;
+  } finally {
+    db.close();
+  }
+}
 afterEach(async () => {
   await Promise.all(open.splice(0).map((session) => session.close()));
 });
@@ -14,12 +26,12 @@ afterEach(async () => {
 interface Entry { id: number; client_id: string; action: string; target: string | null; arguments: string; outcome: string }
 interface Page { rows: Entry[]; total: number; hidden_app_reads?: number }
 
-async function sessions(): Promise<{ assistant: McpSession; desktop: McpSession; query: (args: Structured) => Promise<Page> }> {
+async function sessions(): Promise<{ dataDir: string; assistant: McpSession; desktop: McpSession; query: (args: Structured) => Promise<Page> }> {
   const dataDir = tempDataDir('cosci-audit-view');
   const assistant = await openSession(dataDir, 'claude-desktop');
   const desktop = await openSession(dataDir, 'desktop');
   open.push(assistant, desktop);
-  return { assistant, desktop, query: async (args) => (await desktop.call('query_audit_log', { limit: 500, ...args })) as unknown as Page };
+  return { dataDir, assistant, desktop, query: async (args) => (await desktop.call('query_audit_log', { limit: 500, ...args })) as unknown as Page };
 }
 
 describe('the audit view’s filters', () => {
@@ -33,17 +45,26 @@ describe('the audit view’s filters', () => {
     await assistant.client.readResource({ uri: `research://projects/${String(first.research_id)}` });
     await assistant.call('list_research_projects', {});
 
-    const page = await query({ research_id: first.research_id });
-    expect(page.rows.map((r) => r.action).reverse()).toEqual(['tool:start_research', 'tool:get_research_status', 'tool:list_hypotheses', 'resource:read']);
+    // The assistant's reads reach the log with its server's next batch, within FLUSH_MS (src-mcp/mcp/readAudit.ts).
+    // Polling asks more than once: the app's own queries (also about this project) are left out.
+    let page: Page = { rows: [], total: 0 };
+    const actions = async (): Promise<string[]> => {
+      page = await query({ research_id: first.research_id, hide_app_reads: true });
+      return page.rows.map((r) => r.action).reverse();
+    };
+    await expect.poll(actions, { timeout: 5_000 }).toEqual(['tool:start_research', 'tool:get_research_status', 'tool:list_hypotheses', 'resource:read']);
     expect(page.total).toBe(4);
     for (const row of page.rows) expect(`${row.target ?? ''} ${row.arguments}`).toContain(String(first.research_id));
     expect((await query({ research_id: 'res_does_not_exist' })).total).toBe(0);
   });
 
   it('hides the app’s own reads on request and says how many, keeps its writes and every assistant row, and leaves the chain whole', async () => {
-    const { assistant, desktop, query } = await sessions();
+    const { dataDir, assistant, desktop, query } = await sessions();
     const started = await assistant.call('start_research', { goal: 'Find repurposable drugs that slow liver fibrosis progression' });
     await assistant.call('get_research_status', { research_id: started.research_id });
+    // The assistant's read reaches the log with its server's next batch (src-mcp/mcp/readAudit.ts);
+    // watched from outside, so that no query of the app's adds rows of its own.
+    await expect.poll(() => rowsOf(dataDir, 'claude-desktop'), { timeout: 5_000 }).toBe(2);
     await desktop.call('get_research_status', { research_id: started.research_id });
     await desktop.call('list_research_projects', {});
     await desktop.call('set_client_policy', { client_id: 'cursor', scopes: ['research:read'] });

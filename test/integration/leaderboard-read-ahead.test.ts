@@ -38,8 +38,13 @@ afterAll(async () => {
   await server.close();
 });
 
-/** get_leaderboard calls the desktop's server has audited with this cursor (null: first pages). */
-function pageCalls(cursor: string | null): number {
+/**
+ * get_leaderboard calls the desktop's server has audited with this cursor (null: first pages). A
+ * read's row is queued for up to FLUSH_MS (src-mcp/mcp/readAudit.ts); an audit tool appends the
+ * queue first, so asking for the log makes every call so far countable.
+ */
+async function pageCalls(cursor: string | null): Promise<number> {
+  await server.client.callTool({ name: 'query_audit_log', arguments: { limit: 1 } });
   const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
   try {
     const args = db.prepare("SELECT arguments FROM audit_log WHERE action = 'tool:get_leaderboard' AND client_id = 'desktop'").pluck().all() as string[];
@@ -68,7 +73,7 @@ describe('leaderboard.page read-ahead', () => {
     expect(cursor).toEqual(expect.any(String));
     await expect.poll(() => pageCalls(cursor), { timeout: 10_000 }).toBe(1);
     const second = await page({ limit: 2, format: 'columns', cursor });
-    expect(pageCalls(cursor)).toBe(1);
+    expect(await pageCalls(cursor)).toBe(1);
     const direct = (await server.client.callTool({ name: 'get_leaderboard', arguments: { research_id: researchId, limit: 2, format: 'columns', cursor } })).structuredContent;
     expect(second).toEqual(direct);
     // The page after it was read ahead in turn.
@@ -81,7 +86,7 @@ describe('leaderboard.page read-ahead', () => {
     expect(first.columns?.id).toHaveLength(1);
     await expect.poll(() => pageCalls(cursor), { timeout: 10_000 }).toBe(1);
     const second = await page({ limit: 3, format: 'columns', cursor });
-    expect(pageCalls(cursor)).toBe(1);
+    expect(await pageCalls(cursor)).toBe(1);
     expect(second.columns?.id).toHaveLength(3);
     const direct = (await server.client.callTool({ name: 'get_leaderboard', arguments: { research_id: researchId, limit: 3, format: 'columns', cursor } })).structuredContent;
     expect(second).toEqual(direct);
@@ -91,13 +96,13 @@ describe('leaderboard.page read-ahead', () => {
   });
 
   it('does not read ahead pages by row', async () => {
-    const before = pageCalls(null);
+    const before = await pageCalls(null);
     const top = await page({ limit: 3 });
     expect(top.rows).toHaveLength(3);
     const cursor = top.next_cursor as string;
     // A later call is audited after any read-ahead would have been: none was made for this cursor.
     await page({ limit: 1, format: 'rows' });
     await expect.poll(() => pageCalls(null), { timeout: 10_000 }).toBe(before + 2);
-    expect(pageCalls(cursor)).toBe(0);
+    expect(await pageCalls(cursor)).toBe(0);
   });
 });

@@ -160,14 +160,15 @@ describe.each(CLIENT_KINDS)('MCP server over stdio ($label)', ({ sdk, era }) => 
     await client.callTool({ name: 'list_research_projects', arguments: {} });
     const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
     try {
-      const rows = db.prepare("SELECT * FROM audit_log WHERE action LIKE 'tool:%' ORDER BY id").all() as Array<Record<string, unknown>>;
-      expect(rows.map((row) => [row.client_id, row.action, row.outcome, row.error_code])).toEqual([
+      const rows = (): Array<Record<string, unknown>> => db.prepare("SELECT * FROM audit_log WHERE action LIKE 'tool:%' ORDER BY id").all() as Array<Record<string, unknown>>;
+      // The reads' rows follow within FLUSH_MS (src-mcp/mcp/readAudit.ts).
+      await expect.poll(() => rows().map((row) => [row.client_id, row.action, row.outcome, row.error_code]), { timeout: 5_000 }).toEqual([
         ['claude-desktop', 'tool:start_research', 'error', 'invalid_input'],
         ['claude-desktop', 'tool:get_research_status', 'error', 'resource_not_found'],
         ['claude-desktop', 'tool:list_research_projects', 'success', null],
       ]);
       // The unknown `api_key` argument made the call invalid, and the secret itself never reached the log.
-      expect(String(rows[0]?.arguments)).not.toContain('sk-secret');
+      expect(String(rows()[0]?.arguments)).not.toContain('sk-secret');
       const all = db.prepare('SELECT prev_hash, hash FROM audit_log ORDER BY id').all() as Array<{ prev_hash: string; hash: string }>;
       all.forEach((row, index) => {
         if (index > 0) expect(row.prev_hash).toBe(all[index - 1]?.hash);

@@ -78,6 +78,7 @@ export const queryAuditLogTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['admin'],
   desktopOnly: true,
+  readsAuditLog: true,
   input: z.object({ ...FilterInput, cursor: z.string().optional(), limit: z.number().int().min(1).max(500).default(100) }),
   output: AuditPageSchema,
   run(args, ctx) {
@@ -110,6 +111,7 @@ export const verifyAuditLogTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['admin'],
   desktopOnly: true,
+  readsAuditLog: true,
   input: z.object({}),
   output: AuditVerdictSchema,
   run(_args, ctx) {
@@ -142,6 +144,7 @@ export const exportAuditLogTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['admin'],
   desktopOnly: true,
+  readsAuditLog: true,
   input: z.object({ format: z.enum(AUDIT_EXPORT_FORMATS), ...FilterInput }),
   output: AuditExportSchema,
   run(args, ctx) {

@@ -215,7 +215,37 @@ describe('a tool call and its audit row', () => {
     await callTool(late, {}, ctx, DETACHED_CALL);
     await callTool(reader, {}, ctx, DETACHED_CALL);
     expect(seen).toEqual([{ projects: ['First written after an await'], rows: [{ action: 'tool-write:late_writer', outcome: 'success', error_code: null, target: null }] }]);
-    expect(look().rows.map((row) => row.action)).toEqual(['tool-write:late_writer', 'tool:late_writer', 'tool:no_writes']);
+    // A call that changed nothing is a read: its row follows with the next batch (mcp/readAudit.ts).
+    expect(look().rows.map((row) => row.action)).toEqual(['tool-write:late_writer', 'tool:late_writer']);
+    await expect.poll(() => look().rows.map((row) => row.action), { timeout: 5_000 }).toEqual(['tool-write:late_writer', 'tool:late_writer', 'tool:no_writes']);
+  });
+
+  it('a read answered before a write keeps its place: the write appends the queued read rows before its own transaction', async () => {
+    const { ctx, look } = setup();
+    const reader = harness('only_reads', () => ({ data: { n: 0 }, markdown: 'ok' }));
+    const writer = harness('then_writes', (c) => {
+      start(c, 'Written after two reads were answered');
+      return { data: { n: 1 }, markdown: 'ok' };
+    });
+    await callTool(reader, {}, ctx, DETACHED_CALL);
+    await callTool(reader, {}, ctx, DETACHED_CALL);
+    expect(look().rows).toEqual([]);
+    await callTool(writer, {}, ctx, DETACHED_CALL);
+    expect(look().rows.map((row) => row.action)).toEqual(['tool:only_reads', 'tool:only_reads', 'tool:then_writes']);
+    expect(verifyAuditChain(ctx.db)).toEqual({ ok: true, rows: 3 });
+  });
+
+  it('a tool that shows the audit log sees the caller\'s earlier reads (readsAuditLog appends the queue first)', async () => {
+    const { ctx } = setup();
+    const reader = harness('only_reads', () => ({ data: { n: 0 }, markdown: 'ok' }));
+    const counting = (readsAuditLog: boolean): ToolDefinition => ({
+      ...harness(readsAuditLog ? 'shows_the_log' : 'counts_rows', (c) => ({ data: { n: sqlite(c.db).prepare('SELECT COUNT(*) FROM audit_log').pluck().get() as number }, markdown: 'ok' })),
+      readsAuditLog,
+    });
+    await callTool(reader, {}, ctx, DETACHED_CALL);
+    // Without the flag the queued row is not in the table yet: the flag is what makes the difference.
+    expect((await callTool(counting(false), {}, ctx, DETACHED_CALL)).structuredContent).toEqual({ n: 0 });
+    expect((await callTool(counting(true), {}, ctx, DETACHED_CALL)).structuredContent).toEqual({ n: 2 });
   });
 
   it('names a write that bypassed the write transactions (it committed before any row could join it)', async () => {

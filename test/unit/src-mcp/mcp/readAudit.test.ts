@@ -1,14 +1,14 @@
-// Read rows never wait for the write lock (mcp/readAudit.ts): on a real SQLite file, with a second
-// connection holding the lock as another server process would, a read's row is queued at once
-// instead of waiting out the busy timeout, reaches the table in call order when flushed, and the
-// chain still verifies. With the lock free, the row is there immediately.
+// Read rows are batched and never wait for the write lock on a call's path (mcp/readAudit.ts): on a
+// real SQLite file, with a second connection standing in for another server process, a read's row
+// is queued, reaches the table in call order with the next flush (timer, full queue, close), and
+// the chain still verifies; a lock held by the other connection only postpones the flush.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { closeDatabase, type Db, openDatabase } from '../../../../src-mcp/store/database.js';
 import { verifyAuditChain } from '../../../../src-mcp/store/audit.js';
 import { readAuditAnchor } from '../../../../src-mcp/store/auditAnchor.js';
 import { recordReadOnlyAudit, type AuditRecord } from '../../../../src-mcp/mcp/audit.js';
-import { drainReadAudit, flushReadAudit, FLUSH_MS } from '../../../../src-mcp/mcp/readAudit.js';
+import { appendQueuedReads, drainReadAudit, flushReadAudit, FLUSH_MS, MAX_PENDING } from '../../../../src-mcp/mcp/readAudit.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
 import { sqlite } from '../../../../src-mcp/store/handle.js';
 
@@ -36,24 +36,49 @@ const read = (n: number): AuditRecord => ({
 const targets = (db: Db): string[] => sqlite(db).prepare("SELECT target FROM audit_log WHERE action = 'tool:get_research_status' ORDER BY id").pluck().all() as string[];
 
 describe('read audit rows', () => {
-  it('are appended at once while the write lock is free', () => {
-    recordReadOnlyAudit(reader, read(1));
-    expect(targets(other)).toEqual(['research://projects/res_1']);
+  it('are queued, then appended in call order as one transaction FLUSH_MS later, and the anchor moves past them', async () => {
+    const head = (): { id: number; hash: string } => sqlite(other).prepare('SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1').get() as { id: number; hash: string };
+    const started = performance.now();
+    for (let n = 1; n <= 3; n += 1) recordReadOnlyAudit(reader, read(n));
+    // Nothing is written while the calls are answered.
+    expect(targets(other)).toEqual([]);
+    await expect.poll(() => targets(other), { timeout: 5_000, interval: FLUSH_MS / 4 }).toEqual([1, 2, 3].map((n) => `research://projects/res_${n}`));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(FLUSH_MS - 5);
+    const ids = sqlite(other).prepare('SELECT id FROM audit_log ORDER BY id').pluck().all() as number[];
+    expect(ids).toEqual([ids[0], ids[0]! + 1, ids[0]! + 2]);
+    expect(readAuditAnchor(other)).toEqual(head());
+    expect(verifyAuditChain(other)).toMatchObject({ ok: true, rows: 3 });
   });
 
-  it('move the anchor past their row once the answer is out (next turn of the event loop), or at once when drained at close', async () => {
+  it('a closing server appends the queue at once (drainReadAudit) and the anchor ends at the last row', async () => {
     const head = (): { id: number; hash: string } => sqlite(other).prepare('SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1').get() as { id: number; hash: string };
     recordReadOnlyAudit(reader, read(1));
-    // The row is committed before the answer; the anchor is behind it until the answer has gone out.
-    expect(targets(other)).toEqual(['research://projects/res_1']);
-    expect(readAuditAnchor(other)?.id ?? 0).toBeLessThan(head().id);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(readAuditAnchor(other)).toEqual(head());
-    // A server closing right after a read does not leave the anchor behind.
     recordReadOnlyAudit(reader, read(2));
     const drained = drainReadAudit(reader);
+    expect(targets(other)).toEqual(['research://projects/res_1', 'research://projects/res_2']);
     expect(readAuditAnchor(other)).toEqual(head());
     expect(await drained).toBe(0);
+  });
+
+  it('a queue grown to MAX_PENDING rows is appended at once, without waiting for the timer', () => {
+    for (let n = 1; n < MAX_PENDING; n += 1) recordReadOnlyAudit(reader, read(n));
+    expect(targets(other)).toEqual([]);
+    recordReadOnlyAudit(reader, read(MAX_PENDING));
+    expect(targets(other)).toHaveLength(MAX_PENDING);
+    expect(verifyAuditChain(other)).toMatchObject({ ok: true, rows: MAX_PENDING });
+  });
+
+  it('appendQueuedReads (before a write, before the log is shown) appends the queue; a lock held past the busy timeout leaves it for the timer instead of failing the caller', async () => {
+    recordReadOnlyAudit(reader, read(1));
+    appendQueuedReads(reader);
+    expect(targets(other)).toEqual(['research://projects/res_1']);
+    sqlite(reader).pragma('busy_timeout = 20');
+    sqlite(other).exec('BEGIN IMMEDIATE');
+    recordReadOnlyAudit(reader, read(2));
+    expect(() => appendQueuedReads(reader)).not.toThrow();
+    expect(targets(other)).toEqual(['research://projects/res_1']);
+    sqlite(other).exec('COMMIT');
+    await expect.poll(() => targets(other), { timeout: 5_000, interval: FLUSH_MS / 4 }).toEqual(['research://projects/res_1', 'research://projects/res_2']);
   });
 
   it('are queued, not waited for, while another connection holds the lock; then appended in call order', async () => {
