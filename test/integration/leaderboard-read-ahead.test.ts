@@ -1,7 +1,9 @@
 // The leaderboard.page route reads ahead (src-main/host/leaderboardReadAhead.ts) against the BUILT
 // server over stdio: once a page by column is answered, the host has already asked the server for
 // the next one (in next_limit rows when the app says its next page is larger), and the request
-// for that cursor gets it without another call; the rows are those a direct call gives. Pages by row (the project view's top of the board) are not read ahead.
+// for that cursor gets it without another call; the rows are those a direct call gives. The page
+// after a page read ahead is read ahead in turn, to the end of the board, without the app asking.
+// Pages by row (the project view's top of the board) are not read ahead.
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import Database from 'better-sqlite3';
 import path from 'node:path';
@@ -38,15 +40,31 @@ afterAll(async () => {
   await server.close();
 });
 
-/** get_leaderboard calls the desktop's server has audited with this cursor (null: first pages). */
-function pageCalls(cursor: string | null): number {
+interface PageArguments {
+  cursor?: string;
+  limit?: number;
+  format?: string;
+}
+
+/** The arguments of every get_leaderboard call the desktop's server has audited. */
+function auditedPageArguments(): PageArguments[] {
   const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
   try {
     const args = db.prepare("SELECT arguments FROM audit_log WHERE action = 'tool:get_leaderboard' AND client_id = 'desktop'").pluck().all() as string[];
-    return args.filter((json) => ((JSON.parse(json) as { cursor?: string }).cursor ?? null) === cursor).length;
+    return args.map((json) => JSON.parse(json) as PageArguments);
   } finally {
     db.close();
   }
+}
+
+/** get_leaderboard calls the desktop's server has audited with this cursor (null: first pages). */
+function pageCalls(cursor: string | null): number {
+  return auditedPageArguments().filter((args) => (args.cursor ?? null) === cursor).length;
+}
+
+/** Calls by column in pages of `limit` rows after the first page. */
+function laterPageCalls(limit: number): number {
+  return auditedPageArguments().filter((args) => args.cursor !== undefined && args.limit === limit && args.format === 'columns').length;
 }
 
 interface Page {
@@ -88,6 +106,27 @@ describe('leaderboard.page read-ahead', () => {
     // The route passes the server's page on as the server checked it: same data, nothing added.
     const head = (await server.client.callTool({ name: 'get_leaderboard', arguments: { research_id: researchId, limit: 1, format: 'columns' } })).structuredContent;
     expect(first).toEqual(head);
+  });
+
+  it('reads the rest of the board ahead page after page, and the app walking it gets every row once, in order, with no further call', async () => {
+    // 4 rows a page: no other test here asks for that size, so its calls are this load's alone.
+    const limit = 4;
+    const whole = (await server.client.callTool({ name: 'get_leaderboard', arguments: { research_id: researchId, limit: 100, format: 'columns' } })).structuredContent as unknown as Page;
+    const total = whole.columns?.id.length ?? 0;
+    expect(total).toBeGreaterThan(1 + limit);
+    const pagesAfterFirst = Math.ceil((total - 1) / limit);
+    const first = await page({ limit: 1, format: 'columns', next_limit: limit });
+    // Nobody asks for a second page yet, and still every page of the board is read.
+    await expect.poll(() => laterPageCalls(limit), { timeout: 10_000 }).toBe(pagesAfterFirst);
+    const ids = [...(first.columns?.id ?? [])];
+    let cursor = first.next_cursor;
+    while (cursor !== null) {
+      const next = await page({ limit, format: 'columns', cursor });
+      ids.push(...(next.columns?.id ?? []));
+      cursor = next.next_cursor;
+    }
+    expect(ids).toEqual(whole.columns?.id);
+    expect(laterPageCalls(limit)).toBe(pagesAfterFirst);
   });
 
   it('does not read ahead pages by row', async () => {
