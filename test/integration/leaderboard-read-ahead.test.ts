@@ -112,7 +112,8 @@ describe('leaderboard.page read-ahead', () => {
     // 4 rows a page: no other test here asks for that size, so its calls are this load's alone.
     const limit = 4;
     const whole = (await server.client.callTool({ name: 'get_leaderboard', arguments: { research_id: researchId, limit: 100, format: 'columns' } })).structuredContent as unknown as Page;
-    const total = whole.columns?.id.length ?? 0;
+    const wholeIds = whole.columns?.id ?? [];
+    const total = wholeIds.length;
     expect(total).toBeGreaterThan(1 + limit);
     const pagesAfterFirst = Math.ceil((total - 1) / limit);
     const first = await page({ limit: 1, format: 'columns', next_limit: limit });
@@ -125,7 +126,7 @@ describe('leaderboard.page read-ahead', () => {
       ids.push(...(next.columns?.id ?? []));
       cursor = next.next_cursor;
     }
-    expect(ids).toEqual(whole.columns?.id);
+    expect(ids).toEqual(wholeIds);
     expect(laterPageCalls(limit)).toBe(pagesAfterFirst);
   });
 
