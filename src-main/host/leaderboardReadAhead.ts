@@ -27,6 +27,7 @@ export const READ_AHEAD_TTL_MS = 10_000;
 const MAX_HELD = 24;
 
 interface Held {
+  researchId: string;
   outcome: Promise<ToolOutcome>;
   timer: NodeJS.Timeout;
 }
@@ -43,7 +44,7 @@ export function leaderboardPageWithReadAhead(call: (input: ToolPageInput) => Pro
     const oldest = held.keys().next();
     if (held.size >= MAX_HELD && oldest.done !== true) drop(oldest.value);
     const outcome = call(input);
-    held.set(key, { outcome, timer: setTimeout(() => drop(key), ttlMs).unref() });
+    held.set(key, { researchId: input.research_id, outcome, timer: setTimeout(() => drop(key), ttlMs).unref() });
     // The page after this one is read ahead as soon as this one is in, while it is still held
     // (not dropped as abandoned, not evicted): the chain stops with the board or the view.
     void outcome.then((answered) => {
@@ -63,6 +64,11 @@ export function leaderboardPageWithReadAhead(call: (input: ToolPageInput) => Pro
   };
 
   return async ({ next_limit: nextLimit, ...input }) => {
+    // A board's first page starts a new load of it (a refresh after a vote): the pages read ahead
+    // for the load before it are abandoned, and dropping them ends their chain.
+    if (input.cursor === undefined && input.format === 'columns') {
+      for (const [key, entry] of held) if (entry.researchId === input.research_id) drop(key);
+    }
     const key = keyOf(input);
     const entry = held.get(key);
     drop(key);
