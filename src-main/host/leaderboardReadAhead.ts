@@ -1,12 +1,13 @@
 // The leaderboard.page route with read-ahead. A page asked for by column is the app's load of a
 // whole board, which follows next_cursor to the end: as soon as the server answers one such page,
-// the host asks it for the next, and as soon as that one is in, for the one after it, to the end of
-// the board. So the server cuts and serialises pages back to back while the host and the renderer
-// pass earlier ones on and parse them (over HTTP, or IPC in Electron), instead of the server idling
-// for a round trip to the renderer per page (a whole board is ~3.4 MB held for a moment). The page read ahead is handed to the request that asks for its
-// cursor; it is the same tool call that request would have made, one hop earlier, and audited the
-// same. Cursor pages were never one snapshot (a judgement between two requests shows in the later
-// one), so reading one a hop earlier changes nothing a reader relies on.
+// the host asks it for the next, so the server reads and serialises page i+1 while the host and
+// the renderer pass page i on and parse it (over HTTP, or IPC in Electron), instead of each process
+// waiting for the others in turn. One page ahead, not the whole board: reading every page ahead
+// made the first screen's render slower (it competes for the same cores) and the whole load no
+// faster (docs/benchmarks.md, the 19:00 notes). The page read ahead is handed to the request that
+// asks for its cursor; it is the same tool call that request would have made, one hop earlier, and
+// audited the same. Cursor pages were never one snapshot (a judgement between two requests shows
+// in the later one), so reading one a hop earlier changes nothing a reader relies on.
 import type { ToolOutcome } from './toolResult.js';
 
 export type PageInput = {
@@ -23,8 +24,8 @@ export type ToolPageInput = Omit<PageInput, 'next_limit'>;
 
 /** A page nobody asked for within this time is dropped (the view was closed mid-load). */
 export const READ_AHEAD_TTL_MS = 10_000;
-/** Pages held at once: a whole 10,000-row board is 10 pages, and one board loads per open view. */
-const MAX_HELD = 24;
+/** Boards loading at once: one per open view is plenty. */
+const MAX_HELD = 4;
 
 interface Held {
   researchId: string;
@@ -45,11 +46,6 @@ export function leaderboardPageWithReadAhead(call: (input: ToolPageInput) => Pro
     if (held.size >= MAX_HELD && oldest.done !== true) drop(oldest.value);
     const outcome = call(input);
     held.set(key, { researchId: input.research_id, outcome, timer: setTimeout(() => drop(key), ttlMs).unref() });
-    // The page after this one is read ahead as soon as this one is in, while it is still held
-    // (not dropped as abandoned, not evicted): the chain stops with the board or the view.
-    void outcome.then((answered) => {
-      if (held.get(key)?.outcome === outcome) readAheadAfter(input, answered, input.limit);
-    });
   };
   const readAheadAfter = (input: ToolPageInput, outcome: ToolOutcome, limit: number | undefined): void => {
     if (!outcome.ok || input.format !== 'columns') return;
@@ -64,8 +60,8 @@ export function leaderboardPageWithReadAhead(call: (input: ToolPageInput) => Pro
   };
 
   return async ({ next_limit: nextLimit, ...input }) => {
-    // A board's first page starts a new load of it (a refresh after a vote): the pages read ahead
-    // for the load before it are abandoned, and dropping them ends their chain.
+    // A board's first page starts a new load of it (a refresh after a vote): a page read ahead for
+    // the load before it may predate the change, and must not be handed to the new load.
     if (input.cursor === undefined && input.format === 'columns') {
       for (const [key, entry] of held) if (entry.researchId === input.research_id) drop(key);
     }
