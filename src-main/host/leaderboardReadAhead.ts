@@ -2,10 +2,12 @@
 // whole board, which follows next_cursor to the end: as soon as the server answers one such page,
 // the host asks it for the next, so the server reads and serialises page i+1 while the host and
 // the renderer pass page i on and parse it (over HTTP, or IPC in Electron), instead of each process
-// waiting for the others in turn. The page read ahead is handed to the request that asks for its
-// cursor; it is the same tool call that request would have made, one hop earlier, and audited the
-// same. Cursor pages were never one snapshot (a judgement between two requests shows in the later
-// one), so reading one a hop earlier changes nothing a reader relies on.
+// waiting for the others in turn. One page ahead, not the whole board: reading every page ahead
+// made the first screen's render slower (it competes for the same cores) and the whole load no
+// faster (docs/benchmarks.md, the 19:00 notes). The page read ahead is handed to the request that
+// asks for its cursor; it is the same tool call that request would have made, one hop earlier, and
+// audited the same. Cursor pages were never one snapshot (a judgement between two requests shows
+// in the later one), so reading one a hop earlier changes nothing a reader relies on.
 import type { ToolOutcome } from './toolResult.js';
 
 export type PageInput = {
@@ -26,6 +28,7 @@ export const READ_AHEAD_TTL_MS = 10_000;
 const MAX_HELD = 4;
 
 interface Held {
+  researchId: string;
   outcome: Promise<ToolOutcome>;
   timer: NodeJS.Timeout;
 }
@@ -42,7 +45,12 @@ export function leaderboardPageWithReadAhead(call: (input: ToolPageInput) => Pro
     const oldest = held.keys().next();
     if (held.size >= MAX_HELD && oldest.done !== true) drop(oldest.value);
     const outcome = call(input);
-    held.set(key, { outcome, timer: setTimeout(() => drop(key), ttlMs).unref() });
+    held.set(key, { researchId: input.research_id, outcome, timer: setTimeout(() => drop(key), ttlMs).unref() });
+  };
+  const readAheadAfter = (input: ToolPageInput, outcome: ToolOutcome, limit: number | undefined): void => {
+    if (!outcome.ok || input.format !== 'columns') return;
+    const next = (outcome.data as { next_cursor?: unknown }).next_cursor;
+    if (typeof next === 'string') readAhead({ ...input, cursor: next, limit });
   };
   const drop = (key: string): void => {
     const entry = held.get(key);
@@ -52,16 +60,18 @@ export function leaderboardPageWithReadAhead(call: (input: ToolPageInput) => Pro
   };
 
   return async ({ next_limit: nextLimit, ...input }) => {
+    // A board's first page starts a new load of it (a refresh after a vote): a page read ahead for
+    // the load before it may predate the change, and must not be handed to the new load.
+    if (input.cursor === undefined && input.format === 'columns') {
+      for (const [key, entry] of held) if (entry.researchId === input.research_id) drop(key);
+    }
     const key = keyOf(input);
     const entry = held.get(key);
     drop(key);
     let outcome = entry === undefined ? await call(input) : await entry.outcome;
     // A page read ahead that failed (the server restarting) is asked for again, now that it is wanted.
     if (entry !== undefined && !outcome.ok) outcome = await call(input);
-    if (outcome.ok && input.format === 'columns') {
-      const next = (outcome.data as { next_cursor?: unknown }).next_cursor;
-      if (typeof next === 'string') readAhead({ ...input, cursor: next, limit: nextLimit ?? input.limit });
-    }
+    readAheadAfter(input, outcome, nextLimit ?? input.limit);
     return outcome;
   };
 }

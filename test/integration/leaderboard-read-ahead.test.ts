@@ -1,7 +1,9 @@
 // The leaderboard.page route reads ahead (src-main/host/leaderboardReadAhead.ts) against the BUILT
 // server over stdio: once a page by column is answered, the host has already asked the server for
 // the next one (in next_limit rows when the app says its next page is larger), and the request
-// for that cursor gets it without another call; the rows are those a direct call gives. Pages by row (the project view's top of the board) are not read ahead.
+// for that cursor gets it without another call; the rows are those a direct call gives, and a
+// board walked to its end costs one call per page. Pages by row (the project view's top of the
+// board) are not read ahead.
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import Database from 'better-sqlite3';
 import path from 'node:path';
@@ -38,20 +40,36 @@ afterAll(async () => {
   await server.close();
 });
 
+interface PageArguments {
+  cursor?: string;
+  limit?: number;
+  format?: string;
+}
+
 /**
- * get_leaderboard calls the desktop's server has audited with this cursor (null: first pages). A
- * read's row is queued for up to FLUSH_MS (src-mcp/mcp/readAudit.ts); an audit tool appends the
- * queue first, so asking for the log makes every call so far countable.
+ * The arguments of every get_leaderboard call the desktop's server has audited. A read's row is
+ * queued for up to FLUSH_MS (src-mcp/mcp/readAudit.ts); an audit tool appends the queue first, so
+ * asking for the log makes every call so far countable.
  */
-async function pageCalls(cursor: string | null): Promise<number> {
+async function auditedPageArguments(): Promise<PageArguments[]> {
   await server.client.callTool({ name: 'query_audit_log', arguments: { limit: 1 } });
   const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
   try {
     const args = db.prepare("SELECT arguments FROM audit_log WHERE action = 'tool:get_leaderboard' AND client_id = 'desktop'").pluck().all() as string[];
-    return args.filter((json) => ((JSON.parse(json) as { cursor?: string }).cursor ?? null) === cursor).length;
+    return args.map((json) => JSON.parse(json) as PageArguments);
   } finally {
     db.close();
   }
+}
+
+/** get_leaderboard calls the desktop's server has audited with this cursor (null: first pages). */
+async function pageCalls(cursor: string | null): Promise<number> {
+  return (await auditedPageArguments()).filter((args) => (args.cursor ?? null) === cursor).length;
+}
+
+/** Calls by column in pages of `limit` rows after the first page. */
+async function laterPageCalls(limit: number): Promise<number> {
+  return (await auditedPageArguments()).filter((args) => args.cursor !== undefined && args.limit === limit && args.format === 'columns').length;
 }
 
 interface Page {
@@ -93,6 +111,24 @@ describe('leaderboard.page read-ahead', () => {
     // The route passes the server's page on as the server checked it: same data, nothing added.
     const head = (await server.client.callTool({ name: 'get_leaderboard', arguments: { research_id: researchId, limit: 1, format: 'columns' } })).structuredContent;
     expect(first).toEqual(head);
+  });
+
+  it('the app walking a board by column gets every row once, in order, for one server call per page', async () => {
+    // 4 rows a page: no other test here asks for that size, so its calls are this walk's alone.
+    const limit = 4;
+    const whole = (await server.client.callTool({ name: 'get_leaderboard', arguments: { research_id: researchId, limit: 100, format: 'columns' } })).structuredContent as unknown as Page;
+    const wholeIds = whole.columns?.id ?? [];
+    expect(wholeIds.length).toBeGreaterThan(1 + limit);
+    const first = await page({ limit: 1, format: 'columns', next_limit: limit });
+    const ids = [...(first.columns?.id ?? [])];
+    let cursor = first.next_cursor;
+    while (cursor !== null) {
+      const next = await page({ limit, format: 'columns', cursor });
+      ids.push(...(next.columns?.id ?? []));
+      cursor = next.next_cursor;
+    }
+    expect(ids).toEqual(wholeIds);
+    expect(await laterPageCalls(limit)).toBe(Math.ceil((wholeIds.length - 1) / limit));
   });
 
   it('does not read ahead pages by row', async () => {

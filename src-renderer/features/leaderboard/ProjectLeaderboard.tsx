@@ -76,7 +76,7 @@ export function ProjectLeaderboard({
 
   return (
     <section className="lb" aria-label="Tournament" data-testid="project-leaderboard" data-state={head === undefined ? 'loading' : complete ? 'complete' : 'partial'} data-loaded-rows={rows.length}>
-      <Summary head={head} loaded={rows.length} complete={complete} />
+      <Summary head={head} loaded={rows.length} complete={complete} failed={query.isError && !query.isFetching} />
       {query.isError ? <ErrorNotice error={query.error} title="Some of the leaderboard could not be loaded" onRetry={() => void query.refetch()} testId="leaderboard-error" /> : null}
       <div className="lb-tabs" role="tablist" aria-label="Tournament views" onKeyDown={onTabKey}>
         {TABS.map(({ id, label }) => (
@@ -129,7 +129,7 @@ export function ProjectLeaderboard({
   );
 }
 
-function Summary({ head, loaded, complete }: { head: LeaderboardPage | undefined; loaded: number; complete: boolean }) {
+function Summary({ head, loaded, complete, failed }: { head: LeaderboardPage | undefined; loaded: number; complete: boolean; failed: boolean }) {
   if (head === undefined) return <div className="lb-summary skeleton skeleton-line" aria-busy="true" aria-label="Loading the leaderboard" />;
   return (
     <div className="lb-summary" data-testid="leaderboard-summary">
@@ -142,7 +142,12 @@ function Summary({ head, loaded, complete }: { head: LeaderboardPage | undefined
           ? ` · movement since the last ${head.movement_window.judge === 'human' ? 'human vote' : `round of ${head.movement_window.matches} matches`}`
           : ''}
       </span>
-      {complete ? null : (
+      {complete ? null : failed ? (
+        // A page failed mid-board (the error notice says why): the board stops growing, and says it is partial.
+        <span className="lb-loading" data-testid="leaderboard-progress">
+          Only {loaded.toLocaleString()} of {head.total.toLocaleString()} loaded
+        </span>
+      ) : (
         <span className="lb-loading" role="status" data-testid="leaderboard-progress">
           <progress max={head.total} value={loaded} aria-label="Leaderboard rows loaded" /> Loading {loaded.toLocaleString()} of {head.total.toLocaleString()}…
         </span>

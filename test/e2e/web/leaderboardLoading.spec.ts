@@ -67,3 +67,41 @@ test('a large board shows its first screen from a small first page, then says ho
     await host.stop();
   }
 });
+
+test('a page that fails mid-board leaves the board partial with the error and how much is in, and "Try again" loads it whole', async ({ app, page, workspace }) => {
+  const { seedTournament } = await loadSeeder();
+  seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
+  const host = await startWebHost(workspace);
+  try {
+    // Every page after the first fails the way the web host answers a handler that crashed
+    // (webServer.ts: HTTP 500, plain text), until the scientist tries again.
+    let failing = true;
+    await page.route('**/api/invoke', async (route) => {
+      const body = route.request().postDataJSON() as { route?: string; input?: { cursor?: string } } | null;
+      if (failing && body?.route === 'leaderboard.page' && body.input?.cursor !== undefined) {
+        await route.fulfill({ status: 500, contentType: 'text/plain; charset=utf-8', body: 'Internal error.\n' });
+        return;
+      }
+      await route.continue();
+    });
+
+    await app.open(host.url);
+    const board = new LeaderboardPage(page);
+    await board.open();
+    const error = page.getByTestId(testId.leaderboardError);
+    await expect(error).toBeVisible();
+    await expect(board.board).toHaveAttribute('data-state', 'partial');
+    await expect(board.board).toHaveAttribute('data-loaded-rows', '50');
+    await expect(page.getByTestId(testId.leaderboardProgress)).toHaveText('Only 50 of 1,100 loaded');
+    await expect(board.rows.first()).toBeVisible();
+
+    failing = false;
+    await error.getByRole('button', { name: 'Try again' }).click();
+    await board.waitForRows(HYPOTHESES);
+    await expect(board.board).toHaveAttribute('data-state', 'complete');
+    await expect(error).toHaveCount(0);
+    await expect(page.getByTestId(testId.leaderboardProgress)).toHaveCount(0);
+  } finally {
+    await host.stop();
+  }
+});

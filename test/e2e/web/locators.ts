@@ -210,6 +210,7 @@ export const testId = {
   knowledgeView: 'knowledge-view',
   leaderboardCertified: 'leaderboard-certified',
   leaderboardCount: 'leaderboard-count',
+  leaderboardError: 'leaderboard-error',
   leaderboardNoMatch: 'leaderboard-no-match',
   leaderboardNoProjects: 'leaderboard-no-projects',
   leaderboardProgress: 'leaderboard-progress',

@@ -83,6 +83,23 @@ describe('boardPages', () => {
     expect((await collect(boardPages(board(0).fetchPage))).map((p) => [p.rows.length, p.total])).toEqual([[0, 0]]);
   });
 
+  it('a page that fails mid-board ends the stream with that error, and nothing handed on before it claims to be the end', async () => {
+    const { fetchPage, requests } = board(5_050);
+    const failing: FetchPage = async (request) => {
+      if (request.cursor === String(FIRST_SCREEN_ROWS + 2 * LEADERBOARD_CHUNK)) throw new Error('The research server stopped while answering.');
+      return fetchPage(request);
+    };
+    const handed: LeaderboardPage[] = [];
+    await expect(
+      (async () => {
+        for await (const page of boardPages(failing, { now: () => 0 })) handed.push(page);
+      })(),
+    ).rejects.toThrow('The research server stopped while answering.');
+    expect(requests).toHaveLength(3);
+    expect(handed.map((p) => p.rows.length)).toEqual([FIRST_SCREEN_ROWS]);
+    expect(handed.every((p) => p.next_cursor !== null)).toBe(true);
+  });
+
   it('stops asking once its signal is aborted', async () => {
     const { fetchPage, requests } = board(5_050);
     const abort = new AbortController();
