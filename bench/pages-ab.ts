@@ -4,7 +4,8 @@
 // Each root holds a `dist/` (copy the old build's dist aside first — a real copy, not hard links —
 // and build the new one in place):
 //   npm run build:node && node --import tsx bench/pages-ab.ts .cache/ab/A . [rounds] [calls]
-// Prints p50/p99 per build, client and page, the ratio B/A, and each server's CPU per call.
+// Prints p50/p99 per build, client and page, the ratio B/A, and each server's main-thread CPU per call
+// (less moved by other load than wall time, which on a busy 2-core machine is mostly waiting).
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,12 +25,8 @@ interface Driver {
   close(): Promise<void>;
 }
 
-/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
-const TICK_MS = 10;
-const cpuMs = (pid: number): number => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-};
+/** CPU time of the server's main thread (the one that answers calls), in ns precision: /proc/<pid>/schedstat's first field. */
+const cpuMs = (pid: number): number => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
 
 async function connect(root: string, sdk: Sdk, dataDir: string, label: string): Promise<Driver> {
   const args = [path.join(root, 'dist/mcp/server.js'), '--data-dir', dataDir, '--client', 'desktop'];
@@ -104,7 +101,7 @@ async function main(): Promise<void> {
     return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpu: (cpu.get(key) ?? 0) / sorted.length };
   };
   process.stdout.write(`pages-ab: ${rounds} rounds × 2 blocks × ${calls} calls per build, client and page; load (1 min) ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}, ${os.cpus().length} cores\n`);
-  process.stdout.write('| page | client | A p50 / p99 (ms) | B p50 / p99 (ms) | B/A p50 | B/A p99 | server CPU per call A / B (ms) |\n| --- | --- | --- | --- | ---: | ---: | --- |\n');
+  process.stdout.write('| page | client | A p50 / p99 (ms) | B p50 / p99 (ms) | B/A p50 | B/A p99 | server main-thread CPU per call A / B (ms) |\n| --- | --- | --- | --- | ---: | ---: | --- |\n');
   for (const [page] of pages) {
     for (const sdk of ['v1', 'v2']) {
       const a = stat(`${page} | ${sdk} | A`);
