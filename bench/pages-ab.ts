@@ -18,6 +18,7 @@ import { seedLargeProject } from './seed.js';
 import { percentile } from './stats.js';
 
 type Args = Record<string, unknown>;
+type ToolReply = { isError?: unknown; structuredContent?: unknown };
 interface Driver {
   label: string;
   pid: number;
@@ -32,7 +33,7 @@ async function connect(root: string, sdk: Sdk, dataDir: string, label: string): 
   const args = [path.join(root, 'dist/mcp/server.js'), '--data-dir', dataDir, '--client', 'desktop'];
   const env = { ...(process.env as Record<string, string>), ...serverEnvFor('desktop', dataDir) };
   const timeout = { timeout: 60_000 };
-  const check = (name: string, result: { isError?: unknown; structuredContent?: unknown }): Record<string, unknown> => {
+  const check = (name: string, result: ToolReply): Record<string, unknown> => {
     if (result.isError === true) throw new Error(`${label}: ${name} failed: ${JSON.stringify(result).slice(0, 400)}`);
     return result.structuredContent as Record<string, unknown>;
   };
@@ -41,7 +42,7 @@ async function connect(root: string, sdk: Sdk, dataDir: string, label: string): 
     const client = new V1Client({ name: 'pages-ab-v1', version: '1.0.0' });
     await client.connect(transport);
     await client.listTools(); // so that the v1 client validates structuredContent, as assistants' do
-    return { label, pid: transport.pid as number, call: async (name, a) => check(name, await client.callTool({ name, arguments: a }, undefined, timeout)), close: () => client.close() };
+    return { label, pid: transport.pid as number, call: async (name, a) => check(name, (await client.callTool({ name, arguments: a }, undefined, timeout)) as ToolReply), close: () => client.close() };
   }
   const transport = new StdioClientTransport({ command: process.execPath, args, env, stderr: 'inherit' });
   const client = new Client({ name: 'pages-ab-v2', version: '1.0.0' });
