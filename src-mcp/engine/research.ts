@@ -1,7 +1,7 @@
 // A research project as the workflow sees it: the project row plus plan, settings, stage and counters.
 import type { Db } from '../store/database.js';
 import { findProject } from '../store/projects.js';
-import { loadProjectState, updateProjectState, type ProjectStatePatch } from '../store/projectState.js';
+import { loadProjectSettings, loadProjectState, updateProjectState, type ProjectStatePatch } from '../store/projectState.js';
 import { notFound } from './errors.js';
 import { ResearchPlanSchema, CHECKPOINT_KINDS, type CheckpointKind, type ResearchPlan } from './schemas.js';
 import type { ProjectSettings, ReasonerKind, ResearchProject, WorkflowStage } from './types.js';
@@ -67,6 +67,19 @@ function reasoningSettings(raw: Record<string, unknown>): Pick<ProjectSettings, 
     ...(positive(raw.maxTokens) ? { maxTokens: raw.maxTokens } : {}),
     ...(positive(raw.maxCostUsd) ? { maxCostUsd: raw.maxCostUsd } : {}),
   };
+}
+
+/**
+ * A project's settings alone, with the same not-found error as loadResearch: for reads that need
+ * only a setting (a leaderboard page's top-k) and should not parse and validate the whole plan.
+ */
+export function loadResearchSettings(db: Db, projectId: string): ProjectSettings {
+  const row = findProject(db, projectId);
+  const settings = row === undefined ? undefined : loadProjectSettings(db, projectId);
+  if (row === undefined || settings === undefined) {
+    throw notFound('Research project', projectId, 'Call list_research_projects to see the projects that exist.');
+  }
+  return normaliseSettings(settings, row.hypothesisBudget);
 }
 
 export function loadResearch(db: Db, projectId: string): ResearchProject {

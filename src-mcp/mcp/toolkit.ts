@@ -18,6 +18,7 @@ import { noteReadOnlyTool } from './readActions.js';
 import { InputNeeded, askUserVia, inputRequiredFor, type Answer, type Question } from './askUser.js';
 import { describeTool, type CatalogEntry } from './toolSchemas.js';
 import { describeOversize, findOversizeString } from './argumentLimits.js';
+import { conformingOutput } from './outputCheck.js';
 
 export interface ToolOutcome<O> {
   data: O;
@@ -246,7 +247,8 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
       callAudit.goAsync();
     }
     const outcome = running instanceof Promise ? await running : running;
-    const data = tool.output.parse(outcome.data);
+    // As zod's parse would make it, without its copy when the result already conforms (outputCheck.ts).
+    const data = conformingOutput(tool.output, outcome.data);
     callAudit.finish('success', null, outcome.target ?? null);
     // Any write may have appended change events: let this process's listeners hear them now.
     if (!tool.annotations.readOnlyHint) ctx.feed.poke();

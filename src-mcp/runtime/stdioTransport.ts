@@ -5,6 +5,7 @@
 // it through its `transport` option and owns everything above the frames.
 import type { Readable, Writable } from 'node:stream';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
+import { encodeFrame } from './frameEncoding.js';
 import { classifyLine, errorFrame, idFromPrefix, INVALID_REQUEST, type JsonRpcErrorFrame } from './jsonRpcFrames.js';
 
 /**
@@ -66,7 +67,8 @@ export class FramedStdioTransport implements Transport {
 
   send(message: JSONRPCMessage | JsonRpcErrorFrame | JsonRpcErrorFrame[]): Promise<void> {
     if (this.#closed) return Promise.reject(new Error('the stdio transport is closed'));
-    const line = `${JSON.stringify(message)}\n`;
+    // The line's bytes without a two-byte copy of the whole frame (frameEncoding.ts).
+    const line = encodeFrame(message);
     return new Promise((resolve, reject) => {
       // Resolve once the line is handed over or, under back-pressure, once stdout drained.
       if (this.stdout.write(line, (error) => (error ? reject(error) : undefined))) resolve();

@@ -2,9 +2,9 @@
 // judgement too — reads its own rows from the board-order index, the project's counter row, the
 // top-k and the latest judging round, never the whole project or its match log.
 import type { Db } from './database.js';
-import { toLeaderboardLine, type LeaderboardLine, type RawLine } from './leaderboardQueries.js';
+import { parentIds, type LeaderboardLine } from './hypotheses.js';
 import { isCompetitorRow } from './competitors.js';
-import { cached } from './statements.js';
+import { cached, cachedRaw } from './statements.js';
 
 /** A row's place on the board: (bucket, value, seq), ascending. */
 export type BoardKey = [number, number, number];
@@ -18,15 +18,28 @@ export interface BoardLine {
   movement: number | null;
 }
 
-interface RawBoardLine extends RawLine {
-  previous_rank: number | null;
-  rank_movement: number | null;
-  bucket: number;
-  value: number;
-}
-
+// Rows come back as arrays (cachedRaw: an object row costs about twice as much to build, and a
+// page is nothing but rows): this SELECT list and the destructuring in boardLineOf must name the
+// same columns in the same order.
 const BOARD_COLUMNS = `id, seq, summary, status, origin, method, gate, safety_flag, parents, iteration, elo, bt_score, ci_low, ci_high,
-  p_top_k, rank, matches_played, wins, previous_rank, rank_movement, board_bucket AS bucket, board_value AS value`;
+  p_top_k, rank, matches_played, wins, previous_rank, rank_movement, board_bucket, board_value`;
+
+type BoardValues = [
+  id: string, seq: number, summary: string, status: string, origin: string, method: string, gate: LeaderboardLine['gate'], safetyFlag: string | null,
+  parents: string, iteration: number, elo: number, btScore: number | null, ciLow: number | null, ciHigh: number | null,
+  pTopK: number | null, rank: number | null, matchesPlayed: number, wins: number, previousRank: number | null, movement: number | null, bucket: number, value: number,
+];
+
+function boardLineOf(values: BoardValues): BoardLine {
+  const [id, seq, summary, status, origin, method, gate, safetyFlag, parents, iteration, elo, btScore, ciLow, ciHigh, pTopK, rank, matchesPlayed, wins, previousRank, movement, bucket, value] = values;
+  return {
+    line: { id, seq, summary, status, origin, method, gate, safetyFlag, parents: parentIds(parents), iteration, elo, btScore, ciLow, ciHigh, pTopK, rank, matchesPlayed, wins },
+    competing: isCompetitorRow({ status, gate, safetyFlag }),
+    key: [bucket, value, seq],
+    previousRank,
+    movement,
+  };
+}
 
 // INDEXED BY: without statistics the planner could pick (project_id, rank) and sort. board_bucket
 // (0: a ranked competitor, 1: everyone else) and board_value (rank, or minus Elo) are the virtual
@@ -43,14 +56,8 @@ export function boardPageSql(afterCursor: boolean): string {
 
 /** Up to `limit` rows of the board after `after` (from the top when null), in board order. */
 export function boardLines(db: Db, projectId: string, after: BoardKey | null, limit: number): BoardLine[] {
-  const raws = (after === null ? cached(db, FIRST_PAGE).all(projectId, limit) : cached(db, NEXT_PAGE).all(projectId, ...after, limit)) as RawBoardLine[];
-  return raws.map((raw) => ({
-    line: toLeaderboardLine(raw),
-    competing: isCompetitorRow({ status: raw.status, gate: raw.gate, safetyFlag: raw.safety_flag }),
-    key: [raw.bucket, raw.value, raw.seq],
-    previousRank: raw.previous_rank,
-    movement: raw.rank_movement,
-  }));
+  const values = (after === null ? cachedRaw(db, FIRST_PAGE).all(projectId, limit) : cachedRaw(db, NEXT_PAGE).all(projectId, ...after, limit)) as BoardValues[];
+  return values.map(boardLineOf);
 }
 
 export interface BoardCounts {

@@ -60,6 +60,11 @@ interface Raw extends RawLine {
   batch_task_id: string | null; created_by: string; reasoner: string | null; created_at: string; updated_at: string;
 }
 
+/** The parents column: '[]' is by far the most common value; skipping JSON.parse for it keeps 10,000 rows cheap. */
+export function parentIds(json: string): string[] {
+  return json === '[]' ? [] : fromJson<string[]>(json, []);
+}
+
 /** A leaderboard line's columns as a line; the shared part of every hypothesis row's mapping (fromRaw). */
 export function toLeaderboardLine(raw: RawLine): LeaderboardLine {
   return {
@@ -71,8 +76,7 @@ export function toLeaderboardLine(raw: RawLine): LeaderboardLine {
     method: raw.method,
     gate: raw.gate,
     safetyFlag: raw.safety_flag,
-    // '[]' is by far the most common value; skipping JSON.parse for it keeps 10,000 rows cheap.
-    parents: raw.parents === '[]' ? [] : fromJson<string[]>(raw.parents, []),
+    parents: parentIds(raw.parents),
     iteration: raw.iteration,
     elo: raw.elo,
     btScore: raw.bt_score,

@@ -35,6 +35,12 @@ export function loadProjectState(db: Db, projectId: string): ProjectStateRow | u
   };
 }
 
+/** The settings column alone, for reads that need nothing else of the state (a leaderboard page's top-k). */
+export function loadProjectSettings(db: Db, projectId: string): Record<string, unknown> | undefined {
+  const raw = cached(db, 'SELECT settings FROM projects WHERE id = ?').get(projectId) as { settings: string } | undefined;
+  return raw === undefined ? undefined : fromJson(raw.settings, {});
+}
+
 export interface ProjectStatePatch {
   plan?: Record<string, unknown>;
   settings?: Record<string, unknown>;

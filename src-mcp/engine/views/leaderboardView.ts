@@ -7,7 +7,7 @@ import { readTransaction, type Db } from '../../store/database.js';
 import { boardCounts, boardLines, topRankedPTopK, trailingCompetitorMatches, type BoardKey } from '../../store/boardQueries.js';
 import { leaderboardVersion, type LeaderboardLine, type MatchLogLine } from '../../store/leaderboardQueries.js';
 import { DomainError } from '../errors.js';
-import { loadResearch } from '../research.js';
+import { loadResearchSettings } from '../research.js';
 import { compareIds } from '../tournament/matchLog.js';
 import { DEFAULT_CERTIFY_THRESHOLD, fitBradleyTerry, type Match } from '../tournament/index.js';
 
@@ -163,17 +163,18 @@ function boardHeader(db: Db, projectId: string, topK: number): BoardHeader {
 
 /** One page of the board, in one read snapshot: the board's header and the page's own rows. */
 export function leaderboardPage(db: Db, projectId: string, query: { cursor?: string | undefined; limit: number }): LeaderboardPage {
-  const project = loadResearch(db, projectId);
+  // The top-k only: a page needs no plan (loadResearch would parse and validate it on every page).
+  const { topK } = loadResearchSettings(db, projectId);
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   return readTransaction(db, (): LeaderboardPage => {
-    const header = boardHeader(db, project.id, project.settings.topK);
+    const header = boardHeader(db, projectId, topK);
     const { k } = header;
     // One row more than asked says whether there is a next page without counting the rest.
-    const lines = boardLines(db, project.id, after, query.limit + 1);
+    const lines = boardLines(db, projectId, after, query.limit + 1);
     const page = lines.slice(0, query.limit);
     const last = page[page.length - 1];
     return {
-      researchId: project.id,
+      researchId: projectId,
       ...header,
       certifyThreshold: DEFAULT_CERTIFY_THRESHOLD,
       rows: page.map(({ line, competing, key, previousRank, movement }): LeaderboardViewRow => {

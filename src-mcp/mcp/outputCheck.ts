@@ -1,0 +1,162 @@
+// The check of every tool result against the tool's output schema (toolkit.ts), without zod's
+// full parse on the common path. zod's parse builds a copy of the whole result, which for a page of
+// rows (get_leaderboard, list_hypotheses) was ~10% of a call's CPU and much of its garbage
+// (issue 17). A result is almost always already exactly of its schema: then a check that walks it
+// without copying says so, and the result is sent as it is. Anything else — a wrong shape, an extra
+// key zod would strip, a schema with defaults or transforms, a schema this checker does not know —
+// goes to zod's parse, so every result is exactly what zod would have made of it, and a wrong
+// shape fails as before.
+import type { z } from 'zod';
+
+type Check = (value: unknown) => boolean;
+
+/** The parts of a zod 4 schema definition this checker reads. */
+interface Def {
+  type: string;
+  /** Set when the schema is itself a check (z.int(), z.email(), z.uuid(), …). */
+  check?: string;
+  format?: string;
+  checks?: Array<{ _zod: { def: CheckDef } }>;
+  coerce?: boolean;
+  shape?: Record<string, Schema>;
+  catchall?: Schema;
+  element?: Schema;
+  innerType?: Schema;
+  entries?: Record<string, string | number>;
+  values?: unknown[];
+  keyType?: Schema;
+  valueType?: Schema;
+}
+interface CheckDef {
+  check: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  value?: number | bigint;
+  inclusive?: boolean;
+}
+interface Schema {
+  _zod: { def: Def };
+}
+
+/**
+ * A check that passes only values zod's parse returns unchanged (deep-equal, nothing stripped,
+ * nothing defaulted); undefined for a schema that uses anything it does not know.
+ */
+export function compileCheck(schema: Schema): Check | undefined {
+  const def = schema._zod.def;
+  if (def.coerce === true) return undefined;
+  // A schema that is itself a check: only z.int() is known here; string formats are zod's.
+  if (def.check !== undefined && !(def.type === 'number' && def.check === 'number_format' && def.format === 'safeint')) return undefined;
+  const bounds = lengthBounds(def);
+  switch (def.type) {
+    case 'any':
+    case 'unknown':
+      return noChecks(def) ? () => true : undefined;
+    case 'string':
+      if (bounds === undefined) return undefined;
+      return (value) => typeof value === 'string' && value.length >= bounds.min && value.length <= bounds.max;
+    case 'boolean':
+      return noChecks(def) ? (value) => typeof value === 'boolean' : undefined;
+    case 'number':
+      return numberCheck(def);
+    case 'enum':
+    case 'literal': {
+      if (!noChecks(def)) return undefined;
+      const allowed = new Set(def.type === 'enum' ? Object.values(def.entries ?? {}) : (def.values ?? []));
+      return (value) => allowed.has(value as string);
+    }
+    case 'nullable':
+    case 'optional': {
+      const inner = def.innerType === undefined || !noChecks(def) ? undefined : compileCheck(def.innerType);
+      if (inner === undefined) return undefined;
+      return def.type === 'nullable' ? (value) => value === null || inner(value) : (value) => value === undefined || inner(value);
+    }
+    case 'array': {
+      const element = def.element === undefined || bounds === undefined ? undefined : compileCheck(def.element);
+      if (element === undefined || bounds === undefined) return undefined;
+      return (value) => Array.isArray(value) && value.length >= bounds.min && value.length <= bounds.max && value.every(element);
+    }
+    case 'object':
+      return objectCheck(def);
+    case 'record': {
+      // String keys without checks only: zod's record keeps every key, so nothing is stripped.
+      const keyDef = def.keyType?._zod.def;
+      const valueCheck = def.valueType === undefined || keyDef?.type !== 'string' || !noChecks(keyDef) || !noChecks(def) ? undefined : compileCheck(def.valueType);
+      if (valueCheck === undefined) return undefined;
+      return (value) => isPlainRecord(value) && Object.values(value).every(valueCheck);
+    }
+    default:
+      // default, transform, pipe, union, lazy, date, …: zod's parse decides (and may change the value).
+      return undefined;
+  }
+}
+
+function noChecks(def: Def): boolean {
+  return def.checks === undefined || def.checks.length === 0;
+}
+
+/** min/max length of a string or an array; undefined when there is any other check. */
+function lengthBounds(def: Def): { min: number; max: number } | undefined {
+  const bounds = { min: 0, max: Infinity };
+  for (const { _zod } of def.checks ?? []) {
+    const check = _zod.def;
+    if (check.check === 'min_length' && typeof check.minimum === 'number') bounds.min = Math.max(bounds.min, check.minimum);
+    else if (check.check === 'max_length' && typeof check.maximum === 'number') bounds.max = Math.min(bounds.max, check.maximum);
+    else return undefined;
+  }
+  return bounds;
+}
+
+function numberCheck(def: Def): Check | undefined {
+  // z.number() itself refuses NaN and ±Infinity (zod 4).
+  const bounds: Array<(value: number) => boolean> = [Number.isFinite];
+  if (def.format === 'safeint') bounds.push(Number.isSafeInteger);
+  for (const { _zod } of def.checks ?? []) {
+    const check = _zod.def;
+    const limit = check.value;
+    if (check.check === 'number_format' && check.format === 'safeint') bounds.push(Number.isSafeInteger);
+    else if (check.check === 'greater_than' && typeof limit === 'number') bounds.push(check.inclusive === true ? (v) => v >= limit : (v) => v > limit);
+    else if (check.check === 'less_than' && typeof limit === 'number') bounds.push(check.inclusive === true ? (v) => v <= limit : (v) => v < limit);
+    else return undefined;
+  }
+  return (value) => typeof value === 'number' && bounds.every((bound) => bound(value));
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function objectCheck(def: Def): Check | undefined {
+  // A catchall (passthrough, strict, catchall) changes what happens to extra keys: zod decides.
+  if (def.catchall !== undefined || def.shape === undefined || !noChecks(def)) return undefined;
+  const fields: Array<[string, Check]> = [];
+  for (const [key, field] of Object.entries(def.shape)) {
+    const check = compileCheck(field);
+    if (check === undefined) return undefined;
+    fields.push([key, check]);
+  }
+  const known = new Set(fields.map(([key]) => key));
+  return (value) => {
+    if (!isPlainRecord(value)) return false;
+    for (const [key, check] of fields) if (!check(value[key])) return false;
+    // An extra key would be stripped by zod's parse: let it do that.
+    for (const key in value) if (!known.has(key)) return false;
+    return true;
+  };
+}
+
+const checks = new WeakMap<object, Check | null>();
+
+/**
+ * A tool's result as its output schema makes it: the value itself when it already conforms,
+ * otherwise zod's parse of it (a stripped copy, or the schema's error thrown).
+ */
+export function conformingOutput<O extends z.ZodType>(schema: O, data: unknown): z.output<O> {
+  let check = checks.get(schema);
+  if (check === undefined) {
+    check = compileCheck(schema as unknown as Schema) ?? null;
+    checks.set(schema, check);
+  }
+  return check !== null && check(data) ? (data as z.output<O>) : schema.parse(data);
+}

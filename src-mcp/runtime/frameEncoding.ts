@@ -1,0 +1,97 @@
+// A JSON-RPC message as the UTF-8 bytes of one stdio line: exactly JSON.stringify(message) + "\n",
+// made in pieces. V8 keeps a string of Latin-1 characters at one byte per character, and both
+// JSON.stringify and the UTF-8 encoder have fast paths for such strings; a single character beyond
+// Latin-1 anywhere in a message (an em dash in a tool's Markdown, a Greek letter in a hypothesis)
+// makes the whole serialised frame two bytes per character, which doubled the cost of serialising
+// and encoding a page of rows (issue 17: ~0.3 ms of a 50-row get_leaderboard, ~3 ms of 500 rows).
+// Here each row of a page is serialised on its own, the Latin-1 pieces are joined and encoded
+// together, and only a piece that holds a wider character pays for it. Measured in one process
+// (load 3–6): a 50-row page with an em dash in its text 0.69× the time of JSON.stringify plus
+// Buffer.from, 500 rows 0.75×, 500 rows with a Greek letter in every tenth 0.61×; an all-ASCII
+// 50-row page pays ~0.05 ms more for the pieces. Splitting one level less (rows whole) cost nothing
+// on ASCII but left rows with wide characters at 0.83–1.09×.
+
+/** message → result → structuredContent → rows → one row: each row of a page is one piece. */
+const SPLIT_DEPTH = 4;
+/** Any UTF-16 code unit beyond Latin-1 (surrogates included). */
+const WIDE = /[\u0100-\uffff]/;
+const NEWLINE = '\n';
+
+class Pieces {
+  #narrow: string[] = [];
+  readonly #encoded: Buffer[] = [];
+
+  add(text: string): void {
+    if (!WIDE.test(text)) {
+      this.#narrow.push(text);
+      return;
+    }
+    this.#flush();
+    this.#encoded.push(Buffer.from(text, 'utf8'));
+  }
+
+  finish(): Buffer {
+    this.#flush();
+    return this.#encoded.length === 1 ? (this.#encoded[0] as Buffer) : Buffer.concat(this.#encoded);
+  }
+
+  #flush(): void {
+    if (this.#narrow.length === 0) return;
+    this.#encoded.push(Buffer.from(this.#narrow.join(''), 'utf8'));
+    this.#narrow = [];
+  }
+}
+
+function isPlainContainer(value: unknown): value is Record<string, unknown> | unknown[] {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return true;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return (prototype === Object.prototype || prototype === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+}
+
+/** JSON's text for a value left whole; undefined where JSON has none (undefined, a function, a symbol). */
+function leafText(value: unknown): string | undefined {
+  return JSON.stringify(value) as string | undefined;
+}
+
+/** Appends `value` as JSON; false when JSON has no text for it. */
+function append(value: unknown, pieces: Pieces, depth: number): boolean {
+  if (depth >= SPLIT_DEPTH || !isPlainContainer(value)) {
+    const text = leafText(value);
+    if (text === undefined) return false;
+    pieces.add(text);
+    return true;
+  }
+  if (Array.isArray(value)) {
+    pieces.add('[');
+    value.forEach((item, index) => {
+      if (index > 0) pieces.add(',');
+      if (!append(item, pieces, depth + 1)) pieces.add('null');
+    });
+    pieces.add(']');
+    return true;
+  }
+  pieces.add('{');
+  let separator = '';
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    const whole = depth + 1 >= SPLIT_DEPTH || !isPlainContainer(item);
+    const text = whole ? leafText(item) : undefined;
+    // What JSON.stringify leaves out of an object: keys whose value has no JSON text.
+    if (whole && text === undefined) continue;
+    pieces.add(`${separator}${JSON.stringify(key)}:`);
+    if (text === undefined) append(item, pieces, depth + 1);
+    else pieces.add(text);
+    separator = ',';
+  }
+  pieces.add('}');
+  return true;
+}
+
+/** The bytes of `${JSON.stringify(message)}\n`. */
+export function encodeFrame(message: unknown): Buffer {
+  const pieces = new Pieces();
+  if (!append(message, pieces, 0)) throw new TypeError('a JSON-RPC message must serialise to JSON');
+  pieces.add(NEWLINE);
+  return pieces.finish();
+}

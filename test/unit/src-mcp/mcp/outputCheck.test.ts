@@ -1,0 +1,130 @@
+// The output check of every tool result (src-mcp/mcp/outputCheck.ts): a result passes unparsed
+// only when zod's parse would return it unchanged; anything else gets zod's own answer.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { compileCheck, conformingOutput } from '../../../../src-mcp/mcp/outputCheck.js';
+import { ALL_TOOLS } from '../../../../src-mcp/mcp/toolRegistry.js';
+import { LeaderboardPageSchema } from '../../../../src-shared/schemas/tournament.js';
+
+type Compilable = Parameters<typeof compileCheck>[0];
+const checkOf = (schema: z.ZodType): ((value: unknown) => boolean) => {
+  const check = compileCheck(schema as unknown as Compilable);
+  if (check === undefined) throw new Error('expected a compiled check');
+  return check;
+};
+
+const Row = z.object({
+  id: z.string().min(1),
+  count: z.number().int().min(0).max(10),
+  score: z.number().nullable(),
+  status: z.enum(['a', 'b']),
+  kind: z.literal('row'),
+  tags: z.array(z.string()).max(2),
+  note: z.string().optional(),
+  extra: z.record(z.string(), z.number()),
+  ok: z.boolean(),
+  any: z.unknown(),
+});
+const good = { id: 'x', count: 3, score: null, status: 'a', kind: 'row', tags: ['t'], extra: { n: 1 }, ok: true, any: { anything: [1] } };
+
+describe('compileCheck', () => {
+  it('passes a conforming value, which zod returns unchanged', () => {
+    expect(checkOf(Row)(good)).toBe(true);
+    expect(Row.parse(good)).toEqual(good);
+  });
+
+  it.each([
+    ['an empty string under min(1)', { id: '' }],
+    ['a fraction for an int', { count: 1.5 }],
+    ['a number below min', { count: -1 }],
+    ['a number above max', { count: 11 }],
+    ['NaN', { score: Number.NaN }],
+    ['Infinity', { score: Number.POSITIVE_INFINITY }],
+    ['null where not nullable', { id: null }],
+    ['a missing required key', { ok: undefined }],
+    ['a value outside the enum', { status: 'c' }],
+    ['another literal', { kind: 'col' }],
+    ['too many items', { tags: ['a', 'b', 'c'] }],
+    ['a wrong item', { tags: [1] }],
+    ['a wrong record value', { extra: { n: 'one' } }],
+    ['a string for a boolean', { ok: 'true' }],
+    ['an extra key (zod would strip it)', { surplus: 1 }],
+  ])('refuses %s', (_what, change) => {
+    expect(checkOf(Row)({ ...good, ...change })).toBe(false);
+  });
+
+  it('knows z.int() as an integer', () => {
+    const check = checkOf(z.int());
+    expect([check(3), check(1.5), check(Number.MAX_SAFE_INTEGER + 2)]).toEqual([true, false, false]);
+  });
+
+  it('refuses what is not an object, and arrays for objects', () => {
+    const check = checkOf(Row);
+    for (const value of [null, undefined, 'row', 3, [good]]) expect(check(value)).toBe(false);
+  });
+
+  it.each([
+    ['a default', z.object({ a: z.string().default('x') })],
+    ['a transform', z.object({ a: z.string().transform((s) => s.length) })],
+    ['a coercion', z.object({ a: z.coerce.number() })],
+    ['a union', z.object({ a: z.union([z.string(), z.number()]) })],
+    ['a strict object', z.object({ a: z.string() }).strict()],
+    ['a passthrough object', z.object({ a: z.string() }).passthrough()],
+    ['a regex', z.object({ a: z.string().regex(/x/) })],
+    ['a string format', z.object({ a: z.email() })],
+    ['a uuid', z.object({ a: z.uuid() })],
+    ['a trim', z.object({ a: z.string().trim() })],
+    ['a multipleOf', z.object({ a: z.number().multipleOf(2) })],
+  ])('leaves a schema with %s to zod', (_what, schema) => {
+    expect(compileCheck(schema as unknown as Compilable)).toBeUndefined();
+  });
+
+  it('agrees with zod on values without extra keys: it passes exactly what zod accepts, and zod returns those unchanged', () => {
+    const check = checkOf(Row);
+    const arbitraryRow = fc.record({
+      id: fc.oneof(fc.string({ maxLength: 3 }), fc.constant(null)),
+      count: fc.oneof(fc.integer({ min: -2, max: 12 }), fc.double(), fc.constant('3')),
+      score: fc.oneof(fc.constant(null), fc.double(), fc.constant(undefined)),
+      status: fc.constantFrom('a', 'b', 'c', undefined),
+      kind: fc.constantFrom('row', 'col'),
+      tags: fc.array(fc.oneof(fc.string({ maxLength: 2 }), fc.integer()), { maxLength: 3 }),
+      extra: fc.dictionary(fc.constantFrom('n', 'm'), fc.oneof(fc.double(), fc.string({ maxLength: 1 })), { maxKeys: 2 }),
+      ok: fc.oneof(fc.boolean(), fc.constant(0)),
+      any: fc.anything(),
+    }, { requiredKeys: ['id', 'count', 'kind', 'tags', 'extra', 'ok'] });
+    fc.assert(
+      fc.property(arbitraryRow, (row) => {
+        const parsed = Row.safeParse(row);
+        if (check(row)) expect(parsed.success && parsed.data).toEqual(row);
+        else expect(parsed.success).toBe(false);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('conformingOutput', () => {
+  it('returns a conforming result itself, without a copy', () => {
+    const value = { ...good };
+    expect(conformingOutput(Row, value)).toBe(value);
+  });
+
+  it('returns zod\'s stripped copy for a result with an extra key', () => {
+    expect(conformingOutput(Row, { ...good, surplus: 1 })).toEqual(good);
+  });
+
+  it('throws zod\'s error for a wrong shape', () => {
+    expect(() => conformingOutput(Row, { ...good, count: 'three' })).toThrow(z.ZodError);
+  });
+});
+
+describe('the tools\' output schemas', () => {
+  it('the page tools get the check without a copy (a default or transform added to them would silently cost a full parse per page)', () => {
+    const fast = new Set(ALL_TOOLS.filter((tool) => compileCheck(tool.output as unknown as Compilable) !== undefined).map((tool) => tool.name));
+    for (const name of ['get_leaderboard', 'list_hypotheses', 'get_hypothesis', 'list_matches']) {
+      if (ALL_TOOLS.some((tool) => tool.name === name)) expect(fast, name).toContain(name);
+    }
+    expect(compileCheck(LeaderboardPageSchema as unknown as Compilable)).toBeDefined();
+  });
+});
