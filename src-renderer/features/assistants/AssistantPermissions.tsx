@@ -5,7 +5,7 @@
 // which audits it and which the assistant's own server enforces from its next call on
 // (architecture.md, *Identity, scopes, audit*). The words are the scientist's; the scope names
 // stay visible in a tooltip for the audit log.
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AssistantPolicy, AssistantState } from '../../../src-main/host/contract';
 import { call } from '../../api/cosci';
@@ -37,11 +37,17 @@ function usePolicies() {
   return useQuery({ queryKey: policyKey, queryFn: () => call(api, 'assistants.policies', {}) });
 }
 
+interface SetPolicyInput {
+  client_id: string;
+  scopes: string[];
+  may_decide_checkpoints: boolean;
+}
+
 function useSetPolicy() {
   const api = useCosci();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { client_id: string; scopes: string[]; may_decide_checkpoints: boolean }) => call(api, 'assistants.setPolicy', input),
+    mutationFn: (input: SetPolicyInput) => call(api, 'assistants.setPolicy', input),
     // Returned, so the mutation stays pending until the re-read policies are on screen.
     onSettled: () => queryClient.invalidateQueries({ queryKey: policyKey }),
   });
@@ -86,14 +92,21 @@ export function AssistantPermissions() {
 function PolicyCard({ policy, knownAs }: { policy: AssistantPolicy; knownAs: string }) {
   const id = useId();
   const save = useSetPolicy();
-  // While a change is saved (and the policies re-read), the boxes show it: the box follows the click.
-  const shown = save.isPending && save.variables !== undefined ? save.variables : policy;
+  // The box follows the click at once and shows the change until the re-read policies do. Local
+  // state set in the click itself, not the mutation's: that state arrives a tick later, and until
+  // then React puts a controlled box back as it was, as if the click had not happened.
+  const [clicked, setClicked] = useState<SetPolicyInput | null>(null);
+  const shown = clicked ?? policy;
+  const saving = clicked !== null || save.isPending;
   const granted = new Set(shown.scopes);
-  const change = (next: { scopes?: string[]; may_decide_checkpoints?: boolean }): void =>
-    save.mutate({ client_id: policy.client_id, scopes: next.scopes ?? policy.scopes, may_decide_checkpoints: next.may_decide_checkpoints ?? policy.may_decide_checkpoints });
+  const change = (next: { scopes?: string[]; may_decide_checkpoints?: boolean }): void => {
+    const input = { client_id: policy.client_id, scopes: next.scopes ?? policy.scopes, may_decide_checkpoints: next.may_decide_checkpoints ?? policy.may_decide_checkpoints };
+    setClicked(input);
+    save.mutate(input, { onSettled: () => setClicked(null) });
+  };
   const toggle = (scope: string, on: boolean): void => change({ scopes: on ? [...policy.scopes, scope] : policy.scopes.filter((s) => s !== scope) });
   return (
-    <fieldset className="card policy-card" data-testid={`policy-${policy.client_id}`} aria-busy={save.isPending}>
+    <fieldset className="card policy-card" data-testid={`policy-${policy.client_id}`} aria-busy={saving}>
       <legend>
         <strong>{clientName(policy.client_id)}</strong>{' '}
         <span className="muted" data-testid="policy-known-as">
@@ -107,7 +120,7 @@ function PolicyCard({ policy, knownAs }: { policy: AssistantPolicy; knownAs: str
               id={`${id}-${scope}`}
               type="checkbox"
               checked={granted.has(scope)}
-              disabled={save.isPending}
+              disabled={saving}
               onChange={(event) => toggle(scope, event.target.checked)}
               data-testid={`scope-${scope}`}
             />
@@ -119,7 +132,7 @@ function PolicyCard({ policy, knownAs }: { policy: AssistantPolicy; knownAs: str
             id={`${id}-decide`}
             type="checkbox"
             checked={shown.may_decide_checkpoints}
-            disabled={save.isPending}
+            disabled={saving}
             onChange={(event) => change({ may_decide_checkpoints: event.target.checked })}
             data-testid="scope-may-decide"
           />
