@@ -9,6 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumExecutable } from '../test/e2e/browser.js';
 import { startWebHost } from '../test/e2e/web/support/webHost.js';
 import { CHROMIUM_ARGS, LEADERBOARD_DEFAULTS, loadLeaderboard, loadSeeder } from './leaderboard.js';
+import type { TraceEvent } from './leaderboard-trace.js';
 import { tempDataDir } from './server.js';
 
 interface ProfileNode {
@@ -28,18 +29,6 @@ function add(totals: Totals, key: string, cpu: number, wall: number): void {
   entry.cpu += cpu;
   entry.wall += wall;
   totals.set(key, entry);
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** Thread (CPU) time; wall time `dur` also counts time the thread waited for a core. */
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string };
 }
 
 /** Self time (CPU and wall, µs) per event name on one thread: each event less the events nested in it. */

@@ -16,7 +16,8 @@ import { chromiumExecutable } from '../test/e2e/browser.js';
 import { startWebHost } from '../test/e2e/web/support/webHost.js';
 import { CHROMIUM_ARGS, loadLeaderboard, loadSeeder, scrollFrames } from './leaderboard.js';
 
-interface TraceEvent {
+/** One event of a Chromium trace (the fields the leaderboard benches read). */
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
