@@ -74,12 +74,9 @@ function reasoningSettings(raw: Record<string, unknown>): Pick<ProjectSettings, 
  * only a setting (a leaderboard page's top-k) and should not parse and validate the whole plan.
  */
 export function loadResearchSettings(db: Db, projectId: string): ProjectSettings {
-  const row = findProject(db, projectId);
-  const settings = row === undefined ? undefined : loadProjectSettings(db, projectId);
-  if (row === undefined || settings === undefined) {
-    throw notFound('Research project', projectId, 'Call list_research_projects to see the projects that exist.');
-  }
-  return normaliseSettings(settings, row.hypothesisBudget);
+  const stored = loadProjectSettings(db, projectId);
+  if (stored === undefined) throw notFound('Research project', projectId, 'Call list_research_projects to see the projects that exist.');
+  return normaliseSettings(stored.settings, stored.hypothesisBudget);
 }
 
 export function loadResearch(db: Db, projectId: string): ResearchProject {

@@ -3,6 +3,7 @@ import type { Db } from './database.js';
 import { cached } from './statements.js';
 import { fromJson, toJson } from './json.js';
 import type { ProjectStatus } from './projects.js';
+import { notTrashed } from './projectTrash.js';
 
 export interface ProjectStateRow {
   plan: Record<string, unknown>;
@@ -35,10 +36,15 @@ export function loadProjectState(db: Db, projectId: string): ProjectStateRow | u
   };
 }
 
-/** The settings column alone, for reads that need nothing else of the state (a leaderboard page's top-k). */
-export function loadProjectSettings(db: Db, projectId: string): Record<string, unknown> | undefined {
-  const raw = cached(db, 'SELECT settings FROM projects WHERE id = ?').get(projectId) as { settings: string } | undefined;
-  return raw === undefined ? undefined : fromJson(raw.settings, {});
+/**
+ * A live project's settings column and budget in one read, for reads that need nothing else of the
+ * state (a leaderboard page's top-k); undefined for an unknown or trashed project, as findProject.
+ */
+export function loadProjectSettings(db: Db, projectId: string): { settings: Record<string, unknown>; hypothesisBudget: number } | undefined {
+  const raw = cached(db, `SELECT settings, hypothesis_budget AS hypothesisBudget FROM projects WHERE id = ? AND ${notTrashed()}`).get(projectId) as
+    | { settings: string; hypothesisBudget: number }
+    | undefined;
+  return raw === undefined ? undefined : { settings: fromJson(raw.settings, {}), hypothesisBudget: raw.hypothesisBudget };
 }
 
 export interface ProjectStatePatch {
