@@ -48,7 +48,7 @@ function summaryOf(h: HypothesisListItem): z.input<typeof HypothesisSummary> {
     awaiting_approval: h.gate !== 'approved',
     near_duplicate_of: h.nearDuplicateOf,
     safety_flag: h.safetyFlag,
-    unverified_citations: h.citations.filter((c) => !c.verified).length,
+    unverified_citations: h.unverifiedCitations,
   };
 }
 
