@@ -28,9 +28,9 @@ export interface HypothesisQuery {
 export const LIST_ORDER = 'CASE WHEN rank IS NULL THEN 1000000 - elo ELSE rank END';
 
 // Rows come back as arrays (cachedRaw): this SELECT list and the destructuring in fromValues must
-// name the same columns in the same order. All of them are in the list-order indexes (covering
-// indexes, migration 0012), so a page never reads the table rows; the citations are only counted
-// (unverified_citations, kept by that migration's triggers), never parsed here.
+// name the same columns in the same order. All of them are in hypotheses_in_list_order (a covering
+// index, migration 0012), so an unfiltered page never reads the table rows; the citations are only
+// counted (unverified_citations, kept by that migration's triggers), never parsed here.
 const LIST_COLUMNS =
   'id, seq, summary, unverified_citations, method, origin, status, gate, parents, elo, bt_score, ci_low, ci_high, p_top_k, rank, matches_played, near_duplicate_of, safety_flag';
 
