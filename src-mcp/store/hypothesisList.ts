@@ -61,7 +61,10 @@ export function hypothesisPageSql(query: HypothesisQuery): string {
   if (query.minElo !== undefined) where.push('elo >= @minElo');
   // Written as a range on the indexed expression plus the tie-break, so the index seeks to the cursor.
   if (query.after !== undefined) where.push(`${LIST_ORDER} >= @afterKey`, `(${LIST_ORDER} > @afterKey OR seq > @afterSeq)`);
-  return `SELECT ${LIST_COLUMNS}, ${LIST_ORDER} AS sort_key FROM hypotheses WHERE ${where.join(' AND ')} ORDER BY sort_key, seq LIMIT @limit`;
+  // A status page names its index: the planner would rather filter the covering unfiltered order
+  // (migration 0012), which for a rare status walks the whole project.
+  const from = query.status === undefined ? 'hypotheses' : 'hypotheses INDEXED BY hypotheses_by_status_in_list_order';
+  return `SELECT ${LIST_COLUMNS}, ${LIST_ORDER} AS sort_key FROM ${from} WHERE ${where.join(' AND ')} ORDER BY sort_key, seq LIMIT @limit`;
 }
 
 export function queryHypotheses(db: Db, query: HypothesisQuery): { rows: HypothesisListRow[]; total: number; next: { sortKey: number; seq: number } | null } {
