@@ -4,9 +4,12 @@
 // Each root holds a `dist/` (copy the old build's dist aside first — a real copy, not hard links —
 // and build the new one in place):
 //   npm run build:node && node --import tsx bench/pages-ab.ts .cache/ab/A . [rounds] [calls]
+// Each build opens its own copy of the seeded data folder. When B adds a migration, A cannot open a
+// database B made: seed with A's build instead (PAGES_AB_SEED_WITH=<root of A>) and B migrates its
+// copy when it opens it, as an upgrade would.
 // Prints p50/p99 per build, client and page, the ratio B/A, and each server's main-thread CPU per call
 // (less moved by other load than wall time, which on a busy 2-core machine is mostly waiting).
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -15,6 +18,7 @@ import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { serverEnvFor, type Sdk } from '../test/support/server.js';
 import { seedLargeProject } from './seed.js';
+import { tempDataDir } from './server.js';
 import { percentile } from './stats.js';
 
 type Args = Record<string, unknown>;
@@ -56,7 +60,13 @@ async function main(): Promise<void> {
   if (rootA === undefined || rootB === undefined) throw new Error('Usage: pages-ab.ts <root of build A> <root of build B> [rounds] [calls per block]');
   const rounds = Number(roundsText ?? 6);
   const calls = Number(callsText ?? 150);
-  const seeded = await seedLargeProject({ hypotheses: 10_000, matches: 100_000, otherProjects: 2, seed: 20_261_126 });
+  const seedWith = process.env.PAGES_AB_SEED_WITH;
+  const seeded = await seedLargeProject({
+    hypotheses: 10_000, matches: 100_000, otherProjects: 2, seed: 20_261_126,
+    ...(seedWith === undefined ? {} : { serverEntry: path.resolve(seedWith, 'dist/mcp/server.js') }),
+  });
+  const copies = { A: await tempDataDir('pages-ab-A'), B: await tempDataDir('pages-ab-B') };
+  for (const copy of Object.values(copies)) cpSync(seeded.dir, copy.dir, { recursive: true });
   const id = seeded.researchId;
   const pages: Array<[string, string, Args]> = [
     ['leaderboard 50', 'get_leaderboard', { research_id: id, limit: 50 }],
@@ -69,7 +79,7 @@ async function main(): Promise<void> {
   const loads: number[] = [os.loadavg()[0] as number];
   try {
     for (const [build, root] of [['A', rootA], ['B', rootB]] as const) {
-      for (const sdk of ['v1', 'v2'] as const) drivers[`${build} ${sdk}`] = await connect(path.resolve(root), sdk, seeded.dir, `${build} ${sdk}`);
+      for (const sdk of ['v1', 'v2'] as const) drivers[`${build} ${sdk}`] = await connect(path.resolve(root), sdk, copies[build].dir, `${build} ${sdk}`);
     }
     for (const driver of Object.values(drivers)) for (const [, name, a] of pages) for (let i = 0; i < 30; i += 1) await driver.call(name, a);
     for (let round = 0; round < rounds; round += 1) {
@@ -96,6 +106,7 @@ async function main(): Promise<void> {
   } finally {
     for (const driver of Object.values(drivers)) await driver.close();
     await seeded.dispose();
+    for (const copy of Object.values(copies)) await copy.dispose();
   }
   const stat = (key: string): { p50: number; p99: number; cpu: number } => {
     const sorted = [...(samples.get(key) ?? [])].sort((x, y) => x - y);

@@ -21,6 +21,8 @@ export interface SeedOptions {
   /** Ordinary projects besides the big one (what list_research_projects pages through). */
   otherProjects: number;
   seed: number;
+  /** The server that creates the database (another build's dist/mcp/server.js); this repository's when omitted. */
+  serverEntry?: string | undefined;
 }
 
 export interface SeededData {
@@ -35,10 +37,11 @@ export interface SeededData {
 export async function seedLargeProject(options: SeedOptions): Promise<SeededData> {
   const started = performance.now();
   const dataDir = await tempDataDir('seed');
+  const entry = options.serverEntry === undefined ? {} : { serverEntry: options.serverEntry };
   // 1. Over MCP: the first server creates the database; the scientist lifts the bench client's rate
   //    limit (benchmarks call costly tools back to back), then projects are started and the big
   //    one's research plan is approved in the app.
-  const desktop = await connectServer({ dataDir: dataDir.dir, client: 'desktop' });
+  const desktop = await connectServer({ dataDir: dataDir.dir, client: 'desktop', ...entry });
   const file = path.join(dataDir.dir, 'co-scientist.db');
   const db = new Database(file);
   let researchId = '';
@@ -54,7 +57,7 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
         updatedBy: 'desktop',
       }),
     ).immediate();
-    const assistant = await connectServer({ dataDir: dataDir.dir, client: BENCH_CLIENT_ID });
+    const assistant = await connectServer({ dataDir: dataDir.dir, client: BENCH_CLIENT_ID, ...entry });
     try {
       const start = async (goal: string): Promise<string> => {
         const result = await assistant.client.callTool({ name: 'start_research', arguments: { goal, hypothesis_count: 100 } });

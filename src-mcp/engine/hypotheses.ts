@@ -24,7 +24,8 @@ export const NOTHING_VERIFIED: CitationVerifier = () => false;
 export function toHypothesis(row: HypothesisRow): Hypothesis {
   // A stored row has every field a list row has: the shared ones are mapped in one place.
   return {
-    ...toHypothesisListItem(row),
+    ...listedFields(row),
+    citations: row.citations as CitationRecord[],
     title: row.title ?? null,
     coreClaim: row.coreClaim ?? null,
     projectId: row.projectId,
@@ -41,18 +42,25 @@ export function toHypothesis(row: HypothesisRow): Hypothesis {
   };
 }
 
-/** A hypothesis as a list page shows it (list_hypotheses): no long texts, no bookkeeping. */
-export type HypothesisListItem = Pick<
+/** What a hypothesis and a list row both show. */
+type ListedFields = Pick<
   Hypothesis,
-  'id' | 'seq' | 'summary' | 'citations' | 'method' | 'origin' | 'status' | 'gate' | 'parents' | 'elo' | 'btScore' | 'ci95' | 'pTopK' | 'rank' | 'matchesPlayed' | 'nearDuplicateOf' | 'safetyFlag'
+  'id' | 'seq' | 'summary' | 'method' | 'origin' | 'status' | 'gate' | 'parents' | 'elo' | 'btScore' | 'ci95' | 'pTopK' | 'rank' | 'matchesPlayed' | 'nearDuplicateOf' | 'safetyFlag'
 >;
 
+/** A hypothesis as a list page shows it (list_hypotheses): no long texts, no bookkeeping, citations only counted. */
+export type HypothesisListItem = ListedFields & { unverifiedCitations: number };
+
 export function toHypothesisListItem(row: HypothesisListRow): HypothesisListItem {
+  return { ...listedFields(row), unverifiedCitations: row.unverifiedCitations };
+}
+
+// The shared fields of a stored row and a list row, mapped in one place.
+function listedFields(row: Omit<HypothesisListRow, 'unverifiedCitations'>): ListedFields {
   return {
     id: row.id,
     seq: row.seq,
     summary: row.summary,
-    citations: row.citations as CitationRecord[],
     method: row.method as Hypothesis['method'],
     origin: row.origin as HypothesisOrigin,
     status: row.status as HypothesisStatus,

@@ -2,7 +2,7 @@
 // judgement too — reads its own rows from the board-order index, the project's counter row, the
 // top-k and the latest judging round, never the whole project or its match log.
 import type { Db } from './database.js';
-import { parentIds, type LeaderboardLine } from './hypotheses.js';
+import { LINE_COLUMNS, lineOf, type LeaderboardLine, type LineValues } from './hypotheses.js';
 import { isCompetitorRow } from './competitors.js';
 import { cached, cachedRaw } from './statements.js';
 
@@ -18,27 +18,16 @@ export interface BoardLine {
   movement: number | null;
 }
 
-// Rows come back as arrays (cachedRaw: an object row costs about twice as much to build, and a
-// page is nothing but rows): this SELECT list and the destructuring in boardLineOf must name the
-// same columns in the same order.
-const BOARD_COLUMNS = `id, seq, summary, status, origin, method, gate, safety_flag, parents, iteration, elo, bt_score, ci_low, ci_high,
-  p_top_k, rank, matches_played, wins, previous_rank, rank_movement, board_bucket, board_value`;
+// A board row is a leaderboard line (LINE_COLUMNS, mapped by lineOf in hypotheses.ts) followed by
+// the board's own columns, in this order.
+const BOARD_COLUMNS = `${LINE_COLUMNS}, previous_rank, rank_movement, board_bucket, board_value`;
 
-type BoardValues = [
-  id: string, seq: number, summary: string, status: string, origin: string, method: string, gate: LeaderboardLine['gate'], safetyFlag: string | null,
-  parents: string, iteration: number, elo: number, btScore: number | null, ciLow: number | null, ciHigh: number | null,
-  pTopK: number | null, rank: number | null, matchesPlayed: number, wins: number, previousRank: number | null, movement: number | null, bucket: number, value: number,
-];
+type BoardValues = [...LineValues, previousRank: number | null, movement: number | null, bucket: number, value: number];
 
 function boardLineOf(values: BoardValues): BoardLine {
-  const [id, seq, summary, status, origin, method, gate, safetyFlag, parents, iteration, elo, btScore, ciLow, ciHigh, pTopK, rank, matchesPlayed, wins, previousRank, movement, bucket, value] = values;
-  return {
-    line: { id, seq, summary, status, origin, method, gate, safetyFlag, parents: parentIds(parents), iteration, elo, btScore, ciLow, ciHigh, pTopK, rank, matchesPlayed, wins },
-    competing: isCompetitorRow({ status, gate, safetyFlag }),
-    key: [bucket, value, seq],
-    previousRank,
-    movement,
-  };
+  const line = lineOf(values);
+  const [previousRank, movement, bucket, value] = values.slice(-4) as [number | null, number | null, number, number];
+  return { line, competing: isCompetitorRow(line), key: [bucket, value, line.seq], previousRank, movement };
 }
 
 // INDEXED BY: without statistics the planner could pick (project_id, rank) and sort. board_bucket

@@ -1,7 +1,7 @@
 // Named statements for hypotheses. Nothing here deletes a hypothesis: the workflow only changes status.
 import type { Db } from './database.js';
 import { fromJson, toJson } from './json.js';
-import { cached, cachedPluck } from './statements.js';
+import { cached, cachedPluck, cachedRaw } from './statements.js';
 import { sqlite } from './handle.js';
 
 export interface HypothesisRow {
@@ -46,66 +46,63 @@ export type LeaderboardLine = Pick<
   'id' | 'seq' | 'summary' | 'status' | 'origin' | 'method' | 'gate' | 'safetyFlag' | 'parents' | 'iteration' | 'elo' | 'btScore' | 'ciLow' | 'ciHigh' | 'pTopK' | 'rank' | 'matchesPlayed' | 'wins'
 >;
 
-/** A leaderboard line's columns as SQLite returns them: the part of a hypothesis row the tournament views read. */
-export interface RawLine {
-  id: string; seq: number; summary: string; status: string; origin: string; method: string; gate: HypothesisRow['gate'];
-  safety_flag: string | null; parents: string; iteration: number; elo: number; bt_score: number | null;
-  ci_low: number | null; ci_high: number | null; p_top_k: number | null; rank: number | null; matches_played: number; wins: number;
-}
+// Rows come back as arrays (cachedRaw: an object row costs about twice as much to build, and the
+// board and list pages are nothing but rows). A leaderboard line is the first LINE_COLUMNS of every
+// statement that reads one — a board page, the whole board, a whole hypothesis — and lineOf is its
+// one mapping: each SELECT list below must start with LINE_COLUMNS and the tuple types must match.
+export const LINE_COLUMNS =
+  'id, seq, summary, status, origin, method, gate, safety_flag, parents, iteration, elo, bt_score, ci_low, ci_high, p_top_k, rank, matches_played, wins';
 
-/** A whole hypothesis row as SQLite returns it. */
-interface Raw extends RawLine {
-  project_id: string; title: string | null; core_claim: string | null; rationale: string; experimental_protocol: string;
-  testable_predictions: string; citations: string; assumptions: string; near_duplicate_of: string | null;
-  batch_task_id: string | null; created_by: string; reasoner: string | null; created_at: string; updated_at: string;
-}
+const LINE_WIDTH = 18;
+
+/** LINE_COLUMNS as SQLite returns them (LINE_WIDTH values). */
+export type LineValues = [
+  id: string, seq: number, summary: string, status: string, origin: string, method: string, gate: HypothesisRow['gate'], safetyFlag: string | null,
+  parents: string, iteration: number, elo: number, btScore: number | null, ciLow: number | null, ciHigh: number | null,
+  pTopK: number | null, rank: number | null, matchesPlayed: number, wins: number,
+];
 
 /** The parents column: '[]' is by far the most common value; skipping JSON.parse for it keeps 10,000 rows cheap. */
 export function parentIds(json: string): string[] {
   return json === '[]' ? [] : fromJson<string[]>(json, []);
 }
 
-/** A leaderboard line's columns as a line; the shared part of every hypothesis row's mapping (fromRaw). */
-export function toLeaderboardLine(raw: RawLine): LeaderboardLine {
-  return {
-    id: raw.id,
-    seq: raw.seq,
-    summary: raw.summary,
-    status: raw.status,
-    origin: raw.origin,
-    method: raw.method,
-    gate: raw.gate,
-    safetyFlag: raw.safety_flag,
-    parents: parentIds(raw.parents),
-    iteration: raw.iteration,
-    elo: raw.elo,
-    btScore: raw.bt_score,
-    ciLow: raw.ci_low,
-    ciHigh: raw.ci_high,
-    pTopK: raw.p_top_k,
-    rank: raw.rank,
-    matchesPlayed: raw.matches_played,
-    wins: raw.wins,
-  };
+/** A leaderboard line from a row that starts with LINE_COLUMNS (whatever columns follow them). */
+export function lineOf(values: readonly [...LineValues, ...unknown[]]): LeaderboardLine {
+  const [id, seq, summary, status, origin, method, gate, safetyFlag, parents, iteration, elo, btScore, ciLow, ciHigh, pTopK, rank, matchesPlayed, wins] = values;
+  return { id, seq, summary, status, origin, method, gate, safetyFlag, parents: parentIds(parents), iteration, elo, btScore, ciLow, ciHigh, pTopK, rank, matchesPlayed, wins };
 }
 
-function fromRaw(raw: Raw): HypothesisRow {
+// A whole hypothesis: the line, then the rest of the row.
+const ROW_COLUMNS = `${LINE_COLUMNS}, project_id, title, core_claim, rationale, experimental_protocol, testable_predictions, citations,
+  assumptions, near_duplicate_of, batch_task_id, created_by, reasoner, created_at, updated_at`;
+
+type DetailValues = [
+  projectId: string, title: string | null, coreClaim: string | null, rationale: string, experimentalProtocol: string, testablePredictions: string,
+  citations: string, assumptions: string, nearDuplicateOf: string | null, batchTaskId: string | null, createdBy: string, reasoner: string | null,
+  createdAt: string, updatedAt: string,
+];
+type RowValues = [...LineValues, ...DetailValues];
+
+function rowOf(values: RowValues): HypothesisRow {
+  const [projectId, title, coreClaim, rationale, experimentalProtocol, testablePredictions, citations, assumptions, nearDuplicateOf, batchTaskId, createdBy, reasoner, createdAt, updatedAt] =
+    values.slice(LINE_WIDTH) as DetailValues;
   return {
-    ...toLeaderboardLine(raw),
-    projectId: raw.project_id,
-    title: raw.title,
-    coreClaim: raw.core_claim,
-    rationale: raw.rationale,
-    experimentalProtocol: raw.experimental_protocol,
-    testablePredictions: fromJson(raw.testable_predictions, []),
-    citations: fromJson(raw.citations, []),
-    assumptions: fromJson(raw.assumptions, []),
-    nearDuplicateOf: raw.near_duplicate_of,
-    batchTaskId: raw.batch_task_id,
-    createdBy: raw.created_by,
-    reasoner: raw.reasoner,
-    createdAt: raw.created_at,
-    updatedAt: raw.updated_at,
+    ...lineOf(values),
+    projectId,
+    title,
+    coreClaim,
+    rationale,
+    experimentalProtocol,
+    testablePredictions: fromJson(testablePredictions, []),
+    citations: fromJson(citations, []),
+    assumptions: fromJson(assumptions, []),
+    nearDuplicateOf,
+    batchTaskId,
+    createdBy,
+    reasoner,
+    createdAt,
+    updatedAt,
   };
 }
 
@@ -135,18 +132,18 @@ export function insertHypothesis(db: Db, h: HypothesisRow): void {
 }
 
 export function findHypothesis(db: Db, id: string): HypothesisRow | undefined {
-  const raw = cached(db, 'SELECT * FROM hypotheses WHERE id = ?').get(id) as Raw | undefined;
-  return raw === undefined ? undefined : fromRaw(raw);
+  const values = cachedRaw(db, `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE id = ?`).get(id) as RowValues | undefined;
+  return values === undefined ? undefined : rowOf(values);
 }
 
 export function projectHypotheses(db: Db, projectId: string): HypothesisRow[] {
-  return (cached(db, 'SELECT * FROM hypotheses WHERE project_id = ? ORDER BY seq').all(projectId) as Raw[]).map(fromRaw);
+  return (cachedRaw(db, `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE project_id = ? ORDER BY seq`).all(projectId) as RowValues[]).map(rowOf);
 }
 
 /** The best-ranked hypotheses that are not rejected, by rank (then creation order), at most `limit`. */
 export function topRankedHypotheses(db: Db, projectId: string, limit: number): HypothesisRow[] {
-  const raws = cached(db, "SELECT * FROM hypotheses WHERE project_id = ? AND rank IS NOT NULL AND status <> 'rejected' ORDER BY rank, seq LIMIT ?").all(projectId, limit) as Raw[];
-  return raws.map(fromRaw);
+  const rows = cachedRaw(db, `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE project_id = ? AND rank IS NOT NULL AND status <> 'rejected' ORDER BY rank, seq LIMIT ?`);
+  return (rows.all(projectId, limit) as RowValues[]).map(rowOf);
 }
 
 /**

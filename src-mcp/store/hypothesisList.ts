@@ -1,16 +1,15 @@
 // list_hypotheses' pages: the project's hypotheses in leaderboard order, only the columns a list
 // shows, read through the list-order indexes of migration 0005 and counted from its counters.
 import type { Db } from './database.js';
-import type { HypothesisRow } from './hypotheses.js';
-import { fromJson } from './json.js';
+import { parentIds, type HypothesisRow } from './hypotheses.js';
 import { projectCounts, type HypothesisStatusName } from './projectCounts.js';
 import { cachedPluck, cachedRaw } from './statements.js';
 
-/** A hypothesis as a list page shows it: no long texts, no bookkeeping columns. */
+/** A hypothesis as a list page shows it: no long texts, no bookkeeping columns, citations only counted. */
 export type HypothesisListRow = Pick<
   HypothesisRow,
-  'id' | 'seq' | 'summary' | 'citations' | 'method' | 'origin' | 'status' | 'gate' | 'parents' | 'elo' | 'btScore' | 'ciLow' | 'ciHigh' | 'pTopK' | 'rank' | 'matchesPlayed' | 'nearDuplicateOf' | 'safetyFlag'
->;
+  'id' | 'seq' | 'summary' | 'method' | 'origin' | 'status' | 'gate' | 'parents' | 'elo' | 'btScore' | 'ciLow' | 'ciHigh' | 'pTopK' | 'rank' | 'matchesPlayed' | 'nearDuplicateOf' | 'safetyFlag'
+> & { unverifiedCitations: number };
 
 export interface HypothesisQuery {
   projectId: string;
@@ -29,20 +28,22 @@ export interface HypothesisQuery {
 export const LIST_ORDER = 'CASE WHEN rank IS NULL THEN 1000000 - elo ELSE rank END';
 
 // Rows come back as arrays (cachedRaw): this SELECT list and the destructuring in fromValues must
-// name the same columns in the same order.
+// name the same columns in the same order. All of them are in hypotheses_in_list_order (a covering
+// index, migration 0012), so an unfiltered page never reads the table rows; the citations are only
+// counted (unverified_citations, kept by that migration's triggers), never parsed here.
 const LIST_COLUMNS =
-  'id, seq, summary, citations, method, origin, status, gate, parents, elo, bt_score, ci_low, ci_high, p_top_k, rank, matches_played, near_duplicate_of, safety_flag';
+  'id, seq, summary, unverified_citations, method, origin, status, gate, parents, elo, bt_score, ci_low, ci_high, p_top_k, rank, matches_played, near_duplicate_of, safety_flag';
 
 type ListValues = [
-  id: string, seq: number, summary: string, citations: string, method: string, origin: string, status: string, gate: HypothesisListRow['gate'],
+  id: string, seq: number, summary: string, unverifiedCitations: number, method: string, origin: string, status: string, gate: HypothesisListRow['gate'],
   parents: string, elo: number, btScore: number | null, ciLow: number | null, ciHigh: number | null, pTopK: number | null, rank: number | null,
   matchesPlayed: number, nearDuplicateOf: string | null, safetyFlag: string | null, sortKey: number,
 ];
 
 function fromValues(values: ListValues): HypothesisListRow {
-  const [id, seq, summary, citations, method, origin, status, gate, parents, elo, btScore, ciLow, ciHigh, pTopK, rank, matchesPlayed, nearDuplicateOf, safetyFlag] = values;
+  const [id, seq, summary, unverifiedCitations, method, origin, status, gate, parents, elo, btScore, ciLow, ciHigh, pTopK, rank, matchesPlayed, nearDuplicateOf, safetyFlag] = values;
   return {
-    id, seq, summary, citations: fromJson(citations, []), method, origin, status, gate, parents: fromJson(parents, []),
+    id, seq, summary, unverifiedCitations, method, origin, status, gate, parents: parentIds(parents),
     elo, btScore, ciLow, ciHigh, pTopK, rank, matchesPlayed, nearDuplicateOf, safetyFlag,
   };
 }
@@ -60,7 +61,10 @@ export function hypothesisPageSql(query: HypothesisQuery): string {
   if (query.minElo !== undefined) where.push('elo >= @minElo');
   // Written as a range on the indexed expression plus the tie-break, so the index seeks to the cursor.
   if (query.after !== undefined) where.push(`${LIST_ORDER} >= @afterKey`, `(${LIST_ORDER} > @afterKey OR seq > @afterSeq)`);
-  return `SELECT ${LIST_COLUMNS}, ${LIST_ORDER} AS sort_key FROM hypotheses WHERE ${where.join(' AND ')} ORDER BY sort_key, seq LIMIT @limit`;
+  // A status page names its index: the planner would rather filter the covering unfiltered order
+  // (migration 0012), which for a rare status walks the whole project.
+  const from = query.status === undefined ? 'hypotheses' : 'hypotheses INDEXED BY hypotheses_by_status_in_list_order';
+  return `SELECT ${LIST_COLUMNS}, ${LIST_ORDER} AS sort_key FROM ${from} WHERE ${where.join(' AND ')} ORDER BY sort_key, seq LIMIT @limit`;
 }
 
 export function queryHypotheses(db: Db, query: HypothesisQuery): { rows: HypothesisListRow[]; total: number; next: { sortKey: number; seq: number } | null } {

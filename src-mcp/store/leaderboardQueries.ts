@@ -2,23 +2,15 @@
 // compare). They read only the columns those views show: the leaderboard of a 10,000-hypothesis
 // project must not parse every citation and protocol just to draw a table.
 import type { Db } from './database.js';
-import { toLeaderboardLine, type LeaderboardLine, type RawLine } from './hypotheses.js';
-import { cachedPluck } from './statements.js';
+import { LINE_COLUMNS, lineOf, type LeaderboardLine, type LineValues } from './hypotheses.js';
+import { cachedPluck, cachedRaw } from './statements.js';
 import { sqlite } from './handle.js';
 
-// A leaderboard line is a hypothesis row's rating columns: one mapping for both, in hypotheses.ts.
-export { toLeaderboardLine, type LeaderboardLine, type RawLine } from './hypotheses.js';
+export type { LeaderboardLine } from './hypotheses.js';
 
 /** Every hypothesis of a project, in creation order. */
 export function leaderboardLines(db: Db, projectId: string): LeaderboardLine[] {
-  const raws = sqlite(db)
-    .prepare(
-      `SELECT id, seq, summary, status, origin, method, gate, safety_flag, parents, iteration, elo, bt_score, ci_low, ci_high,
-         p_top_k, rank, matches_played, wins
-       FROM hypotheses WHERE project_id = ? ORDER BY seq`,
-    )
-    .all(projectId) as RawLine[];
-  return raws.map(toLeaderboardLine);
+  return (cachedRaw(db, `SELECT ${LINE_COLUMNS} FROM hypotheses WHERE project_id = ? ORDER BY seq`).all(projectId) as LineValues[]).map(lineOf);
 }
 
 /** A match as the rating replay needs it: no rationale, no debate transcript. */

@@ -80,13 +80,15 @@ export interface ConnectOptions {
   era?: Era;
   /** Which SDK generation the client comes from; v2 when omitted. The v1 SDK speaks the 2025 era only. */
   sdk?: Sdk;
+  /** Another build's server.js (a benchmark comparing builds); this repository's dist when omitted. */
+  serverEntry?: string;
 }
 
 export async function connectServer(options: ConnectOptions & { sdk?: 'v2' }): Promise<ConnectedServer>;
 export async function connectServer(options: ConnectOptions): Promise<ConnectedServer<ToolClient, ServerProcess>>;
 export async function connectServer(options: ConnectOptions): Promise<ConnectedServer<ToolClient, ServerProcess>> {
-  assertServerBuilt();
-  const args = [SERVER_ENTRY, '--data-dir', options.dataDir];
+  if (options.serverEntry === undefined) assertServerBuilt();
+  const args = [options.serverEntry ?? SERVER_ENTRY, '--data-dir', options.dataDir];
   if (options.client !== null) args.push('--client', options.client ?? 'test-assistant');
   const env = serverEnvFor(options.client, options.dataDir);
   return options.sdk === 'v1' ? connectV1(args, env, options.era) : connectV2(args, env, options.era);

@@ -48,7 +48,7 @@ function summaryOf(h: HypothesisListItem): z.input<typeof HypothesisSummary> {
     awaiting_approval: h.gate !== 'approved',
     near_duplicate_of: h.nearDuplicateOf,
     safety_flag: h.safetyFlag,
-    unverified_citations: h.citations.filter((c) => !c.verified).length,
+    unverified_citations: h.unverifiedCitations,
   };
 }
 
@@ -221,10 +221,11 @@ export const listHypothesesTool = defineTool({
     const filter = args.status === 'evolved' ? { origin: 'evolved' as const } : args.status === 'superseded' ? { status: 'evolved' as const } : { status: args.status };
     const page = listHypotheses(ctx.db, { projectId: args.research_id, ...filter, minElo: args.min_elo, limit: args.limit, cursor: args.cursor });
     const rows = page.hypotheses.map(summaryOf);
+    // ' - ', not an em dash: one character beyond Latin-1 makes the whole digest two bytes a character to serialise and encode (runtime/frameEncoding.ts).
     const lines =
       rows.length === 0
         ? ['No hypotheses match.']
-        : rows.map((h) => `- H${h.number} **${h.id}** [${h.status}${h.awaiting_approval ? ', awaiting approval' : ''}] Elo ${h.elo_score}${h.rank === null ? '' : `, rank ${h.rank}`} — ${h.summary}`);
+        : rows.map((h) => `- H${h.number} **${h.id}** [${h.status}${h.awaiting_approval ? ', awaiting approval' : ''}] Elo ${h.elo_score}${h.rank === null ? '' : `, rank ${h.rank}`} - ${h.summary}`);
     if (page.nextCursor !== null) lines.push(`More: cursor="${page.nextCursor}".`);
     return { data: { hypotheses: rows, total: page.total, next_cursor: page.nextCursor }, markdown: [`${page.total} hypotheses.`, ...lines].join('\n') };
   },

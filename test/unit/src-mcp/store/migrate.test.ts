@@ -80,4 +80,38 @@ describe('migrate', () => {
       closeDatabase(db);
     }
   });
+
+  it('0012 counts the unverified citations of the rows already there, keeps counting new ones, and lists them from the index', () => {
+    const dir = tempDir();
+    fs.mkdirSync(dir, { recursive: true });
+    const old = new Database(databasePath(dir));
+    for (const migration of MIGRATIONS.slice(0, 11)) old.exec(migration.sql);
+    old.pragma('user_version = 11');
+    old.prepare("INSERT INTO projects (id, goal, domain, status, hypothesis_budget, created_by, created_at, updated_at) VALUES ('res_1', 'g', 'd', 'active', 3, 'desktop', 't', 't')").run();
+    const hypothesis = old.prepare(
+      "INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, citations, method, origin, status, iteration, created_by, created_at, updated_at) VALUES (?, 'res_1', ?, 's', 'r', 'p', ?, 'm', 'generated', 'pending', 1, 'desktop', 't', 't')",
+    );
+    hypothesis.run('hyp_1', 1, JSON.stringify([{ title: 'a', verified: true }, { title: 'b', verified: false }, { title: 'c' }]));
+    hypothesis.run('hyp_2', 2, '[]');
+    hypothesis.run('hyp_3', 3, 'not json');
+    old.close();
+
+    const db = openDatabase(dir);
+    try {
+      expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
+      const counts = () => sqlite(db).prepare('SELECT id, unverified_citations AS n FROM hypotheses ORDER BY seq').all();
+      expect(counts()).toEqual([{ id: 'hyp_1', n: 2 }, { id: 'hyp_2', n: 0 }, { id: 'hyp_3', n: 0 }]);
+      sqlite(db)
+        .prepare(
+          "INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, citations, method, origin, status, iteration, created_by, created_at, updated_at) VALUES ('hyp_4', 'res_1', 4, 's', 'r', 'p', ?, 'm', 'generated', 'pending', 1, 'desktop', 't', 't')",
+        )
+        .run(JSON.stringify(['bare', { verified: 1 }, { verified: 0 }]));
+      sqlite(db).prepare("UPDATE hypotheses SET citations = '[{\"verified\":true}]' WHERE id = 'hyp_1'").run();
+      expect(counts()).toEqual([{ id: 'hyp_1', n: 0 }, { id: 'hyp_2', n: 0 }, { id: 'hyp_3', n: 0 }, { id: 'hyp_4', n: 2 }]);
+      const plan = sqlite(db).prepare('EXPLAIN QUERY PLAN SELECT id, summary, unverified_citations, parents, elo, rank FROM hypotheses WHERE project_id = ? ORDER BY CASE WHEN rank IS NULL THEN 1000000 - elo ELSE rank END, seq').all('res_1') as Array<{ detail: string }>;
+      expect(plan.map((row) => row.detail).join(' | ')).toContain('USING COVERING INDEX hypotheses_in_list_order');
+    } finally {
+      closeDatabase(db);
+    }
+  });
 });
