@@ -15,13 +15,12 @@
 
 ALTER TABLE hypotheses ADD COLUMN unverified_citations INTEGER NOT NULL DEFAULT 0;
 
+-- A new row's count comes from the update trigger below, the one place that counts: setting the
+-- column to itself fires it (a trigger's statement fires other triggers; only recursion is off).
 CREATE TRIGGER hypotheses_unverified_citations_on_insert AFTER INSERT ON hypotheses
 WHEN NEW.citations <> '[]'
 BEGIN
-  UPDATE hypotheses SET unverified_citations = CASE WHEN json_valid(NEW.citations) AND json_type(NEW.citations) = 'array' THEN
-    (SELECT COUNT(*) FROM json_each(NEW.citations) c WHERE c.type <> 'object' OR COALESCE(json_extract(c.value, '$.verified'), 0) IN (0, ''))
-    ELSE 0 END
-  WHERE id = NEW.id;
+  UPDATE hypotheses SET citations = citations WHERE id = NEW.id;
 END;
 
 CREATE TRIGGER hypotheses_unverified_citations_on_update AFTER UPDATE OF citations ON hypotheses
