@@ -26,8 +26,8 @@ type BoardValues = [...LineValues, previousRank: number | null, movement: number
 
 function boardLineOf(values: BoardValues): BoardLine {
   const line = lineOf(values);
-  const [previousRank, movement, bucket, value] = values.slice(-4) as [number | null, number | null, number, number];
-  return { line, competing: isCompetitorRow(line), key: [bucket, value, line.seq], previousRank, movement };
+  // The board's own columns follow the line's 18 (indexed, not sliced: one array fewer per row).
+  return { line, competing: isCompetitorRow(line), key: [values[20], values[21], line.seq], previousRank: values[18], movement: values[19] };
 }
 
 // INDEXED BY: without statistics the planner could pick (project_id, rank) and sort. board_bucket
