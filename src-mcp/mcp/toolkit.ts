@@ -3,6 +3,7 @@
 // arguments or missing scopes, must be audited and answered with a coded, actionable error; and
 // because `tools/list` shows each client only the tools its policy lets it call.
 import { fileURLToPath } from 'node:url';
+import { setTimeout } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { CallToolResult, McpServer, ServerContext as RequestContext, ToolAnnotations } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
@@ -136,6 +137,7 @@ interface RequestToolCall extends ToolCall {
 function toolCallOf(mcp: McpServer, request: RequestContext): RequestToolCall {
   const token = request.mcpReq._meta?.progressToken;
   let sent: Promise<unknown> = Promise.resolve();
+  let reported = false;
   return {
     signal: request.mcpReq.signal,
     sendProgress(progress, total, message) {
@@ -145,9 +147,15 @@ function toolCallOf(mcp: McpServer, request: RequestContext): RequestToolCall {
         .notify({ method: 'notifications/progress', params: { progressToken: token, progress, ...(total === undefined ? {} : { total }), message } })
         .catch(() => undefined);
       sent = Promise.all([sent, notified]);
+      reported = true;
     },
     progressSent: async () => {
       await sent;
+      // The v2 SDK client runs a progress notification's handler a microtask later but a response's
+      // at once, and the response drops the request's progress handler: notifications that reach
+      // the client in the same read as the result are lost. A call that reported progress (a long
+      // one: ingesting, waiting) gives the client a moment to read them before its result follows.
+      if (reported) await setTimeout(PROGRESS_SETTLE_MS);
     },
     clientRoots: () => clientRoots(mcp),
     askUser: askUserVia(mcp, request),
@@ -155,6 +163,8 @@ function toolCallOf(mcp: McpServer, request: RequestContext): RequestToolCall {
 }
 
 const ROOTS_TIMEOUT_MS = 3000;
+/** How long a result waits after the call's last progress notification (see progressSent). */
+const PROGRESS_SETTLE_MS = 25;
 
 /** roots/list exists only on 2025-era connections whose client declared `roots`; anything else means none. */
 async function clientRoots(mcp: McpServer): Promise<string[]> {
