@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { scavengeStats } from '../test/support/gcTrace.js';
 
 type Case = 'zod-failures' | 'sdk-tools-call' | 'sdk-handler-direct';
 const CASES: readonly Case[] = ['zod-failures', 'sdk-tools-call', 'sdk-handler-direct'];
@@ -57,13 +58,6 @@ async function toolCalls(direct: boolean): Promise<void> {
   for (let id = 1; id <= 20_000; id += 1) await request(id, 'tools/call', { name: 'page', arguments: {} });
 }
 
-/** Mean bytes surviving, and mean pause, over the scavenges in V8's name=value trace. */
-function summarise(trace: string): { scavenges: number; survivedMb: number; pauseMs: number } {
-  const lines = trace.split('\n').filter((line) => / gc=s /.test(line));
-  const mean = (field: string): number => lines.reduce((sum, line) => sum + Number(new RegExp(` ${field}=([\\d.]+)`).exec(line)?.[1] ?? 0), 0) / Math.max(1, lines.length);
-  return { scavenges: lines.length, survivedMb: mean('new_space_survived') / 1e6, pauseMs: mean('pause') };
-}
-
 const [role, which] = process.argv.slice(2);
 if (role === 'child') {
   if (which === 'zod-failures') failingParses();
@@ -73,7 +67,7 @@ if (role === 'child') {
   process.stdout.write('| case | scavenges | survived per scavenge | mean pause |\n| --- | ---: | ---: | ---: |\n');
   for (const name of CASES) {
     const trace = execFileSync(process.execPath, ['--trace-gc', '--trace-gc-nvp', '--import', 'tsx', self, 'child', name], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-    const { scavenges, survivedMb, pauseMs } = summarise(trace);
-    process.stdout.write(`| ${name} | ${scavenges} | ${survivedMb.toFixed(2)} MB | ${pauseMs.toFixed(2)} ms |\n`);
+    const { scavenges, meanSurvivedBytes, meanPauseMs } = scavengeStats(trace);
+    process.stdout.write(`| ${name} | ${scavenges} | ${(meanSurvivedBytes / 1e6).toFixed(2)} MB | ${meanPauseMs.toFixed(2)} ms |\n`);
   }
 }

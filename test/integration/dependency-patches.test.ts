@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { REPO_ROOT } from '../support/server.js';
+import { scavengeStats } from '../support/gcTrace.js';
 
 const run = promisify(execFile);
 
@@ -32,16 +33,8 @@ for (let i = 0; i < 20000; i += 1) {
 
 async function survivorsOf(script: string): Promise<{ scavenges: number; meanBytes: number }> {
   const { stdout } = await run(process.execPath, ['--trace-gc', '--trace-gc-nvp', '--input-type=module', '-e', script], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 });
-  return meanScavengeSurvivors(stdout);
-}
-
-/** Mean bytes that survived a scavenge, from V8's name=value GC trace. */
-function meanScavengeSurvivors(trace: string): { scavenges: number; meanBytes: number } {
-  const survived = trace
-    .split('\n')
-    .filter((line) => / gc=s /.test(line))
-    .map((line) => Number(/ new_space_survived=(\d+)/.exec(line)?.[1]));
-  return { scavenges: survived.length, meanBytes: survived.reduce((sum, bytes) => sum + bytes, 0) / Math.max(1, survived.length) };
+  const { scavenges, meanSurvivedBytes } = scavengeStats(stdout);
+  return { scavenges, meanBytes: meanSurvivedBytes };
 }
 
 describe('zod safeParse failures (patches/zod+4.6.7.patch)', () => {
