@@ -12,22 +12,23 @@ import { sqlite, type Db } from './handle.js';
 const caches = new WeakMap<Db, Map<string, Database.Statement>>();
 
 /**
- * A column compared for equality (`=`, `==`, `IS`) with a bound parameter, in a statement that also
- * orders or groups: SQLite's planner reads that parameter's value, so each new binding expires the
- * statement and its next run parses and plans it again (sqlite3VdbeSetVarmask; measured with the
- * SQLite 3.54 that better-sqlite3 bundles: 6 µs → 62 µs a run for the status poll's best-ranked
- * query on an empty project, and cost that grows with the SQL's length, not its rows). Every board
- * page, hypothesis list and status poll ran such statements; prepared once per connection, they
- * were being prepared again at every call.
+ * SQLite parses and plans a statement again at every run when its planner read one of the
+ * statement's parameters: a parameter that a column is compared with for equality (`=`, `==`, `IS`)
+ * in a statement that also orders or groups, and any `LIMIT ?`. The planner records which
+ * parameters it read (sqlite3VdbeSetVarmask), and binding one expires the statement, so every run
+ * after a binding prepares it again. Measured with the SQLite 3.54 that better-sqlite3 bundles: the
+ * status poll's best-ranked query 62 µs a run instead of ~6 on an empty project, and a cost that
+ * grows with the SQL's length, not with its rows. Every board page, hypothesis list and status poll
+ * ran such statements: prepared once per connection, they were prepared again at every call.
  *
- * A unary plus (`= +?`) hides the parameter from the planner and changes nothing else: `+` returns
- * its operand unchanged, a parameter has no affinity with or without it (so the column's affinity
- * still applies to the comparison), and an index on the column is still used for `col = +?`
- * (test/unit/src-mcp/store/statements.test.ts checks values, plans and the cost).
+ * A unary plus (`= +?`, `LIMIT +?`) hides the parameter from the planner and changes nothing else:
+ * `+` returns its operand unchanged, a parameter has no affinity with or without it (so the
+ * column's affinity still applies to the comparison), and the plan is the same, with the column's
+ * index used for `col = +?` (test/unit/src-mcp/store/statements.test.ts checks values, plans and cost).
  */
-const PEEKED_PARAMETER = /(==?|\bIS\b)(\s*)(\?\d*|[@:$][A-Za-z_]\w*)/gi;
+const PEEKED_PARAMETER = /(==?|\bIS\b|\bLIMIT\b)(\s*)(\?\d*|[@:$][A-Za-z_]\w*)/gi;
 
-/** `sql` with every equality on a bare parameter written as `= +parameter` (see above). */
+/** `sql` with each parameter the planner would read written as `+parameter` (see above). */
 export function withoutPlannerPeeks(sql: string): string {
   return sql.replace(PEEKED_PARAMETER, '$1$2+$3');
 }
