@@ -14,32 +14,48 @@
 // Run alone: `npm run build:node && node --import tsx bench/concurrent-reads.ts [calls per client] [rounds]`.
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { connectServer, tempDataDir, type ConnectedServer } from '../test/support/server.js';
 import type { BenchResult } from './result.js';
 import { readOnce, readSeries, type ReaderReply, type ReaderRequest } from './reader-worker.js';
+import { processCpuByThread } from './processCpu.js';
 import { summarize } from './stats.js';
 
 export interface ConcurrentReadsOptions {
   callsPerClient: number;
   rounds: number;
+  /** Another build's server.js (an A/B run: `--server .scratch/A/dist/mcp/server.js`); this repository's dist when absent. */
+  serverEntry?: string;
+  /** Which layouts to measure; both when absent. */
+  layouts?: readonly Layout[];
+  /**
+   * The control experiment (`--separate-databases`): each server on a copy of the database of its
+   * own, so that what 4 clients cost beyond 1 is the machine's share of 2 cores alone, with nothing
+   * one server's writes (its read-audit flushes) could make the others redo.
+   */
+  separateDatabases?: boolean;
 }
 
 export const CONCURRENT_READS_DEFAULTS: ConcurrentReadsOptions = { callsPerClient: 300, rounds: 7 };
 
 /** Where the clients run: each on a thread of its own, or all in the benchmark's event loop. */
 type Layout = 'threads' | 'one-loop';
+const LAYOUTS: readonly Layout[] = ['threads', 'one-loop'];
 
 /** One client with its own server process. */
 interface Reader {
-  /** `calls` reads back to back; each call's latency in nanoseconds. */
-  read(researchId: string, calls: number): Promise<bigint[]>;
+  serverPid: number;
+  /** `calls` reads back to back: each call's latency in nanoseconds, and the client's own CPU time where it can be told apart (its own thread). */
+  read(researchId: string, calls: number): Promise<{ samples: bigint[]; clientCpuMs?: number }>;
   close(): Promise<void>;
 }
 
-async function inLoopReader(dataDir: string): Promise<Reader> {
-  const server: ConnectedServer = await connectServer({ dataDir, client: 'desktop' });
-  return { read: (researchId, calls) => readSeries(server, researchId, calls), close: () => server.close() };
+async function inLoopReader(dataDir: string, serverEntry: string | undefined): Promise<Reader> {
+  const server: ConnectedServer = await connectServer({ dataDir, client: 'desktop', ...(serverEntry === undefined ? {} : { serverEntry }) });
+  const serverPid = server.transport.pid;
+  if (serverPid === null) throw new Error('a reader\'s server process has no pid');
+  return { serverPid, read: async (researchId, calls) => ({ samples: await readSeries(server, researchId, calls) }), close: () => server.close() };
 }
 
 /**
@@ -49,7 +65,7 @@ async function inLoopReader(dataDir: string): Promise<Reader> {
 const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
   .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./reader-worker.ts', import.meta.url).href)}); })`;
 
-async function threadReader(dataDir: string): Promise<Reader> {
+async function threadReader(dataDir: string, serverEntry: string | undefined): Promise<Reader> {
   const worker = new Worker(WORKER_BOOTSTRAP, { eval: true });
   const ask = (request: ReaderRequest): Promise<ReaderReply> =>
     new Promise((resolve, reject) => {
@@ -62,12 +78,14 @@ async function threadReader(dataDir: string): Promise<Reader> {
       });
       worker.postMessage(request);
     });
-  await ask({ kind: 'connect', dataDir });
+  const connected = await ask({ kind: 'connect', dataDir, ...(serverEntry === undefined ? {} : { serverEntry }) });
+  if (connected.kind !== 'connected') throw new Error(`a reader thread answered "${connected.kind}" to connect`);
   return {
+    serverPid: connected.serverPid,
     read: async (researchId, calls) => {
       const reply = await ask({ kind: 'read', researchId, calls });
       if (reply.kind !== 'samples') throw new Error(`a reader thread answered "${reply.kind}" to a read`);
-      return reply.samples;
+      return { samples: reply.samples, clientCpuMs: reply.clientCpuMs };
     },
     close: async () => {
       await ask({ kind: 'close' });
@@ -79,12 +97,20 @@ async function threadReader(dataDir: string): Promise<Reader> {
 interface Round {
   perSecond: number;
   samples: bigint[];
+  /** CPU time of all four server processes (the idle ones too) per call answered, in ms. */
+  serverCpuPerCall: number;
+  /** The same by thread name ('main', 'node' for the worker threads, V8's 'V8 DefaultWorke'…). */
+  serverCpuPerCallByThread: Map<string, number>;
+  /** CPU time of the calling clients' threads per call, in ms (threads layout only). */
+  clientCpuPerCall?: number;
 }
 
 /** Each 4-client round against the 1-client round before it. */
 interface PairedRatios {
   throughput: number[];
   p99: number[];
+  /** Mean latency; with clients that call back to back, Little's law makes it 4 / the throughput ratio. */
+  mean: number[];
 }
 
 interface LayoutFigures {
@@ -96,28 +122,52 @@ interface LayoutFigures {
   paired: PairedRatios;
 }
 
+const meanOf = (samples: readonly bigint[]): number => samples.reduce((sum, ns) => sum + Number(ns), 0) / samples.length;
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
-/** The readers read concurrently; returns calls per second and every call's latency. */
-async function round(readers: readonly Reader[], researchId: string, calls: number): Promise<Round> {
+/**
+ * `active` read concurrently while every server (`all`) is watched: an idle server still tails the
+ * change feed and checkpoints the log the others write. Returns calls per second, every call's
+ * latency and the CPU the servers and clients spent per call.
+ */
+async function round(active: readonly Reader[], all: readonly Reader[], researchId: string, calls: number): Promise<Round> {
+  const serverCpu = (): Map<string, number> => {
+    const byThread = new Map<string, number>();
+    for (const reader of all) for (const [name, ms] of processCpuByThread(reader.serverPid)) byThread.set(name, (byThread.get(name) ?? 0) + ms);
+    return byThread;
+  };
+  const cpuBefore = serverCpu();
   const start = process.hrtime.bigint();
-  const samples = (await Promise.all(readers.map((reader) => reader.read(researchId, calls)))).flat();
+  const results = await Promise.all(active.map((reader) => reader.read(researchId, calls)));
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  return { perSecond: (readers.length * calls) / seconds, samples };
+  const total = active.length * calls;
+  const clientCpu = results.map((r) => r.clientCpuMs);
+  const byThread = new Map([...serverCpu()].map(([name, ms]) => [name, (ms - (cpuBefore.get(name) ?? 0)) / total]));
+  return {
+    perSecond: total / seconds,
+    samples: results.flatMap((r) => r.samples),
+    serverCpuPerCall: [...byThread.values()].reduce((sum, ms) => sum + ms, 0),
+    serverCpuPerCallByThread: byThread,
+    ...(clientCpu.every((ms) => ms !== undefined) ? { clientCpuPerCall: clientCpu.reduce((sum, ms) => sum + ms, 0) / total } : {}),
+  };
 }
 
-async function measureLayout(layout: Layout, dataDir: string, researchId: string, options: ConcurrentReadsOptions): Promise<LayoutFigures> {
+async function measureLayout(layout: Layout, dataDirs: readonly string[], researchId: string, options: ConcurrentReadsOptions): Promise<LayoutFigures> {
   const readers: Reader[] = [];
   try {
-    for (let i = 0; i < 4; i += 1) readers.push(await (layout === 'threads' ? threadReader(dataDir) : inLoopReader(dataDir)));
+    for (const dataDir of dataDirs) readers.push(await (layout === 'threads' ? threadReader(dataDir, options.serverEntry) : inLoopReader(dataDir, options.serverEntry)));
     for (const reader of readers) await reader.read(researchId, 20);
     const first = readers[0] as Reader;
     const one: Round[] = [];
     const four: Round[] = [];
     for (let r = 0; r < options.rounds; r += 1) {
-      one.push(await round([first], researchId, options.callsPerClient));
-      four.push(await round(readers, researchId, options.callsPerClient));
-      process.stderr.write(`bench:   readers (${layout}) round ${r + 1}: 1 client ${one[r]?.perSecond.toFixed(0)}/s, 4 clients ${four[r]?.perSecond.toFixed(0)}/s\n`);
+      const single = await round([first], readers, researchId, options.callsPerClient);
+      const quad = await round(readers, readers, researchId, options.callsPerClient);
+      one.push(single);
+      four.push(quad);
+      const threads = (x: Round): string => [...x.serverCpuPerCallByThread].filter(([, ms]) => ms >= 0.005).map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(', ');
+      process.stderr.write(`bench:   readers (${layout}) round ${r + 1}: server threads per call [${threads(single)}] vs [${threads(quad)}]\n`);
+      process.stderr.write(`bench:   readers (${layout}) round ${r + 1}: 1 client ${single.perSecond.toFixed(0)}/s, 4 clients ${quad.perSecond.toFixed(0)}/s; CPU per call, servers ${single.serverCpuPerCall.toFixed(3)} vs ${quad.serverCpuPerCall.toFixed(3)} ms${single.clientCpuPerCall === undefined ? '' : `, clients ${single.clientCpuPerCall.toFixed(3)} vs ${quad.clientCpuPerCall?.toFixed(3)} ms`}\n`);
     }
     return {
       layout,
@@ -128,6 +178,7 @@ async function measureLayout(layout: Layout, dataDir: string, researchId: string
       paired: {
         throughput: four.map((r, i) => r.perSecond / (one[i] as Round).perSecond),
         p99: four.map((r, i) => summarize(r.samples).p99 / summarize((one[i] as Round).samples).p99),
+        mean: four.map((r, i) => meanOf(r.samples) / meanOf((one[i] as Round).samples)),
       },
     };
   } finally {
@@ -140,7 +191,7 @@ export async function benchConcurrentReads(overrides: Partial<ConcurrentReadsOpt
   const dir = tempDataDir('cosci-bench-readers');
   const loadBefore = os.loadavg();
   try {
-    const setup = await connectServer({ dataDir: dir, client: 'desktop' });
+    const setup = await connectServer({ dataDir: dir, client: 'desktop', ...(options.serverEntry === undefined ? {} : { serverEntry: options.serverEntry }) });
     let researchId: string;
     try {
       const started = await setup.client.callTool({ name: 'start_research', arguments: { goal: 'Find novel therapeutic targets for liver fibrosis (readers benchmark)' } });
@@ -149,17 +200,31 @@ export async function benchConcurrentReads(overrides: Partial<ConcurrentReadsOpt
     } finally {
       await setup.close();
     }
-    const threads = await measureLayout('threads', dir, researchId, options);
-    const oneLoop = await measureLayout('one-loop', dir, researchId, options);
+    // One folder for all four servers, or (the control) a copy of it each.
+    const dataDirs = [0, 1, 2, 3].map((i) => {
+      if (options.separateDatabases !== true) return dir;
+      const copy = `${dir}-copy-${i}`;
+      fs.cpSync(dir, copy, { recursive: true });
+      return copy;
+    });
+    const figures: LayoutFigures[] = [];
+    for (const layout of options.layouts ?? LAYOUTS) figures.push(await measureLayout(layout, dataDirs, researchId, options));
     const detail = `get_research_status / list_hypotheses back to back, ${options.rounds} rounds of ${options.callsPerClient} calls`;
-    const results: BenchResult[] = [
-      { name: 'Reads, 1 client', detail: `${detail}; ${threads.oneRate.toFixed(0)} calls/s`, summary: summarize(threads.one.flatMap((r) => r.samples)), reported: ['p50', 'p95', 'p99', 'max'] },
-      { name: 'Reads, 4 clients', detail: `the same from 4 clients, each on its own thread with its own server process, on one database; ${threads.fourRate.toFixed(0)} calls/s in all`, summary: summarize(threads.four.flatMap((r) => r.samples)), reported: ['p50', 'p95', 'p99', 'max'] },
-      { name: 'Reads, 4 clients in one event loop', detail: `the same with the 4 clients in the benchmark's one event loop (the former layout); ${oneLoop.fourRate.toFixed(0)} calls/s in all`, summary: summarize(oneLoop.four.flatMap((r) => r.samples)), reported: ['p50', 'p95', 'p99', 'max'] },
-    ];
-    return { results, appendix: appendixOf([threads, oneLoop], options, loadBefore) };
+    const results: BenchResult[] = [];
+    const threads = figures.find((f) => f.layout === 'threads');
+    const oneLoop = figures.find((f) => f.layout === 'one-loop');
+    if (threads !== undefined) {
+      results.push(
+        { name: 'Reads, 1 client', detail: `${detail}; ${threads.oneRate.toFixed(0)} calls/s`, summary: summarize(threads.one.flatMap((r) => r.samples)), reported: ['p50', 'p95', 'p99', 'max'] },
+        { name: 'Reads, 4 clients', detail: `the same from 4 clients, each on its own thread with its own server process, on one database; ${threads.fourRate.toFixed(0)} calls/s in all`, summary: summarize(threads.four.flatMap((r) => r.samples)), reported: ['p50', 'p95', 'p99', 'max'] },
+      );
+    }
+    if (oneLoop !== undefined) {
+      results.push({ name: 'Reads, 4 clients in one event loop', detail: `the same with the 4 clients in the benchmark's one event loop (the former layout); ${oneLoop.fourRate.toFixed(0)} calls/s in all`, summary: summarize(oneLoop.four.flatMap((r) => r.samples)), reported: ['p50', 'p95', 'p99', 'max'] });
+    }
+    return { results, appendix: appendixOf(figures, options, loadBefore) };
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    for (const folder of [dir, ...[0, 1, 2, 3].map((i) => `${dir}-copy-${i}`)]) fs.rmSync(folder, { recursive: true, force: true });
   }
 }
 
@@ -170,19 +235,25 @@ const LAYOUT_TITLES: Record<Layout, string> = {
 
 function appendixOf(figures: readonly LayoutFigures[], options: ConcurrentReadsOptions, loadBefore: number[]): string {
   const range = (values: number[]): string => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}×`;
-  const lines = figures.flatMap(({ layout, oneRate, fourRate, paired }) => {
+  const cpu = (rounds: readonly Round[], of: (r: Round) => number | undefined): string => {
+    const values = rounds.map(of).filter((ms): ms is number => ms !== undefined);
+    return values.length === 0 ? 'n/a' : `${median(values).toFixed(3)} ms`;
+  };
+  const lines = figures.flatMap(({ layout, oneRate, fourRate, paired, one, four }) => {
     const throughput = median(paired.throughput);
     const tail = median(paired.p99);
     return [
       `- ${LAYOUT_TITLES[layout]}:`,
       `  - throughput, 4 clients / 1 client: ${throughput.toFixed(2)}× (range ${range(paired.throughput)}; medians ${fourRate.toFixed(0)} vs ${oneRate.toFixed(0)} calls/s) — ${throughput >= 1.5 ? 'met' : '**missed**'} (target ≥ 1.5×);`,
-      `  - p99, 4 clients / 1 client: ${tail.toFixed(2)}× (range ${range(paired.p99)}) — ${tail <= 2 ? 'met' : '**missed**'} (target ≤ 2×).`,
+      `  - p99, 4 clients / 1 client: ${tail.toFixed(2)}× (range ${range(paired.p99)}) — ${tail <= 2 ? 'met' : '**missed**'} (target ≤ 2×);`,
+      `  - mean latency, 4 clients / 1 client: ${median(paired.mean).toFixed(2)}× (range ${range(paired.mean)}); Little's law with 4 clients calling back to back predicts 4 / the throughput ratio = ${(4 / throughput).toFixed(2)}×;`,
+      `  - CPU per call (median over rounds), all four servers: ${cpu(one, (r) => r.serverCpuPerCall)} with 1 client vs ${cpu(four, (r) => r.serverCpuPerCall)} with 4; the clients' own threads: ${cpu(one, (r) => r.clientCpuPerCall)} vs ${cpu(four, (r) => r.clientCpuPerCall)}.`,
     ];
   });
   return [
     '### Concurrent readers',
     '',
-    `${options.rounds} interleaved rounds of ${options.callsPerClient} reads per client, per layout; ${os.cpus().length} cores; load average before ${loadBefore.map((v) => v.toFixed(2)).join(' / ')}, after ${os.loadavg().map((v) => v.toFixed(2)).join(' / ')}. Ratios are the median over rounds of each 4-client round against the 1-client round before it, with their range.`,
+    `${options.rounds} interleaved rounds of ${options.callsPerClient} reads per client, per layout; ${options.separateDatabases === true ? 'each server on a database of its own (the control); ' : ''}${os.cpus().length} cores; load average before ${loadBefore.map((v) => v.toFixed(2)).join(' / ')}, after ${os.loadavg().map((v) => v.toFixed(2)).join(' / ')}. Ratios are the median over rounds of each 4-client round against the 1-client round before it, with their range.`,
     '',
     ...lines,
     '',
@@ -190,8 +261,18 @@ function appendixOf(figures: readonly LayoutFigures[], options: ConcurrentReadsO
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [calls, rounds] = process.argv.slice(2).map(Number);
-  benchConcurrentReads({ ...(calls ? { callsPerClient: calls } : {}), ...(rounds ? { rounds } : {}) })
+  // [calls per client] [rounds] [--server <another build's server.js>] [--threads-only]
+  const args = process.argv.slice(2);
+  const serverAt = args.indexOf('--server');
+  const serverEntry = serverAt >= 0 ? args[serverAt + 1] : undefined;
+  const [calls, rounds] = args.filter((arg, i) => !arg.startsWith('--') && (serverAt < 0 || i !== serverAt + 1)).map(Number);
+  benchConcurrentReads({
+    ...(calls ? { callsPerClient: calls } : {}),
+    ...(rounds ? { rounds } : {}),
+    ...(serverEntry === undefined ? {} : { serverEntry: path.resolve(serverEntry) }),
+    ...(args.includes('--threads-only') ? { layouts: ['threads'] as const } : {}),
+    ...(args.includes('--separate-databases') ? { separateDatabases: true } : {}),
+  })
     .then(({ appendix }) => process.stdout.write(`${appendix}\n`))
     .catch((error: unknown) => {
       process.stderr.write(`bench: ${String(error)}\n`);

@@ -26,21 +26,34 @@ export async function readSeries(server: ConnectedServer, researchId: string, ca
 }
 
 export type ReaderRequest =
-  | { kind: 'connect'; dataDir: string }
+  /** `serverEntry`: another build's server.js (an A/B run); this repository's dist when absent. */
+  | { kind: 'connect'; dataDir: string; serverEntry?: string }
   | { kind: 'read'; researchId: string; calls: number }
   | { kind: 'close' };
 
-export type ReaderReply = { kind: 'connected' } | { kind: 'samples'; samples: bigint[] } | { kind: 'closed' } | { kind: 'failed'; message: string };
+export type ReaderReply =
+  | { kind: 'connected'; serverPid: number }
+  /** `clientCpuMs`: this thread's CPU time over the reads (the client's own sending, parsing, validating). */
+  | { kind: 'samples'; samples: bigint[]; clientCpuMs: number }
+  | { kind: 'closed' }
+  | { kind: 'failed'; message: string };
 
 let server: ConnectedServer | undefined;
 
 async function handle(request: ReaderRequest): Promise<ReaderReply> {
   if (request.kind === 'connect') {
-    server = await connectServer({ dataDir: request.dataDir, client: 'desktop' });
-    return { kind: 'connected' };
+    server = await connectServer({ dataDir: request.dataDir, client: 'desktop', ...(request.serverEntry === undefined ? {} : { serverEntry: request.serverEntry }) });
+    const serverPid = server.transport.pid;
+    if (serverPid === null) throw new Error('the reader\'s server process has no pid');
+    return { kind: 'connected', serverPid };
   }
   if (server === undefined) throw new Error(`the reader got "${request.kind}" before "connect"`);
-  if (request.kind === 'read') return { kind: 'samples', samples: await readSeries(server, request.researchId, request.calls) };
+  if (request.kind === 'read') {
+    const before = process.threadCpuUsage();
+    const samples = await readSeries(server, request.researchId, request.calls);
+    const used = process.threadCpuUsage(before);
+    return { kind: 'samples', samples, clientCpuMs: (used.user + used.system) / 1000 };
+  }
   await server.close();
   server = undefined;
   return { kind: 'closed' };
