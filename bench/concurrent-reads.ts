@@ -19,7 +19,7 @@ import { Worker } from 'node:worker_threads';
 import { connectServer, tempDataDir, type ConnectedServer } from '../test/support/server.js';
 import type { BenchResult } from './result.js';
 import { readOnce, readSeries, type ReaderReply, type ReaderRequest } from './reader-worker.js';
-import { processCpuByThread } from './processCpu.js';
+import { processCpu, type ProcessCpu } from './processCpu.js';
 import { summarize } from './stats.js';
 
 export interface ConcurrentReadsOptions {
@@ -99,8 +99,10 @@ interface Round {
   samples: bigint[];
   /** CPU time of all four server processes (the idle ones too) per call answered, in ms. */
   serverCpuPerCall: number;
-  /** The same by thread name ('main', 'node' for the worker threads, V8's 'V8 DefaultWorke'…). */
+  /** The same by thread name ('main', V8's helpers 'V8Worker', the WAL checkpointer 'WorkerThread'). */
   serverCpuPerCallByThread: Map<string, number>;
+  /** Context switches of the servers' threads per call: voluntary (waited), involuntary (preempted). */
+  serverSwitchesPerCall: { voluntary: number; involuntary: number };
   /** CPU time of the calling clients' threads per call, in ms (threads layout only). */
   clientCpuPerCall?: number;
 }
@@ -131,10 +133,15 @@ const median = (values: readonly number[]): number => [...values].sort((a, b) =>
  * latency and the CPU the servers and clients spent per call.
  */
 async function round(active: readonly Reader[], all: readonly Reader[], researchId: string, calls: number): Promise<Round> {
-  const serverCpu = (): Map<string, number> => {
-    const byThread = new Map<string, number>();
-    for (const reader of all) for (const [name, ms] of processCpuByThread(reader.serverPid)) byThread.set(name, (byThread.get(name) ?? 0) + ms);
-    return byThread;
+  const serverCpu = (): ProcessCpu => {
+    const sum: ProcessCpu = { byThread: new Map(), switches: { voluntary: 0, involuntary: 0 } };
+    for (const reader of all) {
+      const { byThread, switches } = processCpu(reader.serverPid);
+      for (const [name, ms] of byThread) sum.byThread.set(name, (sum.byThread.get(name) ?? 0) + ms);
+      sum.switches.voluntary += switches.voluntary;
+      sum.switches.involuntary += switches.involuntary;
+    }
+    return sum;
   };
   const cpuBefore = serverCpu();
   const start = process.hrtime.bigint();
@@ -142,12 +149,17 @@ async function round(active: readonly Reader[], all: readonly Reader[], research
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const total = active.length * calls;
   const clientCpu = results.map((r) => r.clientCpuMs);
-  const byThread = new Map([...serverCpu()].map(([name, ms]) => [name, (ms - (cpuBefore.get(name) ?? 0)) / total]));
+  const cpuAfter = serverCpu();
+  const byThread = new Map([...cpuAfter.byThread].map(([name, ms]) => [name, (ms - (cpuBefore.byThread.get(name) ?? 0)) / total]));
   return {
     perSecond: total / seconds,
     samples: results.flatMap((r) => r.samples),
     serverCpuPerCall: [...byThread.values()].reduce((sum, ms) => sum + ms, 0),
     serverCpuPerCallByThread: byThread,
+    serverSwitchesPerCall: {
+      voluntary: (cpuAfter.switches.voluntary - cpuBefore.switches.voluntary) / total,
+      involuntary: (cpuAfter.switches.involuntary - cpuBefore.switches.involuntary) / total,
+    },
     ...(clientCpu.every((ms) => ms !== undefined) ? { clientCpuPerCall: clientCpu.reduce((sum, ms) => sum + ms, 0) / total } : {}),
   };
 }
@@ -166,7 +178,8 @@ async function measureLayout(layout: Layout, dataDirs: readonly string[], resear
       one.push(single);
       four.push(quad);
       const threads = (x: Round): string => [...x.serverCpuPerCallByThread].filter(([, ms]) => ms >= 0.005).map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(', ');
-      process.stderr.write(`bench:   readers (${layout}) round ${r + 1}: server threads per call [${threads(single)}] vs [${threads(quad)}]\n`);
+      const switches = (x: Round): string => `${x.serverSwitchesPerCall.voluntary.toFixed(2)}+${x.serverSwitchesPerCall.involuntary.toFixed(2)}`;
+      process.stderr.write(`bench:   readers (${layout}) round ${r + 1}: server threads per call [${threads(single)}] vs [${threads(quad)}]; switches per call (voluntary+involuntary) ${switches(single)} vs ${switches(quad)}\n`);
       process.stderr.write(`bench:   readers (${layout}) round ${r + 1}: 1 client ${single.perSecond.toFixed(0)}/s, 4 clients ${quad.perSecond.toFixed(0)}/s; CPU per call, servers ${single.serverCpuPerCall.toFixed(3)} vs ${quad.serverCpuPerCall.toFixed(3)} ms${single.clientCpuPerCall === undefined ? '' : `, clients ${single.clientCpuPerCall.toFixed(3)} vs ${quad.clientCpuPerCall?.toFixed(3)} ms`}\n`);
     }
     return {
