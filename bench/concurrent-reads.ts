@@ -30,11 +30,11 @@ export interface ConcurrentReadsOptions {
   /** Which layouts to measure; both when absent. */
   layouts?: readonly Layout[];
   /**
-   * The control experiment (`--separate-databases`): each server on a copy of the database of its
-   * own, so that what 4 clients cost beyond 1 is the machine's share of 2 cores alone, with nothing
-   * one server's writes (its read-audit flushes) could make the others redo.
+   * The control (`--control`): after each 4-client round, 4 more clients whose servers each have a
+   * copy of the database of their own. What they cost beyond 1 client is the machine's sharing of
+   * 2 cores alone: nothing one server writes (its read-audit flushes) can make another redo work.
    */
-  separateDatabases?: boolean;
+  control?: boolean;
 }
 
 export const CONCURRENT_READS_DEFAULTS: ConcurrentReadsOptions = { callsPerClient: 300, rounds: 7 };
@@ -42,6 +42,14 @@ export const CONCURRENT_READS_DEFAULTS: ConcurrentReadsOptions = { callsPerClien
 /** Where the clients run: each on a thread of its own, or all in the benchmark's event loop. */
 type Layout = 'threads' | 'one-loop';
 const LAYOUTS: readonly Layout[] = ['threads', 'one-loop'];
+const CONTROL_COPIES = [0, 1, 2, 3];
+
+/** A copy of the benchmark's data folder (the project it reads, its keys) beside it. */
+function copyOf(dir: string, i: number): string {
+  const copy = `${dir}-copy-${i}`;
+  fs.cpSync(dir, copy, { recursive: true });
+  return copy;
+}
 
 /** One client with its own server process. */
 interface Reader {
@@ -121,10 +129,11 @@ interface LayoutFigures {
   fourRate: number;
   one: Round[];
   four: Round[];
+  /** The control's rounds (empty without --control). */
+  fourApart: Round[];
   paired: PairedRatios;
 }
 
-const meanOf = (samples: readonly bigint[]): number => samples.reduce((sum, ns) => sum + Number(ns), 0) / samples.length;
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /**
@@ -164,19 +173,28 @@ async function round(active: readonly Reader[], all: readonly Reader[], research
   };
 }
 
-async function measureLayout(layout: Layout, dataDirs: readonly string[], researchId: string, options: ConcurrentReadsOptions): Promise<LayoutFigures> {
+async function measureLayout(layout: Layout, dataDir: string, controlDirs: readonly string[], researchId: string, options: ConcurrentReadsOptions): Promise<LayoutFigures> {
   const readers: Reader[] = [];
+  const apart: Reader[] = [];
+  const open = (folder: string): Promise<Reader> => (layout === 'threads' ? threadReader(folder, options.serverEntry) : inLoopReader(folder, options.serverEntry));
   try {
-    for (const dataDir of dataDirs) readers.push(await (layout === 'threads' ? threadReader(dataDir, options.serverEntry) : inLoopReader(dataDir, options.serverEntry)));
-    for (const reader of readers) await reader.read(researchId, 20);
+    for (let i = 0; i < 4; i += 1) readers.push(await open(dataDir));
+    for (const folder of controlDirs) apart.push(await open(folder));
+    for (const reader of [...readers, ...apart]) await reader.read(researchId, 20);
     const first = readers[0] as Reader;
     const one: Round[] = [];
     const four: Round[] = [];
+    const fourApart: Round[] = [];
     for (let r = 0; r < options.rounds; r += 1) {
       const single = await round([first], readers, researchId, options.callsPerClient);
       const quad = await round(readers, readers, researchId, options.callsPerClient);
       one.push(single);
       four.push(quad);
+      if (apart.length > 0) {
+        const control = await round(apart, apart, researchId, options.callsPerClient);
+        fourApart.push(control);
+        process.stderr.write(`bench:   readers (${layout}) round ${r + 1}: control (4 databases) ${control.perSecond.toFixed(0)}/s; CPU per call, servers ${control.serverCpuPerCall.toFixed(3)} ms, clients ${control.clientCpuPerCall?.toFixed(3) ?? 'n/a'} ms\n`);
+      }
       const threads = (x: Round): string => [...x.serverCpuPerCallByThread].filter(([, ms]) => ms >= 0.005).map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(', ');
       const switches = (x: Round): string => `${x.serverSwitchesPerCall.voluntary.toFixed(2)}+${x.serverSwitchesPerCall.involuntary.toFixed(2)}`;
       process.stderr.write(`bench:   readers (${layout}) round ${r + 1}: server threads per call [${threads(single)}] vs [${threads(quad)}]; switches per call (voluntary+involuntary) ${switches(single)} vs ${switches(quad)}\n`);
@@ -188,14 +206,15 @@ async function measureLayout(layout: Layout, dataDirs: readonly string[], resear
       fourRate: median(four.map((r) => r.perSecond)),
       one,
       four,
+      fourApart,
       paired: {
         throughput: four.map((r, i) => r.perSecond / (one[i] as Round).perSecond),
         p99: four.map((r, i) => summarize(r.samples).p99 / summarize((one[i] as Round).samples).p99),
-        mean: four.map((r, i) => meanOf(r.samples) / meanOf((one[i] as Round).samples)),
+        mean: four.map((r, i) => summarize(r.samples).mean / summarize((one[i] as Round).samples).mean),
       },
     };
   } finally {
-    await Promise.all(readers.map((reader) => reader.close()));
+    await Promise.all([...readers, ...apart].map((reader) => reader.close()));
   }
 }
 
@@ -213,15 +232,10 @@ export async function benchConcurrentReads(overrides: Partial<ConcurrentReadsOpt
     } finally {
       await setup.close();
     }
-    // One folder for all four servers, or (the control) a copy of it each.
-    const dataDirs = [0, 1, 2, 3].map((i) => {
-      if (options.separateDatabases !== true) return dir;
-      const copy = `${dir}-copy-${i}`;
-      fs.cpSync(dir, copy, { recursive: true });
-      return copy;
-    });
+    // The control's servers: a copy of the database each.
+    const controlDirs = options.control === true ? CONTROL_COPIES.map((i) => copyOf(dir, i)) : [];
     const figures: LayoutFigures[] = [];
-    for (const layout of options.layouts ?? LAYOUTS) figures.push(await measureLayout(layout, dataDirs, researchId, options));
+    for (const layout of options.layouts ?? LAYOUTS) figures.push(await measureLayout(layout, dir, controlDirs, researchId, options));
     const detail = `get_research_status / list_hypotheses back to back, ${options.rounds} rounds of ${options.callsPerClient} calls`;
     const results: BenchResult[] = [];
     const threads = figures.find((f) => f.layout === 'threads');
@@ -237,7 +251,7 @@ export async function benchConcurrentReads(overrides: Partial<ConcurrentReadsOpt
     }
     return { results, appendix: appendixOf(figures, options, loadBefore) };
   } finally {
-    for (const folder of [dir, ...[0, 1, 2, 3].map((i) => `${dir}-copy-${i}`)]) fs.rmSync(folder, { recursive: true, force: true });
+    for (const folder of [dir, ...CONTROL_COPIES.map((i) => `${dir}-copy-${i}`)]) fs.rmSync(folder, { recursive: true, force: true });
   }
 }
 
@@ -252,21 +266,27 @@ function appendixOf(figures: readonly LayoutFigures[], options: ConcurrentReadsO
     const values = rounds.map(of).filter((ms): ms is number => ms !== undefined);
     return values.length === 0 ? 'n/a' : `${median(values).toFixed(3)} ms`;
   };
-  const lines = figures.flatMap(({ layout, oneRate, fourRate, paired, one, four }) => {
+  const tailShape = (rounds: readonly Round[]): string => median(rounds.map((r) => { const { p99, mean } = summarize(r.samples); return p99 / mean; })).toFixed(2);
+  const lines = figures.flatMap(({ layout, oneRate, fourRate, paired, one, four, fourApart }) => {
     const throughput = median(paired.throughput);
     const tail = median(paired.p99);
+    const control = fourApart.length === 0 ? [] : [
+      `  - control, 4 clients whose servers each have a database of their own: ${median(fourApart.map((r, i) => r.perSecond / (one[i] as Round).perSecond)).toFixed(2)}× the 1-client throughput (shared: ${throughput.toFixed(2)}×); CPU per call, servers ${cpu(fourApart, (r) => r.serverCpuPerCall)} (shared: ${cpu(four, (r) => r.serverCpuPerCall)}), clients ${cpu(fourApart, (r) => r.clientCpuPerCall)} (shared: ${cpu(four, (r) => r.clientCpuPerCall)}).`,
+    ];
     return [
       `- ${LAYOUT_TITLES[layout]}:`,
       `  - throughput, 4 clients / 1 client: ${throughput.toFixed(2)}× (range ${range(paired.throughput)}; medians ${fourRate.toFixed(0)} vs ${oneRate.toFixed(0)} calls/s) — ${throughput >= 1.5 ? 'met' : '**missed**'} (target ≥ 1.5×);`,
       `  - p99, 4 clients / 1 client: ${tail.toFixed(2)}× (range ${range(paired.p99)}) — ${tail <= 2 ? 'met' : '**missed**'} (target ≤ 2×);`,
       `  - mean latency, 4 clients / 1 client: ${median(paired.mean).toFixed(2)}× (range ${range(paired.mean)}); Little's law with 4 clients calling back to back predicts 4 / the throughput ratio = ${(4 / throughput).toFixed(2)}×;`,
+      `  - tail shape, p99 / mean latency: ${tailShape(one)} with 1 client, ${tailShape(four)} with 4 (p99 ≤ 2× with throughput ≥ 1.5× needs the 1-client figure ≥ 4/3 of the 4-client one, by Little's law);`,
       `  - CPU per call (median over rounds), all four servers: ${cpu(one, (r) => r.serverCpuPerCall)} with 1 client vs ${cpu(four, (r) => r.serverCpuPerCall)} with 4; the clients' own threads: ${cpu(one, (r) => r.clientCpuPerCall)} vs ${cpu(four, (r) => r.clientCpuPerCall)}.`,
+      ...control,
     ];
   });
   return [
     '### Concurrent readers',
     '',
-    `${options.rounds} interleaved rounds of ${options.callsPerClient} reads per client, per layout; ${options.separateDatabases === true ? 'each server on a database of its own (the control); ' : ''}${os.cpus().length} cores; load average before ${loadBefore.map((v) => v.toFixed(2)).join(' / ')}, after ${os.loadavg().map((v) => v.toFixed(2)).join(' / ')}. Ratios are the median over rounds of each 4-client round against the 1-client round before it, with their range.`,
+    `${options.rounds} interleaved rounds of ${options.callsPerClient} reads per client, per layout; ${os.cpus().length} cores; load average before ${loadBefore.map((v) => v.toFixed(2)).join(' / ')}, after ${os.loadavg().map((v) => v.toFixed(2)).join(' / ')}. Ratios are the median over rounds of each 4-client round against the 1-client round before it, with their range.`,
     '',
     ...lines,
     '',
@@ -284,7 +304,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ...(rounds ? { rounds } : {}),
     ...(serverEntry === undefined ? {} : { serverEntry: path.resolve(serverEntry) }),
     ...(args.includes('--threads-only') ? { layouts: ['threads'] as const } : {}),
-    ...(args.includes('--separate-databases') ? { separateDatabases: true } : {}),
+    ...(args.includes('--control') ? { control: true } : {}),
   })
     .then(({ appendix }) => process.stdout.write(`${appendix}\n`))
     .catch((error: unknown) => {
