@@ -43,6 +43,8 @@ export const CONCURRENT_READS_DEFAULTS: ConcurrentReadsOptions = { callsPerClien
 type Layout = 'threads' | 'one-loop';
 const LAYOUTS: readonly Layout[] = ['threads', 'one-loop'];
 const CONTROL_COPIES = [0, 1, 2, 3];
+/** Calls each reader makes before the first round (by then V8's helper threads are mostly idle). */
+const WARM_UP_CALLS = 600;
 
 /** A copy of the benchmark's data folder (the project it reads, its keys) beside it. */
 function copyOf(dir: string, i: number): string {
@@ -194,7 +196,10 @@ async function measureLayout(layout: Layout, dataDir: string, controlDirs: reado
   try {
     for (let i = 0; i < 4; i += 1) readers.push(await open(dataDir));
     for (const folder of controlDirs) apart.push(await open(folder));
-    for (const reader of [...readers, ...apart]) await reader.read(researchId, 20);
+    // Warm every server and client up before the first round: V8 compiles the call path on helper
+    // threads over the first few hundred calls, and with only 20 calls each the first 4-client rounds
+    // paid for three servers' and three clients' compiling that the 1-client rounds' reader had done.
+    await Promise.all([...readers, ...apart].map((reader) => reader.read(researchId, WARM_UP_CALLS)));
     const first = readers[0] as Reader;
     const one: Round[] = [];
     const four: Round[] = [];
@@ -275,6 +280,25 @@ const LAYOUT_TITLES: Record<Layout, string> = {
   'one-loop': "all clients in the benchmark's one event loop (former layout; a client also waits for the others' parsing)",
 };
 
+/**
+ * What the CPU alone allows: a 1-client call is a ping-pong in which client and server take turns,
+ * so its latency is about their CPU per call (one core busy); 4 clients can at most fill every core,
+ * so their rate is at most cores / CPU per call at 4 clients, and a call costs more CPU at 4 clients
+ * (the clients' identical work too: shared caches, context switches). Threads layout only.
+ */
+function cpuBound(one: readonly Round[], four: readonly Round[]): string[] {
+  const perCall = (r: Round): number | undefined => (r.clientCpuPerCall === undefined ? undefined : r.serverCpuPerCall + r.clientCpuPerCall);
+  const pairs = four.map((r, i) => [perCall(one[i] as Round), perCall(r), (one[i] as Round).perSecond] as const);
+  if (pairs.some(([alone, shared]) => alone === undefined || shared === undefined)) return [];
+  const cores = os.cpus().length;
+  const busy = median(pairs.map(([alone, , rate]) => ((alone as number) * rate) / 1000));
+  const inflation = median(pairs.map(([alone, shared]) => (shared as number) / (alone as number)));
+  const bound = median(pairs.map(([, shared, rate]) => (cores * 1000) / (shared as number) / rate));
+  return [
+    `  - what the CPU allows: 1 client keeps ${busy.toFixed(2)} cores busy (client and server CPU per call × calls/s); a call costs ${inflation.toFixed(2)}× the CPU with 4 clients; so ${cores} cores allow at most ${bound.toFixed(2)}× the 1-client throughput (median of rounds).`,
+  ];
+}
+
 function appendixOf(figures: readonly LayoutFigures[], options: ConcurrentReadsOptions, loadBefore: number[]): string {
   const range = (values: number[]): string => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}×`;
   const cpu = (rounds: readonly Round[], of: (r: Round) => number | undefined): string => {
@@ -297,6 +321,7 @@ function appendixOf(figures: readonly LayoutFigures[], options: ConcurrentReadsO
       `  - tail shape, p99 / mean latency: ${tailShape(one)} with 1 client, ${tailShape(four)} with 4 (p99 ≤ 2× with throughput ≥ 1.5× needs the 1-client figure ≥ 4/3 of the 4-client one, by Little's law);`,
       `  - CPU per call (median over rounds), all four servers: ${cpu(one, (r) => r.serverCpuPerCall)} with 1 client vs ${cpu(four, (r) => r.serverCpuPerCall)} with 4; the clients' own threads: ${cpu(one, (r) => r.clientCpuPerCall)} vs ${cpu(four, (r) => r.clientCpuPerCall)}.`,
       ...control,
+      ...cpuBound(one, four),
     ];
   });
   return [
