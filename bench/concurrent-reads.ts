@@ -295,7 +295,7 @@ function cpuBound(one: readonly Round[], four: readonly Round[]): string[] {
   const inflation = median(pairs.map(([alone, shared]) => (shared as number) / (alone as number)));
   const bound = median(pairs.map(([, shared, rate]) => (cores * 1000) / (shared as number) / rate));
   return [
-    `  - what the CPU allows: 1 client keeps ${busy.toFixed(2)} cores busy (client and server CPU per call × calls/s); a call costs ${inflation.toFixed(2)}× the CPU with 4 clients; so ${cores} cores allow at most ${bound.toFixed(2)}× the 1-client throughput (median of rounds).`,
+    `  - what the CPU allows: 1 client keeps ${busy.toFixed(2)} cores busy (client and server CPU per call × calls/s); a call costs ${inflation.toFixed(2)}× the CPU with 4 clients; so ${cores} otherwise idle cores allow at most ${bound.toFixed(2)}× the 1-client throughput (median of rounds; other load on the machine makes 1 client's busy cores fewer and the bound loose).`,
   ];
 }
 
