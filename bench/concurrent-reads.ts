@@ -11,7 +11,7 @@
 // parsing, never the other clients' parsing. The former layout, all four clients in the benchmark's
 // one event loop, is measured too and reported beside it: there a client also waits while the
 // other three clients' answers are parsed and validated, which is the benchmark's queue, not ours.
-// Run alone: `npm run build:node && node --import tsx bench/concurrent-reads.ts [calls per client] [rounds]`.
+// Run alone: `npm run build:node && node --import tsx bench/concurrent-reads.ts [calls per client] [rounds] [--threads-only] [--control] [--server <server.js>]`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -335,7 +335,7 @@ function appendixOf(figures: readonly LayoutFigures[], options: ConcurrentReadsO
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  // [calls per client] [rounds] [--server <another build's server.js>] [--threads-only]
+  // [calls per client] [rounds] [--server <another build's server.js>] [--threads-only] [--control]
   const args = process.argv.slice(2);
   const serverAt = args.indexOf('--server');
   const serverEntry = serverAt >= 0 ? args[serverAt + 1] : undefined;
