@@ -14,33 +14,55 @@ export async function readOnce(server: ConnectedServer, researchId: string, i: n
   if (result.isError === true) throw new Error(`read failed during the benchmark: ${describeToolFailure(result).slice(0, 300)}`);
 }
 
-/** `calls` reads back to back; each call's latency in nanoseconds. */
-export async function readSeries(server: ConnectedServer, researchId: string, calls: number): Promise<bigint[]> {
+/** A series of reads: each call's latency, and when it ended, in nanoseconds of process.hrtime (one clock for all threads of a process). */
+export interface ReadSeries {
+  samples: bigint[];
+  ends: bigint[];
+}
+
+/** `calls` reads back to back. */
+export async function readSeries(server: ConnectedServer, researchId: string, calls: number): Promise<ReadSeries> {
   const samples: bigint[] = [];
+  const ends: bigint[] = [];
   for (let i = 0; i < calls; i += 1) {
     const start = process.hrtime.bigint();
     await readOnce(server, researchId, i);
-    samples.push(process.hrtime.bigint() - start);
+    const end = process.hrtime.bigint();
+    samples.push(end - start);
+    ends.push(end);
   }
-  return samples;
+  return { samples, ends };
 }
 
 export type ReaderRequest =
-  | { kind: 'connect'; dataDir: string }
+  /** `serverEntry`: another build's server.js (an A/B run); this repository's dist when absent. */
+  | { kind: 'connect'; dataDir: string; serverEntry?: string }
   | { kind: 'read'; researchId: string; calls: number }
   | { kind: 'close' };
 
-export type ReaderReply = { kind: 'connected' } | { kind: 'samples'; samples: bigint[] } | { kind: 'closed' } | { kind: 'failed'; message: string };
+export type ReaderReply =
+  | { kind: 'connected'; serverPid: number }
+  /** `clientCpuMs`: this thread's CPU time over the reads (the client's own sending, parsing, validating). */
+  | ({ kind: 'samples'; clientCpuMs: number } & ReadSeries)
+  | { kind: 'closed' }
+  | { kind: 'failed'; message: string };
 
 let server: ConnectedServer | undefined;
 
 async function handle(request: ReaderRequest): Promise<ReaderReply> {
   if (request.kind === 'connect') {
-    server = await connectServer({ dataDir: request.dataDir, client: 'desktop' });
-    return { kind: 'connected' };
+    server = await connectServer({ dataDir: request.dataDir, client: 'desktop', ...(request.serverEntry === undefined ? {} : { serverEntry: request.serverEntry }) });
+    const serverPid = server.transport.pid;
+    if (serverPid === null) throw new Error('the reader\'s server process has no pid');
+    return { kind: 'connected', serverPid };
   }
   if (server === undefined) throw new Error(`the reader got "${request.kind}" before "connect"`);
-  if (request.kind === 'read') return { kind: 'samples', samples: await readSeries(server, request.researchId, request.calls) };
+  if (request.kind === 'read') {
+    const before = process.threadCpuUsage();
+    const series = await readSeries(server, request.researchId, request.calls);
+    const used = process.threadCpuUsage(before);
+    return { kind: 'samples', ...series, clientCpuMs: (used.user + used.system) / 1000 };
+  }
   await server.close();
   server = undefined;
   return { kind: 'closed' };
