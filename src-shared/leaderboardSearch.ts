@@ -1,6 +1,7 @@
-// What the leaderboard's search box matches and how a board row's summary is cut to a table's
-// length: one definition for the server (get_leaderboard's `search` and `summary_chars`) and the
-// app (its search over loaded rows), so a search gives the same rows wherever it runs.
+// What get_leaderboard's `search` matches and how `summary_chars` cuts a board row's summary. The
+// app's search over loaded rows (src-renderer/features/leaderboard/leaderboardModel.ts) matches the
+// same way; the dependency rules keep the renderer from importing this module, so it has its own
+// few lines, and test/e2e/web/leaderboardSearch.spec.ts checks the two give the same rows.
 
 export interface Searchable {
   number: number;

@@ -50,11 +50,20 @@ export function memoisedSearchText(): (row: LeaderboardRow) => string {
 }
 
 /**
+ * A search's terms: whitespace-separated, lower-cased. The server's search (get_leaderboard's
+ * `search`, src-shared/leaderboardSearch.ts) splits the same way; the renderer may not import it
+ * (the dependency rules let it see the host contract's types only).
+ */
+export function searchTerms(search: string): string[] {
+  return search.toLowerCase().split(/\s+/).filter((term) => term !== '');
+}
+
+/**
  * Rows that pass every filter. Search terms are whitespace-separated and must all occur
  * ("h12" finds hypothesis 12, "stellate collagen" finds summaries with both words).
  */
 export function applyFilters(rows: readonly LeaderboardRow[], filters: Filters, text: (row: LeaderboardRow) => string = searchText): LeaderboardRow[] {
-  const terms = filters.search.toLowerCase().split(/\s+/).filter((term) => term !== '');
+  const terms = searchTerms(filters.search);
   return rows.filter(
     (row) =>
       (filters.status === 'all' || row.status === filters.status) &&

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LeaderboardPage } from '../../../src-main/host/contract';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
-import { searchTerms } from '../../../src-shared/leaderboardSearch';
+import { searchTerms } from './leaderboardModel';
 import { tournamentKeys } from './queries';
 
 /** Rows per search page (the route's largest); a match's summary is not read, so it is cut short. */
