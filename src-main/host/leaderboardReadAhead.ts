@@ -15,6 +15,8 @@ export type PageInput = {
   cursor?: string | undefined;
   limit?: number | undefined;
   format?: 'rows' | 'columns' | undefined;
+  search?: string | undefined;
+  summary_chars?: number | undefined;
   /** Rows of the page read ahead after this one (default: limit): the app's first page is small, the rest large. */
   next_limit?: number | undefined;
 };
@@ -36,7 +38,7 @@ interface Held {
 /** `call` is one get_leaderboard call; it answers failures as values (the router's tool wrapper). */
 export function leaderboardPageWithReadAhead(call: (input: ToolPageInput) => Promise<ToolOutcome>, ttlMs = READ_AHEAD_TTL_MS): (input: PageInput) => Promise<ToolOutcome> {
   const held = new Map<string, Held>();
-  const keyOf = (input: ToolPageInput): string => JSON.stringify([input.research_id, input.cursor ?? null, input.limit ?? null, input.format ?? null]);
+  const keyOf = (input: ToolPageInput): string => JSON.stringify([input.research_id, input.cursor ?? null, input.limit ?? null, input.format ?? null, input.search ?? null, input.summary_chars ?? null]);
 
   const readAhead = (input: ToolPageInput): void => {
     const key = keyOf(input);

@@ -39,6 +39,7 @@ export const tournamentRoutes = {
    * One page of the leaderboard; the GUI follows next_cursor to load all rows in chunks. By column,
    * the host reads the next page ahead (leaderboardReadAhead.ts) in `next_limit` rows (default:
    * `limit`), the size the GUI will ask for it in: its first page is one screen, the rest are large.
+   * `search` and `summary_chars` are get_leaderboard's (server-side search over full summaries).
    */
   'leaderboard.page': {
     input: z
@@ -48,6 +49,8 @@ export const tournamentRoutes = {
         limit: z.number().int().min(1).max(1000).optional(),
         format: LeaderboardFormatSchema.optional(),
         next_limit: z.number().int().min(1).max(1000).optional(),
+        search: z.string().max(500).optional(),
+        summary_chars: z.number().int().min(20).max(10_000).optional(),
       })
       .strict(),
     output: LeaderboardPageSchema,

@@ -5,6 +5,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import type { LeaderboardRow } from '../../../src-main/host/contract';
 import { LeaderboardTable } from './LeaderboardTable';
 import { LeaderboardToolbar } from './LeaderboardToolbar';
+import { useServerSearch } from './serverSearch';
 import { applyFilters, ciDomain, distinctMethods, hasFilters, memoisedSearchText, NO_FILTERS, nextSort, sortRows, type Filters, type Sort } from './leaderboardModel';
 
 export interface TableState {
@@ -13,6 +14,7 @@ export interface TableState {
 }
 
 export function LeaderboardTab({
+  researchId,
   rows,
   k,
   state,
@@ -22,6 +24,7 @@ export function LeaderboardTab({
   openId,
   onOpen,
 }: {
+  researchId: string;
   rows: readonly LeaderboardRow[];
   k: number;
   state: TableState;
@@ -34,12 +37,19 @@ export function LeaderboardTab({
   const filters = useDeferredValue(state.filters);
   // Lower-cased search text per row, computed once per row on the first search, not per keystroke or page.
   const [text] = useState(memoisedSearchText);
-  const shown = useMemo(() => sortRows(applyFilters(rows, filters, text), state.sort), [rows, filters, text, state.sort]);
+  // The board's summaries are cut to a table's length, so the server searches the full texts
+  // (serverSearch.ts); until its first answer is in, the loaded text stands in.
+  const search = useServerSearch(researchId, filters.search);
+  const shown = useMemo(() => {
+    const found = search.ids;
+    const filtered = found === null ? applyFilters(rows, filters, text) : applyFilters(rows, { ...filters, search: '' }).filter((row) => found.has(row.id));
+    return sortRows(filtered, state.sort);
+  }, [rows, filters, text, state.sort, search.ids]);
   const methods = useMemo(() => distinctMethods(rows), [rows]);
   const domain = useMemo(() => ciDomain(rows), [rows]);
 
   return (
-    <div className="lb-tab" data-testid="leaderboard-tab">
+    <div className="lb-tab" data-testid="leaderboard-tab" data-search={search.pending ? 'pending' : 'settled'}>
       <LeaderboardToolbar filters={state.filters} onChange={(next) => onState({ ...state, filters: next })} methods={methods} />
       <p className="lb-count muted" aria-live="polite" data-testid="leaderboard-count">
         {shown.length === rows.length ? `${rows.length.toLocaleString()} hypotheses` : `Showing ${shown.length.toLocaleString()} of ${rows.length.toLocaleString()} hypotheses`}

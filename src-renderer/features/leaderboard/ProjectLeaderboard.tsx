@@ -108,7 +108,7 @@ export function ProjectLeaderboard({
             </p>
           </div>
         ) : tab === 'table' ? (
-          <LeaderboardTab rows={rows} k={head.k} state={table} onState={setTable} selected={selected} onToggleSelect={toggle} openId={openId} onOpen={onOpen} />
+          <LeaderboardTab researchId={researchId} rows={rows} k={head.k} state={table} onState={setTable} selected={selected} onToggleSelect={toggle} openId={openId} onOpen={onOpen} />
         ) : tab === 'history' ? (
           <EloHistoryPanel researchId={researchId} rows={rows} selected={selected} choice={eloChoice} onChoice={setEloChoice} />
         ) : tab === 'lineage' ? (

@@ -50,11 +50,20 @@ export function memoisedSearchText(): (row: LeaderboardRow) => string {
 }
 
 /**
+ * A search's terms: whitespace-separated, lower-cased. The server's search (get_leaderboard's
+ * `search`, src-shared/leaderboardSearch.ts) splits the same way; the renderer may not import it
+ * (the dependency rules let it see the host contract's types only).
+ */
+export function searchTerms(search: string): string[] {
+  return search.toLowerCase().split(/\s+/).filter((term) => term !== '');
+}
+
+/**
  * Rows that pass every filter. Search terms are whitespace-separated and must all occur
  * ("h12" finds hypothesis 12, "stellate collagen" finds summaries with both words).
  */
 export function applyFilters(rows: readonly LeaderboardRow[], filters: Filters, text: (row: LeaderboardRow) => string = searchText): LeaderboardRow[] {
-  const terms = filters.search.toLowerCase().split(/\s+/).filter((term) => term !== '');
+  const terms = searchTerms(filters.search);
   return rows.filter(
     (row) =>
       (filters.status === 'all' || row.status === filters.status) &&
@@ -128,12 +137,38 @@ export function movementLabel(row: LeaderboardRow): { text: string; description:
   return { text: '–', description: 'Unchanged in the latest round', kind: 'same' };
 }
 
-/** The rows of a page asked for by column: the i-th entry of every column makes the i-th row. */
+/**
+ * The rows of a page asked for by column: the i-th entry of every column makes the i-th row. One
+ * object literal per row, so all 10,000 rows of a board share one shape built at once; filling a
+ * fresh object key by key (looping over the columns) made the board's rows the renderer's largest
+ * own cost while pages arrived. A field added to the row schema fails to type-check here until it
+ * is added below.
+ */
 export function rowsOf(columns: LeaderboardColumns): LeaderboardRow[] {
-  const fields = Object.keys(columns) as Array<keyof LeaderboardColumns>;
-  return columns.id.map((_, i) => {
-    const row: Record<string, unknown> = {};
-    for (const field of fields) row[field] = columns[field][i];
-    return row as LeaderboardRow;
-  });
+  const c = columns;
+  const rows = new Array<LeaderboardRow>(c.id.length);
+  for (let i = 0; i < rows.length; i++) {
+    rows[i] = {
+      id: c.id[i] as string,
+      number: c.number[i] as number,
+      summary: c.summary[i] as string,
+      status: c.status[i] as LeaderboardRow['status'],
+      origin: c.origin[i] as LeaderboardRow['origin'],
+      method: c.method[i] as string,
+      iteration: c.iteration[i] as number,
+      parents: c.parents[i] as string[],
+      in_tournament: c.in_tournament[i] as boolean,
+      rank: c.rank[i] as number | null,
+      previous_rank: c.previous_rank[i] as number | null,
+      movement: c.movement[i] as number | null,
+      elo_score: c.elo_score[i] as number,
+      bt_score: c.bt_score[i] as number | null,
+      ci95: c.ci95[i] as LeaderboardRow['ci95'],
+      p_top_k: c.p_top_k[i] as number | null,
+      matches_played: c.matches_played[i] as number,
+      wins: c.wins[i] as number,
+      certified_top_k: c.certified_top_k[i] as boolean,
+    };
+  }
+  return rows;
 }

@@ -15,6 +15,13 @@ export const tournamentKeys = {
   compare: (researchId: string, first: string, second: string) => ['projects', 'tournament', researchId, 'compare', first, second] as const,
 };
 
+/**
+ * The board's summaries are cut to this many characters: a row shows the title (at most 90,
+ * hypothesisTitle.ts), and summaries were most of a 10,000-row board's bytes. The full text is
+ * read where the scientist reads it (the hypothesis panel); search runs in the server (serverSearch.ts).
+ */
+export const BOARD_SUMMARY_CHARS = 120;
+
 /** Performance marks the bench reads: data arrival of the first and the last page. */
 export const MARK_FIRST_DATA = 'leaderboard:data:first';
 export const MARK_ALL_DATA = 'leaderboard:data:all';
@@ -39,6 +46,7 @@ export function useLeaderboardPages(researchId: string) {
             research_id: researchId,
             limit,
             format: 'columns',
+            summary_chars: BOARD_SUMMARY_CHARS,
             ...(cursor === null ? {} : { cursor }),
             ...(nextLimit === undefined ? {} : { next_limit: nextLimit }),
           });

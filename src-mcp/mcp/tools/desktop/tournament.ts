@@ -13,7 +13,8 @@ import { loadResearch } from '../../../engine/research.js';
 import { matchPage } from '../../../store/leaderboardQueries.js';
 import { defineTool } from '../../toolkit.js';
 import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardFormatSchema, LeaderboardPageSchema, LeaderboardRowSchema, MatchPageSchema } from '../../../../src-shared/schemas/tournament.js';
-import { arenaCard, comparedEntry, leaderboardColumns, leaderboardRow, matchEntry } from './tournamentRows.js';
+import { arenaCard, comparedEntry, leaderboardColumns, matchEntry } from './tournamentRows.js';
+import { boardRows } from './boardRows.js';
 import { recordHumanJudgement } from '../../../engine/workflow/requests.js';
 import { roundedInterval } from '../../../../src-shared/schemas/hypotheses.js';
 
@@ -35,11 +36,13 @@ export const getLeaderboardTool = defineTool({
     cursor: z.string().optional().describe('next_cursor of the previous page; omit for the first.'),
     limit: z.number().int().min(1).max(1000).default(500),
     format: LeaderboardFormatSchema.default('rows').describe('"columns": the rows as one array per field (columns), about half the JSON of a large page; rows is then empty.'),
+    search: z.string().max(500).optional().describe('Only this page\'s rows whose "h<number>", id or full summary contain every word (case-insensitive); next_cursor still walks the whole board.'),
+    summary_chars: z.number().int().min(20).max(10_000).optional().describe('Summaries cut to at most this many characters, ending in "…" where cut (get_hypothesis has the full text); search still reads the full text.'),
   }),
   output: LeaderboardPageSchema,
   run(args, ctx) {
     const page = leaderboardPage(ctx.db, args.research_id, { cursor: args.cursor, limit: args.limit });
-    const rows = page.rows.map(leaderboardRow);
+    const rows = boardRows(page.rows, { search: args.search, summaryChars: args.summary_chars });
     const byColumn = args.format === 'columns';
     const lines = rows.slice(0, 10).map((r) => `${r.rank ?? '–'}. H${r.number} ${r.id} — Elo ${r.elo_score}${r.certified_top_k ? ' (certified)' : ''}`);
     if (page.nextCursor !== null) lines.push(`More: cursor="${page.nextCursor}".`);
