@@ -1,4 +1,4 @@
-// Named statements behind a leaderboard page (migration 0010): every page — the first one after a
+// Named statements behind a leaderboard page (migrations 0010 and 0013): every page — the first one after a
 // judgement too — reads its own rows from the board-order index, the project's counter row, the
 // top-k and the latest judging round, never the whole project or its match log.
 import type { Db } from './database.js';
@@ -31,8 +31,9 @@ function boardLineOf(values: BoardValues): BoardLine {
 }
 
 // INDEXED BY: without statistics the planner could pick (project_id, rank) and sort. board_bucket
-// (0: a ranked competitor, 1: everyone else) and board_value (rank, or minus Elo) are the virtual
-// columns of migration 0010.
+// (0: a ranked competitor, 1: everyone else) and board_value (rank, or minus Elo) are the columns
+// of migration 0013, kept by triggers; its index carries every column of BOARD_COLUMNS, so a page
+// reads the index alone (a covering index).
 const FIRST_PAGE = `SELECT ${BOARD_COLUMNS} FROM hypotheses INDEXED BY hypotheses_in_board_order
   WHERE project_id = ? ORDER BY board_bucket, board_value, seq LIMIT ?`;
 const NEXT_PAGE = `SELECT ${BOARD_COLUMNS} FROM hypotheses INDEXED BY hypotheses_in_board_order

@@ -3,6 +3,7 @@ import type { Db } from './database.js';
 import { fromJson, toJson } from './json.js';
 import { cached, cachedPluck, cachedRaw } from './statements.js';
 import { sqlite } from './handle.js';
+import { COMPETITOR_CONDITION } from './competitors.js';
 
 export interface HypothesisRow {
   id: string;
@@ -187,11 +188,19 @@ export function setSafetyFlag(db: Db, id: string, flag: string | null, updatedAt
 /** What a rating refresh writes back: the hypothesis's own rating columns. */
 export type RatingUpdate = Pick<HypothesisRow, 'id' | 'elo' | 'btScore' | 'ciLow' | 'ciHigh' | 'pTopK' | 'rank' | 'matchesPlayed' | 'wins'>;
 
+// The board key of migration 0013 (0 and the rank for a ranked competitor, else 1 and minus Elo),
+// written with the ratings so that the migration's update trigger finds it right and leaves the row
+// alone: one write per row of a rating refresh, not two. On the right of SET, status, gate and
+// safety_flag are the row's current values.
+const RANKED_COMPETITOR = `@rank IS NOT NULL AND ${COMPETITOR_CONDITION}`;
+
 export function updateRatings(db: Db, updates: readonly RatingUpdate[], updatedAt: string): void {
   const statement = cached(
     db,
     `UPDATE hypotheses SET elo = @elo, bt_score = @btScore, ci_low = @ciLow, ci_high = @ciHigh, p_top_k = @pTopK,
-       rank = @rank, matches_played = @matchesPlayed, wins = @wins, updated_at = @updatedAt WHERE id = @id`,
+       rank = @rank, matches_played = @matchesPlayed, wins = @wins, updated_at = @updatedAt,
+       board_bucket = CASE WHEN ${RANKED_COMPETITOR} THEN 0 ELSE 1 END, board_value = CASE WHEN ${RANKED_COMPETITOR} THEN @rank ELSE -@elo END
+     WHERE id = @id`,
   );
   for (const update of updates) statement.run({ ...update, updatedAt });
 }

@@ -12,6 +12,7 @@ import m0009 from './0009_leaderboard_version.sql';
 import m0010 from './0010_leaderboard_read_model.sql';
 import m0011 from './0011_hypothesis_title_edits.sql';
 import m0012 from './0012_covering_page_indexes.sql';
+import m0013 from './0013_board_page_index.sql';
 
 export interface Migration {
   version: number;
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: '0010_leaderboard_read_model', sql: m0010 },
   { version: 11, name: '0011_hypothesis_title_edits', sql: m0011 },
   { version: 12, name: '0012_covering_page_indexes', sql: m0012 },
+  { version: 13, name: '0013_board_page_index', sql: m0013 },
 ];
 
 // Versions must run 1, 2, 3… with no gap: a database at version N skips everything ≤ N.

@@ -8,6 +8,7 @@ import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../../../src-mcp/store/mig
 import { databasePath } from '../../../../src-mcp/store/dataDir.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
 import { sqlite } from '../../../../src-mcp/store/handle.js';
+import { boardPageSql } from '../../../../src-mcp/store/boardQueries.js';
 
 function tempDir(): string {
   return makeTempDir('cosci-migrate-');
@@ -110,6 +111,53 @@ describe('migrate', () => {
       expect(counts()).toEqual([{ id: 'hyp_1', n: 0 }, { id: 'hyp_2', n: 0 }, { id: 'hyp_3', n: 0 }, { id: 'hyp_4', n: 2 }]);
       const plan = sqlite(db).prepare('EXPLAIN QUERY PLAN SELECT id, summary, unverified_citations, parents, elo, rank FROM hypotheses WHERE project_id = ? ORDER BY CASE WHEN rank IS NULL THEN 1000000 - elo ELSE rank END, seq').all('res_1') as Array<{ detail: string }>;
       expect(plan.map((row) => row.detail).join(' | ')).toContain('USING COVERING INDEX hypotheses_in_list_order');
+    } finally {
+      closeDatabase(db);
+    }
+  });
+
+  it('0013 stores the board key of the rows already there, keeps it through changes, and reads a board page from the index', () => {
+    const dir = tempDir();
+    fs.mkdirSync(dir, { recursive: true });
+    const old = new Database(databasePath(dir));
+    for (const migration of MIGRATIONS.slice(0, 12)) old.exec(migration.sql);
+    old.pragma('user_version = 12');
+    old.prepare("INSERT INTO projects (id, goal, domain, status, hypothesis_budget, created_by, created_at, updated_at) VALUES ('res_1', 'g', 'd', 'active', 3, 'desktop', 't', 't')").run();
+    const hypothesis = old.prepare(
+      "INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, method, origin, status, gate, elo, rank, iteration, created_by, created_at, updated_at) VALUES (?, 'res_1', ?, 's', 'r', 'p', 'm', 'generated', ?, 'approved', ?, ?, 1, 'desktop', 't', 't')",
+    );
+    hypothesis.run('hyp_1', 1, 'in_tournament', 1250, 2);
+    hypothesis.run('hyp_2', 2, 'in_tournament', 1300, 1);
+    hypothesis.run('hyp_3', 3, 'pending', 1200, null);
+    hypothesis.run('hyp_4', 4, 'rejected', 1400, 3);
+    old.close();
+
+    const db = openDatabase(dir);
+    try {
+      expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
+      const keys = () => sqlite(db).prepare('SELECT id, board_bucket AS bucket, board_value AS value FROM hypotheses ORDER BY seq').all();
+      const page = () => (sqlite(db).prepare(boardPageSql(false)).raw().all('res_1', 10) as unknown[][]).map((row) => row[0]);
+      expect(keys()).toEqual([
+        { id: 'hyp_1', bucket: 0, value: 2 },
+        { id: 'hyp_2', bucket: 0, value: 1 },
+        { id: 'hyp_3', bucket: 1, value: -1200 },
+        { id: 'hyp_4', bucket: 1, value: -1400 },
+      ]);
+      expect(page()).toEqual(['hyp_2', 'hyp_1', 'hyp_4', 'hyp_3']);
+      // A flag, a new row and a re-rating written without the key: the triggers keep it.
+      sqlite(db).prepare("UPDATE hypotheses SET safety_flag = 'dual_use' WHERE id = 'hyp_2'").run();
+      sqlite(db).prepare("UPDATE hypotheses SET elo = 1500 WHERE id = 'hyp_3'").run();
+      sqlite(db)
+        .prepare(
+          "INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, method, origin, status, gate, elo, rank, iteration, created_by, created_at, updated_at) VALUES ('hyp_5', 'res_1', 5, 's', 'r', 'p', 'm', 'generated', 'reviewed', 'approved', 1100, 1, 1, 'desktop', 't', 't')",
+        )
+        .run();
+      expect(page()).toEqual(['hyp_5', 'hyp_1', 'hyp_3', 'hyp_4', 'hyp_2']);
+      for (const afterCursor of [false, true]) {
+        const args = afterCursor ? ['res_1', 0, 1, 5, 10] : ['res_1', 10];
+        const plan = sqlite(db).prepare(`EXPLAIN QUERY PLAN ${boardPageSql(afterCursor)}`).all(...args) as Array<{ detail: string }>;
+        expect(plan.map((row) => row.detail).join(' | ')).toContain('USING COVERING INDEX hypotheses_in_board_order');
+      }
     } finally {
       closeDatabase(db);
     }
