@@ -144,7 +144,7 @@ export async function benchPages(overrides: Partial<PagesOptions> = {}): Promise
     `### Pages at lab scale (${size})`,
     '',
     `Targets: any page p50 ≤ ${TARGET_P50_MS} ms and p99 ≤ ${TARGET_P99_MS} ms, independent of project size; the whole leaderboard ≤ ${TARGET_WHOLE_MS} ms. Load average (1/5/15 min, ${os.cpus().length} cores) before: ${loadBefore.map((v) => v.toFixed(2)).join(' / ')}; after: ${os.loadavg().map((v) => v.toFixed(2)).join(' / ')}.`,
-    `First leaderboard read after seeding (a fresh server: statements prepared, pages cut from the board-order index of migration 0010): ${timing.firstLoadMs.toFixed(0)} ms.`,
+    `First leaderboard read after seeding (a fresh server: statements prepared, pages cut from the covering board-order index of migration 0013): ${timing.firstLoadMs.toFixed(0)} ms.`,
     '',
     'Over stdio is what the app waits for; "in the server" is the tool\'s own time as the audit log records it (validation, ordering, result), without the stdio round trip.',
     '',
