@@ -17,12 +17,11 @@ ALTER TABLE hypotheses DROP COLUMN board_bucket;
 ALTER TABLE hypotheses ADD COLUMN board_bucket INTEGER NOT NULL DEFAULT 1;
 ALTER TABLE hypotheses ADD COLUMN board_value REAL NOT NULL DEFAULT 0;
 
+-- A new row's key comes from the update trigger below, the one place that computes it (as 0012's
+-- insert trigger does): setting rank to itself fires it, and its WHEN writes the key.
 CREATE TRIGGER hypotheses_board_key_on_insert AFTER INSERT ON hypotheses
 BEGIN
-  UPDATE hypotheses SET
-    board_bucket = CASE WHEN rank IS NOT NULL AND status IN ('reviewed', 'in_tournament', 'evolved') AND gate = 'approved' AND safety_flag IS NULL THEN 0 ELSE 1 END,
-    board_value = CASE WHEN rank IS NOT NULL AND status IN ('reviewed', 'in_tournament', 'evolved') AND gate = 'approved' AND safety_flag IS NULL THEN rank ELSE -elo END
-  WHERE id = NEW.id;
+  UPDATE hypotheses SET rank = rank WHERE id = NEW.id;
 END;
 
 -- Only when the stored key is wrong: a rating refresh has already written the right one.
@@ -36,10 +35,8 @@ BEGIN
   WHERE id = NEW.id;
 END;
 
--- Existing rows.
-UPDATE hypotheses SET
-  board_bucket = CASE WHEN rank IS NOT NULL AND status IN ('reviewed', 'in_tournament', 'evolved') AND gate = 'approved' AND safety_flag IS NULL THEN 0 ELSE 1 END,
-  board_value = CASE WHEN rank IS NOT NULL AND status IN ('reviewed', 'in_tournament', 'evolved') AND gate = 'approved' AND safety_flag IS NULL THEN rank ELSE -elo END;
+-- Existing rows, through the update trigger as well.
+UPDATE hypotheses SET rank = rank;
 
 -- The board's order (key columns as in 0010), then every column a board row shows
 -- (store/boardQueries.ts BOARD_COLUMNS): a page never visits the table. Same name as before: the
