@@ -14,6 +14,17 @@ function tempDir(): string {
   return makeTempDir('cosci-migrate-');
 }
 
+/** A database file in `dir` as a Co-Scientist at schema `version` left it: its migrations only, that version recorded. */
+function databaseAt(dir: string, version: number): Database.Database {
+  fs.mkdirSync(dir, { recursive: true });
+  const old = new Database(databasePath(dir));
+  for (const migration of MIGRATIONS.slice(0, version)) old.exec(migration.sql);
+  old.pragma(`user_version = ${version}`);
+  return old;
+}
+
+const INSERT_PROJECT = "INSERT INTO projects (id, goal, domain, status, hypothesis_budget, created_by, created_at, updated_at) VALUES ('res_1', 'g', 'd', 'active', 3, 'desktop', 't', 't')";
+
 describe('migrate', () => {
   it('opens a current database while another process holds the write lock (no lock is needed)', () => {
     const dir = tempDir();
@@ -33,10 +44,7 @@ describe('migrate', () => {
 
   it('applies only the migrations after the version a database already has', () => {
     const dir = tempDir();
-    fs.mkdirSync(dir, { recursive: true });
-    const old = new Database(databasePath(dir));
-    for (const migration of MIGRATIONS.slice(0, 2)) old.exec(migration.sql);
-    old.pragma('user_version = 2');
+    const old = databaseAt(dir, 2);
     old.prepare("INSERT INTO events (at, client_id, kind, subject_uri) VALUES ('t', 'c', 'k', 'u')").run();
     old.close();
 
@@ -52,11 +60,8 @@ describe('migrate', () => {
 
   it('0011 keeps the renames made before it, from the change feed, and they go with their project', () => {
     const dir = tempDir();
-    fs.mkdirSync(dir, { recursive: true });
-    const old = new Database(databasePath(dir));
-    for (const migration of MIGRATIONS.slice(0, 10)) old.exec(migration.sql);
-    old.pragma('user_version = 10');
-    old.prepare("INSERT INTO projects (id, goal, domain, status, hypothesis_budget, created_by, created_at, updated_at) VALUES ('res_1', 'g', 'd', 'active', 3, 'desktop', 't', 't')").run();
+    const old = databaseAt(dir, 10);
+    old.prepare(INSERT_PROJECT).run();
     const hypothesis = old.prepare(
       "INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, method, origin, status, iteration, created_by, created_at, updated_at) VALUES (?, 'res_1', ?, 's', 'r', 'p', 'm', 'generated', 'pending', 1, 'desktop', 't', 't')",
     );
@@ -84,11 +89,8 @@ describe('migrate', () => {
 
   it('0012 counts the unverified citations of the rows already there, keeps counting new ones, and lists them from the index', () => {
     const dir = tempDir();
-    fs.mkdirSync(dir, { recursive: true });
-    const old = new Database(databasePath(dir));
-    for (const migration of MIGRATIONS.slice(0, 11)) old.exec(migration.sql);
-    old.pragma('user_version = 11');
-    old.prepare("INSERT INTO projects (id, goal, domain, status, hypothesis_budget, created_by, created_at, updated_at) VALUES ('res_1', 'g', 'd', 'active', 3, 'desktop', 't', 't')").run();
+    const old = databaseAt(dir, 11);
+    old.prepare(INSERT_PROJECT).run();
     const hypothesis = old.prepare(
       "INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, citations, method, origin, status, iteration, created_by, created_at, updated_at) VALUES (?, 'res_1', ?, 's', 'r', 'p', ?, 'm', 'generated', 'pending', 1, 'desktop', 't', 't')",
     );
@@ -118,11 +120,8 @@ describe('migrate', () => {
 
   it('0013 stores the board key of the rows already there, keeps it through changes, and reads a board page from the index', () => {
     const dir = tempDir();
-    fs.mkdirSync(dir, { recursive: true });
-    const old = new Database(databasePath(dir));
-    for (const migration of MIGRATIONS.slice(0, 12)) old.exec(migration.sql);
-    old.pragma('user_version = 12');
-    old.prepare("INSERT INTO projects (id, goal, domain, status, hypothesis_budget, created_by, created_at, updated_at) VALUES ('res_1', 'g', 'd', 'active', 3, 'desktop', 't', 't')").run();
+    const old = databaseAt(dir, 12);
+    old.prepare(INSERT_PROJECT).run();
     const hypothesis = old.prepare(
       "INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, method, origin, status, gate, elo, rank, iteration, created_by, created_at, updated_at) VALUES (?, 'res_1', ?, 's', 'r', 'p', 'm', 'generated', ?, 'approved', ?, ?, 1, 'desktop', 't', 't')",
     );
