@@ -1,5 +1,5 @@
 // `npm run bench` (after the build): runs every benchmark against the built server, prints the
-// results table and appends it to docs/benchmarks.md. Progress goes to stderr, the table to stdout.
+// results table and appends it to docs/benchmarks-history.md. Progress goes to stderr, the table to stdout.
 import { benchColdStart } from './cold-start.js';
 import { appendToDoc, BENCHMARKS_DOC, renderSection, runContext } from './report.js';
 import type { BenchResult } from './result.js';

@@ -1,7 +1,8 @@
 // A get_leaderboard page's rows as the caller asked for them: only those matching `search` (read
 // against the full summary), then with summaries cut to `summary_chars`. The app reads the board
-// with short summaries (most of a 10,000-row board's bytes are summaries, docs/benchmarks.md) and
-// asks the server to search, so a word anywhere in a summary is still found.
+// with short summaries (most of a 10,000-row board's bytes are summaries,
+// docs/benchmarks-history.md) and asks the server to search, so a word anywhere in a summary is
+// still found.
 import type { z } from 'zod';
 import type { LeaderboardViewRow } from '../../../engine/views/leaderboardView.js';
 import { matchesTerms, searchTerms, searchText, summaryPrefix } from '../../../../src-shared/leaderboardSearch.js';
