@@ -4,11 +4,13 @@
 // Each root holds a `dist/` (copy the old build's dist aside first — a real copy, not hard links —
 // and build the new one in place):
 //   npm run build:node && node --import tsx bench/pages-ab.ts .cache/ab/A . [rounds] [calls]
+// (PAGES_AB_PAGES, a comma-separated list of the page names below, times only those.)
 // Each build opens its own copy of the seeded data folder. When B adds a migration, A cannot open a
 // database B made: seed with A's build instead (PAGES_AB_SEED_WITH=<root of A>) and B migrates its
 // copy when it opens it, as an upgrade would.
 // Prints p50/p99 per build, client and page, the ratio B/A, and each server's main-thread CPU per call
-// (less moved by other load than wall time, which on a busy 2-core machine is mostly waiting).
+// (less moved by other load than wall time, which on a busy 2-core machine is mostly waiting), then
+// where each page's slowest 1% came from (bench/pagesTail.ts).
 import { cpSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +22,7 @@ import { serverEnvFor, type Sdk } from '../test/support/server.js';
 import { seedLargeProject } from './seed.js';
 import { tempDataDir } from './server.js';
 import { percentile } from './stats.js';
+import { TAIL_HEADER, tailRow, tracedCall, watchClientGcs, type CallTrace } from './pagesTail.js';
 
 type Args = Record<string, unknown>;
 type ToolReply = { isError?: unknown; structuredContent?: unknown };
@@ -68,13 +71,18 @@ async function main(): Promise<void> {
   const copies = { A: await tempDataDir('pages-ab-A'), B: await tempDataDir('pages-ab-B') };
   for (const copy of Object.values(copies)) cpSync(seeded.dir, copy.dir, { recursive: true });
   const id = seeded.researchId;
-  const pages: Array<[string, string, Args]> = [
+  // PAGES_AB_PAGES="leaderboard 50,list_hypotheses 50" times only those (e.g. the 50-row pages without 500-row blocks between them).
+  const only = process.env.PAGES_AB_PAGES?.split(',').map((page) => page.trim());
+  const pages = ([
     ['leaderboard 50', 'get_leaderboard', { research_id: id, limit: 50 }],
     ['leaderboard 500', 'get_leaderboard', { research_id: id, limit: 500 }],
     ['list_hypotheses 50', 'list_hypotheses', { research_id: id, limit: 50 }],
-  ];
+  ] as Array<[string, string, Args]>).filter(([page]) => only === undefined || only.includes(page));
+  if (pages.length === 0) throw new Error(`PAGES_AB_PAGES names none of the pages: ${process.env.PAGES_AB_PAGES}`);
   const drivers: Record<string, Driver> = {};
   const samples = new Map<string, number[]>();
+  const traces = new Map<string, CallTrace[]>();
+  const clientGcs = watchClientGcs();
   const cpu = new Map<string, number>();
   const loads: number[] = [os.loadavg()[0] as number];
   try {
@@ -90,12 +98,14 @@ async function main(): Promise<void> {
             const key = `${page} | ${sdk} | ${build}`;
             const cpuBefore = cpuMs(driver.pid);
             const list = samples.get(key) ?? [];
+            const traced = traces.get(page) ?? [];
             for (let i = 0; i < calls; i += 1) {
-              const start = process.hrtime.bigint();
-              await driver.call(name, a);
-              list.push(Number(process.hrtime.bigint() - start) / 1e6);
+              const trace = await tracedCall(driver.pid, i, () => driver.call(name, a));
+              list.push(trace.ms);
+              traced.push(trace);
             }
             samples.set(key, list);
+            traces.set(page, traced);
             cpu.set(key, (cpu.get(key) ?? 0) + cpuMs(driver.pid) - cpuBefore);
           }
         }
@@ -104,6 +114,7 @@ async function main(): Promise<void> {
       process.stderr.write(`pages-ab: round ${round + 1}/${rounds}, load ${os.loadavg()[0]?.toFixed(2)}\n`);
     }
   } finally {
+    clientGcs.stop();
     for (const driver of Object.values(drivers)) await driver.close();
     await seeded.dispose();
     for (const copy of Object.values(copies)) await copy.dispose();
@@ -121,6 +132,9 @@ async function main(): Promise<void> {
       process.stdout.write(`| ${page} | ${sdk} | ${a.p50.toFixed(2)} / ${a.p99.toFixed(2)} | ${b.p50.toFixed(2)} / ${b.p99.toFixed(2)} | ${(b.p50 / a.p50).toFixed(2)} | ${(b.p99 / a.p99).toFixed(2)} | ${a.cpu.toFixed(2)} / ${b.cpu.toFixed(2)} |\n`);
     }
   }
+  const gcMs = clientGcs.pauses.reduce((sum, gc) => sum + gc.end - gc.start, 0);
+  process.stdout.write(`\nWhere each page's slowest 1% came from (both builds and clients; bench/pagesTail.ts); this client process paused ${clientGcs.pauses.length} times for GC, ${gcMs.toFixed(0)} ms in all:\n${TAIL_HEADER}\n`);
+  for (const [page] of pages) process.stdout.write(`${tailRow(page, traces.get(page) ?? [], clientGcs.pauses)}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Tool, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { Scope } from './scopes.js';
 import { withStringLimits } from './argumentLimits.js';
+import { withNullableTypes } from './nullableTypes.js';
 
 /** One tool as tools/list shows it, with what decides whether a client sees it (toolCatalog.ts). */
 export interface CatalogEntry {
@@ -31,12 +32,13 @@ export interface DescribableTool {
 
 /**
  * The JSON Schemas of one tool's arguments (unknown keys refused, as tools/call does; every string
- * bounded, as tools/call checks first: argumentLimits.ts) and result.
+ * bounded, as tools/call checks first: argumentLimits.ts) and result, nullable fields as type lists
+ * (nullableTypes.ts).
  */
 export function computeToolSchemas(tool: DescribableTool): ToolSchemas {
   return {
-    inputSchema: withoutDialect(withStringLimits(z.toJSONSchema(tool.input.strict(), { io: 'input' }))) as Tool['inputSchema'],
-    outputSchema: withoutDialect(z.toJSONSchema(tool.output, { io: 'output' })) as Tool['outputSchema'],
+    inputSchema: withoutDialect(withNullableTypes(withStringLimits(z.toJSONSchema(tool.input.strict(), { io: 'input' })))) as Tool['inputSchema'],
+    outputSchema: withoutDialect(withNullableTypes(z.toJSONSchema(tool.output, { io: 'output' }))) as Tool['outputSchema'],
   };
 }
 

@@ -10,12 +10,19 @@
 // Buffer.from, 500 rows 0.75×, 500 rows with a Greek letter in every tenth 0.61×; an all-ASCII
 // 50-row page pays ~0.05 ms more for the pieces. Splitting one level less (rows whole) cost nothing
 // on ASCII but left rows with wide characters at 0.83–1.09×.
+// Rows are serialised in runs of RUN while their text stays narrow (one JSON.stringify per run, not
+// per row: a call's own overhead was ~20% of a narrow page's encoding), and one by one from the
+// first run that holds a wide character on, since wide rows tend to come together (a project
+// written in Greek): at most one run is serialised twice. Testing a narrow string for WIDE costs
+// nothing (V8 knows it holds no wider character).
 
 /** message → result → structuredContent → rows → one row: each row of a page is one piece. */
 const SPLIT_DEPTH = 4;
 /** Any UTF-16 code unit beyond Latin-1 (surrogates included). */
 const WIDE = /[\u0100-\uffff]/;
 const NEWLINE = '\n';
+/** Rows serialised together while their text stays narrow. */
+const RUN = 16;
 
 class Pieces {
   #narrow: string[] = [];
@@ -28,6 +35,11 @@ class Pieces {
     }
     this.#flush();
     this.#encoded.push(Buffer.from(text, 'utf8'));
+  }
+
+  /** A piece known to hold no character beyond Latin-1. */
+  addNarrow(text: string): void {
+    this.#narrow.push(text);
   }
 
   finish(): Buffer {
@@ -64,10 +76,22 @@ function append(value: unknown, pieces: Pieces, depth: number): boolean {
   }
   if (Array.isArray(value)) {
     pieces.add('[');
-    value.forEach((item, index) => {
+    let index = 0;
+    // Items left whole (a page's rows): in narrow runs first, as the header says.
+    if (depth + 1 >= SPLIT_DEPTH) {
+      while (index < value.length - 1) {
+        const run = JSON.stringify(value.slice(index, index + RUN));
+        if (WIDE.test(run)) break;
+        // The run's items without its brackets; JSON.stringify writes null for an item with no JSON text, as below.
+        if (index > 0) pieces.addNarrow(',');
+        pieces.addNarrow(run.slice(1, -1));
+        index += RUN;
+      }
+    }
+    for (; index < value.length; index += 1) {
       if (index > 0) pieces.add(',');
-      if (!append(item, pieces, depth + 1)) pieces.add('null');
-    });
+      if (!append(value[index], pieces, depth + 1)) pieces.add('null');
+    }
     pieces.add(']');
     return true;
   }

@@ -162,6 +162,16 @@ describe.each<Sdk>(['v2', 'v1'])('desktop tournament tools (%s SDK client)', (sd
     expect(await failure(desktop, 'get_leaderboard', { research_id: researchId, format: 'table' })).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('format') });
   });
 
+  it('get_leaderboard\'s digest is ASCII, so a page of Latin-1 rows stays a one-byte frame in the server and the client (issue 17)', async () => {
+    const { rows } = await wholeBoard();
+    const result = await desktop.client.callTool({ name: 'get_leaderboard', arguments: { research_id: researchId, limit: 50 } });
+    const text = (result.content as Array<{ type: string; text?: string }>).map((block) => block.text ?? '').join('\n');
+    const [top, unranked] = [rows.find((r) => r.rank === 1), rows.find((r) => r.rank === null)];
+    expect(text).toContain(`\n1. H${top?.number} ${top?.id}: Elo ${top?.elo_score} (certified)`);
+    if (unranked !== undefined && rows.indexOf(unranked) < 10) expect(text).toContain(`\nunranked H${unranked.number} ${unranked.id}: Elo`);
+    expect([...text].filter((char) => char.charCodeAt(0) > 0x7f)).toEqual([]);
+  });
+
   it('get_leaderboard explains a bad cursor and an unknown project', async () => {
     expect(await failure(desktop, 'get_leaderboard', { research_id: researchId, cursor: 'not-a-cursor' })).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('next_cursor') });
     expect(await failure(desktop, 'get_leaderboard', { research_id: 'res_missing' })).toMatchObject({ code: 'resource_not_found', message: expect.stringContaining('res_missing') });

@@ -44,7 +44,10 @@ export const getLeaderboardTool = defineTool({
     const page = leaderboardPage(ctx.db, args.research_id, { cursor: args.cursor, limit: args.limit });
     const rows = boardRows(page.rows, { search: args.search, summaryChars: args.summary_chars });
     const byColumn = args.format === 'columns';
-    const lines = rows.slice(0, 10).map((r) => `${r.rank ?? '–'}. H${r.number} ${r.id} — Elo ${r.elo_score}${r.certified_top_k ? ' (certified)' : ''}`);
+    // ASCII only: one character beyond Latin-1 (an en or em dash) makes the whole page's frame a
+    // two-byte string in the server and in the client that parses it, for every row
+    // (runtime/frameEncoding.ts); a page's rows are the bulk of its bytes, the digest ten lines.
+    const lines = rows.slice(0, 10).map((r) => `${r.rank === null ? 'unranked' : `${r.rank}.`} H${r.number} ${r.id}: Elo ${r.elo_score}${r.certified_top_k ? ' (certified)' : ''}`);
     if (page.nextCursor !== null) lines.push(`More: cursor="${page.nextCursor}".`);
     return {
       target: target(page.researchId),

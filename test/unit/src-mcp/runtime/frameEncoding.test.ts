@@ -12,6 +12,20 @@ describe('encodeFrame', () => {
     expect(encodeFrame(message).toString('utf8')).toBe(line(message));
   });
 
+  it('writes pages longer than a run with wide characters first, late, alone or in none of the rows exactly as JSON.stringify does', () => {
+    const page = (wideAt: (i: number) => boolean, length: number): unknown => ({
+      jsonrpc: '2.0',
+      id: 3,
+      result: { structuredContent: { rows: Array.from({ length }, (_, i) => (i === 5 ? undefined : { id: `hyp_${i}`, summary: wideAt(i) ? `TGF-β ${i}` : `plain ${i}`, rank: i })) } },
+    });
+    for (const length of [0, 1, 2, 15, 16, 17, 33, 500]) {
+      for (const wideAt of [() => false, (i: number) => i === 0, (i: number) => i === length - 1, (i: number) => i === 20, (i: number) => i % 10 === 3]) {
+        const message = page(wideAt, length);
+        expect(encodeFrame(message).equals(Buffer.from(line(message), 'utf8'))).toBe(true);
+      }
+    }
+  });
+
   it('leaves out what JSON.stringify leaves out, and writes null for it in arrays', () => {
     const message = { a: undefined, b: () => 1, c: Symbol('s'), d: [undefined, () => 1, 2], e: { f: undefined, g: new Date(0) }, h: { toJSON: () => undefined }, i: 'x' };
     expect(encodeFrame(message).toString('utf8')).toBe(line(message));
@@ -28,8 +42,8 @@ describe('encodeFrame', () => {
       node: fc.oneof({ depthSize: 'small' }, tie('leaf'), fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(text, tie('node'), { maxKeys: 4 })),
     })).node;
     fc.assert(
-      fc.property(value, fc.integer(), (result, id) => {
-        const message = { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'x' }], structuredContent: { rows: [result, result] } } };
+      fc.property(value, fc.array(value, { maxLength: 40 }), fc.integer(), (result, rows, id) => {
+        const message = { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'x' }], structuredContent: { rows: [result, result, ...rows] } } };
         expect(encodeFrame(message).equals(Buffer.from(line(message), 'utf8'))).toBe(true);
         expect(encodeFrame(result === undefined ? null : result).equals(Buffer.from(line(result === undefined ? null : result), 'utf8'))).toBe(true);
       }),
