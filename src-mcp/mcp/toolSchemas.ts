@@ -32,12 +32,14 @@ export interface DescribableTool {
 
 /**
  * The JSON Schemas of one tool's arguments (unknown keys refused, as tools/call does; every string
- * bounded, as tools/call checks first: argumentLimits.ts) and result, nullable fields as type lists
- * (nullableTypes.ts).
+ * bounded, as tools/call checks first: argumentLimits.ts) and result, the result's nullable fields
+ * as type lists (nullableTypes.ts). Arguments keep zod's anyOf: an assistant hands inputSchema to
+ * its model, and Gemini's function declarations refuse a type list (google-gemini/gemini-cli#21094),
+ * while only clients, never models, read an outputSchema.
  */
 export function computeToolSchemas(tool: DescribableTool): ToolSchemas {
   return {
-    inputSchema: withoutDialect(withNullableTypes(withStringLimits(z.toJSONSchema(tool.input.strict(), { io: 'input' })))) as Tool['inputSchema'],
+    inputSchema: withoutDialect(withStringLimits(z.toJSONSchema(tool.input.strict(), { io: 'input' }))) as Tool['inputSchema'],
     outputSchema: withoutDialect(withNullableTypes(z.toJSONSchema(tool.output, { io: 'output' }))) as Tool['outputSchema'],
   };
 }

@@ -1,6 +1,7 @@
 // A nullable field written as a type list (src-mcp/mcp/nullableTypes.ts) accepts and refuses
 // exactly what zod's anyOf did, in draft-07 and 2020-12 alike, for the leaderboard page whose rows
-// made the difference (issue 17) and for every tool's published schemas.
+// made the difference (issue 17) and for every tool's published result schemas; argument schemas
+// keep the anyOf.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -92,7 +93,23 @@ describe('withNullableTypes', () => {
       visit(z.toJSONSchema(tool.input.strict(), { io: 'input' }), `${tool.name} input`);
     }
     expect(fields).toBeGreaterThan(20);
-    // What tools/list publishes has none left but those that would not say the same.
-    expect(JSON.stringify(ALL_TOOLS.map((tool) => catalogEntryOf(tool).tool))).not.toMatch(/"anyOf":\[\{[^{}]*\},\{"type":"null"\}\]/);
+    // What tools/list publishes as results has none left but those that would not say the same.
+    expect(JSON.stringify(ALL_TOOLS.map((tool) => catalogEntryOf(tool).tool.outputSchema))).not.toMatch(/"anyOf":\[\{[^{}]*\},\{"type":"null"\}\]/);
+  });
+
+  it('leaves every argument schema without type lists, which Gemini\'s function declarations refuse', () => {
+    const typeLists: string[] = [];
+    const visit = (schema: unknown, at: string): void => {
+      if (typeof schema !== 'object' || schema === null) return;
+      if (Array.isArray(schema)) return schema.forEach((item, i) => visit(item, `${at}/${i}`));
+      for (const [key, value] of Object.entries(schema as Json)) {
+        if (key === 'type' && Array.isArray(value)) typeLists.push(at);
+        else if (key !== 'enum' && key !== 'const' && key !== 'default') visit(value, `${at}/${key}`);
+      }
+    };
+    for (const tool of ALL_TOOLS) visit(catalogEntryOf(tool).tool.inputSchema, `${tool.name} input`);
+    expect(typeLists).toEqual([]);
+    // Nullable arguments exist (configure_providers' limits), so the check has something to find.
+    expect(JSON.stringify(ALL_TOOLS.map((tool) => catalogEntryOf(tool).tool.inputSchema))).toMatch(/"anyOf":\[\{[^{}]*\},\{"type":"null"\}\]/);
   });
 });
