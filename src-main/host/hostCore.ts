@@ -56,6 +56,11 @@ export interface Host {
   /** Calls a route. Never throws: bad input, unknown routes and failures come back as `{ ok: false }`. */
   invoke<R extends RouteName>(route: R, input: RouteInput<R>): Promise<Result<RouteOutput<R>>>;
   invoke(route: string, input: unknown): Promise<Result<unknown>>;
+  /**
+   * As invoke, except that a leaderboard page may come back as the server's checked JSON text
+   * (a CheckedJson, checkedJson.ts), for glue that sends text on: the web host's HTTP answer.
+   */
+  invokeWire(route: string, input: unknown): Promise<Result<unknown>>;
   /** Subscribes to HostEvents (data changed, server state moved). Returns the unsubscribe function. */
   onEvent(listener: (event: HostEvent) => void): () => void;
   /** The server's current state, e.g. to greet a newly connected renderer. */
@@ -112,6 +117,7 @@ export function createHost(options: HostOptions): Host {
 
   const router = createRouter({
     callTool: (name, args) => connection.callTool(name, args),
+    callToolText: (name, args) => connection.callToolText(name, args),
     readResource: (uri) => connection.readResourceText(uri),
     appInfo: () => {
       const status = connection.status();
@@ -140,6 +146,7 @@ export function createHost(options: HostOptions): Host {
 
   return {
     invoke,
+    invokeWire: (route, input) => router.invokeWire(route, input),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

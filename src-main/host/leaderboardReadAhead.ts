@@ -9,6 +9,7 @@
 // audited the same. Cursor pages were never one snapshot (a judgement between two requests shows
 // in the later one), so reading one a hop earlier changes nothing a reader relies on.
 import type { ToolOutcome } from './toolResult.js';
+import { answerMember } from './checkedJson.js';
 
 export type PageInput = {
   research_id: string;
@@ -51,7 +52,7 @@ export function leaderboardPageWithReadAhead(call: (input: ToolPageInput) => Pro
   };
   const readAheadAfter = (input: ToolPageInput, outcome: ToolOutcome, limit: number | undefined): void => {
     if (!outcome.ok || input.format !== 'columns') return;
-    const next = (outcome.data as { next_cursor?: unknown }).next_cursor;
+    const next = answerMember(outcome.data, 'next_cursor');
     if (typeof next === 'string') readAhead({ ...input, cursor: next, limit });
   };
   const drop = (key: string): void => {

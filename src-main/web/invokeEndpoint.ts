@@ -3,6 +3,7 @@
 // failures of the call itself are values, exactly as over Electron IPC.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorCode, Result } from '../host/contract.js';
+import { CheckedJson } from '../host/checkedJson.js';
 
 /** Generous for any route input; anything larger is a mistake or an attack. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -18,7 +19,7 @@ export async function handleInvoke(
   const reply = (status: number, body: Result<unknown>): void => {
     res
       .writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
-      .end(JSON.stringify(body));
+      .end(serialised(body));
   };
   const reject = (status: number, code: ErrorCode, message: string): void => reply(status, { ok: false, error: { code, message } });
 
@@ -44,6 +45,15 @@ export async function handleInvoke(
   }
   const { route, input } = body as { route: string; input?: unknown };
   reply(200, await invoke(route, input));
+}
+
+/**
+ * The Result as JSON. A page the server checked and wrote (CheckedJson) goes out as its text, not
+ * parsed and written again: the browser parses it once (checkedJson.ts, issue 17).
+ */
+function serialised(body: Result<unknown>): string {
+  if (body.ok && body.data instanceof CheckedJson) return `{"ok":true,"data":${body.data.text}}`;
+  return JSON.stringify(body);
 }
 
 class BodyTooLargeError extends Error {}

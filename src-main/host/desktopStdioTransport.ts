@@ -1,0 +1,265 @@
+// The host's stdio link to its own research server: the child process, and one JSON-RPC message
+// per line each way. It is the SDK's StdioClientTransport plus one thing that transport cannot do:
+// a request whose answer is handed over as the line's text (`requestText`), so the host can pass a
+// large answer the server already checked (a 1,000-row leaderboard page) on to the renderer without
+// parsing, checking and re-serialising it (issue 17; architecture.md, *Processes*). Every other
+// line is parsed and checked by the SDK's own deserializeMessage and goes to the SDK Client, as
+// before. A line longer than MAX_FRAME_BYTES is dropped unread and the request it answers fails
+// with that reason; the link goes on (the SDK's transport closed it, killing the server).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { PassThrough, type Stream } from 'node:stream';
+import { deserializeMessage, SdkError, SdkErrorCode, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { MalformedJsonError, memberValue, objectMembers, type Span } from './jsonMembers.js';
+
+/** The SDK transport's own limit (its ReadBuffer's maxBufferSize default). */
+export const MAX_FRAME_BYTES = 10 * 1024 * 1024;
+/** As the SDK Client waits for an answer (its DEFAULT_REQUEST_TIMEOUT_MSEC). */
+export const TEXT_REQUEST_TIMEOUT_MS = 60_000;
+/** The ids of text requests; the SDK Client numbers its own. */
+const TEXT_ID_PREFIX = 'cosci-text-';
+/** Bytes kept of each end of an oversize line, to find which request it answered. */
+const KEPT_END_BYTES = 256;
+const TEXT_ID = new RegExp(`"id":"(${TEXT_ID_PREFIX}\\d+)"`);
+const NUMERIC_ID_AT_END = /"id":(\d+)\}\s*$/;
+const NUMERIC_ID_AT_START = /^\{(?:"jsonrpc":"2\.0",)?"id":(\d+)[,}]/;
+
+export interface ServerSpawn {
+  command: string;
+  args: string[];
+  /** Added to the SDK's safe default environment. */
+  env: Record<string, string>;
+}
+
+/** An answer's line: its text and where its top-level members lie in it. */
+export interface AnswerText {
+  text: string;
+  members: Map<string, Span>;
+}
+
+interface Pending {
+  resolve: (answer: AnswerText) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+  method: string;
+}
+
+/** Why a text request's answer could not be read; names the request. */
+export class UnreadableAnswerError extends Error {
+  override readonly name = 'UnreadableAnswerError';
+}
+
+export class DesktopStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T) => void;
+
+  readonly #spawn: ServerSpawn;
+  readonly #maxFrameBytes: number;
+  readonly #stderr = new PassThrough();
+  #child: ChildProcess | undefined;
+  #chunks: Buffer[] = [];
+  #buffered = 0;
+  /** While an oversize line is being dropped: its first bytes, its last bytes and its length. */
+  #skipping: { head: Buffer; tail: Buffer; bytes: number } | undefined;
+  #nextTextId = 1;
+  readonly #pending = new Map<string, Pending>();
+
+  constructor(server: ServerSpawn, options: { maxFrameBytes?: number } = {}) {
+    this.#spawn = server;
+    this.#maxFrameBytes = options.maxFrameBytes ?? MAX_FRAME_BYTES;
+  }
+
+  /** The child's stderr, available before start so no early line is lost. */
+  get stderr(): Stream {
+    return this.#stderr;
+  }
+
+  get pid(): number | null {
+    return this.#child?.pid ?? null;
+  }
+
+  start(): Promise<void> {
+    if (this.#child) throw new Error('The research server link is already started.');
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.#spawn.command, this.#spawn.args, {
+        env: { ...getDefaultEnvironment(), ...this.#spawn.env },
+        stdio: ['pipe', 'pipe', 'pipe'],
+        shell: false,
+        windowsHide: true,
+      });
+      this.#child = child;
+      child.on('error', (error) => {
+        reject(error);
+        this.onerror?.(error);
+      });
+      child.on('spawn', () => resolve());
+      child.on('close', () => {
+        this.#child = undefined;
+        this.#failPending(() => new SdkError(SdkErrorCode.ConnectionClosed, 'The research server closed its connection.'));
+        this.onclose?.();
+      });
+      child.stdin?.on('error', (error) => this.onerror?.(error));
+      child.stdout?.on('data', (chunk: Buffer) => this.#read(chunk));
+      child.stdout?.on('error', (error) => this.onerror?.(error));
+      child.stderr?.pipe(this.#stderr);
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return this.#write(serializeMessage(message));
+  }
+
+  /**
+   * Sends a request whose answer comes back as its line's text, not parsed and not given to the
+   * SDK Client. It fails (as the SDK's requests do) when the link closes or no answer comes in
+   * time, and with UnreadableAnswerError when the answer is malformed or too large.
+   */
+  requestText(method: string, params: Record<string, unknown>, timeoutMs = TEXT_REQUEST_TIMEOUT_MS): Promise<AnswerText> {
+    const id = `${TEXT_ID_PREFIX}${this.#nextTextId++}`;
+    return new Promise<AnswerText>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#pending.delete(id);
+        reject(new SdkError(SdkErrorCode.RequestTimeout, `No answer to ${method} within ${timeoutMs} ms.`));
+      }, timeoutMs);
+      this.#pending.set(id, { resolve, reject, timer, method });
+      this.#write(serializeMessage({ jsonrpc: '2.0', id, method, params })).catch((error: unknown) => {
+        this.#settle(id)?.reject(error instanceof Error ? error : new Error(String(error)));
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    const child = this.#child;
+    this.#child = undefined;
+    this.#failPending(() => new SdkError(SdkErrorCode.ConnectionClosed, 'The research server link was closed.'));
+    if (child) {
+      const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+      const exited = (): boolean => child.exitCode !== null || child.signalCode !== null;
+      // As the SDK's transport: end stdin and let the server close its database, then insist.
+      child.stdin?.end();
+      await Promise.race([closed, delay(2000)]);
+      if (!exited()) {
+        child.kill('SIGTERM');
+        await Promise.race([closed, delay(2000)]);
+      }
+      if (!exited()) child.kill('SIGKILL');
+    }
+    this.#chunks = [];
+    this.#buffered = 0;
+    this.#skipping = undefined;
+  }
+
+  #write(line: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const stdin = this.#child?.stdin;
+      if (!stdin) {
+        reject(new SdkError(SdkErrorCode.NotConnected, 'Not connected'));
+        return;
+      }
+      if (stdin.write(line)) resolve();
+      else stdin.once('drain', resolve);
+    });
+  }
+
+  #read(chunk: Buffer): void {
+    let data = chunk;
+    while (data.length > 0) {
+      const newline = data.indexOf(0x0a);
+      const piece = newline < 0 ? data : data.subarray(0, newline);
+      if (this.#skipping !== undefined) {
+        this.#skipping.bytes += piece.length;
+        this.#skipping.tail = lastBytes(Buffer.concat([this.#skipping.tail, piece]), KEPT_END_BYTES);
+      } else if (this.#buffered + piece.length > this.#maxFrameBytes) {
+        const whole = Buffer.concat([...this.#chunks, piece]);
+        this.#skipping = { head: Buffer.from(whole.subarray(0, KEPT_END_BYTES)), tail: lastBytes(whole, KEPT_END_BYTES), bytes: whole.length };
+        this.#chunks = [];
+        this.#buffered = 0;
+      } else {
+        this.#chunks.push(piece);
+        this.#buffered += piece.length;
+      }
+      if (newline < 0) return;
+      data = data.subarray(newline + 1);
+      this.#endOfLine();
+    }
+  }
+
+  #endOfLine(): void {
+    const skipped = this.#skipping;
+    this.#skipping = undefined;
+    if (skipped !== undefined) {
+      this.#refuseOversize(skipped.head.toString('utf8'), skipped.tail.toString('utf8'), skipped.bytes);
+      return;
+    }
+    const line = (this.#chunks.length === 1 ? (this.#chunks[0] as Buffer) : Buffer.concat(this.#chunks)).toString('utf8').replace(/\r$/, '');
+    this.#chunks = [];
+    this.#buffered = 0;
+    if (line.trim() === '') return;
+    if (this.#pending.size > 0 && line.includes(TEXT_ID_PREFIX) && this.#handOverText(line)) return;
+    try {
+      this.onmessage?.(deserializeMessage(line));
+    } catch (error) {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  /** True when the line answered a text request (which now has its answer or its failure). */
+  #handOverText(line: string): boolean {
+    let members: Map<string, Span>;
+    try {
+      members = objectMembers(line);
+    } catch (error) {
+      // A broken line that names one of our requests fails that request; anything else is the SDK's to report.
+      const id = TEXT_ID.exec(line.slice(0, KEPT_END_BYTES))?.[1] ?? TEXT_ID.exec(line.slice(-KEPT_END_BYTES))?.[1];
+      const pending = id === undefined ? undefined : this.#settle(id);
+      if (pending === undefined) return false;
+      const where = error instanceof MalformedJsonError ? error.message : String(error);
+      pending.reject(new UnreadableAnswerError(`The research server's answer to ${pending.method} is not valid JSON (${where}).`));
+      return true;
+    }
+    const idSpan = members.get('id');
+    const id = idSpan === undefined ? undefined : memberValue(line, idSpan);
+    const pending = typeof id === 'string' ? this.#settle(id) : undefined;
+    if (pending === undefined) return false;
+    pending.resolve({ text: line, members });
+    return true;
+  }
+
+  #refuseOversize(head: string, tail: string, bytes: number): void {
+    const what = `a ${bytes}-byte answer, over the ${this.#maxFrameBytes}-byte limit`;
+    const textId = TEXT_ID.exec(head)?.[1] ?? TEXT_ID.exec(tail)?.[1];
+    const pending = textId === undefined ? undefined : this.#settle(textId);
+    if (pending !== undefined) {
+      pending.reject(new UnreadableAnswerError(`The research server's answer to ${pending.method} was refused: ${what}. Ask for fewer rows or shorter text.`));
+      return;
+    }
+    // One of the SDK Client's requests: answer it with the reason, rather than leave it to time out.
+    const numericId = NUMERIC_ID_AT_START.exec(head)?.[1] ?? NUMERIC_ID_AT_END.exec(tail)?.[1];
+    if (numericId !== undefined) {
+      this.onmessage?.({ jsonrpc: '2.0', id: Number(numericId), error: { code: -32603, message: `The research server's answer was refused: ${what}.` } });
+      return;
+    }
+    this.onerror?.(new Error(`Dropped ${what} that names no request.`));
+  }
+
+  #settle(id: string): Pending | undefined {
+    const pending = this.#pending.get(id);
+    if (pending === undefined) return undefined;
+    this.#pending.delete(id);
+    clearTimeout(pending.timer);
+    return pending;
+  }
+
+  #failPending(reason: () => Error): void {
+    for (const id of [...this.#pending.keys()]) this.#settle(id)?.reject(reason());
+  }
+}
+
+function lastBytes(buffer: Buffer, count: number): Buffer {
+  return Buffer.from(buffer.subarray(Math.max(0, buffer.length - count)));
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
