@@ -10,30 +10,40 @@
 // gives (toolResult.ts).
 import { ProtocolError, type CallToolResult } from '@modelcontextprotocol/client';
 import type { z } from 'zod';
-import { MalformedJsonError, memberValue, objectMembers, type Span } from './jsonMembers.js';
+import { MalformedJsonError, spanValue, type ObjectMembers, type Span } from './jsonMembers.js';
 import type { AnswerText } from './desktopStdioTransport.js';
 import { callFailure, readToolResult, type ToolOutcome } from './toolResult.js';
 
-/** A route's answer as the server's JSON text, with where its top-level members lie. */
+/** A route's answer as the server's JSON bytes (a span of its answer's line), with where its members lie. */
 export class CheckedJson {
-  constructor(
-    readonly text: string,
-    readonly members: ReadonlyMap<string, Span>,
-  ) {}
+  readonly #line: Buffer;
+  readonly #span: Span;
+  readonly #members: ObjectMembers;
+
+  constructor(line: Buffer, span: Span, members: ObjectMembers) {
+    this.#line = line;
+    this.#span = span;
+    this.#members = members;
+  }
+
+  /** The value's UTF-8 bytes, as the server wrote them (no copy). */
+  get bytes(): Buffer {
+    return this.#line.subarray(this.#span.start, this.#span.end);
+  }
 
   /** One member's value, parsed on its own (for small ones: the host reads next_cursor). */
   member(key: string): unknown {
-    const span = this.members.get(key);
-    return span === undefined ? undefined : memberValue(this.text, span);
+    const span = this.#members.spans.get(key);
+    return span === undefined ? undefined : spanValue(this.#line, span);
   }
 
-  /** The whole value, for callers that need objects (Electron's IPC, tests, other routes' code). */
+  /** The whole value, for callers that need objects (Electron's IPC, tests). */
   parse(): unknown {
-    return JSON.parse(this.text);
+    return spanValue(this.#line, this.#span);
   }
 }
 
-/** A member of a route's answer, whether it is still text (CheckedJson) or a parsed object. */
+/** A member of a route's answer, whether it is still the server's bytes (CheckedJson) or a parsed object. */
 export function answerMember(data: unknown, key: string): unknown {
   if (data instanceof CheckedJson) return data.member(key);
   return typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined;
@@ -46,34 +56,35 @@ export function requiredMembers(schema: z.ZodObject): readonly string[] {
     .map(([key]) => key);
 }
 
-/** A tools/call answer's text → the route's outcome, its structuredContent kept as text. */
+/** A tools/call answer's line → the route's outcome, its structuredContent kept as the server's bytes. */
 export function readToolAnswerText(tool: string, answer: AnswerText, required: readonly string[]): ToolOutcome {
-  const { text, members } = answer;
+  const { bytes, members } = answer;
   const fail = (message: string): ToolOutcome => ({ ok: false, error: { code: 'INTERNAL', message: `The research server's answer to ${tool} ${message}` } });
   try {
-    const error = members.get('error');
+    const error = members.spans.get('error');
     if (error !== undefined) {
-      const { code, message, data } = memberValue(text, error) as { code?: unknown; message?: unknown; data?: unknown };
+      const { code, message, data } = spanValue(bytes, error) as { code?: unknown; message?: unknown; data?: unknown };
       if (typeof code !== 'number' || typeof message !== 'string') return fail('is an error without a code and message.');
       return { ok: false, error: callFailure(tool, new ProtocolError(code, message, data)) };
     }
-    const result = members.get('result');
+    const result = members.spans.get('result');
+    const resultMembers = members.objects.get('result');
     if (result === undefined) return fail('has neither a result nor an error.');
-    const resultMembers = objectMembers(text, result.start, result.end);
-    const isError = resultMembers.get('isError');
+    if (resultMembers === undefined) return fail('has a result that is not an object.');
+    const isError = resultMembers.spans.get('isError');
     // A failed call is small; read it as the parsed path does, so its coded error reaches the scientist.
-    if (isError !== undefined && memberValue(text, isError) === true) return readToolResult(tool, memberValue(text, result) as CallToolResult);
-    const structured = resultMembers.get('structuredContent');
+    if (isError !== undefined && spanValue(bytes, isError) === true) return readToolResult(tool, spanValue(bytes, result) as CallToolResult);
+    const structured = resultMembers.spans.get('structuredContent');
     if (structured === undefined) return { ok: false, error: { code: 'INTERNAL', message: `The research server answered ${tool} without structured data.` } };
-    const page = text.slice(structured.start, structured.end);
-    const pageMembers = objectMembers(page);
-    const missing = required.filter((key) => !pageMembers.has(key));
+    const page = resultMembers.objects.get('structuredContent');
+    if (page === undefined) return fail('has structured data that is not an object.');
+    const missing = required.filter((key) => !page.spans.has(key));
     if (missing.length > 0) {
       return fail(
         `is not what this app expects (missing ${missing.join(', ')}). The app and its server may be from different versions; reinstalling the app fixes that.`,
       );
     }
-    return { ok: true, data: new CheckedJson(page, pageMembers) };
+    return { ok: true, data: new CheckedJson(bytes, structured, page) };
   } catch (error) {
     if (error instanceof MalformedJsonError || error instanceof SyntaxError) return fail(`is not valid JSON (${error.message}).`);
     throw error;

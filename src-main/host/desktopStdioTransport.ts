@@ -1,8 +1,8 @@
 // The host's stdio link to its own research server: the child process, and one JSON-RPC message
 // per line each way. It is the SDK's StdioClientTransport plus one thing that transport cannot do:
-// a request whose answer is handed over as the line's text (`requestText`), so the host can pass a
+// a request whose answer is handed over as the line's bytes (`requestText`), so the host can pass a
 // large answer the server already checked (a 1,000-row leaderboard page) on to the renderer without
-// parsing, checking and re-serialising it (issue 17; architecture.md, *Processes*). Every other
+// decoding, parsing, checking and re-serialising it (issue 17; architecture.md, *Processes*). Every other
 // line is parsed and checked by the SDK's own deserializeMessage and goes to the SDK Client, as
 // before. A line longer than MAX_FRAME_BYTES is dropped unread and the request it answers fails
 // with that reason; the link goes on (the SDK's transport closed it, killing the server).
@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough, type Stream } from 'node:stream';
 import { deserializeMessage, SdkError, SdkErrorCode, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
-import { MalformedJsonError, memberValue, objectMembers, type Span } from './jsonMembers.js';
+import { MalformedJsonError, objectMembers, spanValue, type ObjectMembers } from './jsonMembers.js';
 
 /** The SDK transport's own limit (its ReadBuffer's maxBufferSize default). */
 export const MAX_FRAME_BYTES = 10 * 1024 * 1024;
@@ -31,10 +31,13 @@ export interface ServerSpawn {
   env: Record<string, string>;
 }
 
-/** An answer's line: its text and where its top-level members lie in it. */
+/** What of a text request's answer is read in the same pass that finds its id: a tool call's result and its structuredContent. */
+const ANSWER_LAYOUT = { result: { structuredContent: {} } };
+
+/** An answer's line: its UTF-8 bytes (no newline) and where its members lie, down ANSWER_LAYOUT. */
 export interface AnswerText {
-  text: string;
-  members: Map<string, Span>;
+  bytes: Buffer;
+  members: ObjectMembers;
 }
 
 interface Pending {
@@ -192,37 +195,39 @@ export class DesktopStdioTransport implements Transport {
       this.#refuseOversize(skipped.head.toString('utf8'), skipped.tail.toString('utf8'), skipped.bytes);
       return;
     }
-    const line = (this.#chunks.length === 1 ? (this.#chunks[0] as Buffer) : Buffer.concat(this.#chunks)).toString('utf8').replace(/\r$/, '');
+    let line = this.#chunks.length === 1 ? (this.#chunks[0] as Buffer) : Buffer.concat(this.#chunks);
     this.#chunks = [];
     this.#buffered = 0;
-    if (line.trim() === '') return;
+    if (line.at(-1) === 0x0d) line = line.subarray(0, -1);
     if (this.#pending.size > 0 && line.includes(TEXT_ID_PREFIX) && this.#handOverText(line)) return;
+    const text = line.toString('utf8');
+    if (text.trim() === '') return;
     try {
-      this.onmessage?.(deserializeMessage(line));
+      this.onmessage?.(deserializeMessage(text));
     } catch (error) {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
     }
   }
 
   /** True when the line answered a text request (which now has its answer or its failure). */
-  #handOverText(line: string): boolean {
-    let members: Map<string, Span>;
+  #handOverText(line: Buffer): boolean {
+    let members: ObjectMembers;
     try {
-      members = objectMembers(line);
+      members = objectMembers(line, ANSWER_LAYOUT);
     } catch (error) {
       // A broken line that names one of our requests fails that request; anything else is the SDK's to report.
-      const id = TEXT_ID.exec(line.slice(0, KEPT_END_BYTES))?.[1] ?? TEXT_ID.exec(line.slice(-KEPT_END_BYTES))?.[1];
+      const id = TEXT_ID.exec(line.toString('utf8', 0, KEPT_END_BYTES))?.[1] ?? TEXT_ID.exec(line.toString('utf8', Math.max(0, line.length - KEPT_END_BYTES)))?.[1];
       const pending = id === undefined ? undefined : this.#settle(id);
       if (pending === undefined) return false;
       const where = error instanceof MalformedJsonError ? error.message : String(error);
       pending.reject(new UnreadableAnswerError(`The research server's answer to ${pending.method} is not valid JSON (${where}).`));
       return true;
     }
-    const idSpan = members.get('id');
-    const id = idSpan === undefined ? undefined : memberValue(line, idSpan);
+    const idSpan = members.spans.get('id');
+    const id = idSpan === undefined ? undefined : spanValue(line, idSpan);
     const pending = typeof id === 'string' ? this.#settle(id) : undefined;
     if (pending === undefined) return false;
-    pending.resolve({ text: line, members });
+    pending.resolve({ bytes: line, members });
     return true;
   }
 
