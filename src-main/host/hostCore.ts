@@ -57,8 +57,9 @@ export interface Host {
   invoke<R extends RouteName>(route: R, input: RouteInput<R>): Promise<Result<RouteOutput<R>>>;
   invoke(route: string, input: unknown): Promise<Result<unknown>>;
   /**
-   * As invoke, except that a leaderboard page may come back as the server's checked JSON text
-   * (a CheckedJson, checkedJson.ts), for glue that sends text on: the web host's HTTP answer.
+   * As invoke, except that a leaderboard page may come back as the JSON bytes its server checked
+   * and wrote (a CheckedJson, checkedJson.ts), for glue that sends them on as they are: the web
+   * host's HTTP answer. Electron's IPC uses invoke (it carries objects).
    */
   invokeWire(route: string, input: unknown): Promise<Result<unknown>>;
   /** Subscribes to HostEvents (data changed, server state moved). Returns the unsubscribe function. */

@@ -1,8 +1,9 @@
 // The route table's implementation, shared by both hosts. Every call arrives untrusted (from IPC
 // or HTTP), so the router validates input against the route's zod schema, does the work
 // (mostly one tool call on the research server), validates the answer against the route's
-// output schema (unless the server just checked that very schema: CHECKED_BY_THE_SERVER), and
-// always returns a Result: it never throws across the host boundary.
+// output schema (unless the server just checked that very schema: CHECKED_BY_THE_SERVER; a
+// leaderboard page then passes through as the server's own bytes, checkedJson.ts), and always
+// returns a Result: it never throws across the host boundary.
 import { z } from 'zod';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import {
@@ -43,7 +44,7 @@ export interface Assistants {
 
 export interface RouterDeps {
   callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
-  /** A tool call answered as its line's text (serverConnection.ts); without it, pages are parsed as every other answer. */
+  /** A tool call answered as its line's bytes, unparsed (serverConnection.ts); without it, pages are parsed as every other answer. */
   callToolText?(name: string, args: Record<string, unknown>): Promise<AnswerText>;
   /** A resource's text from the research server (large exports come as a link); hosts without one cannot export them. */
   readResource?(uri: string): Promise<string>;
@@ -62,8 +63,9 @@ export interface Router {
   /** A route's Result with plain values. */
   invoke(route: string, input: unknown): Promise<Result<unknown>>;
   /**
-   * The same, except that a leaderboard page may be a CheckedJson: the server's checked JSON text,
-   * for a host that sends text on (the web host's HTTP answer) so the renderer parses it once.
+   * The same, except that a leaderboard page may be a CheckedJson: the JSON bytes the server
+   * checked and wrote, for a host that sends them on (the web host's HTTP answer), so the renderer
+   * parses the page once and nothing in between parses or re-serialises it.
    */
   invokeWire(route: string, input: unknown): Promise<Result<unknown>>;
 }
@@ -101,7 +103,7 @@ export function createRouter(deps: RouterDeps): Router {
     }
     return readToolResult(name, result);
   };
-  // get_leaderboard's pages pass through as the server's text where the connection can give it.
+  // get_leaderboard's pages pass through as the server's bytes where the connection can give them.
   const callToolText = deps.callToolText;
   const pageTool =
     callToolText === undefined
