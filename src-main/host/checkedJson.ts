@@ -1,5 +1,5 @@
-// A tool's answer passed on as the JSON text the research server wrote (desktopStdioTransport.ts,
-// requestText): the host reads only its envelope and hands the page on, so the renderer parses it
+// A tool's answer passed on as the JSON bytes the research server wrote (desktopStdioTransport.ts,
+// requestUnparsed): the host reads only its envelope and hands the page on, so the renderer parses it
 // once and nothing in between parses, checks or re-serialises it (issue 17; docs/benchmarks.md,
 // *Leaderboard in the GUI*). What still guarantees that the renderer gets a checked page: the
 // server checked structuredContent against the tool's output schema just before writing it
@@ -11,7 +11,7 @@
 import { ProtocolError, type CallToolResult } from '@modelcontextprotocol/client';
 import type { z } from 'zod';
 import { MalformedJsonError, spanValue, type ObjectMembers, type Span } from './jsonMembers.js';
-import type { AnswerText } from './desktopStdioTransport.js';
+import type { UnparsedAnswer } from './desktopStdioTransport.js';
 import { callFailure, readToolResult, type ToolOutcome } from './toolResult.js';
 
 /** A route's answer as the server's JSON bytes (a span of its answer's line), with where its members lie. */
@@ -57,7 +57,7 @@ export function requiredMembers(schema: z.ZodObject): readonly string[] {
 }
 
 /** A tools/call answer's line → the route's outcome, its structuredContent kept as the server's bytes. */
-export function readToolAnswerText(tool: string, answer: AnswerText, required: readonly string[]): ToolOutcome {
+export function readUnparsedToolAnswer(tool: string, answer: UnparsedAnswer, required: readonly string[]): ToolOutcome {
   const { bytes, members } = answer;
   const fail = (message: string): ToolOutcome => ({ ok: false, error: { code: 'INTERNAL', message: `The research server's answer to ${tool} ${message}` } });
   try {

@@ -1,6 +1,6 @@
 // The host's stdio link to its own research server: the child process, and one JSON-RPC message
 // per line each way. It is the SDK's StdioClientTransport plus one thing that transport cannot do:
-// a request whose answer is handed over as the line's bytes (`requestText`), so the host can pass a
+// a request whose answer is handed over as the line's bytes (`requestUnparsed`), so the host can pass a
 // large answer the server already checked (a 1,000-row leaderboard page) on to the renderer without
 // decoding, parsing, checking and re-serialising it (issue 17; architecture.md, *Processes*). Every other
 // line is parsed and checked by the SDK's own deserializeMessage and goes to the SDK Client, as
@@ -15,12 +15,12 @@ import { MalformedJsonError, objectMembers, spanValue, type ObjectMembers } from
 /** The SDK transport's own limit (its ReadBuffer's maxBufferSize default). */
 export const MAX_FRAME_BYTES = 10 * 1024 * 1024;
 /** As the SDK Client waits for an answer (its DEFAULT_REQUEST_TIMEOUT_MSEC). */
-export const TEXT_REQUEST_TIMEOUT_MS = 60_000;
-/** The ids of text requests; the SDK Client numbers its own. */
-const TEXT_ID_PREFIX = 'cosci-text-';
+export const UNPARSED_REQUEST_TIMEOUT_MS = 60_000;
+/** The ids of unparsed requests; the SDK Client numbers its own. */
+const UNPARSED_ID_PREFIX = 'cosci-unparsed-';
 /** Bytes kept of each end of an oversize line, to find which request it answered. */
 const KEPT_END_BYTES = 256;
-const TEXT_ID = new RegExp(`"id":"(${TEXT_ID_PREFIX}\\d+)"`);
+const UNPARSED_ID = new RegExp(`"id":"(${UNPARSED_ID_PREFIX}\\d+)"`);
 const NUMERIC_ID_AT_END = /"id":(\d+)\}\s*$/;
 const NUMERIC_ID_AT_START = /^\{(?:"jsonrpc":"2\.0",)?"id":(\d+)[,}]/;
 
@@ -31,23 +31,23 @@ export interface ServerSpawn {
   env: Record<string, string>;
 }
 
-/** What of a text request's answer is read in the same pass that finds its id: a tool call's result and its structuredContent. */
+/** What of an unparsed request's answer is read in the same pass that finds its id: a tool call's result and its structuredContent. */
 const ANSWER_LAYOUT = { result: { structuredContent: {} } };
 
 /** An answer's line: its UTF-8 bytes (no newline) and where its members lie, down ANSWER_LAYOUT. */
-export interface AnswerText {
+export interface UnparsedAnswer {
   bytes: Buffer;
   members: ObjectMembers;
 }
 
 interface Pending {
-  resolve: (answer: AnswerText) => void;
+  resolve: (answer: UnparsedAnswer) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
   method: string;
 }
 
-/** Why a text request's answer could not be read; names the request. */
+/** Why an unparsed request's answer could not be read; names the request. */
 export class UnreadableAnswerError extends Error {
   override readonly name = 'UnreadableAnswerError';
 }
@@ -114,13 +114,13 @@ export class DesktopStdioTransport implements Transport {
   }
 
   /**
-   * Sends a request whose answer comes back as its line's text, not parsed and not given to the
+   * Sends a request whose answer comes back as its line's bytes, not parsed and not given to the
    * SDK Client. It fails (as the SDK's requests do) when the link closes or no answer comes in
    * time, and with UnreadableAnswerError when the answer is malformed or too large.
    */
-  requestText(method: string, params: Record<string, unknown>, timeoutMs = TEXT_REQUEST_TIMEOUT_MS): Promise<AnswerText> {
-    const id = `${TEXT_ID_PREFIX}${this.#nextTextId++}`;
-    return new Promise<AnswerText>((resolve, reject) => {
+  requestUnparsed(method: string, params: Record<string, unknown>, timeoutMs = UNPARSED_REQUEST_TIMEOUT_MS): Promise<UnparsedAnswer> {
+    const id = `${UNPARSED_ID_PREFIX}${this.#nextTextId++}`;
+    return new Promise<UnparsedAnswer>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#pending.delete(id);
         reject(new SdkError(SdkErrorCode.RequestTimeout, `No answer to ${method} within ${timeoutMs} ms.`));
@@ -199,7 +199,7 @@ export class DesktopStdioTransport implements Transport {
     this.#chunks = [];
     this.#buffered = 0;
     if (line.at(-1) === 0x0d) line = line.subarray(0, -1);
-    if (this.#pending.size > 0 && line.includes(TEXT_ID_PREFIX) && this.#handOverText(line)) return;
+    if (this.#pending.size > 0 && line.includes(UNPARSED_ID_PREFIX) && this.#handOverUnparsed(line)) return;
     const text = line.toString('utf8');
     if (text.trim() === '') return;
     try {
@@ -209,14 +209,14 @@ export class DesktopStdioTransport implements Transport {
     }
   }
 
-  /** True when the line answered a text request (which now has its answer or its failure). */
-  #handOverText(line: Buffer): boolean {
+  /** True when the line answered an unparsed request (which now has its answer or its failure). */
+  #handOverUnparsed(line: Buffer): boolean {
     let members: ObjectMembers;
     try {
       members = objectMembers(line, ANSWER_LAYOUT);
     } catch (error) {
       // A broken line that names one of our requests fails that request; anything else is the SDK's to report.
-      const id = TEXT_ID.exec(line.toString('utf8', 0, KEPT_END_BYTES))?.[1] ?? TEXT_ID.exec(line.toString('utf8', Math.max(0, line.length - KEPT_END_BYTES)))?.[1];
+      const id = UNPARSED_ID.exec(line.toString('utf8', 0, KEPT_END_BYTES))?.[1] ?? UNPARSED_ID.exec(line.toString('utf8', Math.max(0, line.length - KEPT_END_BYTES)))?.[1];
       const pending = id === undefined ? undefined : this.#settle(id);
       if (pending === undefined) return false;
       const where = error instanceof MalformedJsonError ? error.message : String(error);
@@ -233,7 +233,7 @@ export class DesktopStdioTransport implements Transport {
 
   #refuseOversize(head: string, tail: string, bytes: number): void {
     const what = `a ${bytes}-byte answer, over the ${this.#maxFrameBytes}-byte limit`;
-    const textId = TEXT_ID.exec(head)?.[1] ?? TEXT_ID.exec(tail)?.[1];
+    const textId = UNPARSED_ID.exec(head)?.[1] ?? UNPARSED_ID.exec(tail)?.[1];
     const pending = textId === undefined ? undefined : this.#settle(textId);
     if (pending !== undefined) {
       pending.reject(new UnreadableAnswerError(`The research server's answer to ${pending.method} was refused: ${what}. Ask for fewer rows or shorter text.`));

@@ -118,7 +118,7 @@ export function createHost(options: HostOptions): Host {
 
   const router = createRouter({
     callTool: (name, args) => connection.callTool(name, args),
-    callToolText: (name, args) => connection.callToolText(name, args),
+    callToolUnparsed: (name, args) => connection.callToolUnparsed(name, args),
     readResource: (uri) => connection.readResourceText(uri),
     appInfo: () => {
       const status = connection.status();

@@ -21,8 +21,8 @@ import {
   type TestLaunch,
 } from './contract.js';
 import { callFailure, readToolResult, type ToolOutcome } from './toolResult.js';
-import { CheckedJson, readToolAnswerText, requiredMembers } from './checkedJson.js';
-import type { AnswerText } from './desktopStdioTransport.js';
+import { CheckedJson, readUnparsedToolAnswer, requiredMembers } from './checkedJson.js';
+import type { UnparsedAnswer } from './desktopStdioTransport.js';
 import { tournamentAuditHandlers } from './tournamentAudit.handlers.js';
 import { describeError, type Logger } from './log.js';
 import { createResearchHandlers } from './research.handlers.js';
@@ -45,7 +45,7 @@ export interface Assistants {
 export interface RouterDeps {
   callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
   /** A tool call answered as its line's bytes, unparsed (serverConnection.ts); without it, pages are parsed as every other answer. */
-  callToolText?(name: string, args: Record<string, unknown>): Promise<AnswerText>;
+  callToolUnparsed?(name: string, args: Record<string, unknown>): Promise<UnparsedAnswer>;
   /** A resource's text from the research server (large exports come as a link); hosts without one cannot export them. */
   readResource?(uri: string): Promise<string>;
   appInfo(): AppInfo;
@@ -80,7 +80,7 @@ type Handlers = { [R in RouteName]: (input: z.output<Routes[R]['input']>) => Pro
  * *Leaderboard in the GUI*). Other routes are small or reshape what the tool said, and are checked.
  */
 const CHECKED_BY_THE_SERVER: ReadonlySet<RouteName> = new Set(['leaderboard.page']);
-/** What the host's envelope check of a page passed on as text insists on (checkedJson.ts). */
+/** What the host's envelope check of a page passed on unparsed insists on (checkedJson.ts). */
 const PAGE_MEMBERS = requiredMembers(routes['leaderboard.page'].output);
 
 /** Guards against a server whose cursors never end; 50 pages is far beyond any real project list. */
@@ -104,13 +104,13 @@ export function createRouter(deps: RouterDeps): Router {
     return readToolResult(name, result);
   };
   // get_leaderboard's pages pass through as the server's bytes where the connection can give them.
-  const callToolText = deps.callToolText;
+  const callToolUnparsed = deps.callToolUnparsed;
   const pageTool =
-    callToolText === undefined
+    callToolUnparsed === undefined
       ? tool
       : async (name: string, args: Record<string, unknown>): Promise<ToolOutcome> => {
           try {
-            return readToolAnswerText(name, await callToolText(name, args), PAGE_MEMBERS);
+            return readUnparsedToolAnswer(name, await callToolUnparsed(name, args), PAGE_MEMBERS);
           } catch (error) {
             return { ok: false, error: callFailure(name, error) };
           }

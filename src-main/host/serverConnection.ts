@@ -5,7 +5,7 @@
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { Client, type CallToolResult } from '@modelcontextprotocol/client';
-import { DesktopStdioTransport, type AnswerText } from './desktopStdioTransport.js';
+import { DesktopStdioTransport, type UnparsedAnswer } from './desktopStdioTransport.js';
 import type { AppInfo, HostEvent } from './contract.js';
 import { describeError, type Logger } from './log.js';
 
@@ -126,14 +126,14 @@ export class ServerConnection {
   }
 
   /**
-   * Calls a tool on the ready server and returns its answer's line as text, unparsed, for a route
+   * Calls a tool on the ready server and returns its answer's line as bytes, unparsed, for a route
    * that passes a large checked answer on as it is (checkedJson.ts).
    */
-  async callToolText(name: string, args: Record<string, unknown>): Promise<AnswerText> {
+  async callToolUnparsed(name: string, args: Record<string, unknown>): Promise<UnparsedAnswer> {
     await this.#readyClient();
     const transport = this.#transport;
     if (transport === null) throw new ServerUnavailableError(this.#status.message ?? 'The research server is not running.');
-    return transport.requestText('tools/call', { name, arguments: args });
+    return transport.requestUnparsed('tools/call', { name, arguments: args });
   }
 
   /** Reads a resource's text on the ready server (a large export the tool answered with a link). */

@@ -16,7 +16,7 @@ function defined(input: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }
 
-/** `pageTool` reads get_leaderboard's pages; the router passes one that keeps them as text (checkedJson.ts). */
+/** `pageTool` reads get_leaderboard's pages; the router passes one that keeps them as the server's bytes (checkedJson.ts). */
 export function tournamentAuditHandlers(tool: CallTool, pageTool: CallTool = tool): RouteHandlers {
   return {
     'leaderboard.page': leaderboardPageWithReadAhead((input) => pageTool('get_leaderboard', defined(input))),

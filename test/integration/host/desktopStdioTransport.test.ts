@@ -1,5 +1,5 @@
 // The host's own stdio transport (src-main/host/desktopStdioTransport.ts) under the SDK Client,
-// against the BUILT server: a text request's answer is the server's line as it wrote it, every
+// against the BUILT server: an unparsed request's answer is the server's line as it wrote it, every
 // other message reaches the Client as before; an answer over the frame limit fails its own
 // request with the reason and the link goes on; a malformed answer (from a scripted peer, as the
 // real server never writes one) fails its request as not valid JSON.
@@ -43,8 +43,8 @@ describe('DesktopStdioTransport against the built server', () => {
     await link.client.close();
   });
 
-  it("hands a text request the server's line: the same result the SDK Client parses, written as the server wrote it", async () => {
-    const answer = await link.transport.requestText('tools/call', { name: 'get_leaderboard', arguments: pageArgs(1000) });
+  it("hands an unparsed request the server's line: the same result the SDK Client parses, written as the server wrote it", async () => {
+    const answer = await link.transport.requestUnparsed('tools/call', { name: 'get_leaderboard', arguments: pageArgs(1000) });
     const parsedBySdk = await link.client.callTool({ name: 'get_leaderboard', arguments: pageArgs(1000) });
     const structured = answer.members.objects.get('result')?.spans.get('structuredContent');
     expect(structured).toBeDefined();
@@ -56,9 +56,9 @@ describe('DesktopStdioTransport against the built server', () => {
     expect([...(answer.members.objects.get('result')?.objects.get('structuredContent')?.spans.keys() ?? [])]).toContain('next_cursor');
   });
 
-  it('keeps the SDK Client working alongside text requests in flight', async () => {
+  it('keeps the SDK Client working alongside unparsed requests in flight', async () => {
     const [text, listed, parsed] = await Promise.all([
-      link.transport.requestText('tools/call', { name: 'get_leaderboard', arguments: pageArgs(500) }),
+      link.transport.requestUnparsed('tools/call', { name: 'get_leaderboard', arguments: pageArgs(500) }),
       link.client.listTools(),
       link.client.callTool({ name: 'get_leaderboard', arguments: pageArgs(50) }),
     ]);
@@ -72,11 +72,11 @@ describe('an answer over the frame limit', () => {
   it('fails its own request with the reason, answers an SDK request with it too, and the link goes on', async () => {
     const { client, transport } = await connect({ maxFrameBytes: 64 * 1024 });
     try {
-      const refused = transport.requestText('tools/call', { name: 'get_leaderboard', arguments: pageArgs(1000) });
+      const refused = transport.requestUnparsed('tools/call', { name: 'get_leaderboard', arguments: pageArgs(1000) });
       await expect(refused).rejects.toBeInstanceOf(UnreadableAnswerError);
       await expect(refused).rejects.toThrow(/answer to tools\/call was refused: a \d+-byte answer, over the 65536-byte limit/);
       await expect(client.callTool({ name: 'get_leaderboard', arguments: pageArgs(1000) })).rejects.toThrow(/over the 65536-byte limit/);
-      const small = await transport.requestText('tools/call', { name: 'get_leaderboard', arguments: pageArgs(20) });
+      const small = await transport.requestUnparsed('tools/call', { name: 'get_leaderboard', arguments: pageArgs(20) });
       expect(small.members.spans.has('result')).toBe(true);
       const viaSdk = await client.callTool({ name: 'get_leaderboard', arguments: pageArgs(20) });
       expect((viaSdk.structuredContent as { total: number }).total).toBe(HYPOTHESES);
@@ -95,11 +95,11 @@ describe('a malformed answer', () => {
       env: {},
     });
 
-  it('fails the text request it answers as not valid JSON, naming where', async () => {
+  it('fails the unparsed request it answers as not valid JSON, naming where', async () => {
     const transport = scriptedPeer('\'{"jsonrpc":"2.0","id":\' + JSON.stringify(id) + \',"result":{"structuredContent":{"rows":[1,2}}}\'');
     await transport.start();
     try {
-      const answer = transport.requestText('tools/call', { name: 'get_leaderboard', arguments: {} });
+      const answer = transport.requestUnparsed('tools/call', { name: 'get_leaderboard', arguments: {} });
       await expect(answer).rejects.toBeInstanceOf(UnreadableAnswerError);
       await expect(answer).rejects.toThrow(/answer to tools\/call is not valid JSON \(mismatched bracket at byte \d+\)/);
     } finally {
@@ -107,10 +107,10 @@ describe('a malformed answer', () => {
     }
   });
 
-  it('fails a text request with the link when the peer exits without answering', async () => {
+  it('fails an unparsed request with the link when the peer exits without answering', async () => {
     const transport = new DesktopStdioTransport({ command: process.execPath, args: ['-e', 'process.stdin.once("data", () => process.exit(0))'], env: {} });
     await transport.start();
-    await expect(transport.requestText('tools/call', { name: 'get_leaderboard', arguments: {} })).rejects.toThrow(/closed its connection/);
+    await expect(transport.requestUnparsed('tools/call', { name: 'get_leaderboard', arguments: {} })).rejects.toThrow(/closed its connection/);
     await transport.close();
   });
 });

@@ -4,7 +4,7 @@
 // broken answer each come back as a specific error, with no page at all.
 import { describe, expect, it } from 'vitest';
 import { CheckedJson } from '../../../../src-main/host/checkedJson.js';
-import { UnreadableAnswerError, type AnswerText } from '../../../../src-main/host/desktopStdioTransport.js';
+import { UnreadableAnswerError, type UnparsedAnswer } from '../../../../src-main/host/desktopStdioTransport.js';
 import { objectMembers } from '../../../../src-main/host/jsonMembers.js';
 import { createRouter } from '../../../../src-main/host/router.js';
 import { TOOL_ERROR_META_KEY } from '../../../../src-shared/toolErrors.js';
@@ -24,17 +24,17 @@ const PAGE = {
 };
 
 /** An answer's line as the server writes it (JSON.stringify, src-mcp/runtime/frameEncoding.ts), read as the transport reads it. */
-function answerLine(message: Record<string, unknown>): AnswerText {
-  const bytes = Buffer.from(JSON.stringify({ ...message, jsonrpc: '2.0', id: 'cosci-text-1' }), 'utf8');
+function answerLine(message: Record<string, unknown>): UnparsedAnswer {
+  const bytes = Buffer.from(JSON.stringify({ ...message, jsonrpc: '2.0', id: 'cosci-unparsed-1' }), 'utf8');
   return { bytes, members: objectMembers(bytes, { result: { structuredContent: {} } }) };
 }
 
-function routerAnswering(answer: () => AnswerText | Promise<AnswerText>) {
+function routerAnswering(answer: () => UnparsedAnswer | Promise<UnparsedAnswer>) {
   const asked: Array<{ name: string; args: Record<string, unknown> }> = [];
   const fallback = scriptedTools(() => toolSuccess({}));
   const router = createRouter({
     ...routerDeps(fallback.callTool),
-    callToolText: async (name, args) => {
+    callToolUnparsed: async (name, args) => {
       asked.push({ name, args });
       return answer();
     },
