@@ -21,13 +21,16 @@ beforeAll(async () => {
   researchId = seedTournament(dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 5 }).projectId;
 }, 120_000);
 
-async function connect(options: { maxFrameBytes?: number } = {}): Promise<{ client: Client; transport: DesktopStdioTransport }> {
+async function connect(options: { maxFrameBytes?: number; era?: 'modern' } = {}): Promise<{ client: Client; transport: DesktopStdioTransport }> {
   const transport = new DesktopStdioTransport(
     { command: process.execPath, args: [SERVER_ENTRY, '--data-dir', dataDir, '--client', 'desktop'], env: serverEnvFor('desktop', dataDir) },
     options,
   );
   transport.stderr.on('data', () => undefined);
-  const client = new Client({ name: 'co-scientist-desktop-test', version: '1.0.0' }, { capabilities: {} });
+  const client = new Client(
+    { name: 'co-scientist-desktop-test', version: '1.0.0' },
+    options.era === 'modern' ? { capabilities: {}, versionNegotiation: { mode: { pin: '2026-07-28' } } } : { capabilities: {} },
+  );
   await client.connect(transport);
   return { client, transport };
 }
@@ -65,6 +68,20 @@ describe('DesktopStdioTransport against the built server', () => {
     expect(text.bytes.length).toBeGreaterThan(10_000);
     expect(listed.tools.map((tool) => tool.name)).toContain('get_leaderboard');
     expect((parsed.structuredContent as { columns: { id: string[] } }).columns.id).toHaveLength(50);
+  });
+});
+
+describe('in the 2026 protocol era', () => {
+  it('answers an unparsed request as it does in the 2025 era the host negotiates today', async () => {
+    const { client, transport } = await connect({ era: 'modern' });
+    try {
+      expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+      const answer = await transport.requestUnparsed('tools/call', { name: 'get_leaderboard', arguments: pageArgs(50) });
+      const structured = answer.members.objects.get('result')?.spans.get('structuredContent');
+      expect(structured === undefined ? undefined : (spanValue(answer.bytes, structured) as { total: number }).total).toBe(HYPOTHESES);
+    } finally {
+      await client.close();
+    }
   });
 });
 
