@@ -76,10 +76,14 @@ export async function loadLeaderboard(page: Page, url: string, rows: number, bef
   await page.goto(url);
   await page.locator('[data-app-state="ready"]').waitFor();
   await beforeOpen?.();
+  // The section is opened when the scientist presses the nav item: the mark is that pointerdown's
+  // own time, not a moment before Playwright's click, whose actionability checks (element stable
+  // over two animation frames, scrolled into view, hit-tested) took 45-65 ms before any event
+  // reached the page (2026-11-27, load 2.5-3.2) and were counted as the app's until then.
   await page.evaluate(() => {
     performance.clearMarks();
     performance.clearMeasures();
-    performance.mark('bench:open');
+    document.addEventListener('pointerdown', (event) => performance.mark('bench:open', { startTime: event.timeStamp }), { capture: true, once: true });
   });
   await page.getByTestId('nav-leaderboard').click();
   const board = page.locator(`[data-testid="project-leaderboard"][data-state="complete"][data-loaded-rows="${rows}"]`);

@@ -56,6 +56,12 @@ export interface Host {
   /** Calls a route. Never throws: bad input, unknown routes and failures come back as `{ ok: false }`. */
   invoke<R extends RouteName>(route: R, input: RouteInput<R>): Promise<Result<RouteOutput<R>>>;
   invoke(route: string, input: unknown): Promise<Result<unknown>>;
+  /**
+   * As invoke, except that a leaderboard page may come back as the JSON bytes its server checked
+   * and wrote (a CheckedJson, checkedJson.ts), for glue that sends them on as they are: the web
+   * host's HTTP answer. Electron's IPC uses invoke (it carries objects).
+   */
+  invokeWire(route: string, input: unknown): Promise<Result<unknown>>;
   /** Subscribes to HostEvents (data changed, server state moved). Returns the unsubscribe function. */
   onEvent(listener: (event: HostEvent) => void): () => void;
   /** The server's current state, e.g. to greet a newly connected renderer. */
@@ -112,6 +118,7 @@ export function createHost(options: HostOptions): Host {
 
   const router = createRouter({
     callTool: (name, args) => connection.callTool(name, args),
+    callToolUnparsed: (name, args) => connection.callToolUnparsed(name, args),
     readResource: (uri) => connection.readResourceText(uri),
     appInfo: () => {
       const status = connection.status();
@@ -140,6 +147,7 @@ export function createHost(options: HostOptions): Host {
 
   return {
     invoke,
+    invokeWire: (route, input) => router.invokeWire(route, input),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

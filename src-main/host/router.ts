@@ -1,8 +1,9 @@
 // The route table's implementation, shared by both hosts. Every call arrives untrusted (from IPC
 // or HTTP), so the router validates input against the route's zod schema, does the work
 // (mostly one tool call on the research server), validates the answer against the route's
-// output schema (unless the server just checked that very schema: CHECKED_BY_THE_SERVER), and
-// always returns a Result: it never throws across the host boundary.
+// output schema (unless the server just checked that very schema: CHECKED_BY_THE_SERVER; a
+// leaderboard page then passes through as the server's own bytes, checkedJson.ts), and always
+// returns a Result: it never throws across the host boundary.
 import { z } from 'zod';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import {
@@ -20,6 +21,8 @@ import {
   type TestLaunch,
 } from './contract.js';
 import { callFailure, readToolResult, type ToolOutcome } from './toolResult.js';
+import { CheckedJson, readUnparsedToolAnswer, requiredMembers } from './checkedJson.js';
+import type { UnparsedAnswer } from './desktopStdioTransport.js';
 import { tournamentAuditHandlers } from './tournamentAudit.handlers.js';
 import { describeError, type Logger } from './log.js';
 import { createResearchHandlers } from './research.handlers.js';
@@ -41,6 +44,8 @@ export interface Assistants {
 
 export interface RouterDeps {
   callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** A tool call answered as its line's bytes, unparsed (serverConnection.ts); without it, pages are parsed as every other answer. */
+  callToolUnparsed?(name: string, args: Record<string, unknown>): Promise<UnparsedAnswer>;
   /** A resource's text from the research server (large exports come as a link); hosts without one cannot export them. */
   readResource?(uri: string): Promise<string>;
   appInfo(): AppInfo;
@@ -55,7 +60,14 @@ export interface RouterDeps {
 }
 
 export interface Router {
+  /** A route's Result with plain values. */
   invoke(route: string, input: unknown): Promise<Result<unknown>>;
+  /**
+   * The same, except that a leaderboard page may be a CheckedJson: the JSON bytes the server
+   * checked and wrote, for a host that sends them on (the web host's HTTP answer), so the renderer
+   * parses the page once and nothing in between parses or re-serialises it.
+   */
+  invokeWire(route: string, input: unknown): Promise<Result<unknown>>;
 }
 
 type Handlers = { [R in RouteName]: (input: z.output<Routes[R]['input']>) => Promise<ToolOutcome> };
@@ -68,6 +80,8 @@ type Handlers = { [R in RouteName]: (input: z.output<Routes[R]['input']>) => Pro
  * *Leaderboard in the GUI*). Other routes are small or reshape what the tool said, and are checked.
  */
 const CHECKED_BY_THE_SERVER: ReadonlySet<RouteName> = new Set(['leaderboard.page']);
+/** What the host's envelope check of a page passed on unparsed insists on (checkedJson.ts). */
+const PAGE_MEMBERS = requiredMembers(routes['leaderboard.page'].output);
 
 /** Guards against a server whose cursors never end; 50 pages is far beyond any real project list. */
 const MAX_LIST_PAGES = 50;
@@ -89,6 +103,18 @@ export function createRouter(deps: RouterDeps): Router {
     }
     return readToolResult(name, result);
   };
+  // get_leaderboard's pages pass through as the server's bytes where the connection can give them.
+  const callToolUnparsed = deps.callToolUnparsed;
+  const pageTool =
+    callToolUnparsed === undefined
+      ? tool
+      : async (name: string, args: Record<string, unknown>): Promise<ToolOutcome> => {
+          try {
+            return readUnparsedToolAnswer(name, await callToolUnparsed(name, args), PAGE_MEMBERS);
+          } catch (error) {
+            return { ok: false, error: callFailure(name, error) };
+          }
+        };
 
   const handlers: Handlers = {
     ...createResearchHandlers({ tool, settings: deps.settings }),
@@ -125,7 +151,7 @@ export function createRouter(deps: RouterDeps): Router {
     'assistants.repair': (input) => deps.assistants.repair(input.id, input.variant),
     'assistants.test': (input) => deps.assistants.test(input.id, input.variant),
     ...createKnowledgeHandlers({ tool, pickFolder: deps.pickFolder }),
-    ...tournamentAuditHandlers(tool),
+    ...tournamentAuditHandlers(tool, pageTool),
     ...createProviderHandlers(tool, deps.secrets ?? createMemorySecretStore()),
     ...createPolicyHandlers(tool, async () => {
       // Where the machine's assistants cannot be inspected (an unsupported platform), only those that called are listed.
@@ -135,32 +161,43 @@ export function createRouter(deps: RouterDeps): Router {
     ...createExportHandlers(tool, deps.readResource),
   };
 
+  const invokeWire = async (route: string, input: unknown): Promise<Result<unknown>> => {
+    if (!isRouteName(route)) {
+      return failure('UNKNOWN_ROUTE', `There is no route "${String(route)}". Known routes: ${Object.keys(routes).join(', ')}.`);
+    }
+    const spec = routes[route];
+    // Routes without parameters may be called with no input at all.
+    const parsedInput = spec.input.safeParse(input === undefined || input === null ? {} : input);
+    if (!parsedInput.success) {
+      return failure('INVALID_INPUT', `Invalid input for ${route}: ${describeIssues(parsedInput.error)}.`);
+    }
+    let outcome: ToolOutcome;
+    try {
+      outcome = await (handlers[route] as (input: unknown) => Promise<ToolOutcome>)(parsedInput.data);
+    } catch (error) {
+      deps.log.error(`route ${route} failed unexpectedly`, error);
+      return failure('INTERNAL', `${route} failed unexpectedly: ${describeError(error)}`);
+    }
+    if (!outcome.ok) return outcome;
+    if (CHECKED_BY_THE_SERVER.has(route)) return outcome;
+    const parsedOutput = spec.output.safeParse(outcome.data);
+    if (!parsedOutput.success) {
+      deps.log.error(`route ${route} produced an answer outside the contract: ${describeIssues(parsedOutput.error)}`);
+      return unexpectedAnswer(route, parsedOutput.error);
+    }
+    return { ok: true, data: parsedOutput.data };
+  };
+
   return {
+    invokeWire,
     async invoke(route, input) {
-      if (!isRouteName(route)) {
-        return failure('UNKNOWN_ROUTE', `There is no route "${String(route)}". Known routes: ${Object.keys(routes).join(', ')}.`);
-      }
-      const spec = routes[route];
-      // Routes without parameters may be called with no input at all.
-      const parsedInput = spec.input.safeParse(input === undefined || input === null ? {} : input);
-      if (!parsedInput.success) {
-        return failure('INVALID_INPUT', `Invalid input for ${route}: ${describeIssues(parsedInput.error)}.`);
-      }
-      let outcome: ToolOutcome;
+      const result = await invokeWire(route, input);
+      if (!result.ok || !(result.data instanceof CheckedJson)) return result;
       try {
-        outcome = await (handlers[route] as (input: unknown) => Promise<ToolOutcome>)(parsedInput.data);
+        return { ok: true, data: result.data.parse() };
       } catch (error) {
-        deps.log.error(`route ${route} failed unexpectedly`, error);
-        return failure('INTERNAL', `${route} failed unexpectedly: ${describeError(error)}`);
+        return failure('INTERNAL', `The research server's answer to ${route} is not valid JSON (${describeError(error)}).`);
       }
-      if (!outcome.ok) return outcome;
-      if (CHECKED_BY_THE_SERVER.has(route)) return outcome;
-      const parsedOutput = spec.output.safeParse(outcome.data);
-      if (!parsedOutput.success) {
-        deps.log.error(`route ${route} produced an answer outside the contract: ${describeIssues(parsedOutput.error)}`);
-        return unexpectedAnswer(route, parsedOutput.error);
-      }
-      return { ok: true, data: parsedOutput.data };
     },
   };
 }

@@ -5,7 +5,7 @@
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { Client, type CallToolResult } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { DesktopStdioTransport, type UnparsedAnswer } from './desktopStdioTransport.js';
 import type { AppInfo, HostEvent } from './contract.js';
 import { describeError, type Logger } from './log.js';
 
@@ -75,7 +75,7 @@ export class ServerConnection {
   readonly #restart: RestartPolicy;
   #status: ServerStatus = { state: 'down', protocolVersion: null, message: 'Not started.', pid: null };
   #client: Client | null = null;
-  #transport: StdioClientTransport | null = null;
+  #transport: DesktopStdioTransport | null = null;
   #stopped = true;
   #restartTimer: NodeJS.Timeout | null = null;
   #consecutiveFailures = 0;
@@ -125,6 +125,17 @@ export class ServerConnection {
     return (await client.callTool({ name, arguments: args })) as CallToolResult;
   }
 
+  /**
+   * Calls a tool on the ready server and returns its answer's line as bytes, unparsed, for a route
+   * that passes a large checked answer on as it is (checkedJson.ts).
+   */
+  async callToolUnparsed(name: string, args: Record<string, unknown>): Promise<UnparsedAnswer> {
+    await this.#readyClient();
+    const transport = this.#transport;
+    if (transport === null) throw new ServerUnavailableError(this.#status.message ?? 'The research server is not running.');
+    return transport.requestUnparsed('tools/call', { name, arguments: args });
+  }
+
   /** Reads a resource's text on the ready server (a large export the tool answered with a link). */
   async readResourceText(uri: string): Promise<string> {
     const client = await this.#readyClient();
@@ -137,11 +148,10 @@ export class ServerConnection {
     this.#lastStderrLine = null;
     this.#lastErrorLine = null;
     const { command, clientInfo } = this.#options;
-    const transport = new StdioClientTransport({
+    const transport = new DesktopStdioTransport({
       command: command.command,
       args: command.args,
       env: { ...command.env, ...command.spawnEnv?.() },
-      stderr: 'pipe',
     });
     this.#forwardStderr(transport);
     const client = new Client(clientInfo, { capabilities: {} });
@@ -246,7 +256,7 @@ export class ServerConnection {
   }
 
   /** Server diagnostics go to our log; the last error line among them explains a crash better than an exit code. */
-  #forwardStderr(transport: StdioClientTransport): void {
+  #forwardStderr(transport: DesktopStdioTransport): void {
     const stream = transport.stderr;
     if (!(stream instanceof Readable)) return;
     const lines = createInterface({ input: stream, crlfDelay: Infinity });

@@ -5,6 +5,7 @@ import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type CallTool
 import { isToolErrorCode, TOOL_ERROR_META_KEY, type ToolErrorCode } from '../../src-shared/toolErrors.js';
 import type { ErrorCode, RouteError } from './contract.js';
 import { ServerUnavailableError } from './serverConnection.js';
+import { UnreadableAnswerError } from './desktopStdioTransport.js';
 import { describeError } from './log.js';
 
 // A Record over the shared list, so a code added there fails the typecheck until it is mapped here:
@@ -40,6 +41,7 @@ export function readToolResult(tool: string, result: CallToolResult): ToolOutcom
 /** Maps a thrown failure of a tool call (transport, protocol, our own waits) to a RouteError. */
 export function callFailure(tool: string, error: unknown): RouteError {
   if (error instanceof ServerUnavailableError) return { code: 'SERVER_UNAVAILABLE', message: error.message };
+  if (error instanceof UnreadableAnswerError) return { code: 'INTERNAL', message: error.message };
   if (error instanceof SdkError) {
     switch (error.code) {
       case SdkErrorCode.ConnectionClosed:

@@ -16,9 +16,10 @@ function defined(input: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }
 
-export function tournamentAuditHandlers(tool: CallTool): RouteHandlers {
+/** `pageTool` reads get_leaderboard's pages; the router passes one that keeps them as the server's bytes (checkedJson.ts). */
+export function tournamentAuditHandlers(tool: CallTool, pageTool: CallTool = tool): RouteHandlers {
   return {
-    'leaderboard.page': leaderboardPageWithReadAhead((input) => tool('get_leaderboard', defined(input))),
+    'leaderboard.page': leaderboardPageWithReadAhead((input) => pageTool('get_leaderboard', defined(input))),
     'leaderboard.eloHistory': (input) => tool('get_elo_history', defined(input)),
     'leaderboard.matches': (input) => tool('list_matches', defined(input)),
     'leaderboard.compare': (input) => tool('compare_hypotheses', input),

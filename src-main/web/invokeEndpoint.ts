@@ -3,6 +3,7 @@
 // failures of the call itself are values, exactly as over Electron IPC.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorCode, Result } from '../host/contract.js';
+import { CheckedJson } from '../host/checkedJson.js';
 
 /** Generous for any route input; anything larger is a mistake or an attack. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -16,9 +17,17 @@ export async function handleInvoke(
   headers: Record<string, string>,
 ): Promise<void> {
   const reply = (status: number, body: Result<unknown>): void => {
-    res
-      .writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
-      .end(JSON.stringify(body));
+    const json = serialised(body);
+    res.writeHead(status, {
+      ...headers,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Length': String(json.reduce((bytes, part) => bytes + Buffer.byteLength(part), 0)),
+    });
+    // One write of the parts together (writev), not a packet each.
+    res.cork();
+    for (const part of json) res.write(part);
+    res.end();
   };
   const reject = (status: number, code: ErrorCode, message: string): void => reply(status, { ok: false, error: { code, message } });
 
@@ -44,6 +53,16 @@ export async function handleInvoke(
   }
   const { route, input } = body as { route: string; input?: unknown };
   reply(200, await invoke(route, input));
+}
+
+/**
+ * The Result as JSON, in parts. A page the server checked and wrote (CheckedJson) goes out as the
+ * server's bytes, not decoded, parsed and written again: the browser parses it once
+ * (checkedJson.ts, issue 17).
+ */
+function serialised(body: Result<unknown>): Array<string | Buffer> {
+  if (body.ok && body.data instanceof CheckedJson) return ['{"ok":true,"data":', body.data.bytes, '}'];
+  return [JSON.stringify(body)];
 }
 
 class BodyTooLargeError extends Error {}

@@ -21,7 +21,8 @@ import {
 import { serveStatic } from './staticFiles.js';
 
 export interface WebServerOptions {
-  host: EventSource & { invoke: Invoke };
+  /** invokeWire, where given, answers a leaderboard page as the server's JSON text, written on as it is. */
+  host: EventSource & { invoke: Invoke; invokeWire?: Invoke };
   /** The built renderer (dist/renderer). */
   rendererDir: string;
   token: string;
@@ -58,7 +59,7 @@ export function createWebServer(options: WebServerOptions): WebServer {
     }
     if (pathname === INVOKE_PATH) {
       if (req.method !== 'POST') return plain(res, 405, 'Method not allowed.', { Allow: 'POST' });
-      return handleInvoke(req, res, host.invoke, securityHeaders(port));
+      return handleInvoke(req, res, host.invokeWire ?? host.invoke, securityHeaders(port));
     }
     if (pathname === EVENTS_PATH) return plain(res, 426, 'Upgrade required: open this path as a WebSocket.', { Upgrade: 'websocket' });
     return plain(res, 404, 'Not found.');

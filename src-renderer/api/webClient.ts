@@ -129,11 +129,23 @@ export function createWebClient(win: Window): CosciApi {
       if (response.status === 401 || response.status === 403) {
         return { ok: false, error: { code: 'PERMISSION_DENIED', message: NOT_AUTHORISED } };
       }
+      let body: string;
       try {
-        // The host validated the answer against the route's output schema before sending it.
-        return (await response.json()) as Result<RouteOutput<typeof route>>;
+        body = await response.text();
       } catch {
-        return { ok: false, error: { code: 'INTERNAL', message: `The web host answered ${route} with HTTP ${response.status}.` } };
+        return { ok: false, error: { code: 'SERVER_UNAVAILABLE', message: `The answer to ${route} was cut off on its way from the web host. Try again.` } };
+      }
+      try {
+        // The host checked the answer against the route's output schema before sending it, or (a
+        // leaderboard page) passed on the JSON its research server checked (src-main/host/checkedJson.ts).
+        // It is parsed whole or not at all: a broken answer shows as an error, never as part of a page.
+        return JSON.parse(body) as Result<RouteOutput<typeof route>>;
+      } catch (error) {
+        const why = error instanceof Error ? ` (${error.message})` : '';
+        const message = response.ok
+          ? `The web host's answer to ${route} is not valid JSON${why}; nothing of it is shown.`
+          : `The web host answered ${route} with HTTP ${response.status}.`;
+        return { ok: false, error: { code: 'INTERNAL', message } };
       }
     },
 

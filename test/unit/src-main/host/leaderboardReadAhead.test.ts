@@ -1,5 +1,5 @@
 // The read-ahead's schedule (src-main/host/leaderboardReadAhead.ts) with a tool call whose answers
-// the test releases one by one, so what has been asked for at each moment is exact: one page ahead
+// the test releases one by one, so what has been asked for at each moment is exact: two pages ahead
 // of the app, and a new load of the same board (a refresh after a vote) never handed a page read
 // ahead for the load before it. Against the real server: test/integration/leaderboard-read-ahead.test.ts.
 import { describe, expect, it } from 'vitest';
@@ -27,39 +27,47 @@ function heldBoard(total: number) {
 type Answer = { ok: true; data: { columns: { id: string[] }; next_cursor: string | null } };
 
 describe('leaderboardPageWithReadAhead', () => {
-  it('reads one page ahead of the app, in next_limit rows, and answers the request for it from what it read', async () => {
-    const board = heldBoard(5);
+  it('reads two pages ahead of the app, the first in next_limit rows, and answers the request for one from what it read', async () => {
+    const board = heldBoard(9);
     const page = leaderboardPageWithReadAhead(board.call);
     const first = page({ research_id: 'res_1', limit: 1, format: 'columns', next_limit: 2 });
     board.calls[0]?.release();
     expect(await first).toMatchObject({ ok: true, data: { next_cursor: '1' } });
     await board.settle();
     expect(board.calls.map((c) => [c.input.cursor, c.input.limit])).toEqual([[undefined, 1], ['1', 2]]);
-    // Answered, the page read ahead does not start the next one: that waits for the app's request.
+    // The page read ahead, once answered, starts the one after it: two ahead of the app, no more.
     board.calls[1]?.release();
     await board.settle();
-    expect(board.calls).toHaveLength(2);
+    expect(board.calls.map((c) => [c.input.cursor, c.input.limit])).toEqual([[undefined, 1], ['1', 2], ['3', 2]]);
+    board.calls[2]?.release();
+    await board.settle();
+    expect(board.calls).toHaveLength(3);
     const second = (await page({ research_id: 'res_1', limit: 2, format: 'columns', cursor: '1' })) as Answer;
     expect(second.data.columns.id).toEqual(['hyp_2@v1', 'hyp_3@v1']);
-    expect(board.cursorsAsked()).toEqual([undefined, '1', '3']);
+    await board.settle();
+    expect(board.cursorsAsked()).toEqual([undefined, '1', '3', '5']);
   });
 
   it('a new load of the same board (a refresh after a vote) is never handed a page read ahead for the load before it', async () => {
-    const board = heldBoard(5);
+    const board = heldBoard(9);
     const page = leaderboardPageWithReadAhead(board.call);
     const first = page({ research_id: 'res_1', limit: 1, format: 'columns', next_limit: 2 });
     board.calls[0]?.release();
     await first;
     board.calls[1]?.release();
     await board.settle();
-    // Page '1' is read ahead, then a vote changes the board and the view loads it again.
+    // Pages '1' and '3' are read ahead, then a vote changes the board and the view loads it again.
     board.vote();
     const again = page({ research_id: 'res_1', limit: 1, format: 'columns', next_limit: 2 });
-    board.calls[2]?.release();
+    board.calls[3]?.release();
     await again;
     await board.settle();
-    expect(board.cursorsAsked()).toEqual([undefined, '1', undefined, '1']);
-    board.calls[3]?.release();
+    expect(board.cursorsAsked()).toEqual([undefined, '1', '3', undefined, '1']);
+    // The old load's page '3', answered late, starts nothing for the new one.
+    board.calls[2]?.release();
+    await board.settle();
+    expect(board.cursorsAsked()).toEqual([undefined, '1', '3', undefined, '1']);
+    board.calls[4]?.release();
     const second = (await page({ research_id: 'res_1', limit: 2, format: 'columns', cursor: '1' })) as Answer;
     expect(second.data.columns.id).toEqual(['hyp_2@v2', 'hyp_3@v2']);
   });
