@@ -54,6 +54,14 @@ describe('compileCheck', () => {
     expect(checkOf(Row)({ ...good, ...change })).toBe(false);
   });
 
+  it('refuses an object without a key whose schema is z.unknown(), as zod does, and passes the key present with undefined', () => {
+    const { any: _any, ...withoutAny } = good;
+    expect(Row.safeParse(withoutAny).success).toBe(false);
+    expect(checkOf(Row)(withoutAny)).toBe(false);
+    expect(Row.safeParse({ ...good, any: undefined }).success).toBe(true);
+    expect(checkOf(Row)({ ...good, any: undefined })).toBe(true);
+  });
+
   it('knows z.int() as an integer', () => {
     const check = checkOf(z.int());
     expect([check(3), check(1.5), check(Number.MAX_SAFE_INTEGER + 2)]).toEqual([true, false, false]);
