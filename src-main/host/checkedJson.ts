@@ -1,7 +1,7 @@
 // A tool's answer passed on as the JSON bytes the research server wrote (desktopStdioTransport.ts,
 // requestUnparsed): the host reads only its envelope and hands the page on, so the renderer parses it
 // once and nothing in between parses, checks or re-serialises it (issue 17; docs/benchmarks.md,
-// *Leaderboard in the GUI*). What still guarantees that the renderer gets a checked page: the
+// the GUI's whole board). What still guarantees that the renderer gets a checked page: the
 // server checked structuredContent against the tool's output schema just before writing it
 // (src-mcp/mcp/toolkit.ts), the route's output schema is that very schema (one in src-shared), and
 // the host checks here that the answer is a successful result of that request whose

@@ -4,9 +4,9 @@
 // i+1 and i+2 while the host and the renderer pass page i on and parse it (over HTTP, or IPC in
 // Electron), instead of each process waiting for the others in turn. Two pages, not the whole
 // board: reading every page ahead made the first screen's render slower (it competes for the same
-// cores) and the whole load no faster (docs/benchmarks.md, the 19:00 notes). One page ahead left
-// the server idle while the renderer drew the first screen (a 60-90 ms gap before it asked for the
-// third page); with the host passing pages on unparsed (checkedJson.ts), two ahead read whole
+// cores) and the whole load no faster (docs/benchmarks-history.md, the 19:00 notes). One page
+// ahead left the server idle while the renderer drew the first screen (a 60-90 ms gap before it
+// asked for the third page); with the host passing pages on unparsed (checkedJson.ts), two ahead read whole
 // boards in 0.91, 1.00 and 0.87 of the time of one ahead, first screen 0.87-0.92 (paired, 16-24
 // loads each, load 5-6, 2026-11-27). The pages read ahead are handed to the requests that ask for
 // their cursors; each is the same tool call that request would have made, earlier, and audited

@@ -76,8 +76,8 @@ type Handlers = { [R in RouteName]: (input: z.output<Routes[R]['input']>) => Pro
  * Routes whose answer is the structuredContent of a tool whose output schema is the route's own
  * (one schema in src-shared), which the app's own server checked just before answering
  * (src-mcp/mcp/toolkit.ts). Checking it again here walked and copied every value of a 1,000-row
- * leaderboard page: 1–17 ms of the host's CPU per page, 10 pages per board (docs/benchmarks.md,
- * *Leaderboard in the GUI*). Other routes are small or reshape what the tool said, and are checked.
+ * leaderboard page: 1–17 ms of the host's CPU per page, 10 pages per board (docs/benchmarks-history.md,
+ * the GUI notes of 2026-11-26). Other routes are small or reshape what the tool said, and are checked.
  */
 const CHECKED_BY_THE_SERVER: ReadonlySet<RouteName> = new Set(['leaderboard.page']);
 /** What the host's envelope check of a page passed on unparsed insists on (checkedJson.ts). */
