@@ -4,6 +4,7 @@
 // (routes.ts): a deep link opens it, Back and Forward move through it, and each section remembers
 // where the scientist was in it, so switching sections keeps the selection.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { AddressWriter } from './addressWriter';
 import { hashToLocation, locationToHash, sameLocation, type AppLocation } from './routes';
 
 export type { AppLocation } from './routes';
@@ -29,12 +30,19 @@ export function NavigationProvider({ initial, sections, children }: { initial: A
     lastIn.current.set(location.section, location);
   }, [location]);
 
+  const [addresses] = useState(() => new AddressWriter(window.history));
+  useEffect(() => () => addresses.flush(), [addresses]);
+
   // Back and Forward (and a pasted link) change the hash; the app follows.
   useEffect(() => {
-    const follow = (): void => setLocation(hashToLocation(window.location.hash, sections) ?? initial);
+    const follow = (): void => {
+      // The scientist moved through history before the latest address was written: where they went wins.
+      addresses.drop();
+      setLocation(hashToLocation(window.location.hash, sections) ?? initial);
+    };
     window.addEventListener('popstate', follow);
     return () => window.removeEventListener('popstate', follow);
-  }, [sections, initial]);
+  }, [sections, initial, addresses]);
 
   // The first location gets an address too, without adding a history entry.
   useEffect(() => {
@@ -45,11 +53,10 @@ export function NavigationProvider({ initial, sections, children }: { initial: A
 
   const go = useCallback((next: AppLocation, mode: 'push' | 'replace') => {
     if (sameLocation(current.current, next)) return;
-    if (mode === 'push') window.history.pushState(null, '', locationToHash(next));
-    else window.history.replaceState(null, '', locationToHash(next));
+    addresses.write(mode, locationToHash(next));
     current.current = next;
     setLocation(next);
-  }, []);
+  }, [addresses]);
   const navigate = useCallback((next: AppLocation) => go(next, 'push'), [go]);
   const replace = useCallback((next: AppLocation) => go(next, 'replace'), [go]);
   const openSection = useCallback((section: string) => go(lastIn.current.get(section) ?? { section }, 'push'), [go]);

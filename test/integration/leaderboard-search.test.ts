@@ -47,7 +47,7 @@ describe.each(CLIENT_KINDS)('get_leaderboard search and summary_chars ($label)',
   const page = async (args: Record<string, unknown>): Promise<ColumnPage> =>
     (await callOk(desktop, 'get_leaderboard', { research_id: researchId, format: 'columns', ...args })) as unknown as ColumnPage;
 
-  it('cuts summaries to summary_chars at a word, marked with "…", and leaves short ones whole', async () => {
+  it('cuts summaries to summary_chars at a word, marked with an ASCII "...", and leaves short ones whole', async () => {
     const full = await page({});
     const cut = await page({ summary_chars: 120 });
     expect(cut.columns.id).toEqual(full.columns.id);
@@ -55,8 +55,8 @@ describe.each(CLIENT_KINDS)('get_leaderboard search and summary_chars ($label)',
       const whole = full.columns.summary[i] as string;
       expect(whole.length).toBeGreaterThan(120);
       expect(summary.length).toBeLessThanOrEqual(120);
-      expect(summary.endsWith('…')).toBe(true);
-      expect(whole.startsWith(summary.slice(0, -1))).toBe(true);
+      expect(summary.endsWith('...')).toBe(true);
+      expect(whole.startsWith(summary.slice(0, -3))).toBe(true);
     });
     const roomy = await page({ summary_chars: 10_000 });
     expect(roomy.columns.summary).toEqual(full.columns.summary);

@@ -137,6 +137,17 @@ export function movementLabel(row: LeaderboardRow): { text: string; description:
   return { text: '–', description: 'Unchanged in the latest round', kind: 'same' };
 }
 
+/** How get_leaderboard marks a summary cut by `summary_chars` (src-shared/leaderboardSearch.ts, CUT_MARK). */
+const WIRE_CUT_MARK = '...';
+
+/**
+ * A board summary as the table shows it: the server marks a cut in ASCII (so that a page of ASCII
+ * text stays ASCII on the wire and decodes on the browser's fast path); the scientist sees "…".
+ */
+export function shownSummary(summary: string): string {
+  return summary.endsWith(WIRE_CUT_MARK) ? `${summary.slice(0, -WIRE_CUT_MARK.length)}…` : summary;
+}
+
 /**
  * The rows of a page asked for by column: the i-th entry of every column makes the i-th row. One
  * object literal per row, so all 10,000 rows of a board share one shape built at once; filling a
@@ -151,7 +162,7 @@ export function rowsOf(columns: LeaderboardColumns): LeaderboardRow[] {
     rows[i] = {
       id: c.id[i] as string,
       number: c.number[i] as number,
-      summary: c.summary[i] as string,
+      summary: shownSummary(c.summary[i] as string),
       status: c.status[i] as LeaderboardRow['status'],
       origin: c.origin[i] as LeaderboardRow['origin'],
       method: c.method[i] as string,

@@ -9,14 +9,14 @@ describe('summaryPrefix', () => {
 
   it('cuts at a word boundary within the limit and marks the cut', () => {
     const cut = summaryPrefix('Inhibiting LOXL2 slows fibrosis by interrupting collagen crosslinking', 30);
-    expect(cut).toBe('Inhibiting LOXL2 slows…');
+    expect(cut).toBe('Inhibiting LOXL2 slows...');
     expect(cut.length).toBeLessThanOrEqual(30);
     expect(cut.endsWith(CUT_MARK)).toBe(true);
   });
 
   it('cuts inside a single long word rather than dropping it', () => {
     const cut = summaryPrefix(`${'x'.repeat(50)} tail`, 20);
-    expect(cut).toBe(`${'x'.repeat(19)}${CUT_MARK}`);
+    expect(cut).toBe(`${'x'.repeat(17)}${CUT_MARK}`);
   });
 });
 

@@ -2,7 +2,8 @@
 // labels, the lineage layout, chart axes, and how the audit filter form becomes a query.
 import { describe, expect, it } from 'vitest';
 import type { LeaderboardRow } from '../../../../../src-main/host/contract.js';
-import { applyFilters, ciDomain, movementLabel, nextSort, NO_FILTERS, sortRows } from '../../../../../src-renderer/features/leaderboard/leaderboardModel.js';
+import { applyFilters, ciDomain, movementLabel, nextSort, NO_FILTERS, shownSummary, sortRows } from '../../../../../src-renderer/features/leaderboard/leaderboardModel.js';
+import { CUT_MARK, summaryPrefix } from '../../../../../src-shared/leaderboardSearch.js';
 import { layoutLineage, NODE_WIDTH } from '../../../../../src-renderer/features/leaderboard/lineageLayout.js';
 import { eloDomain, niceTicks, stepPath, linearScale } from '../../../../../src-renderer/features/leaderboard/chartMath.js';
 import { EMPTY_FILTER_FORM, toAuditFilter } from '../../../../../src-renderer/features/audit/useAudit.js';
@@ -22,6 +23,17 @@ describe('leaderboard rows', () => {
     row(3, { status: 'rejected', in_tournament: false, rank: null, previous_rank: null, movement: null, elo_score: 1200, bt_score: null, ci95: null }),
     row(4, { rank: 3, previous_rank: 1, movement: -2 }),
   ];
+
+  it('shows the server\'s ASCII cut mark as "…" and leaves an uncut summary as it is', () => {
+    const whole = 'Inhibiting LOXL2 slows fibrosis by interrupting collagen crosslinking';
+    const wire = summaryPrefix(whole, 30);
+    expect(wire.endsWith(CUT_MARK)).toBe(true);
+    expect(/^[\x20-\x7e]*$/.test(wire)).toBe(true);
+    const shown = shownSummary(wire);
+    expect(shown).toBe('Inhibiting LOXL2 slows…');
+    expect(whole.startsWith(shown.slice(0, -1))).toBe(true);
+    expect(shownSummary(summaryPrefix(whole, 200))).toBe(whole);
+  });
 
   it('filters by status, origin, method and minimum Elo together', () => {
     expect(applyFilters(rows, { ...NO_FILTERS, origin: 'evolved' }).map((r) => r.number)).toEqual([2]);
