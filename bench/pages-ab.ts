@@ -11,6 +11,9 @@
 // Prints p50/p99 per build, client and page, the ratio B/A, and each server's main-thread CPU per call
 // (less moved by other load than wall time, which on a busy 2-core machine is mostly waiting), then
 // where each page's slowest 1% came from (bench/pagesTail.ts).
+// Each block starts after a full GC of this client (bench/pagesTail.ts clientFullGc), so one page's
+// garbage is not collected during another page's timed calls; PAGES_AB_CLIENT_GC=shared leaves it
+// out (the runs before it), to see what the other pages' garbage costs a page's tail.
 import { cpSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +25,7 @@ import { serverEnvFor, type Sdk } from '../test/support/server.js';
 import { seedLargeProject } from './seed.js';
 import { tempDataDir } from './server.js';
 import { percentile } from './stats.js';
-import { TAIL_HEADER, tailRow, tracedCall, watchClientGcs, type CallTrace } from './pagesTail.js';
+import { clientFullGc, TAIL_HEADER, tailRow, tracedCall, watchClientGcs, type CallTrace } from './pagesTail.js';
 
 type Args = Record<string, unknown>;
 type ToolReply = { isError?: unknown; structuredContent?: unknown };
@@ -82,6 +85,7 @@ async function main(): Promise<void> {
   const drivers: Record<string, Driver> = {};
   const samples = new Map<string, number[]>();
   const traces = new Map<string, CallTrace[]>();
+  const fullGc = process.env.PAGES_AB_CLIENT_GC === 'shared' ? () => undefined : clientFullGc();
   const clientGcs = watchClientGcs();
   const cpu = new Map<string, number>();
   const loads: number[] = [os.loadavg()[0] as number];
@@ -96,6 +100,7 @@ async function main(): Promise<void> {
           const driver = drivers[`${build} ${sdk}`] as Driver;
           for (const [page, name, a] of pages) {
             const key = `${page} | ${sdk} | ${build}`;
+            fullGc();
             const cpuBefore = cpuMs(driver.pid);
             const list = samples.get(key) ?? [];
             const traced = traces.get(page) ?? [];
@@ -123,7 +128,7 @@ async function main(): Promise<void> {
     const sorted = [...(samples.get(key) ?? [])].sort((x, y) => x - y);
     return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpu: (cpu.get(key) ?? 0) / sorted.length };
   };
-  process.stdout.write(`pages-ab: ${rounds} rounds × 2 blocks × ${calls} calls per build, client and page; load (1 min) ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}, ${os.cpus().length} cores\n`);
+  process.stdout.write(`pages-ab: ${rounds} rounds × 2 blocks × ${calls} calls per build, client and page; client GC between blocks: ${process.env.PAGES_AB_CLIENT_GC === 'shared' ? 'none (shared)' : 'full'}; load (1 min) ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}, ${os.cpus().length} cores\n`);
   process.stdout.write('| page | client | A p50 / p99 (ms) | B p50 / p99 (ms) | B/A p50 | B/A p99 | server main-thread CPU per call A / B (ms) |\n| --- | --- | --- | --- | ---: | ---: | --- |\n');
   for (const [page] of pages) {
     for (const sdk of ['v1', 'v2']) {

@@ -12,7 +12,7 @@ import { leaderboardPage } from '../../../engine/views/leaderboardView.js';
 import { loadResearch } from '../../../engine/research.js';
 import { matchPage } from '../../../store/leaderboardQueries.js';
 import { defineTool } from '../../toolkit.js';
-import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardFormatSchema, LeaderboardPageSchema, LeaderboardRowSchema, MatchPageSchema } from '../../../../src-shared/schemas/tournament.js';
+import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardFormatSchema, LeaderboardPageSchema, MatchPageSchema } from '../../../../src-shared/schemas/tournament.js';
 import { arenaCard, comparedEntry, leaderboardColumns, matchEntry } from './tournamentRows.js';
 import { boardRows } from './boardRows.js';
 import { recordHumanJudgement } from '../../../engine/workflow/requests.js';
@@ -21,7 +21,6 @@ import { roundedInterval } from '../../../../src-shared/schemas/hypotheses.js';
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const target = (id: string): string => `research://projects/${id}`;
-const LEADERBOARD_FIELDS = LeaderboardRowSchema.keyof().options;
 
 export const getLeaderboardTool = defineTool({
   name: 'get_leaderboard',
@@ -60,7 +59,7 @@ export const getLeaderboardTool = defineTool({
         total: page.total,
         movement_window: page.movementWindow,
         rows: byColumn ? [] : rows,
-        ...(byColumn ? { columns: leaderboardColumns(rows, LEADERBOARD_FIELDS) } : {}),
+        ...(byColumn ? { columns: leaderboardColumns(rows) } : {}),
         next_cursor: page.nextCursor,
       },
       markdown: [`Leaderboard of ${page.researchId}: ${rows.length} of ${page.total} hypotheses, ${page.matchCount} matches, top-${page.k} ${page.certified ? 'certified' : 'not certified'}.`, ...lines].join('\n'),

@@ -112,6 +112,48 @@ describe('compileCheck', () => {
   });
 });
 
+describe('compileCheck of a page\'s columns and required-only rows (the loops of issue 17)', () => {
+  const leaves = { string: z.string(), boolean: z.boolean(), number: z.number(), int: z.number().int() };
+  const anyValue = fc.oneof(fc.string({ maxLength: 2 }), fc.boolean(), fc.integer(), fc.double(), fc.constant(null), fc.constant(undefined), fc.constant(Number.MAX_SAFE_INTEGER + 2));
+
+  it.each(Object.entries(leaves).flatMap(([name, leaf]): Array<[string, z.ZodType]> => [[name, leaf], [`nullable ${name}`, leaf.nullable()]]))(
+    'an array of %s passes exactly what zod accepts',
+    (_what, leaf) => {
+      const schema = z.array(leaf);
+      const check = checkOf(schema);
+      fc.assert(
+        fc.property(fc.array(fc.oneof(anyValue, anyValue.filter((v) => v !== undefined)), { maxLength: 6 }), (values) => {
+          const parsed = schema.safeParse(values);
+          if (check(values)) expect(parsed.success && parsed.data).toEqual(values);
+          else expect(parsed.success).toBe(false);
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
+
+  const Required = z.object({ id: z.string(), score: z.number().nullable(), ok: z.boolean() });
+  it('counts keys for an object without optional fields: an extra key is refused, a missing one too', () => {
+    const check = checkOf(Required);
+    expect(check({ id: 'a', score: null, ok: true })).toBe(true);
+    expect(check({ id: 'a', score: 1.5, ok: false, surplus: 1 })).toBe(false);
+    expect(check({ id: 'a', score: null })).toBe(false);
+    expect(check({ id: 'a', ok: true, score: undefined })).toBe(false);
+  });
+
+  it('the leaderboard page by column passes unparsed when it conforms and is refused with a value of the wrong kind', () => {
+    const check = checkOf(LeaderboardPageSchema);
+    const row = { id: 'hyp_1', number: 1, summary: 's', status: 'reviewed', origin: 'generated', method: 'm', iteration: 0, parents: [], in_tournament: true, rank: 1, previous_rank: null, movement: null, elo_score: 1000.5, bt_score: null, ci95: null, p_top_k: null, matches_played: 0, wins: 0, certified_top_k: false };
+    const columns = Object.fromEntries(Object.entries(row).map(([field, value]) => [field, [value, value]]));
+    const page = { research_id: 'res_1', k: 5, certified: false, certify_threshold: 0.9, matches: 0, total: 2, movement_window: { matches: 0, judge: null }, rows: [], columns, next_cursor: null };
+    expect(LeaderboardPageSchema.parse(page)).toEqual(page);
+    expect(check(page)).toBe(true);
+    expect(check({ ...page, columns: { ...columns, elo_score: [1000, Number.NaN] } })).toBe(false);
+    expect(check({ ...page, columns: { ...columns, rank: [1, 1.5] } })).toBe(false);
+    expect(check({ ...page, columns: { ...columns, summary: ['s', null] } })).toBe(false);
+  });
+});
+
 describe('conformingOutput', () => {
   it('returns a conforming result itself, without a copy', () => {
     const value = { ...good };
