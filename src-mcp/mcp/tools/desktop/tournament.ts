@@ -36,7 +36,7 @@ export const getLeaderboardTool = defineTool({
     limit: z.number().int().min(1).max(1000).default(500),
     format: LeaderboardFormatSchema.default('rows').describe('"columns": the rows as one array per field (columns), about half the JSON of a large page; rows is then empty.'),
     search: z.string().max(500).optional().describe('Only this page\'s rows whose "h<number>", id or full summary contain every word (case-insensitive); next_cursor still walks the whole board.'),
-    summary_chars: z.number().int().min(20).max(10_000).optional().describe('Summaries cut to at most this many characters, ending in "…" where cut (get_hypothesis has the full text); search still reads the full text.'),
+    summary_chars: z.number().int().min(20).max(10_000).optional().describe('Summaries cut to at most this many characters, ending in "..." where cut (get_hypothesis has the full text); search still reads the full text.'),
   }),
   output: LeaderboardPageSchema,
   run(args, ctx) {
