@@ -74,10 +74,10 @@ module.exports = {
     },
     {
       name: 'host-shares-contracts-not-server-code',
-      comment: 'The hosts meet the server through src-shared (contracts) and MCP; of src-mcp they may use only the store\'s data-folder and desktop-key helpers.',
+      comment: 'The hosts meet the server through src-shared (contracts) and MCP; of src-mcp they may use only the store\'s data-folder and desktop-key helpers and the stdio line framer.',
       severity: 'error',
       from: { path: '^src-main/' },
-      to: { path: '^src-mcp/', pathNot: '^src-mcp/store/(dataDir|desktopKeys)\\.ts$' },
+      to: { path: '^src-mcp/', pathNot: '^src-mcp/(store/(dataDir|desktopKeys)|runtime/lineFramer)\\.ts$' },
     },
     {
       name: 'web-host-is-electron-free',

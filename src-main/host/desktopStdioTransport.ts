@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough, type Stream } from 'node:stream';
 import { deserializeMessage, SdkError, SdkErrorCode, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { LineFramer } from '../../src-mcp/runtime/lineFramer.js';
 import { MalformedJsonError, objectMembers, spanValue, type ObjectMembers } from './jsonMembers.js';
 
 /** The SDK transport's own limit (its ReadBuffer's maxBufferSize default). */
@@ -61,16 +62,19 @@ export class DesktopStdioTransport implements Transport {
   readonly #maxFrameBytes: number;
   readonly #stderr = new PassThrough();
   #child: ChildProcess | undefined;
-  #chunks: Buffer[] = [];
-  #buffered = 0;
-  /** While an oversize line is being dropped: its first bytes, its last bytes and its length. */
-  #skipping: { head: Buffer; tail: Buffer; bytes: number } | undefined;
+  readonly #framer: LineFramer;
   #nextTextId = 1;
   readonly #pending = new Map<string, Pending>();
 
   constructor(server: ServerSpawn, options: { maxFrameBytes?: number } = {}) {
     this.#spawn = server;
     this.#maxFrameBytes = options.maxFrameBytes ?? MAX_FRAME_BYTES;
+    this.#framer = new LineFramer({
+      maxLineBytes: this.#maxFrameBytes,
+      keptEndBytes: KEPT_END_BYTES,
+      onLine: (line) => this.#onLine(line),
+      onDropped: ({ head, tail, bytes }) => this.#refuseOversize(head.toString('utf8'), tail.toString('utf8'), bytes),
+    });
   }
 
   /** The child's stderr, available before start so no early line is lost. */
@@ -103,7 +107,7 @@ export class DesktopStdioTransport implements Transport {
         this.onclose?.();
       });
       child.stdin?.on('error', (error) => this.onerror?.(error));
-      child.stdout?.on('data', (chunk: Buffer) => this.#read(chunk));
+      child.stdout?.on('data', (chunk: Buffer) => this.#framer.push(chunk));
       child.stdout?.on('error', (error) => this.onerror?.(error));
       child.stderr?.pipe(this.#stderr);
     });
@@ -148,9 +152,7 @@ export class DesktopStdioTransport implements Transport {
       }
       if (!exited()) child.kill('SIGKILL');
     }
-    this.#chunks = [];
-    this.#buffered = 0;
-    this.#skipping = undefined;
+    this.#framer.reset();
   }
 
   #write(line: string): Promise<void> {
@@ -165,40 +167,8 @@ export class DesktopStdioTransport implements Transport {
     });
   }
 
-  #read(chunk: Buffer): void {
-    let data = chunk;
-    while (data.length > 0) {
-      const newline = data.indexOf(0x0a);
-      const piece = newline < 0 ? data : data.subarray(0, newline);
-      if (this.#skipping !== undefined) {
-        this.#skipping.bytes += piece.length;
-        this.#skipping.tail = lastBytes(Buffer.concat([this.#skipping.tail, piece]), KEPT_END_BYTES);
-      } else if (this.#buffered + piece.length > this.#maxFrameBytes) {
-        const whole = Buffer.concat([...this.#chunks, piece]);
-        this.#skipping = { head: Buffer.from(whole.subarray(0, KEPT_END_BYTES)), tail: lastBytes(whole, KEPT_END_BYTES), bytes: whole.length };
-        this.#chunks = [];
-        this.#buffered = 0;
-      } else {
-        this.#chunks.push(piece);
-        this.#buffered += piece.length;
-      }
-      if (newline < 0) return;
-      data = data.subarray(newline + 1);
-      this.#endOfLine();
-    }
-  }
-
-  #endOfLine(): void {
-    const skipped = this.#skipping;
-    this.#skipping = undefined;
-    if (skipped !== undefined) {
-      this.#refuseOversize(skipped.head.toString('utf8'), skipped.tail.toString('utf8'), skipped.bytes);
-      return;
-    }
-    let line = this.#chunks.length === 1 ? (this.#chunks[0] as Buffer) : Buffer.concat(this.#chunks);
-    this.#chunks = [];
-    this.#buffered = 0;
-    if (line.at(-1) === 0x0d) line = line.subarray(0, -1);
+  #onLine(bytes: Buffer): void {
+    const line = bytes.at(-1) === 0x0d ? bytes.subarray(0, -1) : bytes;
     if (this.#pending.size > 0 && line.includes(UNPARSED_ID_PREFIX) && this.#handOverUnparsed(line)) return;
     const text = line.toString('utf8');
     if (text.trim() === '') return;
@@ -259,10 +229,6 @@ export class DesktopStdioTransport implements Transport {
   #failPending(reason: () => Error): void {
     for (const id of [...this.#pending.keys()]) this.#settle(id)?.reject(reason());
   }
-}
-
-function lastBytes(buffer: Buffer, count: number): Buffer {
-  return Buffer.from(buffer.subarray(Math.max(0, buffer.length - count)));
 }
 
 function delay(ms: number): Promise<void> {

@@ -6,6 +6,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import { encodeFrame } from './frameEncoding.js';
+import { LineFramer } from './lineFramer.js';
 import { classifyLine, errorFrame, idFromPrefix, INVALID_REQUEST, type JsonRpcErrorFrame } from './jsonRpcFrames.js';
 
 /**
@@ -28,10 +29,7 @@ export class FramedStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   readonly #maxFrameBytes: number;
-  #chunks: Buffer[] = [];
-  #buffered = 0;
-  /** Set while the rest of an oversize line is being skipped: its first bytes and its size so far. */
-  #skipping: { prefix: Buffer; bytes: number } | undefined;
+  readonly #framer: LineFramer;
   #started = false;
   #closed = false;
 
@@ -41,6 +39,12 @@ export class FramedStdioTransport implements Transport {
     private readonly options: FramedStdioOptions = {},
   ) {
     this.#maxFrameBytes = options.maxFrameBytes ?? MAX_FRAME_BYTES;
+    this.#framer = new LineFramer({
+      maxLineBytes: this.#maxFrameBytes,
+      keptEndBytes: ID_PREFIX_BYTES,
+      onLine: (line) => this.#onLine(line),
+      onDropped: ({ head, bytes }) => this.#answerOversize(head.toString('utf8'), bytes),
+    });
   }
 
   async start(): Promise<void> {
@@ -61,7 +65,7 @@ export class FramedStdioTransport implements Transport {
     this.stdin.off('end', this.#onEnd);
     this.stdin.off('close', this.#onEnd);
     if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
-    this.#chunks = [];
+    this.#framer.reset();
     this.onclose?.();
   }
 
@@ -77,38 +81,11 @@ export class FramedStdioTransport implements Transport {
   }
 
   readonly #onData = (chunk: Buffer | string): void => {
-    let data = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    while (data.length > 0 && !this.#closed) {
-      const newline = data.indexOf(0x0a);
-      const piece = newline < 0 ? data : data.subarray(0, newline);
-      if (this.#skipping !== undefined) {
-        this.#skipping.bytes += piece.length;
-      } else if (this.#buffered + piece.length > this.#maxFrameBytes) {
-        // Too long to be a request of ours: keep only its start (for the id) and drop the rest unread.
-        const head = Buffer.concat([...this.#chunks, piece.subarray(0, ID_PREFIX_BYTES)]).subarray(0, ID_PREFIX_BYTES);
-        this.#skipping = { prefix: Buffer.from(head), bytes: this.#buffered + piece.length };
-        this.#chunks = [];
-        this.#buffered = 0;
-      } else {
-        this.#chunks.push(piece);
-        this.#buffered += piece.length;
-      }
-      if (newline < 0) return;
-      data = data.subarray(newline + 1);
-      this.#endOfLine();
-    }
+    if (!this.#closed) this.#framer.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
   };
 
-  #endOfLine(): void {
-    if (this.#skipping !== undefined) {
-      const { prefix, bytes } = this.#skipping;
-      this.#skipping = undefined;
-      this.#answerOversize(prefix.toString('utf8'), bytes);
-      return;
-    }
-    const line = Buffer.concat(this.#chunks, this.#buffered).toString('utf8');
-    this.#chunks = [];
-    this.#buffered = 0;
+  #onLine(bytes: Buffer): void {
+    const line = bytes.toString('utf8');
     const verdict = classifyLine(line);
     if (verdict.kind === 'message') {
       this.onmessage?.(verdict.message);
