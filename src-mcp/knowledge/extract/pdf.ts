@@ -27,7 +27,7 @@ export async function extractPdf(bytes: Uint8Array, options: { fallbackTitle: st
       // A copy: pdf.js may take ownership of the buffer it is given.
       data: new Uint8Array(bytes),
       verbosity: pdfjs.VerbosityLevel.ERRORS,
-      isEvalSupported: false,
+      // No isEvalSupported: pdf.js 5.7 removed its last eval (the PostScript compiler) and the option with it.
       disableFontFace: true,
       useSystemFonts: false,
     }).promise;
@@ -64,7 +64,8 @@ export async function extractPdf(bytes: Uint8Array, options: { fallbackTitle: st
       sizeBytes: options.sizeBytes,
     };
   } finally {
-    await document.destroy();
+    // pdf.js 6 tears a document down through the task that loaded it (PDFDocumentProxy.destroy is gone).
+    await document.loadingTask.destroy();
   }
 }
 
