@@ -14,7 +14,7 @@ import { tempDataDir } from './server.js';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -67,7 +67,7 @@ async function profiledLoad(page: Page, url: string, totals: Totals): Promise<vo
     const frame = byId.get(id)?.callFrame;
     if (frame === undefined) return;
     const ms = (profile.timeDeltas[k] ?? 0) / 1000;
-    add(totals, `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}:${frame.lineNumber}`, ms, ms);
+    add(totals, `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}:${frame.lineNumber}:${frame.columnNumber}`, ms, ms);
   });
 }
 

@@ -5,6 +5,7 @@ import { useAppInfo, useProjects } from '../api/queries';
 import { AssistantsPanel } from '../features/assistants/AssistantsPanel';
 import { KnowledgeView } from '../features/knowledge/KnowledgeView';
 import { AuditView } from '../features/audit/AuditView';
+import { useBoardPrefetch } from '../features/leaderboard/boardPrefetch';
 import { LeaderboardSection } from '../features/leaderboard/LeaderboardSection';
 import { ProjectsView } from '../features/projects/ProjectsView';
 import { InboxView } from '../features/checkpoints/InboxView';
@@ -50,9 +51,10 @@ function AppShell() {
   useCheckpointAlerts();
   useTrashedProjectsUndo();
   const pendingCount = usePendingCount();
-  const { location, openSection } = useNavigation();
+  const { location, openSection, sectionLocation } = useNavigation();
   const section = location.section as Section;
   const projects = useProjects();
+  const prefetchBoard = useBoardPrefetch();
   const info = useAppInfo();
   const appState = projects.data ? 'ready' : projects.isError ? 'error' : 'loading';
 
@@ -72,6 +74,14 @@ function AppShell() {
               data-testid={`nav-${id}`}
               aria-current={section === id ? 'page' : undefined}
               onClick={() => openSection(id)}
+              // The board's load starts on the press, not after the section's first render (boardPrefetch.ts).
+              onPointerDown={
+                id === 'leaderboard' && section !== 'leaderboard'
+                  ? (event) => {
+                      if (event.button === 0) prefetchBoard(sectionLocation('leaderboard').projectId, projects.data?.projects);
+                    }
+                  : undefined
+              }
             >
               {label}
               {id === 'inbox' && pendingCount ? (

@@ -17,6 +17,8 @@ export interface Navigation {
   replace(next: AppLocation): void;
   /** Goes to a section where the scientist last was in it. */
   openSection(section: string): void;
+  /** Where openSection(section) would go now. */
+  sectionLocation(section: string): AppLocation;
 }
 
 const NavigationContext = createContext<Navigation | null>(null);
@@ -59,8 +61,9 @@ export function NavigationProvider({ initial, sections, children }: { initial: A
   }, [addresses]);
   const navigate = useCallback((next: AppLocation) => go(next, 'push'), [go]);
   const replace = useCallback((next: AppLocation) => go(next, 'replace'), [go]);
-  const openSection = useCallback((section: string) => go(lastIn.current.get(section) ?? { section }, 'push'), [go]);
-  const value = useMemo(() => ({ location, navigate, replace, openSection }), [location, navigate, replace, openSection]);
+  const sectionLocation = useCallback((section: string): AppLocation => lastIn.current.get(section) ?? { section }, []);
+  const openSection = useCallback((section: string) => go(sectionLocation(section), 'push'), [go, sectionLocation]);
+  const value = useMemo(() => ({ location, navigate, replace, openSection, sectionLocation }), [location, navigate, replace, openSection, sectionLocation]);
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
 

@@ -6,6 +6,7 @@ import { useProjects } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useNavigation } from '../../app/navigation';
 import { HypothesisSidePanel } from '../hypotheses/HypothesisSidePanel';
+import { shownBoardProject } from './boardPrefetch';
 import { ProjectLeaderboard } from './ProjectLeaderboard';
 import './leaderboard.css';
 
@@ -16,7 +17,7 @@ export function LeaderboardSection() {
   const list = projects.data?.projects ?? [];
   // Until the scientist picks one, the most recently updated project is shown, and then kept (it
   // becomes the address): another project's activity must not switch the board under them.
-  const current = location.projectId ?? [...list].sort((a, b) => b.last_updated.localeCompare(a.last_updated))[0]?.id;
+  const current = shownBoardProject(location.projectId, list);
   useEffect(() => {
     if (location.projectId === undefined && current !== undefined) replace({ section: 'leaderboard', projectId: current });
   }, [location.projectId, current, replace]);

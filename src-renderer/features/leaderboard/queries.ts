@@ -1,7 +1,8 @@
 // The tournament views' host calls as TanStack Query hooks. Their keys live under ['projects']
 // so that the host events which already invalidate project data (useHostEvents) refresh the
 // leaderboard, matches and charts too when an assistant's judgements or a vote arrive.
-import { experimental_streamedQuery as streamedQuery, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { experimental_streamedQuery as streamedQuery, queryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { CosciApi } from '../../../src-main/host/contract';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { boardPages } from './boardStream';
@@ -22,6 +23,8 @@ export const tournamentKeys = {
  */
 export const BOARD_SUMMARY_CHARS = 120;
 
+/** The scientist pressed the Leaderboard nav item and the board's load began (prefetchLeaderboardPages). */
+export const MARK_OPENING = 'leaderboard:opening';
 /** Performance marks the bench reads: data arrival of the first and the last page. */
 export const MARK_FIRST_DATA = 'leaderboard:data:first';
 export const MARK_ALL_DATA = 'leaderboard:data:all';
@@ -34,9 +37,8 @@ export const MARK_ALL_DATA = 'leaderboard:data:all';
  * asked for (next_limit). A refresh (host events invalidate project data) keeps the board shown
  * until every page is in.
  */
-export function useLeaderboardPages(researchId: string) {
-  const api = useCosci();
-  return useQuery({
+function leaderboardPagesOptions(api: CosciApi, researchId: string) {
+  return queryOptions({
     queryKey: tournamentKeys.leaderboard(researchId),
     queryFn: streamedQuery({
       refetchMode: 'replace',
@@ -55,7 +57,25 @@ export function useLeaderboardPages(researchId: string) {
           return page;
         }, { signal }),
     }),
+    // A load or a refresh replaces the board whole: comparing 10,000 new rows field by field with
+    // the old ones (TanStack Query's structural sharing) would only find that they are new objects.
+    structuralSharing: false,
   });
+}
+
+export function useLeaderboardPages(researchId: string) {
+  const api = useCosci();
+  return useQuery(leaderboardPagesOptions(api, researchId));
+}
+
+/**
+ * Starts loading a board before its view mounts (the scientist pressed the Leaderboard nav item):
+ * the first page is on its way while the section renders. The view's query then joins this load
+ * instead of starting its own; a board loaded in the last staleTime is not asked for again.
+ */
+export function prefetchLeaderboardPages(client: QueryClient, api: CosciApi, researchId: string): void {
+  mark(MARK_OPENING);
+  void client.prefetchQuery(leaderboardPagesOptions(api, researchId));
 }
 
 /** The first `limit` rows in the server's order (rank, then Elo): the project view's top of the board. */

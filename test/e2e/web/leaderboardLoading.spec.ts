@@ -105,3 +105,33 @@ test('a page that fails mid-board leaves the board partial with the error and ho
     await host.stop();
   }
 });
+
+test("pressing the Leaderboard nav item starts the board's load, and the section opened by the click joins it instead of loading again", async ({ app, page, workspace }) => {
+  const { seedTournament } = await loadSeeder();
+  seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
+  const host = await startWebHost(workspace);
+  try {
+    const pageRequests: Array<{ cursor?: string }> = [];
+    page.on('request', (request) => {
+      const body = request.postDataJSON() as { route?: string; input?: (typeof pageRequests)[number] } | null;
+      if (body?.route === 'leaderboard.page' && body.input !== undefined) pageRequests.push(body.input);
+    });
+    await app.open(host.url);
+    const board = new LeaderboardPage(page);
+    const nav = page.getByTestId(testId.navLeaderboard);
+
+    // The press alone: the first page is asked for while the section is not open yet.
+    const firstPage = page.waitForRequest((request) => (request.postDataJSON() as { route?: string } | null)?.route === 'leaderboard.page');
+    await nav.dispatchEvent('pointerdown', { button: 0, isPrimary: true, pointerType: 'mouse' });
+    await firstPage;
+    await expect(board.section).toHaveCount(0);
+
+    await nav.click();
+    await board.waitForRows(HYPOTHESES);
+    // One load of the board: the section's view took the pressed load's pages.
+    expect(pageRequests.filter((input) => input.cursor === undefined)).toHaveLength(1);
+    expect(pageRequests).toHaveLength(3);
+  } finally {
+    await host.stop();
+  }
+});
