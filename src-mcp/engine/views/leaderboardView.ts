@@ -172,20 +172,21 @@ export function leaderboardPage(db: Db, projectId: string, query: { cursor?: str
     // One row more than asked says whether there is a next page without counting the rest.
     const lines = boardLines(db, projectId, after, query.limit + 1);
     const count = Math.min(lines.length, query.limit);
-    // One loop over the lines read, not a slice and a map: a page of 1,000 rows makes no array it does not return.
-    const rows: LeaderboardViewRow[] = [];
+    // One loop over the lines read into an array of the page's length, not a slice and a map: a page
+    // of 1,000 rows makes no array it does not return.
+    const rows = new Array<LeaderboardViewRow>(count);
     for (let index = 0; index < count; index += 1) {
       const { line, competing, bucket, previousRank, movement } = lines[index] as BoardLine;
       const rank = bucket === 0 ? line.rank : null;
       const before = competing ? previousRank : null;
-      rows.push({
+      rows[index] = {
         line,
         competing,
         rank,
         previousRank: before,
         movement: rank !== null && before !== null ? movement : null,
         certified: rank !== null && rank <= k && (line.pTopK ?? 0) >= DEFAULT_CERTIFY_THRESHOLD,
-      });
+      };
     }
     const last = lines[count - 1];
     return {
