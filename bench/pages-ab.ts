@@ -4,7 +4,8 @@
 // Each root holds a `dist/` (copy the old build's dist aside first — a real copy, not hard links —
 // and build the new one in place):
 //   npm run build:node && node --import tsx bench/pages-ab.ts .cache/ab/A . [rounds] [calls]
-// (PAGES_AB_PAGES, a comma-separated list of the page names below, times only those.)
+// (PAGES_AB_PAGES, a comma-separated list of the page names below, times only those; the app's
+// 1,000-row columns chunk only when named.)
 // Each build opens its own copy of the seeded data folder. When B adds a migration, A cannot open a
 // database B made: seed with A's build instead (PAGES_AB_SEED_WITH=<root of A>) and B migrates its
 // copy when it opens it, as an upgrade would.
@@ -75,12 +76,14 @@ async function main(): Promise<void> {
   for (const copy of Object.values(copies)) cpSync(seeded.dir, copy.dir, { recursive: true });
   const id = seeded.researchId;
   // PAGES_AB_PAGES="leaderboard 50,list_hypotheses 50" times only those (e.g. the 50-row pages without 500-row blocks between them).
+  // "leaderboard 1000 columns" (the app's chunk: 1,000 rows by column, summaries cut to 120) is timed only when named.
   const only = process.env.PAGES_AB_PAGES?.split(',').map((page) => page.trim());
   const pages = ([
     ['leaderboard 50', 'get_leaderboard', { research_id: id, limit: 50 }],
     ['leaderboard 500', 'get_leaderboard', { research_id: id, limit: 500 }],
     ['list_hypotheses 50', 'list_hypotheses', { research_id: id, limit: 50 }],
-  ] as Array<[string, string, Args]>).filter(([page]) => only === undefined || only.includes(page));
+    ['leaderboard 1000 columns', 'get_leaderboard', { research_id: id, limit: 1000, format: 'columns', summary_chars: 120 }],
+  ] as Array<[string, string, Args]>).filter(([page]) => (only === undefined ? page !== 'leaderboard 1000 columns' : only.includes(page)));
   if (pages.length === 0) throw new Error(`PAGES_AB_PAGES names none of the pages: ${process.env.PAGES_AB_PAGES}`);
   const drivers: Record<string, Driver> = {};
   const samples = new Map<string, number[]>();

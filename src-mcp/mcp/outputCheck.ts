@@ -190,9 +190,26 @@ function objectCheck(def: Def): Check | undefined {
   // than the shape: counting them spares a row a Set lookup per key (issue 17).
   const everyKeyRequired = fieldChecks.every((check) => !check(undefined));
   const count = keys.length;
+  /**
+   * The common case, a result built with its keys in the schema's order (every row of a page): each
+   * key for-in meets is the next key of the shape and its value passes that field's check. V8 reads
+   * `value[key]` inside a for-in over `value` from the object's enum cache, a plain field load,
+   * where `value[keys[i]]` with a varying key is a generic keyed lookup; a 500-row page's rows
+   * were checked in ~0.4 ms that way (issue 17). Any other order, an extra or inherited key, or a
+   * failing field: false, and the general loop below decides, so what passes is unchanged.
+   */
+  const keysInShapeOrder = (value: Record<string, unknown>): boolean => {
+    let i = 0;
+    for (const key in value) {
+      if (i === count || key !== keys[i] || !(fieldChecks[i] as Check)(value[key])) return false;
+      i += 1;
+    }
+    return i === count;
+  };
   // Indexed loops over two arrays: this runs for every row of a page, ~20 fields each (issue 17).
   return (value) => {
     if (!isPlainRecord(value)) return false;
+    if (everyKeyRequired && keysInShapeOrder(value)) return true;
     for (let i = 0; i < count; i += 1) if (!(fieldChecks[i] as Check)(value[keys[i] as string])) return false;
     for (const key of mustBePresent) if (!(key in value)) return false;
     // An extra key would be stripped by zod's parse: let it do that.

@@ -12,7 +12,10 @@ export type BoardKey = [number, number, number];
 export interface BoardLine {
   line: LeaderboardLine;
   competing: boolean;
-  key: BoardKey;
+  /** Migration 0013: 0 for a ranked competitor, 1 for everyone else. */
+  bucket: number;
+  /** Migration 0013: the rank of a ranked competitor, minus Elo for everyone else. */
+  value: number;
   /** As the last rating refresh stored them (engine/ranking.ts). */
   previousRank: number | null;
   movement: number | null;
@@ -27,7 +30,12 @@ type BoardValues = [...LineValues, previousRank: number | null, movement: number
 function boardLineOf(values: BoardValues): BoardLine {
   const line = lineOf(values);
   // The board's own columns follow the line's 18 (indexed, not sliced: one array fewer per row).
-  return { line, competing: isCompetitorRow(line), key: [values[20], values[21], line.seq], previousRank: values[18], movement: values[19] };
+  return { line, competing: isCompetitorRow(line), bucket: values[20], value: values[21], previousRank: values[18], movement: values[19] };
+}
+
+/** A line's place on the board, which a cursor after it carries: made for a page's last line only, not an array per row. */
+export function boardKeyOf(board: BoardLine): BoardKey {
+  return [board.bucket, board.value, board.line.seq];
 }
 
 // INDEXED BY: without statistics the planner could pick (project_id, rank) and sort. board_bucket

@@ -4,7 +4,7 @@
 // migration 0010 with what the rating refresh stored, so it costs its own rows: the GUI loads
 // 10,000 rows in chunks, and the first page after a judgement is no dearer than the next.
 import { readTransaction, type Db } from '../../store/database.js';
-import { boardCounts, boardLines, topRankedPTopK, trailingCompetitorMatches, type BoardKey } from '../../store/boardQueries.js';
+import { boardCounts, boardKeyOf, boardLines, topRankedPTopK, trailingCompetitorMatches, type BoardKey, type BoardLine } from '../../store/boardQueries.js';
 import { leaderboardVersion, type LeaderboardLine, type MatchLogLine } from '../../store/leaderboardQueries.js';
 import { DomainError } from '../errors.js';
 import { loadResearchSettings } from '../research.js';
@@ -171,25 +171,30 @@ export function leaderboardPage(db: Db, projectId: string, query: { cursor?: str
     const { k } = header;
     // One row more than asked says whether there is a next page without counting the rest.
     const lines = boardLines(db, projectId, after, query.limit + 1);
-    const page = lines.slice(0, query.limit);
-    const last = page[page.length - 1];
+    const count = Math.min(lines.length, query.limit);
+    // One loop over the lines read into an array of the page's length, not a slice and a map: a page
+    // of 1,000 rows makes no array it does not return.
+    const rows = new Array<LeaderboardViewRow>(count);
+    for (let index = 0; index < count; index += 1) {
+      const { line, competing, bucket, previousRank, movement } = lines[index] as BoardLine;
+      const rank = bucket === 0 ? line.rank : null;
+      const before = competing ? previousRank : null;
+      rows[index] = {
+        line,
+        competing,
+        rank,
+        previousRank: before,
+        movement: rank !== null && before !== null ? movement : null,
+        certified: rank !== null && rank <= k && (line.pTopK ?? 0) >= DEFAULT_CERTIFY_THRESHOLD,
+      };
+    }
+    const last = lines[count - 1];
     return {
       researchId: projectId,
       ...header,
       certifyThreshold: DEFAULT_CERTIFY_THRESHOLD,
-      rows: page.map(({ line, competing, key, previousRank, movement }): LeaderboardViewRow => {
-        const rank = key[0] === 0 ? line.rank : null;
-        const before = competing ? previousRank : null;
-        return {
-          line,
-          competing,
-          rank,
-          previousRank: before,
-          movement: rank !== null && before !== null ? movement : null,
-          certified: rank !== null && rank <= k && (line.pTopK ?? 0) >= DEFAULT_CERTIFY_THRESHOLD,
-        };
-      }),
-      nextCursor: lines.length > query.limit && last !== undefined ? encodeCursor(last.key) : null,
+      rows,
+      nextCursor: lines.length > query.limit && last !== undefined ? encodeCursor(boardKeyOf(last)) : null,
     };
   });
 }

@@ -141,6 +141,24 @@ describe('compileCheck of a page\'s columns and required-only rows (the loops of
     expect(check({ id: 'a', ok: true, score: undefined })).toBe(false);
   });
 
+  it('reads a row by its own key order and falls back to the shape\'s order: same answer for keys in any order, an extra, a missing or an inherited key', () => {
+    const check = checkOf(Required);
+    const fields = fc.record({ id: fc.oneof(fc.string({ maxLength: 2 }), fc.integer()), score: fc.oneof(fc.double(), fc.constant(null), fc.string({ maxLength: 1 })), ok: fc.oneof(fc.boolean(), fc.constant(null)) });
+    fc.assert(
+      fc.property(fields, fc.shuffledSubarray(['id', 'score', 'ok', 'surplus']), fc.boolean(), (values, order, inherit) => {
+        const source: Record<string, unknown> = { ...values, surplus: 1 };
+        // Keys in the shuffled order, some left out; an inherited enumerable key now and then.
+        const value: Record<string, unknown> = inherit ? Object.create({ inherited: 1 }) : {};
+        for (const key of order) value[key] = source[key];
+        const parsed = Required.safeParse(value);
+        // zod's parse returns such a value unchanged exactly when it accepts it, has no extra key to strip and nothing inherited to drop.
+        expect(check(value)).toBe(parsed.success && !order.includes('surplus') && !inherit);
+        if (check(value)) expect(parsed.success && parsed.data).toEqual(value);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('the leaderboard page by column passes unparsed when it conforms and is refused with a value of the wrong kind', () => {
     const check = checkOf(LeaderboardPageSchema);
     const row = { id: 'hyp_1', number: 1, summary: 's', status: 'reviewed', origin: 'generated', method: 'm', iteration: 0, parents: [], in_tournament: true, rank: 1, previous_rank: null, movement: null, elo_score: 1000.5, bt_score: null, ci95: null, p_top_k: null, matches_played: 0, wins: 0, certified_top_k: false };

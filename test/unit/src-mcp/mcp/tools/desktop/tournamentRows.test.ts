@@ -25,6 +25,17 @@ describe('leaderboardColumns', () => {
     expect(LeaderboardColumnsSchema.parse(columns)).toEqual(columns);
   });
 
+  it('fills every index of every column: no holes, and each column serialises as the rows\' values mapped', () => {
+    const rows = Array.from({ length: 33 }, (_, i) => rowOf(i));
+    const columns = leaderboardColumns(rows);
+    for (const field of LeaderboardRowSchema.keyof().options) {
+      const column = columns[field] as unknown[];
+      expect(column).toHaveLength(rows.length);
+      expect(Object.keys(column)).toHaveLength(rows.length);
+      expect(JSON.stringify(column)).toBe(JSON.stringify(rows.map((row) => row[field])));
+    }
+  });
+
   it('gives empty columns for no rows', () => {
     const columns = leaderboardColumns([]);
     expect(Object.values(columns).every((column) => Array.isArray(column) && column.length === 0)).toBe(true);
