@@ -77,7 +77,7 @@ export function AuditView() {
       {log.isError && !log.data ? (
         <ErrorNotice error={log.error} title="Could not load the audit log" onRetry={() => void log.refetch()} testId="audit-error" />
       ) : !log.data ? (
-        <div className="lb-skeleton" aria-busy="true" aria-label="Loading the audit log" data-testid="audit-loading">
+        <div className="lb-skeleton" role="status" aria-busy="true" aria-label="Loading the audit log" data-testid="audit-loading">
           <div className="skeleton skeleton-row" />
           <div className="skeleton skeleton-row" />
           <div className="skeleton skeleton-row" />

@@ -45,7 +45,7 @@ export function MatchList({ researchId, rows }: { researchId: string; rows: read
       {query.isError ? (
         <ErrorNotice error={query.error} title="Could not load the matches" onRetry={() => void query.refetch()} testId="matches-error" />
       ) : !query.data ? (
-        <div className="lb-skeleton" aria-busy="true" aria-label="Loading matches">
+        <div className="lb-skeleton" role="status" aria-busy="true" aria-label="Loading matches">
           <div className="skeleton skeleton-row" />
           <div className="skeleton skeleton-row" />
         </div>

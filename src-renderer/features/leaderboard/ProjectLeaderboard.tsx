@@ -158,7 +158,7 @@ function Summary({ head, loaded, complete, failed }: { head: LeaderboardPage | u
 
 function TableSkeleton() {
   return (
-    <div className="lb-skeleton" aria-busy="true" aria-label="Loading the leaderboard" data-testid="leaderboard-loading">
+    <div className="lb-skeleton" role="status" aria-busy="true" aria-label="Loading the leaderboard" data-testid="leaderboard-loading">
       {Array.from({ length: 8 }, (_, i) => (
         <div key={i} className="skeleton skeleton-row" />
       ))}
