@@ -75,7 +75,7 @@ export function AssistantPermissions() {
       {policies.isError ? (
         <ErrorNotice error={policies.error} title="Could not load the assistants’ permissions" onRetry={() => void policies.refetch()} testId="permissions-error" />
       ) : !policies.data ? (
-        <div className="card is-loading" aria-busy="true" aria-label="Loading permissions">
+        <div className="card is-loading" role="status" aria-busy="true" aria-label="Loading permissions">
           <div className="skeleton skeleton-line" />
         </div>
       ) : list.length === 0 ? (

@@ -60,7 +60,7 @@ export function AssistantsPanel() {
           testId="assistants-error"
         />
       ) : (
-        <div className="card is-loading" aria-busy="true" aria-label="Checking assistants">
+        <div className="card is-loading" role="status" aria-busy="true" aria-label="Checking assistants">
           <div className="skeleton skeleton-title" />
           <div className="skeleton skeleton-line" />
         </div>

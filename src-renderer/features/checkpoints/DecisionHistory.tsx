@@ -26,7 +26,7 @@ export function DecisionHistory() {
   if (history.isError) return <ErrorNotice error={history.error} title="Could not load the decision history" onRetry={() => void history.refetch()} testId="history-error" />;
   if (history.data === undefined) {
     return (
-      <div className="list-loading" aria-busy="true" aria-label="Loading decisions">
+      <div className="list-loading" role="status" aria-busy="true" aria-label="Loading decisions">
         <div className="skeleton skeleton-row" />
       </div>
     );

@@ -100,7 +100,7 @@ export function InboxView() {
       ) : pending.isError ? (
         <ErrorNotice error={pending.error} title="Could not load the checkpoints" onRetry={() => void pending.refetch()} testId="inbox-error" />
       ) : pending.data === undefined ? (
-        <div className="list-loading" aria-busy="true" aria-label="Loading checkpoints">
+        <div className="list-loading" role="status" aria-busy="true" aria-label="Loading checkpoints">
           <div className="skeleton skeleton-row" />
           <div className="skeleton skeleton-row" />
         </div>

@@ -35,7 +35,7 @@ export function HypothesesPanel({ researchId, addRefused = null }: { researchId:
       {list.isError ? (
         <ErrorNotice error={list.error} title="Could not load the hypotheses" onRetry={() => void list.refetch()} testId="hypotheses-error" />
       ) : list.data === undefined ? (
-        <div className="skeleton skeleton-block" aria-busy="true" aria-label="Loading hypotheses" />
+        <div className="skeleton skeleton-block" role="status" aria-busy="true" aria-label="Loading hypotheses" />
       ) : hypotheses.length === 0 ? (
         <div className="empty-state" data-testid="hypotheses-empty">
           <p>No hypotheses yet. They appear once the research plan is approved and an assistant generates them.</p>

@@ -39,7 +39,7 @@ export function CollectionDetail({ collection, onDeleted }: { collection: Knowle
 function DocumentList({ collection }: { collection: string }) {
   const documents = useCollectionDocuments(collection);
   if (documents.isError) return <ErrorNotice error={documents.error} title="Could not load the documents" onRetry={() => void documents.refetch()} />;
-  if (!documents.data) return <div className="skeleton skeleton-block" aria-busy="true" aria-label="Loading documents" />;
+  if (!documents.data) return <div className="skeleton skeleton-block" role="status" aria-busy="true" aria-label="Loading documents" />;
   const list = documents.data.documents;
   if (list.length === 0) {
     return (

@@ -39,7 +39,7 @@ export function KnowledgeView() {
         {collections.isError ? (
           <ErrorNotice error={collections.error} title="Could not load the collections" onRetry={() => void collections.refetch()} testId="knowledge-error" />
         ) : collections.data === undefined ? (
-          <div className="list-loading" aria-busy="true" aria-label="Loading collections">
+          <div className="list-loading" role="status" aria-busy="true" aria-label="Loading collections">
             <div className="skeleton skeleton-row" />
           </div>
         ) : list.length === 0 ? (

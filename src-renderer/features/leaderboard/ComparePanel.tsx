@@ -30,7 +30,7 @@ export function ComparePanel({ researchId, selected, rows, onPick }: { researchI
     );
   }
   if (comparison.isError) return <ErrorNotice error={comparison.error} title="Could not load the two hypotheses" onRetry={() => void comparison.refetch()} testId="compare-error" />;
-  if (!comparison.data) return <div className="compare-skeleton skeleton" aria-busy="true" aria-label="Loading the comparison" />;
+  if (!comparison.data) return <div className="compare-skeleton skeleton" role="status" aria-busy="true" aria-label="Loading the comparison" />;
   const { hypotheses, head_to_head: h2h } = comparison.data;
   const { first: a, second: b } = hypotheses;
   return (

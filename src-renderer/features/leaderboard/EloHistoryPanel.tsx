@@ -94,7 +94,7 @@ export function EloHistoryPanel({
       ) : history.data ? (
         <EloChart history={history.data} onRemove={(id) => onChoice(removeCharted(choice, id))} />
       ) : (
-        <div className="chart-skeleton skeleton" aria-busy="true" aria-label="Loading the Elo history" />
+        <div className="chart-skeleton skeleton" role="status" aria-busy="true" aria-label="Loading the Elo history" />
       )}
     </div>
   );

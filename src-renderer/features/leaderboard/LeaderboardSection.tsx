@@ -49,7 +49,7 @@ export function LeaderboardSection() {
       {projects.isError ? (
         <ErrorNotice error={projects.error} title="Could not load your projects" onRetry={() => void projects.refetch()} testId="leaderboard-projects-error" />
       ) : !projects.data ? (
-        <div className="skeleton skeleton-block" aria-busy="true" aria-label="Loading projects" />
+        <div className="skeleton skeleton-block" role="status" aria-busy="true" aria-label="Loading projects" />
       ) : current === undefined ? (
         <div className="empty-state" data-testid="leaderboard-no-projects">
           <p>No research projects yet.</p>

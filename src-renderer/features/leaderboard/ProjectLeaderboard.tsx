@@ -130,7 +130,7 @@ export function ProjectLeaderboard({
 }
 
 function Summary({ head, loaded, complete, failed }: { head: LeaderboardPage | undefined; loaded: number; complete: boolean; failed: boolean }) {
-  if (head === undefined) return <div className="lb-summary skeleton skeleton-line" aria-busy="true" aria-label="Loading the leaderboard" />;
+  if (head === undefined) return <div className="lb-summary skeleton skeleton-line" role="status" aria-busy="true" aria-label="Loading the leaderboard summary" />;
   return (
     <div className="lb-summary" data-testid="leaderboard-summary">
       <span className={`badge ${head.certified ? 'badge-completed' : 'badge-paused'}`} data-testid="leaderboard-certified" title={`Certified when every top-${head.k} member is in the top ${head.k} in at least ${Math.round(head.certify_threshold * 100)}% of bootstrap replicates`}>

@@ -33,7 +33,7 @@ export function TopHypotheses({ researchId }: { researchId: string }) {
       ) : top.isError ? (
         <ErrorNotice error={top.error} title="Could not load the leaderboard" onRetry={() => void top.refetch()} testId="project-top-board-error" />
       ) : (
-        <div className="skeleton skeleton-block" aria-busy="true" aria-label="Loading the leaderboard" />
+        <div className="skeleton skeleton-block" role="status" aria-busy="true" aria-label="Loading the leaderboard" />
       )}
     </section>
   );

@@ -65,7 +65,7 @@ export function ProjectOverview({ status }: { status: ResearchStatus }) {
         )}
       </section>
 
-      {first ? <Record record={first} /> : record.isError ? <ErrorNotice error={record.error} title="Could not load the plan and budget" onRetry={() => void record.refetch()} /> : <div className="skeleton skeleton-block" aria-busy="true" aria-label="Loading the plan" />}
+      {first ? <Record record={first} /> : record.isError ? <ErrorNotice error={record.error} title="Could not load the plan and budget" onRetry={() => void record.refetch()} /> : <div className="skeleton skeleton-block" role="status" aria-busy="true" aria-label="Loading the plan" />}
     </div>
   );
 }

@@ -14,7 +14,7 @@ export function ProjectTimeline({ researchId }: { researchId: string }) {
   const timeline = useProjectTimeline(researchId);
   const entries = timeline.data?.pages.flatMap((page) => page.entries) ?? [];
   if (timeline.isError) return <ErrorNotice error={timeline.error} title="Could not load the timeline" onRetry={() => void timeline.refetch()} testId="timeline-error" />;
-  if (timeline.data === undefined) return <div className="skeleton skeleton-block" aria-busy="true" aria-label="Loading the timeline" />;
+  if (timeline.data === undefined) return <div className="skeleton skeleton-block" role="status" aria-busy="true" aria-label="Loading the timeline" />;
   return (
     <VirtualList
       items={entries}

@@ -85,7 +85,7 @@ export function ProjectsView({
         ) : error ? (
           <ErrorNotice error={error} title="Could not load your projects" onRetry={onRetry} testId="projects-error" />
         ) : (
-          <div className="list-loading" aria-busy="true" aria-label="Loading projects">
+          <div className="list-loading" role="status" aria-busy="true" aria-label="Loading projects">
             <div className="skeleton skeleton-row" />
             <div className="skeleton skeleton-row" />
             <div className="skeleton skeleton-row" />
