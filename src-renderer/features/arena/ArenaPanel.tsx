@@ -10,6 +10,7 @@ import { useCosci } from '../../api/CosciProvider';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { tournamentKeys } from '../leaderboard/queries';
 import { ArenaCardView } from './ArenaCardView';
+import { Loading } from '../../app/Loading';
 import './arena.css';
 
 interface LastVote {
@@ -86,7 +87,7 @@ export function ArenaPanel({
   }, [judge, active]);
 
   if (pair.isError) return <ErrorNotice error={pair.error} title="Could not find a pair to judge" onRetry={() => void pair.refetch()} testId="arena-error" />;
-  if (!pair.data) return <div className="arena-skeleton skeleton" role="status" aria-busy="true" aria-label="Finding the next pair" data-testid="arena-loading" />;
+  if (!pair.data) return <Loading label="Finding the next pair" className="arena-skeleton skeleton" testId="arena-loading" />;
   if (offered === null) {
     return (
       <div className="empty-state" data-testid="arena-empty">

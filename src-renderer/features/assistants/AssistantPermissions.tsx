@@ -13,6 +13,7 @@ import { useCosci } from '../../api/CosciProvider';
 import { useAssistants } from '../../api/queries';
 import { clientName } from '../../app/clientNames';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { Loading } from '../../app/Loading';
 
 // Under ['assistants']: connecting or disconnecting an assistant refreshes this list too.
 const policyKey = ['assistants', 'policies'] as const;
@@ -75,9 +76,7 @@ export function AssistantPermissions() {
       {policies.isError ? (
         <ErrorNotice error={policies.error} title="Could not load the assistants’ permissions" onRetry={() => void policies.refetch()} testId="permissions-error" />
       ) : !policies.data ? (
-        <div className="card is-loading" role="status" aria-busy="true" aria-label="Loading permissions">
-          <div className="skeleton skeleton-line" />
-        </div>
+        <Loading label="Loading permissions" className="card is-loading" shapes={['line']} />
       ) : list.length === 0 ? (
         <p className="muted" data-testid="permissions-empty">
           No assistant is connected or found on this computer, and none has called Co-Scientist yet.

@@ -6,6 +6,7 @@ import { useAssistants } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { AssistantCard } from './AssistantCard';
 import { AssistantPermissions } from './AssistantPermissions';
+import { Loading } from '../../app/Loading';
 import './assistants.css';
 
 /** Found, or holding our entry, or with a file problem: worth the scientist's attention. */
@@ -60,10 +61,7 @@ export function AssistantsPanel() {
           testId="assistants-error"
         />
       ) : (
-        <div className="card is-loading" role="status" aria-busy="true" aria-label="Checking assistants">
-          <div className="skeleton skeleton-title" />
-          <div className="skeleton skeleton-line" />
-        </div>
+        <Loading label="Checking assistants" className="card is-loading" shapes={['title', 'line']} />
       )}
       <AssistantPermissions />
     </section>

@@ -11,6 +11,7 @@ import { downloadText } from './download';
 import { byteSize } from './format';
 import { useProjects } from '../../api/queries';
 import { EMPTY_FILTER_FORM, narrowsLog, toAuditFilter, useAuditExport, useAuditLiveRefresh, useAuditLog, type AuditFilterForm } from './useAudit';
+import { Loading, skeletonRows } from '../../app/Loading';
 import '../leaderboard/leaderboard.css';
 import './audit.css';
 
@@ -77,11 +78,7 @@ export function AuditView() {
       {log.isError && !log.data ? (
         <ErrorNotice error={log.error} title="Could not load the audit log" onRetry={() => void log.refetch()} testId="audit-error" />
       ) : !log.data ? (
-        <div className="lb-skeleton" role="status" aria-busy="true" aria-label="Loading the audit log" data-testid="audit-loading">
-          <div className="skeleton skeleton-row" />
-          <div className="skeleton skeleton-row" />
-          <div className="skeleton skeleton-row" />
-        </div>
+        <Loading label="Loading the audit log" className="lb-skeleton" testId="audit-loading" shapes={skeletonRows(3)} />
       ) : rows.length === 0 ? (
         <div className="empty-state" data-testid="audit-empty">
           <p>{narrowsLog(form) ? 'No calls match these filters.' : (head?.hidden_app_reads ?? 0) > 0 ? 'No assistant has called Co-Scientist yet.' : 'The audit log is empty.'}</p>

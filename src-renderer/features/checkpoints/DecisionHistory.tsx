@@ -10,6 +10,7 @@ import { dateTime, timeAgo } from '../projects/format';
 import { diffOptionsFor, editSource, KIND_LABELS } from './checkpointKinds';
 import { DiffView } from './schemaForm/DiffView';
 import { recordedEditChanges } from './schemaForm/recordedEdit';
+import { Loading } from '../../app/Loading';
 
 const ACTION_LABELS = { approve: 'Approved', edit: 'Edited', reject: 'Rejected' } as const;
 
@@ -25,11 +26,7 @@ export function DecisionHistory() {
   const decisions = history.data?.pages.flatMap((page) => page.decisions) ?? [];
   if (history.isError) return <ErrorNotice error={history.error} title="Could not load the decision history" onRetry={() => void history.refetch()} testId="history-error" />;
   if (history.data === undefined) {
-    return (
-      <div className="list-loading" role="status" aria-busy="true" aria-label="Loading decisions">
-        <div className="skeleton skeleton-row" />
-      </div>
-    );
+    return <Loading label="Loading decisions" className="list-loading" shapes={['row']} />;
   }
   if (decisions.length === 0) {
     return (

@@ -22,6 +22,7 @@ import { ProjectStates } from './ProjectStates';
 import { bulkApprovableKind, filterCheckpoints, groupByProject, NO_INBOX_FILTER, type InboxFilter } from './inboxModel';
 import type { DecisionMode } from './types';
 import { useInboxKeys } from './useInboxKeys';
+import { Loading, skeletonRows } from '../../app/Loading';
 import './checkpoints.css';
 
 const DONE: Record<DecisionAction, string> = { approve: 'Approved', edit: 'Edited and approved', reject: 'Rejected' };
@@ -100,10 +101,7 @@ export function InboxView() {
       ) : pending.isError ? (
         <ErrorNotice error={pending.error} title="Could not load the checkpoints" onRetry={() => void pending.refetch()} testId="inbox-error" />
       ) : pending.data === undefined ? (
-        <div className="list-loading" role="status" aria-busy="true" aria-label="Loading checkpoints">
-          <div className="skeleton skeleton-row" />
-          <div className="skeleton skeleton-row" />
-        </div>
+        <Loading label="Loading checkpoints" className="list-loading" shapes={skeletonRows(2)} />
       ) : waiting.length === 0 ? (
         <EmptyInbox />
       ) : (

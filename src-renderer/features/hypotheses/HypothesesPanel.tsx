@@ -9,6 +9,7 @@ import { useNavigation } from '../../app/navigation';
 import { pagingOf, VirtualList } from '../../app/VirtualList';
 import { AddHypothesisForm } from './AddHypothesisForm';
 import { ORIGIN_LABELS, STATUS_LABELS } from './labels';
+import { Loading } from '../../app/Loading';
 import './hypotheses.css';
 
 /** `addRefused`: why adding a hypothesis would be refused now (a completed project), or null; the button is then off and says so. */
@@ -35,7 +36,7 @@ export function HypothesesPanel({ researchId, addRefused = null }: { researchId:
       {list.isError ? (
         <ErrorNotice error={list.error} title="Could not load the hypotheses" onRetry={() => void list.refetch()} testId="hypotheses-error" />
       ) : list.data === undefined ? (
-        <div className="skeleton skeleton-block" role="status" aria-busy="true" aria-label="Loading hypotheses" />
+        <Loading label="Loading hypotheses" className="skeleton skeleton-block" />
       ) : hypotheses.length === 0 ? (
         <div className="empty-state" data-testid="hypotheses-empty">
           <p>No hypotheses yet. They appear once the research plan is approved and an assistant generates them.</p>

@@ -8,6 +8,7 @@ import { useCollectionDocuments, useDeleteCollection } from './api';
 import { CollectionLinks } from './CollectionLinks';
 import { baseName, identifierLabel, plural, size } from './format';
 import { IngestForm } from './IngestForm';
+import { Loading } from '../../app/Loading';
 
 export function CollectionDetail({ collection, onDeleted }: { collection: KnowledgeCollection; onDeleted: () => void }) {
   // Linked projects by their goals, the scientist's name for them (an id until the list has loaded).
@@ -39,7 +40,7 @@ export function CollectionDetail({ collection, onDeleted }: { collection: Knowle
 function DocumentList({ collection }: { collection: string }) {
   const documents = useCollectionDocuments(collection);
   if (documents.isError) return <ErrorNotice error={documents.error} title="Could not load the documents" onRetry={() => void documents.refetch()} />;
-  if (!documents.data) return <div className="skeleton skeleton-block" role="status" aria-busy="true" aria-label="Loading documents" />;
+  if (!documents.data) return <Loading label="Loading documents" className="skeleton skeleton-block" />;
   const list = documents.data.documents;
   if (list.length === 0) {
     return (

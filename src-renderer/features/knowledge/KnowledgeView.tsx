@@ -10,6 +10,7 @@ import { CollectionDetail } from './CollectionDetail';
 import { plural } from './format';
 import { NewCollectionForm } from './NewCollectionForm';
 import { SearchPanel } from './SearchPanel';
+import { Loading } from '../../app/Loading';
 import './knowledge.css';
 
 export function KnowledgeView() {
@@ -39,9 +40,7 @@ export function KnowledgeView() {
         {collections.isError ? (
           <ErrorNotice error={collections.error} title="Could not load the collections" onRetry={() => void collections.refetch()} testId="knowledge-error" />
         ) : collections.data === undefined ? (
-          <div className="list-loading" role="status" aria-busy="true" aria-label="Loading collections">
-            <div className="skeleton skeleton-row" />
-          </div>
+          <Loading label="Loading collections" className="list-loading" shapes={['row']} />
         ) : list.length === 0 ? (
           <div className="empty-state" data-testid="knowledge-empty">
             <h2>No collections yet</h2>

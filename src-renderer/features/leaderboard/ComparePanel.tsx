@@ -4,6 +4,7 @@ import type { ComparedHypothesis, LeaderboardRow } from '../../../src-main/host/
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { methodLabel, ORIGIN_LABELS, STATUS_LABELS } from './labels';
 import { useComparison } from './queries';
+import { Loading } from '../../app/Loading';
 
 const SCORES = ['plausibility', 'novelty', 'testability', 'safety', 'overall'] as const;
 
@@ -30,7 +31,7 @@ export function ComparePanel({ researchId, selected, rows, onPick }: { researchI
     );
   }
   if (comparison.isError) return <ErrorNotice error={comparison.error} title="Could not load the two hypotheses" onRetry={() => void comparison.refetch()} testId="compare-error" />;
-  if (!comparison.data) return <div className="compare-skeleton skeleton" role="status" aria-busy="true" aria-label="Loading the comparison" />;
+  if (!comparison.data) return <Loading label="Loading the comparison" className="compare-skeleton skeleton" />;
   const { hypotheses, head_to_head: h2h } = comparison.data;
   const { first: a, second: b } = hypotheses;
   return (

@@ -7,6 +7,7 @@ import { hypothesisTitle } from '../hypotheses/hypothesisTitle';
 import { EloChart } from './EloChart';
 import { addCharted, chartedIds, MAX_CHARTED, removeCharted, TOP_CHOICES, type EloChoice } from './eloSelection';
 import { useEloHistory } from './queries';
+import { Loading } from '../../app/Loading';
 
 export function EloHistoryPanel({
   researchId,
@@ -94,7 +95,7 @@ export function EloHistoryPanel({
       ) : history.data ? (
         <EloChart history={history.data} onRemove={(id) => onChoice(removeCharted(choice, id))} />
       ) : (
-        <div className="chart-skeleton skeleton" role="status" aria-busy="true" aria-label="Loading the Elo history" />
+        <Loading label="Loading the Elo history" className="chart-skeleton skeleton" />
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import { useNavigation } from '../../app/navigation';
 import { HypothesisSidePanel } from '../hypotheses/HypothesisSidePanel';
 import { shownBoardProject } from './boardPrefetch';
 import { ProjectLeaderboard } from './ProjectLeaderboard';
+import { Loading } from '../../app/Loading';
 import './leaderboard.css';
 
 export function LeaderboardSection() {
@@ -49,7 +50,7 @@ export function LeaderboardSection() {
       {projects.isError ? (
         <ErrorNotice error={projects.error} title="Could not load your projects" onRetry={() => void projects.refetch()} testId="leaderboard-projects-error" />
       ) : !projects.data ? (
-        <div className="skeleton skeleton-block" role="status" aria-busy="true" aria-label="Loading projects" />
+        <Loading label="Loading projects" className="skeleton skeleton-block" />
       ) : current === undefined ? (
         <div className="empty-state" data-testid="leaderboard-no-projects">
           <p>No research projects yet.</p>

@@ -6,6 +6,7 @@ import type { LeaderboardRow, MatchEntry } from '../../../src-main/host/contract
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { dateTime } from '../projects/format';
 import { useMatches } from './queries';
+import { Loading, skeletonRows } from '../../app/Loading';
 
 const ROW_HEIGHT = 56;
 
@@ -45,10 +46,7 @@ export function MatchList({ researchId, rows }: { researchId: string; rows: read
       {query.isError ? (
         <ErrorNotice error={query.error} title="Could not load the matches" onRetry={() => void query.refetch()} testId="matches-error" />
       ) : !query.data ? (
-        <div className="lb-skeleton" role="status" aria-busy="true" aria-label="Loading matches">
-          <div className="skeleton skeleton-row" />
-          <div className="skeleton skeleton-row" />
-        </div>
+        <Loading label="Loading matches" className="lb-skeleton" shapes={skeletonRows(2)} />
       ) : matches.length === 0 ? (
         <div className="empty-state" data-testid="matches-empty">
           <p>{judge === 'human' ? 'You have not judged any pair yet.' : 'No matches yet.'}</p>

@@ -14,6 +14,7 @@ import { LineagePanel } from './LineagePanel';
 import { MatchList } from './MatchList';
 import { useLeaderboardPages } from './queries';
 import { useRenderMarks } from './renderMarks';
+import { Loading, skeletonRows } from '../../app/Loading';
 import './leaderboard.css';
 import './charts.css';
 import './compare.css';
@@ -130,7 +131,7 @@ export function ProjectLeaderboard({
 }
 
 function Summary({ head, loaded, complete, failed }: { head: LeaderboardPage | undefined; loaded: number; complete: boolean; failed: boolean }) {
-  if (head === undefined) return <div className="lb-summary skeleton skeleton-line" role="status" aria-busy="true" aria-label="Loading the leaderboard summary" />;
+  if (head === undefined) return <Loading label="Loading the leaderboard summary" className="lb-summary skeleton skeleton-line" />;
   return (
     <div className="lb-summary" data-testid="leaderboard-summary">
       <span className={`badge ${head.certified ? 'badge-completed' : 'badge-paused'}`} data-testid="leaderboard-certified" title={`Certified when every top-${head.k} member is in the top ${head.k} in at least ${Math.round(head.certify_threshold * 100)}% of bootstrap replicates`}>
@@ -157,11 +158,5 @@ function Summary({ head, loaded, complete, failed }: { head: LeaderboardPage | u
 }
 
 function TableSkeleton() {
-  return (
-    <div className="lb-skeleton" role="status" aria-busy="true" aria-label="Loading the leaderboard" data-testid="leaderboard-loading">
-      {Array.from({ length: 8 }, (_, i) => (
-        <div key={i} className="skeleton skeleton-row" />
-      ))}
-    </div>
-  );
+  return <Loading label="Loading the leaderboard" className="lb-skeleton" testId="leaderboard-loading" shapes={skeletonRows(8)} />;
 }

@@ -9,6 +9,7 @@ import { useNavigation } from '../../app/navigation';
 import { ciCell } from './ciCell';
 import { ciDomain, movementLabel } from './leaderboardModel';
 import { useLeaderboardTop } from './queries';
+import { Loading } from '../../app/Loading';
 import './leaderboard.css';
 import './topHypotheses.css';
 
@@ -33,7 +34,7 @@ export function TopHypotheses({ researchId }: { researchId: string }) {
       ) : top.isError ? (
         <ErrorNotice error={top.error} title="Could not load the leaderboard" onRetry={() => void top.refetch()} testId="project-top-board-error" />
       ) : (
-        <div className="skeleton skeleton-block" role="status" aria-busy="true" aria-label="Loading the leaderboard" />
+        <Loading label="Loading the leaderboard" className="skeleton skeleton-block" />
       )}
     </section>
   );

@@ -17,6 +17,7 @@ import { ProjectOverview } from './ProjectOverview';
 import { ProjectStatusNotice } from './ProjectStatusNotice';
 import { ProjectTimeline } from './ProjectTimeline';
 import { useProjectActions } from './useProjectActions';
+import { Loading } from '../../app/Loading';
 
 type DetailTab = 'overview' | 'timeline' | 'hypotheses';
 
@@ -37,13 +38,7 @@ export function ProjectDetail({ researchId }: { researchId: string }) {
       </section>
     );
   }
-  return (
-    <section className="card project-detail is-loading" data-testid="project-detail-loading" aria-busy="true" aria-label="Loading project">
-      <div className="skeleton skeleton-title" />
-      <div className="skeleton skeleton-line" />
-      <div className="skeleton skeleton-block" />
-    </section>
-  );
+  return <Loading label="Loading project" className="card project-detail is-loading" testId="project-detail-loading" shapes={['title', 'line', 'block']} />;
 }
 
 function StatusView({ status }: { status: ResearchStatus }) {

@@ -9,6 +9,7 @@ import { ProgressBar } from '../../app/ProgressBar';
 import { TopHypotheses } from '../leaderboard/TopHypotheses';
 import { dateTime, duration, percent } from './format';
 import { PAUSABLE } from './PausePolicyFields';
+import { Loading } from '../../app/Loading';
 
 export function ProjectOverview({ status }: { status: ResearchStatus }) {
   const record = useProjectTimeline(status.research_id);
@@ -65,7 +66,7 @@ export function ProjectOverview({ status }: { status: ResearchStatus }) {
         )}
       </section>
 
-      {first ? <Record record={first} /> : record.isError ? <ErrorNotice error={record.error} title="Could not load the plan and budget" onRetry={() => void record.refetch()} /> : <div className="skeleton skeleton-block" role="status" aria-busy="true" aria-label="Loading the plan" />}
+      {first ? <Record record={first} /> : record.isError ? <ErrorNotice error={record.error} title="Could not load the plan and budget" onRetry={() => void record.refetch()} /> : <Loading label="Loading the plan" className="skeleton skeleton-block" />}
     </div>
   );
 }

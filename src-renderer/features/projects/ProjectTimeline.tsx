@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { pagingOf, VirtualList } from '../../app/VirtualList';
 import { dateTime } from './format';
 import { describeEntry, whoLabel } from './timelineFormat';
+import { Loading } from '../../app/Loading';
 
 const time = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -14,7 +15,7 @@ export function ProjectTimeline({ researchId }: { researchId: string }) {
   const timeline = useProjectTimeline(researchId);
   const entries = timeline.data?.pages.flatMap((page) => page.entries) ?? [];
   if (timeline.isError) return <ErrorNotice error={timeline.error} title="Could not load the timeline" onRetry={() => void timeline.refetch()} testId="timeline-error" />;
-  if (timeline.data === undefined) return <div className="skeleton skeleton-block" role="status" aria-busy="true" aria-label="Loading the timeline" />;
+  if (timeline.data === undefined) return <Loading label="Loading the timeline" className="skeleton skeleton-block" />;
   return (
     <VirtualList
       items={entries}

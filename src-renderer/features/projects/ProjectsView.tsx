@@ -11,6 +11,7 @@ import { NewResearchForm } from './NewResearchForm';
 import { ProjectDetail } from './ProjectDetail';
 import { ProjectList, type ProjectRow } from './ProjectList';
 import { usePendingDeletes } from './pendingDeletes';
+import { Loading, skeletonRows } from '../../app/Loading';
 import './projects.css';
 
 export function ProjectsView({
@@ -85,11 +86,7 @@ export function ProjectsView({
         ) : error ? (
           <ErrorNotice error={error} title="Could not load your projects" onRetry={onRetry} testId="projects-error" />
         ) : (
-          <div className="list-loading" role="status" aria-busy="true" aria-label="Loading projects">
-            <div className="skeleton skeleton-row" />
-            <div className="skeleton skeleton-row" />
-            <div className="skeleton skeleton-row" />
-          </div>
+          <Loading label="Loading projects" className="list-loading" shapes={skeletonRows(3)} />
         )}
       </section>
       <div className="pane detail-pane">
