@@ -11,6 +11,7 @@ import { benchKnowledge } from './knowledge.js';
 import { benchProviders } from './providers.js';
 import { benchMcpLatency } from './mcp-latency.js';
 import { benchPages } from './pages.js';
+import { benchPageFloor } from './page-floor.js';
 import { benchConcurrentReads } from './concurrent-reads.js';
 import { benchPayload } from './payload.js';
 import { benchStartupRss } from './startup-rss.js';
@@ -35,6 +36,7 @@ const BENCHMARKS: ReadonlyArray<{ label: string; run: () => Promise<BenchOutput>
   { label: 'provider runs: 50 hypotheses at concurrency 1 and 8', run: () => benchProviders() },
   { label: 'mcp latency: 10,000 hypotheses, 100,000 matches, vs server-memory', run: () => benchMcpLatency() },
   { label: 'pages: leaderboard and hypothesis pages, 10,000 hypotheses, 100,000 matches', run: () => benchPages() },
+  { label: "page floor: the same pages' answers replayed by a peer that does no work", run: () => benchPageFloor() },
   { label: 'readers: 1 vs 4 concurrent clients reading', run: () => benchConcurrentReads() },
   { label: 'payload: install size without electron', run: () => Promise.resolve(benchPayload()), server: false },
   { label: 'startup memory: rss after initialize vs server-memory', run: () => benchStartupRss() },
