@@ -14,6 +14,7 @@ import { chromiumExecutable } from '../test/e2e/browser.js';
 import { startWebHost } from '../test/e2e/web/support/webHost.js';
 import type { seedTournament } from './leaderboard-seed.js';
 import type { BenchResult } from './result.js';
+import { FIRST_SCREEN_ROWS, LEADERBOARD_CHUNK } from '../src-renderer/features/leaderboard/boardStream.js';
 import { REPO_ROOT, tempDataDir } from './server.js';
 import { summarize } from './stats.js';
 
@@ -172,7 +173,7 @@ export async function benchLeaderboard(options: LeaderboardBenchOptions = LEADER
       },
       {
         name: 'Leaderboard load',
-        detail: `section opened → every page received through web host and server (50 rows, then ${Math.ceil(options.hypotheses / 1000)} of up to 1,000) (${options.loads} page loads)`,
+        detail: `section opened → every page received through web host and server (50 rows, then ${Math.ceil((options.hypotheses - FIRST_SCREEN_ROWS) / LEADERBOARD_CHUNK)} of up to ${LEADERBOARD_CHUNK.toLocaleString('en')}) (${options.loads} page loads)`,
         summary: summarize(toNs(loads.map((l) => l.allData))),
         reported: ['p50', 'p95', 'max'],
       },

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LineFramer } from '../src-mcp/runtime/lineFramer.js';
 import { connectServer, SERVER_ENTRY, serverEnvFor, type Sdk } from '../test/support/server.js';
+import { LEADERBOARD_CHUNK } from '../src-renderer/features/leaderboard/boardStream.js';
 import { PAGES_DEFAULTS } from './pages.js';
 import type { BenchResult } from './result.js';
 import { seedLargeProject } from './seed.js';
@@ -26,11 +27,13 @@ interface ToolCall {
 }
 
 const REPLAY_PEER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'replay-peer.mjs');
-/** The pages bench/pages.ts times by row, and the app's own chunk (1,000 rows by column, short summaries). */
+/** The app's summary cut (BOARD_SUMMARY_CHARS in src-renderer/features/leaderboard/queries.ts, a module of React hooks). */
+const BOARD_SUMMARY_CHARS = 120;
+/** The pages bench/pages.ts times by row, and the app's own large page (by column, short summaries). */
 const PAGES: ReadonlyArray<[string, (researchId: string) => Args]> = [
   ['get_leaderboard, 50 rows', (id) => ({ research_id: id, limit: 50 })],
   ['get_leaderboard, 500 rows', (id) => ({ research_id: id, limit: 500 })],
-  ["get_leaderboard, 1,000 rows by column, 120-character summaries (the app's chunk)", (id) => ({ research_id: id, limit: 1000, format: 'columns', summary_chars: 120 })],
+  [`get_leaderboard, ${LEADERBOARD_CHUNK.toLocaleString('en')} rows by column, ${BOARD_SUMMARY_CHARS}-character summaries (the app's large page)`, (id) => ({ research_id: id, limit: LEADERBOARD_CHUNK, format: 'columns', summary_chars: BOARD_SUMMARY_CHARS })],
 ];
 const CLIENTS = ['bare', 'v1', 'v2'] as const;
 type ClientKind = (typeof CLIENTS)[number];

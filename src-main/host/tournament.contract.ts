@@ -4,7 +4,7 @@
 // The tools' result shapes are theirs (src-shared/schemas), defined once there.
 import { z } from 'zod';
 import { JudgeSchema } from '../../src-shared/schemas/hypotheses.js';
-import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardFormatSchema, LeaderboardPageSchema, MatchPageSchema } from '../../src-shared/schemas/tournament.js';
+import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardFormatSchema, LeaderboardPageSchema, MatchPageSchema, MAX_LEADERBOARD_PAGE_ROWS } from '../../src-shared/schemas/tournament.js';
 
 export {
   ArenaCardSchema,
@@ -17,6 +17,7 @@ export {
   LeaderboardRowSchema,
   MatchEntrySchema,
   MatchPageSchema,
+  MAX_LEADERBOARD_PAGE_ROWS,
 } from '../../src-shared/schemas/tournament.js';
 export type {
   ArenaCard,
@@ -46,9 +47,9 @@ export const tournamentRoutes = {
       .object({
         research_id: ResearchId,
         cursor: z.string().optional(),
-        limit: z.number().int().min(1).max(1000).optional(),
+        limit: z.number().int().min(1).max(MAX_LEADERBOARD_PAGE_ROWS).optional(),
         format: LeaderboardFormatSchema.optional(),
-        next_limit: z.number().int().min(1).max(1000).optional(),
+        next_limit: z.number().int().min(1).max(MAX_LEADERBOARD_PAGE_ROWS).optional(),
         search: z.string().max(500).optional(),
         summary_chars: z.number().int().min(20).max(10_000).optional(),
       })

@@ -42,6 +42,18 @@ export type LeaderboardColumns = z.infer<typeof LeaderboardColumnsSchema>;
 
 export const LeaderboardFormatSchema = z.enum(['rows', 'columns']);
 
+/**
+ * The most rows one get_leaderboard page holds, and the size of the pages the app reads a whole
+ * board in after its first screen. Every page is a round trip through the host (HTTP in the web
+ * app, IPC in Electron) and the renderer's request machinery, and on 2 cores that per-page cost
+ * competes with the pages' own work. Pages of 2,000 or 2,500 rows brought a 10,000-row board in
+ * 0.80–1.03× (median 0.89) the time of pages of 1,000, and its first screen 1.04–1.19× (median
+ * 1.12) later, since the server reads the first two large pages ahead while the renderer draws it
+ * (5 paired runs of 12–24 loads, 2026-11-27 09:41–09:49, docs/benchmarks-history.md): the board
+ * is what the scientist waits for, the first screen stays far under its target.
+ */
+export const MAX_LEADERBOARD_PAGE_ROWS = 2000;
+
 export const LeaderboardPageSchema = z.object({
   research_id: z.string(),
   k: z.number().int(),

@@ -1,13 +1,16 @@
 // The pages of a whole leaderboard as the table receives them: one screen first, then the rest in
 // large pages, handed on in few batches. Pure (the page fetch and the clock are parameters), so
 // its timing rules are unit tested without a browser; queries.ts streams it into TanStack Query.
-import type { LeaderboardPage } from '../../../src-main/host/contract';
+import type { LeaderboardPage, MAX_LEADERBOARD_PAGE_ROWS } from '../../../src-main/host/contract';
 import { rowsOf } from './leaderboardModel';
 
 /** The first page: more rows than a tall window shows (44 px rows), so the first screen waits for no more. */
 export const FIRST_SCREEN_ROWS = 50;
-/** Rows per page after the first: 10 pages for 10,000 hypotheses, the largest the route allows. */
-export const LEADERBOARD_CHUNK = 1000;
+/**
+ * Rows per page after the first: the largest the route allows, 5 pages for 10,000 hypotheses (why
+ * so large: MAX_LEADERBOARD_PAGE_ROWS). Its type is that constant's, so the two cannot drift apart.
+ */
+export const LEADERBOARD_CHUNK: typeof MAX_LEADERBOARD_PAGE_ROWS = 2000;
 /**
  * Pages received after the first are handed on at most this often (and the last at once): each
  * hand-over re-renders the growing table (filter, sort, layout of up to 10,000 rows), work that

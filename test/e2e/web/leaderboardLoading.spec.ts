@@ -1,14 +1,16 @@
 // A board larger than one screen loads in pages (src-renderer/features/leaderboard/boardStream.ts):
 // the first page is one screen of rows, shown before the rest arrive, and the board says honestly
 // how far it is (data-state, data-loaded-rows, the progress line) until every row is in. A
-// tournament of 1,100 hypotheses is seeded straight into the data dir (the benchmark's seeder).
+// tournament of one screen and two large pages and a bit is seeded straight into the data dir (the
+// benchmark's seeder).
 import { loadSeeder } from '../../../bench/leaderboard.js';
+import { FIRST_SCREEN_ROWS, LEADERBOARD_CHUNK } from '../../../src-renderer/features/leaderboard/boardStream.js';
 import { expect, test } from './support/fixtures.js';
 import { testId } from './locators.js';
 import { LeaderboardPage } from './support/tournamentPages.js';
 import { startWebHost } from './support/webHost.js';
 
-const HYPOTHESES = 1_100;
+const HYPOTHESES = FIRST_SCREEN_ROWS + LEADERBOARD_CHUNK + 50;
 
 test.setTimeout(120_000);
 
@@ -57,11 +59,11 @@ test('a large board shows its first screen from a small first page, then says ho
       if (i > 0) expect(s.rows).toBeGreaterThanOrEqual((shown[i - 1] as BoardState).rows);
       if (s.state === 'partial') expect(s.rows).toBeLessThan(HYPOTHESES);
     }
-    // 50 rows announcing 1,000-row pages after them, then 1,000-row pages to the end.
+    // One screen announcing large pages after it, then large pages to the end.
     expect(pageRequests.map((input) => [input.limit, input.next_limit, input.cursor === undefined])).toEqual([
-      [50, 1000, true],
-      [1000, undefined, false],
-      [1000, undefined, false],
+      [FIRST_SCREEN_ROWS, LEADERBOARD_CHUNK, true],
+      [LEADERBOARD_CHUNK, undefined, false],
+      [LEADERBOARD_CHUNK, undefined, false],
     ]);
   } finally {
     await host.stop();
@@ -92,7 +94,7 @@ test('a page that fails mid-board leaves the board partial with the error and ho
     await expect(error).toBeVisible();
     await expect(board.board).toHaveAttribute('data-state', 'partial');
     await expect(board.board).toHaveAttribute('data-loaded-rows', '50');
-    await expect(page.getByTestId(testId.leaderboardProgress)).toHaveText('Only 50 of 1,100 loaded');
+    await expect(page.getByTestId(testId.leaderboardProgress)).toHaveText(`Only ${FIRST_SCREEN_ROWS} of ${HYPOTHESES.toLocaleString('en')} loaded`);
     await expect(board.rows.first()).toBeVisible();
 
     failing = false;

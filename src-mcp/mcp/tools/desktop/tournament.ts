@@ -12,7 +12,7 @@ import { leaderboardPage } from '../../../engine/views/leaderboardView.js';
 import { loadResearch } from '../../../engine/research.js';
 import { matchPage } from '../../../store/leaderboardQueries.js';
 import { defineTool } from '../../toolkit.js';
-import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardFormatSchema, LeaderboardPageSchema, MatchPageSchema } from '../../../../src-shared/schemas/tournament.js';
+import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardFormatSchema, LeaderboardPageSchema, MatchPageSchema, MAX_LEADERBOARD_PAGE_ROWS } from '../../../../src-shared/schemas/tournament.js';
 import { arenaCard, comparedEntry, leaderboardColumns, matchEntry } from './tournamentRows.js';
 import { boardRows } from './boardRows.js';
 import { recordHumanJudgement } from '../../../engine/workflow/requests.js';
@@ -33,7 +33,7 @@ export const getLeaderboardTool = defineTool({
   input: z.object({
     research_id: ResearchId,
     cursor: z.string().optional().describe('next_cursor of the previous page; omit for the first.'),
-    limit: z.number().int().min(1).max(1000).default(500),
+    limit: z.number().int().min(1).max(MAX_LEADERBOARD_PAGE_ROWS).default(500),
     format: LeaderboardFormatSchema.default('rows').describe('"columns": the rows as one array per field (columns), about half the JSON of a large page; rows is then empty.'),
     search: z.string().max(500).optional().describe('Only this page\'s rows whose "h<number>", id or full summary contain every word (case-insensitive); next_cursor still walks the whole board.'),
     summary_chars: z.number().int().min(20).max(10_000).optional().describe('Summaries cut to at most this many characters, ending in "..." where cut (get_hypothesis has the full text); search still reads the full text.'),

@@ -1,7 +1,7 @@
 // The route table's contract: validate input, map tool answers and failures to Results, never throw.
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../../../src-main/host/contract.js';
+import { MAX_LEADERBOARD_PAGE_ROWS, routes } from '../../../../src-main/host/contract.js';
 import { createRouter } from '../../../../src-main/host/router.js';
 import { getLeaderboardTool } from '../../../../src-mcp/mcp/tools/desktop/tournament.js';
 import { ServerUnavailableError } from '../../../../src-main/host/serverConnection.js';
@@ -150,6 +150,19 @@ describe('answers the server already checked', () => {
     const router = createRouter(routerDeps(scriptedTools(() => toolSuccess(page)).callTool));
     const result = await router.invoke('leaderboard.page', { research_id: 'res_1', format: 'columns', next_limit: 1000 });
     expect(result).toEqual({ ok: true, data: page });
+  });
+
+  it('leaderboard.page takes pages up to the tool\'s own largest and refuses a larger one before calling the server', async () => {
+    const tools = scriptedTools(() => toolSuccess({ research_id: 'res_1', k: 5, total: 0, rows: [], next_cursor: null }));
+    const router = createRouter(routerDeps(tools.callTool));
+    expect(getLeaderboardTool.input.shape.limit.unwrap().maxValue).toBe(MAX_LEADERBOARD_PAGE_ROWS);
+    expect(await router.invoke('leaderboard.page', { research_id: 'res_1', limit: MAX_LEADERBOARD_PAGE_ROWS, next_limit: MAX_LEADERBOARD_PAGE_ROWS })).toMatchObject({ ok: true });
+    for (const input of [{ limit: MAX_LEADERBOARD_PAGE_ROWS + 1 }, { next_limit: MAX_LEADERBOARD_PAGE_ROWS + 1 }]) {
+      const refused = await router.invoke('leaderboard.page', { research_id: 'res_1', ...input });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+      expect(!refused.ok && refused.error.message).toContain(Object.keys(input)[0]);
+    }
+    expect(tools.calls).toHaveLength(1);
   });
 });
 

@@ -44,7 +44,8 @@ async function collect(stream: AsyncGenerator<LeaderboardPage>): Promise<Leaderb
 
 describe('boardPages', () => {
   it('asks for one screen first, announcing large pages after it, then large pages to the end', async () => {
-    const { fetchPage, requests } = board(2_600);
+    // One screen, two full pages and a partial one.
+    const { fetchPage, requests } = board(FIRST_SCREEN_ROWS + 2.5 * LEADERBOARD_CHUNK);
     await collect(boardPages(fetchPage, { now: () => 0 }));
     expect(requests).toEqual([
       { cursor: null, limit: FIRST_SCREEN_ROWS, nextLimit: LEADERBOARD_CHUNK },
@@ -55,17 +56,18 @@ describe('boardPages', () => {
   });
 
   it('hands on the first screen at once and the rest as one batch when the pages come quickly: every row once, in order, as rows', async () => {
-    const { fetchPage } = board(2_600);
+    const total = FIRST_SCREEN_ROWS + 2.5 * LEADERBOARD_CHUNK;
+    const { fetchPage } = board(total);
     const pages = await collect(boardPages(fetchPage, { now: () => 0 }));
-    expect(pages.map((p) => p.rows.length)).toEqual([FIRST_SCREEN_ROWS, 2_550]);
-    expect(pages.flatMap((p) => p.rows).map((r) => r.number)).toEqual(Array.from({ length: 2_600 }, (_, i) => i + 1));
+    expect(pages.map((p) => p.rows.length)).toEqual([FIRST_SCREEN_ROWS, total - FIRST_SCREEN_ROWS]);
+    expect(pages.flatMap((p) => p.rows).map((r) => r.number)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
     expect(pages.every((p) => p.columns === undefined)).toBe(true);
     expect(pages.map((p) => p.next_cursor)).toEqual([String(FIRST_SCREEN_ROWS), null]);
     expect(pages[1]?.rows[0]).toEqual(row(51));
   });
 
   it('hands on what has arrived once the batch interval has passed, so the table and its progress keep moving', async () => {
-    const { fetchPage } = board(4_050);
+    const { fetchPage } = board(FIRST_SCREEN_ROWS + 4 * LEADERBOARD_CHUNK);
     let clock = 0;
     // Each page takes 100 ms to arrive.
     const slow: FetchPage = async (request) => {
@@ -74,7 +76,7 @@ describe('boardPages', () => {
     };
     const pages = await collect(boardPages(slow, { now: () => clock }));
     // First screen at 100 ms; pages at 200, 300, 400 (≥ 250 ms after 100: handed on), 500 (the last).
-    expect(pages.map((p) => p.rows.length)).toEqual([FIRST_SCREEN_ROWS, 3_000, 1_000]);
+    expect(pages.map((p) => p.rows.length)).toEqual([FIRST_SCREEN_ROWS, 3 * LEADERBOARD_CHUNK, LEADERBOARD_CHUNK]);
     expect(BATCH_INTERVAL_MS).toBe(250);
   });
 
