@@ -18,17 +18,32 @@ const CONTEXT_BUDGET = 56_000;
 const WITH_STRUCTURED_BUDGET = 85_000;
 const LARGEST_RESULT_CHARS = 20_000;
 
+/**
+ * Runs of the same project: start_research draws each project's own seed (comparison-set order,
+ * slot coin flips), so one run's top-5 recall is a draw from a spread — of 30 runs at 20 hypotheses,
+ * 17 found all five, 12 four and 1 three (2026-11-27), and a run finding two failed a full run of the suite.
+ * The guard is on the mean of three, which a working ranking misses about once in thousands of
+ * runs, and a broken one (a random ranking finds 1.25 of 5 on average) every time.
+ */
+const RUNS = 3;
+const MIN_MEAN_RECALL = 0.6;
+
 describe('context cost of a delegated project', () => {
-  it('runs 20 hypotheses start → final report within the context budget', async () => {
-    const ledger = await runScriptedProject({ hypotheses: 20, seed: 7 });
-    const cost = totals(ledger);
-    const summary = `context ${cost.base} tokens (with structured ${cost.withStructured}), ${ledger.calls.length} calls, largest result ${ledger.largestResult.chars} chars (${ledger.largestResult.tool}, ${ledger.largestResult.phase})`;
-    expect(cost.base, summary).toBeLessThan(CONTEXT_BUDGET);
-    expect(cost.withStructured, summary).toBeLessThan(WITH_STRUCTURED_BUDGET);
-    expect(ledger.largestResult.chars, summary).toBeLessThanOrEqual(LARGEST_RESULT_CHARS);
-    // It keeps what it wrote, so no item sends it back for a hypothesis's full text.
-    expect(ledger.textReads, summary).toBe(0);
+  it('runs 20 hypotheses start → final report within the context budget, and still ranks the best first', async () => {
+    const recalls: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const ledger = await runScriptedProject({ hypotheses: 20, seed: 7 });
+      const cost = totals(ledger);
+      const summary = `run ${run + 1}: context ${cost.base} tokens (with structured ${cost.withStructured}), ${ledger.calls.length} calls, largest result ${ledger.largestResult.chars} chars (${ledger.largestResult.tool}, ${ledger.largestResult.phase}), top-5 recall ${ledger.topRecall}`;
+      expect(cost.base, summary).toBeLessThan(CONTEXT_BUDGET);
+      expect(cost.withStructured, summary).toBeLessThan(WITH_STRUCTURED_BUDGET);
+      expect(ledger.largestResult.chars, summary).toBeLessThanOrEqual(LARGEST_RESULT_CHARS);
+      // It keeps what it wrote, so no item sends it back for a hypothesis's full text.
+      expect(ledger.textReads, summary).toBe(0);
+      recalls.push(ledger.topRecall);
+    }
     // The ranking still finds the best hypotheses (hidden quality, judge right ~85% of the time).
-    expect(ledger.topRecall, summary).toBeGreaterThanOrEqual(0.6);
-  }, 120_000);
+    const mean = recalls.reduce((sum, recall) => sum + recall, 0) / RUNS;
+    expect(mean, `top-5 recall of the ${RUNS} runs: ${recalls.join(', ')}`).toBeGreaterThanOrEqual(MIN_MEAN_RECALL);
+  }, 240_000);
 });
