@@ -40,10 +40,16 @@ type ClientKind = (typeof CLIENTS)[number];
 const WARM_UP_CALLS = 200;
 const PROTOCOL_VERSION = '2025-06-18';
 
+/** A request in flight: settled by its answer, or failed when no answer can come. */
+interface Waiting {
+  resolve: (line: Buffer) => void;
+  reject: (error: Error) => void;
+}
+
 /** A client without an SDK: one request in flight, each answer a line of bytes, parsed whole. */
 class BareClient {
   readonly #child: ChildProcessWithoutNullStreams;
-  #waiting: ((line: Buffer) => void) | undefined;
+  #waiting: Waiting | undefined;
   #nextId = 0;
 
   constructor(entry: string, dataDir: string) {
@@ -52,22 +58,24 @@ class BareClient {
       maxLineBytes: 64 * 1024 * 1024,
       keptEndBytes: 0,
       // A line within one chunk is a view of it; the client keeps a copy, as a transport would.
-      onLine: (line) => this.#answer(Buffer.from(line)),
-      onDropped: () => this.#child.kill(),
+      onLine: (line) => this.#settle((waiting) => waiting.resolve(Buffer.from(line))),
+      onDropped: ({ bytes }) => this.#settle((waiting) => waiting.reject(new Error(`an answer of ${bytes} bytes, over the bench's 64 MiB`))),
     });
     this.#child.stdout.on('data', (chunk: Buffer) => framer.push(chunk));
+    // A server that dies mid-benchmark fails the request it owed, rather than leaving it waiting forever.
+    this.#child.on('exit', (code, signal) => this.#settle((waiting) => waiting.reject(new Error(`${entry} exited (${signal ?? `code ${code}`}) before answering`))));
   }
 
-  #answer(line: Buffer): void {
+  #settle(how: (waiting: Waiting) => void): void {
     const waiting = this.#waiting;
     this.#waiting = undefined;
-    waiting?.(line);
+    if (waiting !== undefined) how(waiting);
   }
 
   /** The answer's result, parsed; throws on a JSON-RPC error. */
   async request(method: string, params: unknown): Promise<unknown> {
-    const line = await new Promise<Buffer>((resolve) => {
-      this.#waiting = resolve;
+    const line = await new Promise<Buffer>((resolve, reject) => {
+      this.#waiting = { resolve, reject };
       this.#nextId += 1;
       this.#child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: this.#nextId, method, params })}\n`);
     });
