@@ -1,5 +1,5 @@
 // Enforces the one-way dependency direction of architecture.md, *Layers and folders*:
-//   store ← engine ← {reasoners, knowledge} ← mcp ← runtime ← {server, cli}
+//   store ← engine ← {reasoners, knowledge, health} ← mcp ← runtime ← {server, cli}
 //   host ← {electron, web}; the renderer imports only contract *types*;
 //   src-shared (the contracts server, host and renderer share) imports nothing but zod.
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -17,18 +17,18 @@ module.exports = {
       comment: 'The store knows nothing of the layers above it.',
       severity: 'error',
       from: { path: '^src-mcp/store/' },
-      to: { path: '^src-mcp/(engine|reasoners|knowledge|mcp|runtime|server|cli)' },
+      to: { path: '^src-mcp/(engine|reasoners|knowledge|health|mcp|runtime|server|cli)' },
     },
     {
       name: 'engine-below-reasoners-knowledge-mcp',
       severity: 'error',
       from: { path: '^src-mcp/engine/' },
-      to: { path: '^src-mcp/(reasoners|knowledge|mcp|runtime|server|cli)' },
+      to: { path: '^src-mcp/(reasoners|knowledge|health|mcp|runtime|server|cli)' },
     },
     {
       name: 'reasoners-knowledge-below-mcp',
       severity: 'error',
-      from: { path: '^src-mcp/(reasoners|knowledge)/' },
+      from: { path: '^src-mcp/(reasoners|knowledge|health)/' },
       to: { path: '^src-mcp/(mcp|runtime|server|cli)' },
     },
     {

@@ -10,7 +10,7 @@ import { createHypotheses, getHypothesis, type CitationVerifier, type CreatedHyp
 import { newId } from './ids.js';
 import { withdrawWaitingReport } from './workflow/lateArrivals.js';
 import { DomainError } from './errors.js';
-import { loadResearch, updateResearch } from './research.js';
+import { loadResearch, updateResearch } from './projectRecord.js';
 import type { HypothesisDraft, ReviewScores, ReviewType } from './schemas.js';
 import { advance } from './workflow/supervisor.js';
 

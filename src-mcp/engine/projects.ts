@@ -23,7 +23,7 @@ import { MAX_HYPOTHESIS_BUDGET, type ResearchPlan } from './schemas.js';
 export { MAX_HYPOTHESIS_BUDGET };
 import { advance } from './workflow/supervisor.js';
 import type { Checkpoint, Hypothesis, ProjectSettings, ResearchProject } from './types.js';
-import { defaultSettings, isStopThreshold, loadResearch } from './research.js';
+import { defaultSettings, isStopThreshold, loadResearch } from './projectRecord.js';
 import { toHypothesis } from './hypotheses.js';
 import { pendingCheckpointsOf } from './workflow/checkpoints.js';
 import { projectCounts } from '../store/projectCounts.js';

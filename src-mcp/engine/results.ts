@@ -2,7 +2,7 @@
 import type { Db } from '../store/database.js';
 import { hypothesesOf } from './hypotheses.js';
 import { rankingState } from './ranking.js';
-import { loadResearch } from './research.js';
+import { loadResearch } from './projectRecord.js';
 import { matchesOf, reviewsOf } from './reviews.js';
 import type { ResearchReport } from './exports/report.js';
 import type { CitationRecord, Hypothesis } from './types.js';

@@ -9,7 +9,7 @@ import { getCheckpoint } from './checkpoints.js';
 import { applyDecisionEffects } from './decisionEffects.js';
 import { DomainError } from '../errors.js';
 import { newId } from '../ids.js';
-import { loadResearch } from '../research.js';
+import { loadResearch } from '../projectRecord.js';
 import type { DecisionAction } from '../schemas.js';
 import { advance } from './supervisor.js';
 import type { Checkpoint } from '../types.js';

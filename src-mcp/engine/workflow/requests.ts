@@ -13,7 +13,7 @@ import { DomainError, notFound } from '../errors.js';
 import { getHypothesis } from '../hypotheses.js';
 import { newId } from '../ids.js';
 import { LARGE_TOURNAMENT, isCompetitor, rankingState, recordMatchIncrementally, refreshRatings } from '../ranking.js';
-import { loadResearch, updateResearch } from '../research.js';
+import { loadResearch, updateResearch } from '../projectRecord.js';
 import type { EvolutionStrategy, GenerationMethod, ReviewType } from '../schemas.js';
 import { advance } from './supervisor.js';
 import { createTask, leaseTaskTo } from './tasks.js';

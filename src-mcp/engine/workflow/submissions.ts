@@ -13,7 +13,7 @@ import { DomainError } from '../errors.js';
 import { createHypotheses, verifyCitations, type CitationVerifier } from '../hypotheses.js';
 import { newId } from '../ids.js';
 import { refreshRatings } from '../ranking.js';
-import { loadResearch, updateResearch } from '../research.js';
+import { loadResearch, updateResearch } from '../projectRecord.js';
 import {
   ComparisonResultSchema,
   EvolutionResultSchema,

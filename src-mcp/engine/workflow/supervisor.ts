@@ -6,7 +6,7 @@ import type { Actor } from '../changes.js';
 import { pendingCheckpointsOf } from './checkpoints.js';
 import { applyDecisionEffects } from './decisionEffects.js';
 import { newId } from '../ids.js';
-import { loadResearch } from '../research.js';
+import { loadResearch } from '../projectRecord.js';
 import { isLeaseTakeable, leaseNextTask, openTasksOf, type LeaseOwnerProbe } from './tasks.js';
 import { advanceStage, gateNewHypotheses, stopIfOutOfBudget } from './stages.js';
 import { SCIENTIST_ONLY_KINDS } from '../schemas.js';

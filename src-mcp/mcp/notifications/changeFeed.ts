@@ -1,7 +1,7 @@
 // Tails the events table so that a change made by ANY server process (Claude's, Cursor's, the
 // desktop's) reaches the clients of THIS process as MCP notifications (architecture.md, *Data, change feed, live updates*).
-import type { Db } from '../store/database.js';
-import { dataVersion, eventsAfter, latestEventId, type ChangeEvent } from '../store/events.js';
+import type { Db } from '../../store/database.js';
+import { dataVersion, eventsAfter, latestEventId, type ChangeEvent } from '../../store/events.js';
 
 export type ChangeListener = (events: readonly ChangeEvent[]) => void;
 

@@ -1,17 +1,17 @@
 // Scope matrix: every tool × representative scope sets → allowed exactly when the granted scopes
 // imply the tool's required scopes (and desktop-only tools only for the desktop client).
 import { describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../../../src-mcp/store/database.js';
-import { ChangeFeed } from '../../../../src-mcp/mcp/changeFeed.js';
-import { ALL_TOOLS } from '../../../../src-mcp/mcp/toolRegistry.js';
-import { DETACHED_CALL, callTool, isVisibleTo } from '../../../../src-mcp/mcp/toolkit.js';
-import { ALL_SCOPES, hasScopes } from '../../../../src-mcp/mcp/scopes.js';
-import { TokenBucket } from '../../../../src-mcp/mcp/rateLimit.js';
-import { NO_GROUNDING } from '../../../../src-mcp/reasoners/workItems.js';
-import { NOTHING_VERIFIED } from '../../../../src-mcp/engine/hypotheses.js';
-import type { ServerContext } from '../../../../src-mcp/mcp/context.js';
-import { describeToolFailure, readToolError } from '../../../support/toolErrors.js';
-import { makeTempDir } from '../../../support/tempDirs.js';
+import { closeDatabase, openDatabase } from '../../../../../src-mcp/store/database.js';
+import { ChangeFeed } from '../../../../../src-mcp/mcp/notifications/changeFeed.js';
+import { ALL_TOOLS } from '../../../../../src-mcp/mcp/toolRegistry.js';
+import { DETACHED_CALL, callTool, isVisibleTo } from '../../../../../src-mcp/mcp/toolkit.js';
+import { ALL_SCOPES, hasScopes } from '../../../../../src-mcp/mcp/access/scopes.js';
+import { TokenBucket } from '../../../../../src-mcp/mcp/access/rateLimit.js';
+import { NO_GROUNDING } from '../../../../../src-mcp/reasoners/workItems.js';
+import { NOTHING_VERIFIED } from '../../../../../src-mcp/engine/hypotheses.js';
+import type { ServerContext } from '../../../../../src-mcp/mcp/context.js';
+import { describeToolFailure, readToolError } from '../../../../support/toolErrors.js';
+import { makeTempDir } from '../../../../support/tempDirs.js';
 
 const SCOPE_SETS: string[][] = [
   [],

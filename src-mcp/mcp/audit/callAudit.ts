@@ -1,9 +1,9 @@
 // Records what every client did (architecture.md, *Identity, scopes, audit*): one row per tool call and resource read, and
 // for a tool that writes, the row commits with its effects (CallAudit): no effect without its row.
-import type { Db } from '../store/database.js';
-import { appendAudit, type AuditEntry, type AuditOutcome } from '../store/audit.js';
-import { publishAuditAnchor } from '../store/auditAnchor.js';
-import { beginHeldWrite, changesSoFar, commitHeldWrite, inTransaction, observeWrites, rollbackHeldWrite, type WriteObserver } from '../store/writeObserver.js';
+import type { Db } from '../../store/database.js';
+import { appendAudit, type AuditEntry, type AuditOutcome } from '../../store/audit.js';
+import { publishAuditAnchor } from '../../store/auditAnchor.js';
+import { beginHeldWrite, changesSoFar, commitHeldWrite, inTransaction, observeWrites, rollbackHeldWrite, type WriteObserver } from '../../store/writeObserver.js';
 import { appendAfterQueuedReads, appendQueuedReads, recordReadAudit } from './readAudit.js';
 
 const SECRET_KEY = /(api[-_]?key|token|secret|password|passphrase|authorization|cookie|credential)/i;

@@ -1,15 +1,15 @@
-// A nullable field written as a type list (src-mcp/mcp/nullableTypes.ts) accepts and refuses
+// A nullable field written as a type list (src-mcp/mcp/schemas/nullableTypes.ts) accepts and refuses
 // exactly what zod's anyOf did, in draft-07 and 2020-12 alike, for the leaderboard page whose rows
 // made the difference (issue 17) and for every tool's published result schemas; argument schemas
 // keep the anyOf.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { withNullableTypes } from '../../../../src-mcp/mcp/nullableTypes.js';
-import { ALL_TOOLS } from '../../../../src-mcp/mcp/toolRegistry.js';
-import { catalogEntryOf } from '../../../../src-mcp/mcp/toolCatalog.js';
-import { LeaderboardPageSchema } from '../../../../src-shared/schemas/tournament.js';
-import { SchemaDialects } from '../../../support/schemaDialects.js';
+import { withNullableTypes } from '../../../../../src-mcp/mcp/schemas/nullableTypes.js';
+import { ALL_TOOLS } from '../../../../../src-mcp/mcp/toolRegistry.js';
+import { catalogEntryOf } from '../../../../../src-mcp/mcp/toolCatalog.js';
+import { LeaderboardPageSchema } from '../../../../../src-shared/schemas/tournament.js';
+import { SchemaDialects } from '../../../../support/schemaDialects.js';
 
 type Json = Record<string, unknown>;
 const asZod = (schema: z.ZodType): Json => z.toJSONSchema(schema, { io: 'output' }) as Json;

@@ -2,11 +2,11 @@
 // it is the URI every knowledge change is announced on (see notifier.ts), so a 2025-era client
 // such as the desktop host subscribes to it once instead of to each collection.
 import type { McpServer } from '@modelcontextprotocol/server';
-import { listCollectionViews } from '../knowledge/collections.js';
-import { COLLECTIONS_URI } from '../knowledge/events.js';
-import type { ServerContext } from './context.js';
-import { audited, markdown } from './resourceAccess.js';
-import { collectionLine } from './tools/assistant/knowledgeShared.js';
+import { listCollectionViews } from '../../knowledge/collections.js';
+import { COLLECTIONS_URI } from '../../knowledge/events.js';
+import type { ServerContext } from '../context.js';
+import { audited, markdown } from '../access/resourceAccess.js';
+import { collectionLine } from '../tools/assistant/knowledgeShared.js';
 
 export function installKnowledgeResources(mcp: McpServer, ctx: ServerContext): void {
   mcp.registerResource(

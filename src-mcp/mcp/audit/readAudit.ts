@@ -21,10 +21,10 @@
 // killed (SIGKILL, power cut), and while another process holds the write lock without pause, up
 // to MAX_PENDING of them. A closing server appends them (drainReadAudit). A write's row is never
 // queued: it commits in the write's own transaction (CallAudit).
-import { isDatabaseOpen, type Db } from '../store/database.js';
-import { appendAuditRows, tryAppendAuditRows, type AuditEntry } from '../store/audit.js';
-import { publishAuditAnchor } from '../store/auditAnchor.js';
-import { inTransaction } from '../store/writeObserver.js';
+import { isDatabaseOpen, type Db } from '../../store/database.js';
+import { appendAuditRows, tryAppendAuditRows, type AuditEntry } from '../../store/audit.js';
+import { publishAuditAnchor } from '../../store/auditAnchor.js';
+import { inTransaction } from '../../store/writeObserver.js';
 
 /** How long a read's row may wait in the queue: the most a crash can lose (see above). */
 export const FLUSH_MS = 100;

@@ -2,9 +2,9 @@
 // spreadsheet formulas from assistant-controlled text, and JSON Lines with the arguments as objects.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { csvField, csvHeader, csvLine, CSV_COLUMNS, jsonlLine } from '../../../../src-mcp/mcp/auditExport.js';
-import type { AuditRow } from '../../../../src-mcp/store/audit.js';
-import { parseCsv } from '../../../support/csv.js';
+import { csvField, csvHeader, csvLine, CSV_COLUMNS, jsonlLine } from '../../../../../src-mcp/mcp/audit/export.js';
+import type { AuditRow } from '../../../../../src-mcp/store/audit.js';
+import { parseCsv } from '../../../../support/csv.js';
 
 const row = (patch: Partial<AuditRow> = {}): AuditRow => ({
   id: 7,

@@ -4,8 +4,8 @@
 // described lazily, once per process, the first time it is listed.
 import { z } from 'zod';
 import type { Tool, ToolAnnotations } from '@modelcontextprotocol/server';
-import type { Scope } from './scopes.js';
-import { withStringLimits } from './argumentLimits.js';
+import type { Scope } from '../access/scopes.js';
+import { withStringLimits } from '../access/argumentLimits.js';
 import { withNullableTypes } from './nullableTypes.js';
 
 /** One tool as tools/list shows it, with what decides whether a client sees it (toolCatalog.ts). */

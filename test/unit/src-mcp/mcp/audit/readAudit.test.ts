@@ -1,16 +1,16 @@
-// Read rows are batched and never wait for the write lock on a call's path (mcp/readAudit.ts): on a
+// Read rows are batched and never wait for the write lock on a call's path (mcp/audit/readAudit.ts): on a
 // real SQLite file, with a second connection standing in for another server process, a read's row
 // is queued, reaches the table in call order with the next flush (timer, full queue, close), and
 // the chain still verifies; a lock held by the other connection only postpones the flush.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import { closeDatabase, type Db, openDatabase } from '../../../../src-mcp/store/database.js';
-import { verifyAuditChain } from '../../../../src-mcp/store/audit.js';
-import { readAuditAnchor } from '../../../../src-mcp/store/auditAnchor.js';
-import { recordReadOnlyAudit, type AuditRecord } from '../../../../src-mcp/mcp/audit.js';
-import { appendQueuedReads, drainReadAudit, flushReadAudit, FLUSH_MS, MAX_PENDING } from '../../../../src-mcp/mcp/readAudit.js';
-import { makeTempDir } from '../../../support/tempDirs.js';
-import { sqlite } from '../../../../src-mcp/store/handle.js';
+import { closeDatabase, type Db, openDatabase } from '../../../../../src-mcp/store/database.js';
+import { verifyAuditChain } from '../../../../../src-mcp/store/audit.js';
+import { readAuditAnchor } from '../../../../../src-mcp/store/auditAnchor.js';
+import { recordReadOnlyAudit, type AuditRecord } from '../../../../../src-mcp/mcp/audit/callAudit.js';
+import { appendQueuedReads, drainReadAudit, flushReadAudit, FLUSH_MS, MAX_PENDING } from '../../../../../src-mcp/mcp/audit/readAudit.js';
+import { makeTempDir } from '../../../../support/tempDirs.js';
+import { sqlite } from '../../../../../src-mcp/store/handle.js';
 
 let dir: string;
 let reader: Db;

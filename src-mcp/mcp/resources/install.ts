@@ -1,13 +1,13 @@
 // Resources (docs/seed-mapping.md, seed 000 "Resource Definitions"): readable Markdown views of research projects.
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
-import { listResearch, researchStatus } from '../engine/projects.js';
-import { DomainError } from '../engine/errors.js';
-import type { ServerContext } from './context.js';
-import { projectLine, projectMarkdown } from './format.js';
-import { audited, canRead, markdown } from './resourceAccess.js';
-import { installDetailResources } from './resourcesDetail.js';
-import { installKnowledgeResources } from './resourcesKnowledge.js';
-import { MEDIA_TYPES, renderExport, type ExportFormat } from './tools/assistant/results.js';
+import { listResearch, researchStatus } from '../../engine/projects.js';
+import { DomainError } from '../../engine/errors.js';
+import type { ServerContext } from '../context.js';
+import { projectLine, projectMarkdown } from './projectMarkdown.js';
+import { audited, canRead, markdown } from '../access/resourceAccess.js';
+import { installDetailResources } from './records.js';
+import { installKnowledgeResources } from './knowledge.js';
+import { MEDIA_TYPES, renderExport, type ExportFormat } from '../tools/assistant/results.js';
 
 export const PROJECTS_LIST_URI = 'research://projects';
 const LIST_LIMIT = 50;

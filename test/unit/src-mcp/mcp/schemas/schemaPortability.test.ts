@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import Ajv07 from 'ajv';
 import { z } from 'zod';
-import { ALL_TOOLS } from '../../../../src-mcp/mcp/toolRegistry.js';
-import { catalogEntryOf } from '../../../../src-mcp/mcp/toolCatalog.js';
-import { nonPortableParts, nonPortableToolSchemas } from '../../../../src-mcp/mcp/schemaPortability.js';
-import { SchemaDialects } from '../../../support/schemaDialects.js';
+import { ALL_TOOLS } from '../../../../../src-mcp/mcp/toolRegistry.js';
+import { catalogEntryOf } from '../../../../../src-mcp/mcp/toolCatalog.js';
+import { nonPortableParts, nonPortableToolSchemas } from '../../../../../src-mcp/mcp/schemas/schemaPortability.js';
+import { SchemaDialects } from '../../../../support/schemaDialects.js';
 
 const catalog = ALL_TOOLS.map(catalogEntryOf).map((entry) => entry.tool);
 

@@ -2,9 +2,9 @@
 // 2025-era clients get `resources/updated` only for URIs they subscribed to; on 2026-era
 // connections serveStdio routes updates onto the client's subscriptions/listen stream and filters there.
 import type { McpServer } from '@modelcontextprotocol/server';
-import type { ChangeEvent } from '../store/events.js';
-import { COLLECTIONS_URI } from '../knowledge/events.js';
-import { PROJECTS_LIST_URI } from './resources.js';
+import type { ChangeEvent } from '../../store/events.js';
+import { COLLECTIONS_URI } from '../../knowledge/events.js';
+import { PROJECTS_LIST_URI } from '../resources/install.js';
 
 // Kinds that add or remove readable resources (projects, hypotheses, checkpoints).
 const LIST_CHANGING_KINDS = new Set(['project.created', 'project.deleted', 'project.trashed', 'project.restored', 'hypothesis.created', 'checkpoint.created']);

@@ -7,9 +7,9 @@
 // a file is what the scientist wants from an export that size anyway.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AuditRow } from '../store/audit.js';
-import { auditRowsMatching, type AuditFilter } from '../store/auditQueries.js';
-import { databaseFile, type Db } from '../store/database.js';
+import type { AuditRow } from '../../store/audit.js';
+import { auditRowsMatching, type AuditFilter } from '../../store/auditQueries.js';
+import { databaseFile, type Db } from '../../store/database.js';
 
 export type AuditExportFormat = 'jsonl' | 'csv';
 

@@ -8,19 +8,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { z } from 'zod';
-import { openDatabase, type Db } from '../../../../src-mcp/store/database.js';
-import { verifyAuditChain } from '../../../../src-mcp/store/audit.js';
-import { ChangeFeed } from '../../../../src-mcp/mcp/changeFeed.js';
-import { DETACHED_CALL, callTool, defineTool, type ToolDefinition, type ToolOutcome } from '../../../../src-mcp/mcp/toolkit.js';
-import { TokenBucket } from '../../../../src-mcp/mcp/rateLimit.js';
-import { NO_GROUNDING } from '../../../../src-mcp/reasoners/workItems.js';
-import { NOTHING_VERIFIED } from '../../../../src-mcp/engine/hypotheses.js';
-import { DomainError } from '../../../../src-mcp/engine/errors.js';
-import { startResearch } from '../../../../src-mcp/engine/projects.js';
-import type { ServerContext } from '../../../../src-mcp/mcp/context.js';
-import { readToolError } from '../../../support/toolErrors.js';
-import { makeTempDir } from '../../../support/tempDirs.js';
-import { handleOf, sqlite } from '../../../../src-mcp/store/handle.js';
+import { openDatabase, type Db } from '../../../../../src-mcp/store/database.js';
+import { verifyAuditChain } from '../../../../../src-mcp/store/audit.js';
+import { ChangeFeed } from '../../../../../src-mcp/mcp/notifications/changeFeed.js';
+import { DETACHED_CALL, callTool, defineTool, type ToolDefinition, type ToolOutcome } from '../../../../../src-mcp/mcp/toolkit.js';
+import { TokenBucket } from '../../../../../src-mcp/mcp/access/rateLimit.js';
+import { NO_GROUNDING } from '../../../../../src-mcp/reasoners/workItems.js';
+import { NOTHING_VERIFIED } from '../../../../../src-mcp/engine/hypotheses.js';
+import { DomainError } from '../../../../../src-mcp/engine/errors.js';
+import { startResearch } from '../../../../../src-mcp/engine/projects.js';
+import type { ServerContext } from '../../../../../src-mcp/mcp/context.js';
+import { readToolError } from '../../../../support/toolErrors.js';
+import { makeTempDir } from '../../../../support/tempDirs.js';
+import { handleOf, sqlite } from '../../../../../src-mcp/store/handle.js';
 
 const CLIENT = 'harness-assistant';
 const open: Array<{ close(): unknown }> = [];
@@ -215,7 +215,7 @@ describe('a tool call and its audit row', () => {
     await callTool(late, {}, ctx, DETACHED_CALL);
     await callTool(reader, {}, ctx, DETACHED_CALL);
     expect(seen).toEqual([{ projects: ['First written after an await'], rows: [{ action: 'tool-write:late_writer', outcome: 'success', error_code: null, target: null }] }]);
-    // A call that changed nothing is a read: its row follows with the next batch (mcp/readAudit.ts).
+    // A call that changed nothing is a read: its row follows with the next batch (mcp/audit/readAudit.ts).
     expect(look().rows.map((row) => row.action)).toEqual(['tool-write:late_writer', 'tool:late_writer']);
     await expect.poll(() => look().rows.map((row) => row.action), { timeout: 5_000 }).toEqual(['tool-write:late_writer', 'tool:late_writer', 'tool:no_writes']);
   });

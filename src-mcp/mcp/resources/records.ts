@@ -1,15 +1,15 @@
 // hypothesis://{hypothesis_id} and checkpoint://{checkpoint_id}: one record as Markdown, in the
 // format of seed 000 (docs/seed-mapping.md), with id completion.
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
-import { hypothesisIdsStartingWith } from '../store/hypotheses.js';
-import { checkpointIdsStartingWith } from '../store/checkpoints.js';
-import { getCheckpoint, queryCheckpoints } from '../engine/workflow/checkpoints.js';
-import { getHypothesis } from '../engine/hypotheses.js';
-import { toReview } from '../engine/reviews.js';
-import { reviewsOfHypothesis } from '../store/reviews.js';
-import type { Checkpoint, Hypothesis, Review } from '../engine/types.js';
-import type { ServerContext } from './context.js';
-import { audited, canRead, markdown } from './resourceAccess.js';
+import { hypothesisIdsStartingWith } from '../../store/hypotheses.js';
+import { checkpointIdsStartingWith } from '../../store/checkpoints.js';
+import { getCheckpoint, queryCheckpoints } from '../../engine/workflow/checkpoints.js';
+import { getHypothesis } from '../../engine/hypotheses.js';
+import { toReview } from '../../engine/reviews.js';
+import { reviewsOfHypothesis } from '../../store/reviews.js';
+import type { Checkpoint, Hypothesis, Review } from '../../engine/types.js';
+import type { ServerContext } from '../context.js';
+import { audited, canRead, markdown } from '../access/resourceAccess.js';
 
 const COMPLETIONS = 20;
 

@@ -10,7 +10,7 @@ import { insertUsage, usageTotals, type UsageOutcome } from '../store/usage.js';
 import { recordChange, type Actor } from '../engine/changes.js';
 import { DomainError } from '../engine/errors.js';
 import type { CitationVerifier } from '../engine/hypotheses.js';
-import { loadResearch, updateResearch } from '../engine/research.js';
+import { loadResearch, updateResearch } from '../engine/projectRecord.js';
 import { submitWork } from '../engine/workflow/submissions.js';
 import type { ReasonerKind, ResearchProject, Task } from '../engine/types.js';
 import { roleOf } from './providers/prompt.js';

@@ -1,11 +1,11 @@
-// The output check of every tool result (src-mcp/mcp/outputCheck.ts): a result passes unparsed
+// The output check of every tool result (src-mcp/mcp/schemas/outputCheck.ts): a result passes unparsed
 // only when zod's parse would return it unchanged; anything else gets zod's own answer.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileCheck, conformingOutput } from '../../../../src-mcp/mcp/outputCheck.js';
-import { ALL_TOOLS } from '../../../../src-mcp/mcp/toolRegistry.js';
-import { LeaderboardPageSchema } from '../../../../src-shared/schemas/tournament.js';
+import { compileCheck, conformingOutput } from '../../../../../src-mcp/mcp/schemas/outputCheck.js';
+import { ALL_TOOLS } from '../../../../../src-mcp/mcp/toolRegistry.js';
+import { LeaderboardPageSchema } from '../../../../../src-shared/schemas/tournament.js';
 
 type Compilable = Parameters<typeof compileCheck>[0];
 const checkOf = (schema: z.ZodType): ((value: unknown) => boolean) => {

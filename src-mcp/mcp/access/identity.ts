@@ -1,6 +1,6 @@
 // Which client a server process serves, and what that client may do (architecture.md, *Identity, scopes, audit*).
-import type { Db } from '../store/database.js';
-import { findPolicy } from '../store/policies.js';
+import type { Db } from '../../store/database.js';
+import { findPolicy } from '../../store/policies.js';
 import type { Scope } from './scopes.js';
 
 /** The GUI's own server: the most trusted client. */

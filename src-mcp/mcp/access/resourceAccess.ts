@@ -1,9 +1,9 @@
 // Scope check + audit row for resource reads and prompt gets. Resources and prompts have no isError
 // channel, so failures become protocol errors with the reason in the message.
 import { ProtocolError, ProtocolErrorCode, type ReadResourceResult } from '@modelcontextprotocol/server';
-import { DomainError } from '../engine/errors.js';
-import { recordReadOnlyAudit } from './audit.js';
-import type { ServerContext } from './context.js';
+import { DomainError } from '../../engine/errors.js';
+import { recordReadOnlyAudit } from '../audit/callAudit.js';
+import type { ServerContext } from '../context.js';
 import { missingScopes, type Scope } from './scopes.js';
 
 export function audited<T>(ctx: ServerContext, action: string, target: string, scopes: readonly Scope[], read: () => T): T {

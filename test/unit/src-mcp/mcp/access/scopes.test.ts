@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ALL_SCOPES, SCOPES, effectiveScopes, hasScopes } from '../../../../src-mcp/mcp/scopes.js';
-import { defaultPolicy } from '../../../../src-mcp/mcp/identity.js';
-import { ALL_TOOLS } from '../../../../src-mcp/mcp/toolRegistry.js';
+import { ALL_SCOPES, SCOPES, effectiveScopes, hasScopes } from '../../../../../src-mcp/mcp/access/scopes.js';
+import { defaultPolicy } from '../../../../../src-mcp/mcp/access/identity.js';
+import { ALL_TOOLS } from '../../../../../src-mcp/mcp/toolRegistry.js';
 
 describe('scopes', () => {
   it('follows the reference implications: write implies read, admin implies all', () => {

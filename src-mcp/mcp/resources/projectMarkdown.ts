@@ -1,6 +1,6 @@
 // Markdown renderings shared by tool results and resources: concise, the same facts as the JSON.
-import type { ProjectRow } from '../store/projects.js';
-import type { ResearchStatusView } from '../engine/projects.js';
+import type { ProjectRow } from '../../store/projects.js';
+import type { ResearchStatusView } from '../../engine/projects.js';
 
 export function percent(progress: number): string {
   return `${Math.round(progress * 100)}%`;
