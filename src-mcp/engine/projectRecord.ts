@@ -1,4 +1,7 @@
-// A research project as the workflow sees it: the project row plus plan, settings, stage and counters.
+// One research project as the workflow sees it: the project row plus plan, settings, stage and
+// counters, loaded and updated here (projects.ts starts, lists and reports on projects). One concept,
+// three names by layer: tools take `research_id` (public, unchanged), the engine says `projectId`,
+// the store's row has `id`.
 import type { Db } from '../store/database.js';
 import { findProject } from '../store/projects.js';
 import { loadProjectSettings, loadProjectState, updateProjectState, type ProjectStatePatch } from '../store/projectState.js';

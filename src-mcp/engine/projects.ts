@@ -1,7 +1,7 @@
 // Research projects: a research goal becomes a project (docs/seed-mapping.md, seed 000 `start_research`).
 // Pure domain logic over the store; no MCP, no I/O besides the database.
 import { randomBytes } from 'node:crypto';
-import { newId } from './ids.js';
+import { newId } from './recordIds.js';
 import type { Db } from '../store/database.js';
 import { writeTransaction } from '../store/database.js';
 import {

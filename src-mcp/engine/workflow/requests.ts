@@ -11,7 +11,7 @@ import { recordChange, type Actor } from '../changes.js';
 import { pendingCheckpointsOf } from './checkpoints.js';
 import { DomainError, notFound } from '../errors.js';
 import { getHypothesis } from '../hypotheses.js';
-import { newId } from '../ids.js';
+import { newId } from '../recordIds.js';
 import { LARGE_TOURNAMENT, isCompetitor, rankingState, recordMatchIncrementally, refreshRatings } from '../ranking.js';
 import { loadResearch, updateResearch } from '../projectRecord.js';
 import type { EvolutionStrategy, GenerationMethod, ReviewType } from '../schemas.js';

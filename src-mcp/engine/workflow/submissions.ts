@@ -11,7 +11,7 @@ import { completeTask } from '../../store/tasks.js';
 import { recordChange, type Actor } from '../changes.js';
 import { DomainError } from '../errors.js';
 import { createHypotheses, verifyCitations, type CitationVerifier } from '../hypotheses.js';
-import { newId } from '../ids.js';
+import { newId } from '../recordIds.js';
 import { refreshRatings } from '../ranking.js';
 import { loadResearch, updateResearch } from '../projectRecord.js';
 import {

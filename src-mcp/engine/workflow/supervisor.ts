@@ -5,7 +5,7 @@ import { recordDecision } from '../../store/checkpoints.js';
 import type { Actor } from '../changes.js';
 import { pendingCheckpointsOf } from './checkpoints.js';
 import { applyDecisionEffects } from './decisionEffects.js';
-import { newId } from '../ids.js';
+import { newId } from '../recordIds.js';
 import { loadResearch } from '../projectRecord.js';
 import { isLeaseTakeable, leaseNextTask, openTasksOf, type LeaseOwnerProbe } from './tasks.js';
 import { advanceStage, gateNewHypotheses, stopIfOutOfBudget } from './stages.js';

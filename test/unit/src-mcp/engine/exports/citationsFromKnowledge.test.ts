@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { exportBibtex, exportJson, UNVERIFIED_NOTE } from '../../../../../src-mcp/engine/exports/index.js';
 import { addHumanHypothesis } from '../../../../../src-mcp/engine/humanInput.js';
 import { NOTHING_VERIFIED } from '../../../../../src-mcp/engine/hypotheses.js';
-import { normalizeDoi } from '../../../../../src-mcp/engine/identifiers.js';
+import { normalizeDoi } from '../../../../../src-mcp/engine/scholarlyIdentifiers.js';
 import { startResearch } from '../../../../../src-mcp/engine/projects.js';
 import { buildReport } from '../../../../../src-mcp/engine/results.js';
 import { HypothesisDraftSchema } from '../../../../../src-mcp/engine/schemas.js';

@@ -1,6 +1,6 @@
 // Identifier recognition and normalisation: citations resolve only if both sides normalise alike.
 import { describe, expect, it } from 'vitest';
-import { identifiersFromSource, identifiersInText, normalizeArxivId, normalizeDoi, normalizePmid, normalizeUrl } from '../../../../src-mcp/knowledge/identifiers.js';
+import { identifiersFromSource, identifiersInText, normalizeArxivId, normalizeDoi, normalizePmid, normalizeUrl } from '../../../../src-mcp/engine/scholarlyIdentifiers.js';
 
 describe('identifiers', () => {
   it.each([
