@@ -38,6 +38,27 @@ module.exports = {
       to: { path: '^src-mcp/(runtime/|(server|cli)\\.ts$)' },
     },
     {
+      name: 'mcp-audit-over-store-only',
+      comment: 'mcp/audit/ records and exports what clients did; it leans on the store alone, so every part of the MCP surface can use it (architecture.md, *Layers and folders*).',
+      severity: 'error',
+      from: { path: '^src-mcp/mcp/audit/' },
+      to: { path: '^src-mcp/mcp/(?!audit/)' },
+    },
+    {
+      name: 'mcp-access-and-schemas-below-the-surface',
+      comment: 'Access control and schema publishing sit under tools, resources and notifications: they know nothing of what they guard or describe.',
+      severity: 'error',
+      from: { path: '^src-mcp/mcp/(access|schemas)/' },
+      to: { path: '^src-mcp/mcp/((tools|resources|notifications)/|(toolkit|toolRegistry|toolCatalog|prompts)\\.ts$)' },
+    },
+    {
+      name: 'mcp-tools-below-the-registry',
+      comment: 'toolRegistry.ts lists the tools and toolCatalog.ts describes them; a tool importing either would be a cycle in waiting.',
+      severity: 'error',
+      from: { path: '^src-mcp/mcp/tools/' },
+      to: { path: '^src-mcp/mcp/(toolRegistry|toolCatalog)\\.ts$' },
+    },
+    {
       name: 'runtime-below-entry-points',
       comment: 'runtime/ wires the process (database, transport, background work, the MCP server); only the entry points start it.',
       severity: 'error',

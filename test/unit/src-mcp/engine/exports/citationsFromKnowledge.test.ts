@@ -11,7 +11,7 @@ import { addHumanHypothesis } from '../../../../../src-mcp/engine/humanInput.js'
 import { NOTHING_VERIFIED } from '../../../../../src-mcp/engine/hypotheses.js';
 import { normalizeDoi } from '../../../../../src-mcp/engine/scholarlyIdentifiers.js';
 import { startResearch } from '../../../../../src-mcp/engine/projects.js';
-import { buildReport } from '../../../../../src-mcp/engine/results.js';
+import { buildReport } from '../../../../../src-mcp/engine/exports/buildReport.js';
 import { HypothesisDraftSchema } from '../../../../../src-mcp/engine/schemas.js';
 import { createCollection } from '../../../../../src-mcp/knowledge/collections.js';
 import { noteDocumentsRead } from '../../../../../src-mcp/knowledge/grounding.js';

@@ -1,12 +1,12 @@
 // Assembles one project's records into the report every export format is built from.
-import type { Db } from '../store/database.js';
-import { hypothesesOf } from './hypotheses.js';
-import { rankingState } from './ranking.js';
-import { loadResearch } from './projectRecord.js';
-import { matchesOf, reviewsOf } from './reviews.js';
-import type { ResearchReport } from './exports/report.js';
-import type { CitationRecord, Hypothesis } from './types.js';
-import { citationAsRead } from './citationDocuments.js';
+import type { Db } from '../../store/database.js';
+import { hypothesesOf } from '../hypotheses.js';
+import { rankingState } from '../ranking.js';
+import { loadResearch } from '../projectRecord.js';
+import { matchesOf, reviewsOf } from '../reviews.js';
+import type { ResearchReport } from './report.js';
+import type { CitationRecord, Hypothesis } from '../types.js';
+import { citationAsRead } from '../citationDocuments.js';
 
 export function buildReport(db: Db, projectId: string, now: Date): ResearchReport {
   const project = loadResearch(db, projectId);
