@@ -7,10 +7,11 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { verifyAuditChain } from '../../src-mcp/store/audit.js';
 import { connectServer, killServer, tempDataDir, waitFor } from '../support/server.js';
-import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, closedAfterEach } from '../support/fakeProviders.js';
+import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus } from '../support/fakeProviders.js';
+import { serversAndFakesClosedAfterEach } from '../support/closedAfterEach.js';
 import { handleOf } from '../../src-mcp/store/handle.js';
 
-const { open, fakes } = closedAfterEach();
+const { open, fakes } = serversAndFakesClosedAfterEach();
 
 describe('background run across a crash', () => {
   it('is finished by another process; every task is applied exactly once and audited', async () => {

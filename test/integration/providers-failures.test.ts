@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
-import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type FakeProviderOptions, type ProviderSetup, closedAfterEach } from '../support/fakeProviders.js';
+import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type FakeProviderOptions, type ProviderSetup } from '../support/fakeProviders.js';
+import { serversAndFakesClosedAfterEach } from '../support/closedAfterEach.js';
 
-const { open, fakes } = closedAfterEach();
+const { open, fakes } = serversAndFakesClosedAfterEach();
 
 const KEY = 'sk-test-abcdef0123456789';
 type Structured = Record<string, unknown>;

@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { connectServer, tempDataDir, waitFor } from '../support/server.js';
-import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type Protocol, closedAfterEach } from '../support/fakeProviders.js';
+import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type Protocol } from '../support/fakeProviders.js';
+import { serversAndFakesClosedAfterEach } from '../support/closedAfterEach.js';
 
-const { open, fakes } = closedAfterEach();
+const { open, fakes } = serversAndFakesClosedAfterEach();
 
 const GOAL = 'Find novel therapeutic targets for liver fibrosis';
 

@@ -6,10 +6,11 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { connectServer, tempDataDir } from '../support/server.js';
-import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, closedAfterEach } from '../support/fakeProviders.js';
+import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus } from '../support/fakeProviders.js';
+import { serversAndFakesClosedAfterEach } from '../support/closedAfterEach.js';
 import { toolErrorOf } from '../support/toolErrors.js';
 
-const { open, fakes } = closedAfterEach();
+const { open, fakes } = serversAndFakesClosedAfterEach();
 
 const GOOD_KEY = 'sk-ant-good-7f3c9a1e5b2d4c6e';
 const WRONG_KEY = 'sk-ant-wrong-0e9d8c7b6a5f4e3d';

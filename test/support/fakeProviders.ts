@@ -7,7 +7,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach } from 'vitest';
 import { fakeResult, type WorkItemLike } from './fakeAssistant.js';
 import { callOk, type ConnectedServer, type Structured } from './server.js';
 
@@ -240,15 +239,4 @@ export async function waitForStatus(server: ConnectedServer, researchId: string,
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}; last status: ${JSON.stringify(status)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** The servers and fake APIs a test file opens (push them), all closed after each test. */
-export function closedAfterEach(): { open: ConnectedServer[]; fakes: FakeProvider[] } {
-  const open: ConnectedServer[] = [];
-  const fakes: FakeProvider[] = [];
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((server) => server.close().catch(() => undefined)));
-    await Promise.all(fakes.splice(0).map((fake) => fake.close()));
-  });
-  return { open, fakes };
 }
