@@ -1,5 +1,5 @@
 // Enforces the one-way dependency direction of architecture.md, *Layers and folders*:
-//   store ← engine ← {reasoners, knowledge} ← mcp ← runtime ← {server, cli}
+//   store ← engine ← {reasoners, knowledge, health} ← mcp ← runtime ← {server, cli}
 //   host ← {electron, web}; the renderer imports only contract *types*;
 //   src-shared (the contracts server, host and renderer share) imports nothing but zod.
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -17,18 +17,18 @@ module.exports = {
       comment: 'The store knows nothing of the layers above it.',
       severity: 'error',
       from: { path: '^src-mcp/store/' },
-      to: { path: '^src-mcp/(engine|reasoners|knowledge|mcp|runtime|server|cli)' },
+      to: { path: '^src-mcp/(engine|reasoners|knowledge|health|mcp|runtime|server|cli)' },
     },
     {
       name: 'engine-below-reasoners-knowledge-mcp',
       severity: 'error',
       from: { path: '^src-mcp/engine/' },
-      to: { path: '^src-mcp/(reasoners|knowledge|mcp|runtime|server|cli)' },
+      to: { path: '^src-mcp/(reasoners|knowledge|health|mcp|runtime|server|cli)' },
     },
     {
       name: 'reasoners-knowledge-below-mcp',
       severity: 'error',
-      from: { path: '^src-mcp/(reasoners|knowledge)/' },
+      from: { path: '^src-mcp/(reasoners|knowledge|health)/' },
       to: { path: '^src-mcp/(mcp|runtime|server|cli)' },
     },
     {
@@ -36,6 +36,27 @@ module.exports = {
       severity: 'error',
       from: { path: '^src-mcp/mcp/' },
       to: { path: '^src-mcp/(runtime/|(server|cli)\\.ts$)' },
+    },
+    {
+      name: 'mcp-audit-over-store-only',
+      comment: 'mcp/audit/ records and exports what clients did; it leans on the store alone, so every part of the MCP surface can use it (architecture.md, *Layers and folders*).',
+      severity: 'error',
+      from: { path: '^src-mcp/mcp/audit/' },
+      to: { path: '^src-mcp/mcp/(?!audit/)' },
+    },
+    {
+      name: 'mcp-access-and-schemas-below-the-surface',
+      comment: 'Access control and schema publishing sit under tools, resources and notifications: they know nothing of what they guard or describe.',
+      severity: 'error',
+      from: { path: '^src-mcp/mcp/(access|schemas)/' },
+      to: { path: '^src-mcp/mcp/((tools|resources|notifications)/|(toolkit|toolRegistry|toolCatalog|prompts)\\.ts$)' },
+    },
+    {
+      name: 'mcp-tools-below-the-registry',
+      comment: 'toolRegistry.ts lists the tools and toolCatalog.ts describes them; a tool importing either would be a cycle in waiting.',
+      severity: 'error',
+      from: { path: '^src-mcp/mcp/tools/' },
+      to: { path: '^src-mcp/mcp/(toolRegistry|toolCatalog)\\.ts$' },
     },
     {
       name: 'runtime-below-entry-points',

@@ -1,6 +1,6 @@
 // Concurrent readers (issue 17): 1 client against 4 clients, each with its own server process on
 // one database, calling read tools back to back over real stdio. Every call appends an audit row; a
-// read's row must not make readers queue on SQLite's write lock (mcp/readAudit.ts). Targets: 4
+// read's row must not make readers queue on SQLite's write lock (mcp/audit/readAudit.ts). Targets: 4
 // clients ≥ 1.5× the throughput of one, p99 ≤ 2× one client's. Interleaved rounds (1, 4, 1, 4…) so
 // that other load on the machine falls on both alike; each 4-client round is compared with the
 // 1-client round just before it, and the report gives the median of those paired ratios with their

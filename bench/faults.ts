@@ -4,7 +4,7 @@
 // the server had acknowledged must be there; decisions in flight at the kill are retried with
 // the same decision_id and must apply exactly once. Every committed effect of the assistant (a
 // project, a decision) must have its audit row after every kill, since both commit in one
-// transaction (mcp/audit.ts CallAudit). At the end the audit hash chain must verify.
+// transaction (mcp/audit/callAudit.ts CallAudit). At the end the audit hash chain must verify.
 // Shared by the bench (≥ 100 kills) and test/integration/faults.test.ts (a few kills).
 import Database from 'better-sqlite3';
 import fs from 'node:fs';

@@ -8,7 +8,7 @@ import { insertHypothesis, type HypothesisRow } from '../src-mcp/store/hypothese
 import { insertMatch } from '../src-mcp/store/matches.js';
 import { startResearch } from '../src-mcp/engine/projects.js';
 import { refreshRatings } from '../src-mcp/engine/ranking.js';
-import { loadResearch } from '../src-mcp/engine/research.js';
+import { loadResearch } from '../src-mcp/engine/projectRecord.js';
 import { EVOLUTION_STRATEGIES, GENERATION_METHODS } from '../src-mcp/engine/schemas.js';
 import { createRng } from '../src-mcp/engine/tournament/index.js';
 

@@ -13,7 +13,7 @@ import { rmSync } from 'node:fs';
 import { closeDatabase, openDatabase, writeTransaction } from '../src-mcp/store/database.js';
 import { updateRatings } from '../src-mcp/store/hypotheses.js';
 import { rankingState, refreshRatings } from '../src-mcp/engine/ranking.js';
-import { loadResearch } from '../src-mcp/engine/research.js';
+import { loadResearch } from '../src-mcp/engine/projectRecord.js';
 import { makeTempDir } from '../test/support/tempDirs.js';
 import { seedTournament } from './leaderboard-seed.js';
 

@@ -1,6 +1,6 @@
 // What another process's commit costs a reader (issue 17, concurrent readers): SQLite in WAL mode
 // drops a connection's whole page cache when it begins a read and finds that another connection
-// committed since its last one, so each read-audit flush of one server (mcp/readAudit.ts) makes the
+// committed since its last one, so each read-audit flush of one server (mcp/audit/readAudit.ts) makes the
 // next call of every other server read its pages again. One thread, two connections to one real
 // database file: connection A answers the benchmark's two reads (the project's status, a page of 20
 // hypotheses) back to back while connection B commits one audit row every `every` calls (never, 10,

@@ -96,12 +96,12 @@ async function computeToolCatalog() {
         contents:
           "import { ALL_TOOLS } from './src-mcp/mcp/toolRegistry.ts';\n" +
           "import { catalogEntryOf } from './src-mcp/mcp/toolCatalog.ts';\n" +
-          "import { nonPortableToolSchemas } from './src-mcp/mcp/schemaPortability.ts';\n" +
+          "import { nonPortableToolSchemas } from './src-mcp/mcp/schemas/schemaPortability.ts';\n" +
           'const catalog = ALL_TOOLS.map(catalogEntryOf);\n' +
           // A schema that draft-07 and 2020-12 read differently breaks some assistants: no build ships one.
           'const problems = nonPortableToolSchemas(catalog.map((entry) => entry.tool));\n' +
           'if (problems.length > 0) {\n' +
-          "  process.stderr.write(`build: tool schemas outside the subset draft-07 and 2020-12 read the same (src-mcp/mcp/schemaPortability.ts):\\n  ${problems.join('\\n  ')}\\n`);\n" +
+          "  process.stderr.write(`build: tool schemas outside the subset draft-07 and 2020-12 read the same (src-mcp/mcp/schemas/schemaPortability.ts):\\n  ${problems.join('\\n  ')}\\n`);\n" +
           '  process.exit(1);\n' +
           '}\n' +
           'process.stdout.write(JSON.stringify(catalog));\n',
@@ -121,7 +121,7 @@ function precomputedToolCatalog(json) {
   return {
     name: 'precomputed-tool-catalog',
     setup(builder) {
-      builder.onLoad({ filter: /[\\/]src-mcp[\\/]mcp[\\/]toolSchemas\.precomputed\.ts$/ }, () => ({
+      builder.onLoad({ filter: /[\\/]src-mcp[\\/]mcp[\\/]schemas[\\/]toolSchemas\.precomputed\.ts$/ }, () => ({
         contents: `export const PRECOMPUTED_TOOL_CATALOG = JSON.parse(${JSON.stringify(json)});\n`,
         loader: 'js',
       }));

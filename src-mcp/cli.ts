@@ -32,7 +32,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       return;
     }
     case 'doctor': {
-      const { doctorReport, runDoctor } = await import('./mcp/doctor.js');
+      const { doctorReport, runDoctor } = await import('./health/setupChecks.js');
       const { values } = parseArgs({ args: [...rest], options: { 'data-dir': { type: 'string' } }, strict: true });
       const dataDir = resolveDataDir({ flag: values['data-dir'] });
       const checks = runDoctor(dataDir);

@@ -4,7 +4,7 @@
 import type { Db } from '../store/database.js';
 import { findDocumentById, findDocumentsByIdentifier, findDocumentsByTitle, type DocumentRow } from '../store/knowledgeDocuments.js';
 import { wasRead } from '../store/knowledgeReads.js';
-import { normalizeArxivId, normalizeDoi, normalizePmid, normalizeUrl } from './identifiers.js';
+import { normalizeArxivId, normalizeDoi, normalizePmid, normalizeUrl } from './scholarlyIdentifiers.js';
 import type { CitationRecord } from './types.js';
 
 export type MatchedBy = 'document_id' | 'doi' | 'pmid' | 'arxiv_id' | 'url' | 'title';

@@ -7,10 +7,10 @@ import { updateHypothesisStatus } from '../store/hypotheses.js';
 import { insertReview } from '../store/reviews.js';
 import { recordChange, type Actor } from './changes.js';
 import { createHypotheses, getHypothesis, type CitationVerifier, type CreatedHypothesis } from './hypotheses.js';
-import { newId } from './ids.js';
+import { newId } from './recordIds.js';
 import { withdrawWaitingReport } from './workflow/lateArrivals.js';
 import { DomainError } from './errors.js';
-import { loadResearch, updateResearch } from './research.js';
+import { loadResearch, updateResearch } from './projectRecord.js';
 import type { HypothesisDraft, ReviewScores, ReviewType } from './schemas.js';
 import { advance } from './workflow/supervisor.js';
 

@@ -9,7 +9,7 @@ import {
 } from '../store/hypotheses.js';
 import { queryHypotheses, type HypothesisListRow } from '../store/hypothesisList.js';
 import { DomainError, notFound } from './errors.js';
-import { newId } from './ids.js';
+import { newId } from './recordIds.js';
 import { buildProximityIndex, NEAR_DUPLICATE_THRESHOLD } from './proximity.js';
 import { screenHypothesis } from './safety.js';
 import type { Citation, HypothesisDraft, HypothesisOrigin, HypothesisStatus } from './schemas.js';

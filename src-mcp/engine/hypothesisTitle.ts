@@ -9,7 +9,7 @@ import { recordChange, type Actor } from './changes.js';
 import { DomainError } from './errors.js';
 import { getHypothesis } from './hypotheses.js';
 import { SCIENTIST_TITLE_MAX_CHARS } from './hypothesisDigest.js';
-import { loadResearch } from './research.js';
+import { loadResearch } from './projectRecord.js';
 
 export interface Retitled {
   hypothesisId: string;

@@ -8,7 +8,7 @@ import { writeTransaction } from '../store/database.js';
 import { markTrashed, projectExists, trashedProjects, unmarkTrashed, type TrashedProjectRow } from '../store/projectTrash.js';
 import { recordChange, type Actor } from './changes.js';
 import { DomainError, notFound } from './errors.js';
-import { loadResearch } from './research.js';
+import { loadResearch } from './projectRecord.js';
 import { deleteResearch } from './workflow/requests.js';
 
 /** How long a deleted project can be restored, unless the server was started with another window. The app times its undo toast by purge_after. */

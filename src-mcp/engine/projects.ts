@@ -1,7 +1,7 @@
 // Research projects: a research goal becomes a project (docs/seed-mapping.md, seed 000 `start_research`).
 // Pure domain logic over the store; no MCP, no I/O besides the database.
 import { randomBytes } from 'node:crypto';
-import { newId } from './ids.js';
+import { newId } from './recordIds.js';
 import type { Db } from '../store/database.js';
 import { writeTransaction } from '../store/database.js';
 import {
@@ -23,7 +23,7 @@ import { MAX_HYPOTHESIS_BUDGET, type ResearchPlan } from './schemas.js';
 export { MAX_HYPOTHESIS_BUDGET };
 import { advance } from './workflow/supervisor.js';
 import type { Checkpoint, Hypothesis, ProjectSettings, ResearchProject } from './types.js';
-import { defaultSettings, isStopThreshold, loadResearch } from './research.js';
+import { defaultSettings, isStopThreshold, loadResearch } from './projectRecord.js';
 import { toHypothesis } from './hypotheses.js';
 import { pendingCheckpointsOf } from './workflow/checkpoints.js';
 import { projectCounts } from '../store/projectCounts.js';

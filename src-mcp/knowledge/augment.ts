@@ -9,7 +9,7 @@ import { DomainError } from '../engine/errors.js';
 import { getCollection, requireCollectionStill } from './collections.js';
 import { storeDocument, type Stored } from './documents.js';
 import { recordKnowledgeChange, type Actor } from './events.js';
-import { identifiersFromSource, mergeIdentifiers } from './identifiers.js';
+import { identifiersFromSource, mergeIdentifiers } from '../engine/scholarlyIdentifiers.js';
 
 export const AUGMENT_MAX_CHARS = 200_000;
 export const SOURCE_MAX_CHARS = 2_000;

@@ -20,7 +20,7 @@ import { listDocuments, type DocumentCursor, type DocumentRow } from '../store/k
 import { findProject } from '../store/projects.js';
 import { DomainError, notFound } from '../engine/errors.js';
 import { recordKnowledgeChange, type Actor } from './events.js';
-import { newCollectionId } from './ids.js';
+import { newId } from '../engine/recordIds.js';
 
 export const COLLECTION_KINDS: readonly CollectionKind[] = ['fundamental', 'project-specific'];
 export const COLLECTION_NAME_MAX = 64;
@@ -86,7 +86,7 @@ export function createCollection(db: Db, actor: Actor, input: CreateCollectionIn
   if (input.researchId !== undefined) requireProject(db, input.researchId);
   const at = actor.now().toISOString();
   const collection: CollectionRow = {
-    id: newCollectionId(),
+    id: newId('col'),
     name,
     // A collection made for a project is about that project unless the caller says otherwise.
     kind: input.kind ?? (input.researchId === undefined ? 'fundamental' : 'project-specific'),

@@ -13,7 +13,7 @@ import {
 import { chunkBlocks } from './chunking.js';
 import type { Actor } from './events.js';
 import type { ExtractedDocument } from './extract/types.js';
-import { newDocumentId } from './ids.js';
+import { newId } from '../engine/recordIds.js';
 
 export type StoreOutcome = 'added' | 'updated' | 'unchanged';
 
@@ -44,7 +44,7 @@ export function storeDocument(db: Db, actor: Actor, place: Placement, extracted:
   const chunks = chunkBlocks(extracted.blocks);
   const at = actor.now().toISOString();
   const document: DocumentRow = {
-    id: existing?.id ?? newDocumentId(),
+    id: existing?.id ?? newId('doc'),
     collectionId: place.collectionId,
     source: place.source,
     origin: place.origin,

@@ -12,8 +12,7 @@ import { writeTransaction } from '../store/database.js';
 import type { DocumentRow } from '../store/knowledgeDocuments.js';
 import { candidateDocuments, type CitationFields, type MatchedBy } from '../engine/citationDocuments.js';
 import { recordReads, wasRead } from '../store/knowledgeReads.js';
-import type { Identifiers } from './identifiers.js';
-import { normalizeDoi, normalizeUrl } from './identifiers.js';
+import { normalizeDoi, normalizeUrl, type Identifiers } from '../engine/scholarlyIdentifiers.js';
 import { searchKnowledge, type SearchHit } from './search/search.js';
 
 export interface GroundingSnippet {

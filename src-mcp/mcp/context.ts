@@ -1,11 +1,11 @@
 // What every tool and resource handler of one server process can reach.
 import type { Db } from '../store/database.js';
-import type { ClientPolicy } from './identity.js';
-import type { ChangeFeed } from './changeFeed.js';
+import type { ClientPolicy } from './access/identity.js';
+import type { ChangeFeed } from './notifications/changeFeed.js';
 import type { CitationVerifier } from '../engine/hypotheses.js';
 import type { LeaseOwnerProbe } from '../engine/workflow/tasks.js';
 import type { GroundingSource } from '../reasoners/workItems.js';
-import type { TokenBucket } from './rateLimit.js';
+import type { TokenBucket } from './access/rateLimit.js';
 import type { ProviderRegistry } from '../reasoners/providers/registry.js';
 import type { SamplingChannel } from '../reasoners/sampling.js';
 

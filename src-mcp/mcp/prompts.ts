@@ -9,7 +9,7 @@ import { hypothesisIdsStartingWith } from '../store/hypotheses.js';
 import { hypothesisAnalysisPrompt, literatureReviewPrompt, researchWorkflowPrompt } from '../reasoners/prompts/mcpPrompts.js';
 import type { ServerContext } from './context.js';
 import { callableToolNames } from './toolCatalog.js';
-import { audited, canRead } from './resourceAccess.js';
+import { audited, canRead } from './access/resourceAccess.js';
 
 function userText(text: string) {
   return { messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }] };

@@ -6,8 +6,8 @@
 // the catalog is derived from the definitions when first listed.
 import { isVisibleTo, type ToolCatalog, type ToolDefinition } from './toolkit.js';
 import type { ServerContext } from './context.js';
-import { PRECOMPUTED_TOOL_CATALOG } from './toolSchemas.precomputed.js';
-import { describeTool, type CatalogEntry } from './toolSchemas.js';
+import { PRECOMPUTED_TOOL_CATALOG } from './schemas/toolSchemas.precomputed.js';
+import { describeTool, type CatalogEntry } from './schemas/toolSchemas.js';
 
 export function catalogEntryOf(tool: ToolDefinition): CatalogEntry {
   return { scopes: tool.scopes, desktopOnly: tool.desktopOnly === true, tool: describeTool(tool) };

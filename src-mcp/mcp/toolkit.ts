@@ -10,16 +10,16 @@ import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { DENIAL_CODES } from '../store/auditOutcomes.js';
 import { DomainError, type DomainErrorCode } from '../engine/errors.js';
 import { TOOL_ERROR_META_KEY, type ToolErrorEnvelope } from '../../src-shared/toolErrors.js';
-import { CallAudit, recordAudit } from './audit.js';
-import { appendQueuedReads } from './readAudit.js';
+import { CallAudit, recordAudit } from './audit/callAudit.js';
+import { appendQueuedReads } from './audit/readAudit.js';
 import type { ServerContext } from './context.js';
-import { hasScopes, missingScopes, type Scope } from './scopes.js';
-import { DESKTOP_CLIENT } from './identity.js';
-import { noteReadOnlyTool } from './readActions.js';
+import { hasScopes, missingScopes, type Scope } from './access/scopes.js';
+import { DESKTOP_CLIENT } from './access/identity.js';
+import { noteReadOnlyTool } from './audit/readActions.js';
 import { InputNeeded, askUserVia, inputRequiredFor, type Answer, type Question } from './askUser.js';
-import { describeTool, type CatalogEntry } from './toolSchemas.js';
-import { describeOversize, findOversizeString } from './argumentLimits.js';
-import { conformingOutput } from './outputCheck.js';
+import { describeTool, type CatalogEntry } from './schemas/toolSchemas.js';
+import { describeOversize, findOversizeString } from './access/argumentLimits.js';
+import { conformingOutput } from './schemas/outputCheck.js';
 
 export interface ToolOutcome<O> {
   data: O;

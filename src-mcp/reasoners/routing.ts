@@ -5,10 +5,10 @@
 // mcp/tools/assistant/workflowRouting.ts.
 import type { Db } from '../store/database.js';
 import { recentBackgroundWorkers } from '../store/backgroundWorkers.js';
-import { reasonerOrderOf } from '../engine/research.js';
+import { reasonerOrderOf } from '../engine/projectRecord.js';
 import type { LeaseOwnerProbe } from '../engine/workflow/tasks.js';
 import type { ReasonerKind, ResearchProject } from '../engine/types.js';
-import { providerServes } from './background.js';
+import { providerServes } from './automaticTask.js';
 
 /** What routing reads of the process: the database, the time, and which lease owners are alive. */
 export interface RoutingFacts {

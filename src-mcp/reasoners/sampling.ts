@@ -10,7 +10,7 @@ import type { Actor } from '../engine/changes.js';
 import type { CitationVerifier } from '../engine/hypotheses.js';
 import { nextStep } from '../engine/workflow/supervisor.js';
 import type { LeaseOwnerProbe } from '../engine/workflow/tasks.js';
-import { runAutomaticTask, type AutomaticReasoner, type ReasonerAnswer, type RepairRequest } from './background.js';
+import { runAutomaticTask, type AutomaticReasoner, type ReasonerAnswer, type RepairRequest } from './automaticTask.js';
 import { parseJsonAnswer, repairPrompt, SYSTEM_PROMPT, workItemPrompt } from './providers/prompt.js';
 import type { GroundingSource } from './workItems.js';
 

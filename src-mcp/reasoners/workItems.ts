@@ -6,7 +6,7 @@ import type { Db } from '../store/database.js';
 import { projectMatches } from '../store/matches.js';
 import { reviewsOfHypothesis, reviewsOfProject } from '../store/reviews.js';
 import { getHypothesis, hypothesesOf } from '../engine/hypotheses.js';
-import { loadResearch } from '../engine/research.js';
+import { loadResearch } from '../engine/projectRecord.js';
 import { RESULT_SCHEMAS } from '../engine/workflow/submissions.js';
 import type { EvolutionStrategy, GenerationMethod, ReviewType } from '../engine/schemas.js';
 import type { Hypothesis, ResearchProject, Task } from '../engine/types.js';

@@ -11,15 +11,15 @@ import { deleteBackgroundWorker, upsertBackgroundWorker } from '../store/backgro
 import { releaseTaskLease, renewTaskLease, runnableProjectIds } from '../store/taskLeases.js';
 import { projectUri } from '../engine/changes.js';
 import { pendingCheckpointsOf } from '../engine/workflow/checkpoints.js';
-import { loadResearch, reasonerOrderOf } from '../engine/research.js';
+import { loadResearch, reasonerOrderOf } from '../engine/projectRecord.js';
 import { advance } from '../engine/workflow/supervisor.js';
 import { isLeaseTakeable, leaseTaskTo, openTasksOf } from '../engine/workflow/tasks.js';
 import type { Task } from '../engine/types.js';
-import { pauseForReasoning, providerServes, reasoningBudgetStop, runAutomaticTask, type TaskRunOutcome } from '../reasoners/background.js';
+import { pauseForReasoning, providerServes, reasoningBudgetStop, runAutomaticTask, type TaskRunOutcome } from '../reasoners/automaticTask.js';
 import { roleOf } from '../reasoners/providers/prompt.js';
 import { providerReasoner } from '../reasoners/providers/reasoner.js';
 import type { ProviderRegistry } from '../reasoners/providers/registry.js';
-import { CallAudit } from '../mcp/audit.js';
+import { CallAudit } from '../mcp/audit/callAudit.js';
 import type { ServerContext } from '../mcp/context.js';
 
 export interface RunnerTiming {

@@ -4,9 +4,9 @@ import { McpServer } from '@modelcontextprotocol/server';
 import type { ServerContext } from '../mcp/context.js';
 import { installTools } from '../mcp/toolkit.js';
 import { callableToolNamesNow, toolCatalog } from '../mcp/toolCatalog.js';
-import { installResources } from '../mcp/resources.js';
+import { installResources } from '../mcp/resources/install.js';
 import { installPrompts } from '../mcp/prompts.js';
-import { ConnectionNotifier } from '../mcp/notifier.js';
+import { ConnectionNotifier } from '../mcp/notifications/notifier.js';
 import { SERVER_INSTRUCTIONS, serverInstructions } from '../mcp/instructions.js';
 
 export const SERVER_NAME = 'co-scientist';

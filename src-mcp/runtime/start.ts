@@ -6,20 +6,20 @@ import { closeDatabase, openDatabase, writeTransaction, type Db } from '../store
 import { recordAnchorBreach } from '../store/audit.js';
 import { describeBreach, findAnchorBreach } from '../store/auditAnchor.js';
 import { dataDirAnnouncement, resolveDataDir } from '../store/dataDir.js';
-import { ChangeFeed } from '../mcp/changeFeed.js';
+import { ChangeFeed } from '../mcp/notifications/changeFeed.js';
 import type { ServerContext } from '../mcp/context.js';
 import { createMcpServer } from './createServer.js';
-import { parseClientId, resolvePolicy } from '../mcp/identity.js';
-import { isWorkerAlive, workerId } from '../mcp/workers.js';
-import { knowledgeGrounding, knowledgeVerifier } from '../mcp/grounding.js';
-import { TokenBucket } from '../mcp/rateLimit.js';
+import { parseClientId, resolvePolicy } from '../mcp/access/identity.js';
+import { isWorkerAlive, workerId } from './workerIdentity.js';
+import { knowledgeGrounding, knowledgeVerifier } from './knowledgeGrounding.js';
+import { TokenBucket } from '../mcp/access/rateLimit.js';
 import { ProviderRegistry } from '../reasoners/providers/registry.js';
 import { SamplingChannel } from '../reasoners/sampling.js';
 import { BackgroundRunner } from './backgroundRunner.js';
-import { drainReadAudit } from '../mcp/readAudit.js';
+import { drainReadAudit } from '../mcp/audit/readAudit.js';
 import { WalCheckpointer } from '../store/walCheckpointer.js';
 import { FramedStdioTransport } from './stdioTransport.js';
-import { checkDesktopClaim } from '../mcp/desktopClaim.js';
+import { checkDesktopClaim } from '../mcp/access/desktopClaim.js';
 import { purgeExpiredTrash, TRASH_UNDO_WINDOW_MS } from '../engine/projectTrash.js';
 import { UNDO_WINDOW_ENV } from '../../src-shared/serverEnvironment.js';
 

@@ -59,7 +59,7 @@ const busyTimeouts = new WeakMap<Db, number>();
 /**
  * One attempt to append `entries` in a transaction of their own without waiting for the write lock
  * (the busy timeout is 0 for the BEGIN alone): false, with nothing written, while another
- * connection holds it. How a read's row gets past a held lock (mcp/readAudit.ts). Every statement
+ * connection holds it. How a read's row gets past a held lock (mcp/audit/readAudit.ts). Every statement
  * is prepared once per connection: this runs on every read call.
  */
 export function tryAppendAuditRows(db: Db, entries: readonly AuditEntry[]): boolean {
@@ -85,7 +85,7 @@ export function tryAppendAuditRows(db: Db, entries: readonly AuditEntry[]): bool
     throw error;
   }
   // The rows are committed; moving the anchored head past them is the caller's, and may wait until
-  // the call is answered (mcp/readAudit.ts): until then the anchor is behind, never wrong (auditAnchor.ts).
+  // the call is answered (mcp/audit/readAudit.ts): until then the anchor is behind, never wrong (auditAnchor.ts).
   return true;
 }
 

@@ -3,6 +3,7 @@
 import type { Db } from './database.js';
 import { noteIndexChanged } from './knowledgeGeneration.js';
 import { sqlite } from './handle.js';
+import { camelized } from './rowFields.js';
 
 export type CollectionKind = 'fundamental' | 'project-specific';
 
@@ -34,15 +35,7 @@ interface RawCollection {
 }
 
 function fromRaw(raw: RawCollection): CollectionRow {
-  return {
-    id: raw.id,
-    name: raw.name,
-    kind: raw.kind,
-    description: raw.description,
-    createdBy: raw.created_by,
-    createdAt: raw.created_at,
-    updatedAt: raw.updated_at,
-  };
+  return camelized(raw);
 }
 
 export function insertCollection(db: Db, row: CollectionRow): void {

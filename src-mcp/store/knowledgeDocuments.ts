@@ -1,7 +1,7 @@
 // Named statements for knowledge-base documents and their chunks. Chunks are written only through
 // saveDocument, which replaces a document's chunks wholesale; the FTS5 index follows by trigger.
 import type { Db } from './database.js';
-import { cachedStatement as statement } from './knowledgeStatements.js';
+import { cached as statement } from './statements.js';
 import { indexGeneration, noteIndexChanged } from './knowledgeGeneration.js';
 import { sqlite } from './handle.js';
 

@@ -1,7 +1,7 @@
 // Named statements for full-text search over knowledge chunks (FTS5, BM25). The match expression
 // is built by the knowledge layer from quoted terms (see knowledge/search/query.ts); the SQL is here.
 import type { Db } from './database.js';
-import { cachedStatement as statement } from './knowledgeStatements.js';
+import { cached as statement } from './statements.js';
 import type { ChunkContentType, DocumentRow } from './knowledgeDocuments.js';
 import { sqlite } from './handle.js';
 

@@ -2,6 +2,7 @@
 import type { Db } from './database.js';
 import { cached } from './statements.js';
 import { fromJson, toJson } from './json.js';
+import { camelized } from './rowFields.js';
 
 export interface ReviewRow {
   id: string;
@@ -53,26 +54,13 @@ interface Raw {
 
 function fromRaw(raw: Raw): ReviewRow {
   return {
-    id: raw.id,
-    projectId: raw.project_id,
-    hypothesisId: raw.hypothesis_id,
-    type: raw.type,
-    plausibility: raw.plausibility,
-    novelty: raw.novelty,
-    testability: raw.testability,
-    safety: raw.safety,
-    overall: raw.overall,
+    ...camelized(raw),
     strengths: fromJson(raw.strengths, []),
     weaknesses: fromJson(raw.weaknesses, []),
     recommendations: fromJson(raw.recommendations, []),
     citations: fromJson(raw.citations, []),
     assumptionChecks: fromJson(raw.assumption_checks, []),
     fundamentalFlaw: raw.fundamental_flaw === 1,
-    narrative: raw.narrative,
-    reviewer: raw.reviewer,
-    judge: raw.judge,
-    taskId: raw.task_id,
-    createdAt: raw.created_at,
   };
 }
 

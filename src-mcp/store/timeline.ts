@@ -33,18 +33,8 @@ export interface TimelinePosition {
   ref: string;
 }
 
-interface Raw {
-  source: TimelineSource;
-  ref: string;
-  at: string;
-  kind: string;
-  status: string | null;
-  by: string | null;
-  finished_at: string | null;
-  action: string | null;
-  note: string | null;
-  data: string | null;
-}
+/** A row as the query returns it: the timeline row with its data still JSON text. */
+type Raw = Omit<TimelineRow, 'data'> & { data: string | null };
 
 /**
  * One page of the timeline after `after` (exclusive). `eventKinds` are the change-event kinds
@@ -59,7 +49,7 @@ export function timelinePage(
     .prepare(
       `SELECT * FROM (
          SELECT 'task' AS source, id AS ref, created_at AS at, kind, status, COALESCE(reasoner, lease_owner) AS by,
-                completed_at AS finished_at, NULL AS action, error AS note, payload AS data
+                completed_at AS finishedAt, NULL AS action, error AS note, payload AS data
            FROM tasks WHERE project_id = @projectId
          UNION ALL
          SELECT 'checkpoint', id, created_at, kind, status, decided_by, decided_at, decision_action, decision_note, NULL
@@ -86,16 +76,5 @@ export function timelinePage(
       afterRef: query.after?.ref ?? null,
       limit: query.limit,
     }) as Raw[];
-  return raws.map((raw) => ({
-    source: raw.source,
-    ref: raw.ref,
-    at: raw.at,
-    kind: raw.kind,
-    status: raw.status,
-    by: raw.by,
-    finishedAt: raw.finished_at,
-    action: raw.action,
-    note: raw.note,
-    data: fromJson(raw.data, {}),
-  }));
+  return raws.map((raw) => ({ ...raw, data: fromJson(raw.data, {}) }));
 }

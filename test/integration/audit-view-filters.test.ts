@@ -45,7 +45,7 @@ describe('the audit view’s filters', () => {
     await assistant.client.readResource({ uri: `research://projects/${String(first.research_id)}` });
     await assistant.call('list_research_projects', {});
 
-    // The assistant's reads reach the log with its server's next batch, within FLUSH_MS (src-mcp/mcp/readAudit.ts).
+    // The assistant's reads reach the log with its server's next batch, within FLUSH_MS (src-mcp/mcp/audit/readAudit.ts).
     // Polling asks more than once: the app's own queries (also about this project) are left out.
     let page: Page = { rows: [], total: 0 };
     const actions = async (): Promise<string[]> => {
@@ -62,7 +62,7 @@ describe('the audit view’s filters', () => {
     const { dataDir, assistant, desktop, query } = await sessions();
     const started = await assistant.call('start_research', { goal: 'Find repurposable drugs that slow liver fibrosis progression' });
     await assistant.call('get_research_status', { research_id: started.research_id });
-    // The assistant's read reaches the log with its server's next batch (src-mcp/mcp/readAudit.ts);
+    // The assistant's read reaches the log with its server's next batch (src-mcp/mcp/audit/readAudit.ts);
     // watched from outside, so that no query of the app's adds rows of its own.
     await expect.poll(() => rowsOf(dataDir, 'claude-desktop'), { timeout: 5_000 }).toBe(2);
     await desktop.call('get_research_status', { research_id: started.research_id });

@@ -2,20 +2,16 @@
 // killed with provider calls in flight, another process is activated and picks the tasks up (the
 // dead owner's leases are taken over at once), no task's result is applied twice, and every
 // result applied has its audit row.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { verifyAuditChain } from '../../src-mcp/store/audit.js';
-import { connectServer, killServer, tempDataDir, waitFor, type ConnectedServer } from '../support/server.js';
-import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type FakeProvider } from '../support/fakeProviders.js';
+import { connectServer, killServer, tempDataDir, waitFor } from '../support/server.js';
+import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus } from '../support/fakeProviders.js';
+import { serversAndFakesClosedAfterEach } from '../support/closedAfterEach.js';
 import { handleOf } from '../../src-mcp/store/handle.js';
 
-const open: ConnectedServer[] = [];
-const fakes: FakeProvider[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close().catch(() => undefined)));
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
-});
+const { open, fakes } = serversAndFakesClosedAfterEach();
 
 describe('background run across a crash', () => {
   it('is finished by another process; every task is applied exactly once and audited', async () => {

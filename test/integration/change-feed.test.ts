@@ -1,11 +1,9 @@
 // Two server processes on one database: a change made through one reaches a client of the other.
-import { afterEach, describe, expect, it } from 'vitest';
-import { connectServer, tempDataDir, waitFor, type ConnectedServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { connectServer, tempDataDir, waitFor } from '../support/server.js';
+import { serversClosedAfterEach } from '../support/closedAfterEach.js';
 
-const open: ConnectedServer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const open = serversClosedAfterEach();
 
 describe('change feed across processes', () => {
   it('2025-era client: list_changed and resources/updated arrive within 1 s of another process creating a project', async () => {

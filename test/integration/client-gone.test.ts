@@ -59,7 +59,7 @@ describe('a client that is gone while its end of stdin stays open', () => {
     const dataDir = tempDataDir('cosci-client-gone-answer');
     const server = await start(dataDir, 'claude-desktop');
     // Another process holds the write lock, so the answered reads' audit rows wait in the queue
-    // (mcp/readAudit.ts) and only the close can append them.
+    // (mcp/audit/readAudit.ts) and only the close can append them.
     const other = new Database(path.join(dataDir, 'co-scientist.db'));
     try {
       other.exec('BEGIN IMMEDIATE');

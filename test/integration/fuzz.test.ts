@@ -12,7 +12,7 @@ import path from 'node:path';
 import { closeDatabase, openDatabase, writeTransaction } from '../../src-mcp/store/database.js';
 import { upsertPolicy } from '../../src-mcp/store/policies.js';
 import { verifyAuditChain } from '../../src-mcp/store/audit.js';
-import { defaultPolicy } from '../../src-mcp/mcp/identity.js';
+import { defaultPolicy } from '../../src-mcp/mcp/access/identity.js';
 import { reachCheckpoint, startProject } from '../support/engineDriver.js';
 import { idKey, startRawServer, type JsonRpcId, type JsonRpcResponse, type RawServer, type ToolResult } from '../support/rawServer.js';
 import { tempDataDir } from '../support/server.js';

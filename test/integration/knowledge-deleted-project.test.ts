@@ -1,15 +1,13 @@
 // Regression (found by the fuzz test): searching on behalf of a project that no longer exists is an
 // input error with a clear code, not an internal failure to record what the project read.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
+import { connectServer, tempDataDir } from '../support/server.js';
+import { serversClosedAfterEach } from '../support/closedAfterEach.js';
 import { toolErrorOf } from '../support/toolErrors.js';
 
-const open: ConnectedServer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const open = serversClosedAfterEach();
 
 describe('query_knowledge_base for a deleted project', () => {
   it('answers resource_not_found and records nothing', async () => {

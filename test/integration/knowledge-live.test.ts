@@ -3,15 +3,13 @@
 // what the desktop host subscribes to so that the open GUI refreshes without a reload.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callOk as call, connectServer, tempDataDir, waitFor, type ConnectedServer } from '../support/server.js';
+import { serversClosedAfterEach } from '../support/closedAfterEach.js';
 import { writeCorpus } from '../unit/src-mcp/knowledge/helpers.js';
 
 const COLLECTIONS_URI = 'knowledge://collections';
-const open: ConnectedServer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const open = serversClosedAfterEach();
 
 async function pair(era: 'legacy' | 'modern'): Promise<{ desktop: ConnectedServer; assistant: ConnectedServer; library: string }> {
   const dataDir = tempDataDir();

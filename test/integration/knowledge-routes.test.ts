@@ -3,16 +3,14 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRouter } from '../../src-main/host/router.js';
 import { fakeAssistants, APP_INFO, silentLogger } from '../unit/src-main/host/fakes.js';
 import { writeCorpus } from '../unit/src-mcp/knowledge/helpers.js';
-import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
+import { connectServer, tempDataDir } from '../support/server.js';
+import { serversClosedAfterEach } from '../support/closedAfterEach.js';
 
-const open: ConnectedServer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const open = serversClosedAfterEach();
 
 async function desktopRouter(dataDir: string, pickFolder?: () => Promise<string | null>) {
   const server = await connectServer({ dataDir, client: 'desktop' });

@@ -48,7 +48,7 @@ interface PageArguments {
 
 /**
  * The arguments of every get_leaderboard call the desktop's server has audited. A read's row is
- * queued for up to FLUSH_MS (src-mcp/mcp/readAudit.ts); an audit tool appends the queue first, so
+ * queued for up to FLUSH_MS (src-mcp/mcp/audit/readAudit.ts); an audit tool appends the queue first, so
  * asking for the log makes every call so far countable.
  */
 async function auditedPageArguments(): Promise<PageArguments[]> {

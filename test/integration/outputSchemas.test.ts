@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CLIENT_KINDS, connectServer, tempDataDir, type ConnectedServer, type ConnectOptions, type ServerProcess, type ToolClient } from '../support/server.js';
 import { SchemaDialects, type DialectValidator } from '../support/schemaDialects.js';
-import { nonPortableParts } from '../../src-mcp/mcp/schemaPortability.js';
+import { nonPortableParts } from '../../src-mcp/mcp/schemas/schemaPortability.js';
 import { fakeResult, hypothesisDraft, type WorkItemLike } from '../support/fakeAssistant.js';
 import { writeCorpus } from '../unit/src-mcp/knowledge/helpers.js';
 import { describeToolFailure, expectErrorEnvelope } from '../support/toolErrors.js';

@@ -51,7 +51,7 @@ describe('trash_research', () => {
     expect(await projectIds(assistant)).toEqual([kept]);
     expect((await errorOf(assistant, 'get_research_status', { research_id: doomed })).code).toBe('resource_not_found');
     expect((await errorOf(assistant, 'continue_research', { research_id: doomed })).code).toBe('resource_not_found');
-    // A leaderboard page reads only the project's settings (engine/research.ts loadResearchSettings): that read hides it too.
+    // A leaderboard page reads only the project's settings (engine/projectRecord.ts loadResearchSettings): that read hides it too.
     expect((await errorOf(desktop, 'get_leaderboard', { research_id: doomed })).code).toBe('resource_not_found');
     const overview = await call(desktop, 'list_project_overview', {});
     expect((overview.projects as Structured[]).map((p) => p.id)).toEqual([kept]);

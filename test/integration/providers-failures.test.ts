@@ -2,18 +2,14 @@
 // server errors retried, malformed and schema-violating answers repaired once, slow answers timed
 // out and retried, a refused key stopping the run with a clear status (no retry storm), failures
 // recorded on the task, and budgets that pause the project.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
-import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type FakeProvider, type FakeProviderOptions, type ProviderSetup } from '../support/fakeProviders.js';
+import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type FakeProviderOptions, type ProviderSetup } from '../support/fakeProviders.js';
+import { serversAndFakesClosedAfterEach } from '../support/closedAfterEach.js';
 
-const open: ConnectedServer[] = [];
-const fakes: FakeProvider[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close().catch(() => undefined)));
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
-});
+const { open, fakes } = serversAndFakesClosedAfterEach();
 
 const KEY = 'sk-test-abcdef0123456789';
 type Structured = Record<string, unknown>;

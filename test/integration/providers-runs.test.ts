@@ -2,18 +2,14 @@
 // a provider, works through a whole project — generation, reviews, the tournament, evolution — while
 // the scientist only answers checkpoints; assistants are told the work happens in the background,
 // and get work items again once the app is closed. Fake APIs on 127.0.0.1 speak each wire protocol.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { connectServer, tempDataDir, waitFor, type ConnectedServer } from '../support/server.js';
-import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type FakeProvider, type Protocol } from '../support/fakeProviders.js';
+import { connectServer, tempDataDir, waitFor } from '../support/server.js';
+import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type Protocol } from '../support/fakeProviders.js';
+import { serversAndFakesClosedAfterEach } from '../support/closedAfterEach.js';
 
-const open: ConnectedServer[] = [];
-const fakes: FakeProvider[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close().catch(() => undefined)));
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
-});
+const { open, fakes } = serversAndFakesClosedAfterEach();
 
 const GOAL = 'Find novel therapeutic targets for liver fibrosis';
 

@@ -1,20 +1,16 @@
 // API keys reach the desktop's server through configure_providers and stay in its memory: never in
 // the database, the audit log, the server log or a task's error — even when an API echoes the key
 // back in an error message.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
-import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type FakeProvider } from '../support/fakeProviders.js';
+import { connectServer, tempDataDir } from '../support/server.js';
+import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus } from '../support/fakeProviders.js';
+import { serversAndFakesClosedAfterEach } from '../support/closedAfterEach.js';
 import { toolErrorOf } from '../support/toolErrors.js';
 
-const open: ConnectedServer[] = [];
-const fakes: FakeProvider[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close().catch(() => undefined)));
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
-});
+const { open, fakes } = serversAndFakesClosedAfterEach();
 
 const GOOD_KEY = 'sk-ant-good-7f3c9a1e5b2d4c6e';
 const WRONG_KEY = 'sk-ant-wrong-0e9d8c7b6a5f4e3d';

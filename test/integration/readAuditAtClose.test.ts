@@ -1,5 +1,5 @@
 // A read answered while another process held the write lock has its audit row queued
-// (mcp/readAudit.ts). When the client then ends the session, the server must append those rows
+// (mcp/audit/readAudit.ts). When the client then ends the session, the server must append those rows
 // before it exits, however long the lock stays held — and must not simply run out of work and exit
 // mid-close (the WAL checkpoint thread and its timers do not keep the process alive): that lost
 // 2–10 rows per run in the concurrency and fuzz tests, with exit code 0 and nothing on stderr.

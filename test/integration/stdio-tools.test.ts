@@ -161,7 +161,7 @@ describe.each(CLIENT_KINDS)('MCP server over stdio ($label)', ({ sdk, era }) => 
     const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
     try {
       const rows = (): Array<Record<string, unknown>> => db.prepare("SELECT * FROM audit_log WHERE action LIKE 'tool:%' ORDER BY id").all() as Array<Record<string, unknown>>;
-      // The reads' rows follow within FLUSH_MS (src-mcp/mcp/readAudit.ts).
+      // The reads' rows follow within FLUSH_MS (src-mcp/mcp/audit/readAudit.ts).
       await expect.poll(() => rows().map((row) => [row.client_id, row.action, row.outcome, row.error_code]), { timeout: 5_000 }).toEqual([
         ['claude-desktop', 'tool:start_research', 'error', 'invalid_input'],
         ['claude-desktop', 'tool:get_research_status', 'error', 'resource_not_found'],

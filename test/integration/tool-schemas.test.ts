@@ -4,8 +4,8 @@
 // each client role is shown must read the same in JSON Schema draft-07 and 2020-12.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_TOOLS } from '../../src-mcp/mcp/toolRegistry.js';
-import { computeToolSchemas, describeTool } from '../../src-mcp/mcp/toolSchemas.js';
-import { nonPortableToolSchemas } from '../../src-mcp/mcp/schemaPortability.js';
+import { computeToolSchemas, describeTool } from '../../src-mcp/mcp/schemas/toolSchemas.js';
+import { nonPortableToolSchemas } from '../../src-mcp/mcp/schemas/schemaPortability.js';
 import { CLIENT_KINDS, connectServer, tempDataDir, type ConnectedServer, type ServerProcess, type ToolClient } from '../support/server.js';
 import { SchemaDialects } from '../support/schemaDialects.js';
 

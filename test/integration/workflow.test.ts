@@ -1,14 +1,12 @@
 // The whole co-scientist workflow over real stdio in delegated mode: an assistant's server does the
 // thinking, the desktop's server decides checkpoints, both on one database.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse as parseBibtex } from '@retorquere/bibtex-parser';
 import { assistantAndDesktop, callOk as call, type ConnectedServer, type Structured } from '../support/server.js';
+import { serversClosedAfterEach } from '../support/closedAfterEach.js';
 import { fakeResult, type WorkItemLike } from '../support/fakeAssistant.js';
 
-const open: ConnectedServer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const open = serversClosedAfterEach();
 
 interface Next {
   state: string;

@@ -4,7 +4,7 @@
 import type { CitationRecord } from '../types.js';
 import type { ResearchReport } from './report.js';
 import { parseAuthors } from './authors.js';
-import { normalizeArxivId, normalizeDoi, normalizePmid } from '../identifiers.js';
+import { normalizeArxivId, normalizeDoi, normalizePmid } from '../scholarlyIdentifiers.js';
 
 export interface Reference {
   key: string;
@@ -33,7 +33,7 @@ export interface Bibliography {
   referenceOf(citation: CitationRecord): Reference | undefined;
 }
 
-/** The program's one normaliser (engine/identifiers.ts), with "absent" for "not an identifier". */
+/** The program's one normaliser (engine/scholarlyIdentifiers.ts), with "absent" for "not an identifier". */
 const doiOf = (raw: string | undefined): string | undefined => (raw === undefined ? undefined : (normalizeDoi(raw) ?? undefined));
 const pmidOf = (raw: string | undefined): string | undefined => (raw === undefined ? undefined : (normalizePmid(raw) ?? undefined));
 const arxivOf = (raw: string | undefined): string | undefined => (raw === undefined ? undefined : (normalizeArxivId(raw) ?? undefined));

@@ -9,7 +9,7 @@ import { DomainError } from '../errors.js';
 import { getHypothesis } from '../hypotheses.js';
 import { buildProximityIndex } from '../proximity.js';
 import { competitors } from '../ranking.js';
-import { loadResearch } from '../research.js';
+import { loadResearch } from '../projectRecord.js';
 import { DEFAULT_BOOTSTRAP_SAMPLES, nextPairs, type Match } from '../tournament/index.js';
 import type { Hypothesis } from '../types.js';
 

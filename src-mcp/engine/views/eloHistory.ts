@@ -6,7 +6,7 @@ import type { Db } from '../../store/database.js';
 import { leaderboardLines, matchLogLines } from '../../store/leaderboardQueries.js';
 import { DomainError } from '../errors.js';
 import { isCompeting } from './leaderboardView.js';
-import { loadResearch } from '../research.js';
+import { loadResearch } from '../projectRecord.js';
 import { indexLog } from '../tournament/matchLog.js';
 import { replayElo } from '../tournament/elo.js';
 import { ELO_INITIAL, type Match } from '../tournament/index.js';

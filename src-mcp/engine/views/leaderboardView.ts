@@ -7,7 +7,7 @@ import { readTransaction, type Db } from '../../store/database.js';
 import { boardCounts, boardKeyOf, boardLines, topRankedPTopK, trailingCompetitorMatches, type BoardKey, type BoardLine } from '../../store/boardQueries.js';
 import { leaderboardVersion, type LeaderboardLine, type MatchLogLine } from '../../store/leaderboardQueries.js';
 import { DomainError } from '../errors.js';
-import { loadResearchSettings } from '../research.js';
+import { loadResearchSettings } from '../projectRecord.js';
 import { compareIds } from '../tournament/matchLog.js';
 import { DEFAULT_CERTIFY_THRESHOLD, fitBradleyTerry, type Match } from '../tournament/index.js';
 

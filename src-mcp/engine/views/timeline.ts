@@ -5,7 +5,7 @@ import type { Db } from '../../store/database.js';
 import { timelinePage, type TimelinePosition, type TimelineSource } from '../../store/timeline.js';
 import { projectUri } from '../changes.js';
 import { DomainError } from '../errors.js';
-import { loadResearch } from '../research.js';
+import { loadResearch } from '../projectRecord.js';
 
 /** Change events that mark a moment of the workflow (the rest repeat what tasks and checkpoints say). */
 export const TIMELINE_EVENT_KINDS = ['project.created', 'project.updated', 'project.archived', 'project.unarchived'] as const;

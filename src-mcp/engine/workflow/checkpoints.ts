@@ -2,7 +2,7 @@
 import type { Db } from '../../store/database.js';
 import { countArchivedCheckpoints, findCheckpoint, insertCheckpoint, listCheckpoints, pendingCheckpoints, type CheckpointRow } from '../../store/checkpoints.js';
 import { notFound } from '../errors.js';
-import { newId } from '../ids.js';
+import { newId } from '../recordIds.js';
 import { recordChange, type Actor } from '../changes.js';
 import type { CheckpointKind, DecisionAction } from '../schemas.js';
 import type { Checkpoint } from '../types.js';

@@ -3,7 +3,7 @@
 import type { Db } from '../../store/database.js';
 import { findHypothesis, updateHypothesisGate, updateHypothesisStatus, updateHypothesisText, setSafetyFlag } from '../../store/hypotheses.js';
 import { recordChange, type Actor } from '../changes.js';
-import { updateResearch } from '../research.js';
+import { updateResearch } from '../projectRecord.js';
 import { screenHypothesis } from '../safety.js';
 import { DomainError } from '../errors.js';
 import { SafetyHypothesisEditSchema, type ChangeRequestEdit, type CheckpointKind, type DecisionAction, type EvolutionPlan, type ResearchPlan } from '../schemas.js';

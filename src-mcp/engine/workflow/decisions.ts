@@ -8,8 +8,8 @@ import { assertMayDecide, validateDecision, type Decider } from './checkpointRul
 import { getCheckpoint } from './checkpoints.js';
 import { applyDecisionEffects } from './decisionEffects.js';
 import { DomainError } from '../errors.js';
-import { newId } from '../ids.js';
-import { loadResearch } from '../research.js';
+import { newId } from '../recordIds.js';
+import { loadResearch } from '../projectRecord.js';
 import type { DecisionAction } from '../schemas.js';
 import { advance } from './supervisor.js';
 import type { Checkpoint } from '../types.js';

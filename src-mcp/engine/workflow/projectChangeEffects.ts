@@ -4,7 +4,7 @@
 import type { Db } from '../../store/database.js';
 import { recordChange, type Actor } from '../changes.js';
 import { DomainError } from '../errors.js';
-import { updateResearch } from '../research.js';
+import { updateResearch } from '../projectRecord.js';
 import { MAX_HYPOTHESIS_BUDGET } from '../schemas.js';
 import type { ResearchProject } from '../types.js';
 import { progressOf } from './stages.js';

@@ -7,7 +7,7 @@ import { writeTransaction } from '../../store/database.js';
 import type { Actor } from '../changes.js';
 import { openCheckpoint, pendingCheckpointsOf } from './checkpoints.js';
 import { applyProjectChange, assertApplicable, type ProjectChange } from './projectChangeEffects.js';
-import { loadResearch } from '../research.js';
+import { loadResearch } from '../projectRecord.js';
 import { advance } from './supervisor.js';
 import type { Checkpoint } from '../types.js';
 

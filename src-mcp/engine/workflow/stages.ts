@@ -10,7 +10,7 @@ import { recordChange, type Actor } from '../changes.js';
 import { openCheckpoint } from './checkpoints.js';
 import { competitors, comparisonBudget, proposePairs, rankingStopDecision, refreshRatings, type RankingState } from '../ranking.js';
 import { PROPOSALS_PER_HYPOTHESIS, comparisonSetPayload, pairsWithinSet, type ComparisonSetPayload } from '../comparisonSets.js';
-import { updateResearch } from '../research.js';
+import { updateResearch } from '../projectRecord.js';
 import { screenHypothesis, screenText } from '../safety.js';
 import { GENERATION_METHODS, type CheckpointKind, type GenerationMethod } from '../schemas.js';
 import { createTask } from './tasks.js';

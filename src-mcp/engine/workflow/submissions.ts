@@ -11,9 +11,9 @@ import { completeTask } from '../../store/tasks.js';
 import { recordChange, type Actor } from '../changes.js';
 import { DomainError } from '../errors.js';
 import { createHypotheses, verifyCitations, type CitationVerifier } from '../hypotheses.js';
-import { newId } from '../ids.js';
+import { newId } from '../recordIds.js';
 import { refreshRatings } from '../ranking.js';
-import { loadResearch, updateResearch } from '../research.js';
+import { loadResearch, updateResearch } from '../projectRecord.js';
 import {
   ComparisonResultSchema,
   EvolutionResultSchema,

@@ -4,7 +4,7 @@
 import type { Db } from '../../store/database.js';
 import { findTask, insertTask, leaseTask, openTasks, type TaskRow } from '../../store/tasks.js';
 import { notFound } from '../errors.js';
-import { newId } from '../ids.js';
+import { newId } from '../recordIds.js';
 import type { Actor } from '../changes.js';
 import type { Task, TaskKind } from '../types.js';
 

@@ -4,7 +4,7 @@
 // parser behind Better BibTeX for Zotero), which also turns LaTeX accents and commands into Unicode.
 import { createHash } from 'node:crypto';
 import { parse, type Creator, type Entry } from '@retorquere/bibtex-parser';
-import { mergeIdentifiers, normalizeArxivId, normalizeDoi, normalizePmid, normalizeUrl, type Identifiers } from '../identifiers.js';
+import { mergeIdentifiers, normalizeArxivId, normalizeDoi, normalizePmid, normalizeUrl, type Identifiers } from '../../engine/scholarlyIdentifiers.js';
 import { ExtractionError, tidy, type ExtractedDocument } from './types.js';
 
 export interface BibtexResult {

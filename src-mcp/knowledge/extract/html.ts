@@ -3,7 +3,7 @@
 // left out. Scholarly pages carry citation_* meta tags (Highwire), which give title and identifiers.
 import { createHash } from 'node:crypto';
 import { parse, NodeType, type HTMLElement, type Node } from 'node-html-parser';
-import { identifiersInText, mergeIdentifiers, normalizeArxivId, normalizeDoi, normalizePmid, normalizeUrl } from '../identifiers.js';
+import { identifiersInText, mergeIdentifiers, normalizeArxivId, normalizeDoi, normalizePmid, normalizeUrl } from '../../engine/scholarlyIdentifiers.js';
 import { promoteTitleHeading, tidy, type Block, type ExtractedDocument } from './types.js';
 
 const SKIPPED = new Set(['nav', 'footer', 'script', 'style', 'noscript', 'template', 'svg', 'form', 'button', 'select', 'iframe', 'head']);

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { Lexer, type Token, type Tokens } from 'marked';
 import { parse as parseYaml } from 'yaml';
-import { identifiersInText, mergeIdentifiers, normalizeArxivId, normalizeDoi, normalizePmid, normalizeUrl, type Identifiers } from '../identifiers.js';
+import { identifiersInText, mergeIdentifiers, normalizeArxivId, normalizeDoi, normalizePmid, normalizeUrl, type Identifiers } from '../../engine/scholarlyIdentifiers.js';
 import { promoteTitleHeading, tidy, type Block, type ExtractedDocument } from './types.js';
 
 const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;

@@ -3,7 +3,7 @@
 // and lines set noticeably larger than the body text are headings (their size rank is the depth).
 import { createHash } from 'node:crypto';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
-import { identifiersInText } from '../identifiers.js';
+import { identifiersInText } from '../../engine/scholarlyIdentifiers.js';
 import { loadPdfJs } from './pdfjs.js';
 import { ExtractionError, tidy, type Block, type ExtractedDocument } from './types.js';
 

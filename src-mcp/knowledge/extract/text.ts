@@ -1,7 +1,7 @@
 // Plain text: paragraphs separated by blank lines. Plain text has no reliable headings, so every
 // chunk's header path is empty and the document title carries the context.
 import { createHash } from 'node:crypto';
-import { identifiersInText } from '../identifiers.js';
+import { identifiersInText } from '../../engine/scholarlyIdentifiers.js';
 import { tidy, type Block, type ExtractedDocument } from './types.js';
 
 // A short first line without a closing full stop reads as a title ("Notes on hepatic fibrosis").

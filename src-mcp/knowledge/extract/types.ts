@@ -1,7 +1,7 @@
 // What every format extractor produces: a document's title, identifiers and its content as a
 // sequence of blocks. Chunking (chunking.ts) turns blocks into indexed chunks.
 import type { ChunkContentType } from '../../store/knowledgeDocuments.js';
-import type { Identifiers } from '../identifiers.js';
+import type { Identifiers } from '../../engine/scholarlyIdentifiers.js';
 
 export type Block = { kind: 'heading'; depth: number; text: string } | { kind: ChunkContentType; text: string };
 

@@ -5,7 +5,7 @@ import type { Db } from '../../store/database.js';
 import { chunkCandidates, countMatches, matchingChunkIds, type ChunkCandidate } from '../../store/knowledgeSearch.js';
 import type { ChunkContentType, DocumentFormat } from '../../store/knowledgeDocuments.js';
 import { resolveSearchScope } from '../collections.js';
-import type { Identifiers } from '../identifiers.js';
+import type { Identifiers } from '../../engine/scholarlyIdentifiers.js';
 import { analyseQuery, COMMON_SHARE, COUNT_BUDGET, matchExpression, RANK_BUDGET, type AnalysedQuery } from './query.js';
 import { refineQuery, type QueryRefinement } from './refine.js';
 import { relevanceLabel, rerank, type RankedChunk, type RelevanceLabel } from './rerank.js';

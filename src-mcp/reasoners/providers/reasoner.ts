@@ -1,6 +1,6 @@
 // A configured LLM API as a reasoner: the work item goes out as one chat call (with retries, under
 // the provider's concurrency limit), the structured answer comes back with the model and tokens.
-import type { AutomaticReasoner, ReasonerAnswer, RepairRequest } from '../background.js';
+import type { AutomaticReasoner, ReasonerAnswer, RepairRequest } from '../automaticTask.js';
 import type { WorkItem } from '../workItems.js';
 import { parseJsonAnswer, repairPrompt, SYSTEM_PROMPT, workItemPrompt } from './prompt.js';
 import type { ProviderHandle } from './registry.js';

@@ -4,11 +4,11 @@ import { assertMayDecide } from '../../../engine/workflow/checkpointRules.js';
 import { decide } from '../../../engine/workflow/decisions.js';
 import { DomainError } from '../../../engine/errors.js';
 import { getCheckpoint } from '../../../engine/workflow/checkpoints.js';
-import { loadResearch } from '../../../engine/research.js';
+import { loadResearch } from '../../../engine/projectRecord.js';
 import type { Checkpoint } from '../../../engine/types.js';
 import type { Question } from '../../askUser.js';
 import type { ServerContext } from '../../context.js';
-import { DESKTOP_CLIENT } from '../../identity.js';
+import { DESKTOP_CLIENT } from '../../access/identity.js';
 import type { ToolCall } from '../../toolkit.js';
 
 function mayDecideHere(ctx: ServerContext, checkpoint: Checkpoint): boolean {

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { decide } from '../../../engine/workflow/decisions.js';
 import { queryCheckpoints } from '../../../engine/workflow/checkpoints.js';
-import { loadResearch } from '../../../engine/research.js';
-import { DESKTOP_CLIENT } from '../../identity.js';
+import { loadResearch } from '../../../engine/projectRecord.js';
+import { DESKTOP_CLIENT } from '../../access/identity.js';
 import { defineTool } from '../../toolkit.js';
 import { CheckpointSchema, NextStepSchema, checkpointOutput, checkpointViewFor, computeNextStep, nextStepData, nextStepMarkdown } from './workflowOutput.js';
 

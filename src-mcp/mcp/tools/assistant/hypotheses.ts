@@ -5,7 +5,7 @@ import { listHypotheses, type HypothesisListItem } from '../../../engine/hypothe
 import { rankingState, rankingStopDecision } from '../../../engine/ranking.js';
 import type { StopDecision } from '../../../engine/tournament/index.js';
 import { requestComparisons, requestEvolution, requestGeneration, requestReview } from '../../../engine/workflow/requests.js';
-import { loadResearch } from '../../../engine/research.js';
+import { loadResearch } from '../../../engine/projectRecord.js';
 import { getProject } from '../../../engine/projects.js';
 import { EVOLUTION_STRATEGIES, GENERATION_METHODS, HYPOTHESIS_STATUSES, REVIEW_TYPES } from '../../../engine/schemas.js';
 import type { Task } from '../../../engine/types.js';
@@ -13,7 +13,7 @@ import { buildWorkItem, delegatedReasoner } from '../../../reasoners/workItems.j
 import type { ServerContext } from '../../context.js';
 import { defineTool } from '../../toolkit.js';
 import { ratingFields } from '../ratingFields.js';
-import { DESKTOP_CLIENT } from '../../identity.js';
+import { DESKTOP_CLIENT } from '../../access/identity.js';
 import { WorkItemSchema, workItemMarkdown, workItemOutput } from './workflowOutput.js';
 import { IntervalSchema, RatingFields, roundedInterval } from '../../../../src-shared/schemas/hypotheses.js';
 

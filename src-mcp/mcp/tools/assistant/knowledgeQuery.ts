@@ -1,5 +1,5 @@
 // query_knowledge_base (docs/seed-mapping.md, seed 002 §4.1): search the scientist's literature with re-ranking.
-import { loadResearch } from '../../../engine/research.js';
+import { loadResearch } from '../../../engine/projectRecord.js';
 import { z } from 'zod';
 import { DEFAULT_TOP_K, MAX_TOP_K, searchKnowledge, type SearchHit } from '../../../knowledge/search/search.js';
 import { noteDocumentsRead } from '../../../knowledge/grounding.js';

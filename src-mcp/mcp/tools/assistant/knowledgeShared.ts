@@ -4,7 +4,7 @@ import type { CollectionView } from '../../../knowledge/collections.js';
 import type { Actor } from '../../../knowledge/events.js';
 import type { DocumentRow } from '../../../store/knowledgeDocuments.js';
 import type { ServerContext } from '../../context.js';
-import { hasScopes } from '../../scopes.js';
+import { hasScopes } from '../../access/scopes.js';
 import { DomainError } from '../../../engine/errors.js';
 
 export function actorOf(ctx: ServerContext): Actor {

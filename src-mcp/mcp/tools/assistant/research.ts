@@ -14,12 +14,12 @@ import {
 import type { ProjectRow } from '../../../store/projects.js';
 import { pendingCheckpointsOf } from '../../../engine/workflow/checkpoints.js';
 import { CHECKPOINT_KINDS } from '../../../engine/schemas.js';
-import { DEFAULT_PAUSE_AT, REASONER_KINDS } from '../../../engine/research.js';
+import { DEFAULT_PAUSE_AT, REASONER_KINDS } from '../../../engine/projectRecord.js';
 import { DomainError } from '../../../engine/errors.js';
-import { DESKTOP_CLIENT } from '../../identity.js';
+import { DESKTOP_CLIENT } from '../../access/identity.js';
 import { defineTool } from '../../toolkit.js';
 import { ReasoningUsageSchema, reasoningMarkdown, reasoningUsage, setReasonerOrder } from '../desktop/providers.js';
-import { percent, projectLine } from '../../format.js';
+import { percent, projectLine } from '../../resources/projectMarkdown.js';
 
 const ProjectStatus = z.enum(['initializing', 'active', 'paused', 'completed']);
 const ResearchId = z

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { DomainError } from '../../../engine/errors.js';
 import { exportBibtex, exportJson, exportMarkdown, nihSpecificAims, resultsDetailed, resultsSummary } from '../../../engine/exports/index.js';
-import { loadResearch } from '../../../engine/research.js';
-import { buildReport } from '../../../engine/results.js';
+import { loadResearch } from '../../../engine/projectRecord.js';
+import { buildReport } from '../../../engine/exports/buildReport.js';
 import { defineTool } from '../../toolkit.js';
 import type { ServerContext } from '../../context.js';
 

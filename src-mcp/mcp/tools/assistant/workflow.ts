@@ -5,12 +5,12 @@ import { submitWork } from '../../../engine/workflow/submissions.js';
 import { getTask } from '../../../engine/workflow/tasks.js';
 import { deleteResearch, pauseResearch, resumeResearch } from '../../../engine/workflow/requests.js';
 import { changeProject, requestProjectChange } from '../../../engine/workflow/projectChanges.js';
-import { loadResearch } from '../../../engine/research.js';
+import { loadResearch } from '../../../engine/projectRecord.js';
 import { defineTool } from '../../toolkit.js';
 import { NextStepSchema, nextStepData, nextStepMarkdown } from './workflowOutput.js';
 import { routeNextStep, routeNextStepWithoutSampling } from './workflowRouting.js';
 import { offerInlineDecision } from './chatDecision.js';
-import { DESKTOP_CLIENT } from '../../identity.js';
+import { DESKTOP_CLIENT } from '../../access/identity.js';
 import { buildWorkItem, delegatedReasoner } from '../../../reasoners/workItems.js';
 
 const ResearchId = z.string().min(1).describe('Project id from start_research or list_research_projects, e.g. "res_3f9a1c0b2d4e".');

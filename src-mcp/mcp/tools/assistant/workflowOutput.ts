@@ -5,12 +5,12 @@ import { z } from 'zod';
 import { writeTransaction } from '../../../store/database.js';
 import { EDIT_SCHEMAS } from '../../../engine/workflow/checkpointRules.js';
 import { CHECKPOINT_KINDS } from '../../../engine/schemas.js';
-import { loadResearch } from '../../../engine/research.js';
+import { loadResearch } from '../../../engine/projectRecord.js';
 import { nextStep, type NextStep } from '../../../engine/workflow/supervisor.js';
 import type { Checkpoint } from '../../../engine/types.js';
 import { buildWorkItem, delegatedReasoner, type WorkItem } from '../../../reasoners/workItems.js';
 import type { ServerContext } from '../../context.js';
-import { DESKTOP_CLIENT } from '../../identity.js';
+import { DESKTOP_CLIENT } from '../../access/identity.js';
 
 export const ProjectStatusEnum = z.enum(['initializing', 'active', 'paused', 'completed']);
 

@@ -2,10 +2,10 @@
 // (reasoners/routing.ts decides; architecture.md, *Reasoners*): a background provider keeps the
 // work (the assistant is told to wait), sampling does it here through the client's model,
 // delegation leases it to the caller.
-import { loadResearch, reasonerOrderOf } from '../../../engine/research.js';
+import { loadResearch, reasonerOrderOf } from '../../../engine/projectRecord.js';
 import { samplingGoesFirst, workTaker, type RoutingFacts } from '../../../reasoners/routing.js';
 import { sampleProjectWork } from '../../../reasoners/sampling.js';
-import { recordAudit } from '../../audit.js';
+import { recordAudit } from '../../audit/callAudit.js';
 import type { ServerContext } from '../../context.js';
 import type { ToolCall } from '../../toolkit.js';
 import { computeNextStep, type NextStepOutput } from './workflowOutput.js';

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { DomainError } from '../../../engine/errors.js';
 import { findTailLoss, verifyAuditChain, type AuditRow } from '../../../store/audit.js';
 import { auditFacets, auditPage, type AuditFilter } from '../../../store/auditQueries.js';
-import { exportAuditLog, INLINE_LIMIT_BYTES } from '../../auditExport.js';
+import { exportAuditLog, INLINE_LIMIT_BYTES } from '../../audit/export.js';
 import { auditResultOf } from '../../../store/auditOutcomes.js';
 import { defineTool } from '../../toolkit.js';
-import { DESKTOP_CLIENT } from '../../identity.js';
-import { readAuditActions } from '../../readActions.js';
+import { DESKTOP_CLIENT } from '../../access/identity.js';
+import { readAuditActions } from '../../audit/readActions.js';
 import {
   AUDIT_EXPORT_FORMATS,
   AuditExportSchema,

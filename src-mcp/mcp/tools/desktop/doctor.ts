@@ -1,6 +1,6 @@
 // The doctor, for the desktop app's "Check my setup" (the CLI runs the same checks).
 import { z } from 'zod';
-import { doctorReport, runDoctor } from '../../doctor.js';
+import { doctorReport, runDoctor } from '../../../health/setupChecks.js';
 import { defineTool } from '../../toolkit.js';
 
 export const doctorTool = defineTool({

@@ -5,9 +5,9 @@ import { writeTransaction } from '../../../store/database.js';
 import { appendEvent } from '../../../store/events.js';
 import { allPolicies, seenClients, upsertPolicy } from '../../../store/policies.js';
 import { DomainError } from '../../../engine/errors.js';
-import { recordAudit } from '../../audit.js';
-import { DESKTOP_CLIENT, parseClientId, resolvePolicy } from '../../identity.js';
-import { ALL_SCOPES, isScope } from '../../scopes.js';
+import { recordAudit } from '../../audit/callAudit.js';
+import { DESKTOP_CLIENT, parseClientId, resolvePolicy } from '../../access/identity.js';
+import { ALL_SCOPES, isScope } from '../../access/scopes.js';
 import { defineTool } from '../../toolkit.js';
 import { AssistantPoliciesSchema, AssistantPolicySchema } from '../../../../src-shared/schemas/policies.js';
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { setArchived } from '../../../engine/humanInput.js';
 import { decisionHistory, desktopOverview } from '../../../engine/views/overview.js';
-import { loadResearch } from '../../../engine/research.js';
+import { loadResearch } from '../../../engine/projectRecord.js';
 import type { CheckpointKind } from '../../../engine/schemas.js';
 import type { TaskKind } from '../../../engine/types.js';
 import { projectTimeline, TIMELINE_DEFAULT_LIMIT } from '../../../engine/views/timeline.js';

@@ -9,7 +9,7 @@ import { deleteProviderSettings, listProviderSettings, upsertProviderSettings } 
 import { usageByReasoner, usageByRole, usageTotals } from '../../../store/usage.js';
 import { recordChange } from '../../../engine/changes.js';
 import { DomainError } from '../../../engine/errors.js';
-import { loadResearch, reasonerOrderOf, REASONER_KINDS, updateResearch } from '../../../engine/research.js';
+import { loadResearch, reasonerOrderOf, REASONER_KINDS, updateResearch } from '../../../engine/projectRecord.js';
 import type { ProjectSettings, ResearchProject } from '../../../engine/types.js';
 import { backgroundServes } from '../../../reasoners/routing.js';
 import { configFromRow, inputFromRow, ProviderInputSchema, reloadProviders, rowFromInput, type ProviderInput } from '../../../reasoners/providers/settings.js';

@@ -9,7 +9,7 @@ import { DEFAULT_SERIES, eloHistory, MAX_POINTS_PER_SERIES } from '../../../engi
 import { DomainError } from '../../../engine/errors.js';
 import { getHypothesis } from '../../../engine/hypotheses.js';
 import { leaderboardPage } from '../../../engine/views/leaderboardView.js';
-import { loadResearch } from '../../../engine/research.js';
+import { loadResearch } from '../../../engine/projectRecord.js';
 import { matchPage } from '../../../store/leaderboardQueries.js';
 import { defineTool } from '../../toolkit.js';
 import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardFormatSchema, LeaderboardPageSchema, MatchPageSchema, MAX_LEADERBOARD_PAGE_ROWS } from '../../../../src-shared/schemas/tournament.js';

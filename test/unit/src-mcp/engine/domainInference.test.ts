@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../../../src-mcp/engine/workflow/decisions.js';
 import { inferDomain } from '../../../../src-mcp/engine/domainInference.js';
-import { loadResearch } from '../../../../src-mcp/engine/research.js';
+import { loadResearch } from '../../../../src-mcp/engine/projectRecord.js';
 import type { ResearchPlan } from '../../../../src-mcp/engine/schemas.js';
 import { DESKTOP, freshDb, reachCheckpoint, startProject } from '../../../support/engineDriver.js';
 import { REPO_ROOT } from '../../../support/server.js';

@@ -2,7 +2,7 @@
 // approved report lets it finish, and only then is the project completed.
 import { describe, expect, it } from 'vitest';
 import { requestEvolution, requestReview } from '../../../../../src-mcp/engine/workflow/requests.js';
-import { loadResearch } from '../../../../../src-mcp/engine/research.js';
+import { loadResearch } from '../../../../../src-mcp/engine/projectRecord.js';
 import { hypothesesOf } from '../../../../../src-mcp/engine/hypotheses.js';
 import { eventsAfter } from '../../../../../src-mcp/store/events.js';
 import { reviewsOfHypothesis } from '../../../../../src-mcp/store/reviews.js';

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { addHumanHypothesis } from '../../../../../src-mcp/engine/humanInput.js';
 import { getCheckpoint } from '../../../../../src-mcp/engine/workflow/checkpoints.js';
 import { hypothesesOf, NOTHING_VERIFIED } from '../../../../../src-mcp/engine/hypotheses.js';
-import { loadResearch } from '../../../../../src-mcp/engine/research.js';
+import { loadResearch } from '../../../../../src-mcp/engine/projectRecord.js';
 import type { HypothesisDraft } from '../../../../../src-mcp/engine/schemas.js';
 import { hypothesisDraft } from '../../../../support/fakeAssistant.js';
 import { DESKTOP, codeOf, freshDb, startProject } from '../../../../support/engineDriver.js';

@@ -7,7 +7,7 @@ import { addHumanHypothesis } from '../../../../../src-mcp/engine/humanInput.js'
 import { hypothesesOf, NOTHING_VERIFIED } from '../../../../../src-mcp/engine/hypotheses.js';
 import { changeProject, requestProjectChange } from '../../../../../src-mcp/engine/workflow/projectChanges.js';
 import { requestEvolution, requestReview } from '../../../../../src-mcp/engine/workflow/requests.js';
-import { loadResearch } from '../../../../../src-mcp/engine/research.js';
+import { loadResearch } from '../../../../../src-mcp/engine/projectRecord.js';
 import { HypothesisDraftSchema } from '../../../../../src-mcp/engine/schemas.js';
 import { submitWork } from '../../../../../src-mcp/engine/workflow/submissions.js';
 import { reviewsOfHypothesis } from '../../../../../src-mcp/store/reviews.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startResearch } from '../../../../../src-mcp/engine/projects.js';
-import { loadResearch } from '../../../../../src-mcp/engine/research.js';
+import { loadResearch } from '../../../../../src-mcp/engine/projectRecord.js';
 import { decide } from '../../../../../src-mcp/engine/workflow/decisions.js';
 import { deleteResearch } from '../../../../../src-mcp/engine/workflow/requests.js';
 import { requestProjectChange } from '../../../../../src-mcp/engine/workflow/projectChanges.js';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { isLoopback, ProviderRegistry } from '../../../../../src-mcp/reasoners/providers/registry.js';
 import type { ProviderConfig } from '../../../../../src-mcp/reasoners/providers/types.js';
-import { redactArguments } from '../../../../../src-mcp/mcp/audit.js';
+import { redactArguments } from '../../../../../src-mcp/mcp/audit/callAudit.js';
 
 function stored(name: string, baseUrl: string, extra: Partial<ProviderConfig> = {}): Omit<ProviderConfig, 'apiKey'> {
   return { name, kind: 'openai', baseUrl, models: { generation: 'g', judging: 'j' }, concurrency: 2, timeoutMs: 1000, maxRetries: 0, prices: {}, enabled: true, ...extra };

@@ -1,8 +1,0 @@
-// Identifiers: a readable prefix per kind of record and 48 random bits.
-import { randomHex } from '../store/randomHex.js';
-
-export type IdPrefix = 'res' | 'hyp' | 'rev' | 'mat' | 'chk' | 'tsk' | 'dec';
-
-export function newId(prefix: IdPrefix): string {
-  return `${prefix}_${randomHex(6)}`;
-}

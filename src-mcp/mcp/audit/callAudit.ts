@@ -1,0 +1,210 @@
+// Records what every client did (architecture.md, *Identity, scopes, audit*): one row per tool call and resource read, and
+// for a tool that writes, the row commits with its effects (CallAudit): no effect without its row.
+import type { Db } from '../../store/database.js';
+import { appendAudit, type AuditEntry, type AuditOutcome } from '../../store/audit.js';
+import { publishAuditAnchor } from '../../store/auditAnchor.js';
+import { beginHeldWrite, changesSoFar, commitHeldWrite, inTransaction, observeWrites, rollbackHeldWrite, type WriteObserver } from '../../store/writeObserver.js';
+import { appendAfterQueuedReads, appendQueuedReads, recordReadAudit } from './readAudit.js';
+
+const SECRET_KEY = /(api[-_]?key|token|secret|password|passphrase|authorization|cookie|credential)/i;
+const MAX_STRING = 2000;
+const MAX_DEPTH = 8;
+
+/** Copies arguments for the audit log with secrets masked and very long strings shortened. */
+export function redactArguments(value: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH) return '[nested too deeply]';
+  if (typeof value === 'string') {
+    return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}… [${value.length - MAX_STRING} more characters]` : value;
+  }
+  if (Array.isArray(value)) return value.slice(0, 100).map((item) => redactArguments(item, depth + 1));
+  if (value !== null && typeof value === 'object') {
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      copy[key] = SECRET_KEY.test(key) ? '[REDACTED]' : redactArguments(item, depth + 1);
+    }
+    return copy;
+  }
+  return value;
+}
+
+export interface AuditRecord {
+  clientId: string;
+  action: string;
+  target: string | null;
+  args: unknown;
+  outcome: AuditOutcome;
+  errorCode: string | null;
+  startedAt: Date;
+  durationMs: number;
+}
+
+function entryOf(record: AuditRecord): AuditEntry {
+  return {
+    at: record.startedAt.toISOString(),
+    clientId: record.clientId,
+    action: record.action,
+    target: record.target,
+    arguments: JSON.stringify(redactArguments(record.args ?? {})),
+    outcome: record.outcome,
+    errorCode: record.errorCode,
+    durationMs: Math.round(record.durationMs * 1000) / 1000,
+  };
+}
+
+/**
+ * Appends one row in a transaction of its own (or in the caller's, when one is open). A lone audit
+ * row is no effect that needs auditing, so a surrounding tool call's CallAudit is not involved.
+ */
+export function recordAudit(db: Db, record: AuditRecord): void {
+  appendAfterQueuedReads(db, entryOf(record));
+}
+
+/** The row of a call that changed nothing: appended without waiting for the write lock (readAudit.ts). */
+export function recordReadOnlyAudit(db: Db, record: AuditRecord): void {
+  recordReadAudit(db, entryOf(record));
+}
+
+/** The parts of a call's audit row known when it starts. */
+export interface CallAuditStart {
+  clientId: string;
+  /** The call's row, e.g. `tool:start_research`. */
+  action: string;
+  /** The row that says "this call's writes have committed" when the call's own row cannot go with them, e.g. `tool-write:submit_work`. */
+  intentAction: string;
+  args: unknown;
+  startedAt: Date;
+  /** performance.now() at the start, for the duration. */
+  started: number;
+}
+
+type Phase = 'sync' | 'async' | 'done';
+
+/**
+ * The audit of one tool call (or background provider run), committed in the same SQLite
+ * transaction as the call's effects, so a process killed at any instant leaves both or neither.
+ *
+ * - While the tool runs synchronously (most tools), its first write transaction opens BEGIN
+ *   IMMEDIATE and keeps it open; later writes are savepoints in it; the call's row goes into it at
+ *   the end and it commits once. The prev-hash of the row is read under that write lock, so the
+ *   chain stays linear across processes. Reads before the first write take no lock.
+ * - A tool that awaits (a checkpoint, the user, a provider) must not hold the lock across its
+ *   awaits: what its synchronous part wrote commits when it first awaits, with an intent row
+ *   (`intentAction`); a write that commits later before any intent row exists carries one. The
+ *   call's own row follows at the end, on its own, so every committed effect has a row before it.
+ */
+export class CallAudit implements WriteObserver {
+  #phase: Phase = 'sync';
+  #holding = false;
+  #intentWritten = false;
+  /** Changes on this connection when the call began: the synchronous part is alone on it, so any difference before its first write transaction is a write outside one. */
+  readonly #changesAtStart: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly start: CallAuditStart,
+  ) {
+    this.#changesAtStart = changesSoFar(db);
+  }
+
+  /** Runs the tool (its synchronous part, and all it starts) with this audit watching its writes. */
+  run<T>(work: () => T): T {
+    return observeWrites(this, work);
+  }
+
+  beforeWrite(db: Db): void {
+    if (db !== this.db || this.#phase !== 'sync' || this.#holding) return;
+    this.#checkNoStrayWrites();
+    // Reads this process answered before this write began keep their place before its rows.
+    appendQueuedReads(db);
+    beginHeldWrite(db);
+    this.#holding = true;
+  }
+
+  beforeCommit(db: Db): void {
+    if (db !== this.db || this.#phase !== 'async' || this.#intentWritten) return;
+    this.#append(this.start.intentAction, 'success', null, null);
+    this.#intentWritten = true;
+  }
+
+  /** The tool returned a promise: commit what it wrote so far with the intent row, before anything is awaited. */
+  goAsync(): void {
+    if (this.#phase !== 'sync') return;
+    if (!this.#holding) this.#checkNoStrayWrites();
+    this.#phase = 'async';
+    this.#commitHeldWithIntent();
+  }
+
+  /** The call ends without its own row (it resumes when the client retries): keep what it wrote, with the intent row. */
+  suspend(): void {
+    this.#commitHeldWithIntent();
+    this.#phase = 'done';
+  }
+
+  /**
+   * The call's own row. With `rollback`, effects still held are dropped first (an unexpected
+   * failure: "nothing was changed" must be true); otherwise they commit with the row, which is what
+   * a coded error leaves, as before (a failed write has already rolled back its own savepoint).
+   * `args` replaces the start's arguments when the end knows more (a provider run's usage).
+   */
+  finish(outcome: AuditOutcome, errorCode: string | null, target: string | null, options: { rollback?: boolean; args?: unknown } = {}): void {
+    if (this.#phase === 'sync' && !this.#holding) this.#checkNoStrayWrites();
+    this.#phase = 'done';
+    const record = { ...this.#record(this.start.action, outcome, errorCode, target), ...(options.args === undefined ? {} : { args: options.args }) };
+    if (this.#holding && inTransaction(this.db) && options.rollback !== true) {
+      this.#inHeld(() => appendAudit(this.db, entryOf(record)));
+      return;
+    }
+    // Nothing of this call committed (no intent row, nothing held): a read, whose row need not wait for the lock.
+    const changedNothing = !this.#intentWritten && !this.#holding && options.rollback !== true;
+    this.#release();
+    if (changedNothing) recordReadOnlyAudit(this.db, record);
+    else recordAudit(this.db, record);
+  }
+
+  /**
+   * A write that bypassed writeTransaction (a bare statement in autocommit) committed on its own,
+   * before any audit row could join it. It cannot be undone here; it is a bug to name loudly.
+   */
+  #checkNoStrayWrites(): void {
+    if (changesSoFar(this.db) === this.#changesAtStart) return;
+    console.error(`[co-scientist] audit: ${this.start.action} wrote outside a write transaction; that change committed without its audit row (a bug: route it through writeTransaction)`);
+  }
+
+  #commitHeldWithIntent(): void {
+    if (!this.#holding) return;
+    if (!inTransaction(this.db)) {
+      // SQLite rolled the transaction back itself (e.g. disk full): nothing of it committed.
+      this.#holding = false;
+      return;
+    }
+    this.#inHeld(() => this.#append(this.start.intentAction, 'success', null, null));
+    this.#intentWritten = true;
+  }
+
+  /** Adds to the held transaction and commits it; on any failure rolls it back, so no lock stays held. */
+  #inHeld(add: () => void): void {
+    try {
+      add();
+      commitHeldWrite(this.db);
+      this.#holding = false;
+      publishAuditAnchor(this.db);
+    } catch (error) {
+      this.#release();
+      throw error;
+    }
+  }
+
+  #release(): void {
+    if (this.#holding) rollbackHeldWrite(this.db);
+    this.#holding = false;
+  }
+
+  #append(action: string, outcome: AuditOutcome, errorCode: string | null, target: string | null): void {
+    appendAudit(this.db, entryOf(this.#record(action, outcome, errorCode, target)));
+  }
+
+  #record(action: string, outcome: AuditOutcome, errorCode: string | null, target: string | null): AuditRecord {
+    const { clientId, args, startedAt, started } = this.start;
+    return { clientId, action, target, args, outcome, errorCode, startedAt, durationMs: performance.now() - started };
+  }
+}

@@ -1,0 +1,59 @@
+// Scope matrix: every tool × representative scope sets → allowed exactly when the granted scopes
+// imply the tool's required scopes (and desktop-only tools only for the desktop client).
+import { describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase } from '../../../../../src-mcp/store/database.js';
+import { ChangeFeed } from '../../../../../src-mcp/mcp/notifications/changeFeed.js';
+import { ALL_TOOLS } from '../../../../../src-mcp/mcp/toolRegistry.js';
+import { DETACHED_CALL, callTool, isVisibleTo } from '../../../../../src-mcp/mcp/toolkit.js';
+import { ALL_SCOPES, hasScopes } from '../../../../../src-mcp/mcp/access/scopes.js';
+import { TokenBucket } from '../../../../../src-mcp/mcp/access/rateLimit.js';
+import { NO_GROUNDING } from '../../../../../src-mcp/reasoners/workItems.js';
+import { NOTHING_VERIFIED } from '../../../../../src-mcp/engine/hypotheses.js';
+import type { ServerContext } from '../../../../../src-mcp/mcp/context.js';
+import { describeToolFailure, readToolError } from '../../../../support/toolErrors.js';
+import { makeTempDir } from '../../../../support/tempDirs.js';
+
+const SCOPE_SETS: string[][] = [
+  [],
+  ...ALL_SCOPES.map((scope) => [scope]),
+  ['research:read', 'hypotheses:read', 'reviews:read', 'knowledge:read'],
+  ['research:write', 'hypotheses:generate', 'hypotheses:evolve', 'reviews:write', 'knowledge:write'],
+  ['research:write', 'checkpoints:decide'],
+];
+
+function contextFor(clientId: string, scopes: string[]): ServerContext {
+  const dataDir = makeTempDir('cosci-matrix-');
+  const db = openDatabase(dataDir);
+  return {
+    db,
+    dataDir,
+    clientId,
+    policy: () => ({ clientId, scopes, ratePerMinute: 10_000, burst: 10_000, mayDecideCheckpoints: false, source: 'stored' }),
+    feed: new ChangeFeed(db),
+    now: () => new Date(),
+    workerId: `${clientId}@test:1`,
+    ownerAlive: () => true,
+    grounding: NO_GROUNDING,
+    rateLimit: new TokenBucket(10_000, 10_000),
+    verifyCitation: () => NOTHING_VERIFIED,
+  };
+}
+
+describe('scope matrix', () => {
+  for (const clientId of ['claude-desktop', 'desktop']) {
+    it(`${clientId}: every tool is allowed exactly when its scopes are implied`, async () => {
+      for (const scopes of SCOPE_SETS) {
+        const ctx = contextFor(clientId, scopes);
+        for (const tool of ALL_TOOLS) {
+          const expected = hasScopes(scopes, tool.scopes) && (tool.desktopOnly !== true || clientId === 'desktop');
+          expect(isVisibleTo(tool, ctx), `${tool.name} visible with [${scopes.join(', ')}]`).toBe(expected);
+          // Empty arguments: an allowed call fails validation (or runs), a forbidden one is refused first.
+          const result = await callTool(tool, {}, ctx, DETACHED_CALL);
+          const denied = readToolError(result)?.code === 'insufficient_permissions';
+          expect(denied, `${clientId} × ${tool.name} × [${scopes.join(', ')}]: ${describeToolFailure(result)}`).toBe(!expected);
+        }
+        closeDatabase(ctx.db);
+      }
+    });
+  }
+});
