@@ -65,18 +65,28 @@ const FAIL = String.raw`(?:no longer|fail\w*|cannot|can no longer|can't|do not|d
 const SPREAD_NOUN = String.raw`(?:transmissib\w*|transmission\w*|transmit\w*|contagio\w*|spread\w*|R0|basic reproduction number|reproduct\w* number|airborne|human[- ]to[- ]human|person[- ]to[- ]person)`;
 
 const HOST = String.raw`(?:host[- ]range|tropism|species barriers?|species jump|new (?:hosts?|species)|receptor[- ]binding|receptor usage|receptor specificity|ACE2|sialic acid|human[- ]type receptors?)`;
-const NEW_HOST = String.raw`(?:humans?|people|human (?:cells|neurons|tissues?|airways?|airway (?:cells|receptors)|receptors?|hosts?|ACE2|lungs?)|cattle|pigs|new (?:hosts?|species)|(?:the |new |other )?(?:mosquito|tick|insect) (?:species|vectors?))`;
+const NEW_HOST = String.raw`(?:humans?|people|human (?:ones|cells|neurons|tissues?|airways?|airway (?:cells|receptors)|receptors?|hosts?|ACE2|lungs?)|cattle|pigs|new (?:hosts?|species)|(?:the |new |other )?(?:mosquito|tick|insect) (?:species|vectors?)|(?:[\w-]+ )?(?:mosquito(?:es)?|ticks|insects|vectors))`;
 
-const DETECTION = String.raw`(?:detect\w*|diagnos\w*|PCR|RT-PCR|primers?|assays?|tests?|testing|screening|screens?|surveillance|biosurveillance|sampling|sensors?|monitoring|sequence checks?|checks|export controls?|customs|inspection\w*|identification)`;
-const HIDE = String.raw`(?:evad\w*|evasion|escap\w*|avoid\w*|bypass\w*|circumvent\w*|defeat\w*|foil\w*|fool\w*|hid\w*|conceal\w*|mask\w*|disguis\w*|camouflag\w*|slip\w* (?:past|through)|(?:get|sneak|smuggl)\w* (?:[\w'-]+ ){0,3}?(?:past|through)|smuggl\w*|dodg\w*|spoof\w*|trick\w*)`;
+const DETECTION = String.raw`(?:detect\w*|diagnos\w*|PCR|RT-PCR|primers?|assays?|tests?|testing|screening|screens?|surveillance|biosurveillance|sampling|sensors?|monitoring|sequence checks?|checks|export controls?|customs|inspection\w*|identification|security|checkpoints?|border controls?|(?:gene|DNA|synthesis|synthetic gene) orders?|synthesis providers?)`;
+const HIDE = String.raw`(?:(?:ways?|get\w*|go\w*|work\w*) around|evad\w*|evasion|escap\w*|avoid\w*|bypass\w*|circumvent\w*|defeat\w*|foil\w*|fool\w*|hid\w*|conceal\w*|mask\w*|disguis\w*|camouflag\w*|slip\w* (?:past|through)|(?:get|sneak|smuggl)\w* (?:[\w'-]+ ){0,3}?(?:past|through)|smuggl\w*|dodg\w*|spoof\w*|trick\w*)`;
 
 const PLACE = String.raw`(?:wide area|areas?|towns?|city|cities|crowds?|farmland|fields|populations?|public|aircraft|drones?|planes?|subways?|metro|airports?|terminals?|stadiums?|shopping|concerts?|markets?|schools?|buildings?|ventilation|water supply|water system|reservoirs?|food|drinks?|herds?|livestock|crops|country|region|troops|civilians|commuters)`;
 
-const RECONSTITUTE = String.raw`(?:reactivat\w*|thaw\w*|back to life|reconstruct\w*|reconstitut\w*|recreat\w*|re-creat\w*|resurrect\w*|reviv\w*|rebuil\w*|re-build\w*|regenerat\w*|reassembl\w*|re-assembl\w*|(?:bring|brought)\w* (?:[\w-]+ ){0,3}?back|de novo|from scratch|boot\w* (?:it|them|up|into))`;
+const RECONSTITUTE = String.raw`(?:reverse[- ]engineer\w*|reactivat\w*|thaw\w*|back to life|reconstruct\w*|reconstitut\w*|recreat\w*|re-creat\w*|resurrect\w*|reviv\w*|rebuil\w*|re-build\w*|regenerat\w*|reassembl\w*|re-assembl\w*|(?:bring|brought)\w* (?:[\w-]+ ){0,3}?back|de novo|from scratch|boot\w* (?:it|them|up|into))`;
 const GONE = String.raw`(?:extinct|eradicated|1918|spanish (?:flu|influenza)|variola|smallpox|rinderpest|horsepox|polio\w*)`;
-const FROM_SEQUENCE = String.raw`(?:(?:commercial\w*|synthetic|ordered|mail-order)(?: \w+)? (?:DNA|genomes?|fragments?)|genome sequences?|published (?:genomes?|sequences?)|from (?:its |their )?sequences?|sequence data|live virus|infectious (?:clones?|virus|particles?)|reverse genetics|chemically synthesi[sz]\w*|DNA fragments|mail-order DNA|complete (?:\w+ )?genomes?)`;
+const FROM_SEQUENCE = String.raw`(?:(?:commercial\w*|synthetic|ordered|mail-order)(?: \w+)? (?:DNA|genomes?|fragments?)|genome sequences?|published (?:genomes?|sequences?)|from (?:its |their )?sequences?|sequence data|live virus|infectious (?:clones?|virus|particles?)|reverse genetics|chemically synthesi[sz]\w*|(?:chemical|de novo|total) synthesis|DNA fragments|mail-order DNA|complete (?:\w+ )?genomes?)`;
 
 const LASTING = String.raw`(?:stabilit\w*|persisten\w*|persist\w*|shelf[- ]life|half[- ]life|desiccation|ultraviolet|UV|sunlight|heat|thermostab\w*|hardiness|viability|dry air)`;
+
+/**
+ * Making or changing an organism in the lab: what turns a noun phrase ("airborne transmission of
+ * Ebola virus", "multidrug resistance in Burkholderia") from a description of nature into a proposal.
+ */
+export const MANIPULATION = String.raw`\b(?:engineer\w*|introduc\w*|insert\w*|creat\w*|generat\w*|modif\w*|make|makes|made|making|passag\w*|select\w*|adapt\w*|mutat\w*|mutagen\w*|edit\w*|design\w*|construct\w*|synthesi[sz]\w*|recod\w*|swap\w*|reassort\w*|convert\w*|render\w*|be (?:made|modified|engineered|altered|changed|adapted)|reverse genetics|directed evolution|in the (?:lab|laboratory)|on purpose|deliberately|combin\w*|under (?:drug|antibiotic|antibody|antiviral) (?:pressure|selection))\b`;
+/** The pattern counts only in a sentence that also makes or changes something. */
+function withManipulation(source: string): string {
+  return String.raw`(?:(?<=${MANIPULATION}.*)|(?=.*${MANIPULATION}))(?:${source})`;
+}
 
 /** A harm verb in the form of a goal: imperative, infinitive, or "could/would …" (not "malaria kills"). */
 const GOAL = String.raw`(?:^\s*|\b(?:to|would|could|can|will|might|and|then)\s+|[:,]\s*)`;
@@ -90,6 +100,9 @@ export const SAFETY_CATEGORIES: readonly SafetyCategory[] = [
       rx(String.raw`\b${RAISE_OR_GIVE}\bGAP\b${HARM_NOUN}`),
       rx(HARM_MORE),
       rx(String.raw`\bgain[- ]of[- ]function\b`),
+      // Killing or infecting at a lower dose is more virulence by another name.
+      rx(String.raw`\b(?:kill\w*|infect\w*)\bGAP40\b(?:lower|smaller|reduced|tenth|fraction|hundredth)\bGAP20\b(?:dose|LD50|ID50)\b|\b(?:lower\w*|reduc\w*)\b (?:its |the )?(?:lethal|infectious) dose\b`),
+      rx(withManipulation(String.raw`\b(?:highest|maximum|maximal|greatest)\s+(?:[\w-]+\s+)?${HARM_NOUN}`)),
       // A made agent with another's harmful trait: "a coronavirus with the case-fatality rate of MERS".
       // Reversion of an attenuated strain: "convert the vaccine strain back into a virulent form".
       rx(String.raw`\b(?:revert|convert|restor|turn|return)\w*\bGAP80\b(?:back )?(?:in)?to (?:a |an |its |the )?(?:virulen\w*|pathogenic\w*|wild[- ]type|lethal\w*|fully virulent)`),
@@ -108,9 +121,10 @@ export const SAFETY_CATEGORIES: readonly SafetyCategory[] = [
     reason: 'proposes making an agent resistant to the drugs or antitoxins that treat it',
     patterns: [
       rx(String.raw`\b${WITHSTAND}\bGAP\b${DRUG}`),
+      rx(withManipulation(String.raw`\b(?:(?:multi-?drug|pan-?drug|antibiotic|antimicrobial|antiviral|drug|extensive(?:ly)?[- ]drug)[- ])?resistant\b|\b(?:multi-?drug|pan-?drug|antibiotic|antimicrobial|antiviral|drug|extensive(?:ly)?[- ]drug)[- ]resistance\b`)),
       rx(String.raw`\bno longer (?:respond\w*|susceptible|sensitive)\b|\b(?:untreatable|pan-(?:drug-)?resistant)\b`),
       rx(String.raw`\b(?:cannot|can't|can no longer|could not|impossible to|hard(?:er)? to|difficult to|more difficult to)(?: be)? (?:treat|cure|clear)\w*`),
-      rx(String.raw`\b${DRUG}GAP40\b(?:no longer|can no longer|fail\w* to|cannot) (?:work|kill|clear|treat|cure|inhibit)\b`),
+      rx(String.raw`\b${DRUG}GAP40\b(?:no longer|can no longer|fail\w* to|cannot|do not|does not) (?:work|kill|clear|treat|cure|inhibit|neutrali[sz]e|block|bind)\b`),
     ],
     agents: BIO_OR_TOXIN,
     excusedBy: EXPERIMENT,
@@ -138,6 +152,7 @@ export const SAFETY_CATEGORIES: readonly SafetyCategory[] = [
       rx(String.raw`\b${SPREAD_NOUN}GAP\b(?:is|are|be|been|being|was|were)\bGAP20\b(?:increas|enhanc|rais|boost|improv|amplif|heighten)\w*`),
       rx(String.raw`\b(?:more|highly|efficient\w*|readily|better|easily|faster|wider|widely|rapidly|greater|increased|enhanced|heightened)[- ](?:transmissib\w*|contagious|airborne|spread\w*|transmit\w*|transmission|infectious|infective)\b`),
       rx(String.raw`\b(?:spread\w*|pass|passes|passing|transmit\w*|jump\w*)\b(?: \w+){0,3}? (?:more )?(?:efficiently|readily|easily|rapidly|widely|faster)\b`),
+      rx(withManipulation(String.raw`\b(?:airborne|aerosol|respiratory|droplet|human[- ]to[- ]human|person[- ]to[- ]person|efficient|sustained) (?:transmission|spread|transmissibility)\b`)),
       rx(String.raw`\b${MANIPULATE}\bGAP80\b(?:airborne|transmissible|contagious|(?:spread\w*|transmit\w*|pass\w*|mov\w*) (?:by|through|via|between|among|from)|respiratory droplets?|aerosols?|airborne route|respiratory route|human[- ]to[- ]human|person[- ]to[- ]person)\b`),
     ],
     agents: BIO,
@@ -149,10 +164,12 @@ export const SAFETY_CATEGORIES: readonly SafetyCategory[] = [
     title: 'alter host range or tropism (experiment of concern)',
     reason: 'proposes changing which hosts or tissues a pathogen infects',
     patterns: [
-      rx(String.raw`\b(?:expand|broaden|extend|widen|chang|alter|shift|switch|retarget|re-target|adapt|swap|giv|confer|enabl|allow|increas|enhanc|modif|engineer|mutat)\w*\bGAP\b${HOST}`),
+      rx(String.raw`\b(?:expand|broaden|extend|widen|chang|alter|shift|switch|retarget|re-target|redirect|reprogram|hijack|manipulat|adapt|swap|giv|confer|enabl|allow|increas|enhanc|modif|engineer|mutat)\w*\bGAP\b${HOST}`),
+      // A change of host named as a noun, with where it goes: "host switching of bat coronaviruses to humans".
+      rx(String.raw`\b(?:host|species|receptor|tropism)[- ]?(?:switch\w*|shift\w*|jump\w*|chang\w*|expan\w*|alter\w*|adapt\w*)\bGAP\b(?:to|toward|towards|into|in) ${NEW_HOST}\b`),
       rx(String.raw`\b(?:cross\w*|jump\w*|breach\w*|overcom\w*|break\w*)\bGAP30\bspecies(?: barriers?| boundaries| lines)?\b`),
-      rx(String.raw`\badapt\w*\b(?: [\w-]+){0,3}? to ${NEW_HOST}\b`),
-      rx(String.raw`\b${MANIPULATE}\bGAP80\b(?:infect\w*|replicat\w*|propagat\w*|grow\w*|bind\w*|us(?:e|es|ing)|enter\w*|spill\w* over|jump\w*|pass\w*)\b(?: \w+){0,2}? (?:in |into |to )?(?:efficiently )?${NEW_HOST}\b`),
+      rx(String.raw`\badapt\w*\b(?: [\w-]+){0,5}? to ${NEW_HOST}\b`),
+      rx(String.raw`\b${MANIPULATE}\bGAP80\b(?:infect\w*|replicat\w*|propagat\w*|grow\w*|bind\w*|us(?:e|es|ing)|enter\w*|spill\w* over|jump\w*|pass\w*)\b(?:,? [\w-]+){0,3}? (?:in |into |to )?(?:efficiently )?${NEW_HOST}\b`),
     ],
     agents: BIO,
     negatedWithin: true,
@@ -173,13 +190,24 @@ export const SAFETY_CATEGORIES: readonly SafetyCategory[] = [
     excusedBy: EXPERIMENT,
   },
   {
+    id: 'evade_biosecurity_controls',
+    title: 'evade detection or diagnosis (experiment of concern): biosecurity controls',
+    reason: 'proposes getting around DNA synthesis screening, export controls or other biosecurity checks',
+    patterns: [rx(String.raw`\b${HIDE}\bGAP50\b(?:(?:biosecurity|DNA synthesis|gene synthesis|synthesis|sequence|customer) (?:screening|checks?|controls?)|export controls?|customs)\b`)],
+    agents: [],
+    excusedBy: ['policy', 'defence'],
+  },
+  {
     id: 'weaponise_or_disseminate',
     title: 'enable weaponisation or dissemination (experiment of concern)',
     reason: 'proposes weaponising an agent or releasing it on people, animals or crops',
     patterns: [
       rx(String.raw`\bweaponi[sz]\w*|\b(?:bio)?weapons?\b|\bbioterror\w*|\bbiological warfare\b|\bmunitions?\b|\bwarheads?\b|\bbattlefield\b|\bbomblets?\b`),
       rx(String.raw`\b(?:aerosoli[sz]\w*|dispers\w*|disseminat\w*|spray\w*|releas\w*|drop\w*|scatter\w*)\bGAP\b(?:over|across|into|onto|from|through|throughout|in|at|among)\s+(?:a |an |the |its |their )?(?:[\w'’-]+ ){0,3}?${PLACE}\b`),
-      rx(String.raw`${GOAL}spread\bGAP\b(?:over|across|into|through|throughout|in|among)\s+(?:a |an |the |its |their )?(?:[\w'’-]+ ){0,3}?${PLACE}\b`),
+      rx(String.raw`${GOAL}spread\w*\bGAP\b(?:over|across|into|through|throughout|in|among)\s+(?:a |an |the |its |their )?(?:[\w'’-]+ ){0,3}?${PLACE}\b`),
+      rx(String.raw`\b(?:dispers\w*|disseminat\w*|spray\w*|releas\w*|deliver\w*|drop\w*)\bGAP40\b(?:by|from|with|using|via) (?:[\w-]+ ){0,2}?(?:aircraft|drones?|crop[- ]dusters?|planes?|sprayers?|missiles?|rockets?|shells?|bombs?|balloons?)\b`),
+      rx(String.raw`\b${RAISE}\bGAP30\b(?:dispersal|dissemination)\b`),
+      rx(String.raw`\breleas\w*\bGAP60\b(?:spread\w*|transmit\w*|carr\w*) (?:a |an |the )?(?:lethal|deadly|engineered|modified|virulent)\b`),
       rx(String.raw`\bfor (?:wide[- ]area |aerosol |mass )?(?:release|dispersal|dissemination|deployment|dispersion)\b|\bwide[- ]area release\b|\bdry (?:agent|powder)\b|\binhalable\b|\bstable powder\b|\bdeep lung\b|\bsuited to release\b|\bas an aerosol\b`),
       rx(String.raw`\b(?:contaminat|poison|lac|spik|tamper|adulterat|put|add|introduc|slip)\w*\bGAP\b(?:water supply|water system|reservoirs?|food (?:supply|chain|distribution|products?)|drinks?|beverages?|bottled|municipal|wells?)\b`),
     ],
@@ -192,7 +220,7 @@ export const SAFETY_CATEGORIES: readonly SafetyCategory[] = [
     reason: 'proposes producing a listed agent or toxin in quantity',
     patterns: [
       rx(String.raw`\b${RAISE}\bGAP20\b(?:toxin )?(?:yields?|production|output|titres?|titers?)\b`),
-      rx(String.raw`\b(?:gram|kilogram|kg|litre|liter|industrial|bulk|large|mass)[- ](?:scale|quantit\w*|amounts?|volumes?|batch\w*)\b|\bin quantity\b|\bscal\w* up\b|\bmass[- ]produc\w*|\bquantities (?:that|sufficient|enough)\b|\b(?:amounts?|quantit\w*) (?:sufficient|enough) to\b`),
+      rx(String.raw`\b(?:gram|kilogram|kg|litre|liter|industrial|bulk|large|mass)[- ](?:scale|quantit\w*|amounts?|volumes?|batch\w*)\b|\bin quantity\b|\bin bulk\b|\bscal\w* up\b|\bmass[- ]produc\w*|\bquantities (?:that|sufficient|enough)\b|\b(?:amounts?|quantit\w*) (?:sufficient|enough) to\b`),
     ],
     agents: ['select_agent', 'toxin', 'chemical_weapon'],
     namedAgentOnly: true,
@@ -219,6 +247,7 @@ export const SAFETY_CATEGORIES: readonly SafetyCategory[] = [
       rx(String.raw`\b(?:${RAISE}|stabili[sz]\w*|harden\w*|toughen\w*)\bGAP\b${LASTING}\b`),
       rx(String.raw`\b(?:remain\w*|stay\w*|stays|surviv\w*|persist\w*|last\w*|tolerat\w*)\bGAP40\b(?:longer|for (?:months|weeks|years|days)|indefinitely)\b`),
       rx(String.raw`\bmore (?:persistent|stable|durable|hardy|robust)\b|\bstabili[sz]\w*\b`),
+      rx(withManipulation(String.raw`\b(?:thermostable|heat[- ](?:stable|resistant|tolerant)|desiccation[- ](?:tolerant|resistant)|UV[- ](?:resistant|tolerant)|environmentally (?:stable|hardy|persistent)|persistent)\b`)),
     ],
     agents: BIO_OR_TOXIN.concat('chemical_weapon'),
     negatedWithin: true,
@@ -230,6 +259,7 @@ export const SAFETY_CATEGORIES: readonly SafetyCategory[] = [
     reason: 'proposes making, obtaining or improving a chemical warfare agent',
     patterns: [
       rx(String.raw`\b(?:synthes\w*|produc\w*|manufactur\w*|make|makes|making|made|prepar\w*|obtain\w*|acquir\w*|buy\w*|bought|purchas\w*|stockpil\w*|develop\w*|design\w*|creat\w*|scal\w* up|isolat\w*|extract\w*|find|deploy\w*)\b`),
+      rx(String.raw`\b(?:novel|new|improved|next-generation)\s+(?:[\w-]+\s+)?(?:nerve|blister|chemical|V-series|A-series|G-series)[- ](?:agents?|weapons?)\b|\b(?:higher|greater|increased) (?:toxicity|potency|lethality|persistence)\b`),
       rx(String.raw`\b(?:routes? (?:to|for)|precursors? (?:to|for|of)|analogues?|analogs?|more (?:potent|lethal|toxic|persistent)|in (?:kilogram|gram|large|bulk) quantit\w*|in quantity|home laborator\w*|binary (?:munition|weapon)s?)\b`),
     ],
     agents: ['chemical_weapon'],
@@ -240,11 +270,13 @@ export const SAFETY_CATEGORIES: readonly SafetyCategory[] = [
     title: 'intent to harm at scale',
     reason: 'proposes harming many people, animals or crops at once',
     patterns: [
-      rx(String.raw`${GOAL}(?:kill|sicken|harm|poison|infect|injure|incapacitate|maim|murder|hurt|expose)\bGAP30\b(?:as many|the most|thousands|hundreds|millions|many people|large numbers|the greatest number|a (?:whole |large )?(?:city|town|population)|civilians|commuters|crowds?|the public|passengers|spectators)\b`),
+      rx(String.raw`${GOAL}(?:kill|sicken|harm|poison|infect|injure|incapacitate|maim|murder|hurt|expose)\bGAP30\b(?:as many|the most|thousands|hundreds|millions|many people|large numbers|the greatest number|a (?:whole |large )?(?:city|town|population)|civilians|commuters|crowds?|the public|passengers|spectators|battalions?|regiments?|platoons?|troops|soldiers|an army|livestock|(?:a )?herds?|crops|farms|a (?:region|country))\b`),
       rx(String.raw`${GOAL}(?:cause|inflict|maximi[sz]e|produce)\bGAP30\b(?:mass casualt\w*|casualties|deaths|fatalities|panic|terror|an? (?:epidemic|pandemic|outbreak))|\bcaus\w* mass casualt\w*|\bthe greatest number of deaths\b`),
       rx(String.raw`${GOAL}(?:trigger|start|spark|seed|unleash|ignite)\s+(?:a |an )?(?:new )?(?:pandemic|epidemic|outbreak)\b`),
       rx(String.raw`(?<!\b(?:heart|panic|asthma|migraine)\s)\battacks? on\b|\bterror(?:ist)? attacks?\b|\bfor use against\b|\buse (?:it |them )?against (?:troops|soldiers|civilians|people|the enemy|an enemy|populations?)|\bagainst (?:troops|soldiers|civilians|the enemy)\b|\b(?:plan\w*|carry out|stage|for) (?:an |the |a )?(?:\w+ )?attacks?\b`),
-      rx(String.raw`\b(?:cripple|devastate|wipe out|destroy|ruin)\bGAP30\b(?:agricultur\w*|economy|food supply|harvests?|herds|crops|livestock|population)`),
+      rx(String.raw`\bmass (?:poisoning|killing|murder|infection|contamination)\b|\b(?:poisoning|contamination|infection) of (?:a |an |the )?(?:city|town|population|water supply|reservoir|crowd|food supply)\b|\benemy (?:[\w-]+ )?(?:crops|fields|troops|soldiers|forces|territory|population|cities|livestock|herds|country)\b`),
+      rx(String.raw`\b(?:target\w*|kill\w*|harm\w*|infect\w*|affect\w*)\b(?: only)? (?:people|persons|individuals|populations?|groups?) (?:of|with|from) (?:a |one |particular |specific |certain )*(?:ethnic\w*|race|racial|ancestry|genetic background|nationality)`),
+      rx(String.raw`\b(?:cripple|devastate|wipe out|destroy|ruin|disrupt|sabotag\w*)\bGAP30\b(?:agricultur\w*|economy|food supply|harvests?|herds|crops|livestock|population|exports|trade)`),
     ],
     agents: [],
     excusedBy: ['policy'],
@@ -254,7 +286,7 @@ export const SAFETY_CATEGORIES: readonly SafetyCategory[] = [
     title: 'harm to research participants',
     reason: 'proposes exposing people to harm or experimenting without consent',
     patterns: [
-      rx(String.raw`\bwithout (?:their |prior |written )?(?:informed )?(?:consent|knowledge)\b|\bwithout (?:telling|asking|informing)\b|\bcovert(?:ly)? (?:dose|dosing|administer\w*|expos\w*|infect\w*)\b|\b(?:unsuspecting|unwitting)\b|\bharm (?:humans|people|patients|participants|volunteers)\b|\bwithhold\w* (?:the )?risks?\b|\bdeliberately infect\w*\b`),
+      rx(String.raw`\bwithout (?:their |prior |written )?(?:informed )?(?:consent|knowledge)\b|\bwithout (?:telling|asking|informing)\b|\bcovert(?:ly)? (?:dose|dosing|administer\w*|expos\w*|infect\w*)\b|\b(?:unsuspecting|unwitting)\b|\bharm (?:humans|people|patients|participants|volunteers)\b|\bwithhold\w* (?:the )?risks?\b|\bdeliberately infect\w*\b|\b(?:give|send|pass|slip|administer)\w* (?:it|them|this|the \w+) to (?:a |an |my |our |the )?(?:rival|colleague|neighbou?r|enemy|competitor|someone|victim)\w*`),
     ],
     agents: [],
     excusedBy: [],

@@ -3,7 +3,7 @@
 // the category's `excusedBy` (safetyCategories.ts): intent to harm at scale is never cleared by a
 // defensive purpose ("release it to test our vaccine" stays flagged), only by negation or by being
 // history, ethics, policy or planning a response.
-import type { Excuse } from './safetyCategories.js';
+import { MANIPULATION, type Excuse } from './safetyCategories.js';
 
 /** Words that, a few words before a hit in its clause, turn it around ("does not harm", "prevent gain-of-function", "detect nerve agents"). */
 const NEGATION = /\b(?:not|no|never|none|nor|cannot|can't|won't|don't|doesn't|isn't|without|avoid\w*|prevent\w*|prohibit\w*|forbid\w*|ban\w*|refus\w*|minimi[sz]\w*|reduc\w*|lower\w*|decreas\w*|suppress\w*|inhibit\w*|block\w*|limit\w*|mitigat\w*|protect\w*|safeguard\w*|defen[cs]\w*|counter\w*|detect\w*|diagnos\w*|treat\w*|neutrali[sz]\w*|decontaminat\w*|screen\w*|monitor\w*|triage|against|rather than|instead of|free of|exclud\w*)\b/i;
@@ -44,14 +44,14 @@ const DEFENCE: readonly RegExp[] = [
 const EXPLANATION = /\bwhy\b|^\s*how (?:do|does|did|is|are|was|were|has|have)\b|\b(?:explain|understand|study|describ|investigat|determin|examin|document)\w* (?:why|how)\b(?!\s+(?:best )?to\b)|\b(?:risk )?factors (?:that|which|associated)\b|\b(?:determinants|predictors) of\b|\b(?:cohort|field|observational|retrospective) stud(?:y|ies)\b|\bcase series\b|\breview of\b/i;
 
 /** Making or changing an organism: a sentence that does it is not explaining nature, whatever else it says. */
-const MANIPULATION = /\b(?:engineer\w*|introduc\w*|insert\w*|creat\w*|generat\w*|modif\w*|make|makes|made|making|passag\w*|select\w*|adapt\w*|mutat\w*|edit\w*|design\w*|construct\w*|synthesi[sz]\w*|recod\w*|swap\w*|reassort\w*|convert\w*|render\w*|be (?:made|modified|engineered|altered|changed|adapted))\b/i;
+const MAKES_SOMETHING = new RegExp(MANIPULATION, 'i');
 
 /** The benign framings a sentence carries. */
 export function framingsOf(sentence: string): Set<Excuse> {
   const found = new Set<Excuse>();
   if (POLICY.test(sentence)) found.add('policy');
   if (DEFENCE.some((cue) => cue.test(sentence))) found.add('defence');
-  if (EXPLANATION.test(sentence) && !MANIPULATION.test(sentence)) found.add('explanation');
+  if (EXPLANATION.test(sentence) && !MAKES_SOMETHING.test(sentence)) found.add('explanation');
   return found;
 }
 

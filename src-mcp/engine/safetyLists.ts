@@ -67,11 +67,11 @@ export const SELECT_AGENTS: readonly ListedAgent[] = [
 
 /** The select toxins (42 CFR 73.3), and toxins of the same kind dropped from that list in 2017. */
 export const SELECT_TOXINS: readonly ListedAgent[] = [
-  { name: 'abrin', aliases: [] },
+  { name: 'abrin', aliases: ['rosary pea', 'Abrus precatorius'] },
   { name: 'botulinum neurotoxin', aliases: ['botulinum toxin', 'botulinum', 'botulism'] },
   { name: 'conotoxin', aliases: [] },
   { name: 'diacetoxyscirpenol', aliases: [] },
-  { name: 'ricin', aliases: [] },
+  { name: 'ricin', aliases: ['castor bean'] },
   { name: 'saxitoxin', aliases: [] },
   { name: 'staphylococcal enterotoxin', aliases: ['staphylococcal enterotoxin B', 'SEB', 'enterotoxin B'] },
   { name: 'T-2 toxin', aliases: ['T-2 mycotoxin', 'T-2'] },
