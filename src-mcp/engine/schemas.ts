@@ -119,6 +119,14 @@ export const AssumptionCheckSchema = z.object({
   fundamental: z.boolean(),
 });
 
+/**
+ * The reviewer's answer to the safety question every review asks (issue 32): `concerning` sends the
+ * hypothesis to the scientist's safety review in the app, as a flag of the safety screen does.
+ */
+export const SAFETY_CONCERNS = ['none', 'concerning'] as const;
+export type SafetyConcern = (typeof SAFETY_CONCERNS)[number];
+export const SAFETY_REASON_MAX_CHARS = 150;
+
 export const ReviewDraftSchema = z.object({
   hypothesis_id: z.string().min(1),
   scores: ReviewScoresSchema,
@@ -131,6 +139,9 @@ export const ReviewDraftSchema = z.object({
   fundamental_flaw: z.boolean().default(false),
   /** simulation / observation reviews: the simulated outcome or the observations explained. */
   narrative: z.string().max(1500).optional(),
+  safety_concern: z.enum(SAFETY_CONCERNS).default('none'),
+  /** Why, in one short sentence, when the answer is `concerning`. */
+  safety_reason: Text(5, SAFETY_REASON_MAX_CHARS, 'safety_reason').optional(),
 });
 export type ReviewDraft = z.infer<typeof ReviewDraftSchema>;
 

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { Db } from '../../store/database.js';
 import { writeTransaction } from '../../store/database.js';
-import { findHypothesis, updateHypothesisStatus } from '../../store/hypotheses.js';
+import { findHypothesis, setSafetyFlag, updateHypothesisGate, updateHypothesisStatus } from '../../store/hypotheses.js';
 import { insertMatch } from '../../store/matches.js';
 import { insertReview } from '../../store/reviews.js';
 import { completeTask } from '../../store/tasks.js';
@@ -125,6 +125,7 @@ function applyReviews(db: Db, actor: Actor, project: ResearchProject, task: Task
   }
   const at = actor.now().toISOString();
   const created: string[] = [];
+  let flagged = 0;
   for (const review of result.reviews) {
     const id = newId('rev');
     insertReview(db, {
@@ -147,9 +148,28 @@ function applyReviews(db: Db, actor: Actor, project: ResearchProject, task: Task
     });
     created.push(id);
     if (findHypothesis(db, review.hypothesis_id)?.status === 'pending') updateHypothesisStatus(db, [review.hypothesis_id], 'reviewed', at);
+    if (review.safety_concern === 'concerning') {
+      flagForSafetyReview(db, review.hypothesis_id, reasoner, review.safety_reason, at);
+      flagged += 1;
+    }
   }
   recordChange(db, actor, 'review.created', project.id, { review_ids: created });
-  return { summary: `${created.length} reviews stored`, created };
+  return { summary: `${created.length} reviews stored${flagged > 0 ? `; ${flagged} hypothes${flagged === 1 ? 'is' : 'es'} sent to a safety review in the app` : ''}`, created };
+}
+
+/**
+ * A reviewer's `concerning` answer takes the path a flag of the safety screen takes: the hypothesis
+ * carries a safety flag (out of the tournament) and goes back to the gate, which opens a
+ * safety_review only the scientist decides in the app.
+ */
+function flagForSafetyReview(db: Db, hypothesisId: string, reasoner: string, reason: string | undefined, at: string): void {
+  const hypothesis = findHypothesis(db, hypothesisId);
+  if (hypothesis === undefined || hypothesis.status === 'rejected') return;
+  // Flags are joined with "; " and split on it again for the checkpoint's reasons.
+  const said = (reason ?? 'no reason given').replace(/;\s*/g, ', ');
+  const flag = `the reviewer (${reasoner}) answered the safety question "concerning": ${said}`;
+  setSafetyFlag(db, hypothesisId, hypothesis.safetyFlag === null ? flag : `${hypothesis.safetyFlag}; ${flag}`, at);
+  updateHypothesisGate(db, [hypothesisId], 'new', at);
 }
 
 function applyComparisons(db: Db, actor: Actor, project: ResearchProject, task: Task, result: ComparisonResult) {

@@ -1,6 +1,6 @@
 // Review work items. Each review type is a different scientific check, from a desk screen to
 // assumption-by-assumption verification; all share the calibrated rubric and one output contract.
-import { REVIEW_TYPES, type ReviewType } from '../../engine/schemas.js';
+import { REVIEW_TYPES, SAFETY_REASON_MAX_CHARS, type ReviewType } from '../../engine/schemas.js';
 import type { GroundingSnippet, PromptHypothesis, PromptProject, TournamentRecord } from './context.js';
 import { HYPOTHESIS_TEXT_PER_ITEM, SNIPPETS_SHOWN, capList, clip, dataBlock, hypothesisBlock, idList, joinSections, outputContract, ownHypothesesBlock, projectSection, snippetsSection, feedbackSection, type FeedbackForItem } from './shared.js';
 import { SCORING_RUBRIC } from './rubric.js';
@@ -77,6 +77,15 @@ function tournamentBlock(h: PromptHypothesis, record: TournamentRecord): string 
  */
 const WORKFLOW_REVIEW_TYPES: readonly ReviewType[] = ['initial', 'full'];
 
+/**
+ * The safety question every review answers (issue 32). It names the categories the safety screen
+ * checks (engine/safetyCategories.ts) so that the reviewer catches what the screen's rules miss.
+ */
+const SAFETY_QUESTION = [
+  '## Safety question (every review)',
+  `\`safety_concern\`: \`concerning\` if testing the hypothesis would need work of concern — making an agent or toxin more virulent, transmissible, persistent, resistant to treatment or vaccines, able to infect new hosts or evade detection; reconstituting an extinct or eradicated agent; weaponising or releasing one; making a chemical weapon; harming people at scale or without consent — whatever words it uses; otherwise \`none\` (defensive, diagnostic and clinical work is \`none\`). \`concerning\` sends the hypothesis to the scientist's safety review in the app; give the reason in \`safety_reason\` (one sentence, ≤ ${SAFETY_REASON_MAX_CHARS} characters).`,
+].join('\n');
+
 /** Said once per conversation (rules version in every item): the reviewer's role, the workflow's review types and the rubric. */
 export const REVIEW_RULES = [
   '## Reviewing hypotheses',
@@ -87,6 +96,8 @@ export const REVIEW_RULES = [
   `Other types (${REVIEW_TYPES.filter((type) => !WORKFLOW_REVIEW_TYPES.includes(type)).join(', ')}) bring their guidance in the item.`,
   '',
   SCORING_RUBRIC,
+  '',
+  SAFETY_QUESTION,
   '',
   'Citations marked UNVERIFIED were not found in the knowledge base: treat claims resting only on them as unsupported until checked, and say so. Cite only sources given in the item or ones you are certain of, never invented identifiers. `strengths` and `weaknesses`: at least one each, specific and checkable; `recommendations`: concrete changes that would raise the weakest score.',
 ].join('\n');

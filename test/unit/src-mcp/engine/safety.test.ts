@@ -1,8 +1,7 @@
-// The safety screen (issue 15 item 4): no false alarms on ethics and defence language, the passage
+// The safety screen (issue 15 item 4, issue 32): its figures on the development and held-out sets, no
+// false alarms on ethics and defence language, the passage
 // that triggered a flag shown in context, and an edited hypothesis screened again as a whole under
 // every rule a hypothesis obeys.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pendingCheckpointsOf } from '../../../../src-mcp/engine/workflow/checkpoints.js';
 import { decide } from '../../../../src-mcp/engine/workflow/decisions.js';
@@ -12,29 +11,30 @@ import { screenText } from '../../../../src-mcp/engine/safety.js';
 import { HypothesisDraftSchema } from '../../../../src-mcp/engine/schemas.js';
 import { DESKTOP, codeOf, freshDb, reachCheckpoint, startProject } from '../../../support/engineDriver.js';
 import { hypothesisDraft } from '../../../support/fakeAssistant.js';
-import { REPO_ROOT } from '../../../support/server.js';
+import { SAFETY_SETS, loadSafetySet, scoreSafetySet } from '../../../support/safetySets.js';
 
-interface LabelledSet {
-  harmful: string[];
-  benign_alarming: string[];
-  ordinary: string[];
-}
-const SET = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'test/fixtures/safety/labelled.json'), 'utf8')) as LabelledSet;
-
-describe('the labelled test set', () => {
-  it('holds at least 60 texts of the three kinds', () => {
-    expect(SET.harmful.length + SET.benign_alarming.length + SET.ordinary.length).toBeGreaterThanOrEqual(60);
-    expect(Math.min(SET.harmful.length, SET.benign_alarming.length, SET.ordinary.length)).toBeGreaterThanOrEqual(20);
+describe('the labelled sets: development sets tuned on, a held-out set written before the screen (issue 32)', () => {
+  it('each holds concerning texts, hard negatives and ordinary texts, the held-out set at least 60 concerning and 60 benign', () => {
+    for (const { file, role } of SAFETY_SETS) {
+      const set = loadSafetySet(file);
+      expect(Math.min(set.harmful.length, set.benign_alarming.length, set.ordinary.length), file).toBeGreaterThanOrEqual(10);
+      if (role === 'held-out') {
+        expect(set.harmful.length).toBeGreaterThanOrEqual(60);
+        expect(set.benign_alarming.length + set.ordinary.length).toBeGreaterThanOrEqual(60);
+      }
+    }
   });
 
-  it('flags no benign or ordinary text', () => {
-    const falseAlarms = [...SET.benign_alarming, ...SET.ordinary].filter((text) => screenText(text).flagged);
-    expect(falseAlarms).toEqual([]);
+  it.each(SAFETY_SETS.filter((s) => s.role === 'development').map((s) => s.file))('development set %s: every concerning text flagged, no benign one', (file) => {
+    const score = scoreSafetySet(loadSafetySet(file));
+    expect(score.missed).toEqual([]);
+    expect([...score.benignFlagged, ...score.ordinaryFlagged]).toEqual([]);
   });
 
-  it('flags at least 95% of the harmful texts', () => {
-    const missed = SET.harmful.filter((text) => !screenText(text).flagged);
-    expect(missed.length / SET.harmful.length).toBeLessThanOrEqual(0.05);
+  it.each(SAFETY_SETS.filter((s) => s.role === 'held-out').map((s) => s.file))('held-out set %s: recall at least 0.9, no benign text flagged', (file) => {
+    const score = scoreSafetySet(loadSafetySet(file));
+    expect(score.recall).toBeGreaterThanOrEqual(0.9);
+    expect(score.benignFlagged.length + score.ordinaryFlagged.length).toBe(0);
   });
 });
 
@@ -53,7 +53,7 @@ describe('a flag shows what triggered it', () => {
   it('carries the matched words in their sentence', () => {
     const verdict = screenText('Background on ferrets. We will serially passage H5N1 to increase its transmissibility in mammals, then sequence it.');
     expect(verdict.matches).toHaveLength(1);
-    expect(verdict.matches[0]).toMatchObject({ rule: 'pathogen_enhancement', field: 'text', match: 'increase its transmissibility' });
+    expect(verdict.matches[0]).toMatchObject({ rule: 'increase_transmissibility', field: 'text', match: 'increase its transmissibility', agent: 'H5N1 (highly pathogenic avian influenza virus, select agent)' });
     expect(verdict.matches[0]?.passage).toContain('passage H5N1 to «increase its transmissibility» in mammals');
   });
 });
@@ -69,7 +69,7 @@ describe('the safety review of a hypothesis', () => {
     const desktopActor = { clientId: 'desktop', now: driver.actor.now };
     const { hypothesis } = addHumanHypothesis(driver.db, desktopActor, driver.projectId, draft, NOTHING_VERIFIED);
     const review = pendingCheckpointsOf(driver.db, driver.projectId).find((c) => c.kind === 'safety_review');
-    expect(review?.payload).toMatchObject({ hypothesis_id: hypothesis.id, matches: [{ field: 'rationale', rule: 'pathogen_enhancement', passage: expect.stringContaining('«increase the transmissibility»') }] });
+    expect(review?.payload).toMatchObject({ hypothesis_id: hypothesis.id, matches: [{ field: 'rationale', rule: 'increase_transmissibility', passage: expect.stringContaining('«increase the transmissibility»') }] });
     if (review === undefined) throw new Error('no safety review');
 
     // A one-line summary breaks the 50-100-word rule: refused, nothing changes.
