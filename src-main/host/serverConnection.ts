@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { Client, type CallToolResult } from '@modelcontextprotocol/client';
 import { DesktopStdioTransport, type UnparsedAnswer } from './desktopStdioTransport.js';
-import type { AppInfo, HostEvent } from './contract.js';
+import type { AppInfo, HostEvent } from '../../src-shared/routes/index.js';
 import { describeError, type Logger } from './log.js';
 
 /** How to start the server child: `node dist/mcp/server.js --client desktop --data-dir …`. */

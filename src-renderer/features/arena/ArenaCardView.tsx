@@ -1,7 +1,7 @@
 // One side of an arena pair: the whole hypothesis, as a model judge would see it (summary,
 // rationale, protocol, predictions). Rank and Elo are left out on purpose: a judge who sees the
 // standings anchors on them, and the vote would echo the ranking instead of informing it.
-import type { ArenaCard } from '../../../src-main/host/contract';
+import type { ArenaCard } from '../../../src-shared/routes/index';
 
 export function ArenaCardView({ card, side, onRead }: { card: ArenaCard; side: 'Left' | 'Right'; onRead?: ((id: string) => void) | undefined }) {
   return (

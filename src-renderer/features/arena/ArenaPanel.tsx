@@ -4,7 +4,7 @@
 // scientist reads must not swap the hypotheses in front of them.
 import { useCallback, useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ArenaCard, LeaderboardRow } from '../../../src-main/host/contract';
+import type { ArenaCard, LeaderboardRow } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { ErrorNotice } from '../../app/ErrorNotice';

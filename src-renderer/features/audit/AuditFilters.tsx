@@ -1,7 +1,7 @@
 // The audit log's filters: client, tool (action), outcome and a time window. The menus offer the
 // clients and actions that actually occur in the log.
 import { useId } from 'react';
-import type { AuditOutcome, ProjectSummary } from '../../../src-main/host/contract';
+import type { AuditOutcome, ProjectSummary } from '../../../src-shared/routes/index';
 import { EMPTY_FILTER_FORM, narrowsLog, type AuditFilterForm } from './useAudit';
 
 const OUTCOMES: Array<{ value: AuditOutcome; label: string }> = [

@@ -1,7 +1,7 @@
 // The Audit section: what every client did, filterable, with each call's redacted arguments, the
 // hash chain's verification and exports (JSON Lines, CSV) of exactly what the filters show.
 import { useCallback, useMemo, useState } from 'react';
-import type { AuditEntry } from '../../../src-main/host/contract';
+import type { AuditEntry } from '../../../src-shared/routes/index';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { AuditDetail } from './AuditDetail';
 import { AuditFilters } from './AuditFilters';

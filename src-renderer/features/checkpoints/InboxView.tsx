@@ -2,7 +2,7 @@
 // filterable by project and kind, with the approval dialog of the selected one beside it, a bulk
 // approval of like items, and the history of decisions. Keyboard shortcuts are listed on screen.
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { CheckpointView, DecisionAction } from '../../../src-main/host/contract';
+import type { CheckpointView, DecisionAction } from '../../../src-shared/routes/index';
 import { useProjects } from '../../api/queries';
 import { usePendingCheckpoints, useProjectOverview } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';

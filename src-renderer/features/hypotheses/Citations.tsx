@@ -2,7 +2,7 @@
 // resolves to (when the scientist ingested it) and its DOI, PubMed or arXiv page. Citations not
 // backed by a document this project read are marked unverified: the assistant may have cited
 // from memory.
-import type { CitationView } from '../../../src-main/host/contract';
+import type { CitationView } from '../../../src-shared/routes/index';
 import { useNavigation } from '../../app/navigation';
 
 function safeUrl(url: string | null): string | null {

@@ -1,7 +1,7 @@
 // A project's hypotheses, ranked first (then by Elo), virtualised and paged; each opens its
 // detail. The scientist can add their own from here.
 import { useState } from 'react';
-import type { HypothesisSummary } from '../../../src-main/host/contract';
+import type { HypothesisSummary } from '../../../src-shared/routes/index';
 import { useHypothesisList } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { Modal } from '../../app/Modal';

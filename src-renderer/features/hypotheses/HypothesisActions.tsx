@@ -1,7 +1,7 @@
 // What the scientist can ask for on a hypothesis: a (deeper) review or an evolution — queued as a
 // work item for their assistant, since the app does no reasoning of its own — or their own review.
 import { useId, useState } from 'react';
-import type { RouteInput } from '../../../src-main/host/contract';
+import type { RouteInput } from '../../../src-shared/routes/index';
 import { useHypothesisList, useRequestEvolution, useRequestReview } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { Modal } from '../../app/Modal';

@@ -2,7 +2,7 @@
 // bars, the tournament matches it played with the judges' rationales, its lineage, its history
 // (renames), and what the scientist can do with it.
 import type { ReactNode } from 'react';
-import type { HypothesisDetail as Detail } from '../../../src-main/host/contract';
+import type { HypothesisDetail as Detail } from '../../../src-shared/routes/index';
 import { HostError } from '../../api/cosci';
 import { useHypothesis } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';

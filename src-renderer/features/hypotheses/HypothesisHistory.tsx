@@ -1,6 +1,6 @@
 // A hypothesis's history in its panel: when and by whom it was written, then every rename (who,
 // when, old → new), newest first, as get_hypothesis reports them (store/hypothesisTitles.ts).
-import type { HypothesisDetail } from '../../../src-main/host/contract';
+import type { HypothesisDetail } from '../../../src-shared/routes/index';
 import { clientName } from '../../app/clientNames';
 import { dateTime } from '../projects/format';
 

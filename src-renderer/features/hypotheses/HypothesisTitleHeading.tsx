@@ -3,7 +3,7 @@
 // the title changed since this panel showed it (engine/hypothesisTitle.ts), so a title edited in
 // another window is never overwritten silently: the error says what it is now.
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { HypothesisDetail } from '../../../src-main/host/contract';
+import type { HypothesisDetail } from '../../../src-shared/routes/index';
 import { useSetHypothesisTitle } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 

@@ -1,7 +1,7 @@
 // The scientist's own review: five scores on sliders and the written critique. It is stored as a
 // human review next to the reasoners' ones.
 import { useId, useState, type FormEvent } from 'react';
-import type { ReviewScores } from '../../../src-main/host/contract';
+import type { ReviewScores } from '../../../src-shared/routes/index';
 import { useAddReview } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { FormActions } from '../../app/FormActions';

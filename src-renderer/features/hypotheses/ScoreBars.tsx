@@ -1,5 +1,5 @@
 // A review's scores as bars (0 to 1), each with its number, so they can be compared at a glance.
-import type { ReviewScores } from '../../../src-main/host/contract';
+import type { ReviewScores } from '../../../src-shared/routes/index';
 import { SCORE_LABELS } from './labels';
 
 export function ScoreBars({ scores }: { scores: ReviewScores }) {

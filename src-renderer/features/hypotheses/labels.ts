@@ -1,5 +1,5 @@
 // How hypothesis facts read in the GUI.
-import type { HypothesisStatus } from '../../../src-main/host/contract';
+import type { HypothesisStatus } from '../../../src-shared/routes/index';
 
 export const STATUS_LABELS: Record<HypothesisStatus, string> = {
   pending: 'Not yet reviewed',

@@ -2,7 +2,7 @@
 // side-by-side comparison, the arena where the scientist judges pairs, and the match log.
 // Exported for the project view to embed; the Leaderboard section shows it too.
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import type { LeaderboardPage } from '../../../src-main/host/contract';
+import type { LeaderboardPage } from '../../../src-shared/routes/index';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { ArenaPanel } from '../arena/ArenaPanel';
 import { ComparePanel } from './ComparePanel';

@@ -3,7 +3,7 @@
 // can be told apart shows at a glance), the certified top-k marked, each opening its detail, and
 // the way to the full tournament. Its query is keyed under ['projects'], so it follows an
 // assistant's judgements live like the rest of the project view.
-import type { LeaderboardPage, LeaderboardRow } from '../../../src-main/host/contract';
+import type { LeaderboardPage, LeaderboardRow } from '../../../src-shared/routes/index';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useNavigation } from '../../app/navigation';
 import { ciCell } from './ciCell';

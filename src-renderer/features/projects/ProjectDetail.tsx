@@ -3,7 +3,7 @@
 // the host announces a change, so an assistant's progress shows up while the scientist watches.
 import { LongText } from '../../app/LongText';
 import { useState } from 'react';
-import type { ResearchStatus } from '../../../src-main/host/contract';
+import type { ResearchStatus } from '../../../src-shared/routes/index';
 import { HostError } from '../../api/cosci';
 import { useProjectStatus } from '../../api/queries';
 import { useProjectOverview } from '../../api/researchQueries';

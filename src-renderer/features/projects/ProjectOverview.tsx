@@ -1,7 +1,7 @@
 // A project at a glance: progress and counts, the top of its leaderboard, the research plan it
 // follows, the budget it used, and what the meta-review made of the work so far (its feedback and
 // the research overview).
-import type { ProjectTimeline, ResearchStatus } from '../../../src-main/host/contract';
+import type { ProjectTimeline, ResearchStatus } from '../../../src-shared/routes/index';
 import { useProjectTimeline } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { Fact, Stat } from '../../app/Facts';

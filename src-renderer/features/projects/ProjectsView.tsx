@@ -2,7 +2,7 @@
 // Archived projects have their own view of the list; deleted ones vanish at once and are only
 // deleted for good when their undo toast runs out (pendingDeletes.ts).
 import { useMemo, useState } from 'react';
-import type { ProjectSummary } from '../../../src-main/host/contract';
+import type { ProjectSummary } from '../../../src-shared/routes/index';
 import { useProjectOverview } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useNavigation } from '../../app/navigation';

@@ -3,7 +3,7 @@
 // is write-only: the app never shows a stored key again, it only says one is stored.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProviderSettings, ProviderTest, ProviderView } from '../../../src-main/host/contract';
+import type { ProviderSettings, ProviderTest, ProviderView } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { ErrorNotice } from '../../app/ErrorNotice';

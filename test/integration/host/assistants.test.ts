@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssistants, recheckRegistrations } from '../../../src-main/host/assistants.js';
-import type { AssistantState } from '../../../src-main/host/contract.js';
+import type { AssistantState } from '../../../src-shared/routes/index.js';
 import { defaultDataDir } from '../../../src-mcp/store/dataDir.js';
 import { claudeDesktop, registerClient } from '../../../src-main/host/registration/index.js';
 import { silentLogger } from '../../unit/src-main/host/fakes.js';

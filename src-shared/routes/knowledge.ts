@@ -1,9 +1,10 @@
-// The knowledge routes of the host ⇄ renderer contract (contract.ts spreads them into its table):
-// the knowledge tools' answers trimmed to what the GUI shows, and the native folder picker.
+// The knowledge routes of the host ⇄ renderer contract (index.ts spreads them into its table; their
+// handlers are src-main/host/knowledge.handlers.ts): the knowledge tools' answers trimmed to what
+// the GUI shows, and the native folder picker.
 import { z } from 'zod';
-import { CitingHypothesesSchema } from '../../src-shared/schemas/knowledge.js';
+import { CitingHypothesesSchema } from '../schemas/knowledge.js';
 
-export { CitingHypothesesSchema, type CitingHypotheses } from '../../src-shared/schemas/knowledge.js';
+export { CitingHypothesesSchema, type CitingHypotheses } from '../schemas/knowledge.js';
 
 export const KnowledgeCollectionSchema = z.object({
   id: z.string(),

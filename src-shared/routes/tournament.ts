@@ -1,10 +1,10 @@
 // The tournament routes of the host ⇄ renderer contract: leaderboard, Elo over time, match log,
-// compare and the arena. contract.ts spreads them into its one route table and re-exports the
-// types; like the rest of the contract, the renderer imports this for its types only.
+// compare and the arena; their handlers are src-main/host/tournament.handlers.ts. index.ts spreads
+// them into its one route table and re-exports the types; the renderer imports them as types only.
 // The tools' result shapes are theirs (src-shared/schemas), defined once there.
 import { z } from 'zod';
-import { JudgeSchema } from '../../src-shared/schemas/hypotheses.js';
-import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardFormatSchema, LeaderboardPageSchema, MatchPageSchema, MAX_LEADERBOARD_PAGE_ROWS } from '../../src-shared/schemas/tournament.js';
+import { JudgeSchema } from '../schemas/hypotheses.js';
+import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardFormatSchema, LeaderboardPageSchema, MatchPageSchema, MAX_LEADERBOARD_PAGE_ROWS } from '../schemas/tournament.js';
 
 export {
   ArenaCardSchema,
@@ -18,7 +18,7 @@ export {
   MatchEntrySchema,
   MatchPageSchema,
   MAX_LEADERBOARD_PAGE_ROWS,
-} from '../../src-shared/schemas/tournament.js';
+} from '../schemas/tournament.js';
 export type {
   ArenaCard,
   ArenaPair,
@@ -30,7 +30,7 @@ export type {
   LeaderboardRow,
   MatchEntry,
   MatchPage,
-} from '../../src-shared/schemas/tournament.js';
+} from '../schemas/tournament.js';
 
 const ResearchId = z.string().min(1);
 const HypothesisId = z.string().min(1);

@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { activateProviders, createProviderHandlers, providerRoutes, type ProviderSettings } from '../../../../src-main/host/providers.js';
+import { activateProviders, createProviderHandlers } from '../../../../src-main/host/providers.handlers.js';
+import { providerRoutes, type ProviderSettings } from '../../../../src-shared/routes/providers.js';
 import { createMemorySecretStore } from '../../../../src-main/host/secrets.js';
 import { createSafeStorageSecretStore, safeStorageOf, SECRETS_FILE, type SafeStorageLike } from '../../../../src-main/electron/secretStore.js';
 import { makeTempDir } from '../../../support/tempDirs.js';

@@ -1,6 +1,6 @@
 // The audit-log routes of the host ⇄ renderer contract: query, verify the hash chain, export.
-// contract.ts spreads them into its one route table and re-exports the types; the renderer
-// imports this for its types only.
+// Their handlers are src-main/host/audit.handlers.ts; index.ts spreads them into its one route
+// table and re-exports the types; the renderer imports them as types only.
 // The tools' result shapes are theirs (src-shared/schemas), defined once there.
 import { z } from 'zod';
 import {
@@ -9,10 +9,10 @@ import {
   AuditOutcomeSchema,
   AuditPageSchema,
   AuditVerdictSchema,
-} from '../../src-shared/schemas/audit.js';
+} from '../schemas/audit.js';
 
-export { AUDIT_OUTCOMES, AuditEntrySchema, AuditExportSchema, AuditPageSchema, AuditVerdictSchema } from '../../src-shared/schemas/audit.js';
-export type { AuditEntry, AuditExport, AuditOutcome, AuditPage, AuditVerdict } from '../../src-shared/schemas/audit.js';
+export { AUDIT_OUTCOMES, AuditEntrySchema, AuditExportSchema, AuditPageSchema, AuditVerdictSchema } from '../schemas/audit.js';
+export type { AuditEntry, AuditExport, AuditOutcome, AuditPage, AuditVerdict } from '../schemas/audit.js';
 
 /** The filters the audit view offers; times are ISO 8601 (since inclusive, until exclusive). */
 export const AuditFilterSchema = z.object({

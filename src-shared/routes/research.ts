@@ -1,9 +1,19 @@
 // The research routes of the host ⇄ renderer contract (the control room: projects, checkpoints,
-// hypotheses, settings). contract.ts spreads them into its one route table and re-exports the
-// types; like the rest of the contract, the renderer imports this for its types only.
-// The project tools' result shapes are theirs (src-shared/schemas), defined once there.
+// hypotheses, settings); their handlers are src-main/host/research.handlers.ts. index.ts spreads
+// them into its one route table and re-exports the types; the renderer imports them as types only.
+// The project tools' result shapes are theirs (src-shared/schemas), defined once there; the
+// hypothesis list, the scientist's own hypothesis and queued work are the app's own.
 import { z } from 'zod';
-import { AddedHypothesisSchema, AddedReviewSchema, RetitledSchema } from '../../src-shared/schemas/hypotheses.js';
+import {
+  AddedHypothesisSchema,
+  AddedReviewSchema,
+  HypothesisDetailSchema,
+  HypothesisOriginSchema,
+  HypothesisStatusSchema,
+  REVIEW_TYPE_VALUES,
+  RetitledSchema,
+  ScoresSchema,
+} from '../schemas/hypotheses.js';
 import {
   ArchivedSchema,
   CheckpointKindSchema,
@@ -13,17 +23,8 @@ import {
   ProjectTimelineSchema,
   TrashedSchema,
   type CheckpointKind,
-} from '../../src-shared/schemas/projects.js';
-import {
-  HypothesisDetailSchema,
-  HypothesisDraftInputSchema,
-  HypothesisSummarySchema,
-  QueuedWorkSchema,
-  REVIEW_TYPE_VALUES,
-  ScoresSchema,
-} from './hypothesis.contract.js';
+} from '../schemas/projects.js';
 
-export * from './hypothesis.contract.js';
 export {
   CHECKPOINT_KIND_VALUES,
   CheckpointKindSchema,
@@ -32,8 +33,61 @@ export {
   ProjectTimelineSchema,
   ResearchPlanSchema,
   TimelineEntrySchema,
-} from '../../src-shared/schemas/projects.js';
-export type { CheckpointKind, DecisionAction, DecisionRecord, ProjectOverview, ProjectTimeline, TimelineEntry } from '../../src-shared/schemas/projects.js';
+} from '../schemas/projects.js';
+export type { CheckpointKind, DecisionAction, DecisionRecord, ProjectOverview, ProjectTimeline, TimelineEntry } from '../schemas/projects.js';
+export { HYPOTHESIS_STATUS_VALUES, HypothesisDetailSchema, REVIEW_TYPE_VALUES, ScoresSchema } from '../schemas/hypotheses.js';
+export type { CitationView, HypothesisDetail, HypothesisRef, HypothesisStatus, ReviewScores } from '../schemas/hypotheses.js';
+
+// ---- Hypotheses --------------------------------------------------------------------------
+
+export const HypothesisSummarySchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  summary: z.string(),
+  status: HypothesisStatusSchema,
+  origin: HypothesisOriginSchema,
+  method: z.string(),
+  elo_score: z.number(),
+  rank: z.number().int().nullable(),
+  matches_played: z.number().int(),
+  awaiting_approval: z.boolean(),
+  near_duplicate_of: z.string().nullable(),
+  safety_flag: z.string().nullable(),
+  unverified_citations: z.number().int(),
+});
+export type HypothesisSummary = z.infer<typeof HypothesisSummarySchema>;
+
+/** What a scientist writes; the research server checks the rules (e.g. a 50-100 word summary). */
+export const HypothesisDraftInputSchema = z
+  .object({
+    summary: z.string(),
+    rationale: z.string(),
+    experimental_protocol: z.string(),
+    testable_predictions: z.array(z.string()),
+    assumptions: z.array(z.string()).optional(),
+    /** References the scientist cites; the server checks each and looks it up in the knowledge base. */
+    citations: z
+      .array(
+        z
+          .object({
+            title: z.string(),
+            authors: z.string().optional(),
+            year: z.number().int().optional(),
+            doi: z.string().optional(),
+            pmid: z.string().optional(),
+            arxiv_id: z.string().optional(),
+            url: z.string().optional(),
+          })
+          .strict(),
+      )
+      .optional(),
+  })
+  .strict();
+export type HypothesisDraftInput = z.infer<typeof HypothesisDraftInputSchema>;
+
+/** A work item the app asked for: queued until an assistant picks it up with continue_research. */
+export const QueuedWorkSchema = z.object({ task_id: z.string(), kind: z.string(), research_id: z.string(), title: z.string() });
+export type QueuedWork = z.infer<typeof QueuedWorkSchema>;
 
 export const EVOLUTION_STRATEGY_VALUES = ['refine', 'combine', 'simplify', 'paradigm_shift'] as const;
 
@@ -81,7 +135,7 @@ export type DesktopSettings = z.infer<typeof DesktopSettingsSchema>;
 
 const page = { cursor: z.string().min(1).optional() };
 
-/** The research routes, spread into contract.ts's route table. */
+/** The research routes, spread into index.ts's route table. */
 export const researchRoutes = {
   /** Archived flags and pending-checkpoint counts per project, and the inbox across projects. */
   'projects.overview': { input: z.object({}).strict(), output: ProjectOverviewSchema },
