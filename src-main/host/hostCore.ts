@@ -21,7 +21,7 @@ import { activateProviders } from './providers.handlers.js';
 import { createMemorySecretStore, type SecretStore } from './secrets.js';
 import { callFailure, readToolResult, type ToolOutcome } from './toolResult.js';
 import { ServerConnection, type RestartPolicy, type ServerCommand, type ServerStatus } from './serverConnection.js';
-import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-mcp/store/desktopKeys.js';
+import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-shared/node/desktopKeys.js';
 import { forwardedServerEnvironment } from '../../src-shared/serverEnvironment.js';
 
 export type { ServerCommand, ServerStatus } from './serverConnection.js';
@@ -31,7 +31,7 @@ export type { RegistrationContext } from './assistants.js';
 export const DESKTOP_CLIENT_ID = 'desktop';
 
 export interface HostOptions {
-  /** The data dir every process shares (see src-mcp/store/dataDir.ts). */
+  /** The data dir every process shares (see src-shared/node/dataDir.ts). */
   dataDir: string;
   /**
    * How to run the server entry: an absolute executable and `[<dist/mcp/server.js>]`, plus env

@@ -15,7 +15,7 @@ export interface ServerCommand {
   args: string[];
   /** Added to the SDK's safe default environment (e.g. ELECTRON_RUN_AS_NODE=1). */
   env?: Record<string, string>;
-  /** Environment made afresh for each spawn (the desktop app's one-time key: src-mcp/store/desktopKeys.ts). */
+  /** Environment made afresh for each spawn (the desktop app's one-time key: src-shared/node/desktopKeys.ts). */
   spawnEnv?: () => Record<string, string>;
 }
 

@@ -1,5 +1,5 @@
 // Identifiers: a readable prefix per kind of record and 48 random bits.
-import { randomHex } from '../store/randomHex.js';
+import { randomHex } from '../../src-shared/node/randomHex.js';
 
 export type IdPrefix = 'res' | 'hyp' | 'rev' | 'mat' | 'chk' | 'tsk' | 'dec';
 

@@ -1,5 +1,5 @@
 // Identifiers of knowledge records: a readable prefix and 48 random bits, like research ids.
-import { randomHex } from '../store/randomHex.js';
+import { randomHex } from '../../src-shared/node/randomHex.js';
 
 export function newCollectionId(): string {
   return `col_${randomHex(6)}`;

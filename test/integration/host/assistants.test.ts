@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssistants, recheckRegistrations } from '../../../src-main/host/assistants.js';
 import type { AssistantState } from '../../../src-shared/routes/index.js';
-import { defaultDataDir } from '../../../src-mcp/store/dataDir.js';
+import { defaultDataDir } from '../../../src-shared/node/dataDir.js';
 import { claudeDesktop, registerClient } from '../../../src-main/host/registration/index.js';
 import { silentLogger } from '../../unit/src-main/host/fakes.js';
 import { removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from '../../support/realServer.js';

@@ -1,7 +1,7 @@
 // Newline-delimited framing of a byte stream, as MCP's stdio transport frames JSON-RPC messages:
-// the server reads its requests with it (stdioTransport.ts) and the desktop host reads its server's
-// answers with it (src-main/host/desktopStdioTransport.ts, the one module of src-mcp's runtime the
-// hosts may import: architecture.md, *Layers and folders*). Lines stay bytes, so a caller that only
+// the server reads its requests with it (src-mcp/runtime/stdioTransport.ts) and the desktop host
+// reads its server's answers with it (src-main/host/desktopStdioTransport.ts); it lives in
+// src-shared/node because both processes need it (architecture.md, *Layers and folders*). Lines stay bytes, so a caller that only
 // passes a line on never decodes it, and a line longer than the limit is dropped as it streams in,
 // never held whole: only its ends are kept, for the caller to find which request it belonged to.
 

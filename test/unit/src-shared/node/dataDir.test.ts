@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { announcedDataDir, dataDirAnnouncement, defaultDataDir, resolveDataDir } from '../../../../src-mcp/store/dataDir.js';
+import { announcedDataDir, dataDirAnnouncement, defaultDataDir, resolveDataDir } from '../../../../src-shared/node/dataDir.js';
 
 describe('resolveDataDir', () => {
   it('follows each platform convention', () => {

@@ -1,6 +1,6 @@
 // Identifiers come from a pool of CSPRNG bytes: every call must still get fresh bytes, across refills.
 import { describe, expect, it } from 'vitest';
-import { randomHex } from '../../../../src-mcp/store/randomHex.js';
+import { randomHex } from '../../../../src-shared/node/randomHex.js';
 
 describe('randomHex', () => {
   it('returns the asked number of bytes as lowercase hex, never the same bytes twice across pool refills', () => {

@@ -1,9 +1,9 @@
-// The stdio line framer (src-mcp/runtime/lineFramer.ts) the server and the desktop host both read with:
+// The stdio line framer (src-shared/node/lineFramer.ts) the server and the desktop host both read with:
 // however a stream is cut into chunks, the same lines come out, and a line over the limit comes out
 // only as its ends and its length.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LineFramer, type DroppedLine } from '../../../../src-mcp/runtime/lineFramer.js';
+import { LineFramer, type DroppedLine } from '../../../../src-shared/node/lineFramer.js';
 
 type Event = { line: string } | { dropped: { head: string; tail: string; bytes: number } };
 

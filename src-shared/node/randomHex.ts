@@ -1,4 +1,4 @@
-// Random hex for record identifiers (engine/ids.ts, knowledge/ids.ts). One call to the OS's CSPRNG
+// Random hex for record identifiers (src-mcp's engine and knowledge ids). One call to the OS's CSPRNG
 // per few hundred identifiers instead of one each: a start_research makes three, and a separate
 // randomBytes() call cost ~10 µs apiece on the call path (the bytes are the same quality).
 import { randomBytes } from 'node:crypto';
