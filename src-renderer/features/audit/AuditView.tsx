@@ -7,12 +7,12 @@ import { AuditDetail } from './AuditDetail';
 import { AuditFilters } from './AuditFilters';
 import { AuditTable } from './AuditTable';
 import { ChainStatus } from './ChainStatus';
-import { downloadText } from './download';
+import { downloadText } from '../../shared/download';
 import { byteSize } from './format';
 import { useProjects } from '../../api/queries';
 import { EMPTY_FILTER_FORM, narrowsLog, toAuditFilter, useAuditExport, useAuditLiveRefresh, useAuditLog, type AuditFilterForm } from './useAudit';
 import { Loading, skeletonRows } from '../../app/Loading';
-import '../leaderboard/leaderboard.css';
+import '../../shared/dataTable.css';
 import './audit.css';
 
 const NO_FACETS = { clients: [], actions: [] };

@@ -5,7 +5,7 @@ import type { TimelineEntry } from '../../../src-shared/routes/index';
 import { useProjectTimeline } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { pagingOf, VirtualList } from '../../app/VirtualList';
-import { dateTime } from './format';
+import { dateTime } from '../../shared/format';
 import { describeEntry, whoLabel } from './timelineFormat';
 import { Loading } from '../../app/Loading';
 

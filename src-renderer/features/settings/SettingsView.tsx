@@ -6,8 +6,8 @@ import type { DesktopSettings, Theme } from '../../../src-shared/routes/index';
 import { useAppInfo } from '../../api/queries';
 import { useDesktopSettings, useSaveSettings } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { NotificationSwitch } from '../checkpoints/NotificationSwitch';
-import { PausePolicyFields } from '../projects/PausePolicyFields';
+import { NotificationSwitch } from '../../shared/NotificationSwitch';
+import { PausePolicyFields } from '../../shared/PausePolicyFields';
 import { ProvidersSection } from './ProvidersSection';
 import './settings.css';
 

@@ -2,9 +2,9 @@
 // the budget it may use — reasoning calls and hypotheses to add. The server checks the numbers
 // (projectChangeEffects.assertApplicable) and its refusal is shown next to the form.
 import { useId, useState } from 'react';
-import { errorMessage } from '../../api/cosci';
-import { useReopenProject } from '../../api/researchQueries';
-import { useToasts } from '../../app/Toasts';
+import { errorMessage } from '../api/cosci';
+import { useReopenProject } from '../api/researchQueries';
+import { useToasts } from '../app/Toasts';
 
 /** Suggested budget of one more cycle: room to generate, review and rank a handful of hypotheses. */
 const DEFAULT_CALLS = 60;

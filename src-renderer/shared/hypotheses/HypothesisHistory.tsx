@@ -2,7 +2,7 @@
 // when, old → new), newest first, as get_hypothesis reports them (store/hypothesisTitles.ts).
 import type { HypothesisDetail } from '../../../src-shared/routes/index';
 import { clientName } from '../../app/clientNames';
-import { dateTime } from '../projects/format';
+import { dateTime } from '../format';
 
 /** "you" for the scientist (the desktop client), the assistant's name otherwise. */
 function who(clientId: string): string {

@@ -9,7 +9,7 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { Fact, Stat } from '../../app/Facts';
 import { GrowingList } from '../../app/GrowingList';
 import { useNavigation } from '../../app/navigation';
-import { dateTime } from '../projects/format';
+import { dateTime } from '../format';
 import { Citations } from './Citations';
 import { HypothesisTitleHeading } from './HypothesisTitleHeading';
 import { HypothesisActions } from './HypothesisActions';

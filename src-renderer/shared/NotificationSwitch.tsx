@@ -1,7 +1,7 @@
 // Asking the browser for permission to notify: browsers only ask in answer to a click, so this is
 // a button, shown where notifications are discussed. The desktop app needs none of it.
 import { useState } from 'react';
-import { useAppInfo } from '../../api/queries';
+import { useAppInfo } from '../api/queries';
 
 export function NotificationSwitch() {
   const host = useAppInfo().data?.host;

@@ -1,5 +1,5 @@
 // How project facts read in the GUI. Pure functions, so every view says the same thing.
-import type { ProjectStatus } from '../../../src-shared/routes/index';
+import type { ProjectStatus } from '../../src-shared/routes/index';
 
 const STATUS_LABELS: Record<ProjectStatus, string> = {
   initializing: 'Initializing',

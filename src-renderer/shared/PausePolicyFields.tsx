@@ -1,6 +1,6 @@
 // Which checkpoints pause a project for the scientist's decision. Safety reviews always do; that
 // box is shown ticked and cannot be cleared, so the policy reads completely.
-import type { DesktopSettings } from '../../../src-shared/routes/index';
+import type { DesktopSettings } from '../../src-shared/routes/index';
 import './pausePolicy.css';
 
 export type PausableKind = DesktopSettings['default_pause_at'][number];

@@ -8,7 +8,7 @@ import type { ArenaCard, LeaderboardRow } from '../../../src-shared/routes/index
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { tournamentKeys } from '../leaderboard/queries';
+import { tournamentKeys } from './queries';
 import { ArenaCardView } from './ArenaCardView';
 import { Loading } from '../../app/Loading';
 import './arena.css';

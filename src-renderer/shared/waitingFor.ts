@@ -1,8 +1,8 @@
 // What a running project waits for when no checkpoint waits for the scientist, in their words:
 // "Claude Desktop has 3 comparison items to do — ask it to continue" (issue 18 item 5). The
 // overview says the open work items per kind and who did the latest one.
-import type { ProjectOverview } from '../../../src-shared/routes/index';
-import { clientName } from '../../app/clientNames';
+import type { ProjectOverview } from '../../src-shared/routes/index';
+import { clientName } from '../app/clientNames';
 
 type OpenWork = ProjectOverview['projects'][number]['open_work'];
 

@@ -1,24 +1,25 @@
 // The app shell: a top bar (sections, server state) over the current section. The root carries
 // `data-app-state` — loading, ready (first project list arrived) or error — which end-to-end
 // tests wait on instead of sleeping.
-import { useAppInfo, useProjects } from '../api/queries';
-import { AssistantsPanel } from '../features/assistants/AssistantsPanel';
-import { KnowledgeView } from '../features/knowledge/KnowledgeView';
-import { AuditView } from '../features/audit/AuditView';
-import { useBoardPrefetch } from '../features/leaderboard/boardPrefetch';
-import { LeaderboardSection } from '../features/leaderboard/LeaderboardSection';
-import { ProjectsView } from '../features/projects/ProjectsView';
-import { InboxView } from '../features/checkpoints/InboxView';
-import { SettingsView } from '../features/settings/SettingsView';
-import { useCheckpointAlerts, usePendingCount } from '../features/checkpoints/useCheckpointAlerts';
-import { useTrashedProjectsUndo } from '../features/projects/useProjectActions';
-import { NavigationProvider, useNavigation } from './navigation';
-import { ToastProvider } from './Toasts';
-import { useTheme } from './useTheme';
-import './controls.css';
-import { ServerIndicator } from './ServerIndicator';
-import { ConnectionBanner } from './ConnectionBanner';
-import { useHostEvents } from './useHostEvents';
+import { useAppInfo, useProjects } from './api/queries';
+import { AssistantsPanel } from './features/assistants/AssistantsPanel';
+import { KnowledgeView } from './features/knowledge/KnowledgeView';
+import { AuditView } from './features/audit/AuditView';
+import { useBoardPrefetch } from './features/leaderboard/boardPrefetch';
+import { LeaderboardSection } from './features/leaderboard/LeaderboardSection';
+import { ProjectsView } from './features/projects/ProjectsView';
+import { TopHypotheses } from './features/leaderboard/TopHypotheses';
+import { InboxView } from './features/checkpoints/InboxView';
+import { SettingsView } from './features/settings/SettingsView';
+import { useCheckpointAlerts, usePendingCount } from './features/checkpoints/useCheckpointAlerts';
+import { useTrashedProjectsUndo } from './features/projects/useProjectActions';
+import { NavigationProvider, useNavigation } from './app/navigation';
+import { ToastProvider } from './app/Toasts';
+import { useTheme } from './app/useTheme';
+import './app/controls.css';
+import { ServerIndicator } from './app/ServerIndicator';
+import { ConnectionBanner } from './app/ConnectionBanner';
+import { useHostEvents } from './app/useHostEvents';
 
 type Section = 'projects' | 'inbox' | 'leaderboard' | 'knowledge' | 'assistants' | 'audit' | 'settings';
 
@@ -102,7 +103,12 @@ function AppShell() {
       ) : null}
       <main className="content">
         {section === 'projects' ? (
-          <ProjectsView projects={projects.data?.projects} error={projects.error} onRetry={() => void projects.refetch()} />
+          <ProjectsView
+            projects={projects.data?.projects}
+            error={projects.error}
+            onRetry={() => void projects.refetch()}
+            leaderboardTop={(researchId) => <TopHypotheses researchId={researchId} />}
+          />
         ) : section === 'inbox' ? (
           <InboxView />
         ) : section === 'settings' ? (
