@@ -1,12 +1,13 @@
 // The provider routes of the host ⇄ renderer contract: the settings page's Providers section
 // (handlers: src-main/host/providers.handlers.ts). API keys are write-only: routes never return them.
 import { z } from 'zod';
+import { ProviderKindSchema } from '../schemas/providers.js';
 
 const Model = z.string().trim().min(1).max(200);
 
 export const ProviderSettingsSchema = z.object({
   name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'lowercase letters, digits, "-" and "_"'),
-  kind: z.enum(['anthropic', 'openai']),
+  kind: ProviderKindSchema,
   base_url: z.string().url(),
   models: z.object({ generation: Model, review: Model.optional(), judging: Model.optional() }),
   concurrency: z.number().int().min(1).max(64),
