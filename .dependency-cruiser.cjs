@@ -1,16 +1,24 @@
 // Enforces the one-way dependency direction of architecture.md, *Layers and folders*:
 //   store ← engine ← {reasoners, knowledge, health} ← mcp ← runtime ← {server, cli}
-//   host ← {electron, web}; the renderer imports only contract *types*;
-//   src-shared (the contracts server, host and renderer share) imports nothing but zod.
+//   host ← {electron, web}; no process imports another's folder; the renderer imports only
+//   src-shared *types*; src-shared (the common layer) imports nothing but zod, and its node/
+//   part (Node helpers of host and server, never the renderer's) Node builtins besides.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     {
       name: 'shared-is-dependency-free',
-      comment: 'src-shared holds the contracts every runtime reads; it may import only itself and zod.',
+      comment: 'src-shared (outside node/) holds the contracts and value lists every process reads, the renderer included; it may import only itself and zod.',
       severity: 'error',
-      from: { path: '^src-shared/' },
-      to: { pathNot: '^src-shared/|node_modules/zod/' },
+      from: { path: '^src-shared/', pathNot: '^src-shared/node/' },
+      to: { pathNot: '^src-shared/(?!node/)|node_modules/zod/' },
+    },
+    {
+      name: 'shared-node-is-plain-node',
+      comment: 'src-shared/node holds the Node helpers the host and the server both use: src-shared, zod and Node builtins only.',
+      severity: 'error',
+      from: { path: '^src-shared/node/' },
+      to: { pathNot: '^src-shared/|node_modules/zod/', dependencyTypesNot: ['core'] },
     },
     {
       name: 'store-is-the-bottom',
@@ -94,11 +102,11 @@ module.exports = {
       to: { path: '^src-main/(electron|web)/|^electron$|node_modules/electron/' },
     },
     {
-      name: 'host-shares-contracts-not-server-code',
-      comment: 'The hosts meet the server through src-shared (contracts) and MCP; of src-mcp they may use only the store\'s data-folder and desktop-key helpers and the stdio line framer.',
+      name: 'hosts-import-no-server-code',
+      comment: 'The hosts meet the server through src-shared (contracts, Node helpers) and MCP: they start it as a process, never import it.',
       severity: 'error',
       from: { path: '^src-main/' },
-      to: { path: '^src-mcp/', pathNot: '^src-mcp/(store/(dataDir|desktopKeys)|runtime/lineFramer)\\.ts$' },
+      to: { path: '^src-mcp/' },
     },
     {
       name: 'web-host-is-electron-free',
@@ -107,17 +115,38 @@ module.exports = {
       to: { path: '^src-main/electron/|^electron$|node_modules/electron/' },
     },
     {
-      name: 'renderer-sees-only-contract-types',
-      comment: 'The renderer talks to window.cosci; it may import the contract for its types only.',
+      name: 'renderer-imports-no-other-process',
+      comment: 'The renderer talks to window.cosci; it imports nothing of the host or the server, only src-shared.',
       severity: 'error',
       from: { path: '^src-renderer/' },
-      to: { path: '^(src-main|src-mcp|src-shared)/', dependencyTypesNot: ['type-only'] },
+      to: { path: '^(src-main|src-mcp)/' },
     },
     {
-      name: 'renderer-contract-types-only-from-contract',
+      name: 'renderer-sees-only-shared-types',
+      comment: 'Of src-shared the renderer imports types only, so zod stays out of its bundle; src-shared/node is Node code it never imports.',
       severity: 'error',
       from: { path: '^src-renderer/' },
-      to: { path: '^(src-mcp/|src-main/(?!host/contract\\.ts$))' },
+      to: { path: '^src-shared/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'renderer-never-imports-shared-node',
+      severity: 'error',
+      from: { path: '^src-renderer/' },
+      to: { path: '^src-shared/node/' },
+    },
+    {
+      name: 'renderer-features-are-independent',
+      comment: 'A feature (src-renderer/features/<name>) imports no other feature: what two features share lives in src-renderer/shared (or app/, api/); src-renderer/App.tsx composes the features.',
+      severity: 'error',
+      from: { path: '^src-renderer/features/([^/]+)/' },
+      to: { path: '^src-renderer/features/', pathNot: '^src-renderer/features/$1/' },
+    },
+    {
+      name: 'renderer-common-parts-import-no-feature',
+      comment: 'app/, api/ and shared/ are what the features build on; only the root (App.tsx, main.tsx) imports features.',
+      severity: 'error',
+      from: { path: '^src-renderer/(app|api|shared)/' },
+      to: { path: '^src-renderer/features/' },
     },
     {
       name: 'no-circular',

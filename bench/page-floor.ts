@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LineFramer } from '../src-mcp/runtime/lineFramer.js';
+import { LineFramer } from '../src-shared/node/lineFramer.js';
 import { connectServer, SERVER_ENTRY, serverEnvFor, type Sdk } from '../test/support/server.js';
 import { LEADERBOARD_CHUNK } from '../src-renderer/features/leaderboard/boardStream.js';
 import { PAGES_DEFAULTS } from './pages.js';

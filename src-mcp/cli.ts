@@ -5,7 +5,7 @@
 // and so that `--version` and `help` do not load the whole server.
 import { parseArgs } from 'node:util';
 import { enableCompileCache } from './compileCache.js';
-import { resolveDataDir } from './store/dataDir.js';
+import { resolveDataDir } from '../src-shared/node/dataDir.js';
 import { VERSION } from './version.js';
 
 const HELP = `Co-Scientist ${VERSION}

@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { CosciProvider } from './api/CosciProvider';
 import { createQueryClient } from './api/queries';
 import { createWebClient } from './api/webClient';
-import { App } from './app/App';
+import { App } from './App';
 import './styles.css';
 import './app/feedback.css';
 

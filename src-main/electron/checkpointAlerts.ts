@@ -2,7 +2,7 @@
 // or taskbar badge follows the host's pending count, and each checkpoint that arrives gets an OS
 // notification (clicking it brings the window forward). The host does the counting
 // (src-main/host/checkpointWatch.ts); this is the Electron end of its `checkpoints-changed` event.
-import type { HostEvent } from '../host/contract.js';
+import type { HostEvent } from '../../src-shared/routes/index.js';
 import { createNotifier, type BadgeOwner, type NotificationClass } from './notifications.js';
 
 const KIND_LABELS: Record<string, string> = {

@@ -3,7 +3,7 @@
 // It lives apart from preload.ts so it can be tested with a fake ipcRenderer, and it imports
 // the contract for types only: the sandboxed preload bundle must not carry zod or host code.
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './channels.js';
-import type { CosciApi, DroppedFile, HostEvent, Result, RouteName, RouteInput, RouteOutput } from '../host/contract.js';
+import type { CosciApi, DroppedFile, HostEvent, Result, RouteName, RouteInput, RouteOutput } from '../../src-shared/routes/index.js';
 
 /** The parts of Electron's `ipcRenderer` the API uses. */
 export interface IpcRendererPort {

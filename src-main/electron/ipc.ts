@@ -5,7 +5,7 @@
 // across `ipcMain.handle` would reach the renderer as an opaque "Error invoking remote method".
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './channels.js';
 import type { SenderFrame } from './security.js';
-import type { HostEvent, Result } from '../host/contract.js';
+import type { HostEvent, Result } from '../../src-shared/routes/index.js';
 import { describeError } from '../host/log.js';
 
 /** What the bridge needs of the host (see src-main/host/hostCore.ts). */

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveDataDir } from '../../src-mcp/store/dataDir.js';
+import { resolveDataDir } from '../../src-shared/node/dataDir.js';
 import { createHost, type Host } from '../host/hostCore.js';
 import { createStderrLogger, describeError } from '../host/log.js';
 import { bridgeHost } from './ipc.js';

@@ -11,7 +11,7 @@ import type {
   Result,
   RouteError,
   TestLaunch,
-} from './contract.js';
+} from '../../src-shared/routes/index.js';
 import type { RecheckReport, RegistrationResult, TargetOptions, TargetPlatform } from './registration/index.js';
 import {
   CLIENTS,
@@ -33,7 +33,7 @@ import { readExistingFile } from './registration/fileSafety.js';
 import type { LaunchCommand } from './registration/launcher.js';
 import { launchOpening } from './registration/launcher.js';
 import { describeError, type Logger } from './log.js';
-import type { Assistants } from './router.js';
+import type { Assistants } from './assistants.handlers.js';
 
 /** The machine the assistants live on, and what they should launch to reach our server. */
 export interface RegistrationContext {

@@ -3,8 +3,8 @@
 // turns into the window title and a browser notification, and Electron main into the dock or
 // taskbar badge and an OS notification. It refreshes after any data change the server announces
 // (debounced, one refresh at a time), and when the server becomes ready.
-import type { ArrivedCheckpoint, HostEvent, Result } from './contract.js';
-import { ProjectOverviewSchema } from './research.contract.js';
+import type { ArrivedCheckpoint, HostEvent, Result } from '../../src-shared/routes/index.js';
+import { ProjectOverviewSchema } from '../../src-shared/routes/research.js';
 import { describeError, type Logger } from './log.js';
 
 export interface CheckpointWatchOptions {

@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough, type Stream } from 'node:stream';
 import { deserializeMessage, SdkError, SdkErrorCode, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
-import { LineFramer } from '../../src-mcp/runtime/lineFramer.js';
+import { LineFramer } from '../../src-shared/node/lineFramer.js';
 import { MalformedJsonError, objectMembers, spanValue, type ObjectMembers } from './jsonMembers.js';
 
 /** The SDK transport's own limit (its ReadBuffer's maxBufferSize default). */

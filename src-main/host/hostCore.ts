@@ -10,18 +10,18 @@
 //
 // `invoke` accepts untrusted input (from IPC or HTTP) and validates it, so glue code can pass
 // what it received straight through.
-import type { HostEvent, Result, RouteInput, RouteName, RouteOutput } from './contract.js';
+import type { HostEvent, Result, RouteInput, RouteName, RouteOutput } from '../../src-shared/routes/index.js';
 import { createAssistants, recheckRegistrations, type RegistrationContext } from './assistants.js';
 import { createStderrLogger, describeError, type Logger } from './log.js';
 import { createRouter } from './router.js';
 import type { FolderPicker } from './knowledge.handlers.js';
 import { watchCheckpoints } from './checkpointWatch.js';
 import { createSettingsStore } from './settingsStore.js';
-import { activateProviders } from './providers.js';
+import { activateProviders } from './providers.handlers.js';
 import { createMemorySecretStore, type SecretStore } from './secrets.js';
 import { callFailure, readToolResult, type ToolOutcome } from './toolResult.js';
 import { ServerConnection, type RestartPolicy, type ServerCommand, type ServerStatus } from './serverConnection.js';
-import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-mcp/store/desktopKeys.js';
+import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-shared/node/desktopKeys.js';
 import { forwardedServerEnvironment } from '../../src-shared/serverEnvironment.js';
 
 export type { ServerCommand, ServerStatus } from './serverConnection.js';
@@ -31,7 +31,7 @@ export type { RegistrationContext } from './assistants.js';
 export const DESKTOP_CLIENT_ID = 'desktop';
 
 export interface HostOptions {
-  /** The data dir every process shares (see src-mcp/store/dataDir.ts). */
+  /** The data dir every process shares (see src-shared/node/dataDir.ts). */
   dataDir: string;
   /**
    * How to run the server entry: an absolute executable and `[<dist/mcp/server.js>]`, plus env

@@ -1,22 +1,19 @@
-// Handlers of the knowledge routes (knowledge.contract.ts): one call each to a knowledge tool of the
+// Handlers of the knowledge routes (src-shared/routes/knowledge.ts): one call each to a knowledge tool of the
 // research server as client `desktop`, plus the native folder picker, which only a host with a
 // window system has (Electron passes one in; the web host does not).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { z } from 'zod';
-import type { Routes } from './contract.js';
-import type { knowledgeRoutes } from './knowledge.contract.js';
+import type { knowledgeRoutes } from '../../src-shared/routes/knowledge.js';
 import { describeError } from './log.js';
-import type { ToolOutcome } from './toolResult.js';
+import { dropUndefined, type CallTool, type RouteHandlers } from './routeHandlers.js';
 
-type KnowledgeRouteName = keyof typeof knowledgeRoutes;
-export type KnowledgeHandlers = { [R in KnowledgeRouteName]: (input: z.output<Routes[R]['input']>) => Promise<ToolOutcome> };
+export type KnowledgeHandlers = RouteHandlers<typeof knowledgeRoutes>;
 
 /** Opens the OS folder chooser; resolves to the chosen folder, or null when the scientist cancelled. */
 export type FolderPicker = () => Promise<string | null>;
 
 export interface KnowledgeRouteDeps {
-  tool(name: string, args: Record<string, unknown>): Promise<ToolOutcome>;
+  tool: CallTool;
   pickFolder?: FolderPicker | undefined;
 }
 
@@ -89,9 +86,4 @@ function linkFailure(input: { name: string; linked: boolean }, error: { code: st
   }
   if (error.code === 'NOT_FOUND') return `The collection “${input.name}” no longer exists (it may have been deleted meanwhile). Choose another collection.`;
   return `The collection “${input.name}” was not ${doing}: ${error.message}`;
-}
-
-/** Optional fields the renderer left undefined must not reach the tool as explicit nulls. */
-function dropUndefined(input: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }

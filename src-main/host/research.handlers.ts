@@ -1,16 +1,14 @@
-// Handlers of the research routes (research.contract.ts): mostly one call each to a tool of the
+// Handlers of the research routes (src-shared/routes/research.ts): mostly one call each to a tool of the
 // research server as client `desktop`, plus the desktop settings kept by the host itself.
-import type { z } from 'zod';
-import type { Routes } from './contract.js';
-import type { researchRoutes } from './research.contract.js';
+import type { researchRoutes } from '../../src-shared/routes/research.js';
+import { dropUndefined, type CallTool, type RouteHandlers } from './routeHandlers.js';
 import type { SettingsStore } from './settingsStore.js';
 import type { ToolOutcome } from './toolResult.js';
 
-type ResearchRouteName = keyof typeof researchRoutes;
-export type ResearchHandlers = { [R in ResearchRouteName]: (input: z.output<Routes[R]['input']>) => Promise<ToolOutcome> };
+export type ResearchHandlers = RouteHandlers<typeof researchRoutes>;
 
 export interface ResearchRouteDeps {
-  tool(name: string, args: Record<string, unknown>): Promise<ToolOutcome>;
+  tool: CallTool;
   /** Absent in hosts built without a data dir of their own (some tests). */
   settings?: SettingsStore | undefined;
 }
@@ -62,8 +60,4 @@ function queued(outcome: ToolOutcome): ToolOutcome {
   if (!outcome.ok) return outcome;
   const item = (outcome.data as { work_item?: unknown }).work_item;
   return { ok: true, data: item };
-}
-
-function dropUndefined<T extends object>(input: T): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }

@@ -4,43 +4,27 @@
 // output schema (unless the server just checked that very schema: CHECKED_BY_THE_SERVER; a
 // leaderboard page then passes through as the server's own bytes, checkedJson.ts), and always
 // returns a Result: it never throws across the host boundary.
-import { z } from 'zod';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import {
-  routes,
-  type AppInfo,
-  type AssistantId,
-  type AssistantState,
-  type DisconnectOutcome,
-  type ErrorCode,
-  type RegistrationOutcome,
-  type Result,
-  type RouteName,
-  type RouteError,
-  type Routes,
-  type TestLaunch,
-} from './contract.js';
-import { callFailure, readToolResult, type ToolOutcome } from './toolResult.js';
+import { routes, type AppInfo, type ErrorCode, type Result, type RouteError, type RouteName, type Routes } from '../../src-shared/routes/index.js';
+import { callFailure, describeIssues, readToolResult, unexpectedAnswer, type ToolOutcome } from './toolResult.js';
 import { CheckedJson, readUnparsedToolAnswer, requiredMembers } from './checkedJson.js';
 import type { UnparsedAnswer } from './desktopStdioTransport.js';
-import { tournamentAuditHandlers } from './tournamentAudit.handlers.js';
 import { describeError, type Logger } from './log.js';
+import { createAppHandlers } from './app.handlers.js';
+import { createProjectHandlers } from './projects.handlers.js';
+import { createAssistantHandlers, type Assistants } from './assistants.handlers.js';
 import { createResearchHandlers } from './research.handlers.js';
 import { createKnowledgeHandlers, type FolderPicker } from './knowledge.handlers.js';
+import { createTournamentHandlers } from './tournament.handlers.js';
+import { createAuditHandlers } from './audit.handlers.js';
+import { createProviderHandlers } from './providers.handlers.js';
+import { createPolicyHandlers } from './policies.handlers.js';
+import { createExportHandlers } from './exports.handlers.js';
+import type { CallTool, RouteHandlers } from './routeHandlers.js';
 import type { SettingsStore } from './settingsStore.js';
-import { createProviderHandlers } from './providers.js';
-import { createPolicyHandlers } from './assistantPolicies.js';
-import { createExportHandlers } from './resultExports.js';
 import { createMemorySecretStore, type SecretStore } from './secrets.js';
 
-/** What the router needs from the assistants' registration code; failures come back as values. */
-export interface Assistants {
-  list(): Promise<Result<AssistantState[]>>;
-  connect(id: AssistantId, force?: boolean, variant?: string): Promise<Result<RegistrationOutcome>>;
-  disconnect(id: AssistantId, force?: boolean, variant?: string): Promise<Result<DisconnectOutcome>>;
-  repair(id: AssistantId, variant?: string): Promise<Result<RegistrationOutcome>>;
-  test(id: AssistantId, variant?: string): Promise<Result<TestLaunch>>;
-}
+export type { Assistants } from './assistants.handlers.js';
 
 export interface RouterDeps {
   callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
@@ -70,7 +54,7 @@ export interface Router {
   invokeWire(route: string, input: unknown): Promise<Result<unknown>>;
 }
 
-type Handlers = { [R in RouteName]: (input: z.output<Routes[R]['input']>) => Promise<ToolOutcome> };
+type Handlers = RouteHandlers<Routes>;
 
 /**
  * Routes whose answer is the structuredContent of a tool whose output schema is the route's own
@@ -83,18 +67,8 @@ const CHECKED_BY_THE_SERVER: ReadonlySet<RouteName> = new Set(['leaderboard.page
 /** What the host's envelope check of a page passed on unparsed insists on (checkedJson.ts). */
 const PAGE_MEMBERS = requiredMembers(routes['leaderboard.page'].output);
 
-/** Guards against a server whose cursors never end; 50 pages is far beyond any real project list. */
-const MAX_LIST_PAGES = 50;
-
-// Only what pagination needs; each project is checked against the contract's schema afterwards.
-const ProjectPageSchema = z.object({
-  projects: z.array(z.looseObject({ id: z.string() })),
-  total: z.number().int(),
-  next_cursor: z.string().nullable(),
-});
-
 export function createRouter(deps: RouterDeps): Router {
-  const tool = async (name: string, args: Record<string, unknown>): Promise<ToolOutcome> => {
+  const tool: CallTool = async (name, args) => {
     let result: CallToolResult;
     try {
       result = await deps.callTool(name, args);
@@ -117,41 +91,13 @@ export function createRouter(deps: RouterDeps): Router {
         };
 
   const handlers: Handlers = {
+    ...createAppHandlers(deps.appInfo),
+    ...createProjectHandlers(tool),
+    ...createAssistantHandlers(deps.assistants),
     ...createResearchHandlers({ tool, settings: deps.settings }),
-    'app.info': async () => ({ ok: true, data: deps.appInfo() }),
-    'projects.list': async (input) => {
-      // The GUI shows the whole list; the tool pages it, so follow the cursors.
-      const seen = new Map<string, unknown>();
-      let total = 0;
-      let cursor: string | null = null;
-      for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
-        const outcome = await tool('list_research_projects', {
-          ...(input.status ? { status: input.status } : {}),
-          ...(cursor ? { cursor } : {}),
-        });
-        if (!outcome.ok) return outcome;
-        const parsed = ProjectPageSchema.safeParse(outcome.data);
-        if (!parsed.success) return unexpectedAnswer('list_research_projects', parsed.error);
-        // A project created between two pages can shift later pages by one; ids keep the list unique.
-        for (const project of parsed.data.projects) seen.set(project.id, project);
-        if (page === 0) total = parsed.data.total;
-        cursor = parsed.data.next_cursor;
-        if (cursor === null) break;
-      }
-      return { ok: true, data: { projects: [...seen.values()], total } };
-    },
-    'projects.status': (input) => tool('get_research_status', { research_id: input.research_id }),
-    'projects.start': (input) => tool('start_research', dropUndefined(input)),
-    'assistants.list': async () => {
-      const listed = await deps.assistants.list();
-      return listed.ok ? { ok: true, data: { assistants: listed.data } } : listed;
-    },
-    'assistants.connect': (input) => deps.assistants.connect(input.id, input.force ?? false, input.variant),
-    'assistants.disconnect': (input) => deps.assistants.disconnect(input.id, input.force ?? false, input.variant),
-    'assistants.repair': (input) => deps.assistants.repair(input.id, input.variant),
-    'assistants.test': (input) => deps.assistants.test(input.id, input.variant),
     ...createKnowledgeHandlers({ tool, pickFolder: deps.pickFolder }),
-    ...tournamentAuditHandlers(tool, pageTool),
+    ...createTournamentHandlers(tool, pageTool),
+    ...createAuditHandlers(tool),
     ...createProviderHandlers(tool, deps.secrets ?? createMemorySecretStore()),
     ...createPolicyHandlers(tool, async () => {
       // Where the machine's assistants cannot be inspected (an unsupported platform), only those that called are listed.
@@ -208,25 +154,4 @@ export function isRouteName(route: unknown): route is RouteName {
 
 function failure(code: ErrorCode, message: string): { ok: false; error: RouteError } {
   return { ok: false, error: { code, message } };
-}
-
-function unexpectedAnswer(source: string, error: z.ZodError): ToolOutcome {
-  return failure(
-    'INTERNAL',
-    `The research server's answer to ${source} is not what this app expects (${describeIssues(error)}). ` +
-      'The app and its server may be from different versions; reinstalling the app fixes that.',
-  );
-}
-
-/** "goal: Invalid input: expected string, received number; hypothesis_count: …" — names the fields to fix. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
-}
-
-/** Optional fields the renderer left undefined must not reach the tool as explicit nulls. */
-function dropUndefined(input: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { Client, type CallToolResult } from '@modelcontextprotocol/client';
 import { DesktopStdioTransport, type UnparsedAnswer } from './desktopStdioTransport.js';
-import type { AppInfo, HostEvent } from './contract.js';
+import type { AppInfo, HostEvent } from '../../src-shared/routes/index.js';
 import { describeError, type Logger } from './log.js';
 
 /** How to start the server child: `node dist/mcp/server.js --client desktop --data-dir …`. */
@@ -15,7 +15,7 @@ export interface ServerCommand {
   args: string[];
   /** Added to the SDK's safe default environment (e.g. ELECTRON_RUN_AS_NODE=1). */
   env?: Record<string, string>;
-  /** Environment made afresh for each spawn (the desktop app's one-time key: src-mcp/store/desktopKeys.ts). */
+  /** Environment made afresh for each spawn (the desktop app's one-time key: src-shared/node/desktopKeys.ts). */
   spawnEnv?: () => Record<string, string>;
 }
 

@@ -6,8 +6,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomically } from './atomicFile.js';
-import { DesktopSettingsSchema, PAUSABLE_KINDS, ThemeSchema, type DesktopSettings } from './research.contract.js';
-import type { Result } from './contract.js';
+import { DesktopSettingsSchema, PAUSABLE_KINDS, ThemeSchema, type DesktopSettings } from '../../src-shared/routes/research.js';
+import type { Result } from '../../src-shared/routes/index.js';
 import { describeError, type Logger } from './log.js';
 
 export const SETTINGS_FILE = 'desktop-settings.json';

@@ -3,7 +3,8 @@
 // the renderer keys its messages on the contract's SCREAMING_SNAKE codes.
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type CallToolResult } from '@modelcontextprotocol/client';
 import { isToolErrorCode, TOOL_ERROR_META_KEY, type ToolErrorCode } from '../../src-shared/toolErrors.js';
-import type { ErrorCode, RouteError } from './contract.js';
+import type { z } from 'zod';
+import type { ErrorCode, RouteError } from '../../src-shared/routes/index.js';
 import { ServerUnavailableError } from './serverConnection.js';
 import { UnreadableAnswerError } from './desktopStdioTransport.js';
 import { describeError } from './log.js';
@@ -80,3 +81,20 @@ function firstText(result: CallToolResult): string | null {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** A tool's answer that does not match what the app expects: the versions of app and server may differ. */
+export function unexpectedAnswer(source: string, error: z.ZodError): ToolOutcome {
+  const message =
+    `The research server's answer to ${source} is not what this app expects (${describeIssues(error)}). ` +
+    'The app and its server may be from different versions; reinstalling the app fixes that.';
+  return { ok: false, error: { code: 'INTERNAL', message } };
+}
+
+/** "goal: Invalid input: expected string, received number; hypothesis_count: …" — names the fields to fix. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+

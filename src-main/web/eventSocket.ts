@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import type { HostEvent } from '../host/contract.js';
+import type { HostEvent } from '../../src-shared/routes/index.js';
 import type { ServerStatus } from '../host/serverConnection.js';
 import type { Logger } from '../host/log.js';
 import { EVENTS_PROTOCOL } from './security.js';

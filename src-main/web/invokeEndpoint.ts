@@ -2,7 +2,7 @@
 // the answer is the route's Result, always with status 200 once the caller is authorised:
 // failures of the call itself are values, exactly as over Electron IPC.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ErrorCode, Result } from '../host/contract.js';
+import type { ErrorCode, Result } from '../../src-shared/routes/index.js';
 import { CheckedJson } from '../host/checkedJson.js';
 
 /** Generous for any route input; anything larger is a mistake or an attack. */

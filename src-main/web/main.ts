@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveDataDir } from '../../src-mcp/store/dataDir.js';
+import { resolveDataDir } from '../../src-shared/node/dataDir.js';
 import { createHost } from '../host/hostCore.js';
 import { createStderrLogger } from '../host/log.js';
 import { resolveLaunchCommand } from '../host/registration/launcher.js';

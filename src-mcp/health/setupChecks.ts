@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { databasePath } from '../store/dataDir.js';
+import { databasePath } from '../../src-shared/node/dataDir.js';
 import { closeDatabase, journalMode, openDatabase, quickCheck, schemaVersion, type Db } from '../store/database.js';
 import { LATEST_SCHEMA_VERSION } from '../store/migrations/index.js';
 import { verifyAuditChain } from '../store/audit.js';

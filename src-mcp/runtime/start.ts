@@ -5,7 +5,7 @@ import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server
 import { closeDatabase, openDatabase, writeTransaction, type Db } from '../store/database.js';
 import { recordAnchorBreach } from '../store/audit.js';
 import { describeBreach, findAnchorBreach } from '../store/auditAnchor.js';
-import { dataDirAnnouncement, resolveDataDir } from '../store/dataDir.js';
+import { dataDirAnnouncement, resolveDataDir } from '../../src-shared/node/dataDir.js';
 import { ChangeFeed } from '../mcp/notifications/changeFeed.js';
 import type { ServerContext } from '../mcp/context.js';
 import { createMcpServer } from './createServer.js';

@@ -6,7 +6,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import { encodeFrame } from './frameEncoding.js';
-import { LineFramer } from './lineFramer.js';
+import { LineFramer } from '../../src-shared/node/lineFramer.js';
 import { classifyLine, errorFrame, idFromPrefix, INVALID_REQUEST, type JsonRpcErrorFrame } from './jsonRpcFrames.js';
 
 /**

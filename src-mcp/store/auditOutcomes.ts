@@ -8,8 +8,10 @@
 //   rate_limited  refused by the client's rate limit (retry later)
 //   invalid_input the arguments or the submitted data were wrong; nothing changed
 //   error         anything else that failed (not found, conflict, budget, internal)
-export const AUDIT_RESULTS = ['ok', 'denied', 'rate_limited', 'invalid_input', 'error'] as const;
-export type AuditResult = (typeof AUDIT_RESULTS)[number];
+// The list itself is src-shared's (AUDIT_OUTCOMES), which the tools' schemas and the renderer's labels use too.
+import type { AuditOutcome as AuditResult } from '../../src-shared/schemas/audit.js';
+
+export { AUDIT_OUTCOMES as AUDIT_RESULTS, type AuditOutcome as AuditResult } from '../../src-shared/schemas/audit.js';
 
 /** Error codes that mean "refused by policy" even when a row stored them as an error (rows before issue 15). */
 export const DENIAL_CODES: readonly string[] = ['insufficient_permissions', 'safety_blocked'];

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS, LATEST_SCHEMA_VERSION } from './migrations/index.js';
-import { databasePath } from './dataDir.js';
+import { databasePath } from '../../src-shared/node/dataDir.js';
 import { StoreError } from './errors.js';
 import { currentWriteObserver } from './writeObserver.js';
 import { publishAuditAnchor } from './auditAnchor.js';

@@ -1,13 +1,14 @@
 // Reasoning providers as stored (0004): their non-secret settings. API keys are deliberately absent
 // from every statement here. The processes that run provider work are in backgroundWorkers.ts,
 // the leases of that work in taskLeases.ts.
+import type { ProviderKind } from '../../src-shared/schemas/providers.js';
 import type { Db } from './database.js';
 import { fromJson, toJson } from './json.js';
 import { sqlite } from './handle.js';
 
 export interface ProviderSettingsRow {
   name: string;
-  kind: 'anthropic' | 'openai';
+  kind: ProviderKind;
   baseUrl: string;
   models: Record<string, string>;
   concurrency: number;

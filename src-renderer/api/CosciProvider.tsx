@@ -1,7 +1,7 @@
 // Makes the one CosciApi available to every component, next to the TanStack Query cache that
 // holds what the host told us (the renderer keeps no domain state of its own).
 import { createContext, useContext, type ReactNode } from 'react';
-import type { CosciApi } from '../../src-main/host/contract';
+import type { CosciApi } from '../../src-shared/routes/index';
 
 const CosciContext = createContext<CosciApi | null>(null);
 

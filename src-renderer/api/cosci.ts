@@ -1,7 +1,7 @@
 // The renderer's only door to the host: `window.cosci` (architecture.md, *Processes*). Electron's preload
 // provides it; in a browser the web client does. Everything here is typed by the contract,
 // which the renderer imports for its types only.
-import type { CosciApi, ErrorCode, RouteError, RouteInput, RouteName, RouteOutput } from '../../src-main/host/contract';
+import type { CosciApi, ErrorCode, RouteError, RouteInput, RouteName, RouteOutput } from '../../src-shared/routes/index';
 
 declare global {
   interface Window {

@@ -1,7 +1,7 @@
 // Every host call the views make, as TanStack Query hooks. Query keys are grouped so that one
 // host event can invalidate exactly what it may have changed (see useHostEvents).
 import { QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssistantId, RouteInput } from '../../src-main/host/contract';
+import type { AssistantId, RouteInput } from '../../src-shared/routes/index';
 import { call, HostError } from './cosci';
 import { useCosci } from './CosciProvider';
 

@@ -2,7 +2,7 @@
 // hooks. Everything derived from research data lives under the ['projects'] key, so the host's
 // change events (see useHostEvents) refresh all of it; settings are the host's own and keyed apart.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DesktopSettings, RouteInput } from '../../src-main/host/contract';
+import type { DesktopSettings, RouteInput } from '../../src-shared/routes/index';
 import { call } from './cosci';
 import { useCosci } from './CosciProvider';
 import { queryKeys } from './queries';

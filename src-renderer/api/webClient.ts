@@ -2,7 +2,7 @@
 // /api/invoke, events arrive over the WebSocket /api/events. The access token comes in the
 // first page's URL; it is moved into sessionStorage (so a reload keeps working in this tab)
 // and removed from the address bar, so it does not end up in history, bookmarks or screenshots.
-import type { CosciApi, HostEvent, Result, RouteOutput } from '../../src-main/host/contract';
+import type { CosciApi, HostEvent, Result, RouteOutput } from '../../src-shared/routes/index';
 
 const TOKEN_KEY = 'cosci.token';
 const EVENTS_PROTOCOL = 'cosci.events';

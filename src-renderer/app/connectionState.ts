@@ -2,7 +2,7 @@
 // api/webClient.ts). Kept outside React so the top bar and the banner read one value. The
 // Electron app never sends these events: its link is IPC and cannot drop.
 import { useSyncExternalStore } from 'react';
-import type { ConnectionStateEvent } from '../../src-main/host/contract';
+import type { ConnectionStateEvent } from '../../src-shared/routes/index';
 
 export type ConnectionState = Omit<ConnectionStateEvent, 'kind'>;
 

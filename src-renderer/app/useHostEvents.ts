@@ -2,7 +2,7 @@
 // queries fetch *what* changed. No polling anywhere.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AppInfo, HostEvent } from '../../src-main/host/contract';
+import type { AppInfo, HostEvent } from '../../src-shared/routes/index';
 import { useCosci } from '../api/CosciProvider';
 import { queryKeys } from '../api/queries';
 import { setConnectionState } from './connectionState';

@@ -2,7 +2,7 @@
 // choice (Settings); a copy in localStorage paints the right colours before the host answers, so
 // a reload does not flash the other theme.
 import { useLayoutEffect } from 'react';
-import type { Theme } from '../../src-main/host/contract';
+import type { Theme } from '../../src-shared/routes/index';
 import { useDesktopSettings } from '../api/researchQueries';
 import './theme.css';
 

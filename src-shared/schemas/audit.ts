@@ -3,7 +3,7 @@
 // only: the renderer type-checks it through the contract.
 import { z } from 'zod';
 
-/** The documented outcomes (src-mcp/store/auditOutcomes.ts, docs/audit-outcomes.md). */
+/** The documented outcomes (docs/audit-outcomes.md), defined once: the store derives them from each row (src-mcp/store/auditOutcomes.ts), the renderer labels them. */
 export const AUDIT_OUTCOMES = ['ok', 'denied', 'rate_limited', 'invalid_input', 'error'] as const;
 export const AuditOutcomeSchema = z.enum(AUDIT_OUTCOMES);
 export type AuditOutcome = z.infer<typeof AuditOutcomeSchema>;

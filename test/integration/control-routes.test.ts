@@ -4,7 +4,7 @@
 // export code, the large ones read whole from their resource.
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AssistantState } from '../../src-main/host/contract.js';
+import type { AssistantState } from '../../src-shared/routes/index.js';
 import { createRouter, type Assistants } from '../../src-main/host/router.js';
 import { fakeAssistants, APP_INFO, silentLogger } from '../unit/src-main/host/fakes.js';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';

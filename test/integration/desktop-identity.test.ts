@@ -1,11 +1,11 @@
-// The desktop role needs proof only the app has (src-mcp/store/desktopKeys.ts): `--client desktop`
+// The desktop role needs proof only the app has (src-shared/node/desktopKeys.ts): `--client desktop`
 // without the app's one-time key does not start, whatever else the caller knows, and the attempt
 // is audited as client `unknown`. Before, any local process typing `--client desktop` could
 // approve checkpoints and grant other assistants admin.
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-mcp/store/desktopKeys.js';
+import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-shared/node/desktopKeys.js';
 import { SERVER_ENTRY, assertServerBuilt, connectServer, tempDataDir } from '../support/server.js';
 
 const dirs: string[] = [];

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readToolResult, ROUTE_CODE_OF_TOOL_ERROR } from '../../src-main/host/toolResult.js';
-import { DATABASE_FILE } from '../../src-mcp/store/dataDir.js';
+import { DATABASE_FILE } from '../../src-shared/node/dataDir.js';
 import { TOOL_ERROR_CODES, type ToolErrorCode } from '../../src-shared/toolErrors.js';
 import { assistantAndDesktop, callOk as call, connectServer, type AssistantAndDesktop, type ConnectedServer, type Structured } from '../support/server.js';
 import { toolErrorOf } from '../support/toolErrors.js';

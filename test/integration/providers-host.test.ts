@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHost, type Host } from '../../src-main/host/hostCore.js';
 import { createMemorySecretStore, type SecretStore } from '../../src-main/host/secrets.js';
-import type { ProvidersState } from '../../src-main/host/contract.js';
+import type { ProvidersState } from '../../src-shared/routes/index.js';
 import { assertServerBuilt, SERVER_ENTRY, tempDataDir } from '../support/server.js';
 import { startFakeProvider, summariesFromDb, type FakeProvider } from '../support/fakeProviders.js';
 import { makeTempDir } from '../support/tempDirs.js';

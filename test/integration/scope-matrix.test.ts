@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { ALL_TOOLS } from '../../src-mcp/mcp/toolRegistry.js';
 import { defaultPolicy } from '../../src-mcp/mcp/access/identity.js';
 import { hasScopes } from '../../src-mcp/mcp/access/scopes.js';
-import { DESKTOP_KEY_ENV } from '../../src-mcp/store/desktopKeys.js';
+import { DESKTOP_KEY_ENV } from '../../src-shared/node/desktopKeys.js';
 import { SERVER_ENTRY, connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
 import { readToolError } from '../support/toolErrors.js';
 

@@ -8,7 +8,7 @@ import { StdioClientTransport as V1StdioClientTransport } from '@modelcontextpro
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-mcp/store/desktopKeys.js';
+import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-shared/node/desktopKeys.js';
 import type { ToolErrorEnvelope } from '../../src-shared/toolErrors.js';
 import { makeTempDir } from './tempDirs.js';
 import { describeToolFailure, toolErrorOf } from './toolErrors.js';
@@ -28,7 +28,7 @@ export function tempDataDir(label = 'cosci-test'): string {
 
 /**
  * What a server spawned as `client` needs in its environment: for `desktop`, the one-time key the
- * app would hand its own server (src-mcp/store/desktopKeys.ts); nothing for anyone else. Every
+ * app would hand its own server (src-shared/node/desktopKeys.ts); nothing for anyone else. Every
  * helper that spawns a server adds it, so a test that asks for the desktop client gets a real one.
  */
 export function serverEnvFor(client: string | null | undefined, dataDir: string): Record<string, string> {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { resolveDataDir } from '../../../src-mcp/store/dataDir.js';
+import { resolveDataDir } from '../../../src-shared/node/dataDir.js';
 import type { ClientAdapter, Environment, TargetPlatform } from './clientAdapter.js';
 import { launchOfEntry, TARGET_PLATFORMS } from './clientAdapter.js';
 import { CLIENTS, clientById } from './clients/index.js';

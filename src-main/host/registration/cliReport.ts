@@ -1,6 +1,6 @@
 // What `co-scientist register|unregister|status` prints: one block per assistant, in words a
 // scientist can act on. Kept apart from argument parsing so each stays readable.
-import type { TestLaunch } from '../contract.js';
+import type { TestLaunch } from '../../../src-shared/routes/index.js';
 import { CLIENTS } from './clients/index.js';
 import type { RegistrationError } from './errors.js';
 import type { RegistrationResult, UnregistrationOutcome } from './registrar.js';

@@ -4,7 +4,7 @@
 // (safe editing, ledger, decisions) is shared.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AssistantId } from '../contract.js';
+import type { AssistantId } from '../../../src-shared/routes/index.js';
 import type { RegistrationError } from './errors.js';
 import type { LaunchCommand } from './launcher.js';
 

@@ -1,6 +1,6 @@
 // Registration of Co-Scientist's MCP server with AI assistants: the API the desktop host, the
 // web host and the CLI use. Electron-free.
-import type { AssistantState } from '../contract.js';
+import type { AssistantState } from '../../../src-shared/routes/index.js';
 import { claudeDesktop } from './clients/claudeDesktop.js';
 import type { RegistrarIo, RegistrationOptions, RegistrationResult, UnregistrationOptions, UnregistrationOutcome } from './registrar.js';
 import { registerClient, unregisterClient } from './registrar.js';

@@ -3,8 +3,8 @@
 // non-ASCII characters survive every assistant's process spawner unquoted.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DataDirInputs } from '../../../src-mcp/store/dataDir.js';
-import { defaultDataDir } from '../../../src-mcp/store/dataDir.js';
+import type { DataDirInputs } from '../../../src-shared/node/dataDir.js';
+import { defaultDataDir } from '../../../src-shared/node/dataDir.js';
 import { RegistrationError } from './errors.js';
 
 /** The client-independent part of a server launch; each adapter appends `--client <id>`. */

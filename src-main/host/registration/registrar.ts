@@ -3,7 +3,7 @@
 // a backup, a pre-write check, an atomic write and a read-back check.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { DisconnectOutcome, RegistrationOutcome } from '../contract.js';
+import type { DisconnectOutcome, RegistrationOutcome } from '../../../src-shared/routes/index.js';
 import type { ClientAdapter, JsonObject } from './clientAdapter.js';
 import { SERVER_KEY } from './clientAdapter.js';
 import { editViaCli, usableCli } from './clientCli.js';

@@ -2,7 +2,7 @@
 // Most assistants have one file (the install variant in use decides which); Cline has one per
 // host editor it is installed in, and each of those is a separate target.
 import fs from 'node:fs';
-import type { AssistantState, RegistrationState } from '../contract.js';
+import type { AssistantState, RegistrationState } from '../../../src-shared/routes/index.js';
 import type { ClientAdapter, ClientContext, ConfigLocation, Environment, JsonObject, TargetPlatform } from './clientAdapter.js';
 import { chooseConfigLocation, SERVER_KEY } from './clientAdapter.js';
 import { parseConfig } from './configEditor.js';

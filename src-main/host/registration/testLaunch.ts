@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { announcedDataDir } from '../../../src-mcp/store/dataDir.js';
-import type { TestLaunch } from '../contract.js';
+import { announcedDataDir } from '../../../src-shared/node/dataDir.js';
+import type { TestLaunch } from '../../../src-shared/routes/index.js';
 import type { LaunchCommand } from './launcher.js';
 
 export const TEST_LAUNCH_TIMEOUT_MS = 10_000;

@@ -1,9 +1,9 @@
 // A server process asked to serve `desktop` must prove the desktop app started it (the one-time
-// key of store/desktopKeys.ts); otherwise it does not start. The refusal is audited as client
+// key of src-shared/node/desktopKeys.ts); otherwise it does not start. The refusal is audited as client
 // `unknown` (an unproven claim confers no identity: the row must not read as the scientist's),
 // with action `identity:claim-desktop`, so the scientist sees who tried (pid, parent pid).
 import type { Db } from '../../store/database.js';
-import { DESKTOP_KEY_ENV, redeemDesktopKey, type DesktopKeyVerdict } from '../../store/desktopKeys.js';
+import { DESKTOP_KEY_ENV, redeemDesktopKey, type DesktopKeyVerdict } from '../../../src-shared/node/desktopKeys.js';
 import { recordAudit } from '../audit/callAudit.js';
 import { DESKTOP_CLIENT, UNKNOWN_CLIENT } from './identity.js';
 

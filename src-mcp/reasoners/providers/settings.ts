@@ -1,6 +1,7 @@
 // Provider settings as the scientist enters them, as they are stored (without the key), and as
 // the registry uses them. One zod schema validates what the desktop app sends.
 import { z } from 'zod';
+import { ProviderKindSchema } from '../../../src-shared/schemas/providers.js';
 import type { Db } from '../../store/database.js';
 import { listProviderSettings, type ProviderSettingsRow } from '../../store/providerSettings.js';
 import type { ProviderRegistry } from './registry.js';
@@ -15,7 +16,7 @@ export const ProviderInputSchema = z.object({
     .trim()
     .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'lowercase letters, digits, "-" and "_", at most 40 characters')
     .describe('Unique name chosen by the scientist, e.g. "anthropic" or "ollama"; tasks record provider:<name>:<model>.'),
-  kind: z.enum(['anthropic', 'openai']).describe('anthropic: the Anthropic Messages API. openai: OpenAI-compatible chat completions (OpenAI, Ollama, LM Studio, vLLM).'),
+  kind: ProviderKindSchema.describe('anthropic: the Anthropic Messages API. openai: OpenAI-compatible chat completions (OpenAI, Ollama, LM Studio, vLLM).'),
   base_url: z
     .string()
     .trim()

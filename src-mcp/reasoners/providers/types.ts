@@ -1,7 +1,9 @@
 // The vocabulary shared by the provider clients (architecture.md, *Reasoners*): what a provider is configured
 // with, what one chat call sends and returns, and how a call can fail.
 
-export type ProviderKind = 'anthropic' | 'openai';
+import type { ProviderKind } from '../../../src-shared/schemas/providers.js';
+
+export type { ProviderKind };
 
 /** What a model is used for: writing hypotheses, reviewing them, judging tournament pairs. */
 export type ReasoningRole = 'generation' | 'review' | 'judging';

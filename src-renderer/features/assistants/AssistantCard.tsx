@@ -3,7 +3,7 @@
 // removed silently: the host answers CONFLICT with a diff, and only a second, explicit click
 // (force) goes ahead.
 import { useState } from 'react';
-import type { AssistantState, TestLaunch } from '../../../src-main/host/contract';
+import type { AssistantState, TestLaunch } from '../../../src-shared/routes/index';
 import { HostError } from '../../api/cosci';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { assistantStatus } from './assistantStatus';

@@ -7,7 +7,7 @@
 // stay visible in a tooltip for the audit log.
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssistantPolicy, AssistantState } from '../../../src-main/host/contract';
+import type { AssistantPolicy, AssistantState } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { useAssistants } from '../../api/queries';

@@ -1,6 +1,6 @@
 // What happened after an action on one assistant: the file that changed, its backup, the test
 // launch of the registered command, and exactly what to do next in that assistant.
-import type { DisconnectOutcome, RegistrationOutcome, TestLaunch } from '../../../src-main/host/contract';
+import type { DisconnectOutcome, RegistrationOutcome, TestLaunch } from '../../../src-shared/routes/index';
 
 const ACTION_TEXT: Record<RegistrationOutcome['action'], string> = {
   created: 'Created its configuration file with Co-Scientist in it.',

@@ -1,7 +1,7 @@
 // Connecting AI assistants to Co-Scientist: every assistant Co-Scientist knows, those found on
 // this computer first, each with its registration state and the actions that state allows
 // (see AssistantCard). The host re-checks registrations at start and repairs its own.
-import type { AssistantState } from '../../../src-main/host/contract';
+import type { AssistantState } from '../../../src-shared/routes/index';
 import { useAssistants } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { AssistantCard } from './AssistantCard';

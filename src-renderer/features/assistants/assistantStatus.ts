@@ -2,7 +2,7 @@
 // showed "Connected" next to "Not found on this computer" (our entry was in the file, the app
 // was not detected), and "Connected" above a failed test launch. Each combination now reads as
 // one statement, with what to do about it.
-import type { AssistantState, TestLaunch } from '../../../src-main/host/contract';
+import type { AssistantState, TestLaunch } from '../../../src-shared/routes/index';
 
 export interface AssistantStatus {
   text: string;

@@ -1,7 +1,7 @@
 // The four things a scientist can do to one assistant's registration, as TanStack mutations.
 // Each refreshes the assistants list when it settles: the main process is the source of truth.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AssistantState, RouteInput, RouteName } from '../../../src-main/host/contract';
+import type { AssistantState, RouteInput, RouteName } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { queryKeys } from '../../api/queries';

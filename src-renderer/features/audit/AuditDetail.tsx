@@ -1,6 +1,6 @@
 // One audit row in full: who did what to which target, how it ended, the arguments as recorded
 // (secrets were replaced by [REDACTED] before the row was written) and the row's place in the chain.
-import type { AuditEntry } from '../../../src-main/host/contract';
+import type { AuditEntry } from '../../../src-shared/routes/index';
 import { Fact } from '../../app/Facts';
 import { auditTime, outcomeLabel, prettyArguments } from './format';
 

@@ -1,16 +1,11 @@
 // The audit log's filters: client, tool (action), outcome and a time window. The menus offer the
 // clients and actions that actually occur in the log.
 import { useId } from 'react';
-import type { AuditOutcome, ProjectSummary } from '../../../src-main/host/contract';
+import type { AuditOutcome, ProjectSummary } from '../../../src-shared/routes/index';
+import { OUTCOME_LABELS } from './format';
 import { EMPTY_FILTER_FORM, narrowsLog, type AuditFilterForm } from './useAudit';
 
-const OUTCOMES: Array<{ value: AuditOutcome; label: string }> = [
-  { value: 'ok', label: 'Succeeded' },
-  { value: 'denied', label: 'Denied' },
-  { value: 'rate_limited', label: 'Rate limited' },
-  { value: 'invalid_input', label: 'Invalid input' },
-  { value: 'error', label: 'Failed' },
-];
+const OUTCOMES = (Object.entries(OUTCOME_LABELS) as Array<[AuditOutcome, string]>).map(([value, label]) => ({ value, label }));
 
 export interface AuditFiltersProps {
   form: AuditFilterForm;

@@ -2,7 +2,7 @@
 // are buttons in effect: click or Enter shows the call's details (arguments, hashes) beside it.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { AuditEntry } from '../../../src-main/host/contract';
+import type { AuditEntry } from '../../../src-shared/routes/index';
 import { auditTime, outcomeLabel } from './format';
 
 const ROW_HEIGHT = 40;

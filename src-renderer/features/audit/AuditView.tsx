@@ -1,18 +1,18 @@
 // The Audit section: what every client did, filterable, with each call's redacted arguments, the
 // hash chain's verification and exports (JSON Lines, CSV) of exactly what the filters show.
 import { useCallback, useMemo, useState } from 'react';
-import type { AuditEntry } from '../../../src-main/host/contract';
+import type { AuditEntry } from '../../../src-shared/routes/index';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { AuditDetail } from './AuditDetail';
 import { AuditFilters } from './AuditFilters';
 import { AuditTable } from './AuditTable';
 import { ChainStatus } from './ChainStatus';
-import { downloadText } from './download';
+import { downloadText } from '../../shared/download';
 import { byteSize } from './format';
 import { useProjects } from '../../api/queries';
 import { EMPTY_FILTER_FORM, narrowsLog, toAuditFilter, useAuditExport, useAuditLiveRefresh, useAuditLog, type AuditFilterForm } from './useAudit';
 import { Loading, skeletonRows } from '../../app/Loading';
-import '../leaderboard/leaderboard.css';
+import '../../shared/dataTable.css';
 import './audit.css';
 
 const NO_FACETS = { clients: [], actions: [] };

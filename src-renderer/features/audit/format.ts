@@ -1,7 +1,8 @@
 // How audit facts read in the GUI. Pure, so the table, the details and exports agree.
-import type { AuditOutcome } from '../../../src-main/host/contract';
+import type { AuditOutcome } from '../../../src-shared/routes/index';
 
-const OUTCOME_LABELS: Record<AuditOutcome, string> = { ok: 'Succeeded', denied: 'Denied', rate_limited: 'Rate limited', invalid_input: 'Invalid input', error: 'Failed' };
+/** One label per outcome (AUDIT_OUTCOMES, src-shared/schemas/audit.ts): an outcome without one fails the typecheck. */
+export const OUTCOME_LABELS: Record<AuditOutcome, string> = { ok: 'Succeeded', denied: 'Denied', rate_limited: 'Rate limited', invalid_input: 'Invalid input', error: 'Failed' };
 
 export function outcomeLabel(outcome: AuditOutcome): string {
   return OUTCOME_LABELS[outcome];

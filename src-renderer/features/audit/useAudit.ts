@@ -3,7 +3,7 @@
 // request; it does not poll.
 import { useEffect } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuditFilter, AuditOutcome } from '../../../src-main/host/contract';
+import type { AuditFilter, AuditOutcome } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 

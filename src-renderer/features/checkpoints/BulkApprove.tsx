@@ -2,7 +2,7 @@
 // and of which projects. Each is decided on its own (own decision id, so a retry is applied once);
 // the first failure stops the run and says which one and why.
 import { useRef, useState } from 'react';
-import type { CheckpointKind, CheckpointView } from '../../../src-main/host/contract';
+import type { CheckpointKind, CheckpointView } from '../../../src-shared/routes/index';
 import { useDecide } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { KIND_LABELS } from './checkpointKinds';

@@ -1,12 +1,12 @@
 // The approval dialog of one checkpoint: what it proposes, and approve / edit / reject. Each
 // decision carries its own id, so a retried request is applied once (the server is idempotent).
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { CheckpointView, DecisionAction, RouteOutput } from '../../../src-main/host/contract';
+import type { CheckpointView, DecisionAction, RouteOutput } from '../../../src-shared/routes/index';
 import { useDecide } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { LongText } from '../../app/LongText';
 import { useNavigation } from '../../app/navigation';
-import { dateTime, timeAgo } from '../projects/format';
+import { dateTime, timeAgo } from '../../shared/format';
 import { KIND_HINTS, KIND_LABELS } from './checkpointKinds';
 import { EditPanel } from './EditPanel';
 import { PayloadView } from './PayloadView';

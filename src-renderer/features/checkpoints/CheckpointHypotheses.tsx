@@ -2,7 +2,7 @@
 // beside the inbox (full text, reviews, matches, lineage, citations). A slot under the payload
 // view, so the payload views (PayloadView.tsx) stay about what the decision is.
 import { useMemo } from 'react';
-import type { CheckpointView } from '../../../src-main/host/contract';
+import type { CheckpointView } from '../../../src-shared/routes/index';
 import { useHypothesisList } from '../../api/researchQueries';
 import { namedHypothesisIds } from './checkpointHypothesisIds';
 

@@ -2,11 +2,11 @@
 // assistant they allowed, or the project's policy), with which note, and for an edit what was
 // changed — the same diff the scientist read before sending it (issue 18 item 4).
 import { clientName } from '../../app/clientNames';
-import type { DecisionRecord } from '../../../src-main/host/contract';
+import type { DecisionRecord } from '../../../src-shared/routes/index';
 import { useDecisionHistory } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { pagingOf, VirtualList } from '../../app/VirtualList';
-import { dateTime, timeAgo } from '../projects/format';
+import { dateTime, timeAgo } from '../../shared/format';
 import { diffOptionsFor, editSource, KIND_LABELS } from './checkpointKinds';
 import { DiffView } from './schemaForm/DiffView';
 import { recordedEditChanges } from './schemaForm/recordedEdit';

@@ -4,9 +4,9 @@
 // rationale, protocol and predictions. A near-duplicate shows beside its twin so the scientist
 // can compare the two.
 import { useState } from 'react';
-import type { HypothesisDetail, HypothesisSummary } from '../../../src-main/host/contract';
+import type { HypothesisDetail, HypothesisSummary } from '../../../src-shared/routes/index';
 import { useHypothesis } from '../../api/researchQueries';
-import { hypothesisTitle } from '../hypotheses/hypothesisTitle';
+import { hypothesisTitle } from '../../shared/hypothesisTitle';
 
 export interface Named {
   id: string;

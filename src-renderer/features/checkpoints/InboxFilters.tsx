@@ -1,9 +1,9 @@
 // Narrows the inbox to one project and/or one kind of checkpoint. The menus offer only what waits.
 import { useId } from 'react';
-import type { CheckpointKind, CheckpointView } from '../../../src-main/host/contract';
+import type { CheckpointKind, CheckpointView } from '../../../src-shared/routes/index';
 import { KIND_LABELS } from './checkpointKinds';
 import type { InboxFilter } from './inboxModel';
-import '../leaderboard/leaderboard.css';
+import '../../shared/dataTable.css';
 
 export function InboxFilters({
   checkpoints,

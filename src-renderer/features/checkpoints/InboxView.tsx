@@ -2,7 +2,7 @@
 // filterable by project and kind, with the approval dialog of the selected one beside it, a bulk
 // approval of like items, and the history of decisions. Keyboard shortcuts are listed on screen.
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { CheckpointView, DecisionAction } from '../../../src-main/host/contract';
+import type { CheckpointView, DecisionAction } from '../../../src-shared/routes/index';
 import { useProjects } from '../../api/queries';
 import { usePendingCheckpoints, useProjectOverview } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
@@ -10,10 +10,10 @@ import { useNavigation } from '../../app/navigation';
 import { Tabs } from '../../app/Tabs';
 import { useToasts } from '../../app/Toasts';
 import { pagingOf, VirtualList } from '../../app/VirtualList';
-import { timeAgo } from '../projects/format';
+import { timeAgo } from '../../shared/format';
 import { CheckpointDetail, type DecideResult } from './CheckpointDetail';
 import { CheckpointHypotheses } from './CheckpointHypotheses';
-import { HypothesisSidePanel } from '../hypotheses/HypothesisSidePanel';
+import { HypothesisSidePanel } from '../../shared/hypotheses/HypothesisSidePanel';
 import { BulkApprove } from './BulkApprove';
 import { KIND_LABELS } from './checkpointKinds';
 import { DecisionHistory } from './DecisionHistory';

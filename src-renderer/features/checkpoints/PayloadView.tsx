@@ -1,6 +1,6 @@
 // What a checkpoint proposes, readable per kind: the plan, the new hypotheses, the evolutions,
 // the final report or the flagged text. Unknown shapes fall back to their JSON, never to nothing.
-import type { CheckpointView } from '../../../src-main/host/contract';
+import type { CheckpointView } from '../../../src-shared/routes/index';
 import { HypothesisInline, namedFrom, TwinPair } from './HypothesisInline';
 import { useListedHypotheses } from './useHypothesisChoices';
 

@@ -4,8 +4,8 @@
 import { useProjects } from '../../api/queries';
 import { useProjectOverview } from '../../api/researchQueries';
 import { useNavigation } from '../../app/navigation';
-import { ReopenProject } from '../projects/ReopenProject';
-import { waitingFor, waitingSentence } from '../projects/waitingFor';
+import { ReopenProject } from '../../shared/ReopenProject';
+import { waitingFor, waitingSentence } from '../../shared/waitingFor';
 
 export function ProjectStates() {
   const projects = useProjects();

@@ -1,5 +1,5 @@
 // Which hypotheses a checkpoint's payload names (CheckpointHypotheses.tsx opens them in the panel).
-import type { CheckpointView } from '../../../src-main/host/contract';
+import type { CheckpointView } from '../../../src-shared/routes/index';
 
 type Payload = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 // What each kind of checkpoint is called, and where in its payload the editable content sits (the
 // edit schema names the fields; the payload holds the proposal they start from).
-import type { CheckpointKind } from '../../../src-main/host/contract';
+import type { CheckpointKind } from '../../../src-shared/routes/index';
 import type { DiffOptions } from './schemaForm/diff';
 
 export const KIND_LABELS: Record<CheckpointKind, string> = {

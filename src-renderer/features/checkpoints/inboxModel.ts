@@ -1,7 +1,7 @@
 // How the inbox orders, filters and batches what waits: grouped by project (the project whose
 // checkpoint has waited longest first, oldest first inside it), narrowed by project and kind, and
 // which shown checkpoints are alike enough to approve together.
-import type { CheckpointKind, CheckpointView } from '../../../src-main/host/contract';
+import type { CheckpointKind, CheckpointView } from '../../../src-shared/routes/index';
 
 export interface InboxFilter {
   projectId: string;

@@ -1,5 +1,5 @@
 // Shapes the checkpoint views share.
-export type { CheckpointView } from '../../../src-main/host/contract';
+export type { CheckpointView } from '../../../src-shared/routes/index';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 

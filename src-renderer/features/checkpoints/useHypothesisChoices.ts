@@ -1,6 +1,6 @@
 // The project's hypotheses as "H3 — summary…", for fields and proposals that refer to them by id.
 import { useMemo } from 'react';
-import type { HypothesisSummary } from '../../../src-main/host/contract';
+import type { HypothesisSummary } from '../../../src-shared/routes/index';
 import { useHypothesisList } from '../../api/researchQueries';
 import type { Choice } from './schemaForm/SchemaForm';
 

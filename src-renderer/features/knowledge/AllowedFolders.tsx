@@ -1,6 +1,6 @@
 // The folders ingestion may read. Only the scientist decides them, here in the app (adding
 // documents from a folder allows it): assistants can ingest from these folders but cannot add any.
-import type { KnowledgeRoots } from '../../../src-main/host/contract';
+import type { KnowledgeRoots } from '../../../src-shared/routes/index';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useKnowledgeRoots, useRemoveFolder } from './api';
 

@@ -1,6 +1,6 @@
 // Under a search result: the hypotheses citing its source, each opening in the hypothesis panel
 // (a passage belongs to no hypothesis; its document is what hypotheses cite).
-import type { CitingHypotheses } from '../../../src-main/host/contract';
+import type { CitingHypotheses } from '../../../src-shared/routes/index';
 import { useNavigation } from '../../app/navigation';
 
 type CitedByDocument = CitingHypotheses['documents'][number];

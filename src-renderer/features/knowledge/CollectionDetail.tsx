@@ -1,7 +1,7 @@
 // One collection: what it holds, the projects it is linked to, adding documents to it, and deleting it (asked twice, since
 // content added by assistants cannot be re-ingested from disk).
 import { useState } from 'react';
-import type { KnowledgeCollection } from '../../../src-main/host/contract';
+import type { KnowledgeCollection } from '../../../src-shared/routes/index';
 import { useProjects } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useCollectionDocuments, useDeleteCollection } from './api';

@@ -3,7 +3,7 @@
 // collections by default. The change goes through manage_collections, so it is audited; a failure
 // says, in the scientist's words, what is gone and what to do (knowledge.handlers.ts).
 import { useId, useState } from 'react';
-import type { KnowledgeCollection } from '../../../src-main/host/contract';
+import type { KnowledgeCollection } from '../../../src-shared/routes/index';
 import { useProjects } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useLinkCollection } from './api';

@@ -2,7 +2,7 @@
 // terms highlighted, the server's advice when the query is too broad or unclear, and under each
 // result the hypotheses citing its source, which open in the hypothesis panel.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import type { KnowledgeCollection } from '../../../src-main/host/contract';
+import type { KnowledgeCollection } from '../../../src-shared/routes/index';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useCitingHypotheses, useKnowledgeSearch } from './api';
 import { CitedBy } from './CitedBy';

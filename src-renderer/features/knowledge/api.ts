@@ -2,7 +2,7 @@
 // ['knowledge'] key, so one host event (an assistant ingested something) refreshes it all.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KnowledgeIngest, RouteInput } from '../../../src-main/host/contract';
+import type { KnowledgeIngest, RouteInput } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 

@@ -1,5 +1,5 @@
 // How knowledge facts read in the GUI.
-import type { KnowledgeDocument } from '../../../src-main/host/contract';
+import type { KnowledgeDocument } from '../../../src-shared/routes/index';
 
 export function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

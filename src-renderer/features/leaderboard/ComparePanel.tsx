@@ -1,6 +1,6 @@
 // Two hypotheses side by side: every field, their ratings, the latest review's scores and
 // critique, and how they fared against each other.
-import type { ComparedHypothesis, LeaderboardRow } from '../../../src-main/host/contract';
+import type { ComparedHypothesis, LeaderboardRow } from '../../../src-shared/routes/index';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { methodLabel, ORIGIN_LABELS, STATUS_LABELS } from './labels';
 import { useComparison } from './queries';

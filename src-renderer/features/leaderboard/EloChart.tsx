@@ -5,7 +5,7 @@
 // line, its rank, score, interval and Elo in text, with a button to take it off the chart (the
 // chart itself is summarised for screen readers by its title and description).
 import { useId } from 'react';
-import type { EloHistory } from '../../../src-main/host/contract';
+import type { EloHistory } from '../../../src-shared/routes/index';
 import { eloDomain, linearScale, niceTicks, stepPath } from './chartMath';
 
 const WIDTH = 760;

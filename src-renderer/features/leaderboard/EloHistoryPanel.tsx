@@ -1,9 +1,9 @@
 // Elo over time for the hypotheses the scientist chooses: the top N (default 5), the ones ticked
 // for comparison, and any added here; each can be taken off the chart from its legend.
 import { useMemo } from 'react';
-import type { LeaderboardRow } from '../../../src-main/host/contract';
+import type { LeaderboardRow } from '../../../src-shared/routes/index';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { hypothesisTitle } from '../hypotheses/hypothesisTitle';
+import { hypothesisTitle } from '../../shared/hypothesisTitle';
 import { EloChart } from './EloChart';
 import { addCharted, chartedIds, MAX_CHARTED, removeCharted, TOP_CHOICES, type EloChoice } from './eloSelection';
 import { useEloHistory } from './queries';

@@ -5,11 +5,11 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useProjects } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useNavigation } from '../../app/navigation';
-import { HypothesisSidePanel } from '../hypotheses/HypothesisSidePanel';
+import { HypothesisSidePanel } from '../../shared/hypotheses/HypothesisSidePanel';
 import { shownBoardProject } from './boardPrefetch';
 import { ProjectLeaderboard } from './ProjectLeaderboard';
 import { Loading } from '../../app/Loading';
-import './leaderboard.css';
+import '../../shared/dataTable.css';
 
 export function LeaderboardSection() {
   const id = useId();

@@ -2,7 +2,7 @@
 // virtualised table. Filtering 10,000 rows takes a few milliseconds; the deferred value keeps
 // typing in the search box responsive even so.
 import { useDeferredValue, useMemo, useState } from 'react';
-import type { LeaderboardRow } from '../../../src-main/host/contract';
+import type { LeaderboardRow } from '../../../src-shared/routes/index';
 import { LeaderboardTable } from './LeaderboardTable';
 import { LeaderboardToolbar } from './LeaderboardToolbar';
 import { useServerSearch } from './serverSearch';

@@ -3,11 +3,11 @@
 // with row indices tell assistive technology how many rows there really are.
 import { memo, useCallback, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { LeaderboardRow } from '../../../src-main/host/contract';
+import type { LeaderboardRow } from '../../../src-shared/routes/index';
 import { ciCell } from './ciCell';
 import { movementLabel, type Sort, type SortColumn } from './leaderboardModel';
 import { methodLabel, ORIGIN_LABELS, STATUS_LABELS } from './labels';
-import { hypothesisTitle } from '../hypotheses/hypothesisTitle';
+import { hypothesisTitle } from '../../shared/hypothesisTitle';
 
 export const ROW_HEIGHT = 44;
 

@@ -1,6 +1,6 @@
 // Search and filters above the leaderboard: every control labelled and reachable by keyboard.
 import { useId } from 'react';
-import type { LeaderboardRow } from '../../../src-main/host/contract';
+import type { LeaderboardRow } from '../../../src-shared/routes/index';
 import { hasFilters, NO_FILTERS, type Filters } from './leaderboardModel';
 import { methodLabel, ORIGIN_LABELS, STATUS_LABELS } from './labels';
 

@@ -2,7 +2,7 @@
 // evolved from. Nodes are keyboard-focusable; choosing one highlights its ancestors and
 // descendants and shows its summary under the graph.
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import type { LeaderboardRow } from '../../../src-main/host/contract';
+import type { LeaderboardRow } from '../../../src-shared/routes/index';
 import { methodLabel } from './labels';
 import { layoutLineage, NODE_HEIGHT, NODE_WIDTH } from './lineageLayout';
 

@@ -2,9 +2,9 @@
 // met whom (in the slot order the judge saw), who won, and whether a model or the scientist judged.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { LeaderboardRow, MatchEntry } from '../../../src-main/host/contract';
+import type { LeaderboardRow, MatchEntry } from '../../../src-shared/routes/index';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { dateTime } from '../projects/format';
+import { dateTime } from '../../shared/format';
 import { useMatches } from './queries';
 import { Loading, skeletonRows } from '../../app/Loading';
 

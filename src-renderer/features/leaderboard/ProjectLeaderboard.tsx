@@ -2,9 +2,9 @@
 // side-by-side comparison, the arena where the scientist judges pairs, and the match log.
 // Exported for the project view to embed; the Leaderboard section shows it too.
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import type { LeaderboardPage } from '../../../src-main/host/contract';
+import type { LeaderboardPage } from '../../../src-shared/routes/index';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { ArenaPanel } from '../arena/ArenaPanel';
+import { ArenaPanel } from './ArenaPanel';
 import { ComparePanel } from './ComparePanel';
 import { EloHistoryPanel } from './EloHistoryPanel';
 import { INITIAL_ELO_CHOICE, type EloChoice } from './eloSelection';
@@ -15,7 +15,7 @@ import { MatchList } from './MatchList';
 import { useLeaderboardPages } from './queries';
 import { useRenderMarks } from './renderMarks';
 import { Loading, skeletonRows } from '../../app/Loading';
-import './leaderboard.css';
+import '../../shared/dataTable.css';
 import './charts.css';
 import './compare.css';
 

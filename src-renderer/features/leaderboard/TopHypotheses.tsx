@@ -3,14 +3,14 @@
 // can be told apart shows at a glance), the certified top-k marked, each opening its detail, and
 // the way to the full tournament. Its query is keyed under ['projects'], so it follows an
 // assistant's judgements live like the rest of the project view.
-import type { LeaderboardPage, LeaderboardRow } from '../../../src-main/host/contract';
+import type { LeaderboardPage, LeaderboardRow } from '../../../src-shared/routes/index';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useNavigation } from '../../app/navigation';
 import { ciCell } from './ciCell';
 import { ciDomain, movementLabel } from './leaderboardModel';
 import { useLeaderboardTop } from './queries';
 import { Loading } from '../../app/Loading';
-import './leaderboard.css';
+import '../../shared/dataTable.css';
 import './topHypotheses.css';
 
 /** Enough to see the certified top-k (k is at most 10 in practice) and who presses on it. */

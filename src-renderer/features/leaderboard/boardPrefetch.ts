@@ -3,7 +3,7 @@
 // press, during the press itself), instead of after the section's first commit.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ProjectSummary } from '../../../src-main/host/contract';
+import type { ProjectSummary } from '../../../src-shared/routes/index';
 import { useCosci } from '../../api/CosciProvider';
 import { prefetchLeaderboardPages } from './queries';
 

@@ -1,7 +1,7 @@
 // The pages of a whole leaderboard as the table receives them: one screen first, then the rest in
 // large pages, handed on in few batches. Pure (the page fetch and the clock are parameters), so
 // its timing rules are unit tested without a browser; queries.ts streams it into TanStack Query.
-import type { LeaderboardPage, MAX_LEADERBOARD_PAGE_ROWS } from '../../../src-main/host/contract';
+import type { LeaderboardPage, MAX_LEADERBOARD_PAGE_ROWS } from '../../../src-shared/routes/index';
 import { rowsOf } from './leaderboardModel';
 
 /** The first page: more rows than a tall window shows (44 px rows), so the first screen waits for no more. */

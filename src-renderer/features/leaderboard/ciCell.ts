@@ -1,7 +1,7 @@
 // A Bradley-Terry score with its 95% bootstrap interval, drawn on the scale all rows share, so
 // overlapping intervals (ranks the data cannot yet tell apart) are visible down the column.
 // No element of its own: the table cell shows the score as its text and draws the bar with CSS
-// background layers (leaderboard.css, .ci-cell). A fast scroll mounts several rows per frame, and
+// background layers (shared/dataTable.css, .ci-cell). A fast scroll mounts several rows per frame, and
 // each element per row costs style, layout and paint in every one of them (bench/leaderboard-trace.ts).
 import type { CSSProperties } from 'react';
 

@@ -1,7 +1,7 @@
 // Which hypotheses the Elo chart draws: the top N by rank (the scientist picks N), the ones ticked
 // for comparison, and any added by hand, minus those removed from the legend. Capped at what
 // get_elo_history accepts in one call, so the chart never asks for more than it can draw.
-import type { LeaderboardRow } from '../../../src-main/host/contract';
+import type { LeaderboardRow } from '../../../src-shared/routes/index';
 
 /** get_elo_history's limit on hypothesis_ids (tools/tournamentDesktop.ts). */
 export const MAX_CHARTED = 20;

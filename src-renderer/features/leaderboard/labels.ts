@@ -1,8 +1,8 @@
 // How tournament facts read in the GUI, so every tournament view says the same thing.
-import type { LeaderboardRow } from '../../../src-main/host/contract';
+import type { LeaderboardRow } from '../../../src-shared/routes/index';
 
 // One wording of a hypothesis's status in every view (docs/glossary.md).
-export { STATUS_LABELS } from '../hypotheses/labels';
+export { STATUS_LABELS } from '../../shared/hypotheses/labels';
 
 export const ORIGIN_LABELS: Record<LeaderboardRow['origin'], string> = {
   generated: 'Generated',

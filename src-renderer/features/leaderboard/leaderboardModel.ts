@@ -1,7 +1,7 @@
 // What the leaderboard table shows: rows filtered, searched and sorted in the renderer. All rows
 // are loaded (in chunks) so that sorting by any column is instant; these functions are pure so
 // they can be tested without a browser and memoised by the view.
-import type { LeaderboardColumns, LeaderboardRow } from '../../../src-main/host/contract';
+import type { LeaderboardColumns, LeaderboardRow } from '../../../src-shared/routes/index';
 
 export type SortColumn = 'rank' | 'number' | 'elo' | 'bt' | 'p_top_k' | 'matches' | 'movement';
 export type SortDirection = 'asc' | 'desc';
@@ -52,7 +52,7 @@ export function memoisedSearchText(): (row: LeaderboardRow) => string {
 /**
  * A search's terms: whitespace-separated, lower-cased. The server's search (get_leaderboard's
  * `search`, src-shared/leaderboardSearch.ts) splits the same way; the renderer may not import it
- * (the dependency rules let it see the host contract's types only).
+ * (the dependency rules let it see src-shared's types only).
  */
 export function searchTerms(search: string): string[] {
   return search.toLowerCase().split(/\s+/).filter((term) => term !== '');

@@ -2,7 +2,7 @@
 // graph. Generations are columns (a child sits right of its deepest parent); within a column,
 // roots go by rank and children by the average height of their parents, which keeps most edges
 // short and uncrossed without a graph-layout library.
-import type { LeaderboardRow } from '../../../src-main/host/contract';
+import type { LeaderboardRow } from '../../../src-shared/routes/index';
 
 export const NODE_WIDTH = 168;
 export const NODE_HEIGHT = 48;

@@ -2,7 +2,7 @@
 // so that the host events which already invalidate project data (useHostEvents) refresh the
 // leaderboard, matches and charts too when an assistant's judgements or a vote arrive.
 import { experimental_streamedQuery as streamedQuery, queryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { CosciApi } from '../../../src-main/host/contract';
+import type { CosciApi } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { boardPages } from './boardStream';

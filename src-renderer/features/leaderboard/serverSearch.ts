@@ -3,7 +3,7 @@
 // word anywhere in one must still be found. The answer is the set of matching ids; the table
 // keeps its other filters and sort in the renderer and shows the rows in both.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { LeaderboardPage } from '../../../src-main/host/contract';
+import type { LeaderboardPage } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { searchTerms } from './leaderboardModel';

@@ -1,12 +1,12 @@
 // Starting a project from the GUI: the same `start_research` an assistant calls. The server
 // validates the goal and budget; its message is shown as is, since it says what to fix.
 import { useId, useState, type FormEvent } from 'react';
-import type { StartResearchResult } from '../../../src-main/host/contract';
+import type { StartResearchResult } from '../../../src-shared/routes/index';
 import { useStartResearch } from '../../api/queries';
 import { useDesktopSettings } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { FormActions } from '../../app/FormActions';
-import { PausePolicyFields, type PausableKind } from './PausePolicyFields';
+import { PausePolicyFields, type PausableKind } from '../../shared/PausePolicyFields';
 
 const DEFAULT_BUDGET = 20;
 

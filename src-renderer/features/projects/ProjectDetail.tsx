@@ -3,17 +3,17 @@
 // the host announces a change, so an assistant's progress shows up while the scientist watches.
 import { LongText } from '../../app/LongText';
 import { useState } from 'react';
-import type { ResearchStatus } from '../../../src-main/host/contract';
+import type { ResearchStatus } from '../../../src-shared/routes/index';
 import { HostError } from '../../api/cosci';
 import { useProjectStatus } from '../../api/queries';
 import { useProjectOverview } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useNavigation } from '../../app/navigation';
 import { Tabs } from '../../app/Tabs';
-import { HypothesesPanel } from '../hypotheses/HypothesesPanel';
-import { statusLabel } from './format';
+import { HypothesesPanel } from '../../shared/hypotheses/HypothesesPanel';
+import { statusLabel } from '../../shared/format';
 import { ProjectExports } from './ProjectExports';
-import { ProjectOverview } from './ProjectOverview';
+import { ProjectOverview, type LeaderboardTop } from './ProjectOverview';
 import { ProjectStatusNotice } from './ProjectStatusNotice';
 import { ProjectTimeline } from './ProjectTimeline';
 import { useProjectActions } from './useProjectActions';
@@ -21,10 +21,10 @@ import { Loading } from '../../app/Loading';
 
 type DetailTab = 'overview' | 'timeline' | 'hypotheses';
 
-export function ProjectDetail({ researchId }: { researchId: string }) {
+export function ProjectDetail({ researchId, leaderboardTop }: { researchId: string; leaderboardTop: LeaderboardTop }) {
   const status = useProjectStatus(researchId);
 
-  if (status.data) return <StatusView status={status.data} />;
+  if (status.data) return <StatusView status={status.data} leaderboardTop={leaderboardTop} />;
   if (status.isError) {
     const gone = status.error instanceof HostError && status.error.code === 'NOT_FOUND';
     return (
@@ -41,7 +41,7 @@ export function ProjectDetail({ researchId }: { researchId: string }) {
   return <Loading label="Loading project" className="card project-detail is-loading" testId="project-detail-loading" shapes={['title', 'line', 'block']} />;
 }
 
-function StatusView({ status }: { status: ResearchStatus }) {
+function StatusView({ status, leaderboardTop }: { status: ResearchStatus; leaderboardTop: LeaderboardTop }) {
   const [tab, setTab] = useState<DetailTab>('overview');
   const overview = useProjectOverview();
   const flags = overview.data?.projects.find((p) => p.id === status.research_id);
@@ -102,7 +102,7 @@ function StatusView({ status }: { status: ResearchStatus }) {
         panelId="project-detail-panel"
       />
       <div id="project-detail-panel" role="tabpanel" className="project-detail-panel">
-        {tab === 'overview' ? <ProjectOverview status={status} /> : tab === 'timeline' ? <ProjectTimeline researchId={status.research_id} /> : <HypothesesPanel researchId={status.research_id} addRefused={addRefusal(status)} />}
+        {tab === 'overview' ? <ProjectOverview status={status} leaderboardTop={leaderboardTop} /> : tab === 'timeline' ? <ProjectTimeline researchId={status.research_id} /> : <HypothesesPanel researchId={status.research_id} addRefused={addRefusal(status)} />}
       </div>
     </section>
   );

@@ -4,11 +4,11 @@
 // hypotheses, so only what can work is offered.
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import type { ProjectStatus, ResultExportFormat } from '../../../src-main/host/contract';
+import type { ProjectStatus, ResultExportFormat } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { downloadText } from '../audit/download';
+import { downloadText } from '../../shared/download';
 import './exports.css';
 
 const FORMATS: ReadonlyArray<{ format: ResultExportFormat; label: string; completedOnly: boolean }> = [

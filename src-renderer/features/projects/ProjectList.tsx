@@ -1,10 +1,10 @@
 // The list of research projects, newest first as the server orders them: status, progress and
 // how many checkpoints wait in each. Each row is a button that opens the project. The list is
 // virtualised, so hundreds of projects cost no more than the dozen in view.
-import type { ProjectSummary } from '../../../src-main/host/contract';
+import type { ProjectSummary } from '../../../src-shared/routes/index';
 import { ProgressBar } from '../../app/ProgressBar';
 import { VirtualList } from '../../app/VirtualList';
-import { dateTime, statusLabel, timeAgo } from './format';
+import { dateTime, statusLabel, timeAgo } from '../../shared/format';
 
 export interface ProjectRow extends ProjectSummary {
   archivedAt: string | null;

@@ -1,17 +1,23 @@
 // A project at a glance: progress and counts, the top of its leaderboard, the research plan it
 // follows, the budget it used, and what the meta-review made of the work so far (its feedback and
 // the research overview).
-import type { ProjectTimeline, ResearchStatus } from '../../../src-main/host/contract';
+import type { ReactNode } from 'react';
+import type { ProjectTimeline, ResearchStatus } from '../../../src-shared/routes/index';
 import { useProjectTimeline } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { Fact, Stat } from '../../app/Facts';
 import { ProgressBar } from '../../app/ProgressBar';
-import { TopHypotheses } from '../leaderboard/TopHypotheses';
-import { dateTime, duration, percent } from './format';
-import { PAUSABLE } from './PausePolicyFields';
+import { dateTime, duration, percent } from '../../shared/format';
+import { PAUSABLE } from '../../shared/PausePolicyFields';
 import { Loading } from '../../app/Loading';
 
-export function ProjectOverview({ status }: { status: ResearchStatus }) {
+/**
+ * The top of a project's leaderboard, drawn by the leaderboard feature: App.tsx passes it in, since
+ * features do not import each other (architecture.md, *Layers and folders*).
+ */
+export type LeaderboardTop = (researchId: string) => ReactNode;
+
+export function ProjectOverview({ status, leaderboardTop }: { status: ResearchStatus; leaderboardTop: LeaderboardTop }) {
   const record = useProjectTimeline(status.research_id);
   const first = record.data?.pages[0];
   const top = status.top_hypothesis;
@@ -29,7 +35,7 @@ export function ProjectOverview({ status }: { status: ResearchStatus }) {
         <Stat label="In tournament" testId="detail-in-tournament" value={status.hypotheses_in_tournament} />
       </dl>
 
-      <TopHypotheses researchId={status.research_id} />
+      {leaderboardTop(status.research_id)}
 
       <dl className="facts">
         <Fact label="Research ID" testId="detail-research-id">

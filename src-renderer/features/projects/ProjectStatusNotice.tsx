@@ -1,9 +1,9 @@
 // Under a project's header when nothing waits for the scientist: what the project waits for and
 // what they can do (issue 18 item 5) — ask the assistant to continue, wait for the background
 // provider, resume, or reopen a completed project with a new budget (issue 15 item 2).
-import type { ProjectOverview, ResearchStatus } from '../../../src-main/host/contract';
-import { ReopenProject } from './ReopenProject';
-import { waitingFor, waitingSentence } from './waitingFor';
+import type { ProjectOverview, ResearchStatus } from '../../../src-shared/routes/index';
+import { ReopenProject } from '../../shared/ReopenProject';
+import { waitingFor, waitingSentence } from '../../shared/waitingFor';
 
 type Flags = ProjectOverview['projects'][number];
 

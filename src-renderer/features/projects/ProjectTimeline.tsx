@@ -1,11 +1,11 @@
 // The workflow as it happened, oldest first: each task with the reasoner that did it, each
 // checkpoint with who decided and their note, and the project's key moments. Virtualised, and
 // paged from the server as the scientist scrolls.
-import type { TimelineEntry } from '../../../src-main/host/contract';
+import type { TimelineEntry } from '../../../src-shared/routes/index';
 import { useProjectTimeline } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { pagingOf, VirtualList } from '../../app/VirtualList';
-import { dateTime } from './format';
+import { dateTime } from '../../shared/format';
 import { describeEntry, whoLabel } from './timelineFormat';
 import { Loading } from '../../app/Loading';
 

@@ -2,13 +2,14 @@
 // Archived projects have their own view of the list; deleted ones vanish at once and are only
 // deleted for good when their undo toast runs out (pendingDeletes.ts).
 import { useMemo, useState } from 'react';
-import type { ProjectSummary } from '../../../src-main/host/contract';
+import type { ProjectSummary } from '../../../src-shared/routes/index';
 import { useProjectOverview } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useNavigation } from '../../app/navigation';
-import { HypothesisDetail } from '../hypotheses/HypothesisDetail';
+import { HypothesisDetail } from '../../shared/hypotheses/HypothesisDetail';
 import { NewResearchForm } from './NewResearchForm';
 import { ProjectDetail } from './ProjectDetail';
+import type { LeaderboardTop } from './ProjectOverview';
 import { ProjectList, type ProjectRow } from './ProjectList';
 import { usePendingDeletes } from './pendingDeletes';
 import { Loading, skeletonRows } from '../../app/Loading';
@@ -18,10 +19,12 @@ export function ProjectsView({
   projects,
   error,
   onRetry,
+  leaderboardTop,
 }: {
   projects: ProjectSummary[] | undefined;
   error: unknown;
   onRetry: () => void;
+  leaderboardTop: LeaderboardTop;
 }) {
   const { location, navigate } = useNavigation();
   const selectedId = location.projectId ?? null;
@@ -94,7 +97,7 @@ export function ProjectsView({
           location.hypothesisId ? (
             <HypothesisDetail key={location.hypothesisId} hypothesisId={location.hypothesisId} onBack={() => select(selectedId)} />
           ) : (
-            <ProjectDetail key={selectedId} researchId={selectedId} />
+            <ProjectDetail key={selectedId} researchId={selectedId} leaderboardTop={leaderboardTop} />
           )
         ) : (
           <div className="detail-placeholder" data-testid="detail-placeholder">

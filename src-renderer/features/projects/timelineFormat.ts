@@ -1,7 +1,7 @@
 // How a timeline entry reads: "Generated 5 hypotheses (debate) — done by Claude Desktop (in its chat)".
 // Pure, so every view (and a test) says the same thing.
 import { clientName } from '../../app/clientNames';
-import type { TimelineEntry } from '../../../src-main/host/contract';
+import type { TimelineEntry } from '../../../src-shared/routes/index';
 
 const KIND_LABELS: Record<string, string> = {
   research_plan: 'Research plan',

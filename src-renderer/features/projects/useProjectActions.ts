@@ -2,7 +2,7 @@
 // durable across a closed window).
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import type { ProjectSummary } from '../../../src-main/host/contract';
+import type { ProjectSummary } from '../../../src-shared/routes/index';
 import { call, errorMessage, HostError } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { queryKeys } from '../../api/queries';

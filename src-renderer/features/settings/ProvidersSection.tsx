@@ -3,7 +3,7 @@
 // is write-only: the app never shows a stored key again, it only says one is stored.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProviderSettings, ProviderTest, ProviderView } from '../../../src-main/host/contract';
+import type { ProviderSettings, ProviderTest, ProviderView } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { ErrorNotice } from '../../app/ErrorNotice';
@@ -11,9 +11,10 @@ import './providers.css';
 
 const PROVIDERS_KEY = ['providers'] as const;
 
-const PRESETS: Record<ProviderSettings['kind'], { base_url: string; hint: string }> = {
-  anthropic: { base_url: 'https://api.anthropic.com', hint: 'Anthropic Messages API.' },
-  openai: { base_url: 'https://api.openai.com/v1', hint: 'OpenAI, or a local server: Ollama http://127.0.0.1:11434/v1, LM Studio http://127.0.0.1:1234/v1, vLLM http://127.0.0.1:8000/v1 (no key needed on this computer).' },
+/** One entry per provider kind (src-shared/schemas/providers.ts): a kind without one fails the typecheck. */
+const PRESETS: Record<ProviderSettings['kind'], { label: string; base_url: string; hint: string }> = {
+  anthropic: { label: 'Anthropic', base_url: 'https://api.anthropic.com', hint: 'Anthropic Messages API.' },
+  openai: { label: 'OpenAI-compatible', base_url: 'https://api.openai.com/v1', hint: 'OpenAI, or a local server: Ollama http://127.0.0.1:11434/v1, LM Studio http://127.0.0.1:1234/v1, vLLM http://127.0.0.1:8000/v1 (no key needed on this computer).' },
 };
 
 const AVAILABILITY: Record<ProviderView['availability'], string> = {
@@ -61,7 +62,7 @@ export function ProvidersSection() {
         {providers.data?.providers.map((provider) => (
           <li key={provider.name} className="provider-row" data-testid={`provider-${provider.name}`}>
             <div>
-              <strong>{provider.name}</strong> <span className="muted">{provider.kind === 'anthropic' ? 'Anthropic' : 'OpenAI-compatible'} · {provider.base_url}</span>
+              <strong>{provider.name}</strong> <span className="muted">{PRESETS[provider.kind].label} · {provider.base_url}</span>
               <div className="muted">
                 Models: {provider.models.generation}
                 {provider.models.review ? ` · review ${provider.models.review}` : ''}
@@ -130,8 +131,11 @@ function ProviderForm({ initial, onDone }: { initial: ProviderView | null; onDon
         </Field>
         <Field label="API" id={`${ids}-kind`}>
           <select id={`${ids}-kind`} data-testid="provider-kind" value={form.kind} onChange={(e) => update({ kind: e.target.value as ProviderSettings['kind'], base_url: PRESETS[e.target.value as ProviderSettings['kind']].base_url })}>
-            <option value="anthropic">Anthropic</option>
-            <option value="openai">OpenAI-compatible</option>
+            {Object.entries(PRESETS).map(([kind, preset]) => (
+              <option key={kind} value={kind}>
+                {preset.label}
+              </option>
+            ))}
           </select>
         </Field>
       </div>

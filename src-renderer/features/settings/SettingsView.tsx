@@ -2,12 +2,12 @@
 // lives, and notifications. The host keeps them (desktop-settings.json in the data folder); each
 // change is saved at once and confirmed.
 import { useId, useState } from 'react';
-import type { DesktopSettings, Theme } from '../../../src-main/host/contract';
+import type { DesktopSettings, Theme } from '../../../src-shared/routes/index';
 import { useAppInfo } from '../../api/queries';
 import { useDesktopSettings, useSaveSettings } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { NotificationSwitch } from '../checkpoints/NotificationSwitch';
-import { PausePolicyFields } from '../projects/PausePolicyFields';
+import { NotificationSwitch } from '../../shared/NotificationSwitch';
+import { PausePolicyFields } from '../../shared/PausePolicyFields';
 import { ProvidersSection } from './ProvidersSection';
 import './settings.css';
 

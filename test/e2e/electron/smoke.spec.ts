@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AppInfo, CosciApi, Result } from '../../../src-main/host/contract.js';
+import type { AppInfo, CosciApi, Result } from '../../../src-shared/routes/index.js';
 import { connectResearchAssistant } from '../web/support/researchAssistant.js';
 import { binary, electronUnavailable, launchApp, repoRoot } from './launchApp.js';
 

@@ -1,6 +1,6 @@
 // createHost as both hosts use it: real server, real data dir, the route table end to end.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HostEvent } from '../../../src-main/host/contract.js';
+import type { HostEvent } from '../../../src-shared/routes/index.js';
 import { createHost, type Host } from '../../../src-main/host/hostCore.js';
 import { silentLogger } from '../../unit/src-main/host/fakes.js';
 import { removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from '../../support/realServer.js';

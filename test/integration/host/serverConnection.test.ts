@@ -1,6 +1,6 @@
 // The host's connection to its research server, against the real built server over stdio.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { HostEvent } from '../../../src-main/host/contract.js';
+import type { HostEvent } from '../../../src-shared/routes/index.js';
 import { ServerConnection, ServerUnavailableError, type ServerConnectionOptions } from '../../../src-main/host/serverConnection.js';
 import { silentLogger } from '../../unit/src-main/host/fakes.js';
 import { isAlive, otherAssistant, removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from '../../support/realServer.js';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { resolveDataDir } from '../../../src-mcp/store/dataDir.js';
+import { resolveDataDir } from '../../../src-shared/node/dataDir.js';
 import { testLaunch } from '../../../src-main/host/registration/index.js';
 import { tempDir } from '../../unit/src-main/host/registration/helpers.js';
 

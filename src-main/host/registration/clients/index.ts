@@ -1,5 +1,5 @@
 // Every assistant Co-Scientist knows how to register with, in the order the app lists them.
-import type { AssistantId } from '../../contract.js';
+import type { AssistantId } from '../../../../src-shared/routes/index.js';
 import type { ClientAdapter } from '../clientAdapter.js';
 import { claudeCode } from './claudeCode.js';
 import { claudeDesktop } from './claudeDesktop.js';

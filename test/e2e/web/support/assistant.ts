@@ -2,7 +2,7 @@
 // data dir as the GUI, driven over real stdio with the official MCP client.
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import type { StartResearchResult } from '../../../../src-main/host/contract.js';
+import type { StartResearchResult } from '../../../../src-shared/routes/index.js';
 import { SERVER_ENTRY } from './paths.js';
 import { describeToolFailure } from '../../../support/toolErrors.js';
 

@@ -1,7 +1,7 @@
 // The Electron end of checkpoint alerts: badge follows the count, arrivals notify.
 import { describe, expect, it, vi } from 'vitest';
 import { startCheckpointAlerts } from '../../../../src-main/electron/checkpointAlerts.js';
-import type { HostEvent } from '../../../../src-main/host/contract.js';
+import type { HostEvent } from '../../../../src-shared/routes/index.js';
 
 function fakes() {
   const shown: Array<{ title: string; body: string }> = [];

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { bridgeHost, type BridgedHost, type EventRecipient, type InvokeEvent } from '../../../../src-main/electron/ipc.js';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../../../src-main/electron/channels.js';
 import { isTrustedSender, type SenderFrame } from '../../../../src-main/electron/security.js';
-import type { HostEvent, Result } from '../../../../src-main/host/contract.js';
+import type { HostEvent, Result } from '../../../../src-shared/routes/index.js';
 import { fileLocation, INDEX_URL } from './fakes.js';
 
 type Handler = (event: InvokeEvent, ...args: unknown[]) => Promise<Result<unknown>>;

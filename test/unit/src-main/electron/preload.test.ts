@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCosciApi, type IpcRendererPort } from '../../../../src-main/electron/cosciApi.js';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../../../src-main/electron/channels.js';
-import type { HostEvent } from '../../../../src-main/host/contract.js';
+import type { HostEvent } from '../../../../src-shared/routes/index.js';
 
 /** ipcRenderer as the preload sees it: invoke goes to main, `on` receives (event, payload). */
 class FakeIpcRenderer extends EventEmitter implements IpcRendererPort {

@@ -1,7 +1,7 @@
 // The pending-checkpoint watch behind the inbox badge and notifications.
 import { describe, expect, it, vi } from 'vitest';
 import { watchCheckpoints } from '../../../../src-main/host/checkpointWatch.js';
-import type { HostEvent, Result } from '../../../../src-main/host/contract.js';
+import type { HostEvent, Result } from '../../../../src-shared/routes/index.js';
 import { silentLogger } from './fakes.js';
 
 function pendingOf(...ids: string[]): Result<unknown> {

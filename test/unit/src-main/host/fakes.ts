@@ -2,7 +2,7 @@
 // They stand in for the research server only where a test is about our mapping logic.
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { TOOL_ERROR_META_KEY } from '../../../../src-shared/toolErrors.js';
-import type { AppInfo, AssistantState, DisconnectOutcome, RegistrationOutcome, Result, TestLaunch } from '../../../../src-main/host/contract.js';
+import type { AppInfo, AssistantState, DisconnectOutcome, RegistrationOutcome, Result, TestLaunch } from '../../../../src-shared/routes/index.js';
 import type { Logger } from '../../../../src-main/host/log.js';
 import type { Assistants, RouterDeps } from '../../../../src-main/host/router.js';
 

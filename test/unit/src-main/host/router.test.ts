@@ -1,7 +1,7 @@
 // The route table's contract: validate input, map tool answers and failures to Results, never throw.
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { MAX_LEADERBOARD_PAGE_ROWS, routes } from '../../../../src-main/host/contract.js';
+import { MAX_LEADERBOARD_PAGE_ROWS, routes } from '../../../../src-shared/routes/index.js';
 import { createRouter } from '../../../../src-main/host/router.js';
 import { getLeaderboardTool } from '../../../../src-mcp/mcp/tools/desktop/tournament.js';
 import { ServerUnavailableError } from '../../../../src-main/host/serverConnection.js';

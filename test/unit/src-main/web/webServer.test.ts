@@ -5,7 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HostEvent, Result } from '../../../../src-main/host/contract.js';
+import type { HostEvent, Result } from '../../../../src-shared/routes/index.js';
 import type { ServerStatus } from '../../../../src-main/host/serverConnection.js';
 import { createWebServer, type WebServer } from '../../../../src-main/web/webServer.js';
 import { silentLogger } from '../host/fakes.js';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { closeDatabase, openDatabase, schemaVersion } from '../../../../src-mcp/store/database.js';
 import { LATEST_SCHEMA_VERSION } from '../../../../src-mcp/store/migrations/index.js';
-import { databasePath } from '../../../../src-mcp/store/dataDir.js';
+import { databasePath } from '../../../../src-shared/node/dataDir.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
 import { sqlite } from '../../../../src-mcp/store/handle.js';
 

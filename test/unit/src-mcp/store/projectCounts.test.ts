@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { closeDatabase, type Db, openDatabase, writeTransaction } from '../../../../src-mcp/store/database.js';
-import { databasePath } from '../../../../src-mcp/store/dataDir.js';
+import { databasePath } from '../../../../src-shared/node/dataDir.js';
 import { MIGRATIONS } from '../../../../src-mcp/store/migrations/index.js';
 import { insertProject } from '../../../../src-mcp/store/projects.js';
 import { deleteProject } from '../../../../src-mcp/store/projectState.js';

@@ -1,7 +1,7 @@
 // The single status badge of an assistant card: every combination of registration state, "found
 // on this computer" and the latest test launch reads as one statement, never two that disagree.
 import { describe, expect, it } from 'vitest';
-import type { AssistantState, RegistrationState, TestLaunch } from '../../../../../src-main/host/contract.js';
+import type { AssistantState, RegistrationState, TestLaunch } from '../../../../../src-shared/routes/index.js';
 import { assistantStatus } from '../../../../../src-renderer/features/assistants/assistantStatus.js';
 
 const assistant = (state: RegistrationState, installed: boolean): AssistantState => ({

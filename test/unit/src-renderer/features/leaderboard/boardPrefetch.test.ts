@@ -1,7 +1,7 @@
 // The project whose board the Leaderboard section shows (boardPrefetch.ts): the nav item's press
 // loads that board before the section mounts, so both must pick the same one.
 import { describe, expect, it } from 'vitest';
-import type { ProjectSummary } from '../../../../../src-main/host/contract.js';
+import type { ProjectSummary } from '../../../../../src-shared/routes/index.js';
 import { shownBoardProject } from '../../../../../src-renderer/features/leaderboard/boardPrefetch.js';
 
 const project = (id: string, lastUpdated: string): ProjectSummary => ({

@@ -2,7 +2,7 @@
 // pages handed on in batches, every row once and in order; and the search text a row is found by,
 // computed once per row and only when searched.
 import { describe, expect, it } from 'vitest';
-import type { LeaderboardColumns, LeaderboardPage, LeaderboardRow } from '../../../../../src-main/host/contract.js';
+import type { LeaderboardColumns, LeaderboardPage, LeaderboardRow } from '../../../../../src-shared/routes/index.js';
 import { BATCH_INTERVAL_MS, boardPages, FIRST_SCREEN_ROWS, LEADERBOARD_CHUNK, type FetchPage } from '../../../../../src-renderer/features/leaderboard/boardStream.js';
 import { applyFilters, memoisedSearchText, NO_FILTERS, searchText } from '../../../../../src-renderer/features/leaderboard/leaderboardModel.js';
 

@@ -1,7 +1,7 @@
 // Which hypotheses the Elo chart draws (issue 18 item 2): the top N the scientist picks, the ticked
 // ones, those added by hand, minus those removed; never more than get_elo_history accepts.
 import { describe, expect, it } from 'vitest';
-import type { LeaderboardRow } from '../../../../../src-main/host/contract.js';
+import type { LeaderboardRow } from '../../../../../src-shared/routes/index.js';
 import { eloDomain } from '../../../../../src-renderer/features/leaderboard/chartMath.js';
 import { addCharted, chartedIds, INITIAL_ELO_CHOICE, MAX_CHARTED, removeCharted } from '../../../../../src-renderer/features/leaderboard/eloSelection.js';
 

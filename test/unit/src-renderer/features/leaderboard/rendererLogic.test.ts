@@ -1,7 +1,7 @@
 // The renderer's pure view logic: filtering, search and sort of leaderboard rows, rank-movement
 // labels, the lineage layout, chart axes, and how the audit filter form becomes a query.
 import { describe, expect, it } from 'vitest';
-import type { LeaderboardRow } from '../../../../../src-main/host/contract.js';
+import type { LeaderboardRow } from '../../../../../src-shared/routes/index.js';
 import { applyFilters, ciDomain, movementLabel, nextSort, NO_FILTERS, shownSummary, sortRows } from '../../../../../src-renderer/features/leaderboard/leaderboardModel.js';
 import { CUT_MARK, summaryPrefix } from '../../../../../src-shared/leaderboardSearch.js';
 import { layoutLineage, NODE_WIDTH } from '../../../../../src-renderer/features/leaderboard/lineageLayout.js';

@@ -1,6 +1,6 @@
 // How timeline entries read in the project view.
 import { describe, expect, it } from 'vitest';
-import type { TimelineEntry } from '../../../../../src-main/host/contract.js';
+import type { TimelineEntry } from '../../../../../src-shared/routes/index.js';
 import { describeEntry, whoLabel } from '../../../../../src-renderer/features/projects/timelineFormat.js';
 
 const base: TimelineEntry = { source: 'task', id: 'tsk_1', at: '2026-01-01T00:00:00Z', kind: 'generate', status: 'done', by: 'delegated:claude-desktop', requested_by: null, finished_at: null, decision: null, note: null, facts: {} };

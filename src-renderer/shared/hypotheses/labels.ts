@@ -1,0 +1,35 @@
+// How hypothesis facts read in the GUI.
+import type { HypothesisStatus } from '../../../src-shared/routes/index';
+
+export const STATUS_LABELS: Record<HypothesisStatus, string> = {
+  pending: 'Not yet reviewed',
+  reviewed: 'Reviewed',
+  in_tournament: 'In tournament',
+  // Variants were evolved from it (it still competes). "Evolved" is kept for the origin of a variant.
+  evolved: 'Has variants',
+  rejected: 'Rejected',
+};
+
+export const ORIGIN_LABELS = { generated: 'generated', evolved: 'evolved', human: 'written by you' } as const;
+
+export const SCORE_LABELS = { plausibility: 'Plausibility', novelty: 'Novelty', testability: 'Testability', safety: 'Safety', overall: 'Overall' } as const;
+
+export const REVIEW_TYPE_LABELS = {
+  initial: 'Initial screen',
+  full: 'Full, literature-grounded review',
+  deep_verification: 'Deep verification of assumptions',
+  observation: 'Does it explain existing observations?',
+  simulation: 'Step-by-step simulation',
+  tournament: 'Informed by its match record',
+} as const;
+
+export const STRATEGY_LABELS = {
+  refine: 'Refine — more specific and testable',
+  combine: 'Combine with another hypothesis',
+  simplify: 'Simplify to the core claim',
+  paradigm_shift: 'Paradigm shift — challenge an assumption',
+} as const;
+
+export function wordCount(text: string): number {
+  return text.trim().split(/\s+/).filter(Boolean).length;
+}

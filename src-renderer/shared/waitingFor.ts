@@ -1,0 +1,41 @@
+// What a running project waits for when no checkpoint waits for the scientist, in their words:
+// "Claude Desktop has 3 comparison items to do — ask it to continue" (issue 18 item 5). The
+// overview says the open work items per kind and who did the latest one.
+import type { ProjectOverview } from '../../src-shared/routes/index';
+import { clientName } from '../app/clientNames';
+
+type OpenWork = ProjectOverview['projects'][number]['open_work'];
+
+const WORK_WORDS: Record<OpenWork[number]['kind'], [string, string]> = {
+  generate: ['generation item', 'generation items'],
+  review: ['review', 'reviews'],
+  compare: ['comparison item', 'comparison items'],
+  evolve: ['evolution', 'evolutions'],
+  meta_review: ['meta-review', 'meta-reviews'],
+};
+
+export interface WaitingFor {
+  /** "Claude Desktop", "Your model provider" … */
+  who: string;
+  /** In the background (a provider or the client's model): nothing to ask. */
+  background: boolean;
+  /** "3 comparison items and 1 review", or '' when nothing is queued yet. */
+  work: string;
+}
+
+/** `lastWorker` is a reasoner id (`delegated:claude-desktop`); `startedBy` the client that started the project. */
+export function waitingFor(openWork: OpenWork, lastWorker: string | null, startedBy: string | null): WaitingFor {
+  const reasoner = /^(delegated|sampling|provider):(.+)$/.exec(lastWorker ?? '');
+  const how = reasoner?.[1];
+  const client = how === 'provider' ? null : (reasoner?.[2] ?? startedBy);
+  const who = how === 'provider' ? 'Your model provider' : client !== null && client !== 'desktop' ? clientName(client) : 'Your assistant';
+  const work = openWork.map(({ kind, count }) => `${count} ${WORK_WORDS[kind][count === 1 ? 0 : 1]}`).join(' and ');
+  return { who, background: how === 'provider', work };
+}
+
+/** One sentence: who has what to do, and what the scientist can do about it. */
+export function waitingSentence(waiting: WaitingFor): string {
+  if (waiting.background) return `${waiting.who} works on ${waiting.work || 'the next step'} in the background; nothing to do for you until a checkpoint arrives.`;
+  const has = waiting.work === '' ? 'has the next step to take' : `has ${waiting.work} to do`;
+  return `${waiting.who} ${has} — ask it to continue the Co-Scientist research.`;
+}
