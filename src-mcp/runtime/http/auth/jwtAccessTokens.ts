@@ -8,7 +8,8 @@ import type { IssuerMetadataCache } from './issuerMetadata.js';
 import type { VerifiedClaims } from './labIdentity.js';
 
 export const ALLOWED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
-export const CLOCK_SKEW_SECONDS = 30;
+/** Tolerated clock difference with the issuer for exp and nbf. */
+export const CLOCK_SKEW_SECONDS = 10;
 const JWKS_COOLDOWN_MS = 30_000;
 
 /** A token was refused: why, for the audit row and the challenge's error_description. */
