@@ -12,6 +12,8 @@ const HELP = `Co-Scientist ${VERSION}
 
 Usage:
   co-scientist serve [--client <id>] [--data-dir <dir>]   Run the MCP server on stdio
+  co-scientist serve --http [--host 127.0.0.1] [--port 8787] [--issuer <URL>]... [--resource <URL>] [--data-dir <dir>]
+                                                         Run a lab server (MCP over HTTP, OAuth)
   co-scientist register <client|all> [--home DIR] [--platform darwin|win32|linux] [--yes]
   co-scientist unregister <client|all> [--home DIR] [--platform ...] [--yes]
   co-scientist status [<client>|all] [--home DIR] [--platform ...]
@@ -27,6 +29,11 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'serve': {
+      if (rest.includes('--http')) {
+        const { runHttpServerProcess } = await import('./runtime/http/start.js');
+        await runHttpServerProcess(rest, VERSION);
+        return;
+      }
       const { runServerProcess } = await import('./runtime/start.js');
       runServerProcess(rest, VERSION);
       return;

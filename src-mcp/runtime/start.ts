@@ -155,7 +155,7 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
 }
 
 /** At start-up: a cut audit-log tail is said on stderr and written into the log (store/auditAnchor.ts). */
-function reportAuditTail(db: Db): void {
+export function reportAuditTail(db: Db): void {
   // A read first: the write lock is taken only when there is something to record.
   if (findAnchorBreach(db) === undefined) return;
   const breach = writeTransaction(db, () => recordAnchorBreach(db));

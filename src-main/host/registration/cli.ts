@@ -11,7 +11,8 @@ import { resolveDataDir } from '../../../src-shared/node/dataDir.js';
 import type { ClientAdapter, Environment, TargetPlatform } from './clientAdapter.js';
 import { launchOfEntry, TARGET_PLATFORMS } from './clientAdapter.js';
 import { CLIENTS, clientById } from './clients/index.js';
-import { refusalReport, registerReport, statusReport, unregisterReport, USAGE } from './cliReport.js';
+import { refusalReport, registerReport, remoteRegisterReport, statusReport, unregisterReport, USAGE } from './cliReport.js';
+import { isRemote, parseServerUrl, type RemoteServer, type ServerTarget } from './remoteServer.js';
 import { RegistrationError } from './errors.js';
 import type { LaunchCommand } from './launcher.js';
 import { launchOpening, resolveLaunchCommand } from './launcher.js';
@@ -60,6 +61,7 @@ function parse(argv: string[], io: CliIo) {
       home: { type: 'string' },
       platform: { type: 'string' },
       'data-dir': { type: 'string' },
+      server: { type: 'string' },
       yes: { type: 'boolean', short: 'y', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -87,7 +89,13 @@ function parse(argv: string[], io: CliIo) {
   // conventions; --platform only picks the assistant's file layout (useful for support and tests).
   const dataDir = resolveDataDir({ flag: values['data-dir'], env: { ...env }, platform: process.platform, home });
   const clients: readonly ClientAdapter[] = one ? [one] : CLIENTS;
-  return { help: false as const, command: command as Command, all, clients, platform, home, env, dataDir, yes: values.yes };
+  let server: RemoteServer | undefined;
+  try {
+    server = values.server === undefined ? undefined : parseServerUrl(values.server);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  return { help: false as const, command: command as Command, all, clients, platform, home, env, dataDir, yes: values.yes, server };
 }
 
 function currentLaunch(): LaunchCommand {
@@ -99,7 +107,7 @@ function currentLaunch(): LaunchCommand {
 type Args = Exclude<ReturnType<typeof parse>, { help: true }>;
 
 /** One assistant target: do the command, print the outcome; returns whether it failed. */
-async function runOne(args: Args, t: Target, launch: LaunchCommand, io: CliIo): Promise<boolean> {
+async function runOne(args: Args, t: Target, launch: ServerTarget, io: CliIo): Promise<boolean> {
   const base = { home: args.home, platform: args.platform, env: args.env, dataDir: args.dataDir, variant: t.location.variant };
   const name = t.location.label ? `${t.adapter.displayName} (${t.location.label})` : t.adapter.displayName;
   if (args.command === 'status') {
@@ -108,6 +116,10 @@ async function runOne(args: Args, t: Target, launch: LaunchCommand, io: CliIo): 
   }
   if (args.command === 'register') {
     const out = await registerTarget(t, { ...base, launch, force: args.yes });
+    if (isRemote(launch)) {
+      io.stdout(remoteRegisterReport(name, out, launch.url));
+      return false;
+    }
     const registered = launchOfEntry(desiredEntry(t.adapter, launch)) ?? launch;
     const test = await testLaunch(registered, { dataDir: args.dataDir, home: args.home });
     io.stdout(registerReport(name, out, describeLaunch(registered), test));
@@ -118,8 +130,10 @@ async function runOne(args: Args, t: Target, launch: LaunchCommand, io: CliIo): 
 }
 
 /** The targets a command covers: with "all", register only where installed and unregister only where registered. */
-async function targetsOf(args: Args, launch: LaunchCommand, io: CliIo): Promise<Target[]> {
-  const targets = args.clients.flatMap((c) => targetsFor(c, { home: args.home, platform: args.platform, env: args.env }));
+async function targetsOf(args: Args, launch: ServerTarget, io: CliIo): Promise<Target[]> {
+  // "all" with --server: only the assistants whose config can name a lab server.
+  const clients = args.all && args.server !== undefined ? args.clients.filter((c) => c.buildHttpEntry !== undefined) : args.clients;
+  const targets = clients.flatMap((c) => targetsFor(c, { home: args.home, platform: args.platform, env: args.env }));
   if (!args.all || args.command === 'status') return targets;
   const chosen: Target[] = [];
   for (const t of targets) {
@@ -154,7 +168,8 @@ export async function runRegistrationCli(argv: string[], ioOverrides: Partial<Cl
     return 0;
   }
   // The registered command names the data folder unless the assistant's copy finds it by itself.
-  const launch = launchOpening(currentLaunch(), args.dataDir, { home: args.home, platform: process.platform, env: { ...args.env } });
+  // Or, with --server, the lab server's URL.
+  const launch: ServerTarget = args.server ?? launchOpening(currentLaunch(), args.dataDir, { home: args.home, platform: process.platform, env: { ...args.env } });
   let failures = 0;
   for (const t of await targetsOf(args, launch, io)) {
     try {

@@ -20,6 +20,8 @@ Options:
   --home DIR        treat DIR as the home folder (APPDATA, LOCALAPPDATA, XDG_*, CODEX_HOME, … are then ignored)
   --platform NAME   whose file layout to use: darwin, win32 or linux (default: this machine's)
   --data-dir DIR    Co-Scientist's data folder (default: COSCI_DATA_DIR, else the standard place)
+  --server URL      register a lab server (co-scientist serve --http) by its URL instead of the local server;
+                    the assistant signs in to the lab by itself (Claude Code, Cursor, VS Code, Windsurf, Gemini CLI, Codex)
   --yes, -y         replace or remove an entry that was edited by hand (run without it first to see the difference)
   --help, -h        show this help
 `;
@@ -67,6 +69,14 @@ export function registerReport(name: string, out: RegistrationResult, command: s
   let text = `${name}: ${REGISTER_SAYS[out.action](out.config_path)}\n  Command:      ${command}\n`;
   if (out.backup_path) text += `  Backup of the previous file: ${out.backup_path}\n`;
   text += testLaunchLine(test);
+  return `${text}\n${out.action === 'unchanged' ? 'If it does not show up yet: ' : 'Next: '}${out.next_step}\n`;
+}
+
+/** A lab server registered by URL: nothing to test-launch; the assistant signs in when it first connects. */
+export function remoteRegisterReport(name: string, out: RegistrationResult, url: string): string {
+  let text = `${name}: ${REGISTER_SAYS[out.action](out.config_path)}\n  Lab server:   ${url}\n`;
+  if (out.backup_path) text += `  Backup of the previous file: ${out.backup_path}\n`;
+  text += `  Sign-in:      ${name} opens the lab's sign-in page the first time it connects.\n`;
   return `${text}\n${out.action === 'unchanged' ? 'If it does not show up yet: ' : 'Next: '}${out.next_step}\n`;
 }
 

@@ -66,6 +66,8 @@ export interface ClientCli {
   /** Executable names, most specific first (found like an install probe). */
   names: string[];
   addArgs(name: string, entryJson: string): string[];
+  /** Adding a lab server by URL, where the CLI has its own form for it (`claude mcp add --transport http`). */
+  addHttpArgs?(name: string, url: string): string[];
   removeArgs(name: string): string[];
 }
 
@@ -84,6 +86,8 @@ export interface ClientAdapter {
   installProbes(ctx: ClientContext): InstallProbe[];
   /** Our entry as this client expects it, for a server launched as `launch` (already carrying `--client`). */
   buildEntry(launch: LaunchCommand): JsonObject;
+  /** Our entry for a lab server at `url` (remoteServer.ts); absent where the assistant's config cannot name one. */
+  buildHttpEntry?(url: string): JsonObject;
   /** Whether an entry found in the file counts as the one we want (default: same JSON). */
   sameEntry?(found: unknown, wanted: JsonObject): boolean;
   /** Text of a brand-new config file before our entry is added (clients that need required keys). */

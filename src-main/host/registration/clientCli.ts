@@ -4,7 +4,7 @@
 // intended, every other server as it was. The caller's lock is not `<file>.lock`, which Claude
 // Code takes itself while it saves (registrar.ts, lockFor).
 import { spawn } from 'node:child_process';
-import type { JsonObject } from './clientAdapter.js';
+import type { ClientCli, JsonObject } from './clientAdapter.js';
 import { SERVER_KEY } from './clientAdapter.js';
 import { parseConfig, sameDocument, withEntryValue } from './configEditor.js';
 import { findBinary } from './detection.js';
@@ -79,6 +79,12 @@ export interface CliEdit {
   lock: { assertHeld(): void };
 }
 
+/** The CLI's own form for a lab server's URL where it has one; otherwise the entry as JSON. */
+function addArgsFor(cli: ClientCli, entry: JsonObject): string[] {
+  if (cli.addHttpArgs !== undefined && entry.type === 'http' && typeof entry.url === 'string') return cli.addHttpArgs(SERVER_KEY, entry.url);
+  return cli.addArgs(SERVER_KEY, JSON.stringify(entry));
+}
+
 /** Runs `remove` (when an entry is there) and `add` (when registering), then checks the file. */
 export async function editViaCli(t: Target, binary: string, edit: CliEdit): Promise<{ backup: string | null; written: unknown }> {
   const configPath = t.location.path;
@@ -90,7 +96,7 @@ export async function editViaCli(t: Target, binary: string, edit: CliEdit): Prom
   const env = cliEnvironment(t);
   const steps = [
     ...(edit.existing !== undefined ? [cli.removeArgs(SERVER_KEY)] : []),
-    ...(edit.desired ? [cli.addArgs(SERVER_KEY, JSON.stringify(edit.desired))] : []),
+    ...(edit.desired ? [addArgsFor(cli, edit.desired)] : []),
   ];
   for (const args of steps) {
     edit.lock.assertHeld();

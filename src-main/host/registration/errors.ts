@@ -26,6 +26,8 @@ export type RegistrationErrorCode =
   | 'UNSUPPORTED_LAYOUT'
   /** Writing the file would make the assistant read another config (Continue's legacy config.json). */
   | 'LEGACY_CONFIG'
+  /** `--server`: this assistant's config cannot name a remote (HTTP) MCP server, or we do not know its form. */
+  | 'REMOTE_NOT_SUPPORTED'
   /** The assistant (or, for Cline, its host editor) is not installed where registration needs it. */
   | 'NOT_INSTALLED'
   /** Repair or test asked about an assistant that has no Co-Scientist entry. */

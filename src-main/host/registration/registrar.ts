@@ -14,7 +14,7 @@ import { describeEntryChange, entryFingerprint } from './entryDiff.js';
 import { RegistrationError } from './errors.js';
 import type { ExistingFile, ReplaceOptions } from './fileSafety.js';
 import { assertWritable, ensureDirectory, ownLockPath, readExistingFile, replaceFileAtomically, withFileLock, writeBackup } from './fileSafety.js';
-import type { LaunchCommand } from './launcher.js';
+import { isRemote, type ServerTarget } from './remoteServer.js';
 import { checkLaunchLocation } from './launcher.js';
 import { findLedgerRecord, forgetRegistration, recordRegistration } from './ledger.js';
 import { textBeforeRegistration } from './pristine.js';
@@ -26,14 +26,15 @@ export type { ClientInspection, InspectOptions, Target, TargetOptions } from './
 export interface RegistrationOptions extends TargetOptions {
   /** Co-Scientist's data dir, home of the ledger `registrations.json`. */
   dataDir: string;
-  launch: LaunchCommand;
+  /** A local command, or a lab server's URL (`--server`). */
+  launch: ServerTarget;
   /** The scientist confirmed replacing (or removing) an entry they changed (CLI: `--yes`). */
   force?: boolean;
   /** Repair: only rewrite an entry that is already there (NOT_REGISTERED otherwise). */
   onlyIfPresent?: boolean;
 }
 
-export type UnregistrationOptions = Omit<RegistrationOptions, 'launch' | 'onlyIfPresent'> & { launch?: LaunchCommand };
+export type UnregistrationOptions = Omit<RegistrationOptions, 'launch' | 'onlyIfPresent'> & { launch?: ServerTarget };
 
 /** What the registrar did; the host adds the test launch to make a RegistrationOutcome. */
 export type RegistrationResult = Omit<RegistrationOutcome, 'test_launch'>;
@@ -178,7 +179,7 @@ export async function registerTarget(t: Target, opts: RegistrationOptions, io: R
     next_step: adapter.nextStep(opts.platform, 'registered', location),
   });
   if (adapter.perLocation && !t.detection.installed && !(await readExistingFile(configPath))) throw notInstalled(t);
-  const refusal = checkLaunchLocation(opts.launch, process.platform) ?? adapter.preflight?.(configPath);
+  const refusal = (isRemote(opts.launch) ? undefined : checkLaunchLocation(opts.launch, process.platform)) ?? adapter.preflight?.(configPath);
   if (refusal) throw refusal;
 
   await ensureDirectory(path.dirname(configPath));

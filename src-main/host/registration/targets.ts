@@ -10,9 +10,9 @@ import { emptyConfig } from './configText.js';
 import type { Detection } from './detection.js';
 import { detect } from './detection.js';
 import { entryFingerprint, sameJson } from './entryDiff.js';
+import { httpEntryFor, isRemote, type ServerTarget } from './remoteServer.js';
 import { RegistrationError } from './errors.js';
 import { readExistingFile } from './fileSafety.js';
-import type { LaunchCommand } from './launcher.js';
 import { launchForClient } from './launcher.js';
 import { findLedgerRecord } from './ledger.js';
 
@@ -30,7 +30,7 @@ export interface InspectOptions extends TargetOptions {
   /** Co-Scientist's data dir (the ledger): tells our entry from the scientist's. */
   dataDir?: string;
   /** When given, the inspection also says whether the registered entry matches this launch. */
-  launch?: LaunchCommand;
+  launch?: ServerTarget;
 }
 
 export interface Target {
@@ -83,8 +83,9 @@ export function targetFor(adapter: ClientAdapter, opts: TargetOptions): Target {
   return first;
 }
 
-/** Our entry as this adapter would write it for `launch`. */
-export function desiredEntry(adapter: ClientAdapter, launch: LaunchCommand): JsonObject {
+/** Our entry as this adapter would write it for `launch` (a local command, or a lab server's URL). */
+export function desiredEntry(adapter: ClientAdapter, launch: ServerTarget): JsonObject {
+  if (isRemote(launch)) return httpEntryFor(adapter, launch);
   return adapter.buildEntry(launchForClient(launch, adapter.id));
 }
 

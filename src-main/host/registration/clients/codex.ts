@@ -15,6 +15,7 @@ export const codex: ClientAdapter = {
   },
   installProbes: (ctx) => [{ kind: 'binary', names: ['codex'] }, ...(ctx.platform === 'darwin' ? macApps(ctx, 'Codex.app') : [])],
   buildEntry: (launch) => commandEntry(launch),
+  buildHttpEntry: (url) => ({ url }),
   nextStep(_platform, change) {
     return change === 'registered'
       ? 'Start a new Codex session (Codex reads config.toml when it starts); /mcp then lists co-scientist.'

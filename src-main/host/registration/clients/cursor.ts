@@ -24,6 +24,7 @@ export const cursor: ClientAdapter = {
     }
   },
   buildEntry: (launch) => commandEntry(launch),
+  buildHttpEntry: (url) => ({ url }),
   nextStep(_platform, change) {
     return change === 'registered'
       ? 'Open Cursor Settings → MCP (Tools & Integrations). Cursor adds new servers switched off: turn on "co-scientist"; its tools are then available in Agent chat.'

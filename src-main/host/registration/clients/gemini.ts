@@ -15,6 +15,8 @@ export const geminiCli: ClientAdapter = {
   },
   installProbes: () => [{ kind: 'binary', names: ['gemini'] }],
   buildEntry: (launch) => commandEntry(launch),
+  // Gemini CLI: `httpUrl` is Streamable HTTP (`url` would be the old SSE transport).
+  buildHttpEntry: (url) => ({ httpUrl: url }),
   nextStep(_platform, change) {
     return change === 'registered'
       ? 'Start a new Gemini CLI session (leave a running one with /quit first); /mcp then lists co-scientist and its tools.'

@@ -24,6 +24,7 @@ function vscodeAdapter(id: 'vscode' | 'vscode-insiders' | 'vscodium', editor: Ed
     },
     installProbes: (ctx) => editorInstallProbes(ctx, editor),
     buildEntry: (launch) => commandEntry(launch, { type: 'stdio' }),
+    buildHttpEntry: (url) => ({ type: 'http', url }),
     nextStep(platform, change) {
       return change === 'registered'
         ? `In ${editor.label}, run "MCP: List Servers" from the ${COMMAND_PALETTE[platform]}, pick co-scientist and choose Start ` +

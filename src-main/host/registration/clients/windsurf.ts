@@ -23,6 +23,8 @@ export const windsurf: ClientAdapter = {
     }
   },
   buildEntry: (launch) => commandEntry(launch),
+  // Windsurf names a remote server's URL `serverUrl`.
+  buildHttpEntry: (url) => ({ serverUrl: url }),
   nextStep(_platform, change) {
     return change === 'registered'
       ? 'In Windsurf, open the Cascade panel → MCP servers (hammer icon) → Refresh; co-scientist then appears among its tools.'

@@ -36,7 +36,8 @@ export interface Fixture {
   home: string;
   dataDir: string;
   systemRoot: string;
-  opts(extra?: Partial<RegistrationOptions>): RegistrationOptions;
+  /** Options for a local registration (the app's own server as `launch`). */
+  opts(extra?: Partial<RegistrationOptions> & { launch?: LaunchCommand }): RegistrationOptions & { launch: LaunchCommand };
 }
 
 export function fixture(platform: TargetPlatform = 'linux', label?: string): Fixture {

@@ -1,0 +1,216 @@
+// The lab server under load (issue 31): 16 and 64 concurrent clients, each calling
+// get_research_status and a 50-row list_hypotheses page in turn over MCP Streamable HTTP
+// (2026-07-28), against 2 lab server replicas on one SQLite folder (clients alternate between
+// them, as a load balancer would), side by side in the same run with (a) the stdio server (one
+// process per client, as assistants run it) and (b) a floor: a bare Streamable HTTP responder (the
+// SDK's handler with a tool that does nothing). Then the cost of verifying a JWT access token per
+// call once the issuer's keys are cached. Not a timed test: numbers go to docs/benchmarks.md.
+// Run: `npm run build:node && node --import tsx bench/team-server.ts [calls per client]`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { IssuerMetadataCache } from '../src-mcp/runtime/http/auth/issuerMetadata.js';
+import { JwtAccessTokenVerifier } from '../src-mcp/runtime/http/auth/jwtAccessTokens.js';
+import { REPO_ROOT, SERVER_ENTRY, tempDataDir } from './server.js';
+import { summarize, timed, type LatencySummary } from './stats.js';
+
+const CLI = path.join(REPO_ROOT, 'bin', 'co-scientist.js');
+const CALLS_PER_CLIENT = Number(process.argv[2] ?? 20);
+const MODERN = { versionNegotiation: { mode: { pin: '2026-07-28' as const } } };
+
+interface Seeder {
+  seedTournament(dataDir: string, options: { hypotheses: number; rounds: number; seed: number }): { projectId: string };
+}
+
+/** The store imports its migrations as text: bundled as the product build does, into the repository's ignored .cache (so better-sqlite3 resolves). */
+async function loadSeeder(): Promise<Seeder> {
+  const outfile = path.join(REPO_ROOT, '.cache', 'cosci-bench', 'team-server-seed.mjs');
+  await mkdir(path.dirname(outfile), { recursive: true });
+  await build({
+    entryPoints: [path.join(REPO_ROOT, 'bench', 'leaderboard-seed.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'esm',
+    external: ['better-sqlite3'], loader: { '.sql': 'text' }, logLevel: 'warning',
+    banner: { js: "import { createRequire as __cosciCreateRequire } from 'node:module'; const require = __cosciCreateRequire(import.meta.url);" },
+  });
+  return import(`${pathToFileURL(outfile).href}?${Date.now()}`) as Promise<Seeder>;
+}
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  token: string | undefined;
+}
+
+/** Spawns a process and waits for the line announcing its URL (and token). */
+function startProcess(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Started> {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const url = /listening on (\S+)/.exec(out)?.[1];
+      const done = /^(Bearer token|Issuers|Floor)/m.test(out);
+      if (url !== undefined && done) resolve({ child, url, token: /^Bearer token: (\S+)$/m.exec(out)?.[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+const FLOOR_SCRIPT = `
+import http from 'node:http';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { z } from 'zod';
+const factory = () => {
+  const mcp = new McpServer({ name: 'floor', version: '1' });
+  for (const name of ['get_research_status', 'list_hypotheses']) mcp.registerTool(name, { inputSchema: z.object({}).passthrough() }, async () => ({ content: [{ type: 'text', text: 'ok' }] }));
+  return mcp;
+};
+const handle = toNodeHandler(createMcpHandler(factory));
+const server = http.createServer((req, res) => void handle(req, res));
+server.listen(0, '127.0.0.1', () => { process.stdout.write('listening on http://127.0.0.1:' + server.address().port + '/mcp\\nFloor\\n'); });
+`;
+
+interface Scenario {
+  label: string;
+  clients: number;
+  connect(index: number): Promise<Client>;
+}
+
+interface Outcome {
+  label: string;
+  clients: number;
+  calls: number;
+  errors: number;
+  perSecond: number;
+  summary: LatencySummary;
+}
+
+async function run(scenario: Scenario, researchId: string): Promise<Outcome> {
+  // Connected one after another: 16 processes starting at once on 2 cores miss the SDK's negotiation timeout.
+  const clients: Client[] = [];
+  for (let i = 0; i < scenario.clients; i++) clients.push(await scenario.connect(i));
+  // One warm-up round per client (tool modules load on first call).
+  await Promise.all(clients.map((c) => c.callTool({ name: 'get_research_status', arguments: { research_id: researchId } })));
+  const samples: bigint[] = [];
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    clients.map(async (client) => {
+      for (let i = 0; i < CALLS_PER_CLIENT; i++) {
+        const call = i % 2 === 0
+          ? { name: 'get_research_status', arguments: { research_id: researchId } }
+          : { name: 'list_hypotheses', arguments: { research_id: researchId, limit: 50 } };
+        try {
+          const { value, ns } = await timed(() => client.callTool(call));
+          samples.push(ns);
+          if (value.isError === true) errors += 1;
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+  return { label: scenario.label, clients: scenario.clients, calls: samples.length, errors, perSecond: samples.length / seconds, summary: summarize(samples) };
+}
+
+async function tokenVerification(): Promise<{ perCallMs: number; calls: number }> {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server.on('request', (req, res) => {
+    res.setHeader('content-type', 'application/json');
+    if (req.url === '/.well-known/oauth-authorization-server') res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }));
+    else if (req.url === '/jwks') res.end(JSON.stringify({ keys: [jwk] }));
+    else res.writeHead(404).end('{}');
+  });
+  const resource = 'https://cosci.lab.example/mcp';
+  const verifier = new JwtAccessTokenVerifier([issuer], resource, new IssuerMetadataCache());
+  const now = Math.floor(Date.now() / 1000);
+  const token = await new SignJWT({ sub: 'alice', scope: 'research:read', client_id: 'bench' }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(issuer).setAudience(resource).setIssuedAt(now).setExpirationTime(now + 3600).sign(privateKey);
+  for (let i = 0; i < 200; i++) await verifier.verify(token);
+  const calls = 5_000;
+  const started = performance.now();
+  for (let i = 0; i < calls; i++) await verifier.verify(token);
+  const perCallMs = (performance.now() - started) / calls;
+  server.close();
+  return { perCallMs, calls };
+}
+
+async function main(): Promise<void> {
+  const data = await tempDataDir('team-server');
+  const children: ChildProcess[] = [];
+  try {
+    // The database is created by the first replica; the tournament is written into it after.
+    const first = await startProcess([CLI, 'serve', '--http', '--port', '0', '--data-dir', data.dir], { ...process.env, COSCI_HTTP_REQUESTS_PER_MINUTE: '1000000' });
+    children.push(first.child);
+    const { projectId } = (await loadSeeder()).seedTournament(data.dir, { hypotheses: 200, rounds: 3, seed: 31 });
+    const second = await startProcess([CLI, 'serve', '--http', '--port', '0', '--resource', first.url, '--data-dir', data.dir], { ...process.env, COSCI_HTTP_REQUESTS_PER_MINUTE: '1000000' });
+    children.push(second.child);
+    const floor = await startProcess(['--input-type=module', '-e', FLOOR_SCRIPT], process.env);
+    children.push(floor.child);
+    const replicas = [first, second];
+    const http2replicas = (clients: number): Scenario => ({
+      label: 'lab server, 2 replicas', clients,
+      connect: async (i) => {
+        const replica = replicas[i % 2] as Started;
+        const client = new Client({ name: 'bench', version: '1' }, MODERN);
+        await client.connect(new StreamableHTTPClientTransport(new URL(replica.url), { requestInit: { headers: { authorization: `Bearer ${replica.token}` } } }));
+        return client;
+      },
+    });
+    const floorScenario = (clients: number): Scenario => ({
+      label: 'floor (bare SDK HTTP responder)', clients,
+      connect: async () => {
+        const client = new Client({ name: 'bench', version: '1' }, MODERN);
+        await client.connect(new StreamableHTTPClientTransport(new URL(floor.url)));
+        return client;
+      },
+    });
+    const stdioScenario = (clients: number): Scenario => ({
+      label: 'stdio server (a process per client)', clients,
+      connect: async () => {
+        const client = new Client({ name: 'bench', version: '1' }, MODERN);
+        await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', 'bench', '--data-dir', data.dir], stderr: 'pipe' }));
+        return client;
+      },
+    });
+    const outcomes: Outcome[] = [];
+    const attempt = async (scenario: Scenario): Promise<void> => {
+      try {
+        outcomes.push(await run(scenario, projectId));
+      } catch (error) {
+        process.stderr.write(`${scenario.label}, ${scenario.clients} clients: ${(error as Error).message}\n`);
+      }
+    };
+    for (const clients of [16, 64]) {
+      await attempt(floorScenario(clients));
+      await attempt(http2replicas(clients));
+      // 64 stdio processes would not fit beside everything else on this 2-core machine.
+      if (clients === 16) await attempt(stdioScenario(clients));
+    }
+    const verification = await tokenVerification();
+    const f = (n: number) => n.toFixed(2);
+    process.stdout.write(`Team server benchmark — ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${CALLS_PER_CLIENT} calls per client (get_research_status and a 50-row list_hypotheses page in turn, 200 hypotheses)\n\n`);
+    process.stdout.write('| Server | Clients | Calls | Errors | Calls/s | p50 ms | p99 ms |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n');
+    for (const o of outcomes) process.stdout.write(`| ${o.label} | ${o.clients} | ${o.calls} | ${o.errors} | ${o.perSecond.toFixed(0)} | ${f(o.summary.p50)} | ${f(o.summary.p99)} |\n`);
+    process.stdout.write(`\nJWT verification with cached keys (RS256, jose): ${verification.perCallMs.toFixed(3)} ms per token over ${verification.calls} verifications.\n`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await data.dispose();
+  }
+}
+
+await main();
