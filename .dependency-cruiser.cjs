@@ -7,10 +7,12 @@ module.exports = {
   forbidden: [
     {
       name: 'shared-is-dependency-free',
-      comment: 'src-shared holds the contracts every runtime reads; it may import only itself and zod.',
+      comment:
+        'src-shared holds the contracts every runtime reads; it may import only itself and zod ' +
+        '(and package.json, which owns the supported Node version that node/supportedNode.cjs checks).',
       severity: 'error',
       from: { path: '^src-shared/' },
-      to: { pathNot: '^src-shared/|node_modules/zod/' },
+      to: { pathNot: '^src-shared/|node_modules/zod/|^package\\.json$' },
     },
     {
       name: 'store-is-the-bottom',

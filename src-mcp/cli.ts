@@ -4,6 +4,7 @@
 // The server and the doctor are imported when their command runs: after the code cache is on,
 // and so that `--version` and `help` do not load the whole server.
 import { parseArgs } from 'node:util';
+import { requireSupportedNode } from '../src-shared/node/supportedNode.cjs';
 import { enableCompileCache } from './compileCache.js';
 import { resolveDataDir } from './store/dataDir.js';
 import { VERSION } from './version.js';
@@ -58,5 +59,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   }
 }
 
+// bin/co-scientist.js checked already; dist/mcp/cli.js can also be run by itself.
+requireSupportedNode(`co-scientist${process.argv[2] === undefined ? '' : ` ${process.argv[2]}`}`);
 enableCompileCache();
 await runCli(process.argv.slice(2));
