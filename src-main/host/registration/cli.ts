@@ -11,13 +11,13 @@ import { resolveDataDir } from '../../../src-mcp/store/dataDir.js';
 import type { ClientAdapter, Environment, TargetPlatform } from './clientAdapter.js';
 import { launchOfEntry, TARGET_PLATFORMS } from './clientAdapter.js';
 import { CLIENTS, clientById } from './clients/index.js';
-import { refusalReport, registerReport, statusReport, unregisterReport, USAGE } from './cliReport.js';
+import { refusalReport, registerReport, statusReport, testFailedReport, unregisterReport, USAGE } from './cliReport.js';
 import { RegistrationError } from './errors.js';
 import type { LaunchCommand } from './launcher.js';
 import { launchOpening, resolveLaunchCommand } from './launcher.js';
 import { registerTarget, unregisterTarget } from './registrar.js';
 import type { Target } from './targets.js';
-import { desiredEntry, inspectTarget, targetsFor } from './targets.js';
+import { dataDirOfEntry, desiredEntry, inspectTarget, isOurEntry, targetsFor } from './targets.js';
 import { describeLaunch, testLaunch } from './testLaunch.js';
 
 export interface CliIo {
@@ -86,8 +86,9 @@ function parse(argv: string[], io: CliIo) {
   // Co-Scientist's own data lives on this machine, so its folder follows this machine's
   // conventions; --platform only picks the assistant's file layout (useful for support and tests).
   const dataDir = resolveDataDir({ flag: values['data-dir'], env: { ...env }, platform: process.platform, home });
+  const dataDirChosen = values['data-dir'] !== undefined || (env.COSCI_DATA_DIR ?? '').trim() !== '';
   const clients: readonly ClientAdapter[] = one ? [one] : CLIENTS;
-  return { help: false as const, command: command as Command, all, clients, platform, home, env, dataDir, yes: values.yes };
+  return { help: false as const, command: command as Command, all, clients, platform, home, env, dataDir, dataDirChosen, yes: values.yes };
 }
 
 function currentLaunch(): LaunchCommand {
@@ -98,34 +99,59 @@ function currentLaunch(): LaunchCommand {
 
 type Args = Exclude<ReturnType<typeof parse>, { help: true }>;
 
+/** The registered command names the data folder unless the assistant's copy finds it by itself. */
+function launchFor(args: Args, dataDir: string): LaunchCommand {
+  return launchOpening(currentLaunch(), dataDir, { home: args.home, platform: process.platform, env: { ...args.env } });
+}
+
+/**
+ * The data folder a command works with for one assistant: the one chosen (`--data-dir`,
+ * COSCI_DATA_DIR); else the one Co-Scientist's existing entry there opens, so that a registration
+ * made with `--data-dir` keeps its folder through a later `register` or `status` without it;
+ * else the default.
+ */
+async function dataDirFor(args: Args, t: Target): Promise<string> {
+  if (args.dataDirChosen) return args.dataDir;
+  const { entry } = await inspectTarget(t, { home: args.home, platform: args.platform, env: args.env });
+  const opened = entry === undefined ? undefined : dataDirOfEntry(t, entry);
+  return opened !== undefined && (await isOurEntry(t, opened, entry)) ? opened : args.dataDir;
+}
+
 /** One assistant target: do the command, print the outcome; returns whether it failed. */
-async function runOne(args: Args, t: Target, launch: LaunchCommand, io: CliIo): Promise<boolean> {
-  const base = { home: args.home, platform: args.platform, env: args.env, dataDir: args.dataDir, variant: t.location.variant };
+async function runOne(args: Args, t: Target, io: CliIo): Promise<boolean> {
+  const dataDir = args.command === 'unregister' ? args.dataDir : await dataDirFor(args, t);
+  const launch = launchFor(args, dataDir);
+  const base = { home: args.home, platform: args.platform, env: args.env, dataDir, variant: t.location.variant };
   const name = t.location.label ? `${t.adapter.displayName} (${t.location.label})` : t.adapter.displayName;
   if (args.command === 'status') {
     io.stdout(statusReport(await inspectTarget(t, { ...base, launch })));
     return false;
   }
   if (args.command === 'register') {
-    const out = await registerTarget(t, { ...base, launch, force: args.yes });
     const registered = launchOfEntry(desiredEntry(t.adapter, launch)) ?? launch;
-    const test = await testLaunch(registered, { dataDir: args.dataDir, home: args.home });
+    // Tested before anything is written: an assistant never gets an entry that cannot start.
+    const test = await testLaunch(registered, { dataDir, home: args.home });
+    if (!test.ok) {
+      io.stderr(testFailedReport(name, t.location.path, describeLaunch(registered), test));
+      return true;
+    }
+    const out = await registerTarget(t, { ...base, launch, force: args.yes });
     io.stdout(registerReport(name, out, describeLaunch(registered), test));
-    return !test.ok;
+    return false;
   }
   io.stdout(unregisterReport(name, await unregisterTarget(t, { ...base, launch, force: args.yes })));
   return false;
 }
 
 /** The targets a command covers: with "all", register only where installed and unregister only where registered. */
-async function targetsOf(args: Args, launch: LaunchCommand, io: CliIo): Promise<Target[]> {
+async function targetsOf(args: Args, io: CliIo): Promise<Target[]> {
   const targets = args.clients.flatMap((c) => targetsFor(c, { home: args.home, platform: args.platform, env: args.env }));
   if (!args.all || args.command === 'status') return targets;
   const chosen: Target[] = [];
   for (const t of targets) {
     if (args.command === 'register' && !t.detection.installed) continue;
     if (args.command === 'unregister') {
-      const { state } = await inspectTarget(t, { home: args.home, platform: args.platform, env: args.env, dataDir: args.dataDir, launch });
+      const { state } = await inspectTarget(t, { home: args.home, platform: args.platform, env: args.env, dataDir: args.dataDir });
       if (!state.registered) continue;
     }
     chosen.push(t);
@@ -153,12 +179,10 @@ export async function runRegistrationCli(argv: string[], ioOverrides: Partial<Cl
     io.stdout(USAGE);
     return 0;
   }
-  // The registered command names the data folder unless the assistant's copy finds it by itself.
-  const launch = launchOpening(currentLaunch(), args.dataDir, { home: args.home, platform: process.platform, env: { ...args.env } });
   let failures = 0;
-  for (const t of await targetsOf(args, launch, io)) {
+  for (const t of await targetsOf(args, io)) {
     try {
-      if (await runOne(args, t, launch, io)) failures += 1;
+      if (await runOne(args, t, io)) failures += 1;
     } catch (e) {
       failures += 1;
       if (e instanceof RegistrationError) io.stderr(refusalReport(e, args.command, t.adapter.displayName));
