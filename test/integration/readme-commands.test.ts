@@ -108,13 +108,22 @@ posixOnly('the README commands, exactly as typed', () => {
     expect(run('node bin/co-scientist.js unregister all', m.env)).toMatchObject({ code: 0, stdout: 'Co-Scientist is not registered with any assistant.\n' });
   });
 
-  it('doctor: exits 0 and checks the default data folder under HOME', () => {
+  it('doctor: exits 0 and checks the default data folder under HOME, changing nothing', () => {
     const m = machine();
+    const fresh = run('node bin/co-scientist.js doctor', m.env);
+    expect(fresh.code).toBe(0);
+    expect(fresh.stdout).toContain(`data in ${m.dataDir}`);
+    expect(fresh.stdout).toContain('no data yet');
+    // The hint is a command that runs from here (a checkout), not a `co-scientist` that is not on PATH.
+    expect(fresh.stdout).toContain('"node bin/co-scientist.js register claude-desktop"');
+    expect(fs.existsSync(m.dataDir)).toBe(false);
+
+    // Once a server has opened the folder, the doctor checks its database.
+    spawnSync(process.execPath, [SERVER_ENTRY, '--client', 'readme-test'], { cwd: REPO_ROOT, env: m.env, input: '', timeout: 30_000 });
     const doctor = run('node bin/co-scientist.js doctor', m.env);
     expect(doctor.code).toBe(0);
-    expect(doctor.stdout).toContain(`data in ${m.dataDir}`);
     expect(doctor.stdout).toMatch(/✓ database schema/);
-    expect(fs.existsSync(path.join(m.dataDir, 'co-scientist.db'))).toBe(true);
+    expect(doctor.stdout).toMatch(/✓ audit log: \d+ rows, hash chain intact, ends where it should/);
   });
 
   it.each([
