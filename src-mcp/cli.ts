@@ -13,9 +13,9 @@ const HELP = `Co-Scientist ${VERSION}
 
 Usage:
   co-scientist serve [--client <id>] [--data-dir <dir>]   Run the MCP server on stdio
-  co-scientist register <client|all> [--home DIR] [--platform darwin|win32|linux] [--yes]
-  co-scientist unregister <client|all> [--home DIR] [--platform ...] [--yes]
-  co-scientist status [<client>|all] [--home DIR] [--platform ...]
+  co-scientist register <client|all> [--data-dir DIR] [--home DIR] [--platform darwin|win32|linux] [--yes]
+  co-scientist unregister <client|all> [--data-dir DIR] [--home DIR] [--platform ...] [--yes]
+  co-scientist status [<client>|all] [--data-dir DIR] [--home DIR] [--platform ...]
   co-scientist doctor [--data-dir <dir>]                  Check the data folder, database and setup
   co-scientist --version
 
@@ -51,11 +51,10 @@ export async function runCli(argv: readonly string[]): Promise<void> {
     case '-h':
       process.stdout.write(`${HELP}\n`);
       return;
-    default: {
-      const { SERVE_USAGE } = await import('./runtime/start.js');
-      console.error(`Unknown command "${command}".\n\n${HELP}\n\n${SERVE_USAGE}`);
+    default:
+      // The help lists every command, serve's options included: nothing more to add.
+      console.error(`Unknown command "${command}".\n\n${HELP}`);
       process.exitCode = 2;
-    }
   }
 }
 

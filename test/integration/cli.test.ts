@@ -32,8 +32,19 @@ describe('co-scientist CLI', () => {
     }
   });
 
-  it('rejects an unknown command with exit code 2', () => {
-    expect(() => execFileSync(process.execPath, [BIN, 'frobnicate'], { stdio: 'pipe' })).toThrow(/Unknown command "frobnicate"/);
+  it('rejects an unknown command with exit code 2, the usage once and nothing after it', () => {
+    const help = execFileSync(process.execPath, [BIN, 'help'], { encoding: 'utf8' });
+    const wrong = spawnSync(process.execPath, [BIN, 'frobnicate'], { encoding: 'utf8' });
+    expect(wrong.status).toBe(2);
+    expect(wrong.stdout).toBe('');
+    expect(wrong.stderr).toBe(`Unknown command "frobnicate".\n\n${help}`);
+  });
+
+  it('help lists --data-dir for every command that takes it', () => {
+    const help = execFileSync(process.execPath, [BIN, 'help'], { encoding: 'utf8' });
+    for (const command of ['serve', 'register', 'unregister', 'status', 'doctor']) {
+      expect(help, command).toMatch(new RegExp(`^ {2}co-scientist ${command} .*--data-dir`, 'm'));
+    }
   });
 });
 
