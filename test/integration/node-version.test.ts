@@ -55,12 +55,19 @@ describe('the supported Node, one owner', () => {
     expect(() => supportedNode.isSupportedNode('24.11.0', '^24.11')).toThrow(/engines\.node must read/);
   });
 
-  it('the gate passes silently on this Node, and the npm scripts that run code start with it', () => {
+  it('the gate passes silently on this Node, and every npm script that runs our code starts with it', () => {
     expect(execFileSync(process.execPath, ['src-shared/node/supportedNode.cjs'], { cwd: REPO_ROOT, encoding: 'utf8' })).toBe('');
-    for (const script of ['build', 'build:node', 'start', 'test', 'test:unit', 'test:e2e']) expect(packageJson.scripts[script]?.startsWith(`${GATE} && `), script).toBe(true);
-    // The others run an entry point that checks by itself.
-    expect(packageJson.scripts.web).toBe('node scripts/web.mjs');
-    expect(packageJson.scripts.serve).toBe('node dist/mcp/server.js');
+    // Entry points that check by themselves, and scripts that only run tools (no native module of ours).
+    const selfChecking = { web: 'node scripts/web.mjs', serve: 'node dist/mcp/server.js' };
+    const toolsOnly = ['postinstall', 'typecheck', 'lint'];
+    for (const [name, command] of Object.entries(packageJson.scripts)) {
+      if (toolsOnly.includes(name)) continue;
+      if (name in selfChecking) expect(command, name).toBe(selfChecking[name as keyof typeof selfChecking]);
+      // Either the gate itself, or a build (which starts with it) first.
+      else expect(command.startsWith(`${GATE} && `) || /^npm run build(:node)? && /.test(command), `${name}: ${command}`).toBe(true);
+    }
+    expect(packageJson.scripts.build?.startsWith(`${GATE} && `)).toBe(true);
+    expect(packageJson.scripts['build:node']?.startsWith(`${GATE} && `)).toBe(true);
   });
 });
 
