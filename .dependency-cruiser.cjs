@@ -7,12 +7,19 @@ module.exports = {
   forbidden: [
     {
       name: 'shared-is-dependency-free',
-      comment:
-        'src-shared holds the contracts every runtime reads; it may import only itself and zod ' +
-        '(and package.json, which owns the supported Node version that node/supportedNode.cjs checks).',
+      comment: 'src-shared holds the contracts every runtime reads; it may import only itself and zod.',
       severity: 'error',
-      from: { path: '^src-shared/' },
-      to: { pathNot: '^src-shared/|node_modules/zod/|^package\\.json$' },
+      from: { path: '^src-shared/(?!node/)' },
+      to: { pathNot: '^src-shared/|node_modules/zod/' },
+    },
+    {
+      name: 'shared-node-helpers-use-only-node',
+      comment:
+        "src-shared/node holds the Node helpers the server and the hosts share (the renderer never imports it): " +
+        "Node's own modules, and package.json, which owns the supported Node version supportedNode.cjs checks.",
+      severity: 'error',
+      from: { path: '^src-shared/node/' },
+      to: { pathNot: '^src-shared/|^package\\.json$', dependencyTypesNot: ['core'] },
     },
     {
       name: 'store-is-the-bottom',

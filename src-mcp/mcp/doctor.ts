@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { databasePath } from '../store/dataDir.js';
 import { closeDatabase, journalMode, openDatabase, quickCheck, schemaVersion, type Db } from '../store/database.js';
 import { LATEST_SCHEMA_VERSION } from '../store/migrations/index.js';
+import { cliCommand } from '../../src-shared/node/cliCommand.js';
 import { auditLogVerdict } from './auditVerdict.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
@@ -81,24 +82,11 @@ export function checkServerBuild(moduleUrl: string = import.meta.url): DoctorChe
   return { name: 'server build', status: 'ok', detail: `${entry} (Node ${process.versions.node})`, fix: null };
 }
 
-/**
- * The `co-scientist` command as it can be typed where this runs: `co-scientist` when it was started
- * by that name (installed on PATH), else `node <bin/co-scientist.js>` of this checkout (relative to
- * the working folder when inside it), else undefined (the packaged app has no command line).
- */
-export function cliCommand(moduleUrl: string = import.meta.url, argv1: string | undefined = process.argv[1], cwd: string = process.cwd()): string | undefined {
-  if (argv1 !== undefined && /^co-scientist(\.cmd)?$/i.test(path.basename(argv1))) return 'co-scientist';
-  // dist/mcp/<chunk>.js and src-mcp/mcp/doctor.ts are both two folders below the root.
-  const bin = path.join(path.dirname(fileURLToPath(moduleUrl)), '..', '..', 'bin', 'co-scientist.js');
-  if (!fs.existsSync(bin)) return undefined;
-  const relative = path.relative(cwd, bin);
-  const shown = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : bin;
-  return `node ${/[\s"'$]/.test(shown) ? JSON.stringify(shown) : shown}`;
-}
-
 /** ` (or run "<cli> <args>")`, when there is a command line to run it from. */
 function orRun(args: string): string {
-  const cli = cliCommand();
+  // dist/mcp/<chunk>.js and src-mcp/mcp/doctor.ts are both two folders below the root.
+  const appRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const cli = cliCommand({ appRoot, argv1: process.argv[1], cwd: process.cwd() });
   return cli === undefined ? '' : ` (or run "${cli} ${args}")`;
 }
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { resolveDataDir } from '../../../src-mcp/store/dataDir.js';
+import { cliCommand } from '../../../src-shared/node/cliCommand.js';
 import type { ClientAdapter, Environment, TargetPlatform } from './clientAdapter.js';
 import { launchOfEntry, TARGET_PLATFORMS } from './clientAdapter.js';
 import { CLIENTS, clientById } from './clients/index.js';
@@ -124,7 +125,8 @@ async function runOne(args: Args, t: Target, io: CliIo): Promise<boolean> {
   const base = { home: args.home, platform: args.platform, env: args.env, dataDir, variant: t.location.variant };
   const name = t.location.label ? `${t.adapter.displayName} (${t.location.label})` : t.adapter.displayName;
   if (args.command === 'status') {
-    io.stdout(statusReport(await inspectTarget(t, { ...base, launch })));
+    const cli = cliCommand({ appRoot: locateApp(fileURLToPath(import.meta.url)).appRoot, argv1: process.argv[1], cwd: process.cwd() });
+    io.stdout(statusReport(await inspectTarget(t, { ...base, launch }), cli));
     return false;
   }
   if (args.command === 'register') {

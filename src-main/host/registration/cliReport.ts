@@ -27,14 +27,15 @@ Options:
 
 const label = (i: ClientInspection) => i.state.name;
 
-export function statusReport(i: ClientInspection): string {
+/** `cli`: the co-scientist command as it can be typed here (src-shared/node/cliCommand.ts). */
+export function statusReport(i: ClientInspection, cli = 'co-scientist'): string {
   const { state, upToDate, target } = i;
   const registered = {
     not_installed: 'no',
     installed: 'no',
     registered: upToDate === false ? 'yes' : 'yes, up to date',
-    needs_repair: `yes, but it does not start this copy of Co-Scientist with this data folder (run: co-scientist register ${state.id})`,
-    changed_by_user: 'yes, but the entry was changed by hand (co-scientist register shows the difference)',
+    needs_repair: `yes, but it does not start this copy of Co-Scientist with this data folder (run: ${cli} register ${state.id})`,
+    changed_by_user: `yes, but the entry was changed by hand (${cli} register ${state.id} shows the difference)`,
   }[state.state];
   const variant = target.location.variant;
   const lines = [

@@ -195,6 +195,16 @@ describe('a registration made with --data-dir', () => {
   });
 });
 
+describe('status hints', () => {
+  it('name the command as it runs from this checkout, not a co-scientist that is not on PATH', async () => {
+    const h = home();
+    writeConfig(h.file, JSON.stringify({ mcpServers: { 'co-scientist': { command: '/opt/node/bin/node', args: ['/src/server.js'] } } }));
+    const status = await cli(['status', 'claude-desktop', '--home', h.dir, '--platform', 'linux', '--data-dir', h.dataDir]);
+    expect(process.cwd()).toBe(REPO_ROOT);
+    expect(status.stdout).toContain('changed by hand (node bin/co-scientist.js register claude-desktop shows the difference)');
+  });
+});
+
 describe('register when the test launch fails', () => {
   it('writes nothing, exits 1 and says why: no assistant gets a command that cannot start', async () => {
     const h = home();
