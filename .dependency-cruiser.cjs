@@ -14,11 +14,13 @@ module.exports = {
       to: { pathNot: '^src-shared/(?!node/)|node_modules/zod/' },
     },
     {
-      name: 'shared-node-is-plain-node',
-      comment: 'src-shared/node holds the Node helpers the host and the server both use: src-shared, zod and Node builtins only.',
+      name: 'shared-node-helpers-use-only-node',
+      comment:
+        "src-shared/node holds the Node helpers the server and the hosts share (the renderer never imports it): " +
+        "Node's own modules, and package.json, which owns the supported Node version supportedNode.cjs checks.",
       severity: 'error',
       from: { path: '^src-shared/node/' },
-      to: { pathNot: '^src-shared/|node_modules/zod/', dependencyTypesNot: ['core'] },
+      to: { pathNot: '^src-shared/|node_modules/zod/|^package\\.json$', dependencyTypesNot: ['core'] },
     },
     {
       name: 'store-is-the-bottom',

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // `co-scientist` dispatcher: registration commands run host code, everything else the server CLI.
 // Both are prebuilt bundles in dist/ (run `npm run build` first in a source checkout).
+// The Node version gate comes first: on another Node the bundles' native SQLite binding crashes.
+import supportedNode from '../src-shared/node/supportedNode.cjs';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const command = process.argv[2];
+supportedNode.requireSupportedNode(`co-scientist${command === undefined ? '' : ` ${command}`}`);
 const registration = new Set(['register', 'unregister', 'status']);
 const entry = path.join(root, registration.has(command ?? '') ? 'dist/main/registration-cli.js' : 'dist/mcp/cli.js');
 if (!existsSync(entry)) {

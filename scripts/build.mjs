@@ -41,7 +41,7 @@ const serverEntries = { server: 'src-mcp/server.ts', cli: 'src-mcp/cli.ts', walC
 
 const otherEntries = [
   { in: 'src-main/host/registration/cli.ts', out: 'dist/main/registration-cli.js', format: 'esm' },
-  { in: 'src-main/web/main.ts', out: 'dist/main/web.js', format: 'esm' },
+  { in: 'src-main/web/entry.ts', out: 'dist/main/web.js', format: 'esm' },
   { in: 'src-main/electron/main.ts', out: 'dist/main/main.js', format: 'esm' },
   // Sandboxed preloads must be CommonJS: Electron does not load ESM preloads with sandbox on.
   { in: 'src-main/electron/preload.ts', out: 'dist/main/preload.cjs', format: 'cjs' },

@@ -2,11 +2,13 @@
 // reads package.json and starts its `main`, dist/main/main.js.
 //
 // Electron downloads its binary on first use (since Electron 42, not at `npm install`), so
-// `npm install` succeeds offline; where the download cannot be made this script points to the
-// browser GUI instead of crashing.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// `npm install` succeeds offline. This script makes that download itself (electron's install.js,
+// the same one its package runs), so that when it fails it can say, once, what happened and what
+// to do, instead of the package's own advice (delete node_modules/electron, run install-electron).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const appRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -15,13 +17,13 @@ const binary = findElectronBinary();
 if (binary.path === null) {
   process.stderr.write(
     [
-      `Co-Scientist: cannot start the desktop app: ${binary.reason}.`,
+      `Co-Scientist: the desktop app cannot start: ${binary.reason}.`,
       '',
-      'Electron downloads its binary the first time the app starts, and that download could not',
-      'be made on this machine (`npx install-electron` retries it).',
-      '',
-      'The same GUI runs in your browser:  npm run web',
-      'Or point ELECTRON_PATH at an Electron 45 binary and run `npm start` again.',
+      'What to do:',
+      '  - Open the same GUI in your browser instead:  npm run web',
+      '  - Or let the download through and run `npm start` again: behind a proxy, set HTTPS_PROXY and',
+      '    ELECTRON_GET_USE_PROXY=true; where GitHub cannot be reached, set ELECTRON_MIRROR to a mirror of',
+      "    Electron's releases; or set ELECTRON_PATH to an Electron 45 binary you already have.",
       '',
     ].join('\n'),
   );
@@ -50,19 +52,30 @@ child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 function findElectronBinary() {
   const fromEnv = process.env.ELECTRON_PATH;
   if (fromEnv) {
-    return existsSync(fromEnv) ? { path: fromEnv } : { path: null, reason: `ELECTRON_PATH=${fromEnv} does not exist` };
+    return existsSync(fromEnv) ? { path: fromEnv } : { path: null, reason: `ELECTRON_PATH names ${fromEnv}, which does not exist` };
   }
-  let resolved;
+  let electronDir;
   try {
-    // The electron package exports the path of its binary, downloading it first if need be
-    // (its progress goes to this terminal).
-    resolved = createRequire(import.meta.url)('electron');
-  } catch (error) {
-    const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return { path: null, reason: `the Electron binary is not there and could not be downloaded (${detail})` };
+    electronDir = path.dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  } catch {
+    return { path: null, reason: 'the electron package is not installed (it is an optional dependency, and npm left it out)' };
   }
-  if (typeof resolved !== 'string' || !existsSync(resolved)) {
-    return { path: null, reason: `the Electron binary is missing (expected at ${String(resolved)})` };
-  }
-  return { path: resolved };
+  const installed = () => {
+    try {
+      const file = path.join(electronDir, 'dist', readFileSync(path.join(electronDir, 'path.txt'), 'utf8').trim());
+      return existsSync(file) ? file : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const ready = installed();
+  if (ready) return { path: ready };
+
+  process.stderr.write('Co-Scientist: downloading Electron 45 for the desktop app (first start only)…\n');
+  const download = spawnSync(process.execPath, [path.join(electronDir, 'install.js')], { cwd: electronDir, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const downloaded = installed();
+  if (download.status === 0 && downloaded) return { path: downloaded };
+  const cause = download.error?.message ?? download.stderr.split('\n').map((line) => line.trim()).find((line) => line !== '') ?? `exit ${download.status}`;
+  const from = process.env.ELECTRON_MIRROR ?? process.env.npm_config_electron_mirror ?? 'GitHub';
+  return { path: null, reason: `Electron's binary is not installed, and downloading it from ${from} failed (${cause})` };
 }

@@ -4,6 +4,7 @@
 // The server and the doctor are imported when their command runs: after the code cache is on,
 // and so that `--version` and `help` do not load the whole server.
 import { parseArgs } from 'node:util';
+import { requireSupportedNode } from '../src-shared/node/supportedNode.cjs';
 import { enableCompileCache } from './compileCache.js';
 import { resolveDataDir } from '../src-shared/node/dataDir.js';
 import { VERSION } from './version.js';
@@ -14,9 +15,9 @@ Usage:
   co-scientist serve [--client <id>] [--data-dir <dir>]   Run the MCP server on stdio
   co-scientist serve --http [--host 127.0.0.1] [--port 8787] [--issuer <URL>]... [--resource <URL>] [--data-dir <dir>]
                                                          Run a lab server (MCP over HTTP, OAuth)
-  co-scientist register <client|all> [--home DIR] [--platform darwin|win32|linux] [--yes]
-  co-scientist unregister <client|all> [--home DIR] [--platform ...] [--yes]
-  co-scientist status [<client>|all] [--home DIR] [--platform ...]
+  co-scientist register <client|all> [--data-dir DIR] [--home DIR] [--platform darwin|win32|linux] [--yes]
+  co-scientist unregister <client|all> [--data-dir DIR] [--home DIR] [--platform ...] [--yes]
+  co-scientist status [<client>|all] [--data-dir DIR] [--home DIR] [--platform ...]
   co-scientist doctor [--data-dir <dir>]                  Check the data folder, database and setup
   co-scientist --version
 
@@ -57,13 +58,14 @@ export async function runCli(argv: readonly string[]): Promise<void> {
     case '-h':
       process.stdout.write(`${HELP}\n`);
       return;
-    default: {
-      const { SERVE_USAGE } = await import('./runtime/start.js');
-      console.error(`Unknown command "${command}".\n\n${HELP}\n\n${SERVE_USAGE}`);
+    default:
+      // The help lists every command, serve's options included: nothing more to add.
+      console.error(`Unknown command "${command}".\n\n${HELP}`);
       process.exitCode = 2;
-    }
   }
 }
 
+// bin/co-scientist.js checked already; dist/mcp/cli.js can also be run by itself.
+requireSupportedNode(`co-scientist${process.argv[2] === undefined ? '' : ` ${process.argv[2]}`}`);
 enableCompileCache();
 await runCli(process.argv.slice(2));

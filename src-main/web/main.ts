@@ -77,6 +77,12 @@ async function main(): Promise<number> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // Started by `npm run web` (scripts/web.mjs) with an IPC channel: when that launcher is gone,
+  // however it ended (even SIGKILL), the web host stops too instead of holding the port.
+  if (process.send !== undefined) {
+    process.channel?.unref();
+    process.once('disconnect', () => shutdown('launcher gone'));
+  }
 
   log.info(`data dir ${dataDir}`);
   let url: string;

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { databasePath } from '../../src-shared/node/dataDir.js';
 import { closeDatabase, journalMode, openDatabase, quickCheck, schemaVersion, type Db } from '../store/database.js';
 import { LATEST_SCHEMA_VERSION } from '../store/migrations/index.js';
-import { verifyAuditChain } from '../store/audit.js';
+import { cliCommand } from '../../src-shared/node/cliCommand.js';
+import { auditLogVerdict } from './auditVerdict.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
 
@@ -21,12 +22,22 @@ export interface DoctorCheck {
 
 const LOW_DISK_BYTES = 200 * 1024 * 1024;
 
+/** The folder itself, or the nearest one above it that exists (where it would be created). */
+function nearestExisting(dir: string): string {
+  let at = path.resolve(dir);
+  while (!fs.existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
+  return at;
+}
+
+/** A check changes nothing: whether the folder can be written is asked, not tried, and a missing one is not created. */
 export function checkDataDir(dataDir: string): DoctorCheck {
   try {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const probe = path.join(dataDir, `.doctor-${process.pid}`);
-    fs.writeFileSync(probe, 'ok');
-    fs.rmSync(probe);
+    if (!fs.existsSync(dataDir)) {
+      const parent = nearestExisting(dataDir);
+      fs.accessSync(parent, fs.constants.W_OK);
+      return { name: 'data folder', status: 'ok', detail: `${dataDir} does not exist yet: no data yet. Co-Scientist creates it when it first starts (the app, \`npm run web\` or an assistant's server).`, fix: null };
+    }
+    fs.accessSync(dataDir, fs.constants.W_OK);
     const stats = fs.statfsSync(dataDir);
     const free = stats.bavail * stats.bsize;
     if (free < LOW_DISK_BYTES) {
@@ -50,11 +61,12 @@ export function checkDatabase(db: Db): DoctorCheck[] {
   checks.push(mode === 'wal' ? { name: 'database journal', status: 'ok', detail: 'WAL (safe for several assistants at once)', fix: null } : { name: 'database journal', status: 'warn', detail: `journal mode ${mode}`, fix: 'Restart Co-Scientist; it switches the database to WAL on start.' });
   const integrity = quickCheck(db);
   checks.push(integrity === 'ok' ? { name: 'database integrity', status: 'ok', detail: 'quick_check ok', fix: null } : { name: 'database integrity', status: 'fail', detail: `quick_check: ${integrity}`, fix: 'Quit every assistant and the app, back up co-scientist.db, then restore from a backup or contact support with the file.' });
-  const chain = verifyAuditChain(db);
+  // The same verdict as verify_audit_log: the chain and the tail anchored outside the database.
+  const audit = auditLogVerdict(db, new Date());
   checks.push(
-    chain.ok
-      ? { name: 'audit log', status: 'ok', detail: `${chain.rows} rows, hash chain intact`, fix: null }
-      : { name: 'audit log', status: 'fail', detail: `chain broken at row ${chain.firstBrokenId}: ${chain.reason}`, fix: 'Someone or something edited the audit log outside Co-Scientist. Keep a copy of the database as evidence; export the log from the app.' },
+    audit.ok
+      ? { name: 'audit log', status: 'ok', detail: `${audit.rows} rows, hash chain intact, ends where it should`, fix: null }
+      : { name: 'audit log', status: 'fail', detail: audit.message, fix: 'Someone or something edited the audit log outside Co-Scientist. Keep a copy of the database as evidence; export the log from the app.' },
   );
   return checks;
 }
@@ -70,16 +82,24 @@ export function checkServerBuild(moduleUrl: string = import.meta.url): DoctorChe
   return { name: 'server build', status: 'ok', detail: `${entry} (Node ${process.versions.node})`, fix: null };
 }
 
+/** ` (or run "<cli> <args>")`, when there is a command line to run it from. */
+function orRun(args: string): string {
+  // dist/mcp/<chunk>.js and src-mcp/mcp/doctor.ts are both two folders below the root.
+  const appRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const cli = cliCommand({ appRoot, argv1: process.argv[1], cwd: process.cwd() });
+  return cli === undefined ? '' : ` (or run "${cli} ${args}")`;
+}
+
 export function checkRegistrations(dataDir: string): DoctorCheck {
   const ledger = path.join(dataDir, 'registrations.json');
   if (!fs.existsSync(ledger)) {
-    return { name: 'assistant registrations', status: 'warn', detail: 'no assistant has been connected from this data folder yet', fix: 'Open the Co-Scientist app, go to Assistants and click Connect (or run "co-scientist register claude-desktop").' };
+    return { name: 'assistant registrations', status: 'warn', detail: 'no assistant has been connected from this data folder yet', fix: `Open the Co-Scientist app, go to Assistants and click Connect${orRun('register claude-desktop')}.` };
   }
   try {
     const records = (JSON.parse(fs.readFileSync(ledger, 'utf8')) as { registrations?: Array<{ client: string; config_path: string }> }).registrations ?? [];
     const missing = records.filter((r) => !fs.existsSync(r.config_path));
     if (missing.length > 0) {
-      return { name: 'assistant registrations', status: 'warn', detail: `${missing.length} of ${records.length} registered config files are gone: ${missing.map((r) => `${r.client} (${r.config_path})`).join(', ')}`, fix: 'Reconnect those assistants from the app (Assistants → Repair), or run "co-scientist status".' };
+      return { name: 'assistant registrations', status: 'warn', detail: `${missing.length} of ${records.length} registered config files are gone: ${missing.map((r) => `${r.client} (${r.config_path})`).join(', ')}`, fix: `Reconnect those assistants from the app (Assistants → Repair)${orRun('status')}.` };
     }
     return { name: 'assistant registrations', status: 'ok', detail: `${records.length} registration(s): ${records.map((r) => r.client).join(', ') || 'none'}`, fix: null };
   } catch (error) {
@@ -92,6 +112,9 @@ export function runDoctor(dataDir: string, db?: Db): DoctorCheck[] {
   const checks = [checkDataDir(dataDir)];
   if (db !== undefined) {
     checks.push(...checkDatabase(db));
+  } else if (!fs.existsSync(databasePath(dataDir))) {
+    // Opening it would create it: a check changes nothing.
+    checks.push({ name: 'database', status: 'ok', detail: `no database yet (${databasePath(dataDir)} is created at the first start)`, fix: null });
   } else {
     try {
       const opened = openDatabase(dataDir);

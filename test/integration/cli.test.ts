@@ -1,11 +1,13 @@
 // The `co-scientist` command: `serve` is the same MCP server as dist/mcp/server.js.
 import { describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import Database from 'better-sqlite3';
-import { REPO_ROOT, serverEnvFor, tempDataDir } from '../support/server.js';
+import { connectServer, REPO_ROOT, serverEnvFor, tempDataDir } from '../support/server.js';
+import { makeTempDir } from '../support/tempDirs.js';
 
 const BIN = path.join(REPO_ROOT, 'bin/co-scientist.js');
 
@@ -30,8 +32,19 @@ describe('co-scientist CLI', () => {
     }
   });
 
-  it('rejects an unknown command with exit code 2', () => {
-    expect(() => execFileSync(process.execPath, [BIN, 'frobnicate'], { stdio: 'pipe' })).toThrow(/Unknown command "frobnicate"/);
+  it('rejects an unknown command with exit code 2, the usage once and nothing after it', () => {
+    const help = execFileSync(process.execPath, [BIN, 'help'], { encoding: 'utf8' });
+    const wrong = spawnSync(process.execPath, [BIN, 'frobnicate'], { encoding: 'utf8' });
+    expect(wrong.status).toBe(2);
+    expect(wrong.stdout).toBe('');
+    expect(wrong.stderr).toBe(`Unknown command "frobnicate".\n\n${help}`);
+  });
+
+  it('help lists --data-dir for every command that takes it', () => {
+    const help = execFileSync(process.execPath, [BIN, 'help'], { encoding: 'utf8' });
+    for (const command of ['serve', 'register', 'unregister', 'status', 'doctor']) {
+      expect(help, command).toMatch(new RegExp(`^ {2}co-scientist ${command} .*--data-dir`, 'm'));
+    }
   });
 });
 
@@ -59,6 +72,53 @@ describe('co-scientist doctor', () => {
       output = String((error as { stdout: string }).stdout);
       expect((error as { status: number }).status).toBe(1);
     }
-    expect(output).toMatch(/✗ audit log: chain broken at row 1/);
+    expect(output).toMatch(/✗ audit log: The audit log was altered: row 1 does not verify/);
+  });
+});
+
+describe('co-scientist doctor, one verdict and no side effects', () => {
+  const doctor = (args: string[], cwd = REPO_ROOT) => spawnSync(process.execPath, [BIN, 'doctor', ...args], { cwd, encoding: 'utf8' });
+
+  it('reports rows cut from the end of the audit log, as verify_audit_log does, and exits 1', async () => {
+    const dataDir = tempDataDir();
+    const desktop = await connectServer({ dataDir, client: 'desktop' });
+    for (let i = 0; i < 3; i += 1) await desktop.client.callTool({ name: 'start_research', arguments: { goal: `Doctor tail test ${i}: which pathways drive liver fibrosis?` } });
+    await desktop.close();
+    const db = new Database(path.join(dataDir, 'co-scientist.db'));
+    const head = db.prepare('SELECT MAX(id) FROM audit_log').pluck().get() as number;
+    db.exec('DROP TRIGGER IF EXISTS audit_log_is_append_only_delete; DELETE FROM audit_log WHERE id > 2;');
+    db.close();
+
+    const out = doctor(['--data-dir', dataDir]);
+    expect(out.status).toBe(1);
+    expect(out.stdout).not.toMatch(/✓ audit log/);
+    const said = /✗ audit log: The hash chain is intact: all 2 rows verify\. But (.*)\.\n/.exec(out.stdout)?.[1];
+    expect(said).toMatch(new RegExp(`^rows? 3(–${head})? (is|are) missing from the end of the audit log`));
+
+    // verify_audit_log, asked afterwards, gives the same finding (and when a write first noticed it).
+    const again = await connectServer({ dataDir, client: 'desktop' });
+    const verdict = (await again.client.callTool({ name: 'verify_audit_log', arguments: {} })).structuredContent as { ok: boolean; message: string };
+    await again.close();
+    expect(verdict.ok).toBe(false);
+    expect(verdict.message).toContain(`But ${said} (noticed `);
+  });
+
+  it('a data folder that does not exist: says there is no data yet, exits 0 and creates nothing', () => {
+    const missing = path.join(makeTempDir('cosci-doctor-'), 'not here', 'data');
+    const out = doctor(['--data-dir', missing]);
+    expect(out.status).toBe(0);
+    expect(out.stdout).toContain(`✓ data folder: ${missing} does not exist yet: no data yet.`);
+    expect(out.stdout).toMatch(/✓ database: no database yet/);
+    expect(fs.existsSync(path.dirname(missing))).toBe(false);
+  });
+
+  it('its hints name the command as it runs from here: node bin/co-scientist.js in the checkout, the absolute path elsewhere', () => {
+    const empty = makeTempDir('cosci-doctor-');
+    const here = doctor(['--data-dir', empty]);
+    expect(here.stdout).toContain('(or run "node bin/co-scientist.js register claude-desktop")');
+    expect(here.stdout).not.toMatch(/run "co-scientist /);
+    expect(fs.readdirSync(empty)).toEqual([]);
+    const elsewhere = doctor(['--data-dir', empty], empty);
+    expect(elsewhere.stdout).toContain(`(or run "node ${BIN} register claude-desktop")`);
   });
 });

@@ -3,10 +3,12 @@
 // prints nothing, or changes nothing it promises to, fails. The README's lines are read from the
 // file itself, so a command added there without a case here fails too. (`npm run build` is the
 // first step of `npm test` and of scripts/interop.mjs, which run it as typed.)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { REPO_ROOT, SERVER_ENTRY } from '../support/server.js';
@@ -30,7 +32,7 @@ function readmeCommands(): string[] {
   const inline = [...README.replace(/```[\s\S]*?```/g, '').matchAll(/`([^`\n]+)`/g)].map((m) => m[1] ?? '');
   const commands = [...blockLines, ...inline]
     .map((line) => line.replace(/\s+#.*$/, '').trim())
-    .filter((line) => /^node (bin\/co-scientist\.js|dist\/mcp\/server\.js)\b/.test(line));
+    .filter((line) => /^node (bin\/co-scientist\.js|dist\/mcp\/server\.js)\b/.test(line) || /^npm run web\b/.test(line));
   return [...new Set(commands)];
 }
 
@@ -68,6 +70,8 @@ posixOnly('the README commands, exactly as typed', () => {
     'node bin/co-scientist.js unregister all',
     'node dist/mcp/server.js --client <your-client-id> [--data-dir DIR]',
     'node bin/co-scientist.js doctor',
+    'npm run web',
+    'npm run web -- --port 8080 --data-dir DIR',
   ];
 
   it('README shows exactly the commands tested here', () => {
@@ -108,13 +112,22 @@ posixOnly('the README commands, exactly as typed', () => {
     expect(run('node bin/co-scientist.js unregister all', m.env)).toMatchObject({ code: 0, stdout: 'Co-Scientist is not registered with any assistant.\n' });
   });
 
-  it('doctor: exits 0 and checks the default data folder under HOME', () => {
+  it('doctor: exits 0 and checks the default data folder under HOME, changing nothing', () => {
     const m = machine();
+    const fresh = run('node bin/co-scientist.js doctor', m.env);
+    expect(fresh.code).toBe(0);
+    expect(fresh.stdout).toContain(`data in ${m.dataDir}`);
+    expect(fresh.stdout).toContain('no data yet');
+    // The hint is a command that runs from here (a checkout), not a `co-scientist` that is not on PATH.
+    expect(fresh.stdout).toContain('"node bin/co-scientist.js register claude-desktop"');
+    expect(fs.existsSync(m.dataDir)).toBe(false);
+
+    // Once a server has opened the folder, the doctor checks its database.
+    spawnSync(process.execPath, [SERVER_ENTRY, '--client', 'readme-test'], { cwd: REPO_ROOT, env: m.env, input: '', timeout: 30_000 });
     const doctor = run('node bin/co-scientist.js doctor', m.env);
     expect(doctor.code).toBe(0);
-    expect(doctor.stdout).toContain(`data in ${m.dataDir}`);
     expect(doctor.stdout).toMatch(/✓ database schema/);
-    expect(fs.existsSync(path.join(m.dataDir, 'co-scientist.db'))).toBe(true);
+    expect(doctor.stdout).toMatch(/✓ audit log: \d+ rows, hash chain intact, ends where it should/);
   });
 
   it.each([
@@ -158,5 +171,69 @@ posixOnly('register with a data folder of its own', () => {
     const out = spawnSync(process.execPath, ['bin/co-scientist.js', 'register', 'codex'], { cwd: REPO_ROOT, env: { ...m.env, COSCI_DATA_DIR: dataDir }, encoding: 'utf8' });
     expect(out.status).toBe(0);
     expect(fs.readFileSync(path.join(m.home, '.codex', 'config.toml'), 'utf8')).toContain(`"--data-dir", ${JSON.stringify(dataDir)}, "--client", "codex"`);
+  });
+});
+
+/** A port nothing listens on: the one asked for when it is free, else one the system picks. */
+function freePort(wanted: number): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => {
+      const any = net.createServer();
+      any.listen(0, '127.0.0.1', () => {
+        const { port } = any.address() as net.AddressInfo;
+        any.close(() => resolve(port));
+      });
+    });
+    probe.listen(wanted, '127.0.0.1', () => probe.close(() => resolve(wanted)));
+  });
+}
+
+const npmCli = (() => {
+  const found = spawnSync('which', ['npm'], { encoding: 'utf8' }).stdout.trim();
+  return found === '' ? undefined : fs.realpathSync(found);
+})();
+
+posixOnly('npm run web, as README shows it', () => {
+  // As typed, with `--no-build` added: the suite runs on the build it has, and rebuilding dist/ here
+  // would race the other test files that run it. DIR is a fresh folder; 8080 is used when free.
+  it.skipIf(npmCli === undefined).each([
+    ['npm run web', false],
+    ['npm run web -- --port 8080 --data-dir DIR', true],
+  ])('%s: prints the address, opens the data folder, and a SIGTERM to npm frees the port', async (line, options) => {
+    const m = machine([path.dirname(process.execPath)]);
+    const dataDir = path.join(tempDir('web data'), 'data');
+    const port = options ? await freePort(8080) : 0;
+    const [, ...npmArgs] = line.replace('8080', String(port)).split(' ').map((word) => (word === 'DIR' ? dataDir : word));
+    const args = npmArgs.includes('--') ? [...npmArgs, '--no-build'] : [...npmArgs, '--', '--no-build'];
+    const npm = spawn(process.execPath, [npmCli as string, ...args], { cwd: REPO_ROOT, env: { ...m.env, TMPDIR: tempDir('tmp') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise((resolve) => npm.once('exit', resolve));
+    let stderr = '';
+    npm.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString('utf8')));
+    const lines: string[] = [];
+    createInterface({ input: npm.stdout }).on('line', (l) => lines.push(l));
+    try {
+      const address = await vi.waitFor(
+        () => {
+          const found = lines.find((l) => l.startsWith('Co-Scientist is running at '));
+          if (found === undefined) throw new Error(`no address yet; stderr:\n${stderr}`);
+          return found;
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+      expect(address).toMatch(/^Co-Scientist is running at http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+$/);
+      const listening = Number(/:(\d+)\//.exec(address)?.[1]);
+      if (options) {
+        expect(listening).toBe(port);
+        expect(fs.existsSync(path.join(dataDir, 'co-scientist.db'))).toBe(true);
+      } else {
+        expect(fs.existsSync(path.join(m.dataDir, 'co-scientist.db'))).toBe(true);
+      }
+      npm.kill('SIGTERM');
+      await exited;
+      await vi.waitFor(async () => expect(await freePort(listening)).toBe(listening), { timeout: 15_000 });
+    } finally {
+      if (npm.exitCode === null) npm.kill('SIGKILL');
+    }
   });
 });

@@ -8,17 +8,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { resolveDataDir } from '../../../src-shared/node/dataDir.js';
+import { cliCommand } from '../../../src-shared/node/cliCommand.js';
 import type { ClientAdapter, Environment, TargetPlatform } from './clientAdapter.js';
 import { launchOfEntry, TARGET_PLATFORMS } from './clientAdapter.js';
 import { CLIENTS, clientById } from './clients/index.js';
-import { refusalReport, registerReport, remoteRegisterReport, statusReport, unregisterReport, USAGE } from './cliReport.js';
+import { refusalReport, registerReport, remoteRegisterReport, statusReport, testFailedReport, unregisterReport, USAGE } from './cliReport.js';
 import { isRemote, parseServerUrl, type RemoteServer, type ServerTarget } from './remoteServer.js';
 import { RegistrationError } from './errors.js';
-import type { LaunchCommand } from './launcher.js';
-import { launchOpening, resolveLaunchCommand } from './launcher.js';
+import { launchOpening, resolveLaunchCommand, type LaunchCommand } from './launcher.js';
 import { registerTarget, unregisterTarget } from './registrar.js';
 import type { Target } from './targets.js';
-import { desiredEntry, inspectTarget, targetsFor } from './targets.js';
+import { dataDirOfEntry, desiredEntry, inspectTarget, isOurEntry, targetsFor } from './targets.js';
 import { describeLaunch, testLaunch } from './testLaunch.js';
 
 export interface CliIo {
@@ -88,6 +88,7 @@ function parse(argv: string[], io: CliIo) {
   // Co-Scientist's own data lives on this machine, so its folder follows this machine's
   // conventions; --platform only picks the assistant's file layout (useful for support and tests).
   const dataDir = resolveDataDir({ flag: values['data-dir'], env: { ...env }, platform: process.platform, home });
+  const dataDirChosen = values['data-dir'] !== undefined || (env.COSCI_DATA_DIR ?? '').trim() !== '';
   const clients: readonly ClientAdapter[] = one ? [one] : CLIENTS;
   let server: RemoteServer | undefined;
   try {
@@ -95,7 +96,7 @@ function parse(argv: string[], io: CliIo) {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  return { help: false as const, command: command as Command, all, clients, platform, home, env, dataDir, yes: values.yes, server };
+  return { help: false as const, command: command as Command, all, clients, platform, home, env, dataDir, dataDirChosen, yes: values.yes, server };
 }
 
 function currentLaunch(): LaunchCommand {
@@ -106,31 +107,62 @@ function currentLaunch(): LaunchCommand {
 
 type Args = Exclude<ReturnType<typeof parse>, { help: true }>;
 
+/**
+ * What the entry starts: with --server, the lab server's URL; else a command that names the data
+ * folder unless the assistant's copy finds it by itself.
+ */
+function launchFor(args: Args, dataDir: string): ServerTarget {
+  if (args.server !== undefined) return args.server;
+  return launchOpening(currentLaunch(), dataDir, { home: args.home, platform: process.platform, env: { ...args.env } });
+}
+
+/**
+ * The data folder a command works with for one assistant: the one chosen (`--data-dir`,
+ * COSCI_DATA_DIR); else the one Co-Scientist's existing entry there opens, so that a registration
+ * made with `--data-dir` keeps its folder through a later `register` or `status` without it;
+ * else the default.
+ */
+async function dataDirFor(args: Args, t: Target): Promise<string> {
+  if (args.dataDirChosen) return args.dataDir;
+  const { entry } = await inspectTarget(t, { home: args.home, platform: args.platform, env: args.env });
+  const opened = entry === undefined ? undefined : dataDirOfEntry(t, entry);
+  return opened !== undefined && (await isOurEntry(t, opened, entry)) ? opened : args.dataDir;
+}
+
 /** One assistant target: do the command, print the outcome; returns whether it failed. */
-async function runOne(args: Args, t: Target, launch: ServerTarget, io: CliIo): Promise<boolean> {
-  const base = { home: args.home, platform: args.platform, env: args.env, dataDir: args.dataDir, variant: t.location.variant };
+async function runOne(args: Args, t: Target, io: CliIo): Promise<boolean> {
+  const dataDir = args.command === 'unregister' ? args.dataDir : await dataDirFor(args, t);
+  const launch = launchFor(args, dataDir);
+  const base = { home: args.home, platform: args.platform, env: args.env, dataDir, variant: t.location.variant };
   const name = t.location.label ? `${t.adapter.displayName} (${t.location.label})` : t.adapter.displayName;
   if (args.command === 'status') {
-    io.stdout(statusReport(await inspectTarget(t, { ...base, launch })));
+    const cli = cliCommand({ appRoot: locateApp(fileURLToPath(import.meta.url)).appRoot, argv1: process.argv[1], cwd: process.cwd() });
+    io.stdout(statusReport(await inspectTarget(t, { ...base, launch }), cli));
     return false;
   }
   if (args.command === 'register') {
-    const out = await registerTarget(t, { ...base, launch, force: args.yes });
     if (isRemote(launch)) {
-      io.stdout(remoteRegisterReport(name, out, launch.url));
+      // A lab server's entry is a URL: there is no command to test-launch; the assistant signs in.
+      io.stdout(remoteRegisterReport(name, await registerTarget(t, { ...base, launch, force: args.yes }), launch.url));
       return false;
     }
     const registered = launchOfEntry(desiredEntry(t.adapter, launch)) ?? launch;
-    const test = await testLaunch(registered, { dataDir: args.dataDir, home: args.home });
+    // Tested before anything is written: an assistant never gets an entry that cannot start.
+    const test = await testLaunch(registered, { dataDir, home: args.home });
+    if (!test.ok) {
+      io.stderr(testFailedReport(name, t.location.path, describeLaunch(registered), test));
+      return true;
+    }
+    const out = await registerTarget(t, { ...base, launch, force: args.yes });
     io.stdout(registerReport(name, out, describeLaunch(registered), test));
-    return !test.ok;
+    return false;
   }
   io.stdout(unregisterReport(name, await unregisterTarget(t, { ...base, launch, force: args.yes })));
   return false;
 }
 
 /** The targets a command covers: with "all", register only where installed and unregister only where registered. */
-async function targetsOf(args: Args, launch: ServerTarget, io: CliIo): Promise<Target[]> {
+async function targetsOf(args: Args, io: CliIo): Promise<Target[]> {
   // "all" with --server: only the assistants whose config can name a lab server.
   const clients = args.all && args.server !== undefined ? args.clients.filter((c) => c.buildHttpEntry !== undefined) : args.clients;
   const targets = clients.flatMap((c) => targetsFor(c, { home: args.home, platform: args.platform, env: args.env }));
@@ -139,7 +171,7 @@ async function targetsOf(args: Args, launch: ServerTarget, io: CliIo): Promise<T
   for (const t of targets) {
     if (args.command === 'register' && !t.detection.installed) continue;
     if (args.command === 'unregister') {
-      const { state } = await inspectTarget(t, { home: args.home, platform: args.platform, env: args.env, dataDir: args.dataDir, launch });
+      const { state } = await inspectTarget(t, { home: args.home, platform: args.platform, env: args.env, dataDir: args.dataDir });
       if (!state.registered) continue;
     }
     chosen.push(t);
@@ -167,13 +199,10 @@ export async function runRegistrationCli(argv: string[], ioOverrides: Partial<Cl
     io.stdout(USAGE);
     return 0;
   }
-  // The registered command names the data folder unless the assistant's copy finds it by itself.
-  // Or, with --server, the lab server's URL.
-  const launch: ServerTarget = args.server ?? launchOpening(currentLaunch(), args.dataDir, { home: args.home, platform: process.platform, env: { ...args.env } });
   let failures = 0;
-  for (const t of await targetsOf(args, launch, io)) {
+  for (const t of await targetsOf(args, io)) {
     try {
-      if (await runOne(args, t, launch, io)) failures += 1;
+      if (await runOne(args, t, io)) failures += 1;
     } catch (e) {
       failures += 1;
       if (e instanceof RegistrationError) io.stderr(refusalReport(e, args.command, t.adapter.displayName));

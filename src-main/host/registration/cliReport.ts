@@ -5,6 +5,7 @@ import { CLIENTS } from './clients/index.js';
 import type { RegistrationError } from './errors.js';
 import type { RegistrationResult, UnregistrationOutcome } from './registrar.js';
 import type { ClientInspection } from './targets.js';
+import { dataDirOfEntry } from './targets.js';
 
 export const USAGE = `Usage: co-scientist <command> [client|all] [options]
 
@@ -28,14 +29,15 @@ Options:
 
 const label = (i: ClientInspection) => i.state.name;
 
-export function statusReport(i: ClientInspection): string {
+/** `cli`: the co-scientist command as it can be typed here (src-shared/node/cliCommand.ts). */
+export function statusReport(i: ClientInspection, cli = 'co-scientist'): string {
   const { state, upToDate, target } = i;
   const registered = {
     not_installed: 'no',
     installed: 'no',
     registered: upToDate === false ? 'yes' : 'yes, up to date',
-    needs_repair: `yes, but it starts another copy of Co-Scientist (run: co-scientist register ${state.id})`,
-    changed_by_user: 'yes, but the entry was changed by hand (co-scientist register shows the difference)',
+    needs_repair: `yes, but it does not start this copy of Co-Scientist with this data folder (run: ${cli} register ${state.id})`,
+    changed_by_user: `yes, but the entry was changed by hand (${cli} register ${state.id} shows the difference)`,
   }[state.state];
   const variant = target.location.variant;
   const lines = [
@@ -44,6 +46,8 @@ export function statusReport(i: ClientInspection): string {
     `  Installed:     ${state.installed ? `yes (${state.detected})` : 'no (its app or command was not found)'}`,
     `  Registered:    ${state.problem ? 'unknown' : registered}`,
   ];
+  const folder = i.entry === undefined ? undefined : dataDirOfEntry(target, i.entry);
+  if (folder !== undefined && !state.problem) lines.push(`  Data folder:   ${folder}`);
   if (state.problem) lines.push(`  Problem:       ${state.problem}`);
   return `${lines.join('\n')}\n`;
 }
@@ -63,6 +67,14 @@ export function testLaunchLine(test: TestLaunch): string {
   }
   const said = test.stderr ? `\n${test.stderr.replace(/^/gm, '    | ')}` : '';
   return `  Test launch:  FAILED after ${test.duration_ms} ms: ${test.error}${said}\n`;
+}
+
+/** `register` when the test launch failed: nothing was written, so no assistant gets a command that cannot start. */
+export function testFailedReport(name: string, configPath: string, command: string, test: TestLaunch): string {
+  return (
+    `${name}: not registered: the test launch of its command failed, so nothing was written to ${configPath}.\n` +
+    `  Command:      ${command}\n${testLaunchLine(test)}\nFix what the test launch reports, then run the command again.\n`
+  );
 }
 
 export function registerReport(name: string, out: RegistrationResult, command: string, test: TestLaunch): string {

@@ -78,6 +78,17 @@ export function launchOpening(launch: LaunchCommand, dataDir: string, machine: O
   return { ...launch, args: [...launch.args, '--data-dir', folder] };
 }
 
+/**
+ * The data folder a registered launch opens: its `--data-dir`, else COSCI_DATA_DIR in its own
+ * environment, else the folder an assistant's copy finds by itself (what launchOpening leaves out).
+ */
+export function dataDirOfLaunch(launch: LaunchCommand, machine: Omit<DataDirInputs, 'flag'>): string {
+  const at = launch.args.indexOf('--data-dir');
+  const inline = launch.args.find((arg) => arg.startsWith('--data-dir='))?.slice('--data-dir='.length);
+  const named = (at >= 0 ? launch.args[at + 1] : undefined) ?? inline ?? launch.env?.COSCI_DATA_DIR;
+  return path.resolve(named !== undefined && named.trim() !== '' ? named : defaultDataDir(machine));
+}
+
 /** The full command line one assistant runs: our launch plus its identity (architecture.md, *Identity, scopes, audit*). */
 export function launchForClient(launch: LaunchCommand, clientId: string): LaunchCommand {
   validateLaunchCommand(launch);

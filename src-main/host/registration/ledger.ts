@@ -76,3 +76,14 @@ export async function recordRegistration(
 export async function forgetRegistration(dataDir: string, client: string, configPath: string): Promise<void> {
   await updateLedger(dataDir, (records) => records.filter((r) => !sameTarget(r, client, configPath)));
 }
+
+/**
+ * Forgets the registration in each of these data folders' ledgers that remembers it, creating
+ * nothing: a registration made with `--data-dir` is remembered in that folder, which need not be
+ * the one the command at hand was given.
+ */
+export async function forgetRegistrationIn(dataDirs: readonly string[], client: string, configPath: string): Promise<void> {
+  for (const dataDir of dataDirs) {
+    if ((await findLedgerRecord(dataDir, client, configPath)) !== undefined) await forgetRegistration(dataDir, client, configPath);
+  }
+}

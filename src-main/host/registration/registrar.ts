@@ -16,10 +16,10 @@ import type { ExistingFile, ReplaceOptions } from './fileSafety.js';
 import { assertWritable, ensureDirectory, ownLockPath, readExistingFile, replaceFileAtomically, withFileLock, writeBackup } from './fileSafety.js';
 import { isRemote, type ServerTarget } from './remoteServer.js';
 import { checkLaunchLocation } from './launcher.js';
-import { findLedgerRecord, forgetRegistration, recordRegistration } from './ledger.js';
+import { findLedgerRecord, forgetRegistration, forgetRegistrationIn, recordRegistration } from './ledger.js';
 import { textBeforeRegistration } from './pristine.js';
 import type { Target, TargetOptions } from './targets.js';
-import { desiredEntry, isOurEntry, sameEntry, targetFor } from './targets.js';
+import { desiredEntry, isOurEntry, ledgerFoldersOf, sameEntry, targetFor } from './targets.js';
 
 export type { ClientInspection, InspectOptions, Target, TargetOptions } from './targets.js';
 
@@ -145,6 +145,13 @@ async function restore(configPath: string, original: ExistingFile | undefined, b
  * report the registration as failed. Losing a record errs on the safe side: the next change to
  * the entry is asked about, and the next `register` records it again.
  */
+/** An entry we replaced that opened another data folder is no longer remembered there. */
+async function forgetReplaced(t: Target, dataDir: string, replaced: unknown): Promise<void> {
+  if (replaced === undefined) return;
+  const others = ledgerFoldersOf(t, undefined, replaced).filter((folder) => folder !== path.resolve(dataDir));
+  await forgetRegistrationIn(others, t.adapter.id, t.location.path);
+}
+
 async function rememberQuietly(update: () => Promise<void>): Promise<void> {
   await update().catch(() => undefined);
 }
@@ -204,6 +211,7 @@ export async function registerTarget(t: Target, opts: RegistrationOptions, io: R
     if (cli) {
       const { backup, written } = await editViaCli(t, cli, { original, existing, desired, lock });
       await rememberQuietly(() => recordRegistration(opts.dataDir, adapter.id, configPath, entryFingerprint(written)));
+      await rememberQuietly(() => forgetReplaced(t, opts.dataDir, existing));
       return outcome(!original ? 'created' : existing === undefined ? 'added' : 'updated', backup);
     }
     const plan: EditPlan = {
@@ -214,6 +222,7 @@ export async function registerTarget(t: Target, opts: RegistrationOptions, io: R
     };
     const backup = await commitEdit(adapter, plan, lock, io);
     await rememberQuietly(() => recordRegistration(opts.dataDir, adapter.id, configPath, entryFingerprint(desired)));
+    await rememberQuietly(() => forgetReplaced(t, opts.dataDir, existing));
     return outcome(!original ? 'created' : existing === undefined ? 'added' : 'updated', backup);
   });
 }
@@ -256,7 +265,9 @@ export async function unregisterTarget(t: Target, opts: UnregistrationOptions, i
       };
       backup = await commitEdit(adapter, plan, lock, io);
     }
+    // Also in the ledger of the folder the entry opened, when that is another one (`--data-dir`).
     await rememberQuietly(() => forgetRegistration(opts.dataDir, adapter.id, configPath));
+    await rememberQuietly(() => forgetRegistrationIn(ledgerFoldersOf(t, undefined, existing), adapter.id, configPath));
     return outcome('removed', backup);
   });
 }

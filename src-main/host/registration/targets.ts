@@ -2,9 +2,10 @@
 // Most assistants have one file (the install variant in use decides which); Cline has one per
 // host editor it is installed in, and each of those is a separate target.
 import fs from 'node:fs';
+import path from 'node:path';
 import type { AssistantState, RegistrationState } from '../../../src-shared/routes/index.js';
 import type { ClientAdapter, ClientContext, ConfigLocation, Environment, JsonObject, TargetPlatform } from './clientAdapter.js';
-import { chooseConfigLocation, SERVER_KEY } from './clientAdapter.js';
+import { chooseConfigLocation, launchOfEntry, SERVER_KEY } from './clientAdapter.js';
 import { parseConfig } from './configEditor.js';
 import { emptyConfig } from './configText.js';
 import type { Detection } from './detection.js';
@@ -13,7 +14,7 @@ import { entryFingerprint, sameJson } from './entryDiff.js';
 import { httpEntryFor, isRemote, type ServerTarget } from './remoteServer.js';
 import { RegistrationError } from './errors.js';
 import { readExistingFile } from './fileSafety.js';
-import { launchForClient } from './launcher.js';
+import { dataDirOfLaunch, launchForClient } from './launcher.js';
 import { findLedgerRecord } from './ledger.js';
 
 export interface TargetOptions {
@@ -93,12 +94,30 @@ export function sameEntry(adapter: ClientAdapter, found: unknown, wanted: JsonOb
   return adapter.sameEntry ? adapter.sameEntry(found, wanted) : sameJson(found, wanted);
 }
 
-/** True when `existing` is what we last wrote there (per the ledger), or what we would write now. */
+/** The data folder an entry's command opens, on this machine (see dataDirOfLaunch); undefined for an entry without a command. */
+export function dataDirOfEntry(t: Target, entry: unknown): string | undefined {
+  const launch = launchOfEntry(entry);
+  return launch && dataDirOfLaunch(launch, { home: t.ctx.home, platform: process.platform, env: { ...t.ctx.env } });
+}
+
+/**
+ * The ledgers that may remember an entry: the given data folder's, and that of the folder the
+ * entry itself opens — a registration made with `--data-dir X` is remembered in X, and a later
+ * `status`, `register` or `unregister` without it must still know the entry for ours.
+ */
+export function ledgerFoldersOf(t: Target, dataDir: string | undefined, entry: unknown): string[] {
+  const folders = [dataDir, dataDirOfEntry(t, entry)].filter((d): d is string => d !== undefined);
+  return [...new Set(folders.map((d) => path.resolve(d)))];
+}
+
+/** True when `existing` is what we last wrote there (per the ledgers that may know it), or what we would write now. */
 export async function isOurEntry(t: Target, dataDir: string | undefined, existing: unknown, current?: JsonObject): Promise<boolean> {
   if (current !== undefined && sameEntry(t.adapter, existing, current)) return true;
-  if (dataDir === undefined) return false;
-  const record = await findLedgerRecord(dataDir, t.adapter.id, t.location.path);
-  return record !== undefined && record.entry_sha256 === entryFingerprint(existing);
+  const fingerprint = entryFingerprint(existing);
+  for (const folder of ledgerFoldersOf(t, dataDir, existing)) {
+    if ((await findLedgerRecord(folder, t.adapter.id, t.location.path))?.entry_sha256 === fingerprint) return true;
+  }
+  return false;
 }
 
 export interface ClientInspection {

@@ -139,6 +139,88 @@ describe('co-scientist register|unregister|status claude-desktop', () => {
   });
 });
 
+describe('a registration made with --data-dir', () => {
+  const windsurfFile = (home: string) => path.join(home, '.codeium', 'windsurf', 'mcp_config.json');
+  const ledger = (dataDir: string) => readJson(path.join(dataDir, 'registrations.json')) as { registrations: Array<{ client: string }> };
+
+  it('stays ours afterwards: status is up to date and names its folder, register keeps it, unregister all removes it', async () => {
+    const h = home();
+    const chosen = path.join(h.dir, 'chosen data');
+    const common = ['--home', h.dir, '--platform', 'linux'];
+    expect((await cli(['register', 'windsurf', ...common, '--data-dir', chosen])).code).toBe(0);
+    const entry = { command: process.execPath, args: [SERVER_ENTRY, '--data-dir', chosen, '--client', 'windsurf'] };
+    expect(readJson(windsurfFile(h.dir))).toEqual({ mcpServers: { 'co-scientist': entry } });
+
+    const status = await cli(['status', 'windsurf', ...common]);
+    expect(status.stdout).toMatch(/Registered: +yes, up to date\n/);
+    expect(status.stdout).toContain(`  Data folder:   ${chosen}\n`);
+
+    const again = await cli(['register', 'windsurf', ...common]);
+    expect(again).toMatchObject({ code: 0, stderr: '' });
+    expect(again.stdout).toContain('already registered');
+    expect(again.stdout).toContain(`  Data folder:  ${chosen}\n`);
+    expect(readJson(windsurfFile(h.dir))).toEqual({ mcpServers: { 'co-scientist': entry } });
+
+    const removed = await cli(['unregister', 'all', ...common]);
+    expect(removed).toMatchObject({ code: 0, stderr: '' });
+    expect(removed.stdout).toContain(`Removed Co-Scientist's entry from ${windsurfFile(h.dir)}.`);
+    expect(ledger(chosen).registrations).toEqual([]);
+  });
+
+  it('unregister windsurf --yes forgets it in the ledger of the folder it opened', async () => {
+    const h = home();
+    const chosen = path.join(h.dir, 'chosen data');
+    const common = ['--home', h.dir, '--platform', 'linux'];
+    expect((await cli(['register', 'windsurf', ...common, '--data-dir', chosen])).code).toBe(0);
+    expect(ledger(chosen).registrations.map((r) => r.client)).toEqual(['windsurf']);
+    const removed = await cli(['unregister', 'windsurf', '--yes', ...common]);
+    expect(removed.code).toBe(0);
+    expect(ledger(chosen).registrations).toEqual([]);
+  });
+
+  it('with another folder chosen, status says whose it is and register moves it there, forgetting the old folder', async () => {
+    const h = home();
+    const first = path.join(h.dir, 'first');
+    const second = path.join(h.dir, 'second');
+    const common = ['--home', h.dir, '--platform', 'linux'];
+    expect((await cli(['register', 'windsurf', ...common, '--data-dir', first])).code).toBe(0);
+    const status = await cli(['status', 'windsurf', ...common, '--data-dir', second]);
+    expect(status.stdout).not.toContain('changed by hand');
+    expect(status.stdout).toContain(`  Data folder:   ${first}\n`);
+    const moved = await cli(['register', 'windsurf', ...common, '--data-dir', second]);
+    expect(moved).toMatchObject({ code: 0, stderr: '' });
+    expect(moved.stdout).toContain("Updated Co-Scientist's entry");
+    expect(ledger(first).registrations).toEqual([]);
+    expect(ledger(second).registrations.map((r) => r.client)).toEqual(['windsurf']);
+  });
+});
+
+describe('status hints', () => {
+  it('name the command as it runs from this checkout, not a co-scientist that is not on PATH', async () => {
+    const h = home();
+    writeConfig(h.file, JSON.stringify({ mcpServers: { 'co-scientist': { command: '/opt/node/bin/node', args: ['/src/server.js'] } } }));
+    const status = await cli(['status', 'claude-desktop', '--home', h.dir, '--platform', 'linux', '--data-dir', h.dataDir]);
+    expect(process.cwd()).toBe(REPO_ROOT);
+    expect(status.stdout).toContain('changed by hand (node bin/co-scientist.js register claude-desktop shows the difference)');
+  });
+});
+
+describe('register when the test launch fails', () => {
+  it('writes nothing, exits 1 and says why: no assistant gets a command that cannot start', async () => {
+    const h = home();
+    const notAFolder = path.join(h.dir, 'a file');
+    fs.mkdirSync(h.dir, { recursive: true });
+    fs.writeFileSync(notAFolder, 'not a folder');
+    const out = await cli(['register', 'claude-desktop', '--home', h.dir, '--platform', 'linux', '--data-dir', notAFolder]);
+    expect(out.code).toBe(1);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toContain(`Claude Desktop: not registered: the test launch of its command failed, so nothing was written to ${h.file}.`);
+    expect(out.stderr).toMatch(/Test launch: {2}FAILED/);
+    expect(fs.existsSync(h.file)).toBe(false);
+    expect((await cli(['status', 'claude-desktop', '--home', h.dir, '--platform', 'linux'])).stdout).toMatch(/Registered: +no/);
+  });
+});
+
 describe('co-scientist register|unregister|status all', () => {
   const posixOnly = it.skipIf(process.platform === 'win32');
 

@@ -3,7 +3,8 @@
 // cannot erase its own tracks (the log is append-only and chained; these tools only read it).
 import { z } from 'zod';
 import { DomainError } from '../../../engine/errors.js';
-import { findTailLoss, verifyAuditChain, type AuditRow } from '../../../store/audit.js';
+import type { AuditRow } from '../../../store/audit.js';
+import { auditLogVerdict } from '../../../health/auditVerdict.js';
 import { auditFacets, auditPage, type AuditFilter } from '../../../store/auditQueries.js';
 import { exportAuditLog, INLINE_LIMIT_BYTES } from '../../audit/export.js';
 import { auditResultOf } from '../../../store/auditOutcomes.js';
@@ -115,25 +116,8 @@ export const verifyAuditLogTool = defineTool({
   input: z.object({}),
   output: AuditVerdictSchema,
   run(_args, ctx) {
-    const verdict = verifyAuditChain(ctx.db);
-    const loss = findTailLoss(ctx.db);
-    const chain = verdict.ok
-      ? `The hash chain is intact: all ${verdict.rows} rows verify.`
-      : `The audit log was altered: row ${verdict.firstBrokenId} does not verify (${verdict.reason}). Rows before it are intact; keep an export of the log and treat later rows with suspicion.`;
-    const tail = loss === undefined ? '' : ` But ${loss.message}${loss.detectedAt === null ? '' : ` (noticed ${loss.detectedAt})`}.`;
-    const message = verdict.ok && loss === undefined ? `The audit log is intact: all ${verdict.rows} rows verify, and it ends where it should.` : `${chain}${tail}`;
-    return {
-      data: {
-        ok: verdict.ok && loss === undefined,
-        rows: verdict.rows,
-        first_broken_id: verdict.ok ? (loss?.from ?? null) : verdict.firstBrokenId,
-        reason: verdict.ok ? (loss?.message ?? null) : verdict.reason,
-        missing_rows: loss === undefined ? null : { from: loss.from, to: loss.to, detected_at: loss.detectedAt },
-        checked_at: ctx.now().toISOString(),
-        message,
-      },
-      markdown: message,
-    };
+    const data = auditLogVerdict(ctx.db, ctx.now());
+    return { data, markdown: data.message };
   },
 });
 
