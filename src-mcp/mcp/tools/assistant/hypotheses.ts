@@ -152,8 +152,8 @@ export const rankHypothesesTool = defineTool({
     stop_reason: z.enum(['certified', 'settled']).nullable().describe('Why no more comparisons are needed; null while they could still change the top-k.'),
     k: z.number().int(),
     matches: z.number().int(),
-    position_bias: z.number().describe('First-slot bias of model judges in logits (0 = none).'),
-    position_bias_ci95: IntervalSchema.describe('Its 95% bootstrap interval: an interval that holds 0 is no evidence of bias (60 matches give about ±0.6 by the luck of the slot coin alone).'),
+    position_bias: z.number().nullable().describe('First-slot bias of model judges in logits (0 = none); null until a model judge has played a match.'),
+    position_bias_ci95: IntervalSchema.nullable().describe('Its 95% bootstrap interval: an interval that holds 0 is no evidence of bias (60 matches give about ±0.6 by the luck of the slot coin alone); null with the bias.'),
     leaderboard: z.array(z.object({ id: z.string(), rank: z.number().int(), elo_score: z.number(), bt_score: z.number(), ci95: IntervalSchema, p_top_k: z.number(), matches_played: z.number().int(), certified_top_k: z.boolean() })),
     work_item: WorkItemSchema.nullable(),
   }),
@@ -174,15 +174,18 @@ export const rankHypothesesTool = defineTool({
       matches_played: e.matches,
       certified_top_k: e.certifiedTopK,
     }));
-    const lines = [
-      `Leaderboard of ${project.id}: ${state.matches.length} matches, top-${state.board.k} ${stopText(stop)}.`,
-      ...rows.map((r) => `${r.rank}. ${r.id} — Elo ${r.elo_score}, BT ${r.bt_score} [${r.ci95.low}, ${r.ci95.high}], P(top-${state.board.k}) ${r.p_top_k}`),
-    ];
+    // With fewer than two competitors there is no ranking to report (no top-k, no bias estimate): say only that.
+    const lines = state.ids.length < 2
+      ? [`Nothing to rank yet in ${project.id}: ${state.ids.length === 0 ? 'no hypothesis is' : 'only one hypothesis is'} reviewed and approved, and a tournament needs two.`]
+      : [
+          `Leaderboard of ${project.id}: ${state.matches.length} matches, top-${state.board.k} ${stopText(stop)}.`,
+          ...rows.map((r) => `${r.rank}. ${r.id} — Elo ${r.elo_score}, BT ${r.bt_score} [${r.ci95.low}, ${r.ci95.high}], P(top-${state.board.k}) ${r.p_top_k}`),
+        ];
     if (item !== null) lines.push('', workItemMarkdown(item, false));
-    else if (state.ids.length < 2) lines.push('Fewer than two reviewed, approved hypotheses: nothing to compare yet.');
+    const bias = state.board.positionBias.model;
     return {
       target: `research://projects/${project.id}`,
-      data: { research_id: project.id, certified: state.board.certified, stop_reason: stop.reason, k: state.board.k, matches: state.matches.length, position_bias: state.board.positionBias.model.beta, position_bias_ci95: { low: state.board.positionBias.model.ci95[0], high: state.board.positionBias.model.ci95[1] }, leaderboard: rows, work_item: item === null ? null : workItemOutput(item, false) },
+      data: { research_id: project.id, certified: state.board.certified, stop_reason: stop.reason, k: state.board.k, matches: state.matches.length, position_bias: bias.matches === 0 ? null : bias.beta, position_bias_ci95: bias.matches === 0 ? null : { low: bias.ci95[0], high: bias.ci95[1] }, leaderboard: rows, work_item: item === null ? null : workItemOutput(item, false) },
       markdown: lines.join('\n'),
     };
   },
