@@ -53,7 +53,8 @@ export interface ResultsDetailed extends Omit<ResultsSummary, 'top_hypotheses'> 
   not_shown: { ranked: number; unranked: number; rejected: number };
 }
 
-function top(report: ResearchReport, topN: number): Hypothesis[] {
+/** The hypotheses get_results shows first: the ranked in order, then the unranked alive ones. */
+export function topHypotheses(report: ResearchReport, topN: number): Hypothesis[] {
   const { ranked, unranked } = partition(report);
   // Ranked first; unranked alive hypotheses fill the list before any tournament has run.
   return [...ranked, ...unranked].slice(0, Math.max(0, topN));
@@ -93,7 +94,7 @@ export function resultsSummary(report: ResearchReport, topN = 10): ResultsSummar
     research_id: report.project.id,
     certified: report.certified,
     executive_summary: executiveSummary(report),
-    top_hypotheses: top(report, topN).map((h) => topHypothesis(report, h)),
+    top_hypotheses: topHypotheses(report, topN).map((h) => topHypothesis(report, h)),
   };
 }
 
@@ -113,7 +114,7 @@ function meanScores(report: ResearchReport, h: Hypothesis): ReviewScores | null 
 
 export function resultsDetailed(report: ResearchReport, topN = 10): ResultsDetailed {
   const bib = bibliography(report);
-  const shown = top(report, topN);
+  const shown = topHypotheses(report, topN);
   const { ranked, unranked, rejected } = partition(report);
   return {
     research_id: report.project.id,
