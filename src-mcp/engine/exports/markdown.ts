@@ -2,6 +2,7 @@
 // hypotheses with the evidence behind each rank, what was dropped and why, and the references,
 // with every citation the run could not verify visibly marked.
 import type { CitationRecord, Hypothesis, Review } from '../types.js';
+import { listedStatus } from '../schemas.js';
 import {
   certificationText,
   label,
@@ -57,7 +58,7 @@ function hypothesisSection(report: ResearchReport, h: Hypothesis, bib: Bibliogra
   return [
     heading,
     '',
-    `_${h.id} · ${h.status} · ${lineage(report, h)} · ${plural(s.matches, 'match', 'matches')}, ${plural(s.wins, 'win')}_`,
+    `_${h.id} · ${listedStatus(h.status)} · ${lineage(report, h)} · ${plural(s.matches, 'match', 'matches')}, ${plural(s.wins, 'win')}_`,
     ...(h.safetyFlag !== null ? ['', `> **Safety flag:** ${oneLine(h.safetyFlag)}`] : []),
     '',
     `**Summary.** ${prose(h.summary)}`,
@@ -82,7 +83,7 @@ function hypothesisSection(report: ResearchReport, h: Hypothesis, bib: Bibliogra
 }
 
 function briefLine(h: Hypothesis, why: string): string {
-  return `- **${label(h)}** (${h.id}, ${h.status}) — ${truncateWords(h.summary, 40)} _${why}_`;
+  return `- **${label(h)}** (${h.id}, ${listedStatus(h.status)}) — ${truncateWords(h.summary, 40)} _${why}_`;
 }
 
 function unrankedReason(report: ResearchReport, h: Hypothesis): string {

@@ -2,7 +2,7 @@
 // The executive summary is assembled from facts, never invented: counts, certification, the leader
 // and the meta-review's own words.
 import type { Hypothesis } from '../types.js';
-import type { ReviewScores } from '../schemas.js';
+import { isSuperseded, listedStatus, type ListedStatus, type ReviewScores } from '../schemas.js';
 import {
   certificationText,
   label,
@@ -24,7 +24,7 @@ export interface TopHypothesis {
   elo_score: number;
   bt_score: number | null;
   ci95: [number, number] | null;
-  status: Hypothesis['status'];
+  status: ListedStatus;
 }
 
 export interface ResultsSummary {
@@ -56,13 +56,13 @@ export interface ResultsDetailed extends Omit<ResultsSummary, 'top_hypotheses'> 
 /** The hypotheses get_results shows first: the ranked in order, then the unranked alive ones. */
 export function topHypotheses(report: ResearchReport, topN: number): Hypothesis[] {
   const { ranked, unranked } = partition(report);
-  // Ranked first; unranked alive hypotheses fill the list before any tournament has run.
-  return [...ranked, ...unranked].slice(0, Math.max(0, topN));
+  // Ranked first; unranked alive hypotheses fill the list before any tournament has run. A superseded parent is never a top hypothesis.
+  return [...ranked, ...unranked].filter((h) => !isSuperseded(h)).slice(0, Math.max(0, topN));
 }
 
 function topHypothesis(report: ResearchReport, h: Hypothesis): TopHypothesis {
   const s = standing(report, h);
-  return { id: h.id, label: label(h), rank: s.rank, summary: h.summary, elo_score: Math.round(s.elo), bt_score: s.btScore, ci95: s.ci95, status: h.status };
+  return { id: h.id, label: label(h), rank: s.rank, summary: h.summary, elo_score: Math.round(s.elo), bt_score: s.btScore, ci95: s.ci95, status: listedStatus(h.status) };
 }
 
 export function executiveSummary(report: ResearchReport): string {
@@ -74,7 +74,7 @@ export function executiveSummary(report: ResearchReport): string {
     `${plural(counts.hypotheses, 'hypothesis', 'hypotheses')} over ${plural(project.iteration, 'iteration')} (${counts.evolved} by evolution, ${counts.byScientist} by the scientist); ${counts.reviewed} reviewed, ${counts.rejected} rejected.`,
     `The tournament played ${plural(counts.matches, 'match', 'matches')} (${counts.humanVotes} judged by humans); the ranking is ${certificationText(report)}.`,
   ];
-  const leader = ranked[0];
+  const leader = ranked.find((h) => !isSuperseded(h));
   if (leader !== undefined) {
     const s = standing(report, leader);
     parts.push(
