@@ -109,11 +109,16 @@ export interface NewHypothesis {
 export interface CreatedHypothesis {
   hypothesis: Hypothesis;
   safety: { flagged: boolean; reasons: string[] };
+  /** Discarded by the proximity check: stored `rejected` with `nearDuplicateOf`, out of the run. */
+  discarded: boolean;
 }
 
 /**
- * Stores new hypotheses of one project (inside the caller's write transaction), flagging
- * near-duplicates of existing ones and screening each for safety.
+ * Stores new hypotheses of one project (inside the caller's write transaction), screening each for
+ * safety. A generated or evolved hypothesis that nearly duplicates one still in the run is
+ * discarded (docs/workflow-rules.md, *Near-duplicates*): stored, so that it stays visible with
+ * what it duplicates, but `rejected` — never approved, reviewed, paired or ranked, and not counted
+ * toward the budget. The scientist's own hypothesis is kept as written, flagged.
  */
 export function createHypotheses(
   db: Db,
@@ -129,6 +134,7 @@ export function createHypotheses(
     const texts = new Map(existing.map((h) => [h.id, `${h.summary} ${h.rationale}`]));
     texts.set(id, `${item.draft.summary} ${item.draft.rationale}`);
     const duplicate = buildProximityIndex(texts).neighbours(id, NEAR_DUPLICATE_THRESHOLD)[0];
+    const discarded = duplicate !== undefined && item.origin !== 'human';
     const safety = screenHypothesis({ summary: item.draft.summary, rationale: item.draft.rationale, experimentalProtocol: item.draft.experimental_protocol, testablePredictions: item.draft.testable_predictions, assumptions: item.draft.assumptions });
     const row: HypothesisRow = {
       id,
@@ -144,7 +150,7 @@ export function createHypotheses(
       assumptions: item.draft.assumptions,
       method: item.method,
       origin: item.origin,
-      status: 'pending',
+      status: discarded ? 'rejected' : 'pending',
       // A flagged hypothesis always goes through the desktop-only safety review, whatever approved it.
       gate: safety.flagged ? 'new' : item.gate,
       parents: item.parents,
@@ -166,8 +172,8 @@ export function createHypotheses(
       updatedAt: at,
     };
     insertHypothesis(db, row);
-    existing.push(row);
-    created.push({ hypothesis: toHypothesis(row), safety });
+    if (!discarded) existing.push(row);
+    created.push({ hypothesis: toHypothesis(row), safety, discarded });
   }
   return created;
 }

@@ -19,6 +19,23 @@ export type ReviewType = (typeof REVIEW_TYPES)[number];
 export const HYPOTHESIS_STATUSES = HYPOTHESIS_STATUS_VALUES;
 export type HypothesisStatus = (typeof HYPOTHESIS_STATUSES)[number];
 
+/**
+ * One meaning per word (issue 32 §2): the stored status `evolved` marks a hypothesis an evolved
+ * child has superseded, so readers see it as `superseded`, and "evolved" is only ever said of the
+ * hypotheses evolution produced (origin `evolved`). A superseded hypothesis stays in the
+ * tournament as the benchmark its child must beat, but is never named a top hypothesis.
+ */
+export const LISTED_STATUSES = ['pending', 'reviewed', 'in_tournament', 'superseded', 'rejected'] as const;
+export type ListedStatus = (typeof LISTED_STATUSES)[number];
+
+export function listedStatus(status: HypothesisStatus): ListedStatus {
+  return status === 'evolved' ? 'superseded' : status;
+}
+
+export function isSuperseded(h: { status: string }): boolean {
+  return h.status === 'evolved';
+}
+
 export const HYPOTHESIS_ORIGINS = HYPOTHESIS_ORIGIN_VALUES;
 export type HypothesisOrigin = (typeof HYPOTHESIS_ORIGINS)[number];
 

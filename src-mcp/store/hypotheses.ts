@@ -141,9 +141,9 @@ export function projectHypotheses(db: Db, projectId: string): HypothesisRow[] {
   return (cachedRaw(db, `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE project_id = ? ORDER BY seq`).all(projectId) as RowValues[]).map(rowOf);
 }
 
-/** The best-ranked hypotheses that are not rejected, by rank (then creation order), at most `limit`. */
+/** The best-ranked hypotheses that are neither rejected nor superseded (status `evolved`: never a top hypothesis), by rank (then creation order), at most `limit`. */
 export function topRankedHypotheses(db: Db, projectId: string, limit: number): HypothesisRow[] {
-  const rows = cachedRaw(db, `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE project_id = ? AND rank IS NOT NULL AND status <> 'rejected' ORDER BY rank, seq LIMIT ?`);
+  const rows = cachedRaw(db, `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE project_id = ? AND rank IS NOT NULL AND status NOT IN ('rejected', 'evolved') ORDER BY rank, seq LIMIT ?`);
   return (rows.all(projectId, limit) as RowValues[]).map(rowOf);
 }
 

@@ -66,6 +66,30 @@ describe.each(ROLES)('guidance for %s', (_role, client) => {
   }, 60_000);
 });
 
+/** What a template left unfilled looks like in rendered text. */
+const PLACEHOLDERS = ['${', '{{', '}}', 'undefined', '[object Object]', 'NaN'];
+
+describe.each(ROLES)('every prompt rendered for %s', (_role, client) => {
+  it('fills every placeholder', async () => {
+    const server = await connectServer({ dataDir, client });
+    try {
+      /** A value for each argument a prompt declares; a new argument must be given one here. */
+      const values: Record<string, string> = { hypothesis_id: hypothesisId, topic: 'stellate cell senescence' };
+      const { prompts } = await server.client.listPrompts();
+      expect(prompts.map((p) => p.name).sort()).toEqual(['hypothesis-analysis', 'literature-review', 'research-workflow']);
+      for (const prompt of prompts) {
+        const args = Object.fromEntries((prompt.arguments ?? []).map((a) => [a.name, values[a.name]]));
+        for (const [name, value] of Object.entries(args)) expect(value, `${prompt.name} takes "${name}": give it a value above`).toBeDefined();
+        const text = await promptText(server, prompt.name, args as Record<string, string>);
+        expect(text.length, prompt.name).toBeGreaterThan(100);
+        for (const placeholder of PLACEHOLDERS) expect(text, `${prompt.name} for ${client ?? 'unknown'} shows "${placeholder}"`).not.toContain(placeholder);
+      }
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
+
 it('an assistant is told the scientist decides checkpoints in the app, not to call decide', async () => {
   const server = await connectServer({ dataDir, client: 'claude-desktop' });
   try {

@@ -79,23 +79,28 @@ describe('research workflow in delegated mode', () => {
       for (const parent of evolved.parents) expect(list.some((h) => h.id === parent)).toBe(true);
     }
 
-    const bibtex = await call(assistant, 'export_results', { research_id: researchId, format: 'bibtex' });
+    // An export small enough to inline is the text block (once); a larger one is a link to the export resource.
+    const exported = async (format: string): Promise<{ text: string; uri: string }> => {
+      const result = await assistant.client.callTool({ name: 'export_results', arguments: { research_id: researchId, format } });
+      const data = result.structuredContent as { inline: boolean; content: string | null; resource_uri: string };
+      expect(data.content).toBeNull();
+      const text = data.inline
+        ? (result.content as Array<{ type: string; text?: string }>)[0]?.text ?? ''
+        : ((await assistant.client.readResource({ uri: data.resource_uri })).contents[0] as { text: string }).text;
+      return { text, uri: data.resource_uri };
+    };
+    const bibtex = await exported('bibtex');
     // The same export is readable as the resource export_results links to.
-    const linked = await assistant.client.readResource({ uri: bibtex.resource_uri as string });
+    const linked = await assistant.client.readResource({ uri: bibtex.uri });
     const withoutHeader = (text: string) => text.split('\n').filter((line) => !line.startsWith('%')).join('\n');
-    expect(withoutHeader((linked.contents[0] as { text: string }).text)).toBe(withoutHeader(bibtex.content as string));
-    const parsed = parseBibtex(bibtex.content as string);
+    expect(withoutHeader((linked.contents[0] as { text: string }).text)).toBe(withoutHeader(bibtex.text));
+    const parsed = parseBibtex(bibtex.text);
     expect(parsed.errors).toEqual([]);
     expect(parsed.entries.length).toBeGreaterThan(0);
-    // Large exports come as a resource link instead of inline content.
-    const jsonExport = await call(assistant, 'export_results', { research_id: researchId, format: 'json' });
-    const jsonText = (jsonExport.content as string | null) ?? ((await assistant.client.readResource({ uri: jsonExport.resource_uri as string })).contents[0] as { text: string }).text;
-    const json = JSON.parse(jsonText) as { hypotheses: unknown[] };
+    const json = JSON.parse((await exported('json')).text) as { hypotheses: unknown[] };
     expect(json.hypotheses.length).toBe(list.length);
-    const markdownExport = await call(assistant, 'export_results', { research_id: researchId, format: 'markdown' });
-    const markdown = (markdownExport.content as string | null) ?? ((await assistant.client.readResource({ uri: markdownExport.resource_uri as string })).contents[0] as { text: string }).text;
-    expect(markdown).toContain('liver fibrosis');
-    const aims = await call(assistant, 'get_results', { research_id: researchId, format: 'nih_aims' });
-    expect(aims.text).toMatch(/Specific Aims/i);
+    expect((await exported('markdown')).text).toContain('liver fibrosis');
+    const aims = await assistant.client.callTool({ name: 'get_results', arguments: { research_id: researchId, format: 'nih_aims' } });
+    expect((aims.content as Array<{ text?: string }>)[0]?.text).toMatch(/Specific Aims/i);
   }, 120_000);
 });

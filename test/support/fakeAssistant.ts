@@ -1,6 +1,8 @@
 // A deterministic stand-in for the assistant's own reasoning in delegated mode: given a work item,
 // it writes a result that satisfies the output schema. Hypotheses carry a hidden quality (their
 // "variant" number) so that the judge is consistent and the tournament has a true order to find.
+import { wordSource } from './fakeScientist.js';
+
 export interface WorkItemLike {
   task_id: string;
   kind: 'generate' | 'review' | 'compare' | 'evolve' | 'meta_review';
@@ -9,14 +11,17 @@ export interface WorkItemLike {
 
 let variantCounter = 0;
 
-const FILLER =
-  'The mechanism links stellate cell activation to a druggable epigenetic regulator whose inhibition should reduce collagen deposition in a dose dependent manner, measured by hydroxyproline content and fibrosis scoring in two independent models with blinded pathologists and matched vehicle controls over eight weeks of treatment.';
-
+/**
+ * Each variant's own wording, drawn from the fibrosis vocabulary with the variant as seed: drafts
+ * that shared one filler paragraph (and numbers the proximity check ignores) were word-for-word
+ * near-duplicates of each other, which the engine now discards.
+ */
 export function hypothesisDraft(variant: number, theme = 'liver fibrosis'): Record<string, unknown> {
-  const summary = `Variant ${variant}: targeting regulator R${variant} in ${theme}. ${FILLER}`.split(/\s+/).slice(0, 70).join(' ');
+  const words = wordSource(variant);
+  const summary = `Variant ${variant}: targeting regulator R${variant} in ${theme}. ${words.sentence(40)} ${words.sentence(20)}`.split(/\s+/).slice(0, 70).join(' ');
   return {
     summary,
-    rationale: `Variant ${variant} rationale. Published expression data implicate regulator R${variant} in the transition of quiescent stellate cells to myofibroblasts, and inhibitors exist.`,
+    rationale: `Variant ${variant} rationale. ${words.sentence(24)}`,
     experimental_protocol: `Treat CCl4 and bile duct ligation mouse models with an R${variant} inhibitor versus vehicle for eight weeks; score fibrosis blind and quantify hydroxyproline.`,
     testable_predictions: [`Inhibiting R${variant} lowers hydroxyproline by at least 30% versus vehicle.`],
     citations: [{ title: `Regulator R${variant} in hepatic stellate cells`, doi: `10.1000/r${variant}`, year: 2021, authors: 'Doe, Jane and Roe, Richard' }],

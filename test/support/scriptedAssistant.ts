@@ -33,6 +33,10 @@ export interface ProjectLedger {
   topRecall: number;
   /** Calls for the full text of hypotheses an item named as the assistant's own but that it no longer had. */
   textReads: number;
+  /** The project's progress as each result reported it (continue_research, submit_work's next step), in call order. */
+  progress: number[];
+  /** The project the run created. */
+  researchId: string;
 }
 
 export function tokens(chars: number): number {
@@ -95,6 +99,8 @@ async function drive(assistant: ConnectedServer, desktop: ConnectedServer, count
     largestResult: { tool: '', phase: '', chars: 0 },
     topRecall: 0,
     textReads: 0,
+    progress: [],
+    researchId: '',
   };
   /** The hypotheses this conversation wrote (submit_work's created_ids): their text is in its context. */
   const mine = new Set<string>();
@@ -116,12 +122,15 @@ async function drive(assistant: ConnectedServer, desktop: ConnectedServer, count
     const biggest = Math.max(text, structured);
     if (biggest > ledger.largestResult.chars) ledger.largestResult = { tool, phase: resultPhase, chars: biggest };
     if (result.isError === true) throw new Error(`${tool} failed: ${JSON.stringify(result.content).slice(0, 2000)}`);
+    const reported = (result.structuredContent as Json | undefined)?.progress ?? ((result.structuredContent as Json | undefined)?.next as Json | undefined)?.progress;
+    if (typeof reported === 'number') ledger.progress.push(reported);
     return result.structuredContent as Json;
   };
 
   await call('list_research_projects', {}, 'setup');
   const started = await call('start_research', { goal: 'Find novel therapeutic targets that reverse liver fibrosis in adults', hypothesis_count: count }, 'setup');
   const researchId = started.research_id as string;
+  ledger.researchId = researchId;
   let next = (await call('continue_research', { research_id: researchId }, 'setup')) as unknown as NextStep;
   for (let step = 0; step < 2000 && next.state !== 'completed'; step += 1) {
     if (next.state === 'awaiting_decision') {

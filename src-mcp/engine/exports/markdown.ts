@@ -2,6 +2,7 @@
 // hypotheses with the evidence behind each rank, what was dropped and why, and the references,
 // with every citation the run could not verify visibly marked.
 import type { CitationRecord, Hypothesis, Review } from '../types.js';
+import { listedStatus } from '../schemas.js';
 import {
   certificationText,
   label,
@@ -57,7 +58,7 @@ function hypothesisSection(report: ResearchReport, h: Hypothesis, bib: Bibliogra
   return [
     heading,
     '',
-    `_${h.id} · ${h.status} · ${lineage(report, h)} · ${plural(s.matches, 'match', 'matches')}, ${plural(s.wins, 'win')}_`,
+    `_${h.id} · ${listedStatus(h.status)} · ${lineage(report, h)} · ${plural(s.matches, 'match', 'matches')}, ${plural(s.wins, 'win')}_`,
     ...(h.safetyFlag !== null ? ['', `> **Safety flag:** ${oneLine(h.safetyFlag)}`] : []),
     '',
     `**Summary.** ${prose(h.summary)}`,
@@ -82,7 +83,7 @@ function hypothesisSection(report: ResearchReport, h: Hypothesis, bib: Bibliogra
 }
 
 function briefLine(h: Hypothesis, why: string): string {
-  return `- **${label(h)}** (${h.id}, ${h.status}) — ${truncateWords(h.summary, 40)} _${why}_`;
+  return `- **${label(h)}** (${h.id}, ${listedStatus(h.status)}) — ${truncateWords(h.summary, 40)} _${why}_`;
 }
 
 function unrankedReason(report: ResearchReport, h: Hypothesis): string {
@@ -92,7 +93,15 @@ function unrankedReason(report: ResearchReport, h: Hypothesis): string {
   return h.status === 'pending' ? 'Not reviewed or ranked yet.' : 'Not ranked yet (too few tournament matches).';
 }
 
-export function exportMarkdown(report: ResearchReport): string {
+export interface MarkdownOptions {
+  /**
+   * Only these hypotheses, in this order and in full (get_results `detailed`), with the references
+   * they cite; every count stays the project's, and what is left out is counted.
+   */
+  shown?: readonly Hypothesis[];
+}
+
+export function exportMarkdown(report: ResearchReport, options: MarkdownOptions = {}): string {
   const { project } = report;
   const plan = project.plan;
   const bib = bibliography(report);
@@ -130,18 +139,35 @@ export function exportMarkdown(report: ResearchReport): string {
     lines.push('## Meta-review', '', prose(meta.research_overview), '');
     if (meta.recurring_critiques.length > 0) lines.push('Recurring critiques:', ...meta.recurring_critiques.map((c) => `- ${oneLine(c)}`), '');
   }
-  lines.push('## Ranked hypotheses', '');
-  if (ranked.length === 0) lines.push('_No hypothesis has been ranked yet._', '');
-  for (const h of ranked) lines.push(...hypothesisSection(report, h, bib));
-  if (unranked.length > 0) {
-    lines.push('## Not ranked', '', ...unranked.map((h) => briefLine(h, unrankedReason(report, h))), '');
-  }
-  if (rejected.length > 0) {
-    lines.push('## Rejected hypotheses', '', ...rejected.map((h) => briefLine(h, `Rejected: ${rejectionReason(report, h)}.`)), '');
+  let references = bib.references;
+  if (options.shown === undefined) {
+    lines.push('## Ranked hypotheses', '');
+    if (ranked.length === 0) lines.push('_No hypothesis has been ranked yet._', '');
+    for (const h of ranked) lines.push(...hypothesisSection(report, h, bib));
+    if (unranked.length > 0) {
+      lines.push('## Not ranked', '', ...unranked.map((h) => briefLine(h, unrankedReason(report, h))), '');
+    }
+    if (rejected.length > 0) {
+      lines.push('## Rejected hypotheses', '', ...rejected.map((h) => briefLine(h, `Rejected: ${rejectionReason(report, h)}.`)), '');
+    }
+  } else {
+    const shown = new Set(options.shown);
+    lines.push('## Top hypotheses', '');
+    if (shown.size === 0) lines.push('_None shown._', '');
+    for (const h of options.shown) lines.push(...hypothesisSection(report, h, bib));
+    const left = [
+      [ranked.filter((h) => !shown.has(h)).length, 'ranked'],
+      [unranked.filter((h) => !shown.has(h)).length, 'not yet ranked'],
+      [rejected.filter((h) => !shown.has(h)).length, 'rejected'],
+    ] as const;
+    const notShown = left.filter(([count]) => count > 0).map(([count, what]) => `${count} ${what}`);
+    if (notShown.length > 0) lines.push(`_Not shown here: ${notShown.join(', ')}._`, '');
+    const cited = new Set(options.shown.flatMap((h) => h.citations.map((c) => bib.keyOf(c))));
+    references = bib.references.filter((r) => cited.has(r.key));
   }
   lines.push('## References', '');
-  if (bib.references.length === 0) lines.push('_No citations._');
-  lines.push(...bib.references.map((r) => `- [${r.key}] ${referenceLine(r)}`));
+  if (references.length === 0) lines.push('_No citations._');
+  lines.push(...references.map((r) => `- [${r.key}] ${referenceLine(r)}`));
   return lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
 }
 

@@ -2,7 +2,7 @@
 // The executive summary is assembled from facts, never invented: counts, certification, the leader
 // and the meta-review's own words.
 import type { Hypothesis } from '../types.js';
-import type { ReviewScores } from '../schemas.js';
+import { isSuperseded, listedStatus, type ListedStatus, type ReviewScores } from '../schemas.js';
 import {
   certificationText,
   label,
@@ -24,7 +24,7 @@ export interface TopHypothesis {
   elo_score: number;
   bt_score: number | null;
   ci95: [number, number] | null;
-  status: Hypothesis['status'];
+  status: ListedStatus;
 }
 
 export interface ResultsSummary {
@@ -53,15 +53,16 @@ export interface ResultsDetailed extends Omit<ResultsSummary, 'top_hypotheses'> 
   not_shown: { ranked: number; unranked: number; rejected: number };
 }
 
-function top(report: ResearchReport, topN: number): Hypothesis[] {
+/** The hypotheses get_results shows first: the ranked in order, then the unranked alive ones. */
+export function topHypotheses(report: ResearchReport, topN: number): Hypothesis[] {
   const { ranked, unranked } = partition(report);
-  // Ranked first; unranked alive hypotheses fill the list before any tournament has run.
-  return [...ranked, ...unranked].slice(0, Math.max(0, topN));
+  // Ranked first; unranked alive hypotheses fill the list before any tournament has run. A superseded parent is never a top hypothesis.
+  return [...ranked, ...unranked].filter((h) => !isSuperseded(h)).slice(0, Math.max(0, topN));
 }
 
 function topHypothesis(report: ResearchReport, h: Hypothesis): TopHypothesis {
   const s = standing(report, h);
-  return { id: h.id, label: label(h), rank: s.rank, summary: h.summary, elo_score: Math.round(s.elo), bt_score: s.btScore, ci95: s.ci95, status: h.status };
+  return { id: h.id, label: label(h), rank: s.rank, summary: h.summary, elo_score: Math.round(s.elo), bt_score: s.btScore, ci95: s.ci95, status: listedStatus(h.status) };
 }
 
 export function executiveSummary(report: ResearchReport): string {
@@ -73,7 +74,7 @@ export function executiveSummary(report: ResearchReport): string {
     `${plural(counts.hypotheses, 'hypothesis', 'hypotheses')} over ${plural(project.iteration, 'iteration')} (${counts.evolved} by evolution, ${counts.byScientist} by the scientist); ${counts.reviewed} reviewed, ${counts.rejected} rejected.`,
     `The tournament played ${plural(counts.matches, 'match', 'matches')} (${counts.humanVotes} judged by humans); the ranking is ${certificationText(report)}.`,
   ];
-  const leader = ranked[0];
+  const leader = ranked.find((h) => !isSuperseded(h));
   if (leader !== undefined) {
     const s = standing(report, leader);
     parts.push(
@@ -93,7 +94,7 @@ export function resultsSummary(report: ResearchReport, topN = 10): ResultsSummar
     research_id: report.project.id,
     certified: report.certified,
     executive_summary: executiveSummary(report),
-    top_hypotheses: top(report, topN).map((h) => topHypothesis(report, h)),
+    top_hypotheses: topHypotheses(report, topN).map((h) => topHypothesis(report, h)),
   };
 }
 
@@ -113,7 +114,7 @@ function meanScores(report: ResearchReport, h: Hypothesis): ReviewScores | null 
 
 export function resultsDetailed(report: ResearchReport, topN = 10): ResultsDetailed {
   const bib = bibliography(report);
-  const shown = top(report, topN);
+  const shown = topHypotheses(report, topN);
   const { ranked, unranked, rejected } = partition(report);
   return {
     research_id: report.project.id,

@@ -9,7 +9,7 @@ import { DomainError } from '../errors.js';
 import { SafetyHypothesisEditSchema, type ChangeRequestEdit, type CheckpointKind, type DecisionAction, type EvolutionPlan, type ResearchPlan } from '../schemas.js';
 import { applyProjectChange, type ProjectChangeKind } from './projectChangeEffects.js';
 import { createTask, openTasksOf } from './tasks.js';
-import { moveTo, progressOf } from './stages.js';
+import { moveTo, progressAfter } from './stages.js';
 import type { Checkpoint, ResearchProject } from '../types.js';
 
 export interface DecisionInput {
@@ -56,7 +56,7 @@ function researchPlan(db: Db, actor: Actor, project: ResearchProject, decision: 
       hypothesisBudget: plan.hypothesis_budget,
       status: 'active',
       stage: 'generate',
-      progress: progressOf({ ...project, stage: 'generate' }),
+      progress: progressAfter({ ...project, stage: 'generate' }),
     },
     actor.now(),
   );

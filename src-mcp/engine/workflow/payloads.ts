@@ -4,7 +4,7 @@ import { listCheckpoints } from '../../store/checkpoints.js';
 import { projectHypotheses } from '../../store/hypotheses.js';
 import { countMatches } from '../../store/matches.js';
 import { competitors } from '../ranking.js';
-import type { EvolutionPlan } from '../schemas.js';
+import { isSuperseded, type EvolutionPlan } from '../schemas.js';
 import type { ResearchProject } from '../types.js';
 
 /**
@@ -13,8 +13,9 @@ import type { ResearchProject } from '../types.js';
  * exploits and explores.
  */
 export function evolutionProposals(db: Db, project: ResearchProject): EvolutionPlan['proposals'] {
+  // A superseded parent keeps playing as its child's benchmark but is never a top hypothesis.
   const ranked = competitors(db, project.id)
-    .filter((h) => h.rank !== null)
+    .filter((h) => h.rank !== null && !isSuperseded(h))
     .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
   const [first, second, third] = ranked;
   const proposals: EvolutionPlan['proposals'] = [];

@@ -42,7 +42,7 @@ function runnableRefusal(db: Db, project: ResearchProject): DomainError | null {
     return new DomainError('safety_blocked', `Research project ${project.id} is held for a safety review (${reasons}). Only the scientist can clear it, in the Co-Scientist desktop app; explain this to the user and do not try to work around it.`, { checkpoint_id: safety.id });
   }
   if (project.status === 'completed') {
-    return new DomainError('conflict', `Research project ${project.id} is completed. Start a new project, or ask the scientist to reopen it.`);
+    return new DomainError('conflict', `Research project ${project.id} is completed. Reopen it for another cycle with manage_research (action "reopen", add_reasoning_calls for the new work; from an assistant this files a request the scientist approves in the Co-Scientist app), or start a new project.`);
   }
   if (project.reasoningCallsUsed >= project.settings.maxReasoningCalls) {
     return new DomainError('budget_exhausted', `Research project ${project.id} has used all ${project.settings.maxReasoningCalls} reasoning calls of its budget. Only the scientist can raise it: ask them in the Co-Scientist app, or file the request with manage_research (action "resume", add_reasoning_calls) for them to approve.`);
@@ -174,12 +174,21 @@ export function recordHumanJudgement(db: Db, actor: Actor, input: { firstId: str
   });
 }
 
-export function pauseResearch(db: Db, actor: Actor, projectId: string): void {
+/** How the stop reason of a project someone paused begins; what follows says who and why. */
+const PAUSED_BY = 'paused by ';
+
+/**
+ * Pauses a project, recording who paused it (`by`: "the scientist", or which assistant) and why, so
+ * that whoever meets the paused project later is told both (issue 32 §2).
+ */
+export function pauseResearch(db: Db, actor: Actor, projectId: string, pause: { by: string; reason: string | null }): void {
   writeTransaction(db, () => {
     const project = loadResearch(db, projectId);
     if (project.status === 'completed') throw new DomainError('conflict', `Research project ${projectId} is already completed.`);
-    updateResearch(db, projectId, { status: 'paused', stopReason: null }, actor.now());
-    recordChange(db, actor, 'project.updated', projectId, { status: 'paused' });
+    const reason = pause.reason?.trim() ?? '';
+    const stopReason = `${PAUSED_BY}${pause.by}${reason === '' ? ' (no reason given)' : `: ${reason}`}`;
+    updateResearch(db, projectId, { status: 'paused', stopReason }, actor.now());
+    recordChange(db, actor, 'project.updated', projectId, { status: 'paused', stop_reason: stopReason });
   });
 }
 

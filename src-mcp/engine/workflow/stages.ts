@@ -77,7 +77,7 @@ function generateStage(db: Db, actor: Actor, project: ResearchProject): boolean 
   const missing = project.plan.hypothesis_budget - accepted;
   if (missing > 0) {
     createGenerationTasks(db, actor, project, missing);
-    updateResearch(db, project.id, { status: 'active', progress: progressOf(project) }, actor.now());
+    updateResearch(db, project.id, { status: 'active', progress: progressAfter(project) }, actor.now());
     return false;
   }
   moveTo(db, actor, project, 'review');
@@ -109,7 +109,7 @@ function reviewStage(db: Db, actor: Actor, project: ResearchProject): boolean {
       const ids = unreviewed.slice(i, i + REVIEW_BATCH).map((h) => h.id);
       createTask(db, actor, project.id, 'review', { hypothesis_ids: ids, review_type: project.iteration === 1 ? 'initial' : 'full', iteration: project.iteration });
     }
-    updateResearch(db, project.id, { progress: progressOf(project) }, actor.now());
+    updateResearch(db, project.id, { progress: progressAfter(project) }, actor.now());
     return false;
   }
   moveTo(db, actor, project, 'rank');
@@ -145,7 +145,7 @@ function rankStage(db: Db, actor: Actor, project: ResearchProject): boolean {
     return false;
   }
   createTask(db, actor, project.id, 'compare', { ...payload, iteration: project.iteration });
-  updateResearch(db, project.id, { progress: progressOf(project) }, actor.now());
+  updateResearch(db, project.id, { progress: progressAfter(project) }, actor.now());
   return false;
 }
 
@@ -201,7 +201,7 @@ export function gateNewHypotheses(db: Db, actor: Actor, project: ResearchProject
 }
 
 export function moveTo(db: Db, actor: Actor, project: ResearchProject, stage: ResearchProject['stage']): void {
-  updateResearch(db, project.id, { stage, progress: progressOf({ ...project, stage }) }, actor.now());
+  updateResearch(db, project.id, { stage, progress: progressAfter({ ...project, stage }) }, actor.now());
   recordChange(db, actor, 'project.updated', project.id, { stage });
 }
 
@@ -221,6 +221,16 @@ export function stopIfOutOfBudget(db: Db, actor: Actor, project: ResearchProject
 
 // Where each stage sits within one research cycle (generate → review → rank → evolve).
 const STAGE_FRACTION = { generate: 0, review: 0.3, rank: 0.5, evolve: 0.9 } as const;
+
+/**
+ * The progress to show after a step: never less than what the project already showed. A project
+ * sent back to an earlier stage of its cycle (a late arrival, a withdrawn report) keeps its figure
+ * until the work passes it again; only a reopen, which starts a new run, sets it lower
+ * (projectChangeEffects.ts).
+ */
+export function progressAfter(project: Pick<ResearchProject, 'stage' | 'iteration' | 'settings' | 'progress'>): number {
+  return Math.max(project.progress, progressOf(project));
+}
 
 /** Progress in [0, 1]: planning is 0, each cycle shares 0.05–0.9 by stage, the report 0.95, done 1. */
 export function progressOf(project: Pick<ResearchProject, 'stage' | 'iteration' | 'settings'>): number {

@@ -10,7 +10,7 @@ import { insertReview } from '../../store/reviews.js';
 import { completeTask } from '../../store/tasks.js';
 import { recordChange, type Actor } from '../changes.js';
 import { DomainError } from '../errors.js';
-import { createHypotheses, verifyCitations, type CitationVerifier } from '../hypotheses.js';
+import { createHypotheses, verifyCitations, type CitationVerifier, type CreatedHypothesis } from '../hypotheses.js';
 import { newId } from '../recordIds.js';
 import { refreshRatings } from '../ranking.js';
 import { loadResearch, updateResearch } from '../projectRecord.js';
@@ -108,11 +108,20 @@ function applyGeneration(db: Db, actor: Actor, project: ResearchProject, task: T
     items: result.hypotheses.map((draft) => ({ draft, method: task.payload.method as GenerationMethod, origin: 'generated' as const, parents: [], gate: 'new' as const })),
   });
   recordChange(db, actor, 'hypothesis.created', project.id, { hypothesis_ids: created.map((c) => c.hypothesis.id) });
-  const flagged = created.filter((c) => c.safety.flagged).length;
+  const kept = created.filter((c) => !c.discarded);
+  const flagged = kept.filter((c) => c.safety.flagged).length;
   return {
-    summary: `${created.length} hypotheses created${flagged > 0 ? `; ${flagged} flagged for a safety review in the app` : ''}; they wait for the scientist's approval`,
+    summary: `${kept.length} hypotheses created${flagged > 0 ? `; ${flagged} flagged for a safety review in the app` : ''}; they wait for the scientist's approval${discardedNote(db, created)}`,
     created: created.map((c) => c.hypothesis.id),
   };
+}
+
+/** What the proximity check discarded, for the submitter: "; discarded as near-duplicates: H7 (of H2)". */
+function discardedNote(db: Db, created: readonly CreatedHypothesis[]): string {
+  const discarded = created.filter((c) => c.discarded);
+  if (discarded.length === 0) return '';
+  const label = (id: string | null) => (id === null ? '?' : `H${findHypothesis(db, id)?.seq ?? '?'}`);
+  return `; discarded as near-duplicates (stored as rejected, out of the run): ${discarded.map((c) => `H${c.hypothesis.seq} (of ${label(c.hypothesis.nearDuplicateOf)})`).join(', ')}`;
 }
 
 function applyReviews(db: Db, actor: Actor, project: ResearchProject, task: Task, result: ReviewResult, reasoner: string, verify: CitationVerifier) {
@@ -218,6 +227,10 @@ function applyEvolution(db: Db, actor: Actor, project: ResearchProject, task: Ta
     items: [{ draft: result.hypothesis, method: task.payload.strategy as EvolutionStrategy, origin: 'evolved', parents, gate: task.payload.approved === true ? 'approved' : 'new' }],
   });
   if (created === undefined) throw new DomainError('internal_error', 'The evolved hypothesis was not stored.');
+  if (created.discarded) {
+    recordChange(db, actor, 'hypothesis.created', project.id, { hypothesis_ids: [created.hypothesis.id], parents });
+    return { summary: `evolved hypothesis ${created.hypothesis.id} discarded${discardedNote(db, [created])}; its parents are unchanged`, created: [created.hypothesis.id] };
+  }
   // The originals stay in the tournament; `evolved` records that they have descendants.
   const at = actor.now().toISOString();
   for (const id of parents) {

@@ -8,6 +8,8 @@ import { audited, canRead, markdown } from '../access/resourceAccess.js';
 import { installDetailResources } from './records.js';
 import { installKnowledgeResources } from './knowledge.js';
 import { MEDIA_TYPES, renderExport, type ExportFormat } from '../tools/assistant/results.js';
+import { exportMarkdown } from '../../engine/exports/index.js';
+import { buildReport } from '../../engine/exports/buildReport.js';
 
 export const PROJECTS_LIST_URI = 'research://projects';
 const LIST_LIMIT = 50;
@@ -26,6 +28,13 @@ export function installResources(mcp: McpServer, ctx: ServerContext): void {
         const text = renderExport(ctx, String(variables.project_id), format as ExportFormat);
         return { contents: [{ uri: uri.href, mimeType: MEDIA_TYPES[format as ExportFormat], text }] };
       }),
+  );
+  mcp.registerResource(
+    'research-report',
+    new ResourceTemplate('research://projects/{project_id}/report', { list: undefined }),
+    { title: 'Research report', description: 'The whole report of a project at any stage, every hypothesis in full (what get_results links to when its answer would be too large).', mimeType: 'text/markdown' },
+    (uri, variables) =>
+      audited(ctx, 'resource:read', uri.href, ['research:read', 'hypotheses:read'], () => markdown(uri.href, exportMarkdown(buildReport(ctx.db, String(variables.project_id), ctx.now())))),
   );
   mcp.registerResource(
     'research-projects',

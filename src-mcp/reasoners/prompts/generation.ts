@@ -56,7 +56,7 @@ function methodGuidance(method: GenerationMethod): string {
         '1. Read the meta-review feedback and the top-ranked hypotheses the item shows.',
         '2. Identify directions nobody has taken: other mechanisms, other levels of organisation (molecule → cell → circuit → organism → population), other interventions or model systems, and the opposite-sign hypothesis of a leader.',
         '3. Write hypotheses in those directions. Building on a top hypothesis is welcome when you change its mechanism, level or intervention and say so in the rationale.',
-        'A hypothesis that shares the mechanism and the primary readout of an existing one is a near-duplicate: the proximity check discards it, so it wastes the batch.',
+        'A hypothesis that shares the mechanism and the primary readout of an existing one is a near-duplicate: the proximity check discards it (it is kept as rejected, never reviewed or ranked, and does not count toward the budget), so it wastes its place in the batch.',
       ].join('\n');
   }
 }

@@ -83,7 +83,7 @@ ${[
 
 export function literatureReviewPrompt(topic: string, canCall: (tool: string) => boolean = () => true): string {
   const next = canCall('start_research') && canCall('continue_research')
-    ? '${next}'
+    ? '5. **Next step**: offer to start research on the most promising gap (`start_research`, or `continue_research` on an existing project); its literature-based generation will use these sources.'
     : '5. **Next step**: name the most promising gap, for the scientist to start research on it in the Co-Scientist app.';
   return `# Literature review
 

@@ -7,7 +7,8 @@ import type { StopDecision } from '../../../engine/tournament/index.js';
 import { requestComparisons, requestEvolution, requestGeneration, requestReview } from '../../../engine/workflow/requests.js';
 import { loadResearch } from '../../../engine/projectRecord.js';
 import { getProject } from '../../../engine/projects.js';
-import { EVOLUTION_STRATEGIES, GENERATION_METHODS, HYPOTHESIS_STATUSES, REVIEW_TYPES } from '../../../engine/schemas.js';
+import { EVOLUTION_STRATEGIES, GENERATION_METHODS, LISTED_STATUSES, REVIEW_TYPES, listedStatus } from '../../../engine/schemas.js';
+import { findHypothesis } from '../../../store/hypotheses.js';
 import type { Task } from '../../../engine/types.js';
 import { buildWorkItem, delegatedReasoner } from '../../../reasoners/workItems.js';
 import type { ServerContext } from '../../context.js';
@@ -24,7 +25,7 @@ const HypothesisSummary = z.object({
   id: z.string(),
   number: z.number().int().describe('H1, H2, … within the project'),
   summary: z.string(),
-  status: z.enum(HYPOTHESIS_STATUSES),
+  status: z.enum(LISTED_STATUSES).describe('superseded: an evolved child replaced it (it still plays as the benchmark, never as a top hypothesis).'),
   origin: z.enum(['generated', 'evolved', 'human']),
   method: z.string(),
   ...RatingFields,
@@ -40,12 +41,13 @@ function summaryOf(h: HypothesisListItem): z.input<typeof HypothesisSummary> {
     id: h.id,
     number: h.seq,
     summary: h.summary,
-    status: h.status,
+    status: listedStatus(h.status),
     origin: h.origin,
     method: h.method,
     ...ratingFields(h),
     parents: h.parents,
-    awaiting_approval: h.gate !== 'approved',
+    // A rejected hypothesis (by the scientist, or discarded as a near-duplicate) waits for nothing.
+    awaiting_approval: h.gate !== 'approved' && h.status !== 'rejected',
     near_duplicate_of: h.nearDuplicateOf,
     safety_flag: h.safetyFlag,
     unverified_citations: h.unverifiedCitations,
@@ -152,8 +154,8 @@ export const rankHypothesesTool = defineTool({
     stop_reason: z.enum(['certified', 'settled']).nullable().describe('Why no more comparisons are needed; null while they could still change the top-k.'),
     k: z.number().int(),
     matches: z.number().int(),
-    position_bias: z.number().describe('First-slot bias of model judges in logits (0 = none).'),
-    position_bias_ci95: IntervalSchema.describe('Its 95% bootstrap interval: an interval that holds 0 is no evidence of bias (60 matches give about ±0.6 by the luck of the slot coin alone).'),
+    position_bias: z.number().nullable().describe('First-slot bias of model judges in logits (0 = none); null until a model judge has played a match.'),
+    position_bias_ci95: IntervalSchema.nullable().describe('Its 95% bootstrap interval: an interval that holds 0 is no evidence of bias (60 matches give about ±0.6 by the luck of the slot coin alone); null with the bias.'),
     leaderboard: z.array(z.object({ id: z.string(), rank: z.number().int(), elo_score: z.number(), bt_score: z.number(), ci95: IntervalSchema, p_top_k: z.number(), matches_played: z.number().int(), certified_top_k: z.boolean() })),
     work_item: WorkItemSchema.nullable(),
   }),
@@ -174,15 +176,18 @@ export const rankHypothesesTool = defineTool({
       matches_played: e.matches,
       certified_top_k: e.certifiedTopK,
     }));
-    const lines = [
-      `Leaderboard of ${project.id}: ${state.matches.length} matches, top-${state.board.k} ${stopText(stop)}.`,
-      ...rows.map((r) => `${r.rank}. ${r.id} — Elo ${r.elo_score}, BT ${r.bt_score} [${r.ci95.low}, ${r.ci95.high}], P(top-${state.board.k}) ${r.p_top_k}`),
-    ];
+    // With fewer than two competitors there is no ranking to report (no top-k, no bias estimate): say only that.
+    const lines = state.ids.length < 2
+      ? [`Nothing to rank yet in ${project.id}: ${state.ids.length === 0 ? 'no hypothesis is' : 'only one hypothesis is'} reviewed and approved, and a tournament needs two.`]
+      : [
+          `Leaderboard of ${project.id}: ${state.matches.length} matches, top-${state.board.k} ${stopText(stop)}.`,
+          ...rows.map((r) => `${r.rank}. ${r.id} — Elo ${r.elo_score}, BT ${r.bt_score} [${r.ci95.low}, ${r.ci95.high}], P(top-${state.board.k}) ${r.p_top_k}`),
+        ];
     if (item !== null) lines.push('', workItemMarkdown(item, false));
-    else if (state.ids.length < 2) lines.push('Fewer than two reviewed, approved hypotheses: nothing to compare yet.');
+    const bias = state.board.positionBias.model;
     return {
       target: `research://projects/${project.id}`,
-      data: { research_id: project.id, certified: state.board.certified, stop_reason: stop.reason, k: state.board.k, matches: state.matches.length, position_bias: state.board.positionBias.model.beta, position_bias_ci95: { low: state.board.positionBias.model.ci95[0], high: state.board.positionBias.model.ci95[1] }, leaderboard: rows, work_item: item === null ? null : workItemOutput(item, false) },
+      data: { research_id: project.id, certified: state.board.certified, stop_reason: stop.reason, k: state.board.k, matches: state.matches.length, position_bias: bias.matches === 0 ? null : bias.beta, position_bias_ci95: bias.matches === 0 ? null : { low: bias.ci95[0], high: bias.ci95[1] }, leaderboard: rows, work_item: item === null ? null : workItemOutput(item, false) },
       markdown: lines.join('\n'),
     };
   },
@@ -194,20 +199,41 @@ function stopText(stop: StopDecision): string {
   return stop.reason === 'settled' ? `settled${change}` : `not yet settled${change}`;
 }
 
+/** H-numbers of the hypotheses a page mentions (parents, originals of near-duplicates), read once per page. */
+function hypothesisLabels(ctx: ServerContext, ids: readonly string[]): (id: string) => string {
+  const labels = new Map([...new Set(ids)].map((id) => [id, findHypothesis(ctx.db, id)?.seq]));
+  return (id) => {
+    const seq = labels.get(id);
+    return seq === undefined ? id : `H${seq}`;
+  };
+}
+
+/** Everything list_hypotheses' description promises, on the row's line of text, for a client that reads only the text. */
+function rowFlags(h: z.input<typeof HypothesisSummary>, labelOf: (id: string) => string): string[] {
+  return [
+    h.status,
+    ...(h.origin === 'evolved' && h.parents.length > 0 ? [`evolved from ${h.parents.map(labelOf).join(' + ')}`] : []),
+    ...(h.awaiting_approval ? ['awaiting approval'] : []),
+    ...(h.near_duplicate_of === null ? [] : [`near-duplicate of ${labelOf(h.near_duplicate_of)}${h.status === 'rejected' && h.origin !== 'human' ? ', discarded' : ''}`]),
+    ...(h.safety_flag === null ? [] : [`safety flag: ${h.safety_flag}`]),
+    ...(h.unverified_citations > 0 ? [`${h.unverified_citations} unverified citation${h.unverified_citations === 1 ? '' : 's'}`] : []),
+  ];
+}
+
 export const listHypothesesTool = defineTool({
   name: 'list_hypotheses',
   title: 'List hypotheses',
   description: [
-    'A project\'s hypotheses by tournament rank (unranked after, by Elo) with status, Elo, Bradley-Terry score, lineage and flags (awaiting approval, near-duplicate, safety, unverified citations). Paged: pass next_cursor as `cursor`. One in full: hypothesis://{id}.',
+    'A project\'s hypotheses by tournament rank (unranked after, by Elo) with status, Elo, Bradley-Terry score, lineage and flags (awaiting approval, near-duplicate, safety, unverified citations), each flag on its line of text too. Paged: pass next_cursor as `cursor`. One in full: hypothesis://{id}.',
   ].join('\n\n'),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['hypotheses:read', 'research:read'],
   input: z.object({
     research_id: ResearchId,
     status: z
-      .enum([...HYPOTHESIS_STATUSES, 'superseded'])
+      .enum([...LISTED_STATUSES, 'evolved'])
       .optional()
-      .describe('pending | reviewed | in_tournament | rejected; evolved = hypotheses produced by evolution; superseded = those an evolved child replaced (their own status reads "evolved").'),
+      .describe('pending | reviewed | in_tournament | superseded (an evolved child replaced it) | rejected (by the scientist, or discarded as a near-duplicate); evolved = the hypotheses evolution produced, whatever their status.'),
     min_elo: z.number().optional().describe('Only hypotheses with at least this Elo.'),
     // 20 rows of 50-100-word summaries stay well under 10k tokens (test/integration/outputBudget.test.ts).
     limit: z.number().int().min(1).max(200).default(20).describe('Hypotheses per page (default 20, each ~300 tokens).'),
@@ -217,15 +243,13 @@ export const listHypothesesTool = defineTool({
   run(args, ctx) {
     // Only that the project exists: its plan and settings (loadResearch parses and validates both) are not needed.
     getProject(ctx.db, args.research_id);
-    // The seed's "evolved" means the evolved hypotheses themselves, not the parents they superseded (issue 15 item 10).
+    // The seed's "evolved" means the evolved hypotheses themselves; the parents they replaced are "superseded" (stored status `evolved`).
     const filter = args.status === 'evolved' ? { origin: 'evolved' as const } : args.status === 'superseded' ? { status: 'evolved' as const } : { status: args.status };
     const page = listHypotheses(ctx.db, { projectId: args.research_id, ...filter, minElo: args.min_elo, limit: args.limit, cursor: args.cursor });
     const rows = page.hypotheses.map(summaryOf);
+    const labelOf = hypothesisLabels(ctx, [...rows.flatMap((h) => h.parents), ...rows.flatMap((h) => (h.near_duplicate_of === null ? [] : [h.near_duplicate_of]))]);
     // ' - ', not an em dash: one character beyond Latin-1 makes the whole digest two bytes a character to serialise and encode (runtime/frameEncoding.ts).
-    const lines =
-      rows.length === 0
-        ? ['No hypotheses match.']
-        : rows.map((h) => `- H${h.number} **${h.id}** [${h.status}${h.awaiting_approval ? ', awaiting approval' : ''}] Elo ${h.elo_score}${h.rank === null ? '' : `, rank ${h.rank}`} - ${h.summary}`);
+    const lines = rows.length === 0 ? ['No hypotheses match.'] : rows.map((h) => `- H${h.number} **${h.id}** [${rowFlags(h, labelOf).join(', ')}] Elo ${h.elo_score}${h.rank === null ? '' : `, rank ${h.rank}`} - ${h.summary}`);
     if (page.nextCursor !== null) lines.push(`More: cursor="${page.nextCursor}".`);
     return { data: { hypotheses: rows, total: page.total, next_cursor: page.nextCursor }, markdown: [`${page.total} hypotheses.`, ...lines].join('\n') };
   },

@@ -13,7 +13,7 @@ import {
 } from '../../../engine/projects.js';
 import type { ProjectRow } from '../../../store/projects.js';
 import { pendingCheckpointsOf } from '../../../engine/workflow/checkpoints.js';
-import { CHECKPOINT_KINDS } from '../../../engine/schemas.js';
+import { CHECKPOINT_KINDS, listedStatus } from '../../../engine/schemas.js';
 import { DEFAULT_PAUSE_AT, REASONER_KINDS } from '../../../engine/projectRecord.js';
 import { DomainError } from '../../../engine/errors.js';
 import { DESKTOP_CLIENT } from '../../access/identity.js';
@@ -264,7 +264,7 @@ export const getResearchStatusTool = defineTool({
         hypotheses_in_tournament: view.hypothesesInTournament,
         hypotheses_rejected: view.hypothesesRejected,
         matches: view.matches,
-        top_hypothesis: top === undefined ? null : { id: top.id, summary: top.summary, elo_score: Math.round(top.elo * 10) / 10, status: top.status },
+        top_hypothesis: top === undefined ? null : { id: top.id, summary: top.summary, elo_score: Math.round(top.elo * 10) / 10, status: listedStatus(top.status) },
         pending_checkpoints: view.pendingCheckpoints.map((c) => ({ checkpoint_id: c.id, kind: c.kind })),
         is_complete: project.status === 'completed',
         has_pending_checkpoint: view.pendingCheckpoints.length > 0,

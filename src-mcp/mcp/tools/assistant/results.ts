@@ -1,28 +1,56 @@
 // Results (docs/seed-mapping.md: seed 000 get_results, seed 004 export_results).
 import { z } from 'zod';
 import { DomainError } from '../../../engine/errors.js';
-import { exportBibtex, exportJson, exportMarkdown, nihSpecificAims, resultsDetailed, resultsSummary } from '../../../engine/exports/index.js';
+import { exportBibtex, exportJson, exportMarkdown, nihSpecificAims, resultsDetailed, resultsSummary, topHypotheses, type ResearchReport } from '../../../engine/exports/index.js';
 import { loadResearch } from '../../../engine/projectRecord.js';
 import { buildReport } from '../../../engine/exports/buildReport.js';
 import { defineTool } from '../../toolkit.js';
 import type { ServerContext } from '../../context.js';
+import { DESKTOP_CLIENT } from '../../access/identity.js';
 
 const ResearchId = z.string().min(1).describe('Project id, e.g. "res_3f9a1c0b2d4e".');
 /** Defaults that keep an answer well under 10k tokens on a large project (test/integration/outputBudget.test.ts). */
 const DEFAULT_TOP_N = 10;
 const DEFAULT_TOP_N_DETAILED = 5;
+/**
+ * The most characters either block (text, structuredContent) of an answer to an assistant may
+ * hold, whatever its options (issue 32 §2): what does not fit is linked as a resource instead.
+ */
+export const RESULT_BLOCK_LIMIT = 20_000;
+
+/** The whole report at any stage: what a get_results answer too large for one result links to. */
+export function reportUri(researchId: string): string {
+  return `research://projects/${researchId}/report`;
+}
+
+const RESULT_FORMATS = ['summary', 'detailed', 'nih_aims'] as const;
+type ResultFormat = (typeof RESULT_FORMATS)[number];
+
+/** One format of the results with `shown` top hypotheses: the data a program reads and the Markdown a model reads. */
+function renderResults(report: ResearchReport, format: ResultFormat, shown: number): { results: Record<string, unknown>; text: string } {
+  if (format === 'nih_aims') {
+    const aims = nihSpecificAims(report);
+    return { results: aims as unknown as Record<string, unknown>, text: aims.markdown };
+  }
+  if (format === 'detailed') {
+    // The counts are the project's; only the hypotheses shown in full are the top ones.
+    return { results: resultsDetailed(report, shown) as unknown as Record<string, unknown>, text: exportMarkdown(report, { shown: topHypotheses(report, shown) }) };
+  }
+  const summary = resultsSummary(report, shown);
+  return { results: summary as unknown as Record<string, unknown>, text: summary.executive_summary };
+}
 
 export const getResultsTool = defineTool({
   name: 'get_results',
   title: 'Get research results',
   description: [
-    'A project\'s results at any time: `summary` (executive summary and top hypotheses), `detailed` (full hypotheses with protocols and reviews) or `nih_aims` (a one-page NIH Specific Aims draft). Unverified citations are marked. For a file, export_results on a completed project.',
+    `A project's results at any time: \`summary\` (executive summary and top hypotheses), \`detailed\` (full hypotheses with protocols and reviews) or \`nih_aims\` (a one-page NIH Specific Aims draft). Unverified citations are marked. An answer stays under ${RESULT_BLOCK_LIMIT.toLocaleString('en-US')} characters: top hypotheses that do not fit are left out and the whole report is linked (${reportUri('{id}')}). For a file, export_results on a completed project.`,
   ].join('\n\n'),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read', 'hypotheses:read'],
   input: z.object({
     research_id: ResearchId,
-    format: z.enum(['summary', 'detailed', 'nih_aims']).default('summary'),
+    format: z.enum(RESULT_FORMATS).default('summary'),
     top_n: z
       .number()
       .int()
@@ -33,42 +61,41 @@ export const getResultsTool = defineTool({
   }),
   output: z.object({
     research_id: z.string(),
-    format: z.enum(['summary', 'detailed', 'nih_aims']),
+    format: z.enum(RESULT_FORMATS),
     status: z.string(),
     certified: z.boolean(),
     results: z.record(z.string(), z.unknown()),
-    text: z.string(),
+    text: z.string().nullable().describe('The answer as Markdown for the desktop app; null for an assistant, whose text block carries it (once).'),
   }),
   run(args, ctx) {
     const topN = args.top_n ?? (args.format === 'detailed' ? DEFAULT_TOP_N_DETAILED : DEFAULT_TOP_N);
     const report = buildReport(ctx.db, args.research_id, ctx.now());
-    let results: Record<string, unknown>;
-    let text: string;
-    if (args.format === 'nih_aims') {
-      const aims = nihSpecificAims(report);
-      results = aims as unknown as Record<string, unknown>;
-      text = aims.markdown;
-    } else if (args.format === 'detailed') {
-      const detailed = resultsDetailed(report, topN);
-      results = detailed as unknown as Record<string, unknown>;
-      text = exportMarkdown({ ...report, hypotheses: report.hypotheses.slice(0, topN) });
-    } else {
-      const summary = resultsSummary(report, topN);
-      results = summary as unknown as Record<string, unknown>;
-      text = summary.executive_summary;
-    }
+    // The app files the report whole; an assistant reads it in its context, so its answer is held to the limit.
+    const forApp = ctx.clientId === DESKTOP_CLIENT;
+    const answer = (shown: number) => {
+      const { results, text } = renderResults(report, args.format, shown);
+      const left = topHypotheses(report, topN).length - topHypotheses(report, shown).length;
+      const note = left === 0 ? '' : `\n\n_${left} more of the top ${topN} did not fit in one answer (${RESULT_BLOCK_LIMIT.toLocaleString('en-US')} characters): read the whole report at ${reportUri(args.research_id)}, or one hypothesis in full at hypothesis://{id}._`;
+      const markdown = `${text}${note}`;
+      const data = { research_id: args.research_id, format: args.format, status: report.project.status, certified: report.certified, results, text: forApp ? markdown : null };
+      return { data, markdown, left };
+    };
+    let shown = topN;
+    let outcome = answer(shown);
+    const fits = (o: typeof outcome) => o.markdown.length <= RESULT_BLOCK_LIMIT && JSON.stringify(o.data).length <= RESULT_BLOCK_LIMIT;
+    // nih_aims is one page whatever top_n says; the other formats give up hypotheses from the bottom until both blocks fit.
+    while (!forApp && args.format !== 'nih_aims' && shown > 0 && !fits(outcome)) outcome = answer((shown -= 1));
     return {
       target: `research://projects/${args.research_id}`,
-      data: { research_id: args.research_id, format: args.format, status: report.project.status, certified: report.certified, results, text },
-      markdown: text,
+      data: outcome.data,
+      markdown: outcome.markdown,
+      ...(outcome.left === 0 ? {} : { links: [{ uri: reportUri(args.research_id), name: `${args.research_id}-report.md`, mimeType: 'text/markdown', description: 'The whole report: every hypothesis in full' }] }),
     };
   },
 });
 
 export const MEDIA_TYPES = { markdown: 'text/markdown', json: 'application/json', bibtex: 'application/x-bibtex' } as const;
 export type ExportFormat = keyof typeof MEDIA_TYPES;
-/** Above this an export is linked as a resource rather than inlined (about 8k tokens). */
-const INLINE_LIMIT_BYTES = 32 * 1024;
 
 export function exportUri(researchId: string, format: ExportFormat): string {
   return `research://projects/${researchId}/export/${format}`;
@@ -89,7 +116,7 @@ export const exportResultsTool = defineTool({
   expensive: true,
   title: 'Export research results',
   description: [
-    `Export a completed project as \`markdown\` (full report), \`json\` (every hypothesis, review and match) or \`bibtex\` (cited references). Over ${INLINE_LIMIT_BYTES / 1024} KB it comes as a resource link to read when needed. For interim results use get_results.`,
+    `Export a completed project as \`markdown\` (full report), \`json\` (every hypothesis, review and match) or \`bibtex\` (cited references). An export over ${RESULT_BLOCK_LIMIT.toLocaleString('en-US')} characters comes as a resource link to read when needed. For interim results use get_results.`,
   ].join('\n\n'),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read', 'hypotheses:read'],
@@ -100,16 +127,17 @@ export const exportResultsTool = defineTool({
     media_type: z.string(),
     bytes: z.number().int(),
     resource_uri: z.string(),
-    content: z.string().nullable().describe('The export itself, when small enough to inline; otherwise read resource_uri.'),
+    inline: z.boolean().describe('The export is the text block of this result; otherwise read resource_uri.'),
+    content: z.string().nullable().describe('The export itself for the desktop app when inline; null for an assistant, whose text block carries it (once), and whenever it is linked.'),
   }),
   run(args, ctx) {
     const content = renderExport(ctx, args.research_id, args.format);
     const bytes = Buffer.byteLength(content, 'utf8');
     const uri = exportUri(args.research_id, args.format);
-    const inline = bytes <= INLINE_LIMIT_BYTES;
+    const inline = content.length <= RESULT_BLOCK_LIMIT;
     return {
       target: `research://projects/${args.research_id}`,
-      data: { research_id: args.research_id, format: args.format, media_type: MEDIA_TYPES[args.format], bytes, resource_uri: uri, content: inline ? content : null },
+      data: { research_id: args.research_id, format: args.format, media_type: MEDIA_TYPES[args.format], bytes, resource_uri: uri, inline, content: inline && ctx.clientId === DESKTOP_CLIENT ? content : null },
       markdown: inline ? content : `The ${args.format} export is ${Math.round(bytes / 1024)} KB; read it from ${uri}.`,
       ...(inline ? {} : { links: [{ uri, name: `${args.research_id}.${args.format === 'bibtex' ? 'bib' : args.format === 'json' ? 'json' : 'md'}`, mimeType: MEDIA_TYPES[args.format], description: `Full ${args.format} export` }] }),
     };

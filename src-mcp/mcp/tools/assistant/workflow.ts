@@ -7,7 +7,7 @@ import { deleteResearch, pauseResearch, resumeResearch } from '../../../engine/w
 import { changeProject, requestProjectChange } from '../../../engine/workflow/projectChanges.js';
 import { loadResearch } from '../../../engine/projectRecord.js';
 import { defineTool } from '../../toolkit.js';
-import { NextStepSchema, nextStepData, nextStepMarkdown } from './workflowOutput.js';
+import { NextStepSchema, RESUME_RULE, nextStepData, nextStepMarkdown } from './workflowOutput.js';
 import { routeNextStep, routeNextStepWithoutSampling } from './workflowRouting.js';
 import { offerInlineDecision } from './chatDecision.js';
 import { DESKTOP_CLIENT } from '../../access/identity.js';
@@ -110,7 +110,7 @@ export const manageResearchTool = defineTool({
     action: z.enum(['pause', 'resume', 'reopen', 'delete']).describe('pause | resume | reopen (a completed project) | delete (desktop app only)'),
     add_reasoning_calls: z.number().int().min(0).max(10_000).default(0).describe('With resume or reopen: reasoning calls to add to the budget (a request to the scientist, from an assistant).'),
     add_hypotheses: z.number().int().min(0).max(100).default(0).describe('With reopen: hypotheses to generate in the new cycle.'),
-    reason: z.string().max(500).optional().describe('Why the request is needed, shown to the scientist.'),
+    reason: z.string().max(500).optional().describe('With pause: why, recorded with who paused and shown to whoever meets the paused project. With a request: why it is needed, shown to the scientist.'),
   }),
   output: z.object({
     research_id: z.string(),
@@ -130,7 +130,7 @@ export const manageResearchTool = defineTool({
       ? { change: args.action === 'reopen' ? ('reopen' as const) : ('raise_budget' as const), addReasoningCalls: args.add_reasoning_calls, addHypotheses: args.add_hypotheses }
       : null;
     let request: string | null = null;
-    if (args.action === 'pause') pauseResearch(ctx.db, actor, args.research_id);
+    if (args.action === 'pause') pauseResearch(ctx.db, actor, args.research_id, { by: isScientist ? 'the scientist' : `the assistant "${ctx.clientId}"`, reason: args.reason ?? null });
     else if (change === null) resumeResearch(ctx.db, actor, args.research_id);
     else if (isScientist) changeProject(ctx.db, actor, args.research_id, change);
     else request = requestProjectChange(ctx.db, actor, args.research_id, change, args.reason ?? null).id;
@@ -139,7 +139,7 @@ export const manageResearchTool = defineTool({
     return {
       data: { research_id: project.id, action: args.action, status: project.status, checkpoint_id: request },
       markdown: request === null
-        ? `Research project ${project.id} is now ${project.status}.`
+        ? `Research project ${project.id} is now ${project.status}${project.status === 'paused' && project.stopReason !== null ? ` (${project.stopReason}). ${RESUME_RULE}` : '.'}`
         : `Requested: ${args.action === 'reopen' ? 'reopen' : 'a larger budget'} for research project ${project.id} (still ${project.status}). The scientist decides it in the Co-Scientist app (checkpoint ${request}); tell the user.`,
       target: `research://projects/${project.id}`,
     };

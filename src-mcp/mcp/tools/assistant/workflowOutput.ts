@@ -175,8 +175,21 @@ export function describeStep(ctx: ServerContext, researchId: string, step: NextS
     case 'completed':
       return { ...base, state: 'completed', message: step.reason === null ? 'The research project is complete. Use get_results or export_results.' : `The project ended: ${step.reason}.` };
     case 'paused':
-      return { ...base, state: 'paused', message: `The project is paused${step.reason === null ? ' by the scientist' : `: ${step.reason}`}. It resumes when the scientist resumes it (or raises the budget) in the Co-Scientist app.` };
+      return { ...base, state: 'paused', message: pausedMessage(step.reason) };
   }
+}
+
+/** Who may resume a paused project, as resumeResearch enforces it: anyone who may change the project, within its budget. */
+export const RESUME_RULE = 'Resume it with manage_research (action "resume") when the user asks, from this assistant or any other allowed to change the project, or the scientist resumes it in the Co-Scientist app.';
+
+/** Who paused the project and why (its stop reason), and who can resume it. */
+function pausedMessage(reason: string | null): string {
+  if (reason?.startsWith('budget_exhausted') === true) {
+    return `The project is paused: ${reason}. Only the scientist can raise the budget, in the Co-Scientist app; file the request with manage_research (action "resume", add_reasoning_calls) for them to approve.`;
+  }
+  // A project paused before who and why were recorded has no stop reason.
+  const why = reason === null ? 'The project is paused (who paused it and why were not recorded).' : `The project is paused: ${reason}.`;
+  return `${why} ${RESUME_RULE}`;
 }
 
 export function nextStepMarkdown(next: NextStepOutput, includeRules = false): string {

@@ -121,15 +121,16 @@ describe('hypothesis list query', () => {
     }
   });
 
-  it('reads the status poll’s top five from the (project, rank, seq) index, in rank then seq order, without rejected ones', () => {
+  it('reads the status poll’s top five from the (project, rank, seq) index, in rank then seq order, without rejected or superseded ones', () => {
     const db = seeded();
     try {
-      const sql = "SELECT * FROM hypotheses WHERE project_id = ? AND rank IS NOT NULL AND status <> 'rejected' ORDER BY rank, seq LIMIT ?";
+      const sql = "SELECT * FROM hypotheses WHERE project_id = ? AND rank IS NOT NULL AND status NOT IN ('rejected', 'evolved') ORDER BY rank, seq LIMIT ?";
       const detail = (sqlite(db).prepare(`EXPLAIN QUERY PLAN ${sql}`).all('res_big', 5) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
       expect(detail).toContain('USING INDEX hypotheses_by_project_rank_seq');
       expect(detail).not.toContain('TEMP B-TREE');
       const all = sqlite(db).prepare("SELECT id, rank, seq, status FROM hypotheses WHERE project_id = 'res_big' AND rank IS NOT NULL").all() as Array<{ id: string; rank: number; seq: number; status: string }>;
-      const expected = all.filter((row) => row.status !== 'rejected').sort((a, b) => a.rank - b.rank || a.seq - b.seq).slice(0, 5).map((row) => row.id);
+      // A superseded parent (stored status `evolved`) is never a top hypothesis (issue 32 §2).
+      const expected = all.filter((row) => row.status !== 'rejected' && row.status !== 'evolved').sort((a, b) => a.rank - b.rank || a.seq - b.seq).slice(0, 5).map((row) => row.id);
       expect(topRankedHypotheses(db, 'res_big', 5).map((row) => row.id)).toEqual(expected);
     } finally {
       closeDatabase(db);
