@@ -2,6 +2,7 @@
 // here, and a typo is a type error instead of a locator that never matches. The strings are the
 // renderer's own (src-renderer), unchanged. Every spec and page object finds the GUI through these.
 export const testId = {
+  actionsCompleted: 'actions-completed',
   addCitation: 'add-citation',
   addHypothesisButton: 'add-hypothesis-button',
   addHypothesisDialog: 'add-hypothesis-dialog',
