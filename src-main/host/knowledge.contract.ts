@@ -1,9 +1,9 @@
 // The knowledge routes of the host ⇄ renderer contract (contract.ts spreads them into its table):
 // the knowledge tools' answers trimmed to what the GUI shows, and the native folder picker.
 import { z } from 'zod';
-import { CitingHypothesesSchema } from '../../src-shared/schemas/knowledge.js';
+import { CitingHypothesesSchema, KnowledgeDocumentDetailSchema } from '../../src-shared/schemas/knowledge.js';
 
-export { CitingHypothesesSchema, type CitingHypotheses } from '../../src-shared/schemas/knowledge.js';
+export { CitingHypothesesSchema, type CitingHypotheses, type KnowledgeDocumentDetail } from '../../src-shared/schemas/knowledge.js';
 
 export const KnowledgeCollectionSchema = z.object({
   id: z.string(),
@@ -116,6 +116,11 @@ export const knowledgeRoutes = {
   'knowledge.citedBy': {
     input: z.object({ document_ids: z.array(z.string().min(1)).min(1).max(20) }).strict(),
     output: CitingHypothesesSchema,
+  },
+  /** One document's details: metadata, first passages, and every hypothesis citing it. */
+  'knowledge.document': {
+    input: z.object({ document_id: z.string().min(1) }).strict(),
+    output: KnowledgeDocumentDetailSchema,
   },
   /** One time-boxed slice of an ingest; call again with next_cursor until status is complete. */
   'knowledge.ingest': {

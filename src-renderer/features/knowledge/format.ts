@@ -24,3 +24,15 @@ export function baseName(path: string): string {
   const trimmed = path.replace(/[\\/]+$/, '');
   return trimmed.split(/[\\/]/).pop() ?? trimmed;
 }
+
+/**
+ * A paper as the exports cite it (engine/exports/markdown.ts referenceLine): "Authors (Year). Title.
+ * Venue." — the parts the knowledge base knows, the rest left out.
+ */
+export function paperLine(paper: { title: string; authors: string | null; year: number | string | null; venue: string | null }): string {
+  const authors = paper.authors?.trim() ? `${paper.authors.trim()} ` : '';
+  const year = paper.year !== null && String(paper.year).trim() !== '' ? `(${String(paper.year).trim()}). ` : '';
+  const title = paper.title.trim().replace(/\.$/, '');
+  const venue = paper.venue?.trim() ? ` ${paper.venue.trim().replace(/\.$/, '')}.` : '';
+  return `${authors}${year}${title}.${venue}`;
+}
