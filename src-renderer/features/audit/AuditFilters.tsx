@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import type { AuditOutcome, ProjectSummary } from '../../../src-main/host/contract';
 import { EMPTY_FILTER_FORM, narrowsLog, type AuditFilterForm } from './useAudit';
+import { actorName } from './format';
 
 const OUTCOMES: Array<{ value: AuditOutcome; label: string }> = [
   { value: 'ok', label: 'Succeeded' },
@@ -36,7 +37,7 @@ export function AuditFilters({ form, onChange, facets, projects, hiddenAppReads 
           <option value="">Any client</option>
           {clients.map((client) => (
             <option key={client} value={client}>
-              {client}
+              {actorName(client)}
             </option>
           ))}
         </select>
