@@ -325,6 +325,7 @@ export const testId = {
   rowRank: 'row-rank',
   rowSummary: 'row-summary',
   scopeAdmin: 'scope-admin',
+  scopeMayDecide: 'scope-may-decide',
   scorePlausibility: 'score-plausibility',
   scoreSafety: 'score-safety',
   serverBanner: 'server-banner',

@@ -96,3 +96,42 @@ test('every assistant connected or found on this computer is listed with its def
     await cursor.close();
   }
 });
+
+test('a permission another one includes shows as included, and deciding checkpoints in chat is one control (issue 33 item 10)', async ({ app, page, webHost, workspace }) => {
+  const assistant = await openSession(workspace.dataDir, 'claude-desktop');
+  const desktop = await openSession(workspace.dataDir, 'desktop');
+  try {
+    await assistant.call('list_research_projects', {});
+    await app.open(webHost.url);
+    await app.openAssistants();
+    const card = page.getByTestId(testId.policyClaudeDesktop);
+    await expect(card.getByTestId(testIdOf.scope('research:write'))).toBeChecked();
+    // research:write includes research:read (the server's rule): ticked, not to be unticked alone, and says why.
+    const read = card.getByTestId(testIdOf.scope('research:read'));
+    await expect(read).toBeChecked();
+    await expect(read).toBeDisabled();
+    await expect(card.locator('label').filter({ has: page.getByTestId(testIdOf.scope('research:read')) })).toContainText('(included in “Start, pause and change projects”)');
+    // One control for deciding in chat, not a scope box and a switch.
+    await expect(card.getByTestId(testIdOf.scope('checkpoints:decide'))).toHaveCount(0);
+    for (const width of [1440, 800]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+        const findings = await seriousAxeFindings(page, `implied permissions at ${width} px, ${colorScheme}`);
+        expect(findings, describeFindings(findings)).toEqual([]);
+      }
+    }
+
+    const decide = card.getByTestId(testId.scopeMayDecide);
+    await decide.check();
+    await expect(card.getByTestId(testId.policySaved)).toBeVisible();
+    await expect(decide).toBeChecked();
+    const stored = ((await desktop.call('get_client_policies', {})).policies as Array<{ client_id: string; scopes: string[]; may_decide_checkpoints: boolean }>).find(
+      (policy) => policy.client_id === 'claude-desktop',
+    );
+    expect(stored?.may_decide_checkpoints).toBe(true);
+    expect(stored?.scopes).toContain('checkpoints:decide');
+  } finally {
+    await Promise.all([assistant.close(), desktop.close()]);
+  }
+});
