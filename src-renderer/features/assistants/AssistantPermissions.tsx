@@ -57,7 +57,8 @@ export function impliedScopes(granted: readonly string[], implications: Readonly
   return implied;
 }
 
-function usePolicies() {
+/** Every client's policy, with its calls: the Assistants list counts an assistant that called as known. */
+export function usePolicies() {
   const api = useCosci();
   return useQuery({ queryKey: policyKey, queryFn: () => call(api, 'assistants.policies', {}) });
 }

@@ -135,3 +135,36 @@ test('a permission another one includes shows as included, and deciding checkpoi
     await Promise.all([assistant.close(), desktop.close()]);
   }
 });
+
+test('an assistant that called is known on the Assistants page, whose permissions come first (issue 33 items 10, 11)', async ({ app, page, webHost, workspace }) => {
+  // Claude Desktop is not installed in this HOME, but it called.
+  const assistant = await openSession(workspace.dataDir, 'claude-desktop');
+  try {
+    await assistant.call('list_research_projects', {});
+  } finally {
+    await assistant.close();
+  }
+  await app.open(webHost.url);
+  await app.openAssistants();
+  const list = page.getByTestId('assistants-list');
+  await expect(page.getByTestId(testId.policyClaudeDesktop)).toContainText('1 calls');
+  await expect(list).not.toContainText('No assistant was found on this computer');
+  // Known, so listed before the assistants not found here.
+  const order = await list.evaluate((element) => {
+    const cards = [...element.querySelectorAll('[data-testid]')].map((node) => node.getAttribute('data-testid'));
+    return { claude: cards.indexOf('assistant-claude-desktop'), notFound: cards.indexOf('assistants-not-found') };
+  });
+  expect(order.claude).toBeGreaterThanOrEqual(0);
+  expect(order.claude).toBeLessThan(order.notFound);
+  // What the scientist controls comes before the list of assistants to connect.
+  const permissionsFirst = await page.getByTestId('assistant-permissions').evaluate((section) => {
+    const listed = document.querySelector('[data-testid="assistants-list"]');
+    return listed !== null && (section.compareDocumentPosition(listed) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+  });
+  expect(permissionsFirst).toBe(true);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    const findings = await seriousAxeFindings(page, `assistants with a calling assistant, ${colorScheme}`);
+    expect(findings, describeFindings(findings)).toEqual([]);
+  }
+});
