@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { exportRoutes, ResultExportFormat } from '../../src-shared/routes/exports.js';
 import type { CallTool, RouteHandlers } from './routeHandlers.js';
 import type { ToolOutcome } from './toolResult.js';
+import { exportFileName } from './exportFileName.js';
 
 type ReadResource = (uri: string) => Promise<string>;
 
@@ -20,13 +21,26 @@ const FILE_SUFFIX: Record<ResultExportFormat, string> = {
 
 const ExportedSchema = z.object({ media_type: z.string(), resource_uri: z.string(), content: z.string().nullable() });
 const ResultsSchema = z.object({ text: z.string() });
+const StatusSchema = z.object({ goal: z.string() });
 
-export function createExportHandlers(tool: CallTool, readResource: ReadResource | undefined): RouteHandlers<typeof exportRoutes> {
+export function createExportHandlers(
+  tool: CallTool,
+  readResource: ReadResource | undefined,
+  now: () => Date = () => new Date(),
+): RouteHandlers<typeof exportRoutes> {
+  /** The project's goal, to name the file; the id names it when the status cannot be read. */
+  const goalOf = async (researchId: string): Promise<string | null> => {
+    const status = await tool('get_research_status', { research_id: researchId });
+    const parsed = status.ok ? StatusSchema.safeParse(status.data) : null;
+    return parsed?.success === true ? parsed.data.goal : null;
+  };
   return {
     'projects.export': async ({ research_id: researchId, format }) => {
-      const file = (content: string, mediaType: string): ToolOutcome => ({
+      // Asked alongside the export itself, which is the slow part.
+      const goalLookup = goalOf(researchId);
+      const file = async (content: string, mediaType: string): Promise<ToolOutcome> => ({
         ok: true,
-        data: { research_id: researchId, format, file_name: `${researchId}${FILE_SUFFIX[format]}`, media_type: mediaType, content },
+        data: { research_id: researchId, format, file_name: exportFileName({ researchId, goal: await goalLookup }, now(), FILE_SUFFIX[format]), media_type: mediaType, content },
       });
       if (format === 'report' || format === 'nih_aims') {
         const results = await tool('get_results', { research_id: researchId, format: format === 'report' ? 'detailed' : 'nih_aims' });

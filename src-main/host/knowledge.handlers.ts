@@ -41,6 +41,7 @@ export function createKnowledgeHandlers(deps: KnowledgeRouteDeps): KnowledgeHand
       return { ok: true, data: { linked_projects: data.collection.linked_projects, changed: data.changed, message: data.message } };
     },
     'knowledge.citedBy': (input) => tool('list_citing_hypotheses', { document_ids: input.document_ids }),
+    'knowledge.document': (input) => tool('get_knowledge_document', { document_id: input.document_id }),
     // Short slices, so the GUI can show progress between them (the tool itself allows up to 40 s).
     'knowledge.ingest': (input) => tool('ingest_documents', dropUndefined({ ...input, max_seconds: KNOWLEDGE_INGEST_SLICE_SECONDS })),
     'knowledge.roots.list': () => tool('manage_knowledge_roots', { action: 'list' }),

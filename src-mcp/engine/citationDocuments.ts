@@ -54,6 +54,14 @@ export function readDocumentCited(db: Db, projectId: string, citation: CitationF
 export function citationAsRead(db: Db, projectId: string, citation: CitationRecord): CitationRecord {
   const document = readDocumentCited(db, projectId, citation);
   if (document === undefined) return { ...citation, verified: false };
+  return { ...withDocumentMetadata(citation, document), verified: true };
+}
+
+/**
+ * The citation with the document's own metadata (authors, title, venue, year, identifiers) in
+ * place of what the model typed: the exports and the app's hypothesis view show a paper alike.
+ */
+export function withDocumentMetadata(citation: CitationRecord, document: DocumentRow): CitationRecord {
   const year = document.year === null ? undefined : Number.parseInt(document.year, 10);
   const pick = <T>(fromDocument: T | null | undefined, typed: T | undefined): T | undefined => fromDocument ?? typed;
   const enriched: CitationRecord = {
@@ -66,7 +74,6 @@ export function citationAsRead(db: Db, projectId: string, citation: CitationReco
     arxiv_id: pick(document.arxivId, citation.arxiv_id),
     url: pick(document.url, citation.url),
     document_id: document.id,
-    verified: true,
   };
   const venue = document.venue ?? undefined;
   return venue === undefined ? enriched : { ...enriched, venue };

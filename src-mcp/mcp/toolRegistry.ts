@@ -18,6 +18,7 @@ import { manageKnowledgeRootsTool } from './tools/desktop/knowledgeRoots.js';
 import { AUDIT_TOOLS } from './tools/desktop/audit.js';
 import { configureProvidersTool } from './tools/desktop/providers.js';
 import { listCitingHypothesesTool } from './tools/desktop/knowledgeCitedBy.js';
+import { getKnowledgeDocumentTool } from './tools/desktop/knowledgeDocument.js';
 import type { ToolDefinition } from './toolkit.js';
 
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -44,6 +45,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...DESKTOP_HYPOTHESIS_TOOLS,
   setHypothesisTitleTool,
   listCitingHypothesesTool,
+  getKnowledgeDocumentTool,
   ...TOURNAMENT_DESKTOP_TOOLS,
   ...AUDIT_TOOLS,
   configureProvidersTool,

@@ -32,7 +32,9 @@ export interface HiddenReads {
 // below that) or take its id as `research_id`; the arguments are always JSON (audit.ts redacts a copy).
 const PROJECT_ROW = `(target = 'research://projects/' || @project OR target LIKE 'research://projects/' || @project || '/%'
   OR (json_valid(arguments) AND json_extract(arguments, '$.research_id') = @project))`;
-const HIDDEN_READ = `(client_id = @readsOf AND action IN (SELECT value FROM json_each(@readActions)))`;
+// A read is a read-only action, or a mixed tool's reading action: `tool:<name>#<its action argument>`.
+const HIDDEN_READ = `(client_id = @readsOf AND (action IN (SELECT value FROM json_each(@readActions))
+  OR (json_valid(arguments) AND action || '#' || COALESCE(json_extract(arguments, '$.action'), '') IN (SELECT value FROM json_each(@readActions)))))`;
 
 const WHERE = `(@client IS NULL OR client_id = @client) AND (@action IS NULL OR action = @action)
   AND (@outcome IS NULL OR (${AUDIT_RESULT_SQL}) = @outcome) AND (@since IS NULL OR at >= @since) AND (@until IS NULL OR at < @until)

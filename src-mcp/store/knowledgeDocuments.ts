@@ -137,6 +137,25 @@ export function saveDocument(db: Db, document: DocumentRow, chunks: readonly Chu
   }
 }
 
+export interface PassageRow {
+  seq: number;
+  headerPath: string;
+  contentType: string;
+  content: string;
+}
+
+/** A document's first `limit` passages, in reading order. */
+export function documentPassages(db: Db, documentId: string, limit: number): PassageRow[] {
+  return (
+    statement(db, 'SELECT seq, header_path, content_type, content FROM knowledge_chunks WHERE document_id = ? ORDER BY seq LIMIT ?').all(documentId, limit) as Array<{
+      seq: number;
+      header_path: string;
+      content_type: string;
+      content: string;
+    }>
+  ).map((raw) => ({ seq: raw.seq, headerPath: raw.header_path, contentType: raw.content_type, content: raw.content }));
+}
+
 export function deleteDocument(db: Db, id: string): void {
   noteIndexChanged(db);
   sqlite(db).prepare('DELETE FROM knowledge_documents WHERE id = ?').run(id);

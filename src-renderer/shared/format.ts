@@ -52,3 +52,15 @@ export function duration(minutes: number | null): string {
   if (h === 0) return `about ${m} min`;
   return m === 0 ? `about ${h} h` : `about ${h} h ${m} min`;
 }
+
+/**
+ * A paper as the exports cite it (engine/exports/markdown.ts referenceLine): "Authors (Year). Title.
+ * Venue." — the parts the knowledge base knows, the rest left out.
+ */
+export function paperLine(paper: { title: string; authors: string | null; year: number | string | null; venue: string | null }): string {
+  const authors = paper.authors?.trim() ? `${paper.authors.trim()} ` : '';
+  const year = paper.year !== null && String(paper.year).trim() !== '' ? `(${String(paper.year).trim()}). ` : '';
+  const title = paper.title.trim().replace(/\.$/, '');
+  const venue = paper.venue?.trim() ? ` ${paper.venue.trim().replace(/\.$/, '')}.` : '';
+  return `${authors}${year}${title}.${venue}`;
+}

@@ -2,9 +2,9 @@
 // handlers are src-main/host/knowledge.handlers.ts): the knowledge tools' answers trimmed to what
 // the GUI shows, and the native folder picker.
 import { z } from 'zod';
-import { CitingHypothesesSchema } from '../schemas/knowledge.js';
+import { CitingHypothesesSchema, KnowledgeDocumentDetailSchema } from '../schemas/knowledge.js';
 
-export { CitingHypothesesSchema, type CitingHypotheses } from '../schemas/knowledge.js';
+export { CitingHypothesesSchema, type CitingHypotheses, type KnowledgeDocumentDetail } from '../schemas/knowledge.js';
 
 export const KnowledgeCollectionSchema = z.object({
   id: z.string(),
@@ -117,6 +117,11 @@ export const knowledgeRoutes = {
   'knowledge.citedBy': {
     input: z.object({ document_ids: z.array(z.string().min(1)).min(1).max(20) }).strict(),
     output: CitingHypothesesSchema,
+  },
+  /** One document's details: metadata, first passages, and every hypothesis citing it. */
+  'knowledge.document': {
+    input: z.object({ document_id: z.string().min(1) }).strict(),
+    output: KnowledgeDocumentDetailSchema,
   },
   /** One time-boxed slice of an ingest; call again with next_cursor until status is complete. */
   'knowledge.ingest': {

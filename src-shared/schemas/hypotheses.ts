@@ -21,6 +21,7 @@ export const CitationViewSchema = z.object({
   title: z.string(),
   authors: z.string().nullable(),
   year: z.number().int().nullable(),
+  venue: z.string().nullable().describe('Journal, proceedings or publisher, from the knowledge-base document it resolves to.'),
   doi: z.string().nullable(),
   pmid: z.string().nullable(),
   arxiv_id: z.string().nullable(),

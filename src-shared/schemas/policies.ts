@@ -16,5 +16,10 @@ export const AssistantPolicySchema = z.object({
 export type AssistantPolicy = z.infer<typeof AssistantPolicySchema>;
 
 /** get_client_policies. */
-export const AssistantPoliciesSchema = z.object({ policies: z.array(AssistantPolicySchema), known_scopes: z.array(z.string()) });
+export const AssistantPoliciesSchema = z.object({
+  policies: z.array(AssistantPolicySchema),
+  known_scopes: z.array(z.string()),
+  /** Each scope and the scopes it confers (the server's one definition, mcp/scopes.ts), so the app shows what a grant implies. */
+  scope_implications: z.record(z.string(), z.array(z.string())),
+});
 export type AssistantPolicies = z.infer<typeof AssistantPoliciesSchema>;

@@ -90,6 +90,29 @@ describe('the audit view’s filters', () => {
     expect(verdict.rows).toBeGreaterThan(hidden.total + (hidden.hidden_app_reads ?? 0));
   });
 
+  it('counts the app’s look at its collections and folders among its reads, but not its changes to them (issue 33 item 14)', async () => {
+    const { desktop, assistant, query } = await sessions();
+    await desktop.call('manage_collections', { action: 'create', collection_name: 'Fibrosis', collection_type: 'fundamental' });
+    await desktop.call('manage_collections', { action: 'list' });
+    await desktop.call('manage_collections', { action: 'info', collection_name: 'Fibrosis' });
+    await desktop.call('manage_knowledge_roots', { action: 'list' });
+    await assistant.call('manage_collections', { action: 'list' });
+
+    let hidden: Page = { rows: [], total: 0 };
+    let shown: string[] = [];
+    const assistantRows = async (): Promise<string[]> => {
+      hidden = await query({ hide_app_reads: true });
+      shown = hidden.rows.map((r) => `${r.client_id} ${r.action} ${(JSON.parse(r.arguments) as { action?: string }).action ?? ''}`.trim());
+      return shown.filter((row) => row.startsWith('claude-desktop '));
+    };
+    // An assistant's reads reach the log with its server's next batch; they are never hidden.
+    await expect.poll(assistantRows, { timeout: 5_000 }).toEqual(['claude-desktop tool:manage_collections list']);
+    // The app's create is a change: it stays; its list, info and folder list are reads: hidden.
+    expect(shown.filter((row) => row.startsWith('desktop '))).toEqual(['desktop tool:manage_collections create']);
+    expect(hidden.hidden_app_reads).toBeGreaterThanOrEqual(3);
+    expect(hidden.total).toBe(hidden.rows.length);
+  });
+
   it('logs each submit_work once: its row commits with its writes, no separate write-intent row', { timeout: 120_000 }, async () => {
     const { assistant, desktop, query } = await sessions();
     await runResearchToCompletion(assistant, desktop, { goal: 'Find repurposable drugs that slow liver fibrosis progression', hypotheses: 3 });

@@ -10,6 +10,7 @@ import { fakeAssistants, APP_INFO, silentLogger } from '../unit/src-main/host/fa
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
 import { openSession, runResearchToCompletion, type McpSession } from '../e2e/web/support/researchRun.js';
 import { toolErrorOf } from '../support/toolErrors.js';
+import { fileNameDate } from '../../src-main/host/exportFileName.js';
 
 const servers: ConnectedServer[] = [];
 const sessions: McpSession[] = [];
@@ -106,7 +107,7 @@ describe('project export route', () => {
     const { router, ok } = await desktopRouter(dataDir);
 
     const json = await ok('projects.export', { research_id: researchId, format: 'json' });
-    expect(json).toMatchObject({ file_name: `${researchId}.json`, media_type: 'application/json' });
+    expect(json).toMatchObject({ file_name: `find-repurposable-drugs-that-slow-liver-fibrosis-progression-${fileNameDate(new Date())}.json`, media_type: 'application/json' });
     // Over the tool's inline limit (32 KB), so this came through the export resource.
     expect(Buffer.byteLength(json.content as string)).toBeGreaterThan(32 * 1024);
     expect((JSON.parse(json.content as string) as { hypotheses: unknown[] }).hypotheses.length).toBeGreaterThanOrEqual(6);

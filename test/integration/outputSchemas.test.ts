@@ -257,7 +257,9 @@ describe.each(KINDS)('every tool over stdio validates against its outputSchema (
     await x.call(assistant, 'manage_collections', { action: 'create', collection_name: 'Fibrosis', collection_type: 'project-specific', research_id: done });
     await x.call(assistant, 'ingest_documents', { path: library, collection: 'Fibrosis', recursive: true });
     await x.call(assistant, 'augment_knowledge', { content: 'Galectin-3 inhibition reduced fibrosis in a phase 2 trial.', source: 'https://doi.org/10.1000/GAL3', collection: 'Fibrosis', title: 'Galectin-3 trial' });
-    await x.call(assistant, 'query_knowledge_base', { query: 'TGF-beta stellate cell activation', research_id: done, top_k: 3 });
+    const found = await x.call(assistant, 'query_knowledge_base', { query: 'TGF-beta stellate cell activation', research_id: done, top_k: 3 });
+    const documentId = (found.results as Array<{ metadata: { document_id: string } }>)[0]?.metadata.document_id;
+    await x.call(desktop, 'get_knowledge_document', { document_id: documentId, passages: 2 });
     await x.call(assistant, 'manage_collections', { action: 'info', collection_name: 'Fibrosis', limit: 2 });
     await x.call(assistant, 'manage_collections', { action: 'link', collection_name: 'Fibrosis', research_id: live });
     await x.call(assistant, 'manage_collections', { action: 'unlink', collection_name: 'Fibrosis', research_id: live });

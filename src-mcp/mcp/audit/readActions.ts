@@ -11,7 +11,17 @@ export function noteReadOnlyTool(name: string): void {
   readOnlyTools.add(`tool:${name}`);
 }
 
-/** Audit actions that never change anything: read-only tools (of the definitions loaded), resource reads and prompts. */
+/**
+ * A tool that reads or writes by its `action` argument (manage_collections list/info, issue 33 item
+ * 14: the app's own look at Knowledge appeared as if it had managed collections) names its reading
+ * actions here. They are listed as `tool:<name>#<action>`, which auditQueries.ts matches against a
+ * row's action and its `action` argument.
+ */
+export function noteReadOnlyActions(name: string, actions: readonly string[]): void {
+  for (const action of actions) readOnlyTools.add(`tool:${name}#${action}`);
+}
+
+/** Audit actions that never change anything: read-only tools (of the definitions loaded), reading actions of mixed tools, resource reads and prompts. */
 export function readAuditActions(): string[] {
   return [...readOnlyTools, 'resource:read', 'prompt:get'].sort();
 }

@@ -29,11 +29,36 @@ const SCOPE_LABELS: ReadonlyArray<{ scope: string; label: string }> = [
   { scope: 'hypotheses:evolve', label: 'Evolve hypotheses' },
   { scope: 'reviews:write', label: 'Write reviews and comparisons' },
   { scope: 'knowledge:write', label: 'Add documents to the knowledge base' },
-  { scope: 'checkpoints:decide', label: 'Decide checkpoints (with the switch below)' },
   { scope: 'admin', label: 'Everything (full access)' },
 ];
 
-function usePolicies() {
+/** Deciding in chat needs both the scope and the policy's switch: one box sets the two together. */
+const DECIDE_SCOPE = 'checkpoints:decide';
+
+const labelOf = (scope: string): string => SCOPE_LABELS.find((entry) => entry.scope === scope)?.label ?? scope;
+
+/**
+ * Which shown scopes another granted scope confers, and the first one that does (the reason shown):
+ * `research:write` includes `research:read`, so that box is ticked and cannot be unticked alone.
+ */
+export function impliedScopes(granted: readonly string[], implications: Readonly<Record<string, readonly string[]>>): Map<string, string> {
+  const implied = new Map<string, string>();
+  for (const by of granted) {
+    const pending = [...(implications[by] ?? [])];
+    const seen = new Set<string>();
+    while (pending.length > 0) {
+      const scope = pending.shift() as string;
+      if (seen.has(scope)) continue;
+      seen.add(scope);
+      if (scope !== by && !implied.has(scope)) implied.set(scope, by);
+      pending.push(...(implications[scope] ?? []));
+    }
+  }
+  return implied;
+}
+
+/** Every client's policy, with its calls: the Assistants list counts an assistant that called as known. */
+export function usePolicies() {
   const api = useCosci();
   return useQuery({ queryKey: policyKey, queryFn: () => call(api, 'assistants.policies', {}) });
 }
@@ -82,13 +107,15 @@ export function AssistantPermissions() {
           No assistant is connected or found on this computer, and none has called Co-Scientist yet.
         </p>
       ) : (
-        list.map((policy) => <PolicyCard key={policy.client_id} policy={policy} knownAs={knownAs(policy, assistants.data)} />)
+        list.map((policy) => (
+          <PolicyCard key={policy.client_id} policy={policy} knownAs={knownAs(policy, assistants.data)} implications={policies.data?.scope_implications ?? {}} />
+        ))
       )}
     </section>
   );
 }
 
-function PolicyCard({ policy, knownAs }: { policy: AssistantPolicy; knownAs: string }) {
+function PolicyCard({ policy, knownAs, implications }: { policy: AssistantPolicy; knownAs: string; implications: Readonly<Record<string, readonly string[]>> }) {
   const id = useId();
   const save = useSetPolicy();
   // The box follows the click at once and shows the change until the re-read policies do. Local
@@ -98,12 +125,19 @@ function PolicyCard({ policy, knownAs }: { policy: AssistantPolicy; knownAs: str
   const shown = clicked ?? policy;
   const saving = clicked !== null || save.isPending;
   const granted = new Set(shown.scopes);
+  const implied = impliedScopes(shown.scopes, implications);
+  const mayDecide = shown.may_decide_checkpoints && (granted.has(DECIDE_SCOPE) || implied.has(DECIDE_SCOPE));
   const change = (next: { scopes?: string[]; may_decide_checkpoints?: boolean }): void => {
     const input = { client_id: policy.client_id, scopes: next.scopes ?? policy.scopes, may_decide_checkpoints: next.may_decide_checkpoints ?? policy.may_decide_checkpoints };
     setClicked(input);
     save.mutate(input, { onSettled: () => setClicked(null) });
   };
   const toggle = (scope: string, on: boolean): void => change({ scopes: on ? [...policy.scopes, scope] : policy.scopes.filter((s) => s !== scope) });
+  const setDecide = (on: boolean): void =>
+    change({
+      scopes: on ? [...new Set([...policy.scopes, DECIDE_SCOPE])] : policy.scopes.filter((s) => s !== DECIDE_SCOPE),
+      may_decide_checkpoints: on,
+    });
   return (
     <fieldset className="card policy-card" data-testid={`policy-${policy.client_id}`} aria-busy={saving}>
       <legend>
@@ -113,26 +147,36 @@ function PolicyCard({ policy, knownAs }: { policy: AssistantPolicy; knownAs: str
         </span>
       </legend>
       <div className="policy-scopes">
-        {SCOPE_LABELS.map(({ scope, label }) => (
-          <label key={scope} htmlFor={`${id}-${scope}`} title={scope} className="policy-scope">
-            <input
-              id={`${id}-${scope}`}
-              type="checkbox"
-              checked={granted.has(scope)}
-              disabled={saving}
-              onChange={(event) => toggle(scope, event.target.checked)}
-              data-testid={`scope-${scope}`}
-            />
-            {label}
-          </label>
-        ))}
+        {SCOPE_LABELS.map(({ scope, label }) => {
+          const by = implied.get(scope);
+          return (
+            <label key={scope} htmlFor={`${id}-${scope}`} title={scope} className="policy-scope">
+              <input
+                id={`${id}-${scope}`}
+                type="checkbox"
+                checked={by !== undefined || granted.has(scope)}
+                disabled={saving || by !== undefined}
+                onChange={(event) => toggle(scope, event.target.checked)}
+                aria-describedby={by === undefined ? undefined : `${id}-${scope}-why`}
+                data-testid={`scope-${scope}`}
+              />
+              {label}
+              {by !== undefined ? (
+                <span className="muted" id={`${id}-${scope}-why`} data-testid="scope-implied">
+                  {' '}
+                  (included in “{labelOf(by)}”)
+                </span>
+              ) : null}
+            </label>
+          );
+        })}
         <label htmlFor={`${id}-decide`} className="policy-scope">
           <input
             id={`${id}-decide`}
             type="checkbox"
-            checked={shown.may_decide_checkpoints}
+            checked={mayDecide}
             disabled={saving}
-            onChange={(event) => change({ may_decide_checkpoints: event.target.checked })}
+            onChange={(event) => setDecide(event.target.checked)}
             data-testid="scope-may-decide"
           />
           May approve or reject checkpoints in chat

@@ -5,16 +5,17 @@ import type { AssistantState } from '../../../src-shared/routes/index';
 import { useAssistants } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { AssistantCard } from './AssistantCard';
-import { AssistantPermissions } from './AssistantPermissions';
+import { AssistantPermissions, usePolicies } from './AssistantPermissions';
 import { Loading } from '../../app/Loading';
 import './assistants.css';
-
-/** Found, or holding our entry, or with a file problem: worth the scientist's attention. */
-const isRelevant = (a: AssistantState) => a.installed || a.registered || a.problem !== null;
 
 export function AssistantsPanel() {
   const assistants = useAssistants();
   const list = assistants.data ?? [];
+  // An assistant that has called Co-Scientist is known here, wherever its program is installed.
+  const called = new Set((usePolicies().data?.policies ?? []).filter((policy) => policy.calls > 0).map((policy) => policy.client_id));
+  /** Found, or holding our entry, or with a file problem, or it called: worth the scientist's attention. */
+  const isRelevant = (a: AssistantState) => a.installed || a.registered || a.problem !== null || called.has(a.id);
   // One card per assistant; Cline gets one per host editor, so its cards also carry the variant.
   const testIdOf = (a: AssistantState) =>
     list.filter((other) => other.id === a.id).length > 1 ? `assistant-${a.id}-${a.variant}` : `assistant-${a.id}`;
@@ -27,7 +28,7 @@ export function AssistantsPanel() {
     ...(found.length === 0
       ? [
           <p key="none-found" className="muted">
-            No assistant was found on this computer.
+            No assistant was found on this computer, and none has called Co-Scientist yet.
           </p>,
         ]
       : []),
@@ -51,6 +52,8 @@ export function AssistantsPanel() {
         Co-Scientist server on this computer, with the permissions you grant it. Only Co-Scientist&apos;s own entry in each
         assistant&apos;s settings is ever changed, and a backup is kept.
       </p>
+      {/* What the scientist controls comes first; the assistants to connect follow. */}
+      <AssistantPermissions />
       {assistants.data ? (
         <div data-testid="assistants-list">{items}</div>
       ) : assistants.isError ? (
@@ -63,7 +66,6 @@ export function AssistantsPanel() {
       ) : (
         <Loading label="Checking assistants" className="card is-loading" shapes={['title', 'line']} />
       )}
-      <AssistantPermissions />
     </section>
   );
 }

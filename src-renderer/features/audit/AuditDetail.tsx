@@ -2,7 +2,7 @@
 // (secrets were replaced by [REDACTED] before the row was written) and the row's place in the chain.
 import type { AuditEntry } from '../../../src-shared/routes/index';
 import { Fact } from '../../app/Facts';
-import { auditTime, outcomeLabel, prettyArguments } from './format';
+import { actorName, auditTime, outcomeLabel, prettyArguments } from './format';
 
 export function AuditDetail({ row }: { row: AuditEntry | null }) {
   if (row === null) {
@@ -14,7 +14,8 @@ export function AuditDetail({ row }: { row: AuditEntry | null }) {
   }
   const redacted = row.arguments.includes('[REDACTED]');
   return (
-    <aside className="card audit-detail" aria-labelledby="audit-detail-title" data-testid="audit-detail">
+    // Focusable: it scrolls on its own (long arguments), and a keyboard must be able to scroll it.
+    <aside className="card audit-detail" aria-labelledby="audit-detail-title" data-testid="audit-detail" tabIndex={0}>
       <h2 id="audit-detail-title">
         #{row.id} {row.action}
       </h2>
@@ -22,7 +23,9 @@ export function AuditDetail({ row }: { row: AuditEntry | null }) {
         <Fact label="Time">
           <time dateTime={row.at}>{auditTime(row.at)}</time>
         </Fact>
-        <Fact label="Client">{row.client_id}</Fact>
+        <Fact label="Client">
+          {actorName(row.client_id)} <span className="muted">({row.client_id})</span>
+        </Fact>
         <Fact label="Target">{row.target ?? '—'}</Fact>
         <Fact label="Outcome">
           <span className={`chip audit-outcome-${row.outcome}`}>{outcomeLabel(row.outcome)}</span>

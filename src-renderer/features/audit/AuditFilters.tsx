@@ -4,6 +4,7 @@ import { useId } from 'react';
 import type { AuditOutcome, ProjectSummary } from '../../../src-shared/routes/index';
 import { OUTCOME_LABELS } from './format';
 import { EMPTY_FILTER_FORM, narrowsLog, type AuditFilterForm } from './useAudit';
+import { actorName } from './format';
 
 const OUTCOMES = (Object.entries(OUTCOME_LABELS) as Array<[AuditOutcome, string]>).map(([value, label]) => ({ value, label }));
 
@@ -31,7 +32,7 @@ export function AuditFilters({ form, onChange, facets, projects, hiddenAppReads 
           <option value="">Any client</option>
           {clients.map((client) => (
             <option key={client} value={client}>
-              {client}
+              {actorName(client)}
             </option>
           ))}
         </select>

@@ -3,7 +3,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { AuditEntry } from '../../../src-shared/routes/index';
-import { auditTime, outcomeLabel } from './format';
+import { actorName, auditTime, outcomeLabel } from './format';
 
 const ROW_HEIGHT = 40;
 
@@ -76,7 +76,7 @@ export function AuditTable({ rows, total, selectedId, onSelect, hasMore, loading
                   <time dateTime={row.at}>{auditTime(row.at)}</time>
                 </div>
                 <div role="cell" className="lb-cell" data-testid="audit-row-client">
-                  {row.client_id}
+                  {actorName(row.client_id)}
                 </div>
                 <div role="cell" className="lb-cell" data-testid="audit-row-action">
                   {row.action.replace(/^tool:/, '')}

@@ -8,9 +8,9 @@ import { AuditFilters } from './AuditFilters';
 import { AuditTable } from './AuditTable';
 import { ChainStatus } from './ChainStatus';
 import { downloadText } from '../../shared/download';
-import { byteSize } from './format';
+import { byteSize, shownRowsSuffix } from './format';
 import { useProjects } from '../../api/queries';
-import { EMPTY_FILTER_FORM, narrowsLog, toAuditFilter, useAuditExport, useAuditLiveRefresh, useAuditLog, type AuditFilterForm } from './useAudit';
+import { EMPTY_FILTER_FORM, narrowsLog, toAuditFilter, useAuditExport, useAuditLiveRefresh, useAuditLog, useAuditVerification, type AuditFilterForm } from './useAudit';
 import { Loading, skeletonRows } from '../../app/Loading';
 import '../../shared/dataTable.css';
 import './audit.css';
@@ -27,6 +27,11 @@ export function AuditView() {
   const exporter = useAuditExport();
   const rows = useMemo(() => log.data?.pages.flatMap((page) => page.rows) ?? [], [log.data]);
   const head = log.data?.pages[0];
+  // A row the filters no longer show has no details to keep open.
+  const selectedShown = selected !== null && rows.some((row) => row.id === selected.id) ? selected : null;
+  // The chain's verification counts the whole log (the same query ChainStatus shows).
+  const verdict = useAuditVerification();
+  const inLog = verdict.data?.ok === true ? verdict.data.rows : null;
   // Every first page carries the filter menus' values; while a new filter loads, the previous one shows.
   const facets = head?.facets ?? NO_FACETS;
 
@@ -48,8 +53,8 @@ export function AuditView() {
         <h1>
           Audit log
           {head ? (
-            <span className="count" data-testid="audit-count">
-              {head.total.toLocaleString()}
+            <span className="count audit-count" data-testid="audit-count-label">
+              <span data-testid="audit-count">{head.total.toLocaleString()}</span> {shownRowsSuffix(head.total, inLog)}
             </span>
           ) : null}
         </h1>
@@ -94,13 +99,13 @@ export function AuditView() {
           <AuditTable
             rows={rows}
             total={head?.total ?? rows.length}
-            selectedId={selected?.id ?? null}
+            selectedId={selectedShown?.id ?? null}
             onSelect={setSelected}
             hasMore={log.hasNextPage}
             loadingMore={log.isFetchingNextPage}
             onLoadMore={loadMore}
           />
-          <AuditDetail row={selected} />
+          <AuditDetail row={selectedShown} />
         </div>
       )}
     </div>

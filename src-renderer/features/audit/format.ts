@@ -1,5 +1,6 @@
 // How audit facts read in the GUI. Pure, so the table, the details and exports agree.
 import type { AuditOutcome } from '../../../src-shared/routes/index';
+import { clientName } from '../../app/clientNames';
 
 /** One label per outcome (AUDIT_OUTCOMES, src-shared/schemas/audit.ts): an outcome without one fails the typecheck. */
 export const OUTCOME_LABELS: Record<AuditOutcome, string> = { ok: 'Succeeded', denied: 'Denied', rate_limited: 'Rate limited', invalid_input: 'Invalid input', error: 'Failed' };
@@ -30,4 +31,18 @@ export function byteSize(bytes: number): string {
   if (bytes < 1000) return `${bytes} bytes`;
   if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/** Who made a call, by name: the scientist in this app, or an assistant by its product name. */
+export function actorName(clientId: string): string {
+  return clientId === 'desktop' ? 'You (in the app)' : clientName(clientId);
+}
+
+/**
+ * What follows the header's one count: "rows", or — when the filters show fewer than the whole
+ * log — "rows shown of 132 in the log", the number the chain's verification speaks of.
+ */
+export function shownRowsSuffix(shown: number, inLog: number | null): string {
+  const rows = shown === 1 ? 'row' : 'rows';
+  return inLog === null || inLog === shown ? rows : `${rows} shown of ${inLog.toLocaleString()} in the log`;
 }

@@ -37,7 +37,12 @@ export function CitedBy({ cited, loading }: { cited: CitedByDocument | undefined
           </li>
         ))}
       </ul>
-      {more > 0 ? <span className="muted">and {more} more</span> : null}
+      {more > 0 ? (
+        // The source's details list every citing hypothesis.
+        <button type="button" className="link-button" data-testid="knowledge-cited-more" onClick={() => navigate({ section: location.section, documentId: cited.document_id })}>
+          and {more} more…
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -1,9 +1,11 @@
 // One collection: what it holds, the projects it is linked to, adding documents to it, and deleting it (asked twice, since
 // content added by assistants cannot be re-ingested from disk).
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { KnowledgeCollection } from '../../../src-shared/routes/index';
 import { useProjects } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { useNavigation } from '../../app/navigation';
+import { DocumentDetail } from './DocumentDetail';
 import { useCollectionDocuments, useDeleteCollection } from './api';
 import { CollectionLinks } from './CollectionLinks';
 import { baseName, identifierLabel, plural, size } from './format';
@@ -37,11 +39,22 @@ export function CollectionDetail({ collection, onDeleted }: { collection: Knowle
   );
 }
 
+/**
+ * The collection's documents; a row opens its details beneath it, and the open one (a citation's
+ * link names it in the address) is scrolled into view and highlighted.
+ */
 function DocumentList({ collection }: { collection: string }) {
   const documents = useCollectionDocuments(collection);
+  const { location, navigate } = useNavigation();
+  const openId = location.documentId ?? null;
+  const openRow = useRef<HTMLLIElement>(null);
+  const list = documents.data?.documents;
+  const openListed = openId !== null && list?.some((document) => document.document_id === openId) === true;
+  useEffect(() => {
+    if (openId !== null) openRow.current?.scrollIntoView({ block: 'start' });
+  }, [openId, openListed]);
   if (documents.isError) return <ErrorNotice error={documents.error} title="Could not load the documents" onRetry={() => void documents.refetch()} />;
-  if (!documents.data) return <Loading label="Loading documents" className="skeleton skeleton-block" />;
-  const list = documents.data.documents;
+  if (!list) return <Loading label="Loading documents" className="skeleton skeleton-block" />;
   if (list.length === 0) {
     return (
       <p className="empty-state" data-testid="knowledge-documents-empty">
@@ -49,21 +62,47 @@ function DocumentList({ collection }: { collection: string }) {
       </p>
     );
   }
+  const toggle = (documentId: string): void => navigate({ section: location.section, ...(openId === documentId ? {} : { documentId }) });
   return (
     <section aria-labelledby="knowledge-documents-title">
       <h3 id="knowledge-documents-title">Documents</h3>
       <ul className="knowledge-documents" data-testid="knowledge-documents">
-        {list.map((document) => (
-          <li key={document.document_id} className="knowledge-document" data-testid="knowledge-document">
-            <span className="knowledge-document-title">{document.title}</span>
-            <span className="muted knowledge-document-meta">
-              <span className="chip">{document.format}</span> {baseName(document.source)} · {plural(document.chunk_count, 'passage')}
-              {identifierLabel(document.identifiers) ? ` · ${identifierLabel(document.identifiers)}` : ''}
-            </span>
+        {openId !== null && !openListed ? (
+          // Opened by a link but beyond the first page of the list: shown first.
+          <li className="knowledge-document is-open" data-testid="knowledge-document" data-document-id={openId} ref={openRow}>
+            <DocumentDetail documentId={openId} />
           </li>
-        ))}
+        ) : null}
+        {list.map((document) => {
+          const open = document.document_id === openId;
+          return (
+            <li
+              key={document.document_id}
+              className={open ? 'knowledge-document is-open' : 'knowledge-document'}
+              data-testid="knowledge-document"
+              data-document-id={document.document_id}
+              ref={open ? openRow : undefined}
+            >
+              <button
+                type="button"
+                className="knowledge-document-open"
+                data-testid="knowledge-document-open"
+                aria-expanded={open}
+                aria-current={open ? 'true' : undefined}
+                onClick={() => toggle(document.document_id)}
+              >
+                <span className="knowledge-document-title">{document.title}</span>
+                <span className="muted knowledge-document-meta">
+                  <span className="chip">{document.format}</span> {baseName(document.source)} · {plural(document.chunk_count, 'passage')}
+                  {identifierLabel(document.identifiers) ? ` · ${identifierLabel(document.identifiers)}` : ''}
+                </span>
+              </button>
+              {open ? <DocumentDetail documentId={document.document_id} /> : null}
+            </li>
+          );
+        })}
       </ul>
-      {documents.data.next_cursor ? <p className="muted">Showing the first {list.length} documents.</p> : null}
+      {documents.data?.next_cursor ? <p className="muted">Showing the first {list.length} documents.</p> : null}
     </section>
   );
 }

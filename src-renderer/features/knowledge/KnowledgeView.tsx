@@ -5,7 +5,7 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { useNavigation } from '../../app/navigation';
 import { HypothesisSidePanel } from '../../shared/hypotheses/HypothesisSidePanel';
 import { AllowedFolders } from './AllowedFolders';
-import { useKnowledgeCollections, useKnowledgeEvents } from './api';
+import { useKnowledgeCollections, useKnowledgeDocument, useKnowledgeEvents } from './api';
 import { CollectionDetail } from './CollectionDetail';
 import { plural } from './format';
 import { NewCollectionForm } from './NewCollectionForm';
@@ -17,11 +17,15 @@ export function KnowledgeView() {
   useKnowledgeEvents();
   const collections = useKnowledgeCollections();
   const [selected, setSelected] = useState<string | null>(null);
-  const list = collections.data ?? [];
-  const current = list.find((collection) => collection.name === selected) ?? list[0] ?? null;
   const { location, navigate } = useNavigation();
   const openHypothesisId = location.hypothesisId ?? null;
-  const closeHypothesis = useCallback((): void => navigate({ section: location.section }), [navigate, location.section]);
+  const documentId = location.documentId;
+  // A document named in the address (a citation's link) opens in its own collection; choosing
+  // another collection closes the document (below), so the choice then shows.
+  const documentCollection = useKnowledgeDocument(documentId ?? null).data?.collection;
+  const list = collections.data ?? [];
+  const current = list.find((collection) => collection.name === (documentCollection ?? selected)) ?? list[0] ?? null;
+  const closeHypothesis = useCallback((): void => navigate({ section: location.section, documentId }), [navigate, location.section, documentId]);
 
   return (
     <div className={`knowledge-layout${openHypothesisId === null ? '' : ' has-side'}`} data-testid="knowledge-view">
@@ -58,7 +62,11 @@ export function KnowledgeView() {
                   className="select-card project-item"
                   data-testid="knowledge-collection-item"
                   aria-current={collection.id === current?.id ? 'true' : undefined}
-                  onClick={() => setSelected(collection.name)}
+                  onClick={() => {
+                    setSelected(collection.name);
+                    // An open document belongs to the collection it was in.
+                    if (documentId !== undefined) navigate({ section: location.section });
+                  }}
                 >
                   <span className="select-card-title">{collection.name}</span>
                   <span className="project-item-meta">

@@ -12,6 +12,7 @@ export const knowledgeKeys = {
   documents: (collection: string) => ['knowledge', 'documents', collection] as const,
   roots: ['knowledge', 'roots'] as const,
   citedBy: (documentIds: readonly string[]) => ['knowledge', 'citedBy', ...documentIds] as const,
+  document: (documentId: string) => ['knowledge', 'document', documentId] as const,
 };
 
 export function useKnowledgeCollections() {
@@ -155,5 +156,15 @@ export function useCitingHypotheses(documentIds: readonly string[]) {
     queryKey: knowledgeKeys.citedBy(documentIds),
     queryFn: async () => new Map((await call(api, 'knowledge.citedBy', { document_ids: [...documentIds] })).documents.map((d) => [d.document_id, d])),
     enabled: documentIds.length > 0,
+  });
+}
+
+/** One document's details (metadata, first passages, every citing hypothesis); off while none is open. */
+export function useKnowledgeDocument(documentId: string | null) {
+  const api = useCosci();
+  return useQuery({
+    queryKey: knowledgeKeys.document(documentId ?? ''),
+    queryFn: () => call(api, 'knowledge.document', { document_id: documentId ?? '' }),
+    enabled: documentId !== null,
   });
 }

@@ -6,7 +6,7 @@ import { useProjectTimeline } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { pagingOf, VirtualList } from '../../app/VirtualList';
 import { dateTime } from '../../shared/format';
-import { describeEntry, whoLabel } from './timelineFormat';
+import { describeEntry, entryTime, whoLabel } from './timelineFormat';
 import { Loading } from '../../app/Loading';
 
 const time = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -33,11 +33,12 @@ export function ProjectTimeline({ researchId }: { researchId: string }) {
 
 function TimelineRow({ entry }: { entry: TimelineEntry }) {
   const text = describeEntry(entry, whoLabel);
-  const at = Date.parse(entry.at);
+  const stamp = entryTime(entry);
+  const at = Date.parse(stamp);
   return (
     <div className={`timeline-entry timeline-${text.tone}`} data-testid="timeline-entry" data-source={entry.source} data-kind={entry.kind}>
-      <time className="timeline-time" dateTime={entry.at} title={dateTime(entry.at)}>
-        {Number.isNaN(at) ? entry.at : time.format(at)}
+      <time className="timeline-time" dateTime={stamp} title={dateTime(stamp)}>
+        {Number.isNaN(at) ? stamp : time.format(at)}
       </time>
       <span className="timeline-dot" aria-hidden="true" />
       <div className="timeline-body">

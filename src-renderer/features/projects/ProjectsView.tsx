@@ -1,7 +1,7 @@
 // The projects screen: the list (with the New research form above it) beside the open project.
 // Archived projects have their own view of the list; deleted ones vanish at once and are only
 // deleted for good when their undo toast runs out (pendingDeletes.ts).
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ProjectSummary } from '../../../src-shared/routes/index';
 import { useProjectOverview } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
@@ -42,7 +42,18 @@ export function ProjectsView({
   }, [projects, overview.data, deleting]);
   const archivedCount = rows?.filter((p) => p.archivedAt !== null).length ?? 0;
   const visible = rows?.filter((p) => (p.archivedAt !== null) === showArchived);
-  const select = (id: string) => navigate({ section: 'projects', projectId: id });
+  const detailPane = useRef<HTMLDivElement>(null);
+  // Set when the scientist chooses a project here, so only their choice scrolls (not a link or a reload).
+  const revealChosen = useRef(false);
+  const select = (id: string) => {
+    revealChosen.current = true;
+    navigate({ section: 'projects', projectId: id });
+  };
+  useEffect(() => {
+    if (!revealChosen.current || selectedId === null) return;
+    revealChosen.current = false;
+    revealIfOutOfView(detailPane.current);
+  }, [selectedId]);
 
   return (
     <div className="projects-layout">
@@ -92,7 +103,7 @@ export function ProjectsView({
           <Loading label="Loading projects" className="list-loading" shapes={skeletonRows(3)} />
         )}
       </section>
-      <div className="pane detail-pane">
+      <div className="pane detail-pane" ref={detailPane}>
         {selectedId && !deleting.has(selectedId) ? (
           location.hypothesisId ? (
             <HypothesisDetail key={location.hypothesisId} hypothesisId={location.hypothesisId} onBack={() => select(selectedId)} />
@@ -111,4 +122,14 @@ export function ProjectsView({
       </div>
     </div>
   );
+}
+
+/**
+ * In the one-column layout (narrow windows) the details sit below the whole list: bring them into
+ * view. Beside the list (wide windows) they are already in view and nothing moves.
+ */
+function revealIfOutOfView(element: HTMLElement | null): void {
+  if (element === null) return;
+  const { top } = element.getBoundingClientRect();
+  if (top < 0 || top > window.innerHeight * 0.6) element.scrollIntoView({ block: 'start' });
 }

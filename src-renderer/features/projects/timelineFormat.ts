@@ -85,6 +85,14 @@ export function describeEntry(entry: TimelineEntry, whoLabel: (client: string) =
   return { title: eventTitle(entry), detail: entry.by === null ? '' : `by ${whoLabel(entry.by)}`, tone: 'event' };
 }
 
+/**
+ * When the entry's moment happened: a decided checkpoint is stamped with its decision, not with the
+ * moment it started waiting ("Research plan edited" at the project's start time was wrong).
+ */
+export function entryTime(entry: TimelineEntry): string {
+  return entry.source === 'checkpoint' && entry.decision !== null && entry.finished_at !== null ? entry.finished_at : entry.at;
+}
+
 /** Client ids as a scientist knows them. */
 export function whoLabel(client: string): string {
   if (client === 'desktop') return 'you';

@@ -1,9 +1,11 @@
 // A hypothesis's or review's citations, each linked to its source: the knowledge-base document it
 // resolves to (when the scientist ingested it) and its DOI, PubMed or arXiv page. Citations not
 // backed by a document this project read are marked unverified: the assistant may have cited
-// from memory.
+// from memory. A citation of a knowledge-base document reads as that paper (authors, year, title,
+// venue), as the exports print it.
 import type { CitationView } from '../../../src-shared/routes/index';
 import { useNavigation } from '../../app/navigation';
+import { paperLine } from '../format';
 
 function safeUrl(url: string | null): string | null {
   if (url === null) return null;
@@ -32,10 +34,9 @@ export function Citations({ citations }: { citations: readonly CitationView[] })
         const url = safeUrl(citation.url);
         return (
           <li key={index} className="citation" data-testid="citation" data-verified={citation.verified}>
-            <p>
-              <span className="citation-title">{citation.title}</span>
-              {citation.authors ? <span className="muted"> — {citation.authors}</span> : null}
-              {citation.year !== null ? <span className="muted"> ({citation.year})</span> : null}
+            {/* The paper as the exports cite it: the knowledge base's own metadata when it has the document. */}
+            <p className="citation-paper" data-testid="citation-paper">
+              {paperLine(citation)}
             </p>
             <p className="citation-links">
               {citation.verified ? (

@@ -2,11 +2,13 @@
 // work item for their assistant, since the app does no reasoning of its own — or their own review.
 import { useId, useState } from 'react';
 import type { RouteInput } from '../../../src-shared/routes/index';
+import { useProjects } from '../../api/queries';
 import { useHypothesisList, useRequestEvolution, useRequestReview } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { Modal } from '../../app/Modal';
 import { REVIEW_TYPE_LABELS, STRATEGY_LABELS } from './labels';
 import { ReviewForm } from './ReviewForm';
+import { ReopenProject } from '../ReopenProject';
 
 type ReviewType = RouteInput<'hypotheses.review'>['review_type'];
 type Strategy = RouteInput<'hypotheses.evolve'>['strategy'];
@@ -24,12 +26,21 @@ export function HypothesisActions({ hypothesisId, researchId, refused }: { hypot
   const [saved, setSaved] = useState(false);
   const queued = review.data ?? evolve.data;
   const error = review.error ?? evolve.error;
+  // The server's refusal is worded for an assistant ("ask the scientist to reopen it"); here the
+  // scientist is the one who can, so a completed project offers Reopen… instead.
+  const project = useProjects().data?.projects.find((p) => p.id === researchId);
+  const completed = refused !== null && project?.status === 'completed';
   const options = (partners.data?.pages.flatMap((page) => page.hypotheses) ?? []).filter((h) => h.id !== hypothesisId && h.status !== 'rejected');
 
   return (
     <section className="hypothesis-actions" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Actions</h3>
-      {refused !== null ? (
+      {completed ? (
+        <div className="actions-reopen" data-testid="actions-completed">
+          <p className="muted">This project is completed. Reopen it for another cycle to ask for more reviews or evolutions.</p>
+          <ReopenProject researchId={researchId} goal={project.goal} />
+        </div>
+      ) : refused !== null ? (
         <p className="muted" data-testid="actions-refused">
           {refused}
         </p>

@@ -96,3 +96,75 @@ test('every assistant connected or found on this computer is listed with its def
     await cursor.close();
   }
 });
+
+test('a permission another one includes shows as included, and deciding checkpoints in chat is one control (issue 33 item 10)', async ({ app, page, webHost, workspace }) => {
+  const assistant = await openSession(workspace.dataDir, 'claude-desktop');
+  const desktop = await openSession(workspace.dataDir, 'desktop');
+  try {
+    await assistant.call('list_research_projects', {});
+    await app.open(webHost.url);
+    await app.openAssistants();
+    const card = page.getByTestId(testId.policyClaudeDesktop);
+    await expect(card.getByTestId(testIdOf.scope('research:write'))).toBeChecked();
+    // research:write includes research:read (the server's rule): ticked, not to be unticked alone, and says why.
+    const read = card.getByTestId(testIdOf.scope('research:read'));
+    await expect(read).toBeChecked();
+    await expect(read).toBeDisabled();
+    await expect(card.locator('label').filter({ has: page.getByTestId(testIdOf.scope('research:read')) })).toContainText('(included in “Start, pause and change projects”)');
+    // One control for deciding in chat, not a scope box and a switch.
+    await expect(card.getByTestId(testIdOf.scope('checkpoints:decide'))).toHaveCount(0);
+    for (const width of [1440, 800]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+        const findings = await seriousAxeFindings(page, `implied permissions at ${width} px, ${colorScheme}`);
+        expect(findings, describeFindings(findings)).toEqual([]);
+      }
+    }
+
+    const decide = card.getByTestId(testId.scopeMayDecide);
+    await decide.check();
+    await expect(card.getByTestId(testId.policySaved)).toBeVisible();
+    await expect(decide).toBeChecked();
+    const stored = ((await desktop.call('get_client_policies', {})).policies as Array<{ client_id: string; scopes: string[]; may_decide_checkpoints: boolean }>).find(
+      (policy) => policy.client_id === 'claude-desktop',
+    );
+    expect(stored?.may_decide_checkpoints).toBe(true);
+    expect(stored?.scopes).toContain('checkpoints:decide');
+  } finally {
+    await Promise.all([assistant.close(), desktop.close()]);
+  }
+});
+
+test('an assistant that called is known on the Assistants page, whose permissions come first (issue 33 items 10, 11)', async ({ app, page, webHost, workspace }) => {
+  // Claude Desktop is not installed in this HOME, but it called.
+  const assistant = await openSession(workspace.dataDir, 'claude-desktop');
+  try {
+    await assistant.call('list_research_projects', {});
+  } finally {
+    await assistant.close();
+  }
+  await app.open(webHost.url);
+  await app.openAssistants();
+  const list = page.getByTestId('assistants-list');
+  await expect(page.getByTestId(testId.policyClaudeDesktop)).toContainText('1 calls');
+  await expect(list).not.toContainText('No assistant was found on this computer');
+  // Known, so listed before the assistants not found here.
+  const order = await list.evaluate((element) => {
+    const cards = [...element.querySelectorAll('[data-testid]')].map((node) => node.getAttribute('data-testid'));
+    return { claude: cards.indexOf('assistant-claude-desktop'), notFound: cards.indexOf('assistants-not-found') };
+  });
+  expect(order.claude).toBeGreaterThanOrEqual(0);
+  expect(order.claude).toBeLessThan(order.notFound);
+  // What the scientist controls comes before the list of assistants to connect.
+  const permissionsFirst = await page.getByTestId('assistant-permissions').evaluate((section) => {
+    const listed = document.querySelector('[data-testid="assistants-list"]');
+    return listed !== null && (section.compareDocumentPosition(listed) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+  });
+  expect(permissionsFirst).toBe(true);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    const findings = await seriousAxeFindings(page, `assistants with a calling assistant, ${colorScheme}`);
+    expect(findings, describeFindings(findings)).toEqual([]);
+  }
+});

@@ -9,6 +9,7 @@ import { expect, test } from './support/fixtures.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { openSession, runResearchToCompletion } from './support/researchRun.js';
 import { testId } from './locators.js';
+import { fileNameDate } from '../../../src-main/host/exportFileName.js';
 
 async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(button).click()]);
@@ -41,9 +42,8 @@ test('a project’s results download as report, NIH aims, Markdown, JSON and Bib
   const desktop = await openSession(workspace.dataDir, 'desktop');
   const done = 'Identify repurposable drugs that slow liver fibrosis progression';
   const running = 'Explain why perovskite solar cells degrade under humid conditions';
-  let researchId: string;
   try {
-    researchId = await runResearchToCompletion(assistant, desktop, { goal: done, hypotheses: 3 });
+    await runResearchToCompletion(assistant, desktop, { goal: done, hypotheses: 3 });
     await assistant.call('start_research', { goal: running });
   } finally {
     await Promise.all([assistant.close(), desktop.close()]);
@@ -62,22 +62,24 @@ test('a project’s results download as report, NIH aims, Markdown, JSON and Bib
   await expect(page.getByTestId(testId.exportWhenCompleted)).toHaveCount(0);
   const findings = await seriousAxeFindings(page, 'export menu');
   expect(findings, describeFindings(findings)).toEqual([]);
+  // Named after the project's goal and the day (issue 33 item 15), not its opaque id.
+  const named = `identify-repurposable-drugs-that-slow-liver-fibrosis-${fileNameDate(new Date())}`;
   const report = await download(page, 'export-report');
-  expect(report.name).toBe(`${researchId}-report.md`);
+  expect(report.name).toBe(`${named}-report.md`);
   expect(report.text).toContain(done);
   const aims = await download(page, 'export-nih_aims');
-  expect(aims.name).toBe(`${researchId}-nih-aims.md`);
+  expect(aims.name).toBe(`${named}-nih-aims.md`);
   expect(aims.text).toMatch(/Specific Aims/i);
   const markdown = await download(page, 'export-markdown');
-  expect(markdown.name).toBe(`${researchId}.md`);
+  expect(markdown.name).toBe(`${named}.md`);
   expect(markdown.text).toContain(done);
   const json = await download(page, 'export-json');
-  expect(json.name).toBe(`${researchId}.json`);
+  expect(json.name).toBe(`${named}.json`);
   const document = JSON.parse(json.text) as { hypotheses: unknown[] };
   expect(document.hypotheses.length).toBeGreaterThanOrEqual(3);
   const bibtex = await download(page, 'export-bibtex');
-  expect(bibtex.name).toBe(`${researchId}.bib`);
-  await expect(page.getByTestId(testId.exportDone)).toHaveText(`Saved ${researchId}.bib.`);
+  expect(bibtex.name).toBe(`${named}.bib`);
+  await expect(page.getByTestId(testId.exportDone)).toHaveText(`Saved ${named}.bib.`);
 });
 
 test('the scientist’s own hypothesis carries the citations typed with it, each identifier in its field', async ({ app, page, webHost, workspace }) => {

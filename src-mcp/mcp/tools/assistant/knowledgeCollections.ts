@@ -13,6 +13,7 @@ import { collectionUri } from '../../../knowledge/events.js';
 import { collectionStats } from '../../../store/knowledgeCollections.js';
 import { DomainError } from '../../../engine/errors.js';
 import { defineTool } from '../../toolkit.js';
+import { noteReadOnlyActions } from '../../audit/readActions.js';
 import {
   actorOf,
   collectionLine,
@@ -26,6 +27,8 @@ import {
 } from './knowledgeShared.js';
 
 const Action = z.enum(['create', 'list', 'delete', 'info', 'link', 'unlink']);
+/** The actions that only read: the audit view counts them among the app's own reads. */
+noteReadOnlyActions('manage_collections', [Action.enum.list, Action.enum.info]);
 
 export const manageCollectionsTool = defineTool({
   name: 'manage_collections',

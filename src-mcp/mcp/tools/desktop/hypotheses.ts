@@ -2,6 +2,7 @@
 // scientist's own contributions — a hypothesis they wrote, a review they wrote, a new title.
 import { z } from 'zod';
 import { resolveCitation } from '../../../knowledge/grounding.js';
+import { withDocumentMetadata } from '../../../engine/citationDocuments.js';
 import { findDocumentById } from '../../../store/knowledgeDocuments.js';
 import { projectUri } from '../../../engine/changes.js';
 import { hypothesisDossier, type HypothesisRef } from '../../../engine/views/hypothesisDossier.js';
@@ -19,17 +20,20 @@ import { titleEdits } from '../../../store/hypothesisTitles.js';
 
 const HypothesisId = z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f".');
 
+/** A citation as the exports show it: resolved to a knowledge-base document, the paper's own metadata. */
 function citationOut(ctx: ServerContext, projectId: string, citation: CitationRecord): z.input<typeof CitationViewSchema> {
   const resolved = resolveCitation(ctx.db, citation, { researchId: projectId });
   const document = resolved.documentId === undefined ? undefined : findDocumentById(ctx.db, resolved.documentId);
+  const shown = document === undefined ? citation : withDocumentMetadata(citation, document);
   return {
-    title: citation.title,
-    authors: citation.authors ?? null,
-    year: citation.year ?? null,
-    doi: citation.doi ?? null,
-    pmid: citation.pmid ?? null,
-    arxiv_id: citation.arxiv_id ?? null,
-    url: citation.url ?? null,
+    title: shown.title,
+    authors: shown.authors ?? null,
+    year: shown.year ?? null,
+    venue: shown.venue ?? null,
+    doi: shown.doi ?? null,
+    pmid: shown.pmid ?? null,
+    arxiv_id: shown.arxiv_id ?? null,
+    url: shown.url ?? null,
     verified: citation.verified || resolved.verified,
     document_id: document?.id ?? null,
     document_title: document?.title ?? null,

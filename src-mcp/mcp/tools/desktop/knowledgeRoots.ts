@@ -4,7 +4,11 @@ import { z } from 'zod';
 import { allowRoot, disallowRoot, listAllowedRoots } from '../../../knowledge/roots.js';
 import { DomainError } from '../../../engine/errors.js';
 import { defineTool } from '../../toolkit.js';
+import { noteReadOnlyActions } from '../../audit/readActions.js';
 import { actorOf } from '../assistant/knowledgeShared.js';
+
+/** Listing the allowed folders only reads: the audit view counts it among the app's own reads. */
+noteReadOnlyActions('manage_knowledge_roots', ['list']);
 
 export const manageKnowledgeRootsTool = defineTool({
   name: 'manage_knowledge_roots',

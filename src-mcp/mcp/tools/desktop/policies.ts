@@ -7,7 +7,7 @@ import { allPolicies, seenClients, upsertPolicy } from '../../../store/policies.
 import { DomainError } from '../../../engine/errors.js';
 import { recordAudit } from '../../audit/callAudit.js';
 import { DESKTOP_CLIENT, parseClientId, resolvePolicy } from '../../access/identity.js';
-import { ALL_SCOPES, isScope } from '../../access/scopes.js';
+import { ALL_SCOPES, isScope, SCOPES } from '../../access/scopes.js';
 import { defineTool } from '../../toolkit.js';
 import { AssistantPoliciesSchema, AssistantPolicySchema } from '../../../../src-shared/schemas/policies.js';
 
@@ -42,7 +42,8 @@ export const getClientPoliciesTool = defineTool({
         calls: seen.get(id)?.calls ?? 0,
       };
     });
-    return { data: { policies, known_scopes: ALL_SCOPES }, markdown: policies.map((p) => `- ${p.client_id}: ${p.scopes.join(', ')}${p.may_decide_checkpoints ? ' · may decide checkpoints' : ''}`).join('\n') || 'No clients yet.' };
+    const implications = Object.fromEntries(ALL_SCOPES.map((scope) => [scope, [...SCOPES[scope].implies]]));
+    return { data: { policies, known_scopes: ALL_SCOPES, scope_implications: implications }, markdown: policies.map((p) => `- ${p.client_id}: ${p.scopes.join(', ')}${p.may_decide_checkpoints ? ' · may decide checkpoints' : ''}`).join('\n') || 'No clients yet.' };
   },
 });
 

@@ -1,7 +1,7 @@
 // How timeline entries read in the project view.
 import { describe, expect, it } from 'vitest';
 import type { TimelineEntry } from '../../../../../src-shared/routes/index.js';
-import { describeEntry, whoLabel } from '../../../../../src-renderer/features/projects/timelineFormat.js';
+import { describeEntry, entryTime, whoLabel } from '../../../../../src-renderer/features/projects/timelineFormat.js';
 
 const base: TimelineEntry = { source: 'task', id: 'tsk_1', at: '2026-01-01T00:00:00Z', kind: 'generate', status: 'done', by: 'delegated:claude-desktop', requested_by: null, finished_at: null, decision: null, note: null, facts: {} };
 
@@ -27,5 +27,13 @@ describe('timeline entries', () => {
     expect(describeEntry({ ...event, kind: 'project.updated', facts: { stage: 'review', iteration: 2 } }, whoLabel).title).toBe('Stage: review (iteration 2)');
     expect(describeEntry({ ...event, kind: 'project.updated', facts: { status: 'paused', stop_reason: 'budget_exhausted: all 40 used' } }, whoLabel).title).toBe('Project paused: budget exhausted: all 40 used');
     expect(describeEntry({ ...event, kind: 'hypothesis.created', by: 'desktop' }, whoLabel)).toEqual({ title: 'The scientist added their own hypothesis', detail: 'by you', tone: 'event' });
+  });
+
+  it('stamp a decided checkpoint with its decision, not with when it started waiting', () => {
+    const checkpoint = { ...base, source: 'checkpoint' as const, kind: 'research_plan', at: '2026-01-01T00:00:00Z', finished_at: '2026-01-01T00:05:00Z' };
+    expect(entryTime({ ...checkpoint, decision: 'edit' })).toBe('2026-01-01T00:05:00Z');
+    expect(entryTime({ ...checkpoint, decision: null, finished_at: null })).toBe('2026-01-01T00:00:00Z');
+    // A task's time is when it was created; its end is shown by its status.
+    expect(entryTime({ ...base, finished_at: '2026-01-01T00:09:00Z' })).toBe('2026-01-01T00:00:00Z');
   });
 });
