@@ -14,11 +14,15 @@ const WORK_WORDS: Record<OpenWork[number]['kind'], [string, string]> = {
   meta_review: ['meta-review', 'meta-reviews'],
 };
 
+export type ReasonerMode = 'delegated' | 'sampling' | 'provider';
+
 export interface WaitingFor {
   /** "Claude Desktop", "Your model provider" … */
   who: string;
   /** In the background (a provider or the client's model): nothing to ask. */
   background: boolean;
+  /** How the latest work was done (the reasoner's kind), or null before any work was done. */
+  mode: ReasonerMode | null;
   /** "3 comparison items and 1 review", or '' when nothing is queued yet. */
   work: string;
 }
@@ -26,11 +30,11 @@ export interface WaitingFor {
 /** `lastWorker` is a reasoner id (`delegated:claude-desktop`); `startedBy` the client that started the project. */
 export function waitingFor(openWork: OpenWork, lastWorker: string | null, startedBy: string | null): WaitingFor {
   const reasoner = /^(delegated|sampling|provider):(.+)$/.exec(lastWorker ?? '');
-  const how = reasoner?.[1];
+  const how = reasoner?.[1] as ReasonerMode | undefined;
   const client = how === 'provider' ? null : (reasoner?.[2] ?? startedBy);
   const who = how === 'provider' ? 'Your model provider' : client !== null && client !== 'desktop' ? clientName(client) : 'Your assistant';
   const work = openWork.map(({ kind, count }) => `${count} ${WORK_WORDS[kind][count === 1 ? 0 : 1]}`).join(' and ');
-  return { who, background: how === 'provider', work };
+  return { who, background: how === 'provider', mode: how ?? null, work };
 }
 
 /** One sentence: who has what to do, and what the scientist can do about it. */
