@@ -11,7 +11,7 @@ import { dateTime, duration, percent } from './format';
 import { PAUSABLE } from './PausePolicyFields';
 import { Loading } from '../../app/Loading';
 
-export function ProjectOverview({ status }: { status: ResearchStatus }) {
+export function ProjectOverview({ status, waitsForAssistant = false }: { status: ResearchStatus; waitsForAssistant?: boolean }) {
   const record = useProjectTimeline(status.research_id);
   const first = record.data?.pages[0];
   const top = status.top_hypothesis;
@@ -48,7 +48,8 @@ export function ProjectOverview({ status }: { status: ResearchStatus }) {
           <time dateTime={status.last_update}>{dateTime(status.last_update)}</time>
         </Fact>
         <Fact label="Estimated time left" testId="detail-estimated-completion">
-          {duration(status.estimated_completion_minutes)}
+          {/* No clock runs while the project waits to be asked: an estimate would mislead (issue 33 item 7). */}
+          {waitsForAssistant ? 'none: the project waits until your assistant is asked to continue' : duration(status.estimated_completion_minutes)}
         </Fact>
       </dl>
 

@@ -1,7 +1,7 @@
 // What a running project waits for when no checkpoint waits for the scientist, in their words:
 // "Claude Desktop has 3 comparison items to do — ask it to continue" (issue 18 item 5). The
 // overview says the open work items per kind and who did the latest one.
-import type { ProjectOverview } from '../../../src-main/host/contract';
+import type { ProjectOverview, ProjectStatus } from '../../../src-main/host/contract';
 import { clientName } from '../../app/clientNames';
 
 type OpenWork = ProjectOverview['projects'][number]['open_work'];
@@ -42,4 +42,14 @@ export function waitingSentence(waiting: WaitingFor): string {
   if (waiting.background) return `${waiting.who} works on ${waiting.work || 'the next step'} in the background; nothing to do for you until a checkpoint arrives.`;
   const has = waiting.work === '' ? 'has the next step to take' : `has ${waiting.work} to do`;
   return `${waiting.who} ${has} — ask it to continue the Co-Scientist research.`;
+}
+
+/**
+ * A running project with nothing waiting for the scientist and no provider working on it in the
+ * background waits for the scientist to ask their assistant to continue (issue 33 item 7).
+ */
+export function waitsForAssistant(status: ProjectStatus, flags: Pick<ProjectOverview['projects'][number], 'pending_checkpoints' | 'open_work' | 'last_worker'> | undefined): boolean {
+  if (status !== 'active' && status !== 'initializing') return false;
+  if (flags === undefined || flags.pending_checkpoints > 0) return false;
+  return !waitingFor(flags.open_work, flags.last_worker, null).background;
 }
