@@ -6,6 +6,7 @@ import { expect, test } from './support/fixtures.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { connectResearchAssistant, type ResearchAssistant } from './support/researchAssistant.js';
 import { testId, testIdOf } from './locators.js';
+import { describeFindings, seriousAxeFindingsEverywhere, type AxeFinding } from './support/axe.js';
 import type { Page } from '@playwright/test';
 
 const GOAL = 'Find novel therapeutic targets for liver fibrosis';
@@ -24,7 +25,9 @@ async function openInboxByKeyboard(page: Page): Promise<void> {
 }
 
 test('keys never decide while a form is open; leaving edits asks first; a keyboard approval can be undone', async ({ app, page, webHost, workspace }) => {
-  test.setTimeout(90_000);
+  // Axe on two states, in two schemes at two widths each, on a shared machine.
+  test.setTimeout(300_000);
+  const findings: AxeFinding[] = [];
   const room = new ControlRoom(page);
   // A controllable clock: the approval's countdown is skipped, not waited for.
   await page.clock.install();
@@ -46,10 +49,14 @@ test('keys never decide while a form is open; leaving edits asks first; a keyboa
   await page.keyboard.press('End');
   await page.keyboard.type(' in mice');
   const edited = await objective.inputValue();
+  findings.push(...(await seriousAxeFindingsEverywhere(page, 'edit form with its next step')));
+  await objective.focus();
   await page.keyboard.press('Escape');
   const dialog = page.getByTestId(testId.discardDialog);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId(testId.discardKeep)).toBeFocused();
+  findings.push(...(await seriousAxeFindingsEverywhere(page, 'discard dialog')));
+  await dialog.getByTestId(testId.discardKeep).focus();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(edit).toBeVisible();
@@ -92,6 +99,7 @@ test('keys never decide while a form is open; leaving edits asks first; a keyboa
   await expect(room.announcement).toContainText('Approved: Research plan');
   await expect(page.getByTestId(testId.inboxEmpty)).toBeVisible();
   expect((await assistant.continueResearch(researchId)).state).toBe('work');
+  expect(findings, describeFindings(findings)).toEqual([]);
 });
 
 test('approving with changes says so, counts a reworded objective once and says who works next on what budget', async ({ app, page, webHost, workspace }) => {
