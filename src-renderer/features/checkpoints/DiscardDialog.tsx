@@ -15,7 +15,7 @@ export function DiscardDialog({ what, onKeep, onDiscard }: { what: string; onKee
     <Modal title="Discard your changes?" onClose={onKeep} testId="discard-dialog">
       <p>{what} has not been sent. Leaving the form drops it.</p>
       <div className="form-actions">
-        <button type="button" className="button button-danger" data-testid="discard-confirm" onClick={onDiscard}>
+        <button type="button" className="button button-secondary button-danger-text" data-testid="discard-confirm" onClick={onDiscard}>
           Discard changes
         </button>
         <button ref={keep} type="button" className="button button-primary" data-testid="discard-keep" onClick={onKeep}>
