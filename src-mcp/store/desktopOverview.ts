@@ -10,23 +10,27 @@ export interface ProjectFlagsRow {
   /** From the project's settings JSON; null when not archived. */
   archivedAt: string | null;
   pendingCheckpoints: number;
+  /** Who finished the project's latest work item (`delegated:claude-desktop`, `provider:…`), or null before any. */
+  lastReasoner: string | null;
 }
 
 export function projectFlags(db: Db, limit: number): ProjectFlagsRow[] {
   const raws = sqlite(db)
     .prepare(
       `SELECT p.id AS id, json_extract(p.settings, '$.archivedAt') AS archived_at,
-              (SELECT COUNT(*) FROM checkpoints c WHERE c.project_id = p.id AND c.status = 'pending') AS pending
+              (SELECT COUNT(*) FROM checkpoints c WHERE c.project_id = p.id AND c.status = 'pending') AS pending,
+              (SELECT d.reasoner FROM tasks d WHERE d.project_id = p.id AND d.reasoner IS NOT NULL ORDER BY d.completed_at DESC LIMIT 1) AS last_reasoner
          FROM projects p
         WHERE ${notTrashed('p')}
         ORDER BY p.created_at DESC, p.id DESC
         LIMIT ?`,
     )
-    .all(limit) as Array<{ id: string; archived_at: unknown; pending: number }>;
+    .all(limit) as Array<{ id: string; archived_at: unknown; pending: number; last_reasoner: string | null }>;
   return raws.map((raw) => ({
     id: raw.id,
     archivedAt: typeof raw.archived_at === 'string' ? raw.archived_at : null,
     pendingCheckpoints: raw.pending,
+    lastReasoner: raw.last_reasoner,
   }));
 }
 
@@ -69,16 +73,13 @@ export interface OpenWorkRow {
   projectId: string;
   kind: string;
   count: number;
-  /** Who finished the project's latest work item (`delegated:claude-desktop`, `provider:…`), or null before any. */
-  lastReasoner: string | null;
 }
 
 /** Work items queued or leased, per project and kind: what a project waits for when no checkpoint does. */
 export function openWorkByProject(db: Db): OpenWorkRow[] {
   return sqlite(db)
     .prepare(
-      `SELECT t.project_id AS projectId, t.kind AS kind, COUNT(*) AS count,
-              (SELECT d.reasoner FROM tasks d WHERE d.project_id = t.project_id AND d.reasoner IS NOT NULL ORDER BY d.completed_at DESC LIMIT 1) AS lastReasoner
+      `SELECT t.project_id AS projectId, t.kind AS kind, COUNT(*) AS count
          FROM tasks t
         WHERE t.status IN ('queued', 'leased')
         GROUP BY t.project_id, t.kind

@@ -9,6 +9,7 @@ export function FormActions({
   testId,
   cancelKey,
   danger = false,
+  describedBy,
 }: {
   onCancel: () => void;
   label: string;
@@ -21,13 +22,15 @@ export function FormActions({
   cancelKey?: string;
   /** The submit button warns: the action discards work. */
   danger?: boolean;
+  /** The id of what the submit button sets off, said beside it. */
+  describedBy?: string;
 }) {
   return (
     <div className="form-actions">
       <button type="button" className="button button-secondary" onClick={onCancel}>
         Cancel{cancelKey !== undefined ? <> <kbd>{cancelKey}</kbd></> : null}
       </button>
-      <button type="submit" className={`button ${danger ? 'button-danger' : 'button-primary'}`} data-testid={testId} disabled={pending || disabled}>
+      <button type="submit" className={`button ${danger ? 'button-danger' : 'button-primary'}`} data-testid={testId} disabled={pending || disabled} aria-describedby={describedBy}>
         {pending ? pendingLabel : label}
       </button>
     </div>

@@ -21,15 +21,23 @@ export interface Navigation {
   sectionLocation(section: string): AppLocation;
 }
 
+/**
+ * Sections that show one project and follow the scientist: opened, they show the project last
+ * viewed anywhere, not the one they showed before nor the newest (issue 33 item 6).
+ */
+const FOLLOWS_VIEWED_PROJECT = new Set(['leaderboard']);
+
 const NavigationContext = createContext<Navigation | null>(null);
 
 export function NavigationProvider({ initial, sections, children }: { initial: AppLocation; sections: readonly string[]; children: ReactNode }) {
   const [location, setLocation] = useState<AppLocation>(() => hashToLocation(window.location.hash, sections) ?? initial);
   const current = useRef(location);
   const lastIn = useRef(new Map<string, AppLocation>());
+  const viewedProject = useRef<string | undefined>(location.projectId);
   useEffect(() => {
     current.current = location;
     lastIn.current.set(location.section, location);
+    if (location.projectId !== undefined) viewedProject.current = location.projectId;
   }, [location]);
 
   const [addresses] = useState(() => new AddressWriter(window.history));
@@ -61,7 +69,12 @@ export function NavigationProvider({ initial, sections, children }: { initial: A
   }, [addresses]);
   const navigate = useCallback((next: AppLocation) => go(next, 'push'), [go]);
   const replace = useCallback((next: AppLocation) => go(next, 'replace'), [go]);
-  const sectionLocation = useCallback((section: string): AppLocation => lastIn.current.get(section) ?? { section }, []);
+  const sectionLocation = useCallback((section: string): AppLocation => {
+    const remembered = lastIn.current.get(section) ?? { section };
+    const viewed = viewedProject.current;
+    if (FOLLOWS_VIEWED_PROJECT.has(section) && viewed !== undefined && remembered.projectId !== viewed) return { section, projectId: viewed };
+    return remembered;
+  }, []);
   const openSection = useCallback((section: string) => go(sectionLocation(section), 'push'), [go, sectionLocation]);
   const value = useMemo(() => ({ location, navigate, replace, openSection, sectionLocation }), [location, navigate, replace, openSection, sectionLocation]);
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;

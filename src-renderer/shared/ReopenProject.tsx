@@ -1,7 +1,7 @@
 // Reopening a completed project, by the scientist (issue 15 item 2): another research cycle with
 // the budget it may use — reasoning calls and hypotheses to add. The server checks the numbers
 // (projectChangeEffects.assertApplicable) and its refusal is shown next to the form.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../api/cosci';
 import { useReopenProject } from '../api/researchQueries';
 import { useToasts } from '../app/Toasts';
@@ -17,9 +17,16 @@ export function ReopenProject({ researchId, goal }: { researchId: string; goal: 
   const [hypotheses, setHypotheses] = useState(DEFAULT_HYPOTHESES);
   const reopen = useReopenProject();
   const toasts = useToasts();
+  // Opened, the form takes the focus; closed, the focus goes back to the button (issue 33 item 3).
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) opener.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
   if (!open) {
     return (
-      <button type="button" className="button button-secondary button-small" data-testid="reopen-project" onClick={() => setOpen(true)}>
+      <button ref={opener} type="button" className="button button-secondary button-small" data-testid="reopen-project" onClick={() => setOpen(true)}>
         Reopen…
       </button>
     );
@@ -34,9 +41,17 @@ export function ReopenProject({ researchId, goal }: { researchId: string; goal: 
       .catch(() => undefined); // shown next to the form (reopen.error)
   };
   return (
-    <form className="reopen-form" data-testid="reopen-form" aria-label="Reopen this project" onSubmit={submit}>
+    <form
+      className="reopen-form"
+      data-testid="reopen-form"
+      aria-label="Reopen this project"
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false);
+      }}
+    >
       <label htmlFor={`${id}-calls`}>Reasoning calls to add</label>
-      <input id={`${id}-calls`} type="number" min={1} max={10000} required value={calls} onChange={(e) => setCalls(Number(e.target.value))} data-testid="reopen-calls" />
+      <input id={`${id}-calls`} type="number" min={1} max={10000} required value={calls} onChange={(e) => setCalls(Number(e.target.value))} data-testid="reopen-calls" autoFocus />
       <label htmlFor={`${id}-hypotheses`}>Hypotheses to add</label>
       <input id={`${id}-hypotheses`} type="number" min={0} max={100} required value={hypotheses} onChange={(e) => setHypotheses(Number(e.target.value))} data-testid="reopen-hypotheses" />
       <button type="submit" className="button button-primary button-small" disabled={reopen.isPending} data-testid="reopen-submit">

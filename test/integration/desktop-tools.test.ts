@@ -84,6 +84,8 @@ describe('desktop-only tools', () => {
     await call(desktop, 'decide', { checkpoint_id: plan?.checkpoint_id, action: 'approve' });
     const [batch] = await workUntilDecision(researchId);
     expect(batch?.kind).toBe('hypothesis_batch');
+    // Who did the work is known while the project waits for the scientist, not only while work is open.
+    expect((await call(desktop, 'list_project_overview', {})).projects).toMatchObject([{ id: researchId, open_work: [], last_worker: expect.stringMatching(/^(delegated|sampling):claude-desktop$/) }]);
     const ids = batch?.payload.hypothesis_ids as string[];
     await call(desktop, 'decide', { checkpoint_id: batch?.checkpoint_id, action: 'reject', note: 'Too close to known TGF-beta biology; focus on epigenetic regulators instead.' });
 

@@ -1,7 +1,7 @@
 // Editing a checkpoint: a form generated from its edit schema, prefilled with the proposal, and
 // the list of changes shown before anything is sent. The research server validates again and its
 // message (e.g. "summary must be 50-100 words") appears here, next to the form.
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { CheckpointView, JsonValue } from './types';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { FormActions } from '../../app/FormActions';
@@ -11,6 +11,7 @@ import { diffValues } from './schemaForm/diff';
 import { fieldsOf, type JsonSchema } from './schemaForm/jsonSchema';
 import { SchemaForm, type Choice } from './schemaForm/SchemaForm';
 import { useHypothesisChoices } from './useHypothesisChoices';
+import { NextStepNote } from './NextStepNote';
 import { clean, prefill, validate, type FormValue } from './schemaForm/values';
 
 const HYPOTHESIS_FIELDS = new Set(['hypothesis_id', 'partner_id', 'top_hypothesis_ids']);
@@ -22,10 +23,14 @@ export function EditPanel({
   pending,
   error,
   onEdited,
+  onDirtyChange,
 }: {
   checkpoint: CheckpointView;
   onSubmit: (data: Record<string, JsonValue>) => void;
+  /** Cancel or Esc: the inbox asks first when there are changes (onDirtyChange). */
   onCancel: () => void;
+  /** Whether the form holds changes not yet sent. */
+  onDirtyChange: (dirty: boolean) => void;
   pending: boolean;
   error: unknown;
   /** The form changed: a refusal of the previous version no longer applies. */
@@ -42,12 +47,26 @@ export function EditPanel({
   const [tried, setTried] = useState(false);
   const errors = validate(fields, value);
   const changes = diffValues(fields, original, value, options);
+  const dirty = changes.length > 0;
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+  // Opened by `e` or the Edit button, the form takes the focus (issue 33 item 3).
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => form.current?.querySelector<HTMLElement>('input, textarea, select')?.focus(), []);
+  const budget = checkpoint.kind === 'research_plan' && isRecord(value) ? Number(value.hypothesis_budget) : NaN;
 
   return (
     <form
+      ref={form}
       className="decision-panel"
       data-testid="edit-panel"
       aria-label="Edit the proposal"
+      onKeyDown={(event) => {
+        // Esc in any field leaves the form through onCancel, which asks first when there are edits.
+        if (event.key !== 'Escape' || event.defaultPrevented) return;
+        event.preventDefault();
+        onCancel();
+      }}
       onSubmit={(event) => {
         event.preventDefault();
         setTried(true);
@@ -76,10 +95,12 @@ export function EditPanel({
         </p>
       ) : null}
       {error ? <ErrorNotice error={error} title="The edit was not accepted" testId="edit-error" /> : null}
+      <NextStepNote checkpoint={checkpoint} hypotheses={Number.isInteger(budget) && budget > 0 ? budget : null} id={`${idPrefix}-next`} />
       <FormActions
         onCancel={onCancel}
-        label={`Submit edit (${changes.length} change${changes.length === 1 ? '' : 's'})`}
-        pendingLabel="Submitting…"
+        label={`Approve with these changes (${changes.length})`}
+        pendingLabel="Approving…"
+        describedBy={`${idPrefix}-next`}
         pending={pending}
         disabled={changes.length === 0}
         testId="edit-submit"
@@ -87,4 +108,8 @@ export function EditPanel({
       />
     </form>
   );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

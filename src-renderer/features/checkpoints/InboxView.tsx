@@ -1,6 +1,7 @@
 // The checkpoints inbox: everything waiting for the scientist, grouped by project (oldest first),
 // filterable by project and kind, with the approval dialog of the selected one beside it, a bulk
-// approval of like items, and the history of decisions. Keyboard shortcuts are listed on screen.
+// approval of like items, and the history of decisions. Keyboard shortcuts are listed on screen;
+// none fires while a form is open, and a form with edits is never left without asking.
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { CheckpointView, DecisionAction } from '../../../src-shared/routes/index';
 import { useProjects } from '../../api/queries';
@@ -22,6 +23,8 @@ import { ProjectStates } from './ProjectStates';
 import { bulkApprovableKind, filterCheckpoints, groupByProject, NO_INBOX_FILTER, type InboxFilter } from './inboxModel';
 import type { DecisionMode } from './types';
 import { useInboxKeys } from './useInboxKeys';
+import { KEYBOARD_APPROVAL_DELAY_MS, useKeyboardApproval } from './useKeyboardApproval';
+import { DiscardDialog } from './DiscardDialog';
 import { Loading, skeletonRows } from '../../app/Loading';
 import './checkpoints.css';
 
@@ -33,7 +36,9 @@ export function InboxView() {
   const projects = useProjects();
   const { location, navigate } = useNavigation();
   const [mode, setMode] = useState<DecisionMode>('view');
-  const [approveRequest, setApproveRequest] = useState(0);
+  // The open form holds edits not yet sent; leaving it then asks first (leave()).
+  const [dirty, setDirty] = useState(false);
+  const [leaveRequest, setLeaveRequest] = useState<{ then: () => void } | null>(null);
   const toasts = useToasts();
   // One confirmation at a time: the next decision's replaces it rather than stacking up.
   const lastAnnouncement = useRef<number | null>(null);
@@ -49,10 +54,16 @@ export function InboxView() {
   const selectedIndex = Math.max(0, checkpoints.findIndex((c) => c.checkpoint_id === location.checkpointId));
   const selected: CheckpointView | undefined = checkpoints[selectedIndex];
 
-  const select = (checkpoint: CheckpointView | undefined): void => {
+  const goTo = (checkpoint: CheckpointView | undefined): void => {
     setMode('view');
     navigate({ section: 'inbox', checkpointId: checkpoint?.checkpoint_id });
   };
+  /** Runs `then` at once, or once the scientist agreed to drop the edits of the open form. */
+  const leave = (then: () => void): void => {
+    if (mode !== 'view' && dirty) setLeaveRequest({ then });
+    else then();
+  };
+  const select = (checkpoint: CheckpointView | undefined): void => leave(() => goTo(checkpoint));
   // A hypothesis the selected checkpoint names, open in the side panel: part of the address
   // (#/inbox?checkpoint=…&hypothesis=…), so Back closes it.
   const openHypothesisId = location.hypothesisId ?? null;
@@ -60,23 +71,28 @@ export function InboxView() {
   const openHypothesis = (hypothesisId: string): void => navigate({ section: 'inbox', checkpointId, hypothesisId });
   const closeHypothesis = useCallback((): void => navigate({ section: 'inbox', checkpointId }), [navigate, checkpointId]);
   const onDecided = (result: DecideResult, action: DecisionAction): void => {
-    setMode('view');
     // A toast, not a banner: the inbox does not move under the scientist's hands.
     if (lastAnnouncement.current !== null) toasts.dismiss(lastAnnouncement.current);
     lastAnnouncement.current = toasts.show({ testId: 'decision-announcement', durationMs: 6000, message: `${DONE[action]}: ${KIND_LABELS[result.checkpoint.kind]} of “${goals.get(result.checkpoint.research_id) ?? result.checkpoint.research_id}”. ${whatNext(result.next)}` });
+    // A keyboard approval is sent seconds later: the scientist may be looking at another checkpoint by then.
+    const decidedId = result.checkpoint.checkpoint_id;
+    if (location.checkpointId !== decidedId && selected?.checkpoint_id !== decidedId) return;
     // Stay at the same place in the list: the next waiting checkpoint takes this one's row.
-    select(checkpoints[selectedIndex + 1] ?? checkpoints[selectedIndex - 1]);
+    const index = checkpoints.findIndex((c) => c.checkpoint_id === decidedId);
+    goTo(index < 0 ? undefined : (checkpoints[index + 1] ?? checkpoints[index - 1]));
   };
+  const keyboardApproval = useKeyboardApproval(onDecided);
+  const describe = (checkpoint: CheckpointView): string => `the ${KIND_LABELS[checkpoint.kind].toLowerCase()} of “${goals.get(checkpoint.research_id) ?? checkpoint.research_id}”`;
 
-  useInboxKeys(tab === 'waiting' && selected !== undefined, {
+  useInboxKeys(tab === 'waiting' && selected !== undefined, mode !== 'view', {
     next: () => select(checkpoints[Math.min(selectedIndex + 1, checkpoints.length - 1)]),
     previous: () => select(checkpoints[Math.max(selectedIndex - 1, 0)]),
     approve: () => {
-      if (mode === 'view') setApproveRequest((n) => n + 1);
+      if (selected !== undefined) keyboardApproval.schedule(selected, describe(selected));
     },
     edit: () => setMode('edit'),
     reject: () => setMode('reject'),
-    cancel: () => setMode('view'),
+    undo: () => void keyboardApproval.undo(),
   });
 
   return (
@@ -89,7 +105,7 @@ export function InboxView() {
             { id: 'history', label: 'Decision history' },
           ]}
           selected={tab}
-          onSelect={setTab}
+          onSelect={(next) => leave(() => setTab(next))}
           label="Checkpoints"
           testIdPrefix="inbox-tab"
           panelId="inbox-panel"
@@ -162,7 +178,7 @@ export function InboxView() {
               )}
             />
             <p className="shortcut-hint" data-testid="shortcut-hint">
-              Keyboard: <kbd>j</kbd> / <kbd>k</kbd> next / previous · <kbd>a</kbd> approve · <kbd>e</kbd> edit · <kbd>r</kbd> reject · <kbd>Esc</kbd> cancel
+              Keyboard: <kbd>j</kbd> / <kbd>k</kbd> next / previous · <kbd>a</kbd> approve (sent after {KEYBOARD_APPROVAL_DELAY_MS / 1000} s) · <kbd>u</kbd> undo · <kbd>e</kbd> edit · <kbd>r</kbd> reject · <kbd>Esc</kbd> leave a form. Keys do nothing while a form is open.
             </p>
           </div>
           {selected ? (
@@ -173,13 +189,27 @@ export function InboxView() {
               mode={mode}
               setMode={setMode}
               onDecided={onDecided}
-              approveRequest={approveRequest}
+              approvalScheduled={keyboardApproval.scheduled.has(selected.checkpoint_id)}
+              onUndoApproval={() => keyboardApproval.undo(selected.checkpoint_id)}
+              onCancelForm={() => leave(() => setMode('view'))}
+              onDirtyChange={setDirty}
               hypothesisSlot={<CheckpointHypotheses checkpoint={selected} openId={openHypothesisId} onOpen={openHypothesis} />}
             />
           ) : null}
           {openHypothesisId !== null ? <HypothesisSidePanel hypothesisId={openHypothesisId} onClose={closeHypothesis} /> : null}
         </div>
       )}
+      {leaveRequest !== null ? (
+        <DiscardDialog
+          what={mode === 'reject' ? 'Your rejection note' : 'Your edit'}
+          onKeep={() => setLeaveRequest(null)}
+          onDiscard={() => {
+            setLeaveRequest(null);
+            setDirty(false);
+            leaveRequest.then();
+          }}
+        />
+      ) : null}
       </div>
     </div>
   );

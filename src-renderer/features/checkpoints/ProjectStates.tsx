@@ -5,6 +5,7 @@ import { useProjects } from '../../api/queries';
 import { useProjectOverview } from '../../api/researchQueries';
 import { useNavigation } from '../../app/navigation';
 import { ReopenProject } from '../../shared/ReopenProject';
+import { AssistantPrompt } from '../../shared/AssistantPrompt';
 import { waitingFor, waitingSentence } from '../../shared/waitingFor';
 
 export function ProjectStates() {
@@ -28,7 +29,8 @@ export function ProjectStates() {
       {running.map((p) => (
         <li key={p.id} data-testid="inbox-state-waiting-assistant">
           <strong>{p.goal}</strong> waits for your assistant, not for you:{' '}
-          <span data-testid="inbox-state-work">{waitingSentence(waitingFor(flags.get(p.id)?.open_work ?? [], flags.get(p.id)?.last_worker ?? null, null))}</span> For example: <q>Continue the Co-Scientist research on {shortGoal(p.goal)}</q>. {open(p.id)}
+          <span data-testid="inbox-state-work">{waitingSentence(waitingFor(flags.get(p.id)?.open_work ?? [], flags.get(p.id)?.last_worker ?? null, null))}</span> {open(p.id)}
+          <AssistantPrompt goal={p.goal} />
         </li>
       ))}
       {paused.map((p) => (
@@ -43,8 +45,4 @@ export function ProjectStates() {
       ))}
     </ul>
   );
-}
-
-function shortGoal(goal: string): string {
-  return goal.length > 70 ? `${goal.slice(0, 69)}…` : goal;
 }

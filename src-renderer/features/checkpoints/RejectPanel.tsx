@@ -1,7 +1,7 @@
 // Rejecting a checkpoint: the note is required and goes to the next attempt, so it must say what
 // is wrong and what to do instead. The research server decides whether a note is meaningful;
 // its reason is shown right under the note.
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { FormActions } from '../../app/FormActions';
 
@@ -13,9 +13,12 @@ export function RejectPanel({
   onCancel,
   pending,
   error,
+  onDirtyChange,
 }: {
   onSubmit: (note: string) => void;
+  /** Cancel or Esc: the inbox asks first when a note was written (onDirtyChange). */
   onCancel: () => void;
+  onDirtyChange: (dirty: boolean) => void;
   pending: boolean;
   error: unknown;
 }) {
@@ -23,11 +26,19 @@ export function RejectPanel({
   const [note, setNote] = useState('');
   const trimmed = note.trim();
   const words = trimmed.split(/\s+/).filter(Boolean).length;
+  const dirty = trimmed !== '';
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
   return (
     <form
       className="decision-panel"
       data-testid="reject-panel"
       aria-label="Reject with a note"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || event.defaultPrevented) return;
+        event.preventDefault();
+        onCancel();
+      }}
       onSubmit={(event) => {
         event.preventDefault();
         if (trimmed !== '') onSubmit(trimmed);

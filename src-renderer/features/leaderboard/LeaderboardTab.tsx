@@ -6,6 +6,7 @@ import type { LeaderboardRow } from '../../../src-shared/routes/index';
 import { LeaderboardTable } from './LeaderboardTable';
 import { LeaderboardToolbar } from './LeaderboardToolbar';
 import { useServerSearch } from './serverSearch';
+import { tiesWithAbove } from './certification';
 import { applyFilters, ciDomain, distinctMethods, hasFilters, memoisedSearchText, NO_FILTERS, nextSort, sortRows, type Filters, type Sort } from './leaderboardModel';
 
 export interface TableState {
@@ -47,10 +48,16 @@ export function LeaderboardTab({
   }, [rows, filters, text, state.sort, search.ids]);
   const methods = useMemo(() => distinctMethods(rows), [rows]);
   const domain = useMemo(() => ciDomain(rows), [rows]);
+  // Ties are between neighbours in the full ranking, whatever the filters show.
+  const ties = useMemo(() => tiesWithAbove(rows), [rows]);
 
   return (
     <div className="lb-tab" data-testid="leaderboard-tab" data-search={search.pending ? 'pending' : 'settled'}>
       <LeaderboardToolbar filters={state.filters} onChange={(next) => onState({ ...state, filters: next })} methods={methods} />
+      <p className="lb-legend muted" data-testid="leaderboard-legend">
+        Rank follows the Bradley-Terry score, fitted to all matches (Elo moves match by match, so it can disagree). The interval is the score&apos;s 95% bootstrap range: overlapping
+        neighbours (≈) are effectively tied. P(top-{k}) is the share of bootstrap replicates that put a hypothesis in the top {k}; ✓ marks those certified there.
+      </p>
       <p className="lb-count muted" aria-live="polite" data-testid="leaderboard-count">
         {shown.length === rows.length ? `${rows.length.toLocaleString()} hypotheses` : `Showing ${shown.length.toLocaleString()} of ${rows.length.toLocaleString()} hypotheses`}
       </p>
@@ -76,6 +83,7 @@ export function LeaderboardTab({
           onToggleSelect={onToggleSelect}
           openId={openId}
           onOpen={onOpen}
+          ties={ties}
         />
       )}
     </div>

@@ -46,9 +46,11 @@ export interface LeaderboardTableProps {
   openId?: string | null | undefined;
   /** Opens a hypothesis in full (a click anywhere on its row, or Enter on its title). */
   onOpen?: ((id: string) => void) | undefined;
+  /** Rows effectively tied with the row ranked just above (certification.ts): that row's number. */
+  ties?: ReadonlyMap<string, number> | undefined;
 }
 
-export function LeaderboardTable({ rows, totalRows, k, ciDomain, sort, onSort, selected, onToggleSelect, openId, onOpen }: LeaderboardTableProps) {
+export function LeaderboardTable({ rows, totalRows, k, ciDomain, sort, onSort, selected, onToggleSelect, openId, onOpen, ties }: LeaderboardTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // Stable between scroll renders: a new key function makes the virtualizer re-measure all 10,000 rows.
   const getItemKey = useCallback((index: number) => (rows[index] as LeaderboardRow).id, [rows]);
@@ -98,6 +100,7 @@ export function LeaderboardTable({ rows, totalRows, k, ciDomain, sort, onSort, s
                 onToggleSelect={onToggleSelect}
                 open={row.id === openId}
                 openable={onOpen !== undefined}
+                tiedWith={ties?.get(row.id)}
               />
             );
           })}
@@ -149,10 +152,11 @@ interface RowProps {
   onToggleSelect: (id: string) => void;
   open: boolean;
   openable: boolean;
+  tiedWith: number | undefined;
 }
 
 // Memoised: scrolling re-renders the table, but a row whose data did not change need not.
-const Row = memo(function Row({ row, index, start, k, ciDomain, selected, onToggleSelect, open, openable }: RowProps) {
+const Row = memo(function Row({ row, index, start, k, ciDomain, selected, onToggleSelect, open, openable, tiedWith }: RowProps) {
   const title = hypothesisTitle(row);
   const movement = movementLabel(row);
   const losses = row.matches_played - row.wins;
@@ -175,8 +179,13 @@ const Row = memo(function Row({ row, index, start, k, ciDomain, selected, onTogg
       <div role="cell" className="lb-cell lb-col-rank" data-testid="row-rank">
         {row.rank ?? '—'}
         {row.certified_top_k ? (
-          <span className="lb-certified" role="img" aria-label={`certified top-${k}`} title={`Certified top-${k}: in the top ${k} in at least 90% of bootstrap replicates`} data-testid="certified-marker">
+          <span className="lb-certified" role="img" aria-label={`certified in top-${k}`} title={`Certified in the top ${k}: there in at least 90% of bootstrap replicates`} data-testid="certified-marker">
             ✓
+          </span>
+        ) : null}
+        {tiedWith !== undefined ? (
+          <span className="lb-tied" role="img" aria-label={`effectively tied with H${tiedWith}, ranked just above: their intervals overlap`} title={`Effectively tied with H${tiedWith}: their 95% intervals overlap`} data-testid="tied-marker" data-tied-with={tiedWith}>
+            ≈
           </span>
         ) : null}
       </div>

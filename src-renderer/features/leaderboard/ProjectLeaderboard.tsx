@@ -11,6 +11,8 @@ import { INITIAL_ELO_CHOICE, type EloChoice } from './eloSelection';
 import { LeaderboardTab, type TableState } from './LeaderboardTab';
 import { DEFAULT_SORT, NO_FILTERS } from './leaderboardModel';
 import { LineagePanel } from './LineagePanel';
+import { useComparePicks } from './comparePicks';
+import { certificationBadge } from './certification';
 import { MatchList } from './MatchList';
 import { useLeaderboardPages } from './queries';
 import { useRenderMarks } from './renderMarks';
@@ -44,7 +46,7 @@ export function ProjectLeaderboard({
   const query = useLeaderboardPages(researchId);
   const [tab, setTab] = useState<Tab>('table');
   const [table, setTable] = useState<TableState>({ filters: NO_FILTERS, sort: DEFAULT_SORT });
-  const [selected, setSelected] = useState<string[]>([]);
+  const [selected, toggle] = useComparePicks(researchId);
   // Kept here, not in the chart's tab, so a look at the table does not reset the scientist's choice.
   const [eloChoice, setEloChoice] = useState<EloChoice>(INITIAL_ELO_CHOICE);
   const [arenaOpened, setArenaOpened] = useState(false);
@@ -57,9 +59,6 @@ export function ProjectLeaderboard({
 
   // Measured here, mounted before any data arrives; its layout effect runs after the table's commit.
   useRenderMarks(tab === 'table' ? rows.length : 0, complete && tab === 'table');
-
-  // At most two picks: a third replaces the older one, so "compare" always means a pair.
-  const toggle = (id: string): void => setSelected((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id].slice(-2)));
 
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>): void => {
     // In the arena ← and → choose a side (ArenaPanel), even with the focus still on its tab.
@@ -77,7 +76,7 @@ export function ProjectLeaderboard({
 
   return (
     <section className="lb" aria-label="Tournament" data-testid="project-leaderboard" data-state={head === undefined ? 'loading' : complete ? 'complete' : 'partial'} data-loaded-rows={rows.length}>
-      <Summary head={head} loaded={rows.length} complete={complete} failed={query.isError && !query.isFetching} />
+      <Summary head={head} rows={rows} loaded={rows.length} complete={complete} failed={query.isError && !query.isFetching} />
       {query.isError ? <ErrorNotice error={query.error} title="Some of the leaderboard could not be loaded" onRetry={() => void query.refetch()} testId="leaderboard-error" /> : null}
       <div className="lb-tabs" role="tablist" aria-label="Tournament views" onKeyDown={onTabKey}>
         {TABS.map(({ id, label }) => (
@@ -130,12 +129,12 @@ export function ProjectLeaderboard({
   );
 }
 
-function Summary({ head, loaded, complete, failed }: { head: LeaderboardPage | undefined; loaded: number; complete: boolean; failed: boolean }) {
+function Summary({ head, rows, loaded, complete, failed }: { head: LeaderboardPage | undefined; rows: LeaderboardPage['rows']; loaded: number; complete: boolean; failed: boolean }) {
   if (head === undefined) return <Loading label="Loading the leaderboard summary" className="lb-summary skeleton skeleton-line" />;
   return (
     <div className="lb-summary" data-testid="leaderboard-summary">
       <span className={`badge ${head.certified ? 'badge-completed' : 'badge-paused'}`} data-testid="leaderboard-certified" title={`Certified when every top-${head.k} member is in the top ${head.k} in at least ${Math.round(head.certify_threshold * 100)}% of bootstrap replicates`}>
-        {head.certified ? `Top-${head.k} certified` : `Top-${head.k} not yet certified`}
+        {certificationBadge(rows, head.k, head.certified)}
       </span>
       <span className="muted">
         {head.total.toLocaleString()} hypotheses · {head.matches.toLocaleString()} matches

@@ -3,6 +3,7 @@
 // can be told apart shows at a glance), the certified top-k marked, each opening its detail, and
 // the way to the full tournament. Its query is keyed under ['projects'], so it follows an
 // assistant's judgements live like the rest of the project view.
+import { certificationBadge } from './certification';
 import type { LeaderboardPage, LeaderboardRow } from '../../../src-shared/routes/index';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useNavigation } from '../../app/navigation';
@@ -54,7 +55,7 @@ function Board({ page, onOpen }: { page: LeaderboardPage; onOpen: (hypothesisId:
     <>
       <p className="muted top-board-summary" data-testid="project-top-board-summary">
         <span className={`badge ${page.certified ? 'badge-completed' : 'badge-paused'}`} data-testid="project-top-board-certified">
-          {page.certified ? `Top-${page.k} certified` : `Top-${page.k} not yet certified`}
+          {certificationBadge(page.rows, page.k, page.certified)}
         </span>{' '}
         {shown < page.total ? `Top ${shown} of ${page.total.toLocaleString()} hypotheses` : `${page.total.toLocaleString()} ${page.total === 1 ? 'hypothesis' : 'hypotheses'}`} · {page.matches.toLocaleString()} matches
       </p>
@@ -95,7 +96,7 @@ function TopRow({ row, k, domain, onOpen }: { row: LeaderboardRow; k: number; do
       <td className="top-board-rank">
         {row.rank ?? '—'}
         {row.certified_top_k ? (
-          <span className="lb-certified" role="img" aria-label={`certified top-${k}`} title={`Certified top-${k}`} data-testid="project-top-certified">
+          <span className="lb-certified" role="img" aria-label={`certified in top-${k}`} title={`Certified in the top ${k}`} data-testid="project-top-certified">
             ✓
           </span>
         ) : null}

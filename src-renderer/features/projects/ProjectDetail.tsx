@@ -17,6 +17,7 @@ import { ProjectOverview, type LeaderboardTop } from './ProjectOverview';
 import { ProjectStatusNotice } from './ProjectStatusNotice';
 import { ProjectTimeline } from './ProjectTimeline';
 import { useProjectActions } from './useProjectActions';
+import { waitsForAssistant } from '../../shared/waitingFor';
 import { Loading } from '../../app/Loading';
 
 type DetailTab = 'overview' | 'timeline' | 'hypotheses';
@@ -50,6 +51,7 @@ function StatusView({ status, leaderboardTop }: { status: ResearchStatus; leader
   const { deleteWithUndo, setArchived, archivePending } = useProjectActions();
   const { navigate } = useNavigation();
   const project = { id: status.research_id, goal: status.goal };
+  const waits = waitsForAssistant(status.status, flags);
 
   return (
     <section className="card project-detail" data-testid="project-detail" aria-labelledby="project-detail-goal">
@@ -60,6 +62,11 @@ function StatusView({ status, leaderboardTop }: { status: ResearchStatus; leader
             <span className={`badge badge-${status.status}`} data-testid="detail-status">
               {statusLabel(status.status)}
             </span>
+            {waits ? (
+              <span className="badge badge-paused" data-testid="detail-waits-assistant">
+                Waits for your assistant
+              </span>
+            ) : null}
             {archived ? (
               <span className="badge badge-paused" data-testid="detail-archived">
                 Archived
@@ -102,7 +109,7 @@ function StatusView({ status, leaderboardTop }: { status: ResearchStatus; leader
         panelId="project-detail-panel"
       />
       <div id="project-detail-panel" role="tabpanel" className="project-detail-panel">
-        {tab === 'overview' ? <ProjectOverview status={status} leaderboardTop={leaderboardTop} /> : tab === 'timeline' ? <ProjectTimeline researchId={status.research_id} /> : <HypothesesPanel researchId={status.research_id} addRefused={addRefusal(status)} />}
+        {tab === 'overview' ? <ProjectOverview status={status} leaderboardTop={leaderboardTop} waitsForAssistant={waits} /> : tab === 'timeline' ? <ProjectTimeline researchId={status.research_id} /> : <HypothesesPanel researchId={status.research_id} addRefused={addRefusal(status)} />}
       </div>
     </section>
   );

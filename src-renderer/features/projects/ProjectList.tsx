@@ -10,6 +10,8 @@ export interface ProjectRow extends ProjectSummary {
   archivedAt: string | null;
   /** Checkpoints waiting for the scientist. */
   pending: number;
+  /** Nothing moves until the scientist asks their assistant to continue (waitingFor.waitsForAssistant). */
+  waitsForAssistant: boolean;
 }
 
 export function ProjectList({
@@ -57,6 +59,11 @@ export function ProjectList({
             {project.pending > 0 ? (
               <span className="badge badge-waiting" data-testid="project-pending" title="Checkpoints waiting for your decision">
                 {project.pending} waiting for you
+              </span>
+            ) : null}
+            {project.waitsForAssistant ? (
+              <span className="badge badge-paused" data-testid="project-waits-assistant" title="Ask your assistant to continue the research: the project moves only then">
+                Waits for your assistant
               </span>
             ) : null}
             <span className="chip" data-testid="project-domain">

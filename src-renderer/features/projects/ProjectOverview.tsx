@@ -17,7 +17,15 @@ import { Loading } from '../../app/Loading';
  */
 export type LeaderboardTop = (researchId: string) => ReactNode;
 
-export function ProjectOverview({ status, leaderboardTop }: { status: ResearchStatus; leaderboardTop: LeaderboardTop }) {
+export function ProjectOverview({
+  status,
+  leaderboardTop,
+  waitsForAssistant = false,
+}: {
+  status: ResearchStatus;
+  leaderboardTop: LeaderboardTop;
+  waitsForAssistant?: boolean;
+}) {
   const record = useProjectTimeline(status.research_id);
   const first = record.data?.pages[0];
   const top = status.top_hypothesis;
@@ -54,7 +62,8 @@ export function ProjectOverview({ status, leaderboardTop }: { status: ResearchSt
           <time dateTime={status.last_update}>{dateTime(status.last_update)}</time>
         </Fact>
         <Fact label="Estimated time left" testId="detail-estimated-completion">
-          {duration(status.estimated_completion_minutes)}
+          {/* No clock runs while the project waits to be asked: an estimate would mislead (issue 33 item 7). */}
+          {waitsForAssistant ? 'none: the project waits until your assistant is asked to continue' : duration(status.estimated_completion_minutes)}
         </Fact>
       </dl>
 

@@ -4,6 +4,7 @@
 import type { ProjectOverview, ResearchStatus } from '../../../src-shared/routes/index';
 import { ReopenProject } from '../../shared/ReopenProject';
 import { waitingFor, waitingSentence } from '../../shared/waitingFor';
+import { AssistantPrompt } from '../../shared/AssistantPrompt';
 
 type Flags = ProjectOverview['projects'][number];
 
@@ -26,9 +27,11 @@ export function ProjectStatusNotice({ status, flags }: { status: ResearchStatus;
     );
   }
   if (flags === undefined) return null;
+  const waiting = waitingFor(flags.open_work, flags.last_worker, status.created_by);
   return (
     <div className="notice status-notice" data-testid="detail-waiting-assistant">
-      <p>{waitingSentence(waitingFor(flags.open_work, flags.last_worker, status.created_by))}</p>
+      <p>{waitingSentence(waiting)}</p>
+      {waiting.background ? null : <AssistantPrompt goal={status.goal} />}
     </div>
   );
 }

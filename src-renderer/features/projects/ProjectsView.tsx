@@ -11,6 +11,7 @@ import { NewResearchForm } from './NewResearchForm';
 import { ProjectDetail } from './ProjectDetail';
 import type { LeaderboardTop } from './ProjectOverview';
 import { ProjectList, type ProjectRow } from './ProjectList';
+import { waitsForAssistant } from '../../shared/waitingFor';
 import { usePendingDeletes } from './pendingDeletes';
 import { Loading, skeletonRows } from '../../app/Loading';
 import './projects.css';
@@ -38,7 +39,7 @@ export function ProjectsView({
     const flags = new Map((overview.data?.projects ?? []).map((p) => [p.id, p]));
     return projects
       .filter((p) => !deleting.has(p.id))
-      .map((p) => ({ ...p, archivedAt: flags.get(p.id)?.archived_at ?? null, pending: flags.get(p.id)?.pending_checkpoints ?? 0 }));
+      .map((p) => ({ ...p, archivedAt: flags.get(p.id)?.archived_at ?? null, pending: flags.get(p.id)?.pending_checkpoints ?? 0, waitsForAssistant: waitsForAssistant(p.status, flags.get(p.id)) }));
   }, [projects, overview.data, deleting]);
   const archivedCount = rows?.filter((p) => p.archivedAt !== null).length ?? 0;
   const visible = rows?.filter((p) => (p.archivedAt !== null) === showArchived);

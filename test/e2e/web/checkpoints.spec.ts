@@ -32,9 +32,10 @@ test('the scientist approves the plan, edits a batch and rejects another; the as
   await expect(page.getByTestId(testId.shortcutHint)).toContainText('approve');
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'checkpoints-inbox.png') });
 
-  // Approve with the keyboard.
+  // Approve with the keyboard: said first, sent once the few seconds to undo it have passed.
   await page.keyboard.press('a');
-  await expect(room.announcement).toContainText('Approved: Research plan');
+  await expect(page.getByTestId(testId.keyboardApproval)).toContainText('Approving the research plan');
+  await expect(room.announcement).toContainText('Approved: Research plan', { timeout: 15_000 });
   await expect(room.announcement).toContainText('ask Claude to continue the research');
   await expect(page.getByTestId(testId.inboxEmpty)).toBeVisible();
   await expect(room.inboxCount).toBeHidden();
@@ -107,7 +108,7 @@ test('the scientist approves the plan, edits a batch and rejects another; the as
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'checkpoints-history.png') });
 });
 
-test('j / k move through checkpoints of several projects; Esc leaves the edit form', async ({ app, page, webHost, workspace }) => {
+test('j / k move through checkpoints of several projects; Esc leaves the edit form, asking first when it holds edits', async ({ app, page, webHost, workspace }) => {
   const room = new ControlRoom(page);
   await app.open(webHost.url);
   assistant = await connectResearchAssistant(workspace.dataDir);
@@ -132,8 +133,15 @@ test('j / k move through checkpoints of several projects; Esc leaves the edit fo
   await page.getByTestId(testId.fieldDomain).pressSequentially(' j');
   await expect(items.nth(0)).toHaveAttribute('aria-current', 'true');
   await page.keyboard.press('Escape');
+  await page.getByTestId(testId.discardConfirm).click();
   await expect(page.getByTestId(testId.editPanel)).toBeHidden();
   await expect(page.getByTestId(testId.approveButton)).toBeVisible();
+  // Without edits, Esc leaves at once and the focus returns to Edit.
+  await page.keyboard.press('e');
+  await expect(page.getByTestId(testId.editPanel)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId(testId.editPanel)).toBeHidden();
+  await expect(page.getByTestId(testId.editButton)).toBeFocused();
 });
 
 test('a checkpoint that arrives raises a browser notification when the scientist allowed them', async ({ app, page, context, webHost, workspace }) => {

@@ -97,7 +97,10 @@ test('a hypothesis added while the report waits is ranked before a fresh report;
   await expect(page.getByTestId(testId.addHypothesisButton)).toBeDisabled();
   await expect(page.getByTestId(testId.addHypothesisRefused)).toContainText('reopen it');
   const budgetBefore = (await assistant.call('get_research_status', { research_id: researchId })).reasoning_call_budget as number;
-  await page.getByTestId(testId.reopenProject).click();
+  // By keyboard: Reopen… moves the focus into the form it opens (issue 33 item 3).
+  await page.getByTestId(testId.reopenProject).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(testId.reopenCalls)).toBeFocused();
   expect(describeFindings(await seriousAxeFindings(page, 'completed project with the reopen form'))).toBe('');
   await page.getByTestId(testId.reopenCalls).fill('0');
   await page.getByTestId(testId.reopenSubmit).click();

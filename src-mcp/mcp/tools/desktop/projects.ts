@@ -37,7 +37,7 @@ export const listProjectOverviewTool = defineTool({
           archived_at: p.archivedAt,
           pending_checkpoints: p.pendingCheckpoints,
           open_work: (work.get(p.id) ?? []).map((row) => ({ kind: row.kind as TaskKind, count: row.count })),
-          last_worker: work.get(p.id)?.[0]?.lastReasoner ?? null,
+          last_worker: p.lastReasoner,
         })),
         pending: overview.pending.map((c) => ({ checkpoint_id: c.id, research_id: c.projectId, kind: c.kind as CheckpointKind, goal: c.goal, created_at: c.createdAt })),
         pending_total: overview.pendingTotal,

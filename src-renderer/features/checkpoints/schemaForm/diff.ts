@@ -70,14 +70,24 @@ function diffStringList(before: string[], after: string[], key: string, label: s
   const clean = (list: string[]) => list.map((item) => item.trim()).filter((item) => item !== '');
   const a = clean(before);
   const b = clean(after);
+  // Entries of `b` not matched by an equal entry of `a`, by their place in `b`.
+  const unmatched = new Map(b.map((item, index) => [index, item]));
+  const removed: Array<{ item: string; index: number }> = [];
+  a.forEach((item, index) => {
+    const match = [...unmatched].find(([, candidate]) => candidate === item);
+    if (match !== undefined) unmatched.delete(match[0]);
+    else removed.push({ item, index });
+  });
   const changes: Change[] = [];
-  const remaining = [...b];
-  for (const item of a) {
-    const index = remaining.indexOf(item);
-    if (index >= 0) remaining.splice(index, 1);
-    else changes.push({ key: `${key}[-${item}]`, label, kind: 'removed', before: item });
+  // An entry reworded in place is one change, not a removal and an addition (issue 33 item 2).
+  for (const { item, index } of removed) {
+    const replacement = unmatched.get(index);
+    if (replacement !== undefined) {
+      unmatched.delete(index);
+      changes.push({ key: `${key}[${index}]`, label: `${label} › #${index + 1}`, kind: 'changed', before: item, after: replacement });
+    } else changes.push({ key: `${key}[-${item}]`, label, kind: 'removed', before: item });
   }
-  for (const item of remaining) changes.push({ key: `${key}[+${item}]`, label, kind: 'added', after: item });
+  for (const item of unmatched.values()) changes.push({ key: `${key}[+${item}]`, label, kind: 'added', after: item });
   // Same entries in another order still matters where order means priority (the report's top list).
   if (changes.length === 0 && a.join('\u0000') !== b.join('\u0000')) changes.push({ key, label: `${label} (order)`, kind: 'changed', before: a.join(', '), after: b.join(', ') });
   return changes;

@@ -29,3 +29,19 @@ export async function seriousAxeFindings(page: Page, view: string): Promise<AxeF
 export function describeFindings(findings: readonly AxeFinding[]): string {
   return findings.map((f) => `[${f.view}] ${f.impact} ${f.rule}: ${f.help}\n    ${f.nodes.join('\n    ')}`).join('\n');
 }
+
+/** The serious and critical findings of the page as it is now, in light and dark at 1440 and 800 px wide; the page is left light at 1440 px. */
+export async function seriousAxeFindingsEverywhere(page: Page, view: string): Promise<AxeFinding[]> {
+  const findings: AxeFinding[] = [];
+  const height = page.viewportSize()?.height ?? 800;
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of [1440, 800]) {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height });
+      findings.push(...(await seriousAxeFindings(page, `${view} (${colorScheme}, ${width} px)`)));
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1440, height });
+  return findings;
+}

@@ -142,6 +142,19 @@ describe('the diff shown before submitting', () => {
     expect(added).toEqual([{ key: 'hypotheses.hyp_a.rationale', label: 'Hypotheses › #1 › Rationale', kind: 'added', after: 'New rationale text' }]);
   });
 
+  it('counts an objective reworded in place as one change, and a removal or an addition as one each', () => {
+    const objectives = ['Find druggable targets in stellate cells', 'Rank them by tractability'];
+    const before = prefill(fields('research_plan'), { ...plan, objectives });
+    const reworded = diffValues(fields('research_plan'), before, { ...plan, objectives: [objectives[0], 'Rank them by genetic evidence'] });
+    expect(reworded).toEqual([
+      { key: 'objectives[1]', label: 'Objectives › #2', kind: 'changed', before: 'Rank them by tractability', after: 'Rank them by genetic evidence' },
+    ]);
+    const dropped = diffValues(fields('research_plan'), before, { ...plan, objectives: [objectives[1]] });
+    expect(dropped.map((c) => `${c.label}:${c.kind}`)).toEqual(['Objectives:removed']);
+    const grown = diffValues(fields('research_plan'), before, { ...plan, objectives: [...objectives, 'Prefer oral drugs'] });
+    expect(grown.map((c) => `${c.label}:${c.kind}`)).toEqual(['Objectives:added']);
+  });
+
   it('shows a reworded text word by word', () => {
     expect(wordDiff('inhibit R1 in stellate cells', 'inhibit R7 in activated stellate cells')).toEqual([
       { op: 'same', text: 'inhibit' },

@@ -1,0 +1,139 @@
+// A decision is never made by accident (issue 33 items 1–3), driven by keyboard only: shortcuts do
+// nothing while a form is open, a form with edits is not left without asking, an approval by
+// keyboard says what it decides and can be taken back before it is sent; the form that opens
+// takes the focus and the approve-with-edits button says what it does and what happens next.
+import { expect, test } from './support/fixtures.js';
+import { ControlRoom } from './support/controlRoom.js';
+import { connectResearchAssistant, type ResearchAssistant } from './support/researchAssistant.js';
+import { testId, testIdOf } from './locators.js';
+import { describeFindings, seriousAxeFindingsEverywhere, type AxeFinding } from './support/axe.js';
+import type { Page } from '@playwright/test';
+
+const GOAL = 'Find novel therapeutic targets for liver fibrosis';
+
+let assistant: ResearchAssistant | undefined;
+test.afterEach(async () => {
+  await assistant?.close();
+  assistant = undefined;
+});
+
+/** Opens the inbox from the navigation, by keyboard. */
+async function openInboxByKeyboard(page: Page): Promise<void> {
+  await page.getByTestId(testId.navInbox).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(testId.checkpointDetail)).toBeVisible();
+}
+
+test('keys never decide while a form is open; leaving edits asks first; a keyboard approval can be undone', async ({ app, page, webHost, workspace }) => {
+  // Axe on two states, in two schemes at two widths each, on a shared machine.
+  test.setTimeout(300_000);
+  const findings: AxeFinding[] = [];
+  const room = new ControlRoom(page);
+  // A controllable clock: the approval's countdown is skipped, not waited for.
+  await page.clock.install();
+  await app.open(webHost.url);
+  assistant = await connectResearchAssistant(workspace.dataDir);
+  const researchId = await assistant.startResearch(GOAL, 3);
+  await expect(room.inboxCount).toHaveText('1');
+  await openInboxByKeyboard(page);
+
+  // `e` opens the form and the focus moves into it (item 3).
+  await page.keyboard.press('e');
+  const edit = page.getByTestId(testId.editPanel);
+  await expect(edit).toBeVisible();
+  await expect(edit.locator(':focus')).toHaveCount(1);
+
+  // An edit in the Objectives, then Esc: asked first, and "Keep editing" keeps it.
+  const objective = edit.getByTestId(testIdOf.field('objectives.0'));
+  await objective.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' in mice');
+  const edited = await objective.inputValue();
+  findings.push(...(await seriousAxeFindingsEverywhere(page, 'edit form with its next step')));
+  await objective.focus();
+  await page.keyboard.press('Escape');
+  const dialog = page.getByTestId(testId.discardDialog);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId(testId.discardKeep)).toBeFocused();
+  findings.push(...(await seriousAxeFindingsEverywhere(page, 'discard dialog')));
+  await dialog.getByTestId(testId.discardKeep).focus();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(edit).toBeVisible();
+  await expect(objective).toHaveValue(edited);
+
+  // With the focus on a button of the form, k and a do nothing.
+  const cancel = edit.getByRole('button', { name: /^Cancel/ });
+  await cancel.focus();
+  await page.keyboard.press('k');
+  await page.keyboard.press('a');
+  await expect(edit).toBeVisible();
+  await expect(page.getByTestId(testId.keyboardApproval)).toHaveCount(0);
+
+  // Cancel with edits asks too; discarding returns the focus to the Edit button.
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByTestId(testId.discardConfirm)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(edit).toBeHidden();
+  await expect(page.getByTestId(testId.editButton)).toBeFocused();
+  await page.keyboard.press('Tab');
+
+  // `a` says what it decides and waits; `u` takes it back and nothing is sent.
+  await page.keyboard.press('a');
+  await expect(page.getByTestId(testId.keyboardApproval)).toContainText(`Approving the research plan of “${GOAL}” in 5 seconds`);
+  await expect(page.getByTestId(testId.keyboardApprovalPending)).toBeVisible();
+  await expect(page.getByTestId(testId.approveButton)).toBeDisabled();
+  await page.keyboard.press('u');
+  await expect(page.getByTestId(testId.keyboardApprovalUndone)).toContainText('nothing was sent');
+  await expect(page.getByTestId(testId.keyboardApprovalPending)).toBeHidden();
+  await page.clock.fastForward(10_000);
+  await expect(room.checkpoint).toBeVisible();
+  expect((await assistant.continueResearch(researchId)).state).toBe('awaiting_decision');
+
+  // Let it run out: then it is sent, and recorded as the scientist's.
+  await page.keyboard.press('a');
+  await expect(page.getByTestId(testId.keyboardApproval)).toBeVisible();
+  await page.clock.fastForward(6_000);
+  await expect(room.announcement).toContainText('Approved: Research plan');
+  await expect(page.getByTestId(testId.inboxEmpty)).toBeVisible();
+  expect((await assistant.continueResearch(researchId)).state).toBe('work');
+  expect(findings, describeFindings(findings)).toEqual([]);
+});
+
+test('approving with changes says so, counts a reworded objective once and says who works next on what budget', async ({ app, page, webHost, workspace }) => {
+  test.setTimeout(90_000);
+  const room = new ControlRoom(page);
+  await app.open(webHost.url);
+  assistant = await connectResearchAssistant(workspace.dataDir);
+  const researchId = await assistant.startResearch(GOAL, 3);
+  const status = await assistant.call('get_research_status', { research_id: researchId });
+  const callsLeft = (status.reasoning_call_budget as number) - (status.reasoning_calls_used as number);
+  await expect(room.inboxCount).toHaveText('1');
+  await openInboxByKeyboard(page);
+
+  await page.keyboard.press('e');
+  const edit = page.getByTestId(testId.editPanel);
+  const objective = edit.getByTestId(testIdOf.field('objectives.0'));
+  await objective.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' in stellate cells');
+  await expect(edit.getByTestId(testId.diffChange)).toHaveCount(1);
+  await expect(edit.getByTestId(testId.diffChange)).toContainText('Objectives › #1');
+  const submit = edit.getByTestId(testId.editSubmit);
+  await expect(submit).toHaveText('Approve with these changes (1)');
+  const next = edit.getByTestId(testId.nextStep);
+  await expect(next).toContainText('Claude Desktop generates 3 hypotheses');
+  await expect(next).toContainText(`${callsLeft} reasoning calls`);
+  await expect(next).toContainText(/at most \d+ research cycles?/);
+  await submit.focus();
+  await page.keyboard.press('Enter');
+  await expect(room.announcement).toContainText('Edited and approved: Research plan');
+
+  // Once the assistant did work, its mode is known: delegated.
+  await assistant.workUntilDecision(researchId);
+  await expect(room.inboxItem('hypothesis_batch')).toBeVisible();
+  await page.keyboard.press('e');
+  await expect(page.getByTestId(testId.editPanel).getByTestId(testId.nextStep)).toContainText('Claude Desktop reviews and ranks the hypotheses you keep, in delegated mode');
+});
