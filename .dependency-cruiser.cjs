@@ -138,16 +138,16 @@ module.exports = {
     },
     {
       name: 'renderer-features-are-independent',
-      comment: 'A feature (src-renderer/features/<name>) imports no other feature: what two features share lives in src-renderer/shared (or app/, api/); src-renderer/App.tsx composes the features.',
+      comment: 'A feature (src-renderer/features/<name>) imports no other feature: what two features share lives in src-renderer/common (or app/, api/); src-renderer/App.tsx composes the features.',
       severity: 'error',
       from: { path: '^src-renderer/features/([^/]+)/' },
       to: { path: '^src-renderer/features/', pathNot: '^src-renderer/features/$1/' },
     },
     {
       name: 'renderer-common-parts-import-no-feature',
-      comment: 'app/, api/ and shared/ are what the features build on; only the root (App.tsx, main.tsx) imports features.',
+      comment: 'app/, api/ and common/ are what the features build on; only the root (App.tsx, main.tsx) imports features.',
       severity: 'error',
-      from: { path: '^src-renderer/(app|api|shared)/' },
+      from: { path: '^src-renderer/(app|api|common)/' },
       to: { path: '^src-renderer/features/' },
     },
     {

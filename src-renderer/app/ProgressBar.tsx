@@ -1,6 +1,6 @@
 // A determinate progress bar with an accessible name; width is set through the CSSOM
 // (React's style prop), which the strict CSP allows, unlike inline style attributes.
-import { percent } from '../shared/format';
+import { percent } from '../common/format';
 
 export function ProgressBar({ value, label, testId }: { value: number; label: string; testId?: string }) {
   const pct = percent(value);

@@ -7,12 +7,12 @@ import { AuditDetail } from './AuditDetail';
 import { AuditFilters } from './AuditFilters';
 import { AuditTable } from './AuditTable';
 import { ChainStatus } from './ChainStatus';
-import { downloadText } from '../../shared/download';
+import { downloadText } from '../../common/download';
 import { byteSize, shownRowsSuffix } from './format';
 import { useProjects } from '../../api/queries';
 import { EMPTY_FILTER_FORM, narrowsLog, toAuditFilter, useAuditExport, useAuditLiveRefresh, useAuditLog, useAuditVerification, type AuditFilterForm } from './useAudit';
 import { Loading, skeletonRows } from '../../app/Loading';
-import '../../shared/dataTable.css';
+import '../../common/dataTable.css';
 import './audit.css';
 
 const NO_FACETS = { clients: [], actions: [] };

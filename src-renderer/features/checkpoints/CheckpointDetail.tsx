@@ -8,7 +8,7 @@ import { useDecide } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { LongText } from '../../app/LongText';
 import { useNavigation } from '../../app/navigation';
-import { dateTime, timeAgo } from '../../shared/format';
+import { dateTime, timeAgo } from '../../common/format';
 import { KIND_HINTS, KIND_LABELS } from './checkpointKinds';
 import { EditPanel } from './EditPanel';
 import { NextStepNote } from './NextStepNote';

@@ -6,7 +6,7 @@ import type { DecisionRecord } from '../../../src-shared/routes/index';
 import { useDecisionHistory } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { pagingOf, VirtualList } from '../../app/VirtualList';
-import { dateTime, timeAgo } from '../../shared/format';
+import { dateTime, timeAgo } from '../../common/format';
 import { diffOptionsFor, editSource, KIND_LABELS } from './checkpointKinds';
 import { DiffView } from './schemaForm/DiffView';
 import { recordedEditChanges } from './schemaForm/recordedEdit';

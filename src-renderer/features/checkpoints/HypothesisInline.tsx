@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { HypothesisDetail, HypothesisSummary } from '../../../src-shared/routes/index';
 import { useHypothesis } from '../../api/researchQueries';
-import { hypothesisTitle } from '../../shared/hypothesisTitle';
+import { hypothesisTitle } from '../../common/hypothesisTitle';
 
 export interface Named {
   id: string;

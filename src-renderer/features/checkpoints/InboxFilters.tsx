@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { CheckpointKind, CheckpointView } from '../../../src-shared/routes/index';
 import { KIND_LABELS } from './checkpointKinds';
 import type { InboxFilter } from './inboxModel';
-import '../../shared/dataTable.css';
+import '../../common/dataTable.css';
 
 export function InboxFilters({
   checkpoints,

@@ -4,7 +4,7 @@
 import type { CheckpointView } from '../../../src-shared/routes/index';
 import { useProjectStatus } from '../../api/queries';
 import { useProjectOverview, useProjectTimeline } from '../../api/researchQueries';
-import { waitingFor } from '../../shared/waitingFor';
+import { waitingFor } from '../../common/waitingFor';
 import { nextStepSentence } from './nextStep';
 
 export function NextStepNote({ checkpoint, hypotheses, id }: { checkpoint: CheckpointView; hypotheses: number | null; id?: string }) {

@@ -4,9 +4,9 @@
 import { useProjects } from '../../api/queries';
 import { useProjectOverview } from '../../api/researchQueries';
 import { useNavigation } from '../../app/navigation';
-import { ReopenProject } from '../../shared/ReopenProject';
-import { AssistantPrompt } from '../../shared/AssistantPrompt';
-import { waitingFor, waitingSentence } from '../../shared/waitingFor';
+import { ReopenProject } from '../../common/ReopenProject';
+import { AssistantPrompt } from '../../common/AssistantPrompt';
+import { waitingFor, waitingSentence } from '../../common/waitingFor';
 
 export function ProjectStates() {
   const projects = useProjects();

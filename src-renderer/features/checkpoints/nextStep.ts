@@ -2,7 +2,7 @@
 // who does the next work, how (delegated: the assistant reasons when asked to continue; sampling:
 // through its model; a provider: in the background), and the budget the project has left.
 import type { CheckpointKind } from '../../../src-shared/routes/index';
-import type { WaitingFor } from '../../shared/waitingFor';
+import type { WaitingFor } from '../../common/waitingFor';
 
 export interface NextStepFacts {
   kind: CheckpointKind;

@@ -7,7 +7,7 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { Loading } from '../../app/Loading';
 import { useKnowledgeDocument } from './api';
 import { baseName, identifierLabel, plural, size } from './format';
-import { paperLine } from '../../shared/format';
+import { paperLine } from '../../common/format';
 
 export function DocumentDetail({ documentId }: { documentId: string }) {
   const detail = useKnowledgeDocument(documentId);

@@ -3,7 +3,7 @@
 import { useCallback, useState } from 'react';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useNavigation } from '../../app/navigation';
-import { HypothesisSidePanel } from '../../shared/hypotheses/HypothesisSidePanel';
+import { HypothesisSidePanel } from '../../common/hypotheses/HypothesisSidePanel';
 import { AllowedFolders } from './AllowedFolders';
 import { useKnowledgeCollections, useKnowledgeDocument, useKnowledgeEvents } from './api';
 import { CollectionDetail } from './CollectionDetail';

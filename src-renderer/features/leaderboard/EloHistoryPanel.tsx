@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import type { LeaderboardRow } from '../../../src-shared/routes/index';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { hypothesisTitle } from '../../shared/hypothesisTitle';
+import { hypothesisTitle } from '../../common/hypothesisTitle';
 import { EloChart } from './EloChart';
 import { addCharted, chartedIds, MAX_CHARTED, removeCharted, TOP_CHOICES, type EloChoice } from './eloSelection';
 import { useEloHistory } from './queries';

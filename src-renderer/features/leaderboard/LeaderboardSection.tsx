@@ -5,11 +5,11 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useProjects } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useNavigation } from '../../app/navigation';
-import { HypothesisSidePanel } from '../../shared/hypotheses/HypothesisSidePanel';
+import { HypothesisSidePanel } from '../../common/hypotheses/HypothesisSidePanel';
 import { shownBoardProject } from './boardPrefetch';
 import { ProjectLeaderboard } from './ProjectLeaderboard';
 import { Loading } from '../../app/Loading';
-import '../../shared/dataTable.css';
+import '../../common/dataTable.css';
 
 export function LeaderboardSection() {
   const id = useId();

@@ -7,7 +7,7 @@ import type { LeaderboardRow } from '../../../src-shared/routes/index';
 import { ciCell } from './ciCell';
 import { movementLabel, type Sort, type SortColumn } from './leaderboardModel';
 import { methodLabel, ORIGIN_LABELS, STATUS_LABELS } from './labels';
-import { hypothesisTitle } from '../../shared/hypothesisTitle';
+import { hypothesisTitle } from '../../common/hypothesisTitle';
 
 export const ROW_HEIGHT = 44;
 

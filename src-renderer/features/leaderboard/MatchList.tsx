@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { LeaderboardRow, MatchEntry } from '../../../src-shared/routes/index';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { dateTime } from '../../shared/format';
+import { dateTime } from '../../common/format';
 import { useMatches } from './queries';
 import { Loading, skeletonRows } from '../../app/Loading';
 

@@ -17,7 +17,7 @@ import { MatchList } from './MatchList';
 import { useLeaderboardPages } from './queries';
 import { useRenderMarks } from './renderMarks';
 import { Loading, skeletonRows } from '../../app/Loading';
-import '../../shared/dataTable.css';
+import '../../common/dataTable.css';
 import './charts.css';
 import './compare.css';
 

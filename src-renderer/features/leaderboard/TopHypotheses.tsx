@@ -11,7 +11,7 @@ import { ciCell } from './ciCell';
 import { ciDomain, movementLabel } from './leaderboardModel';
 import { useLeaderboardTop } from './queries';
 import { Loading } from '../../app/Loading';
-import '../../shared/dataTable.css';
+import '../../common/dataTable.css';
 import './topHypotheses.css';
 
 /** Enough to see the certified top-k (k is at most 10 in practice) and who presses on it. */

@@ -2,7 +2,7 @@
 import type { LeaderboardRow } from '../../../src-shared/routes/index';
 
 // One wording of a hypothesis's status in every view (docs/glossary.md).
-export { STATUS_LABELS } from '../../shared/hypotheses/labels';
+export { STATUS_LABELS } from '../../common/hypotheses/labels';
 
 export const ORIGIN_LABELS: Record<LeaderboardRow['origin'], string> = {
   generated: 'Generated',

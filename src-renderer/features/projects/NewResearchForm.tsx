@@ -6,7 +6,7 @@ import { useStartResearch } from '../../api/queries';
 import { useDesktopSettings } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { FormActions } from '../../app/FormActions';
-import { PausePolicyFields, type PausableKind } from '../../shared/PausePolicyFields';
+import { PausePolicyFields, type PausableKind } from '../../common/PausePolicyFields';
 
 const DEFAULT_BUDGET = 20;
 

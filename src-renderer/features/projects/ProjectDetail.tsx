@@ -10,14 +10,14 @@ import { useProjectOverview } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useNavigation } from '../../app/navigation';
 import { Tabs } from '../../app/Tabs';
-import { HypothesesPanel } from '../../shared/hypotheses/HypothesesPanel';
-import { statusLabel } from '../../shared/format';
+import { HypothesesPanel } from '../../common/hypotheses/HypothesesPanel';
+import { statusLabel } from '../../common/format';
 import { ProjectExports } from './ProjectExports';
 import { ProjectOverview, type LeaderboardTop } from './ProjectOverview';
 import { ProjectStatusNotice } from './ProjectStatusNotice';
 import { ProjectTimeline } from './ProjectTimeline';
 import { useProjectActions } from './useProjectActions';
-import { waitsForAssistant } from '../../shared/waitingFor';
+import { waitsForAssistant } from '../../common/waitingFor';
 import { Loading } from '../../app/Loading';
 
 type DetailTab = 'overview' | 'timeline' | 'hypotheses';

@@ -8,7 +8,7 @@ import type { ProjectStatus, ResultExportFormat } from '../../../src-shared/rout
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { downloadText } from '../../shared/download';
+import { downloadText } from '../../common/download';
 import './exports.css';
 
 const FORMATS: ReadonlyArray<{ format: ResultExportFormat; label: string; completedOnly: boolean }> = [

@@ -4,7 +4,7 @@
 import type { ProjectSummary } from '../../../src-shared/routes/index';
 import { ProgressBar } from '../../app/ProgressBar';
 import { VirtualList } from '../../app/VirtualList';
-import { dateTime, statusLabel, timeAgo } from '../../shared/format';
+import { dateTime, statusLabel, timeAgo } from '../../common/format';
 
 export interface ProjectRow extends ProjectSummary {
   archivedAt: string | null;

@@ -7,8 +7,8 @@ import { useProjectTimeline } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { Fact, Stat } from '../../app/Facts';
 import { ProgressBar } from '../../app/ProgressBar';
-import { dateTime, duration, percent } from '../../shared/format';
-import { PAUSABLE } from '../../shared/PausePolicyFields';
+import { dateTime, duration, percent } from '../../common/format';
+import { PAUSABLE } from '../../common/PausePolicyFields';
 import { Loading } from '../../app/Loading';
 
 /**

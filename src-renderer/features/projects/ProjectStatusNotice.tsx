@@ -2,9 +2,9 @@
 // what they can do (issue 18 item 5) — ask the assistant to continue, wait for the background
 // provider, resume, or reopen a completed project with a new budget (issue 15 item 2).
 import type { ProjectOverview, ResearchStatus } from '../../../src-shared/routes/index';
-import { ReopenProject } from '../../shared/ReopenProject';
-import { waitingFor, waitingSentence } from '../../shared/waitingFor';
-import { AssistantPrompt } from '../../shared/AssistantPrompt';
+import { ReopenProject } from '../../common/ReopenProject';
+import { waitingFor, waitingSentence } from '../../common/waitingFor';
+import { AssistantPrompt } from '../../common/AssistantPrompt';
 
 type Flags = ProjectOverview['projects'][number];
 

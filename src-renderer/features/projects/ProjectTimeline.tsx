@@ -5,7 +5,7 @@ import type { TimelineEntry } from '../../../src-shared/routes/index';
 import { useProjectTimeline } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { pagingOf, VirtualList } from '../../app/VirtualList';
-import { dateTime } from '../../shared/format';
+import { dateTime } from '../../common/format';
 import { describeEntry, entryTime, whoLabel } from './timelineFormat';
 import { Loading } from '../../app/Loading';
 

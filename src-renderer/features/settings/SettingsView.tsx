@@ -6,8 +6,8 @@ import type { DesktopSettings, Theme } from '../../../src-shared/routes/index';
 import { useAppInfo } from '../../api/queries';
 import { useDesktopSettings, useSaveSettings } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { NotificationSwitch } from '../../shared/NotificationSwitch';
-import { PausePolicyFields } from '../../shared/PausePolicyFields';
+import { NotificationSwitch } from '../../common/NotificationSwitch';
+import { PausePolicyFields } from '../../common/PausePolicyFields';
 import { ProvidersSection } from './ProvidersSection';
 import './settings.css';
 

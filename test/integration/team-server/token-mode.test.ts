@@ -11,7 +11,8 @@ describe('lab server in token mode (no --issuer)', () => {
 
   beforeAll(async () => {
     dataDir = tempDataDir('cosci-lab-token');
-    server = await startLabServer(['--data-dir', dataDir], { COSCI_HTTP_REQUESTS_PER_MINUTE: '60' });
+    // A limit no other test here reaches, whatever the machine's speed: the flood has a server of its own.
+    server = await startLabServer(['--data-dir', dataDir], { COSCI_HTTP_REQUESTS_PER_MINUTE: '6000' });
   });
   afterAll(stopLabServers);
 
@@ -69,17 +70,19 @@ describe('lab server in token mode (no --issuer)', () => {
   });
 
   it('answers a flood from one caller with 429 and Retry-After, audited as rate limited', async () => {
+    const floodDir = tempDataDir('cosci-lab-flood');
+    const flooded = await startLabServer(['--data-dir', floodDir], { COSCI_HTTP_REQUESTS_PER_MINUTE: '20' });
     const statuses: number[] = [];
     let retryAfter: string | null = null;
     for (let i = 0; i < 30; i++) {
-      const response = await rawPost(server.url, { authorization: `Bearer ${server.token}` }, LIST_TOOLS_BODY);
+      const response = await rawPost(flooded.url, { authorization: `Bearer ${flooded.token}` }, LIST_TOOLS_BODY);
       statuses.push(response.status);
       if (response.status === 429) retryAfter = response.headers.get('retry-after');
       await response.body?.cancel();
     }
     expect(statuses).toContain(429);
     expect(Number(retryAfter)).toBeGreaterThan(0);
-    await auditUntil(dataDir, (rows) => rows.some((r) => r.errorCode === 'rate_limit_exceeded' && r.outcome === 'denied' && r.clientId === 'http'));
+    await auditUntil(floodDir, (rows) => rows.some((r) => r.errorCode === 'rate_limit_exceeded' && r.outcome === 'denied' && r.clientId === 'http'));
   });
 
   it('answers /healthz without a token', async () => {

@@ -1,7 +1,7 @@
 // Addresses of places in the app (the URL hash) and the titles hypotheses are shown by.
 import { describe, expect, it } from 'vitest';
 import { hashToLocation, locationToHash } from '../../../../src-renderer/app/routes.js';
-import { hypothesisTitle } from '../../../../src-renderer/shared/hypothesisTitle.js';
+import { hypothesisTitle } from '../../../../src-renderer/common/hypothesisTitle.js';
 
 const SECTIONS = ['projects', 'inbox', 'leaderboard'];
 

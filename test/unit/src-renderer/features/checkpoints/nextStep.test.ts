@@ -1,7 +1,7 @@
 // What approving sets off, said beside the approve button (issue 33 item 2).
 import { describe, expect, it } from 'vitest';
 import { nextStepSentence } from '../../../../../src-renderer/features/checkpoints/nextStep.js';
-import { waitingFor } from '../../../../../src-renderer/shared/waitingFor.js';
+import { waitingFor } from '../../../../../src-renderer/common/waitingFor.js';
 
 describe('nextStepSentence', () => {
   it('names who works, how, on what, and the budget left', () => {

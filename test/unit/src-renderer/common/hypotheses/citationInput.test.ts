@@ -1,7 +1,7 @@
 // The Add hypothesis form's citation rows become the server's citation fields: the one identifier
 // box is sorted into DOI, PMID, arXiv id or link; empty rows are dropped; the server checks the rest.
 import { describe, expect, it } from 'vitest';
-import { citationSource, citationsOf, EMPTY_CITATION } from '../../../../../src-renderer/shared/hypotheses/citationInput.js';
+import { citationSource, citationsOf, EMPTY_CITATION } from '../../../../../src-renderer/common/hypotheses/citationInput.js';
 
 describe('citation rows', () => {
   it('sorts the identifier into its field', () => {

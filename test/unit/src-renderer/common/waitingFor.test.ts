@@ -1,6 +1,6 @@
 // What a project waits for, in the scientist's words (issue 18 item 5).
 import { describe, expect, it } from 'vitest';
-import { waitingFor, waitingSentence } from '../../../../src-renderer/shared/waitingFor.js';
+import { waitingFor, waitingSentence } from '../../../../src-renderer/common/waitingFor.js';
 
 describe('waitingFor', () => {
   it('names the assistant doing the work and counts its open items', () => {

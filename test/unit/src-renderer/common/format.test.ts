@@ -1,6 +1,6 @@
 // A paper as the app shows it, in the exports' order (issue 33 item 8).
 import { describe, expect, it } from 'vitest';
-import { paperLine } from '../../../../src-renderer/shared/format.js';
+import { paperLine } from '../../../../src-renderer/common/format.js';
 
 describe('paperLine', () => {
   it('reads authors (year). title. venue., leaving out what is unknown', () => {
