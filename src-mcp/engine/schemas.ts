@@ -2,7 +2,7 @@
 // sampling) must return for each kind of task, and what a scientist may submit when editing a
 // checkpoint. Every reasoner's output passes through these same schemas (architecture.md, *Reasoners*).
 import { z } from 'zod';
-import { HYPOTHESIS_ORIGIN_VALUES, HYPOTHESIS_STATUS_VALUES, REVIEW_TYPE_VALUES } from '../../src-shared/schemas/hypotheses.js';
+import { HYPOTHESIS_ORIGIN_VALUES, HYPOTHESIS_STATUS_VALUES, LISTED_STATUS_VALUES, REVIEW_TYPE_VALUES, type ListedStatus } from '../../src-shared/schemas/hypotheses.js';
 import { CHECKPOINT_KIND_VALUES, DECISION_ACTION_VALUES, ResearchPlanSchema, type ResearchPlan } from '../../src-shared/schemas/projects.js';
 import { Text } from '../../src-shared/schemas/text.js';
 import { CORE_CLAIM_MAX_CHARS, SCIENTIST_TITLE_MAX_CHARS, TITLE_MAX_CHARS } from './hypothesisDigest.js';
@@ -25,8 +25,8 @@ export type HypothesisStatus = (typeof HYPOTHESIS_STATUSES)[number];
  * hypotheses evolution produced (origin `evolved`). A superseded hypothesis stays in the
  * tournament as the benchmark its child must beat, but is never named a top hypothesis.
  */
-export const LISTED_STATUSES = ['pending', 'reviewed', 'in_tournament', 'superseded', 'rejected'] as const;
-export type ListedStatus = (typeof LISTED_STATUSES)[number];
+export const LISTED_STATUSES = LISTED_STATUS_VALUES;
+export type { ListedStatus };
 
 export function listedStatus(status: HypothesisStatus): ListedStatus {
   return status === 'evolved' ? 'superseded' : status;

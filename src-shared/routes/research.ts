@@ -9,7 +9,7 @@ import {
   AddedReviewSchema,
   HypothesisDetailSchema,
   HypothesisOriginSchema,
-  HypothesisStatusSchema,
+  ListedStatusSchema,
   REVIEW_TYPE_VALUES,
   RetitledSchema,
   ScoresSchema,
@@ -36,7 +36,7 @@ export {
 } from '../schemas/projects.js';
 export type { CheckpointKind, DecisionAction, DecisionRecord, ProjectOverview, ProjectTimeline, TimelineEntry } from '../schemas/projects.js';
 export { HYPOTHESIS_STATUS_VALUES, HypothesisDetailSchema, REVIEW_TYPE_VALUES, ScoresSchema } from '../schemas/hypotheses.js';
-export type { CitationView, HypothesisDetail, HypothesisRef, HypothesisStatus, ReviewScores } from '../schemas/hypotheses.js';
+export type { CitationView, HypothesisDetail, HypothesisRef, HypothesisStatus, ListedStatus, ReviewScores } from '../schemas/hypotheses.js';
 
 // ---- Hypotheses --------------------------------------------------------------------------
 
@@ -44,7 +44,7 @@ export const HypothesisSummarySchema = z.object({
   id: z.string(),
   number: z.number().int(),
   summary: z.string(),
-  status: HypothesisStatusSchema,
+  status: ListedStatusSchema,
   origin: HypothesisOriginSchema,
   method: z.string(),
   elo_score: z.number(),

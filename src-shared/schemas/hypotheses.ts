@@ -9,6 +9,14 @@ export const HYPOTHESIS_STATUS_VALUES = ['pending', 'reviewed', 'in_tournament',
 export const HypothesisStatusSchema = z.enum(HYPOTHESIS_STATUS_VALUES);
 export type HypothesisStatus = z.infer<typeof HypothesisStatusSchema>;
 
+/**
+ * The status as lists read it (issue 32 §2, one meaning per word): a stored `evolved` hypothesis is
+ * one an evolved child has superseded, so it reads `superseded`; "evolved" is said only of origins.
+ */
+export const LISTED_STATUS_VALUES = ['pending', 'reviewed', 'in_tournament', 'superseded', 'rejected'] as const;
+export const ListedStatusSchema = z.enum(LISTED_STATUS_VALUES);
+export type ListedStatus = z.infer<typeof ListedStatusSchema>;
+
 export const HYPOTHESIS_ORIGIN_VALUES = ['generated', 'evolved', 'human'] as const;
 export const HypothesisOriginSchema = z.enum(HYPOTHESIS_ORIGIN_VALUES);
 

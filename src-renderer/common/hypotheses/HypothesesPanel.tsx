@@ -8,7 +8,7 @@ import { Modal } from '../../app/Modal';
 import { useNavigation } from '../../app/navigation';
 import { pagingOf, VirtualList } from '../../app/VirtualList';
 import { AddHypothesisForm } from './AddHypothesisForm';
-import { ORIGIN_LABELS, STATUS_LABELS } from './labels';
+import { LISTED_STATUS_LABELS, ORIGIN_LABELS } from './labels';
 import { Loading } from '../../app/Loading';
 import './hypotheses.css';
 
@@ -79,7 +79,7 @@ function HypothesisRow({ hypothesis: h, onOpen }: { hypothesis: HypothesisSummar
       <span className="hypothesis-item-head">
         <strong>H{h.number}</strong>
         {h.rank !== null ? <span className="chip">rank {h.rank}</span> : null}
-        <span className={`badge hypothesis-status-${h.status}`}>{STATUS_LABELS[h.status]}</span>
+        <span className={`badge hypothesis-status-${h.status}`}>{LISTED_STATUS_LABELS[h.status]}</span>
         <span className="chip" data-testid="hypothesis-origin">
           {ORIGIN_LABELS[h.origin]}
         </span>

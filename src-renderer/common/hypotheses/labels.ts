@@ -1,5 +1,5 @@
 // How hypothesis facts read in the GUI.
-import type { HypothesisStatus } from '../../../src-shared/routes/index';
+import type { HypothesisStatus, ListedStatus } from '../../../src-shared/routes/index';
 
 export const STATUS_LABELS: Record<HypothesisStatus, string> = {
   pending: 'Not yet reviewed',
@@ -8,6 +8,15 @@ export const STATUS_LABELS: Record<HypothesisStatus, string> = {
   // Variants were evolved from it (it still competes). "Evolved" is kept for the origin of a variant.
   evolved: 'Has variants',
   rejected: 'Rejected',
+};
+
+/** The status as list_hypotheses reads it: a parent its evolved variant superseded. */
+export const LISTED_STATUS_LABELS: Record<ListedStatus, string> = {
+  pending: STATUS_LABELS.pending,
+  reviewed: STATUS_LABELS.reviewed,
+  in_tournament: STATUS_LABELS.in_tournament,
+  superseded: 'Superseded by a variant',
+  rejected: STATUS_LABELS.rejected,
 };
 
 export const ORIGIN_LABELS = { generated: 'generated', evolved: 'evolved', human: 'written by you' } as const;
