@@ -3,7 +3,6 @@
 // even make them same-origin, so every API call must prove three things: it names our Host
 // (defeats DNS rebinding), it comes from our Origin (defeats cross-site requests and sockets),
 // and it carries the token printed at start (defeats other local users and processes' guesses).
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
 export const LOOPBACK = '127.0.0.1';
@@ -12,18 +11,7 @@ export const LOOPBACK = '127.0.0.1';
 export const EVENTS_PROTOCOL = 'cosci.events';
 export const TOKEN_PROTOCOL_PREFIX = 'cosci.token.';
 
-/** 32 random bytes, base64url: URL-safe and a valid subprotocol token. */
-export function newAccessToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** Constant-time comparison; hashing first makes the inputs equal-length without leaking the token's length. */
-export function tokenMatches(presented: string | null | undefined, expected: string): boolean {
-  if (typeof presented !== 'string' || presented === '') return false;
-  const a = createHash('sha256').update(presented).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
+export { newAccessToken, tokenMatches } from '../../src-shared/node/accessToken.js';
 
 export function originFor(port: number): string {
   return `http://${LOOPBACK}:${port}`;

@@ -2,7 +2,7 @@
 // (src-main/web/security.ts), on loopback only (options.ts refuses anything else). The holder is
 // treated as one assistant client, `http`, whose scopes the scientist sets under Assistants like
 // any other's (mcp/identity.ts, resolvePolicy).
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { tokenMatches } from '../../../../src-shared/node/accessToken.js';
 import type { Authenticator, AuthOutcome } from './authenticator.js';
 import { readBearer } from './bearer.js';
 import { identityKey } from './labIdentity.js';
@@ -10,15 +10,7 @@ import { identityKey } from './labIdentity.js';
 /** The client id of token-mode callers in the audit log and the policies table. */
 export const TOKEN_MODE_CLIENT = 'http';
 
-export function newServerToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** Constant-time comparison; hashing first makes the inputs equal-length without leaking the token's length. */
-function tokenMatches(presented: string, expected: string): boolean {
-  const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
-  return timingSafeEqual(digest(presented), digest(expected));
-}
+export { newAccessToken as newServerToken } from '../../../../src-shared/node/accessToken.js';
 
 export function staticTokenAuthenticator(expected: string): Authenticator {
   return {
