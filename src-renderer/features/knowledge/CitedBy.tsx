@@ -24,16 +24,7 @@ export function CitedBy({ cited, loading }: { cited: CitedByDocument | undefined
       <ul>
         {cited.hypotheses.map((h) => (
           <li key={h.id}>
-            <button
-              type="button"
-              className="chip chip-button"
-              data-testid="knowledge-cited-hypothesis"
-              data-hypothesis-id={h.id}
-              aria-pressed={location.hypothesisId === h.id}
-              onClick={() => navigate({ section: location.section, projectId: h.research_id, hypothesisId: h.id })}
-            >
-              <strong>H{h.number}</strong> {h.title}
-            </button>
+            <CitingHypothesisButton hypothesis={h} />
           </li>
         ))}
       </ul>
@@ -44,5 +35,25 @@ export function CitedBy({ cited, loading }: { cited: CitedByDocument | undefined
         </button>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * One hypothesis citing a source, opening in the hypothesis panel; `documentId` keeps that source's
+ * details open beside it (the document view), where a search result has none to keep.
+ */
+export function CitingHypothesisButton({ hypothesis: h, documentId }: { hypothesis: { id: string; number: number; title: string; research_id: string }; documentId?: string }) {
+  const { location, navigate } = useNavigation();
+  return (
+    <button
+      type="button"
+      className="chip chip-button"
+      data-testid="knowledge-cited-hypothesis"
+      data-hypothesis-id={h.id}
+      aria-pressed={location.hypothesisId === h.id}
+      onClick={() => navigate({ section: location.section, ...(documentId === undefined ? {} : { documentId }), projectId: h.research_id, hypothesisId: h.id })}
+    >
+      <strong>H{h.number}</strong> {h.title}
+    </button>
   );
 }

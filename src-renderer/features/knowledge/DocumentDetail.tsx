@@ -2,12 +2,12 @@
 // where it came from, its first passages, and every hypothesis citing it, each opening in the
 // hypothesis panel beside the knowledge base. A citation's link and a document row land here.
 import type { KnowledgeDocumentDetail } from '../../../src-shared/routes/index';
-import { useNavigation } from '../../app/navigation';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { Loading } from '../../app/Loading';
 import { useKnowledgeDocument } from './api';
 import { baseName, identifierLabel, plural, size } from './format';
 import { paperLine } from '../../common/format';
+import { CitingHypothesisButton } from './CitedBy';
 
 export function DocumentDetail({ documentId }: { documentId: string }) {
   const detail = useKnowledgeDocument(documentId);
@@ -47,7 +47,6 @@ function DocumentFacts({ document: d }: { document: KnowledgeDocumentDetail }) {
 }
 
 function CitingList({ document: d }: { document: KnowledgeDocumentDetail }) {
-  const { location, navigate } = useNavigation();
   const { total, hypotheses } = d.cited_by;
   if (total === 0) {
     return (
@@ -62,16 +61,7 @@ function CitingList({ document: d }: { document: KnowledgeDocumentDetail }) {
       <ul>
         {hypotheses.map((h) => (
           <li key={h.id}>
-            <button
-              type="button"
-              className="chip chip-button"
-              data-testid="knowledge-cited-hypothesis"
-              data-hypothesis-id={h.id}
-              aria-pressed={location.hypothesisId === h.id}
-              onClick={() => navigate({ section: location.section, documentId: d.document_id, projectId: h.research_id, hypothesisId: h.id })}
-            >
-              <strong>H{h.number}</strong> {h.title}
-            </button>
+            <CitingHypothesisButton hypothesis={h} documentId={d.document_id} />
           </li>
         ))}
       </ul>
