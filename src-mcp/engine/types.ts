@@ -5,8 +5,6 @@ import type {
   DecisionAction,
   EvolutionStrategy,
   GenerationMethod,
-  HypothesisOrigin,
-  HypothesisStatus,
   MetaReviewResult,
   ResearchPlan,
   ReviewScores,
@@ -15,6 +13,7 @@ import type {
 import type { MatchRow } from '../store/matches.js';
 import type { ProjectRow } from '../store/projects.js';
 import type { TaskRow } from '../store/tasks.js';
+import type { HypothesisRecord } from '../../src-shared/schemas/hypotheses.js';
 
 /**
  * A citation as stored: `verified` is true only when it resolves to a document this run actually
@@ -67,43 +66,11 @@ export interface ResearchProject extends ProjectRow {
   stopReason: string | null;
 }
 
-export interface Hypothesis {
-  id: string;
-  projectId: string;
-  /** 1, 2, 3… within the project: what a scientist calls "H7". */
-  seq: number;
-  /** Written with the hypothesis since migration 0007; hypothesisDigest derives one when absent. */
-  title?: string | null;
-  coreClaim?: string | null;
-  summary: string;
-  rationale: string;
-  experimentalProtocol: string;
-  testablePredictions: string[];
+/** A hypothesis as the engine handles it: the shared record, its citations and method typed, its interval paired. */
+export interface Hypothesis extends HypothesisRecord {
   citations: CitationRecord[];
-  assumptions: string[];
   method: GenerationMethod | EvolutionStrategy | 'human';
-  origin: HypothesisOrigin;
-  status: HypothesisStatus;
-  /** The scientist's approval gate: new → awaiting_approval (in a hypothesis_batch checkpoint) → approved. */
-  gate: 'new' | 'awaiting_approval' | 'approved';
-  /** Lineage: the hypotheses this one was evolved from. */
-  parents: string[];
-  iteration: number;
-  elo: number;
-  btScore: number | null;
   ci95: [number, number] | null;
-  pTopK: number | null;
-  rank: number | null;
-  matchesPlayed: number;
-  wins: number;
-  /** Set when a near-identical hypothesis already existed (proximity check). */
-  nearDuplicateOf: string | null;
-  /** Why the safety screen flagged it, if it did. */
-  safetyFlag: string | null;
-  createdBy: string;
-  reasoner: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export interface AssumptionCheck {

@@ -4,41 +4,17 @@ import { fromJson, toJson } from './json.js';
 import { cached, cachedPluck, cachedRaw } from './statements.js';
 import { sqlite } from './handle.js';
 import { COMPETITOR_CONDITION } from './competitors.js';
+import type { HypothesisRecord } from '../../src-shared/schemas/hypotheses.js';
 
-export interface HypothesisRow {
-  id: string;
-  projectId: string;
-  seq: number;
-  /** Short title and core claim written with the hypothesis (null for rows older than migration 0007). */
-  title?: string | null;
-  coreClaim?: string | null;
-  summary: string;
-  rationale: string;
-  experimentalProtocol: string;
-  testablePredictions: string[];
+/** A hypothesis as stored (the shared record of src-shared), with what only the table keeps. */
+export interface HypothesisRow extends HypothesisRecord {
   citations: Array<Record<string, unknown>>;
-  assumptions: string[];
   method: string;
-  origin: string;
-  status: string;
-  gate: 'new' | 'awaiting_approval' | 'approved';
-  parents: string[];
-  iteration: number;
-  elo: number;
-  btScore: number | null;
+  /** The 95% interval of the Bradley-Terry score, as its two columns. */
   ciLow: number | null;
   ciHigh: number | null;
-  pTopK: number | null;
-  rank: number | null;
-  matchesPlayed: number;
-  wins: number;
-  nearDuplicateOf: string | null;
-  safetyFlag: string | null;
+  /** The generate/evolve work item whose answer made it (null for the scientist's own). */
   batchTaskId: string | null;
-  createdBy: string;
-  reasoner: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** One leaderboard line: ratings as stored by the last refresh, plus what filters and lineage need. */
@@ -58,7 +34,7 @@ const LINE_WIDTH = 18;
 
 /** LINE_COLUMNS as SQLite returns them (LINE_WIDTH values). */
 export type LineValues = [
-  id: string, seq: number, summary: string, status: string, origin: string, method: string, gate: HypothesisRow['gate'], safetyFlag: string | null,
+  id: string, seq: number, summary: string, status: HypothesisRow['status'], origin: HypothesisRow['origin'], method: string, gate: HypothesisRow['gate'], safetyFlag: string | null,
   parents: string, iteration: number, elo: number, btScore: number | null, ciLow: number | null, ciHigh: number | null,
   pTopK: number | null, rank: number | null, matchesPlayed: number, wins: number,
 ];
@@ -156,7 +132,7 @@ export function averagePlayedElo(db: Db, projectId: string): number | null {
   return cachedPluck(db, 'SELECT AVG(elo) FROM hypotheses WHERE project_id = ? AND matches_played > 0').get(projectId) as number | null;
 }
 
-export function updateHypothesisStatus(db: Db, ids: readonly string[], status: string, updatedAt: string): void {
+export function updateHypothesisStatus(db: Db, ids: readonly string[], status: HypothesisRow['status'], updatedAt: string): void {
   const statement = cached(db, 'UPDATE hypotheses SET status = ?, updated_at = ? WHERE id = ?');
   for (const id of ids) statement.run(status, updatedAt, id);
 }

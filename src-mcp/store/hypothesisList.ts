@@ -2,7 +2,7 @@
 // shows, read through the list-order indexes of migration 0005 and counted from its counters.
 import type { Db } from './database.js';
 import { parentIds, type HypothesisRow } from './hypotheses.js';
-import { projectCounts, type HypothesisStatusName } from './projectCounts.js';
+import { projectCounts } from './projectCounts.js';
 import { cachedPluck, cachedRaw } from './statements.js';
 
 /** A hypothesis as a list page shows it: no long texts, no bookkeeping columns, citations only counted. */
@@ -35,7 +35,7 @@ const LIST_COLUMNS =
   'id, seq, summary, unverified_citations, method, origin, status, gate, parents, elo, bt_score, ci_low, ci_high, p_top_k, rank, matches_played, near_duplicate_of, safety_flag';
 
 type ListValues = [
-  id: string, seq: number, summary: string, unverifiedCitations: number, method: string, origin: string, status: string, gate: HypothesisListRow['gate'],
+  id: string, seq: number, summary: string, unverifiedCitations: number, method: string, origin: HypothesisListRow['origin'], status: HypothesisListRow['status'], gate: HypothesisListRow['gate'],
   parents: string, elo: number, btScore: number | null, ciLow: number | null, ciHigh: number | null, pTopK: number | null, rank: number | null,
   matchesPlayed: number, nearDuplicateOf: string | null, safetyFlag: string | null, sortKey: number,
 ];
@@ -91,7 +91,7 @@ function countHypotheses(db: Db, query: HypothesisQuery): number {
   if (query.minElo === undefined && query.origin === undefined) {
     const counts = projectCounts(db, query.projectId);
     if (query.status === undefined) return counts.total;
-    return Object.hasOwn(counts.byStatus, query.status) ? counts.byStatus[query.status as HypothesisStatusName] : 0;
+    return Object.hasOwn(counts.byStatus, query.status) ? counts.byStatus[query.status as HypothesisRow['status']] : 0;
   }
   const sql = `SELECT COUNT(*) FROM hypotheses WHERE project_id = @projectId${query.status === undefined ? '' : ' AND status = @status'}${query.origin === undefined ? '' : ' AND origin = @origin'}${query.minElo === undefined ? '' : ' AND elo >= @minElo'}`;
   return cachedPluck(db, sql).get({

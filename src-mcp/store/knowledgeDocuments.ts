@@ -4,8 +4,10 @@ import type { Db } from './database.js';
 import { cached as statement } from './statements.js';
 import { indexGeneration, noteIndexChanged } from './knowledgeGeneration.js';
 import { sqlite } from './handle.js';
+import type { DocumentFormat } from '../../src-shared/schemas/knowledge.js';
 
-export type DocumentFormat = 'markdown' | 'text' | 'pdf' | 'html' | 'bibtex';
+export type { DocumentFormat } from '../../src-shared/schemas/knowledge.js';
+
 export type DocumentOrigin = 'file' | 'augmented';
 export type ChunkContentType = 'prose' | 'code_block' | 'table';
 

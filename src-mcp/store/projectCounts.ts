@@ -3,6 +3,7 @@
 // instead of scanning both tables.
 import type { Db } from './database.js';
 import { cached } from './statements.js';
+import { HYPOTHESIS_STATUS_VALUES, type HypothesisStatus } from '../../src-shared/schemas/hypotheses.js';
 
 export interface HypothesisCounts {
   total: number;
@@ -12,40 +13,23 @@ export interface HypothesisCounts {
   inTournament: number;
   rejected: number;
   /** Per status (every value of hypotheses.status). */
-  byStatus: Readonly<Record<HypothesisStatusName, number>>;
+  byStatus: Readonly<Record<HypothesisStatus, number>>;
   matches: number;
 }
 
-export type HypothesisStatusName = 'pending' | 'reviewed' | 'in_tournament' | 'evolved' | 'rejected';
-
-interface RawCounts {
-  status_pending: number;
-  status_reviewed: number;
-  status_in_tournament: number;
-  status_evolved: number;
-  status_rejected: number;
-  with_review: number;
-  matches: number;
-}
-
-const NONE: RawCounts = { status_pending: 0, status_reviewed: 0, status_in_tournament: 0, status_evolved: 0, status_rejected: 0, with_review: 0, matches: 0 };
+/** A project_counts row: one column per status (src-shared's list), then the other counts. */
+type RawCounts = Record<`status_${HypothesisStatus}`, number> & { with_review: number; matches: number };
 
 /** The project's counts; all zero for a project that does not exist. */
 export function projectCounts(db: Db, projectId: string): HypothesisCounts {
-  const raw = (cached(db, 'SELECT * FROM project_counts WHERE project_id = ?').get(projectId) as RawCounts | undefined) ?? NONE;
-  const byStatus = {
-    pending: raw.status_pending,
-    reviewed: raw.status_reviewed,
-    in_tournament: raw.status_in_tournament,
-    evolved: raw.status_evolved,
-    rejected: raw.status_rejected,
-  };
+  const raw = cached(db, 'SELECT * FROM project_counts WHERE project_id = ?').get(projectId) as RawCounts | undefined;
+  const byStatus = Object.fromEntries(HYPOTHESIS_STATUS_VALUES.map((status) => [status, raw?.[`status_${status}`] ?? 0])) as Record<HypothesisStatus, number>;
   return {
-    total: byStatus.pending + byStatus.reviewed + byStatus.in_tournament + byStatus.evolved + byStatus.rejected,
-    reviewed: raw.with_review,
+    total: HYPOTHESIS_STATUS_VALUES.reduce((sum, status) => sum + byStatus[status], 0),
+    reviewed: raw?.with_review ?? 0,
     inTournament: byStatus.in_tournament + byStatus.evolved,
     rejected: byStatus.rejected,
     byStatus,
-    matches: raw.matches,
+    matches: raw?.matches ?? 0,
   };
 }

@@ -2,7 +2,7 @@
 // handlers are src-main/host/knowledge.handlers.ts): the knowledge tools' answers trimmed to what
 // the GUI shows, and the native folder picker.
 import { z } from 'zod';
-import { CitingHypothesesSchema, KnowledgeDocumentDetailSchema } from '../schemas/knowledge.js';
+import { CitingHypothesesSchema, DocumentFormatSchema, KnowledgeDocumentDetailSchema } from '../schemas/knowledge.js';
 
 export { CitingHypothesesSchema, type CitingHypotheses, type KnowledgeDocumentDetail } from '../schemas/knowledge.js';
 
@@ -25,7 +25,7 @@ export const KnowledgeDocumentSchema = z.object({
   document_id: z.string(),
   title: z.string(),
   source: z.string(),
-  format: z.string(),
+  format: DocumentFormatSchema,
   chunk_count: z.number().int(),
   size_bytes: z.number().int(),
   identifiers: KnowledgeIdentifiersSchema,

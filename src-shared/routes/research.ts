@@ -36,7 +36,7 @@ export {
 } from '../schemas/projects.js';
 export type { CheckpointKind, DecisionAction, DecisionRecord, ProjectOverview, ProjectTimeline, TimelineEntry } from '../schemas/projects.js';
 export { HYPOTHESIS_STATUS_VALUES, HypothesisDetailSchema, REVIEW_TYPE_VALUES, ScoresSchema } from '../schemas/hypotheses.js';
-export type { CitationView, HypothesisDetail, HypothesisRef, HypothesisStatus, ListedStatus, ReviewScores } from '../schemas/hypotheses.js';
+export type { CitationView, HypothesisDetail, HypothesisOrigin, HypothesisRef, HypothesisStatus, ListedStatus, ReviewScores, ReviewType } from '../schemas/hypotheses.js';
 
 // ---- Hypotheses --------------------------------------------------------------------------
 

@@ -19,8 +19,54 @@ export type ListedStatus = z.infer<typeof ListedStatusSchema>;
 
 export const HYPOTHESIS_ORIGIN_VALUES = ['generated', 'evolved', 'human'] as const;
 export const HypothesisOriginSchema = z.enum(HYPOTHESIS_ORIGIN_VALUES);
+export type HypothesisOrigin = z.infer<typeof HypothesisOriginSchema>;
+
+/** The scientist's approval gate: new → awaiting_approval (in a hypothesis_batch checkpoint) → approved. */
+export const HYPOTHESIS_GATE_VALUES = ['new', 'awaiting_approval', 'approved'] as const;
+export type HypothesisGate = (typeof HYPOTHESIS_GATE_VALUES)[number];
+
+/**
+ * One hypothesis as stored: the fields the store's row and the engine's record share, defined once.
+ * The store's row adds what only SQL keeps (the interval's two columns, the batch that made it, the
+ * citations and method as stored); the engine's record types those and pairs the interval.
+ */
+export interface HypothesisRecord {
+  id: string;
+  projectId: string;
+  /** 1, 2, 3… within the project: what a scientist calls "H7". */
+  seq: number;
+  /** Written with the hypothesis since migration 0007 (null for older rows; hypothesisDigest derives one). */
+  title?: string | null;
+  coreClaim?: string | null;
+  summary: string;
+  rationale: string;
+  experimentalProtocol: string;
+  testablePredictions: string[];
+  assumptions: string[];
+  origin: HypothesisOrigin;
+  status: HypothesisStatus;
+  gate: HypothesisGate;
+  /** Lineage: the hypotheses this one was evolved from. */
+  parents: string[];
+  iteration: number;
+  elo: number;
+  btScore: number | null;
+  pTopK: number | null;
+  rank: number | null;
+  matchesPlayed: number;
+  wins: number;
+  /** Set when a near-identical hypothesis already existed (proximity check). */
+  nearDuplicateOf: string | null;
+  /** Why the safety screen flagged it, if it did. */
+  safetyFlag: string | null;
+  createdBy: string;
+  reasoner: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export const REVIEW_TYPE_VALUES = ['initial', 'full', 'deep_verification', 'observation', 'simulation', 'tournament'] as const;
+export type ReviewType = (typeof REVIEW_TYPE_VALUES)[number];
 
 /** Who judged a review or a match. */
 export const JudgeSchema = z.enum(['model', 'human']);
@@ -96,7 +142,7 @@ export const HypothesisDetailSchema = z.object({
     method: z.string(),
     origin: HypothesisOriginSchema,
     status: HypothesisStatusSchema,
-    gate: z.enum(['new', 'awaiting_approval', 'approved']),
+    gate: z.enum(HYPOTHESIS_GATE_VALUES),
     iteration: z.number().int(),
     ...RatingFields,
     wins: z.number().int(),

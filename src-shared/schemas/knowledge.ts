@@ -2,6 +2,23 @@
 // contract. Imports zod only: the renderer type-checks it.
 import { z } from 'zod';
 
+/**
+ * The formats the knowledge base reads: the one list the tools' schemas, the store's type, the SQL
+ * CHECK list (compared by test/unit/src-shared/valueLists.test.ts) and the ingest prose derive from.
+ */
+export const DOCUMENT_FORMATS = ['markdown', 'text', 'pdf', 'html', 'bibtex'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+export const DocumentFormatSchema = z.enum(DOCUMENT_FORMATS);
+
+/** Each format's file extensions (lower case, first = the usual one) and its name in prose. */
+export const DOCUMENT_FORMAT_FILES: Readonly<Record<DocumentFormat, { name: string; extensions: readonly string[] }>> = {
+  markdown: { name: 'Markdown', extensions: ['.md', '.markdown', '.mdown'] },
+  text: { name: 'plain text', extensions: ['.txt', '.text'] },
+  pdf: { name: 'PDF with a text layer', extensions: ['.pdf'] },
+  html: { name: 'HTML', extensions: ['.html', '.htm', '.xhtml'] },
+  bibtex: { name: 'BibTeX', extensions: ['.bib'] },
+};
+
 const CitingHypothesisSchema = z.object({ id: z.string(), number: z.number().int(), research_id: z.string(), title: z.string(), status: z.string() });
 
 export const CitingHypothesesSchema = z.object({
@@ -28,7 +45,7 @@ export const KnowledgeDocumentDetailSchema = z.object({
   pmid: z.string().nullable(),
   arxiv_id: z.string().nullable(),
   url: z.string().nullable(),
-  format: z.string(),
+  format: DocumentFormatSchema,
   source: z.string(),
   size_bytes: z.number().int(),
   updated_at: z.string(),

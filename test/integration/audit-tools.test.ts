@@ -12,6 +12,7 @@ import { tempDataDir } from '../support/server.js';
 import { openSession, type McpSession, type Structured } from '../e2e/web/support/researchRun.js';
 import { parseCsv } from '../support/csv.js';
 import { toolErrorOf } from '../support/toolErrors.js';
+import { AUDIT_OUTCOMES } from '../../src-shared/schemas/audit.js';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 const open: McpSession[] = [];
@@ -82,7 +83,7 @@ describe('desktop audit tools', () => {
     expect(denied.map((r) => [r.action, r.error_code])).toEqual([['tool:decide', 'insufficient_permissions']]);
     const all = (await call('query_audit_log', { limit: 500 })).rows as Entry[];
     expect(new Set(all.map((r) => r.outcome))).toEqual(new Set(['ok', 'denied', 'invalid_input']));
-    for (const outcome of ['ok', 'denied', 'rate_limited', 'invalid_input', 'error']) {
+    for (const outcome of AUDIT_OUTCOMES) {
       // The desktop's own queries are logged as they are answered: compare the rows `all` saw.
       const rows = ((await call('query_audit_log', { outcome, limit: 500 })).rows as Entry[]).filter((r) => r.id <= (all[0]?.id ?? 0));
       expect(rows.map((r) => r.id).sort()).toEqual(all.filter((r) => r.outcome === outcome).map((r) => r.id).sort());

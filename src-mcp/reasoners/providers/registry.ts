@@ -5,7 +5,7 @@
 import { anthropicClient } from './anthropic.js';
 import { ConcurrencyLimit } from './concurrency.js';
 import { openAiCompatibleClient } from './openaiCompatible.js';
-import { modelFor, type ChatClient, type ProviderConfig, type ReasoningRole } from './types.js';
+import { modelFor, type ChatClient, type ProviderConfig, type ProviderKind, type ReasoningRole } from './types.js';
 
 export interface ProviderHandle {
   config: ProviderConfig;
@@ -142,9 +142,11 @@ export class ProviderRegistry {
   }
 }
 
+/** The wire client of each provider kind: a kind added to PROVIDER_KINDS without one fails the typecheck. */
+const WIRES: Record<ProviderKind, typeof anthropicClient> = { anthropic: anthropicClient, openai: openAiCompatibleClient };
+
 function clientFor(config: ProviderConfig): ChatClient {
-  const options = { label: config.name, baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs };
-  return config.kind === 'anthropic' ? anthropicClient(options) : openAiCompatibleClient(options);
+  return WIRES[config.kind]({ label: config.name, baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs });
 }
 
 /** Local model servers (Ollama, LM Studio, vLLM on this machine) need no key. */

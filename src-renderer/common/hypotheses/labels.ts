@@ -1,5 +1,5 @@
 // How hypothesis facts read in the GUI.
-import type { HypothesisStatus, ListedStatus } from '../../../src-shared/routes/index';
+import type { HypothesisOrigin, HypothesisStatus, ListedStatus, ReviewType } from '../../../src-shared/routes/index';
 
 export const STATUS_LABELS: Record<HypothesisStatus, string> = {
   pending: 'Not yet reviewed',
@@ -19,18 +19,20 @@ export const LISTED_STATUS_LABELS: Record<ListedStatus, string> = {
   rejected: STATUS_LABELS.rejected,
 };
 
-export const ORIGIN_LABELS = { generated: 'generated', evolved: 'evolved', human: 'written by you' } as const;
+/** One wording of where a hypothesis came from, in the leaderboard and the hypothesis views alike. */
+export const ORIGIN_LABELS: Record<HypothesisOrigin, string> = { generated: 'Generated', evolved: 'Evolved', human: 'Written by you' };
 
 export const SCORE_LABELS = { plausibility: 'Plausibility', novelty: 'Novelty', testability: 'Testability', safety: 'Safety', overall: 'Overall' } as const;
 
-export const REVIEW_TYPE_LABELS = {
+/** One label per review type (REVIEW_TYPE_VALUES): a type without one fails the typecheck. */
+export const REVIEW_TYPE_LABELS: Record<ReviewType, string> = {
   initial: 'Initial screen',
   full: 'Full, literature-grounded review',
   deep_verification: 'Deep verification of assumptions',
   observation: 'Does it explain existing observations?',
   simulation: 'Step-by-step simulation',
   tournament: 'Informed by its match record',
-} as const;
+};
 
 export const STRATEGY_LABELS = {
   refine: 'Refine — more specific and testable',

@@ -1,14 +1,7 @@
 // How tournament facts read in the GUI, so every tournament view says the same thing.
-import type { LeaderboardRow } from '../../../src-shared/routes/index';
 
-// One wording of a hypothesis's status in every view (docs/glossary.md).
-export { STATUS_LABELS } from '../../common/hypotheses/labels';
-
-export const ORIGIN_LABELS: Record<LeaderboardRow['origin'], string> = {
-  generated: 'Generated',
-  evolved: 'Evolved',
-  human: 'By the scientist',
-};
+// One wording of a hypothesis's status and origin in every view (docs/glossary.md).
+export { ORIGIN_LABELS, STATUS_LABELS } from '../../common/hypotheses/labels';
 
 /** "literature_based" → "literature based", "paradigm_shift" → "paradigm shift". */
 export function methodLabel(method: string): string {

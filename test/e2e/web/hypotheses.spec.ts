@@ -118,12 +118,12 @@ test('the scientist adds their own hypothesis; the server’s rules show in the 
   await expect(page.getByTestId(testId.addHypothesisDialog)).toBeHidden();
   const detail = room.hypothesis;
   await expect(detail.getByTestId(testId.hypothesisSummary)).toContainText('the bromodomain protein BRD4');
-  await expect(detail.getByTestId(testId.hypothesisOrigin)).toHaveText('written by you');
+  await expect(detail.getByTestId(testId.hypothesisOrigin)).toHaveText('Written by you');
   await expect(detail.getByTestId(testId.hypothesisStatus)).toHaveText('Not yet reviewed');
   await expect(detail.getByText('awaiting your approval')).toHaveCount(0);
   await expect(detail.getByTestId(testId.hypothesisPredictions).locator('li')).toHaveCount(2);
 
   await detail.getByTestId(testId.hypothesisBack).click();
   await room.openDetailTab('hypotheses');
-  await expect(page.getByTestId(testId.hypothesisItem).filter({ hasText: 'the bromodomain protein BRD4' }).getByTestId(testId.hypothesisOrigin)).toHaveText('written by you');
+  await expect(page.getByTestId(testId.hypothesisItem).filter({ hasText: 'the bromodomain protein BRD4' }).getByTestId(testId.hypothesisOrigin)).toHaveText('Written by you');
 });

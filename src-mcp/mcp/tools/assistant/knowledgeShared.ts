@@ -6,6 +6,7 @@ import type { DocumentRow } from '../../../store/knowledgeDocuments.js';
 import type { ServerContext } from '../../context.js';
 import { hasScopes } from '../../access/scopes.js';
 import { DomainError } from '../../../engine/errors.js';
+import { DocumentFormatSchema } from '../../../../src-shared/schemas/knowledge.js';
 
 export function actorOf(ctx: ServerContext): Actor {
   return { clientId: ctx.clientId, now: () => ctx.now() };
@@ -67,7 +68,7 @@ export const DocumentSummary = z.object({
   title: z.string(),
   source: z.string().describe('File path (with #key for a BibTeX entry), or the URL/identifier given to augment_knowledge.'),
   origin: z.enum(['file', 'augmented']),
-  format: z.enum(['markdown', 'text', 'pdf', 'html', 'bibtex']),
+  format: DocumentFormatSchema,
   chunk_count: z.number().int(),
   size_bytes: z.number().int(),
   identifiers: IdentifiersSchema,

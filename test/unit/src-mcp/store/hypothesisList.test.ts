@@ -8,9 +8,10 @@ import { findHypothesis, insertHypothesis, topRankedHypotheses, type HypothesisR
 import { hypothesisPageSql, queryHypotheses, type HypothesisQuery } from '../../../../src-mcp/store/hypothesisList.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
 import { sqlite } from '../../../../src-mcp/store/handle.js';
+import { HYPOTHESIS_STATUS_VALUES } from '../../../../src-shared/schemas/hypotheses.js';
 
 const AT = '2026-11-01T00:00:00.000Z';
-const STATUSES = ['pending', 'reviewed', 'in_tournament', 'evolved', 'rejected'];
+const STATUSES = HYPOTHESIS_STATUS_VALUES;
 
 function seeded(): Db {
   const db = openDatabase(makeTempDir('cosci-list-'));
@@ -23,7 +24,7 @@ function seeded(): Db {
       const ranked = i % 3 !== 0;
       const row: HypothesisRow = {
         id: `hyp_${i}`, projectId: i % 10 === 9 ? 'res_other' : 'res_big', seq: i + 1, summary: `H${i}`, rationale: 'r', experimentalProtocol: 'e',
-        testablePredictions: [], citations: [], assumptions: [], method: 'literature_based', origin: 'generated', status: STATUSES[i % 5] as string,
+        testablePredictions: [], citations: [], assumptions: [], method: 'literature_based', origin: 'generated', status: STATUSES[i % STATUSES.length] ?? 'pending',
         gate: 'approved', parents: [], iteration: 1, elo: 900 + ((i * 37) % 200), btScore: null, ciLow: null, ciHigh: null, pTopK: null,
         rank: ranked ? 1 + ((i * 7) % 150) : null, matchesPlayed: 0, wins: 0, nearDuplicateOf: null, safetyFlag: null, batchTaskId: null,
         createdBy: 'test', reasoner: null, createdAt: AT, updatedAt: AT,

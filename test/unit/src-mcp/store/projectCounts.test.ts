@@ -11,12 +11,13 @@ import { deleteProject } from '../../../../src-mcp/store/projectState.js';
 import { insertHypothesis, updateHypothesisStatus, updateRatings, type HypothesisRow } from '../../../../src-mcp/store/hypotheses.js';
 import { insertReview } from '../../../../src-mcp/store/reviews.js';
 import { countMatches, insertMatch } from '../../../../src-mcp/store/matches.js';
-import { projectCounts, type HypothesisStatusName } from '../../../../src-mcp/store/projectCounts.js';
+import { projectCounts } from '../../../../src-mcp/store/projectCounts.js';
+import { HYPOTHESIS_STATUS_VALUES, type HypothesisStatus } from '../../../../src-shared/schemas/hypotheses.js';
 import { seededRandom } from '../../../support/seededRandom.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
 import { handleOf, sqlite } from '../../../../src-mcp/store/handle.js';
 
-const STATUSES: HypothesisStatusName[] = ['pending', 'reviewed', 'in_tournament', 'evolved', 'rejected'];
+const STATUSES = HYPOTHESIS_STATUS_VALUES;
 const AT = '2026-11-01T00:00:00.000Z';
 
 function tempDir(): string {
@@ -27,7 +28,7 @@ function addProject(db: Db, id: string): void {
   insertProject(db, { id, goal: `Goal of ${id}`, domain: 'biology', domainInferred: false, status: 'active', hypothesisBudget: 20, progress: 0, createdBy: 'test', createdAt: AT, updatedAt: AT });
 }
 
-function addHypothesis(db: Db, projectId: string, id: string, seq: number, status: HypothesisStatusName): void {
+function addHypothesis(db: Db, projectId: string, id: string, seq: number, status: HypothesisStatus): void {
   const row: HypothesisRow = {
     id, projectId, seq, summary: `Hypothesis ${id}`, rationale: 'Because.', experimentalProtocol: 'Measure it.', testablePredictions: [], citations: [],
     assumptions: [], method: 'literature_based', origin: 'generated', status, gate: 'approved', parents: [], iteration: 1, elo: 1000, btScore: null,
@@ -38,7 +39,7 @@ function addHypothesis(db: Db, projectId: string, id: string, seq: number, statu
 }
 
 /** A hypothesis row as a version-4 database stores it (the store's statements name later columns, e.g. migration 0007's title). */
-function addLegacyHypothesis(db: Db, projectId: string, id: string, seq: number, status: HypothesisStatusName): void {
+function addLegacyHypothesis(db: Db, projectId: string, id: string, seq: number, status: HypothesisStatus): void {
   sqlite(db).prepare(
     `INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, testable_predictions, citations, assumptions, method, origin,
        status, gate, parents, iteration, elo, matches_played, wins, created_by, created_at, updated_at)
@@ -116,7 +117,7 @@ describe('project counters (migration 0005)', () => {
         } else if (roll < 0.45) {
           op = 'change status';
           // Sometimes to the status it already has: that must change nothing.
-          updateHypothesisStatus(db, [pick(hypotheses) as string, pick(hypotheses) as string], pick(STATUSES) as string, AT);
+          updateHypothesisStatus(db, [pick(hypotheses) as string, pick(hypotheses) as string], pick(STATUSES) ?? 'pending', AT);
         } else if (roll < 0.6) {
           op = 'insert review';
           addReview(db, projectId, pick(hypotheses) as string, `rev_${next}`);
