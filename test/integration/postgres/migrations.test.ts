@@ -123,6 +123,11 @@ describe.skipIf(unavailable !== undefined)(`PostgreSQL migrations${unavailable =
     // Stemming as FTS5's porter tokenizer: "cells" finds the chunk titled "Stellate cells" whose text says "cell".
     const found = await client.query(`SELECT document_id FROM knowledge_chunks WHERE search_vector @@ plainto_tsquery('english', 'quiescent cells')`);
     expect(found.rows).toEqual([{ document_id: 'doc_1' }]);
+    // 0008 widened the checkpoint kinds in place: change_request is accepted, an unknown kind is not.
+    const checkpoint = (id: string, kind: string) =>
+      client.query(`INSERT INTO checkpoints (id, project_id, kind, payload, iteration, status, created_at) VALUES ('${id}', 'res_1', '${kind}', '{}', 1, 'pending', 't')`);
+    await checkpoint('chk_1', 'change_request');
+    await expect(checkpoint('chk_2', 'bribe')).rejects.toThrow(/checkpoints_kind_check/);
     // Collection names are unique regardless of case, as COLLATE NOCASE makes them in SQLite.
     await expect(
       client.query(`INSERT INTO knowledge_collections (id, name, kind, created_by, created_at, updated_at) VALUES ('col_2', 'LIVER', 'fundamental', 't', 't', 't')`),
