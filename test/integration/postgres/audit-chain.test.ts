@@ -3,7 +3,7 @@
 // same verdict on both engines — intact, and after the same edit or deletion, broken at the same
 // row for the same reason — across several of the PostgreSQL reader's pages.
 import Database from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendAuditRows, verifyAuditChain, type AuditEntry } from '../../../src-mcp/store/audit.js';
 import { closeDatabase, openDatabase, type Db } from '../../../src-mcp/store/database.js';
