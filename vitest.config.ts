@@ -17,8 +17,9 @@ export default defineConfig({
     // Forks, not threads: better-sqlite3 handles and child processes stay isolated per file.
     pool: 'forks',
     // Each run gets its own temp directory and fails if a test leaves anything in it; each file's
-    // temp folders are removed after its tests (test/support/tempDirs.ts).
-    globalSetup: ['test/support/tempDirCheck.ts'],
+    // temp folders are removed after its tests (test/support/tempDirs.ts). The PostgreSQL cluster
+    // (when the run has none) starts first, outside the run's private temp directory.
+    globalSetup: ['test/support/postgresGlobalSetup.ts', 'test/support/tempDirCheck.ts'],
     setupFiles: ['test/support/vitestSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,

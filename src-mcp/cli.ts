@@ -1,30 +1,34 @@
-// The `co-scientist` command line (server side): `serve`, `--version`, `help`.
+// The `co-scientist` command line (server side): `serve`, `doctor`, `db migrate`, `--version`, `help`.
 // Registration commands (`register`, `unregister`, `status`) live with the host code in
 // src-main/host/registration/cli.ts; bin/co-scientist.js dispatches between the two.
 // The server and the doctor are imported when their command runs: after the code cache is on,
 // and so that `--version` and `help` do not load the whole server.
-import { parseArgs } from 'node:util';
 import { requireSupportedNode } from '../src-shared/node/supportedNode.cjs';
 import { enableCompileCache } from './compileCache.js';
-import { resolveDataDir } from '../src-shared/node/dataDir.js';
 import { VERSION } from './version.js';
 
 const HELP = `Co-Scientist ${VERSION}
 
 Usage:
-  co-scientist serve [--client <id>] [--data-dir <dir>]   Run the MCP server on stdio
+  co-scientist serve [--client <id>] [--data-dir <dir>] [--database <URL>]
+                                                         Run the MCP server on stdio
   co-scientist serve --http [--host 127.0.0.1] [--port 8787] [--issuer <URL>]... [--resource <URL>] [--data-dir <dir>]
                                                          Run a lab server (MCP over HTTP, OAuth)
   co-scientist register <client|all> [--data-dir DIR] [--home DIR] [--platform darwin|win32|linux] [--yes]
   co-scientist unregister <client|all> [--data-dir DIR] [--home DIR] [--platform ...] [--yes]
   co-scientist status [<client>|all] [--data-dir DIR] [--home DIR] [--platform ...]
-  co-scientist doctor [--data-dir <dir>]                  Check the data folder, database and setup
+  co-scientist doctor [--data-dir <dir>] [--database <URL>]
+                                                         Check the data folder, database and setup
+  co-scientist db migrate [--data-dir <dir>] [--database <URL>]
+                                                         Bring the database to this version's schema
   co-scientist --version
 
 Clients: claude-desktop, claude-code, cursor, vscode, vscode-insiders, vscodium, windsurf, zed,
   gemini-cli, codex, lm-studio, cline, continue, goose ("all": every one found on this computer)
 
-Data directory: --data-dir, else COSCI_DATA_DIR, else the platform default.`;
+Data directory: --data-dir, else COSCI_DATA_DIR, else the platform default.
+Database: --database, else COSCI_DATABASE_URL (postgres://user:password@host:5432/database), else
+  the SQLite file in the data directory. serve cannot run on PostgreSQL yet; doctor and db migrate can.`;
 
 export async function runCli(argv: readonly string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -40,12 +44,13 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       return;
     }
     case 'doctor': {
-      const { doctorReport, runDoctor } = await import('./health/setupChecks.js');
-      const { values } = parseArgs({ args: [...rest], options: { 'data-dir': { type: 'string' } }, strict: true });
-      const dataDir = resolveDataDir({ flag: values['data-dir'] });
-      const checks = runDoctor(dataDir);
-      process.stdout.write(`Co-Scientist ${VERSION} — data in ${dataDir}\n${doctorReport(checks)}\n`);
-      process.exitCode = checks.some((c) => c.status === 'fail') ? 1 : 0;
+      const { runDoctorCommand } = await import('./health/doctorCommand.js');
+      process.exitCode = await runDoctorCommand(rest, VERSION);
+      return;
+    }
+    case 'db': {
+      const { runDbCommand } = await import('./runtime/dbCommand.js');
+      process.exitCode = await runDbCommand(rest);
       return;
     }
     case '--version':

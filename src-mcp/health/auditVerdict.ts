@@ -3,12 +3,15 @@
 // file). verify_audit_log returns it and the doctor reports it, so the two never disagree (the
 // doctor once said "hash chain intact" over a log whose last rows had been deleted).
 import type { AuditVerdict } from '../../src-shared/schemas/audit.js';
-import { findTailLoss, verifyAuditChain } from '../store/audit.js';
+import { findTailLoss, verifyAuditChain, type ChainVerdict, type TailLoss } from '../store/audit.js';
 import type { Db } from '../store/database.js';
 
 export function auditLogVerdict(db: Db, now: Date): AuditVerdict {
-  const verdict = verifyAuditChain(db);
-  const loss = findTailLoss(db);
+  return auditVerdictOf(verifyAuditChain(db), findTailLoss(db), now);
+}
+
+/** The verdict's wording from the chain walk and the tail check, whichever engine they ran on (the PostgreSQL doctor too). */
+export function auditVerdictOf(verdict: ChainVerdict, loss: TailLoss | undefined, now: Date): AuditVerdict {
   const chain = verdict.ok
     ? `The hash chain is intact: all ${verdict.rows} rows verify.`
     : `The audit log was altered: row ${verdict.firstBrokenId} does not verify (${verdict.reason}). Rows before it are intact; keep an export of the log and treat later rows with suspicion.`;

@@ -6,6 +6,8 @@ import { closeDatabase, openDatabase, writeTransaction, type Db } from '../store
 import { recordAnchorBreach } from '../store/audit.js';
 import { describeBreach, findAnchorBreach } from '../store/auditAnchor.js';
 import { dataDirAnnouncement, resolveDataDir } from '../../src-shared/node/dataDir.js';
+import { resolveDatabaseLocation, type DatabaseLocation } from '../../src-shared/node/databaseUrl.js';
+import { requireServableDatabase } from './databaseChoice.js';
 import { ChangeFeed } from '../mcp/notifications/changeFeed.js';
 import type { ServerContext } from '../mcp/context.js';
 import { createMcpServer } from './createServer.js';
@@ -31,11 +33,13 @@ const CLOSE_FIRST_DRAIN_MS = 2_000;
 export interface ServeOptions {
   clientId: string;
   dataDir: string;
+  /** `--database` / COSCI_DATABASE_URL; absent: the SQLite file in the data folder. */
+  database?: DatabaseLocation;
   /** How long a project deleted in the app can be restored (engine/projectTrash.ts). */
   undoWindowMs?: number;
 }
 
-export const SERVE_USAGE = 'Usage: co-scientist serve [--client <id>] [--data-dir <dir>]';
+export const SERVE_USAGE = 'Usage: co-scientist serve [--client <id>] [--data-dir <dir>] [--database <postgres URL>]';
 
 export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): ServeOptions {
   const { values } = parseArgs({
@@ -43,13 +47,16 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     options: {
       client: { type: 'string' },
       'data-dir': { type: 'string' },
+      database: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
   });
+  const dataDir = resolveDataDir({ flag: values['data-dir'], env });
   return {
     clientId: parseClientId(values.client),
-    dataDir: resolveDataDir({ flag: values['data-dir'], env }),
+    dataDir,
+    database: resolveDatabaseLocation({ flag: values.database, env, dataDir }),
     undoWindowMs: parseUndoWindow(env[UNDO_WINDOW_ENV]),
   };
 }
@@ -72,6 +79,7 @@ export interface RunningServer {
 }
 
 export function startStdioServer(options: ServeOptions, version: string): RunningServer {
+  requireServableDatabase(options.database);
   const db = openDatabase(options.dataDir);
   try {
     checkDesktopClaim(db, options.clientId, options.dataDir);

@@ -196,22 +196,40 @@ export type ChainVerdict =
   | { ok: true; rows: number }
   | { ok: false; rows: number; firstBrokenId: number; reason: string };
 
+/**
+ * The chain check, fed rows in id order by whichever engine read them (verifyAuditChain here, the
+ * PostgreSQL doctor's reader in store/postgres/auditRows.ts): one verification for both.
+ */
+export class AuditChainWalk {
+  private expectedPrev = GENESIS_HASH;
+  private count = 0;
+  private broken: ChainVerdict | undefined;
+
+  /** Checks the next row; false once the chain is broken (later rows need not be read). */
+  add(row: AuditRow): boolean {
+    if (this.broken !== undefined) return false;
+    this.count += 1;
+    if (row.prevHash !== this.expectedPrev) {
+      this.broken = { ok: false, rows: this.count, firstBrokenId: row.id, reason: 'link to the previous row does not match (a row was removed or inserted before it)' };
+    } else if (hashAuditEntry(row.prevHash, row) !== row.hash) {
+      this.broken = { ok: false, rows: this.count, firstBrokenId: row.id, reason: 'content does not match its hash (the row was edited)' };
+    }
+    this.expectedPrev = row.hash;
+    return this.broken === undefined;
+  }
+
+  verdict(): ChainVerdict {
+    return this.broken ?? { ok: true, rows: this.count };
+  }
+}
+
 /** Walks the whole chain in id order and names the first row whose link or content does not verify. */
 export function verifyAuditChain(db: Db): ChainVerdict {
-  let expectedPrev = GENESIS_HASH;
-  let count = 0;
+  const walk = new AuditChainWalk();
   for (const raw of sqlite(db).prepare('SELECT * FROM audit_log ORDER BY id').iterate() as IterableIterator<RawAudit>) {
-    const row = auditRowFromRaw(raw);
-    count += 1;
-    if (row.prevHash !== expectedPrev) {
-      return { ok: false, rows: count, firstBrokenId: row.id, reason: 'link to the previous row does not match (a row was removed or inserted before it)' };
-    }
-    if (hashAuditEntry(row.prevHash, row) !== row.hash) {
-      return { ok: false, rows: count, firstBrokenId: row.id, reason: 'content does not match its hash (the row was edited)' };
-    }
-    expectedPrev = row.hash;
+    if (!walk.add(auditRowFromRaw(raw))) break;
   }
-  return { ok: true, rows: count };
+  return walk.verdict();
 }
 
 export interface TailLoss {

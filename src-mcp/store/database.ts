@@ -98,15 +98,18 @@ function newerSchemaError(file: string, version: number): StoreError {
   );
 }
 
-/** Applies pending migrations, each in its own IMMEDIATE transaction, safe against a concurrent migrator. */
-export function migrate(db: Db): void {
+/**
+ * Applies pending migrations up to `target` (the latest unless a test migrates step by step), each
+ * in its own IMMEDIATE transaction, safe against a concurrent migrator.
+ */
+export function migrate(db: Db, target = LATEST_SCHEMA_VERSION): void {
   const connection = sqlite(db);
   // Almost every start finds the schema current. A plain read settles that without the write lock,
   // which another server may hold for a while (a long write), and which would stall this start.
   const found = schemaVersion(db);
   if (found > LATEST_SCHEMA_VERSION) throw newerSchemaError(connection.name, found);
   for (const migration of MIGRATIONS) {
-    if (migration.version <= found) continue;
+    if (migration.version <= found || migration.version > target) continue;
     const apply = connection.transaction(() => {
       // Re-read inside the write lock: another process may have migrated while we waited.
       const current = connection.pragma('user_version', { simple: true }) as number;

@@ -1,5 +1,14 @@
 // Store-level failures a user can act on. Everything else is a bug and propagates as is.
-export type StoreErrorCode = 'DATABASE_TOO_NEW' | 'DATABASE_UNREADABLE' | 'INVALID_CURSOR';
+export type StoreErrorCode =
+  | 'DATABASE_TOO_NEW'
+  | 'DATABASE_UNREADABLE'
+  | 'INVALID_CURSOR'
+  // PostgreSQL (store/postgres/): the server cannot be reached, refused our credentials, has no
+  // such database, or a migration failed (and was rolled back).
+  | 'DATABASE_UNREACHABLE'
+  | 'DATABASE_AUTH_FAILED'
+  | 'DATABASE_MISSING'
+  | 'DATABASE_MIGRATION_FAILED';
 
 export class StoreError extends Error {
   constructor(

@@ -13,6 +13,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { REPO_ROOT, SERVER_ENTRY } from '../support/server.js';
 import { makeTempDir } from '../support/tempDirs.js';
+import { LATEST_SCHEMA_VERSION } from '../../src-mcp/store/migrations/index.js';
 
 const README = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
 const temps: string[] = [];
@@ -70,6 +71,7 @@ posixOnly('the README commands, exactly as typed', () => {
     'node bin/co-scientist.js unregister all',
     'node dist/mcp/server.js --client <your-client-id> [--data-dir DIR]',
     'node bin/co-scientist.js doctor',
+    'node bin/co-scientist.js db migrate',
     'npm run web',
     'npm run web -- --port 8080 --data-dir DIR',
   ];
@@ -128,6 +130,16 @@ posixOnly('the README commands, exactly as typed', () => {
     expect(doctor.code).toBe(0);
     expect(doctor.stdout).toMatch(/✓ database schema/);
     expect(doctor.stdout).toMatch(/✓ audit log: \d+ rows, hash chain intact, ends where it should/);
+  });
+
+  it('db migrate: creates the database in the default data folder under HOME at the latest schema, says so, then has nothing to do', () => {
+    const m = machine();
+    const file = path.join(m.dataDir, 'co-scientist.db');
+    const first = run('node bin/co-scientist.js db migrate', m.env);
+    expect(first).toMatchObject({ code: 0, stderr: '' });
+    expect(first.stdout).toContain(`SQLite ${file}: migrated from schema 0 to ${LATEST_SCHEMA_VERSION}, applying 0001_initial, `);
+    expect(fs.existsSync(file)).toBe(true);
+    expect(run('node bin/co-scientist.js db migrate', m.env)).toMatchObject({ code: 0, stdout: `SQLite ${file} is at schema ${LATEST_SCHEMA_VERSION} (current): nothing to migrate.\n` });
   });
 
   it.each([

@@ -2,9 +2,10 @@
 //   serve --http [--host 127.0.0.1] [--port 8787] [--issuer <URL>]... [--resource <public URL of /mcp>] [--data-dir DIR]
 import { parseArgs } from 'node:util';
 import { resolveDataDir } from '../../../src-shared/node/dataDir.js';
+import { resolveDatabaseLocation, type DatabaseLocation } from '../../../src-shared/node/databaseUrl.js';
 
 export const HTTP_SERVE_USAGE =
-  'Usage: co-scientist serve --http [--host 127.0.0.1] [--port 8787] [--issuer <URL>]... [--resource <public URL of /mcp>] [--data-dir <dir>]';
+  'Usage: co-scientist serve --http [--host 127.0.0.1] [--port 8787] [--issuer <URL>]... [--resource <public URL of /mcp>] [--data-dir <dir>] [--database <postgres URL>]';
 
 export const DEFAULT_HTTP_HOST = '127.0.0.1';
 export const DEFAULT_HTTP_PORT = 8787;
@@ -20,6 +21,8 @@ export interface HttpServeOptions {
   /** The public URL of the MCP endpoint (the token audience); undefined: http://<host>:<port>/mcp once the port is known. */
   resource: URL | undefined;
   dataDir: string;
+  /** `--database` / COSCI_DATABASE_URL; absent: the SQLite file in the data folder. */
+  database?: DatabaseLocation;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -39,6 +42,7 @@ export function parseHttpServeArgs(argv: readonly string[], env: NodeJS.ProcessE
       issuer: { type: 'string', multiple: true },
       resource: { type: 'string' },
       'data-dir': { type: 'string' },
+      database: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -53,7 +57,15 @@ export function parseHttpServeArgs(argv: readonly string[], env: NodeJS.ProcessE
       `Refusing to listen on ${host} without --issuer: without a lab authorization server the only protection is a token printed on this computer, which is safe on loopback (127.0.0.1) only. Give --issuer <URL of your identity provider>, or listen on 127.0.0.1.`,
     );
   }
-  return { host, port, issuers: [...new Set(issuers)], resource: values.resource === undefined ? undefined : parseResource(values.resource), dataDir: resolveDataDir({ flag: values['data-dir'], env }) };
+  const dataDir = resolveDataDir({ flag: values['data-dir'], env });
+  return {
+    host,
+    port,
+    issuers: [...new Set(issuers)],
+    resource: values.resource === undefined ? undefined : parseResource(values.resource),
+    dataDir,
+    database: resolveDatabaseLocation({ flag: values.database, env, dataDir }),
+  };
 }
 
 function parsePort(raw: string | undefined): number {

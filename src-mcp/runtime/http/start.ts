@@ -21,6 +21,7 @@ import { createEndpoint } from './endpoint.js';
 import { defaultResource, HTTP_SERVE_USAGE, parseHttpServeArgs, type HttpServeOptions } from './options.js';
 import { MAX_BODY_BYTES } from './requestBody.js';
 import { allowedPlaces } from './requestGuards.js';
+import { requireServableDatabase } from '../databaseChoice.js';
 
 /** Receiving a whole request (headers and body) may take this long (slowloris). */
 const REQUEST_RECEIVE_TIMEOUT_MS = 30_000;
@@ -39,6 +40,7 @@ export interface RunningHttpServer {
 
 export async function startHttpServer(options: HttpServeOptions, version: string, env: NodeJS.ProcessEnv = process.env): Promise<RunningHttpServer> {
   const requestsPerMinute = requestsPerMinuteFrom(env);
+  requireServableDatabase(options.database);
   const db = openDatabase(options.dataDir);
   reportAuditTail(db);
   const checkpointer = new WalCheckpointer(db, { delayMs: 300 }).start();

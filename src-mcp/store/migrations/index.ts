@@ -1,5 +1,7 @@
 // Numbered SQL migrations, in order. Each file is applied once, in its own transaction.
-// The build (esbuild) and the tests (vitest) both load `.sql` files as text.
+// The build (esbuild) and the tests (vitest) both load `.sql` files as text. Each migration has a
+// SQLite form (this folder) and a PostgreSQL form (postgres/, same file name): one list, one
+// version number per step, for both engines (docs/architecture.md, *PostgreSQL engine*).
 import m0001 from './0001_initial.sql';
 import m0002 from './0002_research_engine.sql';
 import m0003 from './0003_knowledge.sql';
@@ -13,32 +15,49 @@ import m0010 from './0010_leaderboard_read_model.sql';
 import m0011 from './0011_hypothesis_title_edits.sql';
 import m0012 from './0012_covering_page_indexes.sql';
 import m0013 from './0013_board_page_index.sql';
+import pg0001 from './postgres/0001_initial.sql';
+import pg0002 from './postgres/0002_research_engine.sql';
+import pg0003 from './postgres/0003_knowledge.sql';
+import pg0004 from './postgres/0004_reasoning_providers.sql';
+import pg0005 from './postgres/0005_project_counts.sql';
+import pg0006 from './postgres/0006_competitor_index.sql';
+import pg0007 from './postgres/0007_hypothesis_digest.sql';
+import pg0008 from './postgres/0008_scientific_integrity.sql';
+import pg0009 from './postgres/0009_leaderboard_version.sql';
+import pg0010 from './postgres/0010_leaderboard_read_model.sql';
+import pg0011 from './postgres/0011_hypothesis_title_edits.sql';
+import pg0012 from './postgres/0012_covering_page_indexes.sql';
+import pg0013 from './postgres/0013_board_page_index.sql';
 
 export interface Migration {
   version: number;
   name: string;
+  /** The SQLite form. */
   sql: string;
+  /** The PostgreSQL form of the same step. */
+  postgres: string;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
-  { version: 1, name: '0001_initial', sql: m0001 },
-  { version: 2, name: '0002_research_engine', sql: m0002 },
-  { version: 3, name: '0003_knowledge', sql: m0003 },
-  { version: 4, name: '0004_reasoning_providers', sql: m0004 },
-  { version: 5, name: '0005_project_counts', sql: m0005 },
-  { version: 6, name: '0006_competitor_index', sql: m0006 },
-  { version: 7, name: '0007_hypothesis_digest', sql: m0007 },
-  { version: 8, name: '0008_scientific_integrity', sql: m0008 },
-  { version: 9, name: '0009_leaderboard_version', sql: m0009 },
-  { version: 10, name: '0010_leaderboard_read_model', sql: m0010 },
-  { version: 11, name: '0011_hypothesis_title_edits', sql: m0011 },
-  { version: 12, name: '0012_covering_page_indexes', sql: m0012 },
-  { version: 13, name: '0013_board_page_index', sql: m0013 },
+  { version: 1, name: '0001_initial', sql: m0001, postgres: pg0001 },
+  { version: 2, name: '0002_research_engine', sql: m0002, postgres: pg0002 },
+  { version: 3, name: '0003_knowledge', sql: m0003, postgres: pg0003 },
+  { version: 4, name: '0004_reasoning_providers', sql: m0004, postgres: pg0004 },
+  { version: 5, name: '0005_project_counts', sql: m0005, postgres: pg0005 },
+  { version: 6, name: '0006_competitor_index', sql: m0006, postgres: pg0006 },
+  { version: 7, name: '0007_hypothesis_digest', sql: m0007, postgres: pg0007 },
+  { version: 8, name: '0008_scientific_integrity', sql: m0008, postgres: pg0008 },
+  { version: 9, name: '0009_leaderboard_version', sql: m0009, postgres: pg0009 },
+  { version: 10, name: '0010_leaderboard_read_model', sql: m0010, postgres: pg0010 },
+  { version: 11, name: '0011_hypothesis_title_edits', sql: m0011, postgres: pg0011 },
+  { version: 12, name: '0012_covering_page_indexes', sql: m0012, postgres: pg0012 },
+  { version: 13, name: '0013_board_page_index', sql: m0013, postgres: pg0013 },
 ];
 
 // Versions must run 1, 2, 3… with no gap: a database at version N skips everything ≤ N.
 MIGRATIONS.forEach((migration, index) => {
   if (migration.version !== index + 1) throw new Error(`Migration ${migration.name} is out of sequence (expected version ${index + 1}).`);
+  if (migration.sql.trim() === '' || migration.postgres.trim() === '') throw new Error(`Migration ${migration.name} lacks its SQLite or PostgreSQL form.`);
 });
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -24,6 +24,13 @@ describe('parseServeArgs', () => {
     );
   });
 
+  it('reads --database (or COSCI_DATABASE_URL), and without either keeps the SQLite file in the data folder', () => {
+    expect(parseServeArgs([], DATA).database).toEqual({ engine: 'sqlite', file: '/tmp/cosci-serve-args/co-scientist.db' });
+    expect(parseServeArgs(['--database', 'postgres://lab:pw@db/cosci'], DATA).database).toMatchObject({ engine: 'postgres', display: 'postgres://lab:***@db/cosci' });
+    expect(parseServeArgs([], { ...DATA, COSCI_DATABASE_URL: 'postgresql://db/cosci' }).database).toMatchObject({ engine: 'postgres' });
+    expect(() => parseServeArgs(['--database', 'file:///tmp/x.db'], DATA)).toThrow(/--database has the scheme "file"/);
+  });
+
   it('refuses an unknown flag', () => {
     expect(() => parseServeArgs(['--undo', '5'], DATA)).toThrow(/--undo/);
   });

@@ -1,0 +1,165 @@
+// Which PostgreSQL driver the store uses, measured (issue 30 §2): `pg` (node-postgres, what Kysely's
+// PostgresDialect drives) against `postgres` (porsager's postgres.js), on the same throwaway
+// cluster, the same table and the same queries, each driver with its own defaults (pg: unnamed
+// prepared statements per query; postgres.js: named prepared statements, reused) and, for pg,
+// with named prepared statements too (`name:`), which the store can ask for.
+//
+//   node --import tsx bench/pg-driver.ts            starts a cluster (test/support/postgresCluster.ts)
+//   COSCI_TEST_POSTGRES_URL=postgres://… node --import tsx bench/pg-driver.ts
+//
+// Measured per driver, p50 / p99 in ms: connect (open, first query, close); a 50-row page and a
+// 500-row page of a 10,000-row table (the leaderboard's shape: text and numbers); a one-row INSERT
+// in its own transaction; and 16 concurrent 50-row pages over a pool of 16 (latency per query and
+// queries per second). Runs alternate between drivers in rounds, so machine load falls on each alike.
+import os from 'node:os';
+import pg from 'pg';
+import postgres from 'postgres';
+import { summarize, timed, type LatencySummary } from './stats.js';
+import { startPostgresCluster, stopPostgresCluster, TEST_POSTGRES_URL_ENV } from '../test/support/postgresCluster.js';
+
+const ROWS = 10_000;
+const ROUNDS = 5;
+const PER_ROUND = { connect: 10, page50: 200, page500: 60, insert: 100, concurrent: 800 };
+const CONCURRENCY = 16;
+
+const PAGE_SQL = 'SELECT id, seq, summary, status, elo, rank, matches_played, wins FROM bench_hypotheses WHERE project_id = $1 ORDER BY board_value, seq LIMIT $2 OFFSET $3';
+
+interface Driver {
+  name: string;
+  connectOnce(): Promise<void>;
+  page(limit: number, offset: number): Promise<number>;
+  insertInTransaction(seq: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+function pgDriver(url: string, named: boolean): Driver {
+  const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
+  return {
+    name: named ? 'pg (named prepared)' : 'pg',
+    async connectOnce() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query('SELECT 1');
+      await client.end();
+    },
+    async page(limit, offset) {
+      const result = await pool.query(named ? { name: `page_${limit}`, text: PAGE_SQL, values: ['res_1', limit, offset] } : { text: PAGE_SQL, values: ['res_1', limit, offset] });
+      return result.rows.length;
+    },
+    async insertInTransaction(seq) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const insert = 'INSERT INTO bench_inserts (seq, payload, at) VALUES ($1, $2, $3)';
+        await client.query(named ? { name: 'insert', text: insert, values: [seq, `row ${seq}`, new Date().toISOString()] } : { text: insert, values: [seq, `row ${seq}`, new Date().toISOString()] });
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+function postgresJsDriver(url: string): Driver {
+  const sql = postgres(url, { max: CONCURRENCY, onnotice: () => undefined });
+  return {
+    name: 'postgres (porsager)',
+    async connectOnce() {
+      const one = postgres(url, { max: 1, onnotice: () => undefined });
+      await one`SELECT 1`;
+      await one.end();
+    },
+    async page(limit, offset) {
+      const rows = await sql.unsafe(PAGE_SQL, ['res_1', limit, offset], { prepare: true });
+      return rows.length;
+    },
+    async insertInTransaction(seq) {
+      await sql.begin(async (tx) => {
+        await tx`INSERT INTO bench_inserts (seq, payload, at) VALUES (${seq}, ${`row ${seq}`}, ${new Date().toISOString()})`;
+      });
+    },
+    close: () => sql.end(),
+  };
+}
+
+async function seed(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP TABLE IF EXISTS bench_hypotheses, bench_inserts`);
+    await client.query(`CREATE TABLE bench_hypotheses (id text PRIMARY KEY, project_id text NOT NULL, seq bigint NOT NULL, summary text NOT NULL,
+      status text NOT NULL, elo double precision NOT NULL, rank bigint, matches_played bigint NOT NULL, wins bigint NOT NULL, board_value double precision NOT NULL)`);
+    await client.query(`INSERT INTO bench_hypotheses SELECT 'hyp_' || i, 'res_1', i, 'Hypothesis ' || i || ': stellate cells respond to a signal ' || repeat('x', 80), 'in_tournament',
+      1000 + (i * 7919 % 400), CASE WHEN i <= 500 THEN i END, i % 40, i % 20, CASE WHEN i <= 500 THEN i ELSE -(1000 + (i * 7919 % 400)) END FROM generate_series(1, ${ROWS}) i`);
+    await client.query('CREATE INDEX bench_board ON bench_hypotheses (project_id, board_value, seq)');
+    await client.query('CREATE TABLE bench_inserts (id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, seq bigint NOT NULL, payload text NOT NULL, at text NOT NULL)');
+    await client.query('ANALYZE');
+  } finally {
+    await client.end();
+  }
+}
+
+type Metric = 'connect' | 'page50' | 'page500' | 'insert' | 'concurrent';
+
+async function measureRound(driver: Driver, samples: Record<Metric, bigint[]>, throughput: number[], seqStart: number): Promise<void> {
+  for (let i = 0; i < PER_ROUND.connect; i += 1) samples.connect.push((await timed(() => driver.connectOnce())).ns);
+  for (let i = 0; i < PER_ROUND.page50; i += 1) samples.page50.push((await timed(() => driver.page(50, (i * 50) % 2_000))).ns);
+  for (let i = 0; i < PER_ROUND.page500; i += 1) samples.page500.push((await timed(() => driver.page(500, (i * 500) % 5_000))).ns);
+  for (let i = 0; i < PER_ROUND.insert; i += 1) samples.insert.push((await timed(() => driver.insertInTransaction(seqStart + i))).ns);
+  let next = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < PER_ROUND.concurrent) {
+        const i = next++;
+        samples.concurrent.push((await timed(() => driver.page(50, (i * 50) % 2_000))).ns);
+      }
+    }),
+  );
+  throughput.push(PER_ROUND.concurrent / (Number(process.hrtime.bigint() - started) / 1e9));
+}
+
+const fmt = (s: LatencySummary): string => `${s.p50.toFixed(2)} / ${s.p99.toFixed(2)}`;
+
+async function main(): Promise<void> {
+  const given = process.env[TEST_POSTGRES_URL_ENV];
+  const cluster = given === undefined ? await startPostgresCluster() : undefined;
+  const url = given ?? cluster!.url;
+  try {
+    await seed(url);
+    const drivers = [pgDriver(url, false), pgDriver(url, true), postgresJsDriver(url)];
+    const samples = new Map(drivers.map((d) => [d.name, { connect: [], page50: [], page500: [], insert: [], concurrent: [] } as Record<Metric, bigint[]>]));
+    const throughput = new Map(drivers.map((d) => [d.name, [] as number[]]));
+    // Warm-up: each driver's pool, the server's caches and plans.
+    for (const driver of drivers) await measureRound(driver, { connect: [], page50: [], page500: [], insert: [], concurrent: [] }, [], 1_000_000);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const driver of round % 2 === 0 ? drivers : [...drivers].reverse()) {
+        process.stderr.write(`pg-driver: round ${round + 1}/${ROUNDS}, ${driver.name}\n`);
+        await measureRound(driver, samples.get(driver.name)!, throughput.get(driver.name)!, round * 1_000);
+      }
+    }
+    for (const driver of drivers) await driver.close();
+    const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    const lines = [
+      `PostgreSQL driver benchmark, ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, load ${load}, Node ${process.versions.node}`,
+      `${ROUNDS} alternating rounds; ${ROWS} rows; p50 / p99 ms`,
+      '',
+      '| Driver | connect | 50-row page | 500-row page | INSERT in a transaction | 16 concurrent 50-row pages | queries/s at 16 |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      ...drivers.map((d) => {
+        const s = samples.get(d.name)!;
+        const qps = throughput.get(d.name)!.sort((a, b) => a - b);
+        return `| ${d.name} | ${fmt(summarize(s.connect))} | ${fmt(summarize(s.page50))} | ${fmt(summarize(s.page500))} | ${fmt(summarize(s.insert))} | ${fmt(summarize(s.concurrent))} | ${Math.round(qps[Math.floor(qps.length / 2)] ?? 0)} |`;
+      }),
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    if (cluster !== undefined) stopPostgresCluster(cluster.dir);
+  }
+}
+
+await main();
