@@ -36,14 +36,14 @@ export async function runCli(argv: readonly string[]): Promise<void> {
         return;
       }
       const { runServerProcess } = await import('./runtime/start.js');
-      runServerProcess(rest, VERSION);
+      await runServerProcess(rest, VERSION);
       return;
     }
     case 'doctor': {
       const { doctorReport, runDoctor } = await import('./health/setupChecks.js');
       const { values } = parseArgs({ args: [...rest], options: { 'data-dir': { type: 'string' } }, strict: true });
       const dataDir = resolveDataDir({ flag: values['data-dir'] });
-      const checks = runDoctor(dataDir);
+      const checks = await runDoctor(dataDir);
       process.stdout.write(`Co-Scientist ${VERSION} — data in ${dataDir}\n${doctorReport(checks)}\n`);
       process.exitCode = checks.some((c) => c.status === 'fail') ? 1 : 0;
       return;

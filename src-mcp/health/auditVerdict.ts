@@ -6,9 +6,9 @@ import type { AuditVerdict } from '../../src-shared/schemas/audit.js';
 import { findTailLoss, verifyAuditChain } from '../store/audit.js';
 import type { Db } from '../store/database.js';
 
-export function auditLogVerdict(db: Db, now: Date): AuditVerdict {
-  const verdict = verifyAuditChain(db);
-  const loss = findTailLoss(db);
+export async function auditLogVerdict(db: Db, now: Date): Promise<AuditVerdict> {
+  const verdict = await verifyAuditChain(db);
+  const loss = await findTailLoss(db);
   const chain = verdict.ok
     ? `The hash chain is intact: all ${verdict.rows} rows verify.`
     : `The audit log was altered: row ${verdict.firstBrokenId} does not verify (${verdict.reason}). Rows before it are intact; keep an export of the log and treat later rows with suspicion.`;

@@ -3,6 +3,7 @@
 // instead of scanning both tables.
 import type { Db } from './database.js';
 import { cached } from './statements.js';
+import { onConnection } from './unitOfWork.js';
 
 export interface HypothesisCounts {
   total: number;
@@ -31,21 +32,23 @@ interface RawCounts {
 const NONE: RawCounts = { status_pending: 0, status_reviewed: 0, status_in_tournament: 0, status_evolved: 0, status_rejected: 0, with_review: 0, matches: 0 };
 
 /** The project's counts; all zero for a project that does not exist. */
-export function projectCounts(db: Db, projectId: string): HypothesisCounts {
-  const raw = (cached(db, 'SELECT * FROM project_counts WHERE project_id = ?').get(projectId) as RawCounts | undefined) ?? NONE;
-  const byStatus = {
-    pending: raw.status_pending,
-    reviewed: raw.status_reviewed,
-    in_tournament: raw.status_in_tournament,
-    evolved: raw.status_evolved,
-    rejected: raw.status_rejected,
-  };
-  return {
-    total: byStatus.pending + byStatus.reviewed + byStatus.in_tournament + byStatus.evolved + byStatus.rejected,
-    reviewed: raw.with_review,
-    inTournament: byStatus.in_tournament + byStatus.evolved,
-    rejected: byStatus.rejected,
-    byStatus,
-    matches: raw.matches,
-  };
+export function projectCounts(db: Db, projectId: string): Promise<HypothesisCounts> {
+  return onConnection(db, () => {
+    const raw = (cached(db, 'SELECT * FROM project_counts WHERE project_id = ?').get(projectId) as RawCounts | undefined) ?? NONE;
+    const byStatus = {
+      pending: raw.status_pending,
+      reviewed: raw.status_reviewed,
+      in_tournament: raw.status_in_tournament,
+      evolved: raw.status_evolved,
+      rejected: raw.status_rejected,
+    };
+    return {
+      total: byStatus.pending + byStatus.reviewed + byStatus.in_tournament + byStatus.evolved + byStatus.rejected,
+      reviewed: raw.with_review,
+      inTournament: byStatus.in_tournament + byStatus.evolved,
+      rejected: byStatus.rejected,
+      byStatus,
+      matches: raw.matches,
+    };
+  });
 }

@@ -39,10 +39,10 @@ export interface RunningHttpServer {
 
 export async function startHttpServer(options: HttpServeOptions, version: string, env: NodeJS.ProcessEnv = process.env): Promise<RunningHttpServer> {
   const requestsPerMinute = requestsPerMinuteFrom(env);
-  const db = openDatabase(options.dataDir);
-  reportAuditTail(db);
+  const db = await openDatabase(options.dataDir);
+  await reportAuditTail(db);
   const checkpointer = new WalCheckpointer(db, { delayMs: 300 }).start();
-  const feed = new ChangeFeed(db);
+  const feed = await ChangeFeed.open(db);
   feed.start();
   const server = http.createServer();
   server.requestTimeout = REQUEST_RECEIVE_TIMEOUT_MS;
@@ -53,7 +53,7 @@ export async function startHttpServer(options: HttpServeOptions, version: string
   }).catch(async (error: unknown) => {
     feed.stop();
     await checkpointer.stop();
-    closeDatabase(db);
+    await closeDatabase(db);
     throw error;
   });
   const resource = options.resource ?? defaultResource(options.host, port);
@@ -93,9 +93,9 @@ export async function startHttpServer(options: HttpServeOptions, version: string
     await checkpointer.stop();
     const left = await drainReadAudit(db).catch(() => -1);
     if (left !== 0) console.error(`[co-scientist] audit: queued read rows could not all be appended at exit`);
-    closeDatabase(db);
+    await closeDatabase(db);
   };
-  return { url, resource, token, close: () => (closing ??= closeOnce()) };
+  return { url, resource, token, close: async () => (closing ??= closeOnce()) };
 }
 
 /** The process entry of `co-scientist serve --http`. */
