@@ -16,8 +16,8 @@ export default tseslint.config(
     },
   },
   {
-    // The store is async (a networked engine is awaited; docs/architecture.md, *The store
-    // boundary*): a store call left unawaited would run outside the unit of work it belongs to, or
+    // The store is async (a networked engine is awaited; docs/architecture.md, *A second
+    // store*): a store call left unawaited would run outside the unit of work it belongs to, or
     // lose its error. These rules make a forgotten await an error, not a race.
     files: ['src-mcp/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     languageOptions: { parserOptions: { project: ['./tsconfig.node.json', './tsconfig.test.json'], tsconfigRootDir: import.meta.dirname } },

@@ -1,4 +1,4 @@
-// The unit of work on one connection (docs/architecture.md, *The store boundary*). The store's
+// The unit of work on one connection (docs/architecture.md, *A second store*). The store's
 // functions are async (a networked engine must be awaited), but this process has ONE better-sqlite3
 // connection for all its concurrent calls. A unit that awaits between its statements — a write
 // transaction, a read snapshot, a tool call's held write — would let another call's statements

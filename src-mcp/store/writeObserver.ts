@@ -49,7 +49,7 @@ export function changesSoFar(db: Db): number {
  * connection taken for the observed call (unitOfWork.ts) and a transaction opened with the write
  * lock up front, committed or rolled back by the observer, which releases the connection with it.
  * These and `inTransaction` are the only handle on a raw transaction outside this folder
- * (architecture.md, *The store boundary*: the unit of work is the store's to define).
+ * (architecture.md, *A second store*: the unit of work is the store's to define).
  */
 export async function beginHeldWrite(db: Db, beforeBegin: () => Promise<void>): Promise<HeldConnection> {
   const held = await holdConnection(db);
