@@ -79,9 +79,9 @@ export async function reachCheckpoint(driver: Driver, kind: CheckpointKind): Pro
 }
 
 /** The code of the DomainError `run` throws; fails when it throws nothing (a refusal was expected). */
-export function codeOf(run: () => unknown): string {
+export async function codeOf(run: () => Promise<unknown>): Promise<string> {
   try {
-    run();
+    await run();
   } catch (error) {
     if (error instanceof DomainError) return error.code;
     throw error;

@@ -36,7 +36,9 @@ describe('research projects', () => {
 
   it('pages newest first with cursors that never skip or repeat, and filters by status', async () => {
     const { db, actor } = await fresh();
-    const ids = Array.from({ length: 7 }, async (_, i) => (await startResearch(db, actor, { goal: `Research goal number ${i}` })).id).reverse();
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i += 1) ids.push((await startResearch(db, actor, { goal: `Research goal number ${i}` })).id);
+    ids.reverse();
     const seen: string[] = [];
     let cursor: string | undefined;
     do {

@@ -73,7 +73,7 @@ describe('the safety review of a hypothesis', () => {
     if (review === undefined) throw new Error('no safety review');
 
     // A one-line summary breaks the 50-100-word rule: refused, nothing changes.
-    expect(codeOf(async () => await decide(driver.db, desktopActor, { checkpointId: review.id, action: 'edit', data: { revised_text: 'A harmless one-line summary.' } }, DESKTOP))).toBe('invalid_input');
+    expect(await codeOf(() => decide(driver.db, desktopActor, { checkpointId: review.id, action: 'edit', data: { revised_text: 'A harmless one-line summary.' } }, DESKTOP))).toBe('invalid_input');
     expect(await getHypothesis(driver.db, hypothesis.id)).toMatchObject({ summary: draft.summary, safetyFlag: expect.any(String) });
 
     // A new summary that leaves the rationale as it was does not clear the flag: a fresh review opens.

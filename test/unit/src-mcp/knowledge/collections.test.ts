@@ -31,7 +31,7 @@ describe('collections', () => {
     await createCollection(f.db, f.actor, { name: 'Vanishing' });
     const documentsBefore = sqlite(f.db).prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get();
     // augmentKnowledge yields (it loads the Markdown extractor); a concurrent call deletes the collection meanwhile.
-    const adding = await augmentKnowledge(f.db, f.actor, { content: '# Fibrosis\n\nHepatic stellate cells drive scarring.', source: 'https://example.org/a', collection: 'Vanishing' });
+    const adding = augmentKnowledge(f.db, f.actor, { content: '# Fibrosis\n\nHepatic stellate cells drive scarring.', source: 'https://example.org/a', collection: 'Vanishing' });
     await deleteCollectionByName(f.db, f.actor, 'Vanishing');
     await expect(adding).rejects.toMatchObject({ code: 'resource_not_found', message: expect.stringMatching(/deleted while this call was reading/) });
     expect(sqlite(f.db).prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get()).toBe(documentsBefore);

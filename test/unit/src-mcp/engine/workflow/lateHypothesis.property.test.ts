@@ -32,7 +32,7 @@ describe('hypotheses the scientist adds by hand', () => {
             if (checkpoint.kind === 'final_report') {
               // The waiting report is withdrawn, with its reason, and takes no decision.
               expect(await getCheckpoint(driver.db, checkpoint.id)).toMatchObject({ status: 'withdrawn', withdrawal: { reason: expect.stringContaining('was added while this report waited') } });
-              expect(codeOf(async () => await driver.approve(checkpoint))).toBe('conflict');
+              expect(await codeOf(() => driver.approve(checkpoint))).toBe('conflict');
               withdrawn.push(checkpoint.id);
             }
             continue;

@@ -36,7 +36,7 @@ describe('budget and reopen requests from an assistant (item 1)', () => {
     expect((await loadResearch(driver.db, driver.projectId)).settings.maxReasoningCalls).toBe(before);
     // Asking twice does not stack requests.
     expect((await requestProjectChange(driver.db, { clientId: 'claude-desktop', now: driver.actor.now }, driver.projectId, { change: 'raise_budget', addReasoningCalls: 10_000, addHypotheses: 0 }, null)).id).toBe(request.id);
-    expect(codeOf(async () => await decide(driver.db, driver.actor, { checkpointId: request.id, action: 'approve' }, ASSISTANT))).toBe('insufficient_permissions');
+    expect(await codeOf(() => decide(driver.db, driver.actor, { checkpointId: request.id, action: 'approve' }, ASSISTANT))).toBe('insufficient_permissions');
     expect((await loadResearch(driver.db, driver.projectId)).settings.maxReasoningCalls).toBe(before);
     // The scientist grants less than asked.
     await decide(driver.db, driver.actor, { checkpointId: request.id, action: 'edit', data: { add_reasoning_calls: 20 } }, DESKTOP);
@@ -57,8 +57,8 @@ describe('what each stage allows (item 2)', () => {
     const driver = await startProject(await freshDb());
     const batch = await reachCheckpoint(driver, 'hypothesis_batch');
     const [waiting] = batch.payload.hypothesis_ids as string[];
-    expect(codeOf(async () => await requestReview(driver.db, driver.actor, null, waiting as string, 'full'))).toBe('conflict');
-    expect(codeOf(async () => await requestEvolution(driver.db, driver.actor, null, waiting as string, 'refine', undefined))).toBe('conflict');
+    expect(await codeOf(() => requestReview(driver.db, driver.actor, null, waiting as string, 'full'))).toBe('conflict');
+    expect(await codeOf(() => requestEvolution(driver.db, driver.actor, null, waiting as string, 'refine', undefined))).toBe('conflict');
     await driver.approve(batch);
     expect((await requestReview(driver.db, driver.actor, null, waiting as string, 'full')).kind).toBe('review');
   });
@@ -67,9 +67,9 @@ describe('what each stage allows (item 2)', () => {
     const driver = await startProject(await freshDb());
     await complete(driver);
     const [h] = (await hypothesesOf(driver.db, driver.projectId)).filter((x) => x.status !== 'rejected');
-    expect(codeOf(async () => await requestReview(driver.db, driver.actor, null, h?.id as string, 'full'))).toBe('conflict');
+    expect(await codeOf(() => requestReview(driver.db, driver.actor, null, h?.id as string, 'full'))).toBe('conflict');
     const done = await loadResearch(driver.db, driver.projectId);
-    expect(codeOf(async () => await changeProject(driver.db, driver.actor, driver.projectId, { change: 'raise_budget', addReasoningCalls: 5, addHypotheses: 0 }))).toBe('conflict');
+    expect(await codeOf(() => changeProject(driver.db, driver.actor, driver.projectId, { change: 'raise_budget', addReasoningCalls: 5, addHypotheses: 0 }))).toBe('conflict');
 
     await changeProject(driver.db, driver.actor, driver.projectId, { change: 'reopen', addReasoningCalls: 40, addHypotheses: 2 });
     const reopened = await loadResearch(driver.db, driver.projectId);
@@ -109,7 +109,7 @@ describe('a hypothesis the scientist adds during the tournament (item 3)', () =>
     const driver = await startProject(await freshDb());
     await complete(driver);
     const draft = HypothesisDraftSchema.parse(hypothesisDraft(901));
-    expect(codeOf(async () => await addHumanHypothesis(driver.db, desktopActor(driver), driver.projectId, draft, NOTHING_VERIFIED))).toBe('conflict');
+    expect(await codeOf(() => addHumanHypothesis(driver.db, desktopActor(driver), driver.projectId, draft, NOTHING_VERIFIED))).toBe('conflict');
   });
 });
 
