@@ -16,6 +16,18 @@ export default tseslint.config(
     },
   },
   {
+    // The store is async (a networked engine is awaited; docs/architecture.md, *A second
+    // store*): a store call left unawaited would run outside the unit of work it belongs to, or
+    // lose its error. These rules make a forgotten await an error, not a race.
+    files: ['src-mcp/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parserOptions: { project: ['./tsconfig.node.json', './tsconfig.test.json'], tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     // The MCP server owns stdout for protocol frames: any console.log would corrupt the stream.
     files: ['src-mcp/**/*.ts'],
     rules: { 'no-console': ['error', { allow: ['error', 'warn'] }] },

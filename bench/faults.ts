@@ -155,19 +155,19 @@ export async function runFaultCampaign(options: FaultCampaignOptions): Promise<F
   await desktopAgain.close();
   const db = new Database(path.join(options.dataDir, 'co-scientist.db'), { readonly: true });
   try {
-    report.chain = verifyAuditChain(handleOf(db));
+    report.chain = await verifyAuditChain(handleOf(db));
     const acked = new Set(ackedProjects);
     const ours = db.prepare("SELECT id FROM projects WHERE goal LIKE 'Fault campaign %'").pluck().all() as string[];
     report.committedUnacknowledged = ours.filter((id) => !acked.has(id)).length;
   } finally {
     db.close();
   }
-  checkTruncations(options.dataDir, report);
+  await checkTruncations(options.dataDir, report);
   return report;
 }
 
 /** Cuts suffixes of every size class from copies of the log (triggers dropped, as an attacker would) and checks each is reported. */
-function checkTruncations(dataDir: string, report: FaultCampaignReport): void {
+async function checkTruncations(dataDir: string, report: FaultCampaignReport): Promise<void> {
   const copyRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'cosci-truncate-'));
   try {
     const source = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
@@ -184,7 +184,7 @@ function checkTruncations(dataDir: string, report: FaultCampaignReport): void {
         db.prepare('DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log ORDER BY id DESC LIMIT ?)').run(cut);
         const after = head();
         report.truncations.checked += 1;
-        const loss = findTailLoss(handleOf(db));
+        const loss = await findTailLoss(handleOf(db));
         if (loss === undefined || loss.from !== after + 1 || loss.to !== before) report.truncations.missed.push(`last ${cut} of ${rows} rows (${after + 1}–${before}): ${loss === undefined ? 'not reported' : `reported ${loss.from}–${loss.to}`}`);
       } finally {
         db.close();

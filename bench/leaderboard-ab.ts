@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   const data = await tempDataDir('leaderboard-ab');
   const home = await tempDataDir('leaderboard-ab-home');
   const { seedTournament } = await loadSeeder();
-  seedTournament(path.join(data.dir, 'A'), { hypotheses, rounds: swissRounds, seed: 11 });
+  await seedTournament(path.join(data.dir, 'A'), { hypotheses, rounds: swissRounds, seed: 11 });
   // The same database for both builds, each in its own data dir (each host claims its own server).
   await cp(path.join(data.dir, 'A'), path.join(data.dir, 'B'), { recursive: true });
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });

@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   try {
     const dataDir = path.join(data.dir, 'data');
     const { seedTournament } = await loadSeeder();
-    const seeded = seedTournament(dataDir, { hypotheses, rounds: LEADERBOARD_DEFAULTS.rounds, seed: 11 });
+    const seeded = await seedTournament(dataDir, { hypotheses, rounds: LEADERBOARD_DEFAULTS.rounds, seed: 11 });
     const frames = await readBoard(dataDir, seeded.projectId);
     const bytes = (texts: readonly string[]): number => texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
     const summaries = frames.reduce((n, f) => n + Buffer.byteLength(JSON.stringify((JSON.parse(f) as { result: { structuredContent: Page } }).result.structuredContent.columns.summary)), 0);

@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   const data = await tempDataDir('leaderboard-profile');
   const home = await tempDataDir('leaderboard-profile-home');
   const { seedTournament } = await loadSeeder();
-  seedTournament(path.join(data.dir, 'data'), { hypotheses: LEADERBOARD_DEFAULTS.hypotheses, rounds: LEADERBOARD_DEFAULTS.rounds, seed: 11 });
+  await seedTournament(path.join(data.dir, 'data'), { hypotheses: LEADERBOARD_DEFAULTS.hypotheses, rounds: LEADERBOARD_DEFAULTS.rounds, seed: 11 });
   const host = await startWebHost({ dataDir: path.join(data.dir, 'data'), home: home.dir });
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
   try {

@@ -30,20 +30,20 @@ function summaryOf(i: number): string {
   return `Inhibiting ${target} (variant ${i}) slows liver fibrosis by interrupting ${mechanism}; the effect should show as a dose-dependent fall in ${readout} in two independent mouse models.`;
 }
 
-export function seedTournament(dataDir: string, options: { hypotheses: number; rounds: number; seed: number }): SeededTournament {
+export async function seedTournament(dataDir: string, options: { hypotheses: number; rounds: number; seed: number }): Promise<SeededTournament> {
   const started = performance.now();
-  const db = openDatabase(dataDir);
+  const db = await openDatabase(dataDir);
   try {
     let tick = Date.UTC(2026, 0, 1);
     const actor = { clientId: 'bench', now: () => new Date((tick += 1000)) };
-    const project = startResearch(db, actor, { goal: 'Find repurposable targets that slow liver fibrosis progression', hypothesisCount: 100, seed: options.seed });
+    const project = await startResearch(db, actor, { goal: 'Find repurposable targets that slow liver fibrosis progression', hypothesisCount: 100, seed: options.seed });
     const rng = createRng(options.seed);
     const quality = Array.from({ length: options.hypotheses }, () => rng.normal());
     const ids = quality.map((_, i) => `hyp_bench${String(i).padStart(6, '0')}`);
 
-    writeTransaction(db, () => {
+    await writeTransaction(db, async () => {
       const at = actor.now().toISOString();
-      ids.forEach((id, i) => {
+      for (const [i, id] of ids.entries()) {
         // One in ten is an evolved variant of one or two earlier hypotheses: the lineage has depth.
         const evolved = i > 20 && i % 10 === 0;
         const parents = evolved ? [ids[i - 7], ...(i % 20 === 0 ? [ids[i - 13]] : [])].filter((p): p is string => p !== undefined) : [];
@@ -55,8 +55,8 @@ export function seedTournament(dataDir: string, options: { hypotheses: number; r
           elo: 1000, btScore: null, ciLow: null, ciHigh: null, pTopK: null, rank: null, matchesPlayed: 0, wins: 0,
           nearDuplicateOf: null, safetyFlag: null, batchTaskId: null, createdBy: 'bench', reasoner: 'bench', createdAt: at, updatedAt: at,
         };
-        insertHypothesis(db, row);
-      });
+        await insertHypothesis(db, row);
+      }
     });
 
     // Swiss-style rounds: sort by the current record (plus noise), pair neighbours, let the hidden
@@ -65,14 +65,14 @@ export function seedTournament(dataDir: string, options: { hypotheses: number; r
     let matches = 0;
     for (let round = 0; round < options.rounds; round++) {
       const order = ids.map((_, i) => i).sort((a, b) => (wins[b] as number) + rng.next() - ((wins[a] as number) + rng.next()));
-      writeTransaction(db, () => {
+      await writeTransaction(db, async () => {
         for (let p = 0; p + 1 < order.length; p += 2) {
           const [a, b] = rng.coin() ? [order[p] as number, order[p + 1] as number] : [order[p + 1] as number, order[p] as number];
           const firstWins = rng.next() < 1 / (1 + Math.exp((quality[b] as number) - (quality[a] as number)));
           const winner = firstWins ? a : b;
           wins[winner] = (wins[winner] as number) + 1;
           matches += 1;
-          insertMatch(db, {
+          await insertMatch(db, {
             id: `mat_bench${matches}`, projectId: project.id, firstId: ids[a] as string, secondId: ids[b] as string, winnerId: ids[winner] as string,
             judge: 'model', confidence: 0.8, rationale: 'Judged by the benchmark.', debate: [], taskId: `task_bench_round${round}`, pairId: `p${p}`,
             createdBy: 'bench', createdAt: actor.now().toISOString(),
@@ -80,9 +80,9 @@ export function seedTournament(dataDir: string, options: { hypotheses: number; r
         }
       });
     }
-    writeTransaction(db, () => refreshRatings(db, loadResearch(db, project.id), actor.now()));
+    await writeTransaction(db, async () => await refreshRatings(db, await loadResearch(db, project.id), actor.now()));
     return { projectId: project.id, hypotheses: options.hypotheses, matches, seedMs: performance.now() - started };
   } finally {
-    closeDatabase(db);
+    await closeDatabase(db);
   }
 }

@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   const dataDir = path.join(root, 'data');
   if (!existsSync(dataDir)) {
     const { seedTournament } = await loadSeeder();
-    seedTournament(dataDir, { hypotheses: 10_000, rounds: 6, seed: 11 });
+    await seedTournament(dataDir, { hypotheses: 10_000, rounds: 6, seed: 11 });
   }
   const host = await startWebHost({ dataDir, home: path.join(root, 'home') });
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });

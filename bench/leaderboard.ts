@@ -138,7 +138,7 @@ export async function benchLeaderboard(options: LeaderboardBenchOptions = LEADER
   const data = await tempDataDir('leaderboard');
   const home = await tempDataDir('leaderboard-home');
   const { seedTournament } = await loadSeeder();
-  const seeded = seedTournament(path.join(data.dir, 'data'), { hypotheses: options.hypotheses, rounds: options.rounds, seed: 11 });
+  const seeded = await seedTournament(path.join(data.dir, 'data'), { hypotheses: options.hypotheses, rounds: options.rounds, seed: 11 });
   process.stderr.write(`bench: seeded ${seeded.hypotheses} hypotheses and ${seeded.matches} matches in ${Math.round(seeded.seedMs)} ms\n`);
   const host = await startWebHost({ dataDir: path.join(data.dir, 'data'), home: home.dir });
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });

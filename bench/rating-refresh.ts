@@ -19,34 +19,34 @@ import { seedTournament } from './leaderboard-seed.js';
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
-function main(): void {
+async function main(): Promise<void> {
   const [hypotheses = 10_000, rounds = 20, repeats = 7] = process.argv.slice(2).map(Number);
   const dir = makeTempDir('cosci-bench-refresh-');
   try {
-    const { projectId } = seedTournament(dir, { hypotheses, rounds, seed: 20_261_126 });
-    const db = openDatabase(dir);
+    const { projectId } = await seedTournament(dir, { hypotheses, rounds, seed: 20_261_126 });
+    const db = await openDatabase(dir);
     try {
-      const project = loadResearch(db, projectId);
-      const entries = rankingState(db, project).board.entries;
+      const project = await loadResearch(db, projectId);
+      const entries = (await rankingState(db, project)).board.entries;
       const whole: number[] = [];
       const write: number[] = [];
       for (let i = 0; i < repeats; i += 1) {
         let start = performance.now();
-        writeTransaction(db, () => refreshRatings(db, project, new Date(Date.UTC(2026, 10, 27, 0, 0, i))));
+        await writeTransaction(db, async () => await refreshRatings(db, project, new Date(Date.UTC(2026, 10, 27, 0, 0, i))));
         whole.push(performance.now() - start);
         const shift = (i + 1) * 0.25;
         const updates = entries.map((e) => ({ id: e.id, elo: e.elo + shift, btScore: e.btScore, ciLow: e.ci95[0], ciHigh: e.ci95[1], pTopK: e.pTopK, rank: e.rank, matchesPlayed: e.matches, wins: e.wins }));
         start = performance.now();
-        writeTransaction(db, () => updateRatings(db, updates, new Date(Date.UTC(2026, 10, 27, 1, 0, i)).toISOString()));
+        await writeTransaction(db, async () => await updateRatings(db, updates, new Date(Date.UTC(2026, 10, 27, 1, 0, i)).toISOString()));
         write.push(performance.now() - start);
       }
       process.stdout.write(`rating refresh, ${hypotheses} hypotheses: whole ${median(whole).toFixed(1)} ms, ratings write ${median(write).toFixed(1)} ms (median of ${repeats}; load ${os.loadavg()[0]?.toFixed(2)})\n`);
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-main();
+await main();

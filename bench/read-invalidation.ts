@@ -28,16 +28,16 @@ const { listHypotheses } = await import('../src-mcp/engine/hypotheses.js');
 
 const EVERY = [Infinity, 10, 1] as const;
 
-function block(reader: Db, writer: Db, projectId: string, calls: number, every: number): number {
+async function block(reader: Db, writer: Db, projectId: string, calls: number, every: number): Promise<number> {
   let timedNs = 0n;
   for (let i = 0; i < calls; i += 1) {
     if (i % every === 0 && every !== Infinity) {
       const entry = { at: new Date().toISOString(), clientId: 'bench-other', action: 'tool:get_research_status', target: projectId, arguments: '{}', outcome: 'success' as const, errorCode: null, durationMs: 0.1 };
-      if (!tryAppendAuditRows(writer, [entry])) throw new Error('the other connection could not append its row');
+      if (!(await tryAppendAuditRows(writer, [entry]))) throw new Error('the other connection could not append its row');
     }
     const start = process.hrtime.bigint();
-    if (i % 2 === 0) projectStatus(reader, projectId, 1);
-    else listHypotheses(reader, { projectId, limit: 20 });
+    if (i % 2 === 0) await projectStatus(reader, projectId, 1);
+    else await listHypotheses(reader, { projectId, limit: 20 });
     timedNs += process.hrtime.bigint() - start;
   }
   return Number(timedNs) / calls / 1000;
@@ -54,12 +54,12 @@ async function main(calls: number, blocks: number): Promise<void> {
     } finally {
       await setup.close();
     }
-    const reader = openDatabase(dir);
-    const writer = openDatabase(dir);
+    const reader = await openDatabase(dir);
+    const writer = await openDatabase(dir);
     try {
       const perCall = new Map<number, number[]>(EVERY.map((every) => [every, []]));
-      block(reader, writer, projectId, calls, Infinity);
-      for (let b = 0; b < blocks; b += 1) for (const every of EVERY) perCall.get(every)?.push(block(reader, writer, projectId, calls, every));
+      await block(reader, writer, projectId, calls, Infinity);
+      for (let b = 0; b < blocks; b += 1) for (const every of EVERY) perCall.get(every)?.push(await block(reader, writer, projectId, calls, every));
       const median = (values: number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] as number;
       const alone = median(perCall.get(Infinity) ?? []);
       process.stdout.write(`${blocks} alternating blocks of ${calls} calls; µs per call of the reading connection (median of blocks):\n`);
@@ -68,8 +68,8 @@ async function main(calls: number, blocks: number): Promise<void> {
         process.stdout.write(`- another connection commits ${every === Infinity ? 'never' : `before every ${every === 1 ? '' : `${every}th `}call`}: ${us.toFixed(1)} µs (${(us / alone).toFixed(2)}×)\n`);
       }
     } finally {
-      closeDatabase(reader);
-      closeDatabase(writer);
+      await closeDatabase(reader);
+      await closeDatabase(writer);
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import { insertMatch } from '../src-mcp/store/matches.js';
 import { insertReview } from '../src-mcp/store/reviews.js';
 import { updateProjectState } from '../src-mcp/store/projectState.js';
 import { upsertPolicy } from '../src-mcp/store/policies.js';
+import { writeTransaction } from '../src-mcp/store/database.js';
 import { connectServer } from '../test/support/server.js';
 import { BENCH_CLIENT_ID, tempDataDir } from './server.js';
 import { seededRandom } from '../test/support/seededRandom.js';
@@ -46,7 +47,7 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
   const db = new Database(file);
   let researchId = '';
   try {
-    db.transaction(() =>
+    await writeTransaction(handleOf(db), () =>
       upsertPolicy(handleOf(db), {
         clientId: BENCH_CLIENT_ID,
         scopes: ['research:write', 'hypotheses:generate', 'hypotheses:evolve', 'reviews:write', 'knowledge:write'],
@@ -56,7 +57,7 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
         updatedAt: new Date().toISOString(),
         updatedBy: 'desktop',
       }),
-    ).immediate();
+    );
     const assistant = await connectServer({ dataDir: dataDir.dir, client: BENCH_CLIENT_ID, ...entry });
     try {
       const start = async (goal: string): Promise<string> => {
@@ -98,8 +99,8 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
       wins[winner] = (wins[winner] ?? 0) + 1;
       return { m, a, b, winner };
     });
-    db.transaction(() => {
-      ids.forEach((id, i) => {
+    await writeTransaction(handleOf(db), async () => {
+      for (const [i, id] of ids.entries()) {
         const elo = 1400 - (800 * i) / n;
         const row: HypothesisRow = {
           id, projectId: researchId, seq: i + 1,
@@ -114,23 +115,23 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
           matchesPlayed: played[i] ?? 0, wins: wins[i] ?? 0, nearDuplicateOf: null, safetyFlag: null, batchTaskId: null,
           createdBy: BENCH_CLIENT_ID, reasoner: 'delegated:bench', createdAt: iso(i), updatedAt: iso(n + options.matches),
         };
-        insertHypothesis(handleOf(db), row);
-        insertReview(handleOf(db), {
+        await insertHypothesis(handleOf(db), row);
+        await insertReview(handleOf(db), {
           id: `rev_b${String(i).padStart(11, '0')}`, projectId: researchId, hypothesisId: id, type: 'initial',
           plausibility: 0.7, novelty: 0.6, testability: 0.8, safety: 0.95, overall: 0.7,
           strengths: ['Clear mechanism'], weaknesses: ['Human relevance unknown'], recommendations: ['Add an organoid validation'],
           citations: [], assumptionChecks: [], fundamentalFlaw: false, narrative: null, reviewer: 'delegated:bench', judge: 'model', taskId: null, createdAt: iso(n + i),
         });
-      });
+      }
       for (const { m, a, b, winner } of matchRows) {
-        insertMatch(handleOf(db), {
+        await insertMatch(handleOf(db), {
           id: `mat_b${String(m).padStart(11, '0')}`, projectId: researchId, firstId: ids[a] as string, secondId: ids[b] as string, winnerId: ids[winner] as string,
           judge: 'model', confidence: 0.8, rationale: 'The winner proposes a more specific mechanism with a cleaner experiment.', debate: [],
           taskId: null, pairId: null, createdBy: BENCH_CLIENT_ID, createdAt: iso(2 * n + m),
         });
       }
-      updateProjectState(handleOf(db), researchId, { stage: 'rank', status: 'active', progress: 0.6 }, iso(2 * n + options.matches));
-    }).immediate();
+      await updateProjectState(handleOf(db), researchId, { stage: 'rank', status: 'active', progress: 0.6 }, iso(2 * n + options.matches));
+    });
     db.pragma('wal_checkpoint(TRUNCATE)');
     return { dir: dataDir.dir, researchId, hypothesisIds: ids, seedMs: performance.now() - started, dispose: dataDir.dispose };
   } catch (error) {

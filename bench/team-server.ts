@@ -27,7 +27,7 @@ const CALLS_PER_CLIENT = Number(process.argv[2] ?? 20);
 const MODERN = { versionNegotiation: { mode: { pin: '2026-07-28' as const } } };
 
 interface Seeder {
-  seedTournament(dataDir: string, options: { hypotheses: number; rounds: number; seed: number }): { projectId: string };
+  seedTournament(dataDir: string, options: { hypotheses: number; rounds: number; seed: number }): Promise<{ projectId: string }>;
 }
 
 /** The store imports its migrations as text: bundled as the product build does, into the repository's ignored .cache (so better-sqlite3 resolves). */
@@ -155,7 +155,7 @@ async function main(): Promise<void> {
     // The database is created by the first replica; the tournament is written into it after.
     const first = await startProcess([CLI, 'serve', '--http', '--port', '0', '--data-dir', data.dir], { ...process.env, COSCI_HTTP_REQUESTS_PER_MINUTE: '1000000' });
     children.push(first.child);
-    const { projectId } = (await loadSeeder()).seedTournament(data.dir, { hypotheses: 200, rounds: 3, seed: 31 });
+    const { projectId } = await (await loadSeeder()).seedTournament(data.dir, { hypotheses: 200, rounds: 3, seed: 31 });
     const second = await startProcess([CLI, 'serve', '--http', '--port', '0', '--resource', first.url, '--data-dir', data.dir], { ...process.env, COSCI_HTTP_REQUESTS_PER_MINUTE: '1000000' });
     children.push(second.child);
     const floor = await startProcess(['--input-type=module', '-e', FLOOR_SCRIPT], process.env);

@@ -40,7 +40,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
         return;
       }
       const { runServerProcess } = await import('./runtime/start.js');
-      runServerProcess(rest, VERSION);
+      await runServerProcess(rest, VERSION);
       return;
     }
     case 'doctor': {

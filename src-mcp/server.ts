@@ -9,4 +9,4 @@ requireSupportedNode('the Co-Scientist server');
 enableCompileCache();
 // Imported only now, so that the code cache (where the runtime has one) covers the whole server.
 const { runServerProcess } = await import('./runtime/start.js');
-runServerProcess(process.argv.slice(2), VERSION);
+await runServerProcess(process.argv.slice(2), VERSION);

@@ -12,8 +12,8 @@ export function projectUri(id: string): string {
   return `research://projects/${id}`;
 }
 
-export function recordChange(db: Db, actor: Actor, kind: string, projectId: string, data: Record<string, unknown> = {}): void {
-  appendEvent(db, {
+export async function recordChange(db: Db, actor: Actor, kind: string, projectId: string, data: Record<string, unknown> = {}): Promise<void> {
+  await appendEvent(db, {
     at: actor.now().toISOString(),
     clientId: actor.clientId,
     kind,

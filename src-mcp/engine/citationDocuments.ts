@@ -19,12 +19,12 @@ export interface CitationFields {
 }
 
 /** Every document the citation's fields resolve to, strongest identifier first. */
-export function candidateDocuments(db: Db, citation: CitationFields): Array<{ document: DocumentRow; matchedBy: MatchedBy }> {
+export async function candidateDocuments(db: Db, citation: CitationFields): Promise<Array<{ document: DocumentRow; matchedBy: MatchedBy }>> {
   const found: Array<{ document: DocumentRow; matchedBy: MatchedBy }> = [];
   const add = (documents: readonly DocumentRow[], matchedBy: MatchedBy): void => {
     for (const document of documents) if (!found.some((item) => item.document.id === document.id)) found.push({ document, matchedBy });
   };
-  const byId = citation.document_id === undefined ? undefined : findDocumentById(db, citation.document_id.trim());
+  const byId = citation.document_id === undefined ? undefined : await findDocumentById(db, citation.document_id.trim());
   if (byId !== undefined) add([byId], 'document_id');
   const lookups: Array<[MatchedBy, 'doi' | 'pmid' | 'arxiv_id' | 'url', string | undefined, (raw: string) => string | null]> = [
     ['doi', 'doi', citation.doi, normalizeDoi],
@@ -34,16 +34,19 @@ export function candidateDocuments(db: Db, citation: CitationFields): Array<{ do
   ];
   for (const [matchedBy, field, raw, normalise] of lookups) {
     const value = raw === undefined ? null : normalise(raw);
-    if (value !== null) add(findDocumentsByIdentifier(db, field, value), matchedBy);
+    if (value !== null) add(await findDocumentsByIdentifier(db, field, value), matchedBy);
   }
   const title = citation.title?.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
-  if (title !== undefined && title.length >= 8) add(findDocumentsByTitle(db, title), 'title');
+  if (title !== undefined && title.length >= 8) add(await findDocumentsByTitle(db, title), 'title');
   return found;
 }
 
 /** The document a citation names that this project read (and so may cite as verified), if any. */
-export function readDocumentCited(db: Db, projectId: string, citation: CitationFields): DocumentRow | undefined {
-  return candidateDocuments(db, citation).find((match) => wasRead(db, projectId, match.document.id))?.document;
+export async function readDocumentCited(db: Db, projectId: string, citation: CitationFields): Promise<DocumentRow | undefined> {
+  for (const match of await candidateDocuments(db, citation)) {
+    if (await wasRead(db, projectId, match.document.id)) return match.document;
+  }
+  return undefined;
 }
 
 /**
@@ -51,8 +54,8 @@ export function readDocumentCited(db: Db, projectId: string, citation: CitationF
  * own metadata (authors, title, venue, year, identifiers) replaces what the model typed, and it is
  * verified; otherwise it stays as written and unverified, whatever was stored when it was made.
  */
-export function citationAsRead(db: Db, projectId: string, citation: CitationRecord): CitationRecord {
-  const document = readDocumentCited(db, projectId, citation);
+export async function citationAsRead(db: Db, projectId: string, citation: CitationRecord): Promise<CitationRecord> {
+  const document = await readDocumentCited(db, projectId, citation);
   if (document === undefined) return { ...citation, verified: false };
   return { ...withDocumentMetadata(citation, document), verified: true };
 }

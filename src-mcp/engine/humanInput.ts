@@ -20,14 +20,14 @@ import { advance } from './workflow/supervisor.js';
  * The workflow reviews it at its next review stage and then lets it compete; added while the final
  * report waits, it withdraws that report so that no report is approved without it.
  */
-export function addHumanHypothesis(db: Db, actor: Actor, projectId: string, draft: HypothesisDraft, verify: CitationVerifier): CreatedHypothesis {
-  return writeTransaction(db, () => {
-    const project = loadResearch(db, projectId);
+export async function addHumanHypothesis(db: Db, actor: Actor, projectId: string, draft: HypothesisDraft, verify: CitationVerifier): Promise<CreatedHypothesis> {
+  return await writeTransaction(db, async () => {
+    const project = await loadResearch(db, projectId);
     // Stage `done` with status active: the final report is approved and its last work still runs.
     if (project.status === 'completed' || project.stage === 'done') {
       throw new DomainError('conflict', `Research project ${projectId} is completed: reopen it (with a new budget) to add a hypothesis that is reviewed and ranked.`);
     }
-    const [created] = createHypotheses(db, actor, {
+    const [created] = await createHypotheses(db, actor, {
       projectId,
       iteration: project.iteration,
       batchTaskId: null,
@@ -36,9 +36,9 @@ export function addHumanHypothesis(db: Db, actor: Actor, projectId: string, draf
       items: [{ draft, method: 'human', origin: 'human', parents: [], gate: 'approved' }],
     });
     if (created === undefined) throw new Error('createHypotheses stored nothing for one draft');
-    recordChange(db, actor, 'hypothesis.created', projectId, { hypothesis_ids: [created.hypothesis.id], origin: 'human' });
-    withdrawWaitingReport(db, actor, project, created.hypothesis.seq);
-    advance(db, actor, projectId);
+    await recordChange(db, actor, 'hypothesis.created', projectId, { hypothesis_ids: [created.hypothesis.id], origin: 'human' });
+    await withdrawWaitingReport(db, actor, project, created.hypothesis.seq);
+    await advance(db, actor, projectId);
     return created;
   });
 }
@@ -53,12 +53,12 @@ export interface HumanReviewInput {
 }
 
 /** Stores the scientist's own review (judge `human`); a pending hypothesis counts as reviewed, as after a reasoner's review. */
-export function addHumanReview(db: Db, actor: Actor, input: HumanReviewInput): { reviewId: string; projectId: string } {
-  return writeTransaction(db, () => {
-    const hypothesis = getHypothesis(db, input.hypothesisId);
+export async function addHumanReview(db: Db, actor: Actor, input: HumanReviewInput): Promise<{ reviewId: string; projectId: string }> {
+  return await writeTransaction(db, async () => {
+    const hypothesis = await getHypothesis(db, input.hypothesisId);
     const at = actor.now().toISOString();
     const reviewId = newId('rev');
-    insertReview(db, {
+    await insertReview(db, {
       id: reviewId,
       projectId: hypothesis.projectId,
       hypothesisId: hypothesis.id,
@@ -76,9 +76,9 @@ export function addHumanReview(db: Db, actor: Actor, input: HumanReviewInput): {
       taskId: null,
       createdAt: at,
     });
-    if (hypothesis.status === 'pending') updateHypothesisStatus(db, [hypothesis.id], 'reviewed', at);
-    recordChange(db, actor, 'review.created', hypothesis.projectId, { review_ids: [reviewId], hypothesis_id: hypothesis.id, origin: 'human' });
-    advance(db, actor, hypothesis.projectId);
+    if (hypothesis.status === 'pending') await updateHypothesisStatus(db, [hypothesis.id], 'reviewed', at);
+    await recordChange(db, actor, 'review.created', hypothesis.projectId, { review_ids: [reviewId], hypothesis_id: hypothesis.id, origin: 'human' });
+    await advance(db, actor, hypothesis.projectId);
     return { reviewId, projectId: hypothesis.projectId };
   });
 }
@@ -88,15 +88,15 @@ export function addHumanReview(db: Db, actor: Actor, input: HumanReviewInput): {
  * project's settings, so no migration is needed; archiving twice keeps the first time.
  * Returns the archive time, or null when the project is not archived.
  */
-export function setArchived(db: Db, actor: Actor, projectId: string, archived: boolean): string | null {
-  return writeTransaction(db, () => {
-    const project = loadResearch(db, projectId);
+export async function setArchived(db: Db, actor: Actor, projectId: string, archived: boolean): Promise<string | null> {
+  return await writeTransaction(db, async () => {
+    const project = await loadResearch(db, projectId);
     const { archivedAt, ...rest } = project.settings;
     if (archived === (archivedAt !== undefined)) return archivedAt ?? null;
     const at = actor.now().toISOString();
     const settings = archived ? { ...rest, archivedAt: at } : rest;
-    updateResearch(db, projectId, { settings: settings as unknown as Record<string, unknown> }, actor.now());
-    recordChange(db, actor, archived ? 'project.archived' : 'project.unarchived', projectId);
+    await updateResearch(db, projectId, { settings: settings as unknown as Record<string, unknown> }, actor.now());
+    await recordChange(db, actor, archived ? 'project.archived' : 'project.unarchived', projectId);
     return archived ? at : null;
   });
 }

@@ -17,9 +17,9 @@ import type { CitationRecord, Hypothesis } from './types.js';
 import type { Actor } from './changes.js';
 
 /** Decides whether a citation resolves to a document the run actually read (the knowledge base answers). */
-export type CitationVerifier = (citation: Citation) => boolean;
+export type CitationVerifier = (citation: Citation) => Promise<boolean>;
 
-export const NOTHING_VERIFIED: CitationVerifier = () => false;
+export const NOTHING_VERIFIED: CitationVerifier = () => Promise.resolve(false);
 
 export function toHypothesis(row: HypothesisRow): Hypothesis {
   // A stored row has every field a list row has: the shared ones are mapped in one place.
@@ -77,8 +77,8 @@ function listedFields(row: Omit<HypothesisListRow, 'unverifiedCitations'>): List
   };
 }
 
-export function getHypothesis(db: Db, id: string, projectId?: string): Hypothesis {
-  const row = findHypothesis(db, id);
+export async function getHypothesis(db: Db, id: string, projectId?: string): Promise<Hypothesis> {
+  const row = await findHypothesis(db, id);
   if (row === undefined || (projectId !== undefined && row.projectId !== projectId)) {
     throw notFound(
       'Hypothesis',
@@ -89,12 +89,14 @@ export function getHypothesis(db: Db, id: string, projectId?: string): Hypothesi
   return toHypothesis(row);
 }
 
-export function hypothesesOf(db: Db, projectId: string): Hypothesis[] {
-  return projectHypotheses(db, projectId).map(toHypothesis);
+export async function hypothesesOf(db: Db, projectId: string): Promise<Hypothesis[]> {
+  return (await projectHypotheses(db, projectId)).map(toHypothesis);
 }
 
-export function verifyCitations(citations: readonly Citation[], verify: CitationVerifier): CitationRecord[] {
-  return citations.map((citation) => ({ ...citation, verified: verify(citation) }));
+export async function verifyCitations(citations: readonly Citation[], verify: CitationVerifier): Promise<CitationRecord[]> {
+  const records: CitationRecord[] = [];
+  for (const citation of citations) records.push({ ...citation, verified: await verify(citation) });
+  return records;
 }
 
 export interface NewHypothesis {
@@ -120,15 +122,15 @@ export interface CreatedHypothesis {
  * what it duplicates, but `rejected` — never approved, reviewed, paired or ranked, and not counted
  * toward the budget. The scientist's own hypothesis is kept as written, flagged.
  */
-export function createHypotheses(
+export async function createHypotheses(
   db: Db,
   actor: Actor,
   input: { projectId: string; iteration: number; batchTaskId: string | null; reasoner: string | null; verify: CitationVerifier; items: NewHypothesis[] },
-): CreatedHypothesis[] {
-  const existing = projectHypotheses(db, input.projectId).filter((h) => h.status !== 'rejected');
+): Promise<CreatedHypothesis[]> {
+  const existing = (await projectHypotheses(db, input.projectId)).filter((h) => h.status !== 'rejected');
   const created: CreatedHypothesis[] = [];
   const at = actor.now().toISOString();
-  let seq = nextHypothesisSeq(db, input.projectId);
+  let seq = await nextHypothesisSeq(db, input.projectId);
   for (const item of input.items) {
     const id = newId('hyp');
     const texts = new Map(existing.map((h) => [h.id, `${h.summary} ${h.rationale}`]));
@@ -146,7 +148,7 @@ export function createHypotheses(
       rationale: item.draft.rationale,
       experimentalProtocol: item.draft.experimental_protocol,
       testablePredictions: item.draft.testable_predictions,
-      citations: verifyCitations(item.draft.citations, input.verify),
+      citations: await verifyCitations(item.draft.citations, input.verify),
       assumptions: item.draft.assumptions,
       method: item.method,
       origin: item.origin,
@@ -171,7 +173,7 @@ export function createHypotheses(
       createdAt: at,
       updatedAt: at,
     };
-    insertHypothesis(db, row);
+    await insertHypothesis(db, row);
     if (!discarded) existing.push(row);
     created.push({ hypothesis: toHypothesis(row), safety, discarded });
   }
@@ -184,10 +186,10 @@ export interface HypothesisPage {
   nextCursor: string | null;
 }
 
-export function listHypotheses(
+export async function listHypotheses(
   db: Db,
   query: { projectId: string; status?: HypothesisStatus | undefined; origin?: HypothesisOrigin | undefined; minElo?: number | undefined; limit: number; cursor?: string | undefined },
-): HypothesisPage {
+): Promise<HypothesisPage> {
   let after: { sortKey: number; seq: number } | undefined;
   if (query.cursor !== undefined) {
     try {
@@ -198,7 +200,7 @@ export function listHypotheses(
       throw new DomainError('invalid_input', 'The cursor is not one this server issued. Pass next_cursor from the previous list_hypotheses result unchanged.', { field: 'cursor' });
     }
   }
-  const page = queryHypotheses(db, { projectId: query.projectId, status: query.status, origin: query.origin, minElo: query.minElo, limit: query.limit, after });
+  const page = await queryHypotheses(db, { projectId: query.projectId, status: query.status, origin: query.origin, minElo: query.minElo, limit: query.limit, after });
   return {
     hypotheses: page.rows.map(toHypothesisListItem),
     total: page.total,

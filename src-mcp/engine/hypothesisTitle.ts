@@ -37,24 +37,24 @@ export function validTitle(raw: string): string {
  * Renames a hypothesis. `expected` is the title the scientist saw (null: none was given, a derived
  * one was shown); if it changed since, nothing is written and a conflict names the current title.
  */
-export function retitleHypothesis(db: Db, actor: Actor, hypothesisId: string, rawTitle: string, expected: string | null): Retitled {
+export async function retitleHypothesis(db: Db, actor: Actor, hypothesisId: string, rawTitle: string, expected: string | null): Promise<Retitled> {
   const title = validTitle(rawTitle);
-  return writeTransaction(db, () => {
-    const hypothesis = getHypothesis(db, hypothesisId);
-    loadResearch(db, hypothesis.projectId);
+  return await writeTransaction(db, async () => {
+    const hypothesis = await getHypothesis(db, hypothesisId);
+    await loadResearch(db, hypothesis.projectId);
     const current = hypothesis.title ?? null;
     const result = { hypothesisId: hypothesis.id, projectId: hypothesis.projectId, number: hypothesis.seq, title, previous: current };
     if (current === title) return result;
     const at = actor.now().toISOString();
-    if (!replaceHypothesisTitle(db, hypothesis.id, expected, title, at)) {
+    if (!await replaceHypothesisTitle(db, hypothesis.id, expected, title, at)) {
       throw new DomainError(
         'conflict',
         `H${hypothesis.seq} was renamed meanwhile to “${current ?? '(no title)'}”; nothing was changed. Look at the new title and rename it again if you still want to.`,
         { field: 'expected_title', current_title: current },
       );
     }
-    insertTitleEdit(db, hypothesis.id, { at, clientId: actor.clientId, from: current, to: title });
-    recordChange(db, actor, 'hypothesis.retitled', hypothesis.projectId, { hypothesis_id: hypothesis.id, from: current, to: title });
+    await insertTitleEdit(db, hypothesis.id, { at, clientId: actor.clientId, from: current, to: title });
+    await recordChange(db, actor, 'hypothesis.retitled', hypothesis.projectId, { hypothesis_id: hypothesis.id, from: current, to: title });
     return result;
   });
 }

@@ -76,15 +76,15 @@ function reasoningSettings(raw: Record<string, unknown>): Pick<ProjectSettings, 
  * A project's settings alone, with the same not-found error as loadResearch: for reads that need
  * only a setting (a leaderboard page's top-k) and should not parse and validate the whole plan.
  */
-export function loadResearchSettings(db: Db, projectId: string): ProjectSettings {
-  const stored = loadProjectSettings(db, projectId);
+export async function loadResearchSettings(db: Db, projectId: string): Promise<ProjectSettings> {
+  const stored = await loadProjectSettings(db, projectId);
   if (stored === undefined) throw notFound('Research project', projectId, 'Call list_research_projects to see the projects that exist.');
   return normaliseSettings(stored.settings, stored.hypothesisBudget);
 }
 
-export function loadResearch(db: Db, projectId: string): ResearchProject {
-  const row = findProject(db, projectId);
-  const state = loadProjectState(db, projectId);
+export async function loadResearch(db: Db, projectId: string): Promise<ResearchProject> {
+  const row = await findProject(db, projectId);
+  const state = await loadProjectState(db, projectId);
   if (row === undefined || state === undefined) {
     throw notFound('Research project', projectId, 'Call list_research_projects to see the projects that exist.');
   }
@@ -113,6 +113,6 @@ export function loadResearch(db: Db, projectId: string): ResearchProject {
   };
 }
 
-export function updateResearch(db: Db, projectId: string, patch: ProjectStatePatch, now: Date): void {
-  updateProjectState(db, projectId, patch, now.toISOString());
+export async function updateResearch(db: Db, projectId: string, patch: ProjectStatePatch, now: Date): Promise<void> {
+  await updateProjectState(db, projectId, patch, now.toISOString());
 }

@@ -19,25 +19,25 @@ export interface TrashState {
   purgeAfter: string;
 }
 
-export function trashResearch(db: Db, actor: Actor, projectId: string, undoWindowMs = TRASH_UNDO_WINDOW_MS): TrashState {
-  return writeTransaction(db, () => {
-    loadResearch(db, projectId);
+export async function trashResearch(db: Db, actor: Actor, projectId: string, undoWindowMs = TRASH_UNDO_WINDOW_MS): Promise<TrashState> {
+  return await writeTransaction(db, async () => {
+    await loadResearch(db, projectId);
     const now = actor.now();
     const state = { trashedAt: now.toISOString(), purgeAfter: new Date(now.getTime() + undoWindowMs).toISOString() };
-    markTrashed(db, projectId, state.trashedAt, state.purgeAfter);
-    recordChange(db, actor, 'project.trashed', projectId, { purge_after: state.purgeAfter });
+    await markTrashed(db, projectId, state.trashedAt, state.purgeAfter);
+    await recordChange(db, actor, 'project.trashed', projectId, { purge_after: state.purgeAfter });
     return state;
   });
 }
 
 /** Takes a project back out of the trash; an error says when it is no longer there to restore. */
-export function restoreResearch(db: Db, actor: Actor, projectId: string): void {
-  writeTransaction(db, () => {
-    if (unmarkTrashed(db, projectId)) {
-      recordChange(db, actor, 'project.restored', projectId);
+export async function restoreResearch(db: Db, actor: Actor, projectId: string): Promise<void> {
+  await writeTransaction(db, async () => {
+    if (await unmarkTrashed(db, projectId)) {
+      await recordChange(db, actor, 'project.restored', projectId);
       return;
     }
-    if (!projectExists(db, projectId)) {
+    if (!await projectExists(db, projectId)) {
       throw notFound('Research project', projectId, 'It was deleted for good when its undo window ran out; it cannot be restored.');
     }
     throw new DomainError('conflict', `Research project ${projectId} is not deleted; there is nothing to restore.`, { field: 'research_id' });
@@ -45,14 +45,14 @@ export function restoreResearch(db: Db, actor: Actor, projectId: string): void {
 }
 
 
-export function listTrash(db: Db): TrashedProjectRow[] {
-  return trashedProjects(db);
+export async function listTrash(db: Db): Promise<TrashedProjectRow[]> {
+  return await trashedProjects(db);
 }
 
 /** Purges every trashed project whose undo window has run out; returns their ids. */
-export function purgeExpiredTrash(db: Db, actor: Actor): string[] {
+export async function purgeExpiredTrash(db: Db, actor: Actor): Promise<string[]> {
   const now = actor.now().toISOString();
-  const due = trashedProjects(db).filter((row) => row.purgeAfter <= now);
-  for (const row of due) deleteResearch(db, actor, row.id);
+  const due = (await trashedProjects(db)).filter((row) => row.purgeAfter <= now);
+  for (const row of due) await deleteResearch(db, actor, row.id);
   return due.map((row) => row.id);
 }

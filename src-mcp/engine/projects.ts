@@ -51,7 +51,7 @@ export interface StartResearchInput {
   rankingStopThreshold?: number | undefined;
 }
 
-export function startResearch(db: Db, actor: Actor, input: StartResearchInput): ProjectRow {
+export async function startResearch(db: Db, actor: Actor, input: StartResearchInput): Promise<ProjectRow> {
   const goal = normaliseGoal(input.goal);
   const explicitDomain = input.domain?.trim();
   const budget = input.hypothesisCount ?? DEFAULT_HYPOTHESIS_BUDGET;
@@ -93,13 +93,13 @@ export function startResearch(db: Db, actor: Actor, input: StartResearchInput): 
   }
   // The project, its plan and its first checkpoint commit together with the change event:
   // a listener never sees one without the others.
-  writeTransaction(db, () => {
-    insertProject(db, project);
-    updateProjectState(db, project.id, { plan, settings: settings as unknown as Record<string, unknown> }, at);
-    recordChange(db, actor, 'project.created', project.id);
-    advance(db, actor, project.id);
+  await writeTransaction(db, async () => {
+    await insertProject(db, project);
+    await updateProjectState(db, project.id, { plan, settings: settings as unknown as Record<string, unknown> }, at);
+    await recordChange(db, actor, 'project.created', project.id);
+    await advance(db, actor, project.id);
   });
-  return findProject(db, project.id) ?? project;
+  return await findProject(db, project.id) ?? project;
 }
 
 function normaliseGoal(raw: string): string {
@@ -128,8 +128,8 @@ export function estimatedHours(hypothesisBudget: number): number {
   return Math.round((0.5 + hypothesisBudget / 15) * 10) / 10;
 }
 
-export function getProject(db: Db, id: string): ProjectRow {
-  const project = findProject(db, id);
+export async function getProject(db: Db, id: string): Promise<ProjectRow> {
+  const project = await findProject(db, id);
   if (project === undefined) {
     throw notFound('Research project', id, 'Call list_research_projects to see the projects that exist.');
   }
@@ -157,11 +157,11 @@ export interface ResearchStatusView extends ProjectStatusView {
 }
 
 /** `top`: how many of the best hypotheses to load (the status poll shows one, the project resource five). */
-export function projectStatus(db: Db, id: string, top = 5): ProjectStatusView {
-  const project = loadResearch(db, id);
+export async function projectStatus(db: Db, id: string, top = 5): Promise<ProjectStatusView> {
+  const project = await loadResearch(db, id);
   // Trigger-kept counters (migration 0005): counting by scan made a poll cost ~18 ms at 10,000
   // hypotheses and 100,000 matches, and loading every row ~0.5 s before that.
-  const counts = projectCounts(db, id);
+  const counts = await projectCounts(db, id);
   const remaining = project.status === 'completed' ? 0 : estimatedHours(project.hypothesisBudget) * 60 * (1 - project.progress);
   return {
     project,
@@ -169,15 +169,15 @@ export function projectStatus(db: Db, id: string, top = 5): ProjectStatusView {
     hypothesesReviewed: counts.reviewed,
     hypothesesInTournament: counts.inTournament,
     hypothesesRejected: counts.rejected,
-    topHypotheses: topRankedHypotheses(db, id, top).map(toHypothesis),
-    pendingCheckpoints: pendingCheckpointsOf(db, id),
+    topHypotheses: (await topRankedHypotheses(db, id, top)).map(toHypothesis),
+    pendingCheckpoints: await pendingCheckpointsOf(db, id),
     matches: counts.matches,
     estimatedCompletionMinutes: Math.round(remaining),
   };
 }
 
-export function researchStatus(db: Db, id: string): ResearchStatusView {
-  return { ...projectStatus(db, id), averageElo: averagePlayedElo(db, id) };
+export async function researchStatus(db: Db, id: string): Promise<ResearchStatusView> {
+  return { ...await projectStatus(db, id), averageElo: await averagePlayedElo(db, id) };
 }
 
 export interface ListResearchInput {
@@ -192,7 +192,7 @@ export interface ResearchPage {
   nextCursor: string | null;
 }
 
-export function listResearch(db: Db, input: ListResearchInput): ResearchPage {
+export async function listResearch(db: Db, input: ListResearchInput): Promise<ResearchPage> {
   let after;
   try {
     after = input.cursor === undefined ? undefined : decodeProjectCursor(input.cursor);
@@ -200,7 +200,7 @@ export function listResearch(db: Db, input: ListResearchInput): ResearchPage {
     if (error instanceof StoreError) throw new DomainError('invalid_input', error.message, { field: 'cursor' });
     throw error;
   }
-  const page = listProjects(db, { status: input.status, limit: input.limit, after });
+  const page = await listProjects(db, { status: input.status, limit: input.limit, after });
   return {
     projects: page.projects,
     total: page.total,

@@ -51,8 +51,8 @@ export function isCompetitor(h: Pick<HypothesisRow, 'status' | 'gate' | 'safetyF
   return COMPETING.has(h.status) && h.gate === 'approved' && h.safetyFlag === null;
 }
 
-export function competitors(db: Db, projectId: string): HypothesisRow[] {
-  return projectHypotheses(db, projectId).filter(isCompetitor);
+export async function competitors(db: Db, projectId: string): Promise<HypothesisRow[]> {
+  return (await projectHypotheses(db, projectId)).filter(isCompetitor);
 }
 
 export function toTournamentMatch(row: MatchRow): Match {
@@ -67,10 +67,10 @@ export interface RankingState {
   key: string;
 }
 
-export function rankingState(db: Db, project: ResearchProject): RankingState {
-  const ids = competitors(db, project.id).map((h) => h.id);
+export async function rankingState(db: Db, project: ResearchProject): Promise<RankingState> {
+  const ids = (await competitors(db, project.id)).map((h) => h.id);
   const idSet = new Set(ids);
-  const matches = projectMatches(db, project.id)
+  const matches = (await projectMatches(db, project.id))
     .map(toTournamentMatch)
     .filter((m) => idSet.has(m.first) && idSet.has(m.second));
   const { board, key } = cachedLeaderboard(project.id, ids, matches, project.settings.topK, project.settings.seed);
@@ -78,11 +78,11 @@ export function rankingState(db: Db, project: ResearchProject): RankingState {
 }
 
 /** Recomputes the leaderboard from the whole match log and stores Elo, BT score, interval and rank. */
-export function refreshRatings(db: Db, project: ResearchProject, now: Date): RankingState {
+export async function refreshRatings(db: Db, project: ResearchProject, now: Date): Promise<RankingState> {
   // Always stored, even from a cached leaderboard: the write is cheap, and skipping it could leave
   // stale ratings behind a transaction that rolled back.
-  const state = rankingState(db, project);
-  updateRatings(
+  const state = await rankingState(db, project);
+  await updateRatings(
     db,
     state.board.entries.map((entry) => ({
       id: entry.id,
@@ -100,13 +100,13 @@ export function refreshRatings(db: Db, project: ResearchProject, now: Date): Ran
   // The leaderboard's rank movement is stored with the ranks, in this write, so that no page has
   // to refit the log (migration 0010).
   const ranked = state.board.entries.map((entry) => ({ id: entry.id, rank: entry.rank }));
-  updateRankMovements(db, rankMovementsAfterRefresh(ranked, state.matches, boardRound(db, project.id).matches));
+  await updateRankMovements(db, rankMovementsAfterRefresh(ranked, state.matches, (await boardRound(db, project.id)).matches));
   return state;
 }
 
 /** The next pairs to judge: Swiss placement of new hypotheses, then the uncertain top-k boundary. */
-export function proposePairs(db: Db, project: ResearchProject, state: RankingState, count: number): ProposedPair[] {
-  const texts = new Map(competitors(db, project.id).map((h) => [h.id, `${h.summary} ${h.rationale}`]));
+export async function proposePairs(db: Db, project: ResearchProject, state: RankingState, count: number): Promise<ProposedPair[]> {
+  const texts = new Map((await competitors(db, project.id)).map((h) => [h.id, `${h.summary} ${h.rationale}`]));
   const proximity = buildProximityIndex(texts);
   return nextPairs(state.ids, state.matches, {
     k: project.settings.topK,
@@ -140,9 +140,9 @@ export const LARGE_TOURNAMENT = 500;
  * place (Elo is a sequential replay, so this equals replaying the whole log) and leave the
  * Bradley-Terry refit to the next leaderboard read, which is cached per match log.
  */
-export function recordMatchIncrementally(db: Db, match: { firstId: string; secondId: string; winnerId: string }, now: Date, kFactor = 32): void {
-  const first = findHypothesis(db, match.firstId);
-  const second = findHypothesis(db, match.secondId);
+export async function recordMatchIncrementally(db: Db, match: { firstId: string; secondId: string; winnerId: string }, now: Date, kFactor = 32): Promise<void> {
+  const first = await findHypothesis(db, match.firstId);
+  const second = await findHypothesis(db, match.secondId);
   if (first === undefined || second === undefined) return;
   const expectedFirst = 1 / (1 + 10 ** ((second.elo - first.elo) / 400));
   const scoreFirst = match.winnerId === first.id ? 1 : 0;
@@ -158,5 +158,5 @@ export function recordMatchIncrementally(db: Db, match: { firstId: string; secon
     matchesPlayed: h.matchesPlayed + 1,
     wins: h.wins + (won ? 1 : 0),
   });
-  updateRatings(db, [update(first, delta, scoreFirst === 1), update(second, -delta, scoreFirst === 0)], now.toISOString());
+  await updateRatings(db, [update(first, delta, scoreFirst === 1), update(second, -delta, scoreFirst === 0)], now.toISOString());
 }

@@ -41,10 +41,10 @@ export function toMatchRecord(row: MatchRow): MatchRecord {
   };
 }
 
-export function reviewsOf(db: Db, projectId: string): Review[] {
-  return reviewsOfProject(db, projectId).map(toReview);
+export async function reviewsOf(db: Db, projectId: string): Promise<Review[]> {
+  return (await reviewsOfProject(db, projectId)).map(toReview);
 }
 
-export function matchesOf(db: Db, projectId: string): MatchRecord[] {
-  return projectMatches(db, projectId).map(toMatchRecord);
+export async function matchesOf(db: Db, projectId: string): Promise<MatchRecord[]> {
+  return (await projectMatches(db, projectId)).map(toMatchRecord);
 }

@@ -6,8 +6,8 @@ import type { AuditVerdict } from '../../src-shared/schemas/audit.js';
 import { findTailLoss, verifyAuditChain, type ChainVerdict, type TailLoss } from '../store/audit.js';
 import type { Db } from '../store/database.js';
 
-export function auditLogVerdict(db: Db, now: Date): AuditVerdict {
-  return auditVerdictOf(verifyAuditChain(db), findTailLoss(db), now);
+export async function auditLogVerdict(db: Db, now: Date): Promise<AuditVerdict> {
+  return auditVerdictOf(await verifyAuditChain(db), await findTailLoss(db), now);
 }
 
 /** The verdict's wording from the chain walk and the tail check, whichever engine they ran on (the PostgreSQL doctor too). */

@@ -23,7 +23,7 @@ export async function runDoctorCommand(argv: readonly string[], version: string,
   let checks: DoctorCheck[];
   let heading: string;
   if (location.engine === 'sqlite') {
-    checks = runDoctor(dataDir);
+    checks = await runDoctor(dataDir);
     heading = `data in ${dataDir}`;
   } else {
     checks = [checkDataDir(dataDir), ...(await checkPostgres(location)), checkServerBuild(), checkRegistrations(dataDir)];

@@ -49,20 +49,20 @@ export function checkDataDir(dataDir: string): DoctorCheck {
   }
 }
 
-export function checkDatabase(db: Db): DoctorCheck[] {
+export async function checkDatabase(db: Db): Promise<DoctorCheck[]> {
   const checks: DoctorCheck[] = [];
-  const version = schemaVersion(db);
+  const version = await schemaVersion(db);
   checks.push(
     version === LATEST_SCHEMA_VERSION
       ? { name: 'database schema', status: 'ok', detail: `schema ${version} (current)`, fix: null }
       : { name: 'database schema', status: 'fail', detail: `schema ${version}, this program expects ${LATEST_SCHEMA_VERSION}`, fix: 'Restart Co-Scientist so it can migrate the database.' },
   );
-  const mode = journalMode(db);
+  const mode = await journalMode(db);
   checks.push(mode === 'wal' ? { name: 'database journal', status: 'ok', detail: 'WAL (safe for several assistants at once)', fix: null } : { name: 'database journal', status: 'warn', detail: `journal mode ${mode}`, fix: 'Restart Co-Scientist; it switches the database to WAL on start.' });
-  const integrity = quickCheck(db);
+  const integrity = await quickCheck(db);
   checks.push(integrity === 'ok' ? { name: 'database integrity', status: 'ok', detail: 'quick_check ok', fix: null } : { name: 'database integrity', status: 'fail', detail: `quick_check: ${integrity}`, fix: 'Quit every assistant and the app, back up co-scientist.db, then restore from a backup or contact support with the file.' });
   // The same verdict as verify_audit_log: the chain and the tail anchored outside the database.
-  const audit = auditLogVerdict(db, new Date());
+  const audit = await auditLogVerdict(db, new Date());
   checks.push(
     audit.ok
       ? { name: 'audit log', status: 'ok', detail: `${audit.rows} rows, hash chain intact, ends where it should`, fix: null }
@@ -108,20 +108,20 @@ export function checkRegistrations(dataDir: string): DoctorCheck {
 }
 
 /** All checks, opening the database itself (the CLI) or using an open handle (the server tool). */
-export function runDoctor(dataDir: string, db?: Db): DoctorCheck[] {
+export async function runDoctor(dataDir: string, db?: Db): Promise<DoctorCheck[]> {
   const checks = [checkDataDir(dataDir)];
   if (db !== undefined) {
-    checks.push(...checkDatabase(db));
+    checks.push(...await checkDatabase(db));
   } else if (!fs.existsSync(databasePath(dataDir))) {
     // Opening it would create it: a check changes nothing.
     checks.push({ name: 'database', status: 'ok', detail: `no database yet (${databasePath(dataDir)} is created at the first start)`, fix: null });
   } else {
     try {
-      const opened = openDatabase(dataDir);
+      const opened = await openDatabase(dataDir);
       try {
-        checks.push(...checkDatabase(opened));
+        checks.push(...await checkDatabase(opened));
       } finally {
-        closeDatabase(opened);
+        await closeDatabase(opened);
       }
     } catch (error) {
       checks.push({ name: 'database', status: 'fail', detail: `${databasePath(dataDir)}: ${(error as Error).message}`, fix: 'See the message: a newer database needs a newer Co-Scientist; an unreadable one needs a backup restored.' });

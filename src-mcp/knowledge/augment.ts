@@ -38,7 +38,7 @@ export async function augmentKnowledge(db: Db, actor: Actor, input: AugmentInput
       field: 'source',
     });
   }
-  const collection = getCollection(db, input.collection);
+  const collection = await getCollection(db, input.collection);
   const title = input.title?.trim();
   // Imported on first use, like the file parsers (see ingestFile.ts).
   const { extractMarkdown } = await import('./extract/markdown.js');
@@ -53,13 +53,13 @@ export async function augmentKnowledge(db: Db, actor: Actor, input: AugmentInput
   if (document.blocks.length === 0) {
     throw new DomainError('invalid_input', 'content has no text to index (only markup or whitespace).', { field: 'content' });
   }
-  const stored = writeTransaction(db, () => {
+  const stored = await writeTransaction(db, async () => {
     // The import above may yield: a concurrent call can have deleted the collection meanwhile.
-    requireCollectionStill(db, collection);
-    const result = storeDocument(db, actor, { collectionId: collection.id, source, origin: 'augmented', format: 'markdown' }, document);
+    await requireCollectionStill(db, collection);
+    const result = await storeDocument(db, actor, { collectionId: collection.id, source, origin: 'augmented', format: 'markdown' }, document);
     if (result.outcome !== 'unchanged') {
-      touchCollection(db, collection.id, actor.now().toISOString());
-      recordKnowledgeChange(db, actor, 'knowledge.document.added', collection.id, { document_id: result.document.id });
+      await touchCollection(db, collection.id, actor.now().toISOString());
+      await recordKnowledgeChange(db, actor, 'knowledge.document.added', collection.id, { document_id: result.document.id });
     }
     return result;
   });

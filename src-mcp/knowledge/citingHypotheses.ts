@@ -39,16 +39,24 @@ function needlesOf(document: DocumentRow): string[] {
   );
 }
 
-export function hypothesesCiting(db: Db, documentId: string, limit: number): CitedBy {
-  const document = findDocumentById(db, documentId);
+export async function hypothesesCiting(db: Db, documentId: string, limit: number): Promise<CitedBy> {
+  const document = await findDocumentById(db, documentId);
   if (document === undefined) return { documentId, found: false, hypotheses: [], total: 0 };
-  const citing = hypothesesMentioning(db, needlesOf(document), SCAN_LIMIT).filter((candidate) =>
-    fromJson<CitationRecord[]>(candidate.citations, []).some((citation) => candidateDocuments(db, citation).some((match) => match.document.id === document.id)),
-  );
+  const citing: Awaited<ReturnType<typeof hypothesesMentioning>> = [];
+  for (const candidate of await hypothesesMentioning(db, needlesOf(document), SCAN_LIMIT)) {
+    if (await citesDocument(db, fromJson<CitationRecord[]>(candidate.citations, []), document.id)) citing.push(candidate);
+  }
   return {
     documentId,
     found: true,
     total: citing.length,
     hypotheses: citing.slice(0, limit).map((h) => ({ id: h.id, number: h.seq, researchId: h.projectId, title: digestOf({ id: h.id, seq: h.seq, summary: h.summary, title: h.title }).title, status: h.status })),
   };
+}
+
+async function citesDocument(db: Db, citations: readonly CitationRecord[], documentId: string): Promise<boolean> {
+  for (const citation of citations) {
+    if ((await candidateDocuments(db, citation)).some((match) => match.document.id === documentId)) return true;
+  }
+  return false;
 }

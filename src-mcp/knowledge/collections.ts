@@ -45,8 +45,8 @@ export function normaliseCollectionName(raw: string): string {
   return name;
 }
 
-export function getCollection(db: Db, name: string): CollectionRow {
-  const collection = findCollectionByName(db, name.trim());
+export async function getCollection(db: Db, name: string): Promise<CollectionRow> {
+  const collection = await findCollectionByName(db, name.trim());
   if (collection === undefined) {
     throw notFound(
       'Knowledge collection',
@@ -61,14 +61,14 @@ export function getCollection(db: Db, name: string): CollectionRow {
  * For a write that follows an await (reading files, loading a parser): the collection looked up
  * before it may have been deleted by a concurrent call meanwhile. Call inside the write transaction.
  */
-export function requireCollectionStill(db: Db, collection: Pick<CollectionRow, 'id' | 'name'>): void {
-  if (findCollectionById(db, collection.id) === undefined) {
+export async function requireCollectionStill(db: Db, collection: Pick<CollectionRow, 'id' | 'name'>): Promise<void> {
+  if (await findCollectionById(db, collection.id) === undefined) {
     throw notFound('Knowledge collection', `"${collection.name}"`, 'It was deleted while this call was reading; create it again with manage_collections, then retry.');
   }
 }
 
-function requireProject(db: Db, researchId: string): void {
-  if (findProject(db, researchId) === undefined) {
+async function requireProject(db: Db, researchId: string): Promise<void> {
+  if (await findProject(db, researchId) === undefined) {
     throw notFound('Research project', researchId, 'Call list_research_projects to see the projects that exist.');
   }
 }
@@ -81,9 +81,9 @@ export interface CreateCollectionInput {
   researchId?: string | undefined;
 }
 
-export function createCollection(db: Db, actor: Actor, input: CreateCollectionInput): CollectionView {
+export async function createCollection(db: Db, actor: Actor, input: CreateCollectionInput): Promise<CollectionView> {
   const name = normaliseCollectionName(input.name);
-  if (input.researchId !== undefined) requireProject(db, input.researchId);
+  if (input.researchId !== undefined) await requireProject(db, input.researchId);
   const at = actor.now().toISOString();
   const collection: CollectionRow = {
     id: newId('col'),
@@ -95,8 +95,8 @@ export function createCollection(db: Db, actor: Actor, input: CreateCollectionIn
     createdAt: at,
     updatedAt: at,
   };
-  writeTransaction(db, () => {
-    const existing = findCollectionByName(db, name);
+  await writeTransaction(db, async () => {
+    const existing = await findCollectionByName(db, name);
     if (existing !== undefined) {
       throw new DomainError(
         'conflict',
@@ -104,17 +104,17 @@ export function createCollection(db: Db, actor: Actor, input: CreateCollectionIn
         { collection_id: existing.id },
       );
     }
-    insertCollection(db, collection);
+    await insertCollection(db, collection);
     if (input.researchId !== undefined) {
-      linkCollection(db, { collectionId: collection.id, projectId: input.researchId, linkedBy: actor.clientId, linkedAt: at });
+      await linkCollection(db, { collectionId: collection.id, projectId: input.researchId, linkedBy: actor.clientId, linkedAt: at });
     }
-    recordKnowledgeChange(db, actor, 'knowledge.collection.created', collection.id, { name });
+    await recordKnowledgeChange(db, actor, 'knowledge.collection.created', collection.id, { name });
   });
-  return { collection, stats: collectionStats(db, collection.id) };
+  return { collection, stats: await collectionStats(db, collection.id) };
 }
 
-export function listCollectionViews(db: Db): CollectionView[] {
-  return listCollections(db).map((collection) => ({ collection, stats: collectionStats(db, collection.id) }));
+export async function listCollectionViews(db: Db): Promise<CollectionView[]> {
+  return Promise.all((await listCollections(db)).map(async (collection) => ({ collection, stats: await collectionStats(db, collection.id) })));
 }
 
 export interface CollectionInfo extends CollectionView {
@@ -122,13 +122,13 @@ export interface CollectionInfo extends CollectionView {
   nextCursor: string | null;
 }
 
-export function collectionInfo(db: Db, name: string, page: { limit: number; cursor?: string | undefined }): CollectionInfo {
-  const collection = getCollection(db, name);
+export async function collectionInfo(db: Db, name: string, page: { limit: number; cursor?: string | undefined }): Promise<CollectionInfo> {
+  const collection = await getCollection(db, name);
   const after = page.cursor === undefined ? undefined : decodeDocumentCursor(page.cursor);
-  const { documents, next } = listDocuments(db, { collectionId: collection.id, limit: page.limit, after });
+  const { documents, next } = await listDocuments(db, { collectionId: collection.id, limit: page.limit, after });
   return {
     collection,
-    stats: collectionStats(db, collection.id),
+    stats: await collectionStats(db, collection.id),
     documents,
     nextCursor: next === null ? null : Buffer.from(JSON.stringify([next.title, next.id]), 'utf8').toString('base64url'),
   };
@@ -148,12 +148,12 @@ function decodeDocumentCursor(text: string): DocumentCursor {
   });
 }
 
-export function deleteCollectionByName(db: Db, actor: Actor, name: string): CollectionView {
-  return writeTransaction(db, () => {
-    const collection = getCollection(db, name);
-    const stats = collectionStats(db, collection.id);
-    deleteCollection(db, collection.id);
-    recordKnowledgeChange(db, actor, 'knowledge.collection.deleted', collection.id, {
+export async function deleteCollectionByName(db: Db, actor: Actor, name: string): Promise<CollectionView> {
+  return await writeTransaction(db, async () => {
+    const collection = await getCollection(db, name);
+    const stats = await collectionStats(db, collection.id);
+    await deleteCollection(db, collection.id);
+    await recordKnowledgeChange(db, actor, 'knowledge.collection.deleted', collection.id, {
       name: collection.name,
       documents_removed: stats.documentCount,
     });
@@ -162,20 +162,20 @@ export function deleteCollectionByName(db: Db, actor: Actor, name: string): Coll
 }
 
 /** Links or unlinks; `changed` is false when the link already was as asked. */
-export function setCollectionLink(
+export async function setCollectionLink(
   db: Db,
   actor: Actor,
   input: { name: string; researchId: string; linked: boolean },
-): { collection: CollectionRow; changed: boolean } {
-  return writeTransaction(db, () => {
-    const collection = getCollection(db, input.name);
-    requireProject(db, input.researchId);
+): Promise<{ collection: CollectionRow; changed: boolean }> {
+  return await writeTransaction(db, async () => {
+    const collection = await getCollection(db, input.name);
+    await requireProject(db, input.researchId);
     const at = actor.now().toISOString();
     const changed = input.linked
-      ? linkCollection(db, { collectionId: collection.id, projectId: input.researchId, linkedBy: actor.clientId, linkedAt: at })
-      : unlinkCollection(db, collection.id, input.researchId);
+      ? await linkCollection(db, { collectionId: collection.id, projectId: input.researchId, linkedBy: actor.clientId, linkedAt: at })
+      : await unlinkCollection(db, collection.id, input.researchId);
     if (changed) {
-      recordKnowledgeChange(db, actor, input.linked ? 'knowledge.collection.linked' : 'knowledge.collection.unlinked', collection.id, {
+      await recordKnowledgeChange(db, actor, input.linked ? 'knowledge.collection.linked' : 'knowledge.collection.unlinked', collection.id, {
         project_id: input.researchId,
       });
     }
@@ -194,13 +194,13 @@ export interface SearchScope {
  * Which collections a search covers: those named; else, for a project, its linked collections;
  * else everything. A project with nothing linked searches everything rather than nothing.
  */
-export function resolveSearchScope(db: Db, input: { names?: readonly string[] | undefined; researchId?: string | undefined }): SearchScope {
+export async function resolveSearchScope(db: Db, input: { names?: readonly string[] | undefined; researchId?: string | undefined }): Promise<SearchScope> {
   // An unknown project is an error even when collections are named: its reads could not be recorded.
-  if (input.researchId !== undefined) requireProject(db, input.researchId);
+  if (input.researchId !== undefined) await requireProject(db, input.researchId);
   const names = (input.names ?? []).map((name) => name.trim()).filter((name) => name !== '');
-  if (names.length > 0) return { collections: dedupe(names.map((name) => getCollection(db, name))), note: null };
+  if (names.length > 0) return { collections: dedupe(await Promise.all(names.map((name) => getCollection(db, name)))), note: null };
   if (input.researchId === undefined) return { collections: null, note: null };
-  const linked = linkedCollections(db, input.researchId);
+  const linked = await linkedCollections(db, input.researchId);
   if (linked.length > 0) return { collections: linked, note: null };
   return {
     collections: null,

@@ -14,13 +14,13 @@ export interface DocumentDetail {
   citedBy: CitedBy;
 }
 
-export function documentDetail(db: Db, documentId: string, limits: { passages: number; hypotheses: number }): DocumentDetail {
-  const document = findDocumentById(db, documentId);
+export async function documentDetail(db: Db, documentId: string, limits: { passages: number; hypotheses: number }): Promise<DocumentDetail> {
+  const document = await findDocumentById(db, documentId);
   if (document === undefined) throw notFound('Document', documentId, 'It may have been removed with its collection or its file; search the knowledge base again.');
   return {
     document,
-    collectionName: findCollectionById(db, document.collectionId)?.name ?? document.collectionId,
-    passages: documentPassages(db, documentId, limits.passages),
-    citedBy: hypothesesCiting(db, documentId, limits.hypotheses),
+    collectionName: (await findCollectionById(db, document.collectionId))?.name ?? document.collectionId,
+    passages: await documentPassages(db, documentId, limits.passages),
+    citedBy: await hypothesesCiting(db, documentId, limits.hypotheses),
   };
 }

@@ -31,13 +31,13 @@ export interface Stored {
 }
 
 /** True when the stored document at this source already has this content hash. */
-export function isUnchanged(db: Db, collectionId: string, source: string, contentHash: string): boolean {
-  return findDocumentBySource(db, collectionId, source)?.contentHash === contentHash;
+export async function isUnchanged(db: Db, collectionId: string, source: string, contentHash: string): Promise<boolean> {
+  return (await findDocumentBySource(db, collectionId, source))?.contentHash === contentHash;
 }
 
 /** Saves one document. Must run inside a write transaction (the caller groups related writes). */
-export function storeDocument(db: Db, actor: Actor, place: Placement, extracted: ExtractedDocument): Stored {
-  const existing = findDocumentBySource(db, place.collectionId, place.source);
+export async function storeDocument(db: Db, actor: Actor, place: Placement, extracted: ExtractedDocument): Promise<Stored> {
+  const existing = await findDocumentBySource(db, place.collectionId, place.source);
   if (existing !== undefined && existing.contentHash === extracted.contentHash) {
     return { outcome: 'unchanged', document: existing, chunksWritten: 0 };
   }
@@ -64,7 +64,7 @@ export function storeDocument(db: Db, actor: Actor, place: Placement, extracted:
     createdAt: existing?.createdAt ?? at,
     updatedAt: at,
   };
-  saveDocument(db, document, chunks);
+  await saveDocument(db, document, chunks);
   return { outcome: existing === undefined ? 'added' : 'updated', document, chunksWritten: chunks.length };
 }
 
@@ -73,14 +73,14 @@ export function storeDocument(db: Db, actor: Actor, place: Placement, extracted:
  * that are no longer in it. The file counts as unchanged only when no entry changed or went away.
  * Must run inside a write transaction.
  */
-export function storeFileEntries(
+export async function storeFileEntries(
   db: Db,
   actor: Actor,
   place: Omit<Placement, 'source'> & { filePath: string },
   entries: readonly ExtractedDocument[],
-): { outcome: StoreOutcome; documentsWritten: number; chunksWritten: number } {
+): Promise<{ outcome: StoreOutcome; documentsWritten: number; chunksWritten: number }> {
   const prefix = `${place.filePath}#`;
-  const before = documentsWithSourcePrefix(db, place.collectionId, prefix);
+  const before = await documentsWithSourcePrefix(db, place.collectionId, prefix);
   const keep = new Set<string>();
   let documentsWritten = 0;
   let chunksWritten = 0;
@@ -88,12 +88,12 @@ export function storeFileEntries(
   for (const entry of new Map(entries.map((item) => [item.key ?? item.title, item])).values()) {
     const source = `${prefix}${entry.key ?? entry.title}`;
     keep.add(source);
-    const stored = storeDocument(db, actor, { ...place, source }, entry);
+    const stored = await storeDocument(db, actor, { ...place, source }, entry);
     if (stored.outcome !== 'unchanged') documentsWritten += 1;
     chunksWritten += stored.chunksWritten;
   }
   const removed = before.filter((document) => !keep.has(document.source));
-  for (const document of removed) deleteDocument(db, document.id);
+  for (const document of removed) await deleteDocument(db, document.id);
   const outcome: StoreOutcome = before.length === 0 ? 'added' : documentsWritten === 0 && removed.length === 0 ? 'unchanged' : 'updated';
   return { outcome, documentsWritten, chunksWritten };
 }

@@ -17,14 +17,14 @@ export function collectionUri(collectionId: string): string {
 }
 
 /** Appends one event; call inside the write transaction that made the change. */
-export function recordKnowledgeChange(
+export async function recordKnowledgeChange(
   db: Db,
   actor: Actor,
   kind: string,
   collectionId: string,
   data: Record<string, unknown> = {},
-): void {
-  appendEvent(db, {
+): Promise<void> {
+  await appendEvent(db, {
     at: actor.now().toISOString(),
     clientId: actor.clientId,
     kind,

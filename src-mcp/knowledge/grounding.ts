@@ -41,21 +41,21 @@ export interface GroundingRequest {
 }
 
 /** The most relevant passages for a project (its linked collections, or all), recorded as read by it. */
-export function groundingSnippets(db: Db, request: GroundingRequest): GroundingSnippet[] {
-  const outcome = searchKnowledge(db, {
+export async function groundingSnippets(db: Db, request: GroundingRequest): Promise<GroundingSnippet[]> {
+  const outcome = await searchKnowledge(db, {
     query: request.query,
     researchId: request.researchId,
     topK: request.limit,
     documentContext: request.documentContext,
   });
-  noteDocumentsRead(db, request.researchId, outcome.hits.map((hit) => hit.documentId), (request.now ?? (() => new Date()))());
+  await noteDocumentsRead(db, request.researchId, outcome.hits.map((hit) => hit.documentId), (request.now ?? (() => new Date()))());
   return outcome.hits.map(snippetOf);
 }
 
 /** Records that a project was shown these documents (so citations of them verify). */
-export function noteDocumentsRead(db: Db, researchId: string, documentIds: readonly string[], at: Date): void {
+export async function noteDocumentsRead(db: Db, researchId: string, documentIds: readonly string[], at: Date): Promise<void> {
   if (documentIds.length === 0) return;
-  writeTransaction(db, () => recordReads(db, researchId, documentIds, at.toISOString()));
+  await writeTransaction(db, async () => await recordReads(db, researchId, documentIds, at.toISOString()));
 }
 
 function snippetOf(hit: SearchHit): GroundingSnippet {
@@ -104,15 +104,21 @@ export interface CitationResolution {
  * With `researchId`, verified means: resolves to a document that project read. Without it, only
  * that the document is in the knowledge base (use that for views that have no project).
  */
-export function resolveCitation(db: Db, citation: CitationInput, options: { researchId?: string | undefined } = {}): CitationResolution {
-  const matches = candidateDocuments(db, typeof citation === 'string' ? parseCitation(citation) : citation);
+export async function resolveCitation(db: Db, citation: CitationInput, options: { researchId?: string | undefined } = {}): Promise<CitationResolution> {
+  const matches = await candidateDocuments(db, typeof citation === 'string' ? parseCitation(citation) : citation);
   if (matches.length === 0) return { verified: false, reason: 'not_in_knowledge_base' };
   const { researchId } = options;
   if (researchId === undefined) {
     const first = matches[0] as { document: DocumentRow; matchedBy: MatchedBy };
     return { verified: true, documentId: first.document.id, matchedBy: first.matchedBy };
   }
-  const read = matches.find((match) => wasRead(db, researchId, match.document.id));
+  let read: (typeof matches)[number] | undefined;
+  for (const match of matches) {
+    if (await wasRead(db, researchId, match.document.id)) {
+      read = match;
+      break;
+    }
+  }
   if (read !== undefined) return { verified: true, documentId: read.document.id, matchedBy: read.matchedBy };
   const first = matches[0] as { document: DocumentRow; matchedBy: MatchedBy };
   return { verified: false, documentId: first.document.id, matchedBy: first.matchedBy, reason: 'not_read_by_project' };

@@ -15,6 +15,7 @@ import { commitFiles, prepareFile, type PreparedFile } from './ingestFile.js';
 import { effectiveRoots, isInside, resolveAllowedTarget } from './roots.js';
 import { removeVanishedDocuments } from './sync.js';
 import { listFolder, type FileProblem } from './walk.js';
+import { beforeWaitingOutside } from '../store/writeObserver.js';
 
 export const MAX_REPORTED_PROBLEMS = 20;
 const PROGRESS_INTERVAL_MS = 200;
@@ -65,9 +66,9 @@ export interface IngestReport {
 
 export async function ingestDocuments(db: Db, actor: Actor, input: IngestInput, hooks: IngestHooks): Promise<IngestReport> {
   const started = performance.now();
-  const collection = getCollection(db, input.collection);
-  const target = resolveAllowedTarget(db, input.path, hooks.clientRoots);
-  const roots = effectiveRoots(db, hooks.clientRoots);
+  const collection = await getCollection(db, input.collection);
+  const target = await resolveAllowedTarget(db, input.path, hooks.clientRoots);
+  const roots = await effectiveRoots(db, hooks.clientRoots);
   const listing = target.isDirectory
     ? listFolder(target.realPath, roots, input.recursive)
     : { files: [singleFile(input.path, target.realPath)], unsupported: 0, problems: [] };
@@ -95,7 +96,7 @@ export async function ingestDocuments(db: Db, actor: Actor, input: IngestInput, 
   };
   // Once per ingest (not per slice): the listing is complete before any file is read.
   if (target.isDirectory && input.cursor === undefined) {
-    report.removed = removeVanishedDocuments(db, actor, {
+    report.removed = await removeVanishedDocuments(db, actor, {
       collectionId: collection.id,
       folder: target.realPath,
       recursive: input.recursive,
@@ -106,9 +107,9 @@ export async function ingestDocuments(db: Db, actor: Actor, input: IngestInput, 
   let lastProgress = 0;
   let batch: PreparedFile[] = [];
   let batchBytes = 0;
-  const flush = (): void => {
+  const flush = async (): Promise<void> => {
     if (batch.length === 0) return;
-    for (const result of commitFiles(db, actor, collection, batch)) {
+    for (const result of await commitFiles(db, actor, collection, batch)) {
       report.bytesRead += result.bytesRead;
       if (result.outcome === 'failed') report.failed += 1;
       else report[result.outcome] += 1;
@@ -130,24 +131,26 @@ export async function ingestDocuments(db: Db, actor: Actor, input: IngestInput, 
     const filePath = listing.files[index] as string;
     // Always make progress (one file at least), then stop when the budget is spent or the caller gave up.
     if (index > start && (performance.now() - started > hooks.timeBudgetMs || hooks.signal?.aborted === true)) {
-      flush();
+      await flush();
       report.status = 'partial';
       report.nextCursor = encodeCursor(listing.files[index - 1] as string);
       break;
     }
+    // Reading and parsing a file (a large PDF takes seconds) holds no connection.
+    await beforeWaitingOutside();
     const prepared = await prepareFile(db, collection.id, filePath, formatOf(filePath) ?? 'text');
     batch.push(prepared);
     batchBytes += prepared.bytesRead;
-    if (batchBytes >= BATCH_BYTES || batch.length >= BATCH_FILES) flush();
+    if (batchBytes >= BATCH_BYTES || batch.length >= BATCH_FILES) await flush();
   }
-  flush();
+  await flush();
   if (!target.isDirectory && report.failed === 1 && problems[0] !== undefined) {
     throw new DomainError('invalid_input', `${input.path} ${problems[0].message}`, { field: 'path', problem: problems[0].code });
   }
   if (report.documentsWritten > 0) {
-    writeTransaction(db, () => {
-      touchCollection(db, collection.id, actor.now().toISOString());
-      recordKnowledgeChange(db, actor, 'knowledge.documents.ingested', collection.id, {
+    await writeTransaction(db, async () => {
+      await touchCollection(db, collection.id, actor.now().toISOString());
+      await recordKnowledgeChange(db, actor, 'knowledge.documents.ingested', collection.id, {
         added: report.added,
         updated: report.updated,
         documents_written: report.documentsWritten,

@@ -61,7 +61,7 @@ export async function prepareFile(db: Db, collectionId: string, filePath: string
       return { ...base, kind: 'entries', format, documents, warnings: problems.map((problem) => `skipped an entry: ${problem}`) };
     }
     // The common case when re-ingesting a folder: same bytes, nothing to do, no parsing.
-    if (isUnchanged(db, collectionId, filePath, fileHash)) return { ...base, kind: 'unchanged' };
+    if (await isUnchanged(db, collectionId, filePath, fileHash)) return { ...base, kind: 'unchanged' };
     const document = { ...(await extractSingle(bytes, format, filePath)), contentHash: fileHash };
     if (document.blocks.length === 0) throw new ExtractionError('no_text', 'contains no text to index.');
     return { ...base, kind: 'document', format, document };
@@ -73,29 +73,33 @@ export async function prepareFile(db: Db, collectionId: string, filePath: string
 }
 
 /** Stores prepared files in one write transaction; returns one outcome per file, in order. */
-export function commitFiles(db: Db, actor: Actor, collection: Pick<CollectionRow, 'id' | 'name'>, files: readonly PreparedFile[]): FileOutcome[] {
+export async function commitFiles(db: Db, actor: Actor, collection: Pick<CollectionRow, 'id' | 'name'>, files: readonly PreparedFile[]): Promise<FileOutcome[]> {
   const collectionId = collection.id;
-  return writeTransaction(db, () => {
-    requireCollectionStill(db, collection);
-    return files.map((file): FileOutcome => {
-      const outcome = { path: file.path, bytesRead: file.bytesRead, documentsWritten: 0, chunksWritten: 0, problems: [] as FileProblem[] };
-      switch (file.kind) {
-        case 'unchanged':
-          return { ...outcome, outcome: 'unchanged' };
-        case 'failed':
-          return { ...outcome, outcome: 'failed', problems: [file.problem] };
-        case 'document': {
-          const stored = storeDocument(db, actor, { collectionId, source: file.path, origin: 'file', format: file.format }, file.document);
-          return { ...outcome, outcome: stored.outcome, documentsWritten: stored.outcome === 'unchanged' ? 0 : 1, chunksWritten: stored.chunksWritten };
-        }
-        case 'entries': {
-          const stored = storeFileEntries(db, actor, { collectionId, origin: 'file', format: file.format, filePath: file.path }, file.documents);
-          const problems = file.warnings.map((message): FileProblem => ({ path: file.path, code: 'unreadable', message }));
-          return { ...outcome, ...stored, problems };
-        }
-      }
-    });
+  return await writeTransaction(db, async () => {
+    await requireCollectionStill(db, collection);
+    const outcomes: FileOutcome[] = [];
+    for (const file of files) outcomes.push(await commitFile(file));
+    return outcomes;
   });
+
+  async function commitFile(file: PreparedFile): Promise<FileOutcome> {
+    const outcome = { path: file.path, bytesRead: file.bytesRead, documentsWritten: 0, chunksWritten: 0, problems: [] as FileProblem[] };
+    switch (file.kind) {
+      case 'unchanged':
+        return { ...outcome, outcome: 'unchanged' };
+      case 'failed':
+        return { ...outcome, outcome: 'failed', problems: [file.problem] };
+      case 'document': {
+        const stored = await storeDocument(db, actor, { collectionId, source: file.path, origin: 'file', format: file.format }, file.document);
+        return { ...outcome, outcome: stored.outcome, documentsWritten: stored.outcome === 'unchanged' ? 0 : 1, chunksWritten: stored.chunksWritten };
+      }
+      case 'entries': {
+        const stored = await storeFileEntries(db, actor, { collectionId, origin: 'file', format: file.format, filePath: file.path }, file.documents);
+        const problems = file.warnings.map((message): FileProblem => ({ path: file.path, code: 'unreadable', message }));
+        return { ...outcome, ...stored, problems };
+      }
+    }
+  }
 }
 
 async function extractSingle(bytes: Buffer, format: Exclude<DocumentFormat, 'bibtex'>, filePath: string): Promise<ExtractedDocument> {

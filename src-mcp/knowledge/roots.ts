@@ -60,11 +60,11 @@ export function isInside(root: string, target: string): boolean {
   return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
 }
 
-export function listAllowedRoots(db: Db): RootRow[] {
-  return listRoots(db);
+export async function listAllowedRoots(db: Db): Promise<RootRow[]> {
+  return await listRoots(db);
 }
 
-export function allowRoot(db: Db, actor: Actor, raw: string): { root: RootRow; added: boolean } {
+export async function allowRoot(db: Db, actor: Actor, raw: string): Promise<{ root: RootRow; added: boolean }> {
   const real = realPathOf(raw);
   if (!fs.statSync(real).isDirectory()) {
     throw new DomainError('invalid_input', `${raw} is a file; allow the folder that contains it instead.`, { field: 'path' });
@@ -75,16 +75,16 @@ export function allowRoot(db: Db, actor: Actor, raw: string): { root: RootRow; a
     });
   }
   const root: RootRow = { path: real, addedBy: actor.clientId, addedAt: actor.now().toISOString() };
-  const added = writeTransaction(db, () => insertRoot(db, root));
+  const added = await writeTransaction(db, async () => await insertRoot(db, root));
   return { root, added };
 }
 
 /** Removes an allowed folder, given as stored or as any path that resolves to it. */
-export function disallowRoot(db: Db, raw: string): boolean {
-  return writeTransaction(db, () => {
-    if (deleteRoot(db, expandHome(raw))) return true;
+export async function disallowRoot(db: Db, raw: string): Promise<boolean> {
+  return await writeTransaction(db, async () => {
+    if (await deleteRoot(db, expandHome(raw))) return true;
     try {
-      return deleteRoot(db, fs.realpathSync.native(expandHome(raw)));
+      return await deleteRoot(db, fs.realpathSync.native(expandHome(raw)));
     } catch {
       return false;
     }
@@ -92,9 +92,9 @@ export function disallowRoot(db: Db, raw: string): boolean {
 }
 
 /** Real paths of every folder ingestion may read right now; folders that vanished are left out. */
-export function effectiveRoots(db: Db, clientRoots: readonly string[]): string[] {
+export async function effectiveRoots(db: Db, clientRoots: readonly string[]): Promise<string[]> {
   const roots = new Set<string>();
-  for (const candidate of [...listRoots(db).map((root) => root.path), ...clientRoots]) {
+  for (const candidate of [...(await listRoots(db)).map((root) => root.path), ...clientRoots]) {
     try {
       roots.add(fs.realpathSync.native(candidate));
     } catch {
@@ -117,8 +117,8 @@ export interface AllowedTarget {
 }
 
 /** Resolves a path an assistant gave and checks it against the allowed folders. */
-export function resolveAllowedTarget(db: Db, raw: string, clientRoots: readonly string[]): AllowedTarget {
-  const roots = effectiveRoots(db, clientRoots);
+export async function resolveAllowedTarget(db: Db, raw: string, clientRoots: readonly string[]): Promise<AllowedTarget> {
+  const roots = await effectiveRoots(db, clientRoots);
   const absolute = absolutePathOf(raw, 'path');
   let realPath: string;
   try {

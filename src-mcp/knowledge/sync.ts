@@ -38,9 +38,9 @@ export function fileOfDocument(document: Pick<DocumentRow, 'source' | 'format'>)
 }
 
 /** Documents of the folder (as ingest saw it) whose files no longer exist. */
-export function vanishedDocuments(db: Db, scope: SyncScope): DocumentRow[] {
+export async function vanishedDocuments(db: Db, scope: SyncScope): Promise<DocumentRow[]> {
   const prefix = scope.folder.endsWith(path.sep) ? scope.folder : `${scope.folder}${path.sep}`;
-  return documentsWithSourcePrefix(db, scope.collectionId, prefix).filter((document) => {
+  return (await documentsWithSourcePrefix(db, scope.collectionId, prefix)).filter((document) => {
     if (document.origin !== 'file') return false;
     const file = fileOfDocument(document);
     if (!scope.recursive && path.dirname(file) !== scope.folder) return false;
@@ -49,16 +49,16 @@ export function vanishedDocuments(db: Db, scope: SyncScope): DocumentRow[] {
 }
 
 /** Removes the documents of vanished files; returns how many were removed. */
-export function removeVanishedDocuments(db: Db, actor: Actor, scope: SyncScope): number {
-  const vanished = vanishedDocuments(db, scope);
+export async function removeVanishedDocuments(db: Db, actor: Actor, scope: SyncScope): Promise<number> {
+  const vanished = await vanishedDocuments(db, scope);
   for (let start = 0; start < vanished.length; start += REMOVE_BATCH) {
     const batch = vanished.slice(start, start + REMOVE_BATCH);
     const last = start + REMOVE_BATCH >= vanished.length;
-    writeTransaction(db, () => {
-      for (const document of batch) deleteDocument(db, document.id);
+    await writeTransaction(db, async () => {
+      for (const document of batch) await deleteDocument(db, document.id);
       if (last) {
-        touchCollection(db, scope.collectionId, actor.now().toISOString());
-        recordKnowledgeChange(db, actor, 'knowledge.documents.removed', scope.collectionId, {
+        await touchCollection(db, scope.collectionId, actor.now().toISOString());
+        await recordKnowledgeChange(db, actor, 'knowledge.documents.removed', scope.collectionId, {
           folder: scope.folder,
           documents_removed: vanished.length,
         });

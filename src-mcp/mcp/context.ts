@@ -14,7 +14,7 @@ export interface ServerContext {
   dataDir: string;
   clientId: string;
   /** Re-read per call: the scientist may change a policy while the assistant is connected. */
-  policy(): ClientPolicy;
+  policy(): Promise<ClientPolicy>;
   feed: ChangeFeed;
   now(): Date;
   /** How long a project deleted in the app can be restored; TRASH_UNDO_WINDOW_MS when absent. */

@@ -22,7 +22,7 @@ export function installPrompts(mcp: McpServer, ctx: ServerContext): void {
     async () => {
       // The guide names only tools this client can call (issue 15 item 9).
       const callable = await callableToolNames(ctx);
-      return audited(ctx, 'prompt:get', 'research-workflow', ['research:read'], () => userText(researchWorkflowPrompt((tool) => callable.has(tool))));
+      return await audited(ctx, 'prompt:get', 'research-workflow', ['research:read'], () => userText(researchWorkflowPrompt((tool) => callable.has(tool))));
     },
   );
 
@@ -32,16 +32,16 @@ export function installPrompts(mcp: McpServer, ctx: ServerContext): void {
       title: 'Analyse a hypothesis',
       description: 'A deep analysis of one hypothesis: assumptions, evidence, weaknesses, the decisive experiment.',
       argsSchema: z.object({
-        hypothesis_id: completable(z.string().min(1).describe('Hypothesis id, e.g. hyp_0a1b2c3d4e5f'), (value) =>
-          canRead(ctx, ['hypotheses:read']) ? hypothesisIdsStartingWith(ctx.db, value, 20) : [],
+        hypothesis_id: completable(z.string().min(1).describe('Hypothesis id, e.g. hyp_0a1b2c3d4e5f'), async (value) =>
+          await canRead(ctx, ['hypotheses:read']) ? await hypothesisIdsStartingWith(ctx.db, value, 20) : [],
         ),
       }),
     },
     async ({ hypothesis_id }) => {
       const callable = await callableToolNames(ctx);
-      return audited(ctx, 'prompt:get', `hypothesis-analysis:${hypothesis_id}`, ['hypotheses:read'], () => {
-        const hypothesis = getHypothesis(ctx.db, hypothesis_id);
-        return userText(hypothesisAnalysisPrompt(hypothesis, reviewsOfHypothesis(ctx.db, hypothesis.id).map(toReview), (tool) => callable.has(tool)));
+      return await audited(ctx, 'prompt:get', `hypothesis-analysis:${hypothesis_id}`, ['hypotheses:read'], async () => {
+        const hypothesis = await getHypothesis(ctx.db, hypothesis_id);
+        return userText(hypothesisAnalysisPrompt(hypothesis, (await reviewsOfHypothesis(ctx.db, hypothesis.id)).map(toReview), (tool) => callable.has(tool)));
       });
     },
   );
@@ -55,7 +55,7 @@ export function installPrompts(mcp: McpServer, ctx: ServerContext): void {
     },
     async ({ topic }) => {
       const callable = await callableToolNames(ctx);
-      return audited(ctx, 'prompt:get', 'literature-review', ['knowledge:read'], () => userText(literatureReviewPrompt(topic, (tool) => callable.has(tool))));
+      return await audited(ctx, 'prompt:get', 'literature-review', ['knowledge:read'], () => userText(literatureReviewPrompt(topic, (tool) => callable.has(tool))));
     },
   );
 }

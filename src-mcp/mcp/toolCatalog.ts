@@ -4,8 +4,9 @@
 // server start answers initialize and tools/list without loading ~45 tool modules (~25 ms of a
 // ~150 ms cold start); the definitions load on the first tools/call. Run from the sources (tests),
 // the catalog is derived from the definitions when first listed.
-import { isVisibleTo, type ToolCatalog, type ToolDefinition } from './toolkit.js';
+import { isVisibleWith, type ToolCatalog, type ToolDefinition } from './toolkit.js';
 import type { ServerContext } from './context.js';
+import type { ClientPolicy } from './access/identity.js';
 import { PRECOMPUTED_TOOL_CATALOG } from './schemas/toolSchemas.precomputed.js';
 import { describeTool, type CatalogEntry } from './schemas/toolSchemas.js';
 
@@ -34,13 +35,14 @@ export const toolCatalog: ToolCatalog = {
 
 /** Names of the tools `ctx`'s client may call (what its tools/list shows). */
 export async function callableToolNames(ctx: ServerContext): Promise<ReadonlySet<string>> {
-  return new Set((await toolCatalog.entries()).filter((entry) => isVisibleTo(entry, ctx)).map((entry) => entry.tool.name));
+  const policy = await ctx.policy();
+  return new Set((await toolCatalog.entries()).filter((entry) => isVisibleWith(entry, ctx.clientId, policy)).map((entry) => entry.tool.name));
 }
 
 /**
  * The same, synchronously, for the server instructions (fixed when the connection is created):
  * known from the build's precomputed catalog; undefined when run from the sources.
  */
-export function callableToolNamesNow(ctx: ServerContext): ReadonlySet<string> | undefined {
-  return PRECOMPUTED_TOOL_CATALOG === undefined ? undefined : new Set(PRECOMPUTED_TOOL_CATALOG.filter((entry) => isVisibleTo(entry, ctx)).map((entry) => entry.tool.name));
+export function callableToolNamesNow(ctx: ServerContext, policy: Pick<ClientPolicy, 'scopes'>): ReadonlySet<string> | undefined {
+  return PRECOMPUTED_TOOL_CATALOG === undefined ? undefined : new Set(PRECOMPUTED_TOOL_CATALOG.filter((entry) => isVisibleWith(entry, ctx.clientId, policy)).map((entry) => entry.tool.name));
 }

@@ -13,6 +13,7 @@ import { TOOL_ERROR_META_KEY, type ToolErrorEnvelope } from '../../src-shared/to
 import { CallAudit, recordAudit } from './audit/callAudit.js';
 import { appendQueuedReads } from './audit/readAudit.js';
 import type { ServerContext } from './context.js';
+import type { ClientPolicy } from './access/identity.js';
 import { hasScopes, missingScopes, type Scope } from './access/scopes.js';
 import { DESKTOP_CLIENT } from './access/identity.js';
 import { noteReadOnlyTool } from './audit/readActions.js';
@@ -87,9 +88,14 @@ export interface ToolCatalog {
   definition(name: string): Promise<ToolDefinition | undefined>;
 }
 
-export function isVisibleTo(tool: { desktopOnly?: boolean; scopes: readonly Scope[] }, ctx: ServerContext): boolean {
-  if (tool.desktopOnly === true && ctx.clientId !== DESKTOP_CLIENT) return false;
-  return hasScopes(ctx.policy().scopes, tool.scopes);
+export async function isVisibleTo(tool: { desktopOnly?: boolean; scopes: readonly Scope[] }, ctx: ServerContext): Promise<boolean> {
+  return isVisibleWith(tool, ctx.clientId, await ctx.policy());
+}
+
+/** The same for a policy already read (one read for a whole list). */
+export function isVisibleWith(tool: { desktopOnly?: boolean; scopes: readonly Scope[] }, clientId: string, policy: Pick<ClientPolicy, 'scopes'>): boolean {
+  if (tool.desktopOnly === true && clientId !== DESKTOP_CLIENT) return false;
+  return hasScopes(policy.scopes, tool.scopes);
 }
 
 /** The desktop-only action this call asks for, when the caller is not the desktop app. */
@@ -101,9 +107,10 @@ function desktopOnlyActionOf(tool: ToolDefinition, args: unknown, ctx: ServerCon
 
 export function installTools(mcp: McpServer, catalog: ToolCatalog, ctx: ServerContext): void {
   // From the catalog: a build answers without loading the tool modules (toolCatalog.ts).
-  mcp.server.setRequestHandler('tools/list', async () => ({
-    tools: (await catalog.entries()).filter((entry) => isVisibleTo(entry, ctx)).map((entry) => entry.tool),
-  }));
+  mcp.server.setRequestHandler('tools/list', async () => {
+    const policy = await ctx.policy();
+    return { tools: (await catalog.entries()).filter((entry) => isVisibleWith(entry, ctx.clientId, policy)).map((entry) => entry.tool) };
+  });
 
   mcp.server.setRequestHandler('tools/call', async (request, requestCtx) => {
     const tool = await catalog.definition(request.params.name);
@@ -180,8 +187,8 @@ async function clientRoots(mcp: McpServer): Promise<string[]> {
 export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: ServerContext, call: ToolCall = DETACHED_CALL): Promise<CallToolResult> {
   const startedAt = ctx.now();
   const started = performance.now();
-  const audit = (outcome: 'success' | 'error' | 'denied', errorCode: string | null, target: string | null): void =>
-    recordAudit(ctx.db, {
+  const audit = async (outcome: 'success' | 'error' | 'denied', errorCode: string | null, target: string | null): Promise<void> =>
+    await recordAudit(ctx.db, {
       clientId: ctx.clientId,
       action: `tool:${tool.name}`,
       target,
@@ -192,20 +199,20 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
       durationMs: performance.now() - started,
     });
 
-  if (!isVisibleTo(tool, ctx)) {
-    const missing = tool.desktopOnly === true && ctx.clientId !== DESKTOP_CLIENT ? [] : missingScopes(ctx.policy().scopes, tool.scopes);
+  if (!await isVisibleTo(tool, ctx)) {
+    const missing = tool.desktopOnly === true && ctx.clientId !== DESKTOP_CLIENT ? [] : missingScopes((await ctx.policy()).scopes, tool.scopes);
     const message =
       missing.length > 0
         ? `${ctx.clientId} lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')} needed for ${tool.name}. The scientist can grant it in the Co-Scientist app under Assistants.`
         : `${tool.name} can only be used from the Co-Scientist desktop app.`;
-    audit('denied', 'insufficient_permissions', null);
+    await audit('denied', 'insufficient_permissions', null);
     return errorResult('insufficient_permissions', message, { required: tool.scopes, missing });
   }
 
   // Sizes first, before zod or any error message sees the value (argumentLimits.ts).
   const oversize = findOversizeString(rawArgs, describeTool(tool).inputSchema);
   if (oversize !== undefined) {
-    audit('error', 'invalid_input', null);
+    await audit('error', 'invalid_input', null);
     const message = describeOversize(oversize);
     return errorResult('invalid_input', `Invalid arguments for ${tool.name}: ${message}.`, { issues: [{ path: oversize.path, message }] });
   }
@@ -213,7 +220,7 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
   // Unknown arguments are refused, not ignored: a misspelt `hypotheses_count` must not silently fall back to a default.
   const parsed = strictInput(tool).safeParse(rawArgs);
   if (!parsed.success) {
-    audit('error', 'invalid_input', null);
+    await audit('error', 'invalid_input', null);
     return errorResult('invalid_input', `Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}`, {
       issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
     });
@@ -221,7 +228,7 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
 
   const reservedAction = desktopOnlyActionOf(tool, parsed.data, ctx);
   if (reservedAction !== undefined) {
-    audit('denied', 'insufficient_permissions', null);
+    await audit('denied', 'insufficient_permissions', null);
     return errorResult(
       'insufficient_permissions',
       `${tool.name} action "${reservedAction}" can only be used from the Co-Scientist desktop app: ask the scientist to do it there.`,
@@ -231,11 +238,11 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
 
   // Charged only for a call that will run: a malformed call must not cost the client its budget.
   if (tool.expensive === true) {
-    const policy = ctx.policy();
+    const policy = await ctx.policy();
     ctx.rateLimit.configure(policy.ratePerMinute, policy.burst);
     const decision = ctx.rateLimit.take();
     if (!decision.allowed) {
-      audit('denied', 'rate_limit_exceeded', null);
+      await audit('denied', 'rate_limit_exceeded', null);
       return errorResult(
         'rate_limit_exceeded',
         `Rate limit exceeded: ${ctx.clientId} may make ${policy.ratePerMinute} costly calls per minute (bursts of ${policy.burst}). Retry after ${decision.retryAfterSeconds} seconds.`,
@@ -244,22 +251,16 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
     }
   }
 
-  if (tool.readsAuditLog === true) appendQueuedReads(ctx.db);
+  if (tool.readsAuditLog === true) await appendQueuedReads(ctx.db);
   // The call's row commits in the same transaction as its writes (see CallAudit).
   const callAudit = new CallAudit(ctx.db, { clientId: ctx.clientId, action: `tool:${tool.name}`, intentAction: `tool-write:${tool.name}`, args: rawArgs, startedAt, started });
   try {
-    const running = callAudit.run(() => tool.run(parsed.data, ctx, call));
-    // Nothing may be awaited while the synchronous part's transaction is held (another call's
-    // writes would land in it): a tool that awaits commits what it wrote so far first.
-    if (running instanceof Promise) {
-      // Should that commit fail, the tool's own later failure must not become an unhandled rejection.
-      running.catch(() => undefined);
-      callAudit.goAsync();
-    }
-    const outcome = running instanceof Promise ? await running : running;
+    // The call's writes are held until its row joins them, unless it waits outside the database
+    // first (CallAudit); other calls' statements wait for the connection meanwhile (unitOfWork.ts).
+    const outcome = await callAudit.run(() => tool.run(parsed.data, ctx, call));
     // As zod's parse would make it, without its copy when the result already conforms (outputCheck.ts).
     const data = conformingOutput(tool.output, outcome.data);
-    callAudit.finish('success', null, outcome.target ?? null);
+    await callAudit.finish('success', null, outcome.target ?? null);
     // Any write may have appended change events: let this process's listeners hear them now.
     if (!tool.annotations.readOnlyHint) ctx.feed.poke();
     const links = (outcome.links ?? []).map((link) => ({ type: 'resource_link' as const, ...link }));
@@ -267,18 +268,18 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
   } catch (error) {
     // Not a failure: the call resumes when the client retries with the user's answer (audited then).
     if (error instanceof InputNeeded) {
-      callAudit.suspend();
+      await callAudit.suspend();
       throw error;
     }
     if (error instanceof DomainError) {
       // Invalid after all (a rule the schema cannot state, e.g. a goal too vague): no charge.
       if (error.code === 'invalid_input' && tool.expensive === true) ctx.rateLimit.refund();
       // A refusal by policy (a safety approval from chat, a desktop-only decision) is a denial, not a failure.
-      callAudit.finish(DENIAL_CODES.includes(error.code) ? 'denied' : 'error', error.code, null);
+      await callAudit.finish(DENIAL_CODES.includes(error.code) ? 'denied' : 'error', error.code, null);
       return errorResult(error.code, error.message, error.details);
     }
     console.error(`[co-scientist] ${tool.name} failed:`, error);
-    callAudit.finish('error', 'internal_error', null, { rollback: true });
+    await callAudit.finish('error', 'internal_error', null, { rollback: true });
     return errorResult(
       'internal_error',
       `${tool.name} failed unexpectedly. Nothing was changed. Details are in the Co-Scientist server log; retry, and if it persists run "co-scientist doctor".`,

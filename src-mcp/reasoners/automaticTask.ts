@@ -16,6 +16,7 @@ import type { ReasonerKind, ResearchProject, Task } from '../engine/types.js';
 import { roleOf } from './providers/prompt.js';
 import { ProviderError, type ReasoningRole, type TokenUsage } from './providers/types.js';
 import { buildWorkItem, type GroundingSource, type WorkItem } from './workItems.js';
+import { beforeWaitingOutside } from '../store/writeObserver.js';
 
 /** The answer of one reasoner call, before validation. */
 export interface ReasonerAnswer {
@@ -88,7 +89,7 @@ const ATTEMPTS = 2;
 export async function runAutomaticTask(deps: TaskRunDeps, task: Task, reasoner: AutomaticReasoner, signal: AbortSignal): Promise<TaskRunOutcome> {
   let item: WorkItem;
   try {
-    item = buildWorkItem(deps.db, task, deps.grounding);
+    item = await buildWorkItem(deps.db, task, deps.grounding);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'resource_not_found') return { kind: 'gone', reason: error.message };
     throw error;
@@ -98,20 +99,22 @@ export async function runAutomaticTask(deps: TaskRunDeps, task: Task, reasoner: 
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     let answer: ReasonerAnswer;
     try {
+      // A model answers in seconds or minutes (the client's by sampling, or a provider's).
+      await beforeWaitingOutside();
       answer = await reasoner.complete(item, role, signal, repair);
     } catch (error) {
       if (signal.aborted || (error instanceof ProviderError && error.code === 'aborted')) return { kind: 'aborted' };
       const message = deps.scrub(error instanceof Error ? error.message : String(error));
-      recordAttempt(deps, task, role, reasoner, null, 'failed', message, true);
+      await recordAttempt(deps, task, role, reasoner, null, 'failed', message, true);
       return { kind: 'failed', error: message, cause: error instanceof ProviderError ? error : null };
     }
     const reasonerId = `${reasoner.label}:${answer.model}`;
     let errors = answer.parseError;
     if (errors === null) {
       try {
-        const outcome = writeTransaction(deps.db, () => {
-          const submitted = submitWork(deps.db, deps.actor, { taskId: task.id, result: answer.result, reasoner: reasonerId }, deps.verify);
-          insertUsage(deps.db, usageRow(deps, task, role, reasoner, answer, 'submitted', null));
+        const outcome = await writeTransaction(deps.db, async () => {
+          const submitted = await submitWork(deps.db, deps.actor, { taskId: task.id, result: answer.result, reasoner: reasonerId }, deps.verify);
+          await insertUsage(deps.db, usageRow(deps, task, role, reasoner, answer, 'submitted', null));
           return submitted;
         });
         return { kind: 'submitted', reasoner: reasonerId, summary: outcome.summary, usage: answer.usage, costUsd: answer.costUsd };
@@ -119,7 +122,7 @@ export async function runAutomaticTask(deps: TaskRunDeps, task: Task, reasoner: 
         if (!(error instanceof DomainError)) throw error;
         if (error.code === 'resource_not_found') return { kind: 'gone', reason: error.message };
         if (error.code === 'conflict') {
-          recordAttempt(deps, task, role, reasoner, answer, 'rejected', error.message, false);
+          await recordAttempt(deps, task, role, reasoner, answer, 'rejected', error.message, false);
           return { kind: 'gone', reason: error.message };
         }
         if (error.code !== 'invalid_input') throw error;
@@ -128,7 +131,7 @@ export async function runAutomaticTask(deps: TaskRunDeps, task: Task, reasoner: 
     }
     const last = attempt === ATTEMPTS;
     const message = deps.scrub(last ? `${reasonerId} answered twice with results that could not be accepted; last problem: ${errors}` : errors);
-    recordAttempt(deps, task, role, reasoner, answer, 'rejected', message, last);
+    await recordAttempt(deps, task, role, reasoner, answer, 'rejected', message, last);
     if (last) return { kind: 'rejected', error: message };
     repair = { previousText: answer.text, errors };
   }
@@ -136,11 +139,11 @@ export async function runAutomaticTask(deps: TaskRunDeps, task: Task, reasoner: 
 }
 
 /** One usage row, and with `onTask` the error recorded on the task, in one transaction. */
-function recordAttempt(deps: TaskRunDeps, task: Task, role: ReasoningRole, reasoner: AutomaticReasoner, answer: ReasonerAnswer | null, outcome: UsageOutcome, error: string, onTask: boolean): void {
+async function recordAttempt(deps: TaskRunDeps, task: Task, role: ReasoningRole, reasoner: AutomaticReasoner, answer: ReasonerAnswer | null, outcome: UsageOutcome, error: string, onTask: boolean): Promise<void> {
   try {
-    writeTransaction(deps.db, () => {
-      insertUsage(deps.db, usageRow(deps, task, role, reasoner, answer, outcome, error));
-      if (onTask) recordTaskError(deps.db, task.id, error, deps.actor.now().toISOString());
+    await writeTransaction(deps.db, async () => {
+      await insertUsage(deps.db, usageRow(deps, task, role, reasoner, answer, outcome, error));
+      if (onTask) await recordTaskError(deps.db, task.id, error, deps.actor.now().toISOString());
     });
   } catch (failure) {
     // The project was deleted meanwhile (its usage rows went with it): there is nothing left to record on.
@@ -171,14 +174,14 @@ function usageRow(deps: TaskRunDeps, task: Task, role: ReasoningRole, reasoner: 
  * counts); otherwise the reason to pause it. The call budget is the engine's (work items
  * completed); tokens and cost are the providers' own.
  */
-export function reasoningBudgetStop(db: Db, project: ResearchProject, inFlight: number): string | 'wait' | null {
+export async function reasoningBudgetStop(db: Db, project: ResearchProject, inFlight: number): Promise<string | 'wait' | null> {
   const { settings } = project;
   const stop = (reason: string): string => (inFlight > 0 ? 'wait' : reason);
   if (project.reasoningCallsUsed >= settings.maxReasoningCalls) {
     return stop(`budget_exhausted: all ${settings.maxReasoningCalls} reasoning calls of this project are used`);
   }
   if (settings.maxTokens !== undefined || settings.maxCostUsd !== undefined) {
-    const totals = usageTotals(db, project.id);
+    const totals = await usageTotals(db, project.id);
     const tokens = totals.inputTokens + totals.outputTokens;
     if (settings.maxTokens !== undefined && tokens >= settings.maxTokens) {
       return stop(`budget_exhausted: ${tokens} of the ${settings.maxTokens} provider tokens of this project are used`);
@@ -191,17 +194,17 @@ export function reasoningBudgetStop(db: Db, project: ResearchProject, inFlight: 
 }
 
 /** Pauses a project with a reason the scientist sees in its status (budget, a rejected key, a failing provider). */
-export function pauseForReasoning(db: Db, actor: Actor, projectId: string, reason: string): boolean {
-  return writeTransaction(db, () => {
+export async function pauseForReasoning(db: Db, actor: Actor, projectId: string, reason: string): Promise<boolean> {
+  return await writeTransaction(db, async () => {
     let project: ResearchProject;
     try {
-      project = loadResearch(db, projectId);
+      project = await loadResearch(db, projectId);
     } catch {
       return false;
     }
     if (project.status === 'paused' || project.status === 'completed') return false;
-    updateResearch(db, projectId, { status: 'paused', stopReason: reason }, actor.now());
-    recordChange(db, actor, 'project.updated', projectId, { status: 'paused', stop_reason: reason });
+    await updateResearch(db, projectId, { status: 'paused', stopReason: reason }, actor.now());
+    await recordChange(db, actor, 'project.updated', projectId, { status: 'paused', stop_reason: reason });
     return true;
   });
 }

@@ -21,29 +21,34 @@ export interface RoutingFacts {
 const WORKER_STALE_MS = 20_000;
 
 /** Whether a live process runs provider work for this project in the background. */
-export function backgroundServes(facts: RoutingFacts, project: ResearchProject): boolean {
+export async function backgroundServes(facts: RoutingFacts, project: ResearchProject): Promise<boolean> {
   if (!providerServes(reasonerOrderOf(project.settings))) return false;
   const since = new Date(facts.now.getTime() - WORKER_STALE_MS).toISOString();
-  return recentBackgroundWorkers(facts.db, since).some((worker) => facts.ownerAlive(worker.workerId));
+  return (await recentBackgroundWorkers(facts.db, since)).some((worker) => facts.ownerAlive(worker.workerId));
 }
 
 /** Whether this reasoner kind takes the project's work without sampling: a live background provider, or delegation to the caller. */
-function takesWorkNow(facts: RoutingFacts, project: ResearchProject, kind: ReasonerKind): boolean {
-  if (kind === 'provider') return backgroundServes(facts, project);
+async function takesWorkNow(facts: RoutingFacts, project: ResearchProject, kind: ReasonerKind): Promise<boolean> {
+  if (kind === 'provider') return await backgroundServes(facts, project);
   return kind === 'delegated';
 }
 
 /** Whether the caller's model should be asked first: sampling is in the order and no reasoner before it takes the work now. */
-export function samplingGoesFirst(facts: RoutingFacts, project: ResearchProject): boolean {
+export async function samplingGoesFirst(facts: RoutingFacts, project: ResearchProject): Promise<boolean> {
   const order = reasonerOrderOf(project.settings);
   const samplingAt = order.indexOf('sampling');
-  return samplingAt >= 0 && !order.slice(0, samplingAt).some((kind) => takesWorkNow(facts, project, kind));
+  return samplingAt >= 0 && (await firstTaker(facts, project, order.slice(0, samplingAt))) === undefined;
 }
 
 /**
  * Who takes the work when sampling does not: a background provider (the caller waits), the caller
  * itself (delegated), or nobody available to this caller (undefined).
  */
-export function workTaker(facts: RoutingFacts, project: ResearchProject): ReasonerKind | undefined {
-  return reasonerOrderOf(project.settings).find((kind) => takesWorkNow(facts, project, kind));
+export function workTaker(facts: RoutingFacts, project: ResearchProject): Promise<ReasonerKind | undefined> {
+  return firstTaker(facts, project, reasonerOrderOf(project.settings));
+}
+
+async function firstTaker(facts: RoutingFacts, project: ResearchProject, kinds: readonly ReasonerKind[]): Promise<ReasonerKind | undefined> {
+  for (const kind of kinds) if (await takesWorkNow(facts, project, kind)) return kind;
+  return undefined;
 }

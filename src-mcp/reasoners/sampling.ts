@@ -126,7 +126,7 @@ export interface SampledRun {
 export async function sampleProjectWork(deps: SampledRunDeps, projectId: string, reasoner: AutomaticReasoner, deadline: number, signal: AbortSignal): Promise<SampledRun> {
   const tasks: SampledRun['tasks'] = [];
   while (Date.now() < deadline && !signal.aborted) {
-    const step = writeTransaction(deps.db, () => nextStep(deps.db, deps.actor, projectId, deps.owner, deps.ownerAlive));
+    const step = await writeTransaction(deps.db, async () => await nextStep(deps.db, deps.actor, projectId, deps.owner, deps.ownerAlive));
     if (step.kind !== 'work') break;
     const outcome = await runAutomaticTask(deps, step.task, reasoner, signal);
     if (outcome.kind === 'submitted') tasks.push({ task_id: step.task.id, kind: step.task.kind, reasoner: outcome.reasoner });

@@ -39,9 +39,9 @@ export interface WorkItem {
 }
 
 /** Finds literature snippets for a project (the knowledge base answers; none when it is empty). */
-export type GroundingSource = (projectId: string, query: string, limit: number) => GroundingSnippet[];
+export type GroundingSource = (projectId: string, query: string, limit: number) => Promise<GroundingSnippet[]>;
 
-export const NO_GROUNDING: GroundingSource = () => [];
+export const NO_GROUNDING: GroundingSource = () => Promise.resolve([]);
 
 /** The reasoner a delegated assistant's results are stored under: its hypotheses carry it. */
 export function delegatedReasoner(clientId: string): string {
@@ -57,10 +57,10 @@ const LEADERBOARD_SHOWN = 10;
  * named, not re-sent, in a review item (docs/work-items.md, "Say each hypothesis once"). Without a
  * reader (providers, sampling, include_text=true) every hypothesis comes in full.
  */
-export function buildWorkItem(db: Db, task: Task, grounding: GroundingSource, reader?: string): WorkItem {
-  const project = loadResearch(db, task.projectId);
+export async function buildWorkItem(db: Db, task: Task, grounding: GroundingSource, reader?: string): Promise<WorkItem> {
+  const project = await loadResearch(db, task.projectId);
   const promptProject: PromptProject = { goal: project.goal, domain: project.domain, plan: project.plan };
-  const { title, instructions } = instructionsFor(db, project, promptProject, task, grounding, reader);
+  const { title, instructions } = await instructionsFor(db, project, promptProject, task, grounding, reader);
   return {
     task_id: task.id,
     kind: task.kind,
@@ -75,15 +75,15 @@ export function buildWorkItem(db: Db, task: Task, grounding: GroundingSource, re
 }
 
 /** Marks the hypotheses `reader` wrote and the scientist did not edit since: the item names them instead of re-sending them. */
-function shownTo(db: Db, projectId: string, reader: string | undefined): (h: Hypothesis, prompt: PromptHypothesis) => PromptHypothesis {
+async function shownTo(db: Db, projectId: string, reader: string | undefined): Promise<(h: Hypothesis, prompt: PromptHypothesis) => PromptHypothesis> {
   if (reader === undefined) return (_h, prompt) => prompt;
-  const edited = hypothesesEditedByScientist(db, projectId);
+  const edited = await hypothesesEditedByScientist(db, projectId);
   return (h, prompt) => (h.reasoner === reader && !edited.has(h.id) ? { ...prompt, written_by_reader: digestOf(h) } : prompt);
 }
 
-function instructionsFor(db: Db, project: ResearchProject, promptProject: PromptProject, task: Task, grounding: GroundingSource, reader: string | undefined): { title: string; instructions: string } {
+async function instructionsFor(db: Db, project: ResearchProject, promptProject: PromptProject, task: Task, grounding: GroundingSource, reader: string | undefined): Promise<{ title: string; instructions: string }> {
   // The meta-review's feedback, named rather than re-sent when this item's reader wrote it.
-  const ownFeedback = reader !== undefined && project.metaReview !== null && latestMetaReviewReasoner(db, project.id) === reader;
+  const ownFeedback = reader !== undefined && project.metaReview !== null && await latestMetaReviewReasoner(db, project.id) === reader;
   const feedbackOf = (text: string | undefined): { metaReviewFeedback?: FeedbackForItem } => (text !== undefined ? { metaReviewFeedback: { text, own: ownFeedback } } : {});
   const metaReviewFeedback = project.metaReview?.feedback_for_generation;
   switch (task.kind) {
@@ -97,18 +97,18 @@ function instructionsFor(db: Db, project: ResearchProject, promptProject: Prompt
           project: promptProject,
           method,
           count,
-          existingHypotheses: hypothesesOf(db, project.id).filter((h) => h.status !== 'rejected').map(toExistingHypothesis),
+          existingHypotheses: (await hypothesesOf(db, project.id)).filter((h) => h.status !== 'rejected').map(toExistingHypothesis),
           ...feedbackOf(metaReviewFeedback),
           researchId: project.id,
           ...(scientistFeedback !== undefined && scientistFeedback !== null ? { scientistFeedback } : {}),
-          groundingSnippets: grounding(project.id, project.goal, SNIPPETS_PER_ITEM),
+          groundingSnippets: await grounding(project.id, project.goal, SNIPPETS_PER_ITEM),
         }),
       };
     }
     case 'review': {
       const ids = task.payload.hypothesis_ids as string[];
-      const hypotheses = ids.map((id) => getHypothesis(db, id, project.id));
-      const shown = shownTo(db, project.id, reader);
+      const hypotheses = await Promise.all(ids.map((id) => getHypothesis(db, id, project.id)));
+      const shown = await shownTo(db, project.id, reader);
       const reviewType = task.payload.review_type as ReviewType;
       const feedback = project.metaReview?.feedback_for_review;
       return {
@@ -116,10 +116,10 @@ function instructionsFor(db: Db, project: ResearchProject, promptProject: Prompt
         instructions: reviewInstructions({
           project: promptProject,
           reviewType,
-          hypotheses: hypotheses.map((h) => shown(h, toPromptHypothesis(h, reviewType === 'tournament' ? tournamentRecord(db, h) : undefined))),
+          hypotheses: await Promise.all(hypotheses.map(async (h) => shown(h, toPromptHypothesis(h, reviewType === 'tournament' ? await tournamentRecord(db, h) : undefined)))),
           researchId: project.id,
           ...feedbackOf(feedback),
-          groundingSnippets: grounding(project.id, hypotheses.map((h) => h.summary).join(' '), SNIPPETS_PER_ITEM),
+          groundingSnippets: await grounding(project.id, hypotheses.map((h) => h.summary).join(' '), SNIPPETS_PER_ITEM),
         }),
       };
     }
@@ -131,16 +131,16 @@ function instructionsFor(db: Db, project: ResearchProject, promptProject: Prompt
         instructions: comparisonInstructions({
           project: promptProject,
           topK: project.settings.topK,
-          members: members.map((m) => ({ ...digestOf(getHypothesis(db, m.id, project.id)), slot: m.slot })),
+          members: await Promise.all(members.map(async (m) => ({ ...digestOf(await getHypothesis(db, m.id, project.id)), slot: m.slot }))),
           pairs: pairs.map((pair) => ({ pair_id: pair.pair_id, debate: pair.debate, first: slotOf.get(pair.first) as string, second: slotOf.get(pair.second) as string })),
         }),
       };
     }
     case 'evolve': {
       const strategy = task.payload.strategy as EvolutionStrategy;
-      const hypothesis = getHypothesis(db, String(task.payload.hypothesis_id), project.id);
-      const partner = typeof task.payload.partner_id === 'string' ? getHypothesis(db, task.payload.partner_id, project.id) : undefined;
-      const shown = shownTo(db, project.id, reader);
+      const hypothesis = await getHypothesis(db, String(task.payload.hypothesis_id), project.id);
+      const partner = typeof task.payload.partner_id === 'string' ? await getHypothesis(db, task.payload.partner_id, project.id) : undefined;
+      const shown = await shownTo(db, project.id, reader);
       return {
         title: `Evolve H${hypothesis.seq} (${strategy.replace('_', ' ')})`,
         instructions: evolutionInstructions({
@@ -149,7 +149,7 @@ function instructionsFor(db: Db, project: ResearchProject, promptProject: Prompt
           hypothesis: shown(hypothesis, toPromptHypothesis(hypothesis)),
           ...(partner !== undefined ? { partner: shown(partner, toPromptHypothesis(partner)) } : {}),
           researchId: project.id,
-          reviews: [...reviewsOfHypothesis(db, hypothesis.id), ...(partner !== undefined ? reviewsOfHypothesis(db, partner.id) : [])].map((row) => {
+          reviews: [...await reviewsOfHypothesis(db, hypothesis.id), ...(partner !== undefined ? await reviewsOfHypothesis(db, partner.id) : [])].map((row) => {
             const review = toReviewRecord(row);
             return { ...toPromptReview(review), ...(reader !== undefined && review.reviewer === reader ? { written_by_reader: true } : {}) };
           }),
@@ -158,7 +158,7 @@ function instructionsFor(db: Db, project: ResearchProject, promptProject: Prompt
       };
     }
     case 'meta_review': {
-      const all = hypothesesOf(db, project.id);
+      const all = await hypothesesOf(db, project.id);
       const labels = new Map(all.map((h) => [h.id, `H${h.seq}`]));
       const label = (id: string) => labels.get(id) ?? id;
       const ranked = all.filter((h) => h.rank !== null).sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
@@ -167,8 +167,8 @@ function instructionsFor(db: Db, project: ResearchProject, promptProject: Prompt
         instructions: metaReviewInstructions({
           project: promptProject,
           labels,
-          reviews: reviewsOfProject(db, project.id).map((r) => toPromptReview(toReviewRecord(r))),
-          matchRationales: projectMatches(db, project.id).map((m) => ({
+          reviews: (await reviewsOfProject(db, project.id)).map((r) => toPromptReview(toReviewRecord(r))),
+          matchRationales: (await projectMatches(db, project.id)).map((m) => ({
             winner: label(m.winnerId),
             loser: label(m.winnerId === m.firstId ? m.secondId : m.firstId),
             rationale: m.rationale,
@@ -191,8 +191,8 @@ function comparisonSetOf(payload: Record<string, unknown>): ComparisonSetPayload
   return { members: ids.map((id, index) => ({ slot: String.fromCharCode(65 + index), id })), pairs };
 }
 
-function tournamentRecord(db: Db, h: Hypothesis): TournamentRecord {
-  const notes = projectMatches(db, h.projectId)
+async function tournamentRecord(db: Db, h: Hypothesis): Promise<TournamentRecord> {
+  const notes = (await projectMatches(db, h.projectId))
     .filter((m) => m.firstId === h.id || m.secondId === h.id)
     .slice(-6)
     .reverse()

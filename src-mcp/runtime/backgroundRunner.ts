@@ -6,6 +6,7 @@
 // over at once by the next live one. It wakes on the change feed and a modest poll, and costs
 // nothing while there is nothing to do.
 import { writeTransaction } from '../store/database.js';
+import { outsideUnits } from '../store/unitOfWork.js';
 import { findTask } from '../store/tasks.js';
 import { deleteBackgroundWorker, upsertBackgroundWorker } from '../store/backgroundWorkers.js';
 import { releaseTaskLease, renewTaskLease, runnableProjectIds } from '../store/taskLeases.js';
@@ -49,6 +50,7 @@ export class BackgroundRunner {
   readonly #releases: Array<() => void> = [];
   #poll: NodeJS.Timeout | undefined;
   #scheduled = false;
+  #ticks: Promise<void> = Promise.resolve();
   #stopped = true;
   #heartbeatAt = 0;
   #startedAt = '';
@@ -79,36 +81,43 @@ export class BackgroundRunner {
     const pending = [...this.#inFlight.values()];
     for (const work of pending) work.controller.abort();
     await Promise.allSettled(pending.map((work) => work.done));
-    this.#leaveRegistry();
+    await this.#ticks;
+    await this.#leaveRegistry();
   }
 
   /** Runs a tick soon; many wake-ups in a row make one tick. */
   schedule(): void {
     if (this.#scheduled || this.#stopped) return;
     this.#scheduled = true;
-    setImmediate(() => {
-      this.#scheduled = false;
-      try {
-        this.#tick();
-      } catch (error) {
-        // A busy database or a project deleted mid-tick: the next wake-up tries again.
-        this.#log(`tick failed: ${(error as Error).message}`);
-      }
-    });
+    // Ticks run one after another (a tick awaits the store; two at once would both fill the
+    // capacity), and outside the unit of work of the call that woke the runner.
+    outsideUnits(() =>
+      setImmediate(() => {
+        this.#ticks = this.#ticks.then(async () => {
+          this.#scheduled = false;
+          try {
+            await this.#tick();
+          } catch (error) {
+            // A busy database or a project deleted mid-tick: the next wake-up tries again.
+            this.#log(`tick failed: ${(error as Error).message}`);
+          }
+        });
+      }),
+    );
   }
 
-  #tick(): void {
+  async #tick(): Promise<void> {
     if (this.#stopped) return;
-    this.#cancelAbandoned();
+    await this.#cancelAbandoned();
     const capacity = this.#registry.capacity();
     if (capacity === 0) {
-      this.#leaveRegistry();
+      await this.#leaveRegistry();
       return;
     }
-    this.#heartbeat();
-    for (const projectId of runnableProjectIds(this.#ctx.db)) {
+    await this.#heartbeat();
+    for (const projectId of await runnableProjectIds(this.#ctx.db)) {
       while (this.#inFlight.size < capacity) {
-        const task = this.#leaseNext(projectId);
+        const task = await this.#leaseNext(projectId);
         if (task === undefined) break;
         this.#begin(task);
       }
@@ -117,22 +126,22 @@ export class BackgroundRunner {
   }
 
   /** Leases the next task of a project this runner serves, or pauses the project when its budget is spent. */
-  #leaseNext(projectId: string): Task | undefined {
-    if (!this.#mayHaveWork(projectId)) return undefined;
+  async #leaseNext(projectId: string): Promise<Task | undefined> {
+    if (!await this.#mayHaveWork(projectId)) return undefined;
     const actor = this.#actor();
-    const leased = writeTransaction(this.#ctx.db, (): Task | undefined => {
-      advance(this.#ctx.db, actor, projectId);
-      const project = loadResearch(this.#ctx.db, projectId);
+    const leased = await writeTransaction(this.#ctx.db, async (): Promise<Task | undefined> => {
+      await advance(this.#ctx.db, actor, projectId);
+      const project = await loadResearch(this.#ctx.db, projectId);
       if (project.status === 'paused' || project.status === 'completed') return undefined;
-      if (pendingCheckpointsOf(this.#ctx.db, projectId).length > 0) return undefined;
+      if ((await pendingCheckpointsOf(this.#ctx.db, projectId)).length > 0) return undefined;
       const mine = [...this.#inFlight.values()].filter((work) => work.task.projectId === projectId).length;
-      const stop = reasoningBudgetStop(this.#ctx.db, project, mine);
+      const stop = await reasoningBudgetStop(this.#ctx.db, project, mine);
       if (stop !== null) {
-        if (stop !== 'wait') pauseForReasoning(this.#ctx.db, actor, projectId, stop);
+        if (stop !== 'wait') await pauseForReasoning(this.#ctx.db, actor, projectId, stop);
         return undefined;
       }
-      const task = this.#takeable(projectId);
-      return task === undefined ? undefined : leaseTaskTo(this.#ctx.db, actor, task.id, this.#ctx.workerId, this.#timing.leaseMs);
+      const task = await this.#takeable(projectId);
+      return task === undefined ? undefined : await leaseTaskTo(this.#ctx.db, actor, task.id, this.#ctx.workerId, this.#timing.leaseMs);
     });
     // Our own commits do not move data_version for this connection: tell this process's listeners.
     this.#ctx.feed.poke();
@@ -144,28 +153,28 @@ export class BackgroundRunner {
    * transaction when it lets providers work, waits for no decision, and has a task to take (or
    * none open, when the supervisor may create the next ones).
    */
-  #mayHaveWork(projectId: string): boolean {
-    const project = loadResearch(this.#ctx.db, projectId);
+  async #mayHaveWork(projectId: string): Promise<boolean> {
+    const project = await loadResearch(this.#ctx.db, projectId);
     if (!providerServes(reasonerOrderOf(project.settings))) return false;
-    if (pendingCheckpointsOf(this.#ctx.db, projectId).length > 0) return false;
-    return openTasksOf(this.#ctx.db, projectId).length === 0 || this.#takeable(projectId) !== undefined;
+    if ((await pendingCheckpointsOf(this.#ctx.db, projectId)).length > 0) return false;
+    return (await openTasksOf(this.#ctx.db, projectId)).length === 0 || await this.#takeable(projectId) !== undefined;
   }
 
-  #takeable(projectId: string): Task | undefined {
+  async #takeable(projectId: string): Promise<Task | undefined> {
     const now = this.#ctx.now();
-    return openTasksOf(this.#ctx.db, projectId).find((task) => !this.#inFlight.has(task.id) && isLeaseTakeable(task, now, this.#ctx.ownerAlive));
+    return (await openTasksOf(this.#ctx.db, projectId)).find((task) => !this.#inFlight.has(task.id) && isLeaseTakeable(task, now, this.#ctx.ownerAlive));
   }
 
   #begin(task: Task): void {
     const controller = new AbortController();
-    const renew = setInterval(() => this.#renew(task, controller), Math.max(50, Math.floor(this.#timing.leaseMs / 3)));
+    const renew = setInterval(() => void this.#renew(task, controller), Math.max(50, Math.floor(this.#timing.leaseMs / 3)));
     renew.unref();
     const work: InFlight = { task, controller, done: Promise.resolve() };
     this.#inFlight.set(task.id, work);
     work.done = this.#run(task, controller.signal)
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
         this.#log(`task ${task.id} failed unexpectedly: ${this.#scrub((error as Error).message)}`);
-        this.#release(task);
+        await this.#release(task);
       })
       .finally(() => {
         clearInterval(renew);
@@ -178,7 +187,7 @@ export class BackgroundRunner {
   async #run(task: Task, signal: AbortSignal): Promise<void> {
     const choice = this.#registry.forRole(roleOf(task.kind));
     if (choice === undefined) {
-      this.#release(task);
+      await this.#release(task);
       return;
     }
     const reasoner = providerReasoner(choice.handle, choice.model, (message) => this.#log(this.#scrub(message)));
@@ -193,38 +202,37 @@ export class BackgroundRunner {
       startedAt: this.#ctx.now(),
       started: performance.now(),
     });
-    const running = audit.run(() =>
-      runAutomaticTask(
-        { db: this.#ctx.db, actor: this.#actor(), verify: this.#ctx.verifyCitation(task.projectId), grounding: this.#ctx.grounding, scrub: this.#scrub },
-        task,
-        reasoner,
-        signal,
-      ),
-    );
-    running.catch(() => undefined);
-    audit.goAsync();
+    // The run waits on a provider from its start: it holds no write across its statements.
+    await audit.beforeWaitingOutside();
     let outcome: TaskRunOutcome;
     try {
-      outcome = await running;
+      outcome = await audit.run(() =>
+        runAutomaticTask(
+          { db: this.#ctx.db, actor: this.#actor(), verify: this.#ctx.verifyCitation(task.projectId), grounding: this.#ctx.grounding, scrub: this.#scrub },
+          task,
+          reasoner,
+          signal,
+        ),
+      );
     } catch (error) {
-      audit.finish('error', 'internal_error', projectUri(task.projectId));
+      await audit.finish('error', 'internal_error', projectUri(task.projectId));
       throw error;
     }
-    if (outcome.kind === 'aborted' || outcome.kind === 'gone') audit.suspend();
+    if (outcome.kind === 'aborted' || outcome.kind === 'gone') await audit.suspend();
     if (outcome.kind === 'aborted') {
-      this.#release(task);
+      await this.#release(task);
       return;
     }
-    if (outcome.kind !== 'gone') this.#audit(audit, task, reasonerId, outcome);
+    if (outcome.kind !== 'gone') await this.#audit(audit, task, reasonerId, outcome);
     if (outcome.kind === 'submitted' || outcome.kind === 'gone') {
       this.#failures.delete(task.id);
       return;
     }
-    this.#release(task);
+    await this.#release(task);
     if (outcome.kind === 'failed' && outcome.cause?.code === 'auth') {
       // A refused key stays refused: one clear status instead of a retry storm.
       this.#registry.markRejected(choice.handle.config.name, outcome.error);
-      pauseForReasoning(this.#ctx.db, this.#actor(), task.projectId, `provider_rejected: ${outcome.error} Then resume the project.`);
+      await pauseForReasoning(this.#ctx.db, this.#actor(), task.projectId, `provider_rejected: ${outcome.error} Then resume the project.`);
       return;
     }
     const failures = (this.#failures.get(task.id) ?? 0) + 1;
@@ -232,28 +240,28 @@ export class BackgroundRunner {
     if (failures >= this.#timing.maxTaskFailures) {
       this.#failures.delete(task.id);
       const reason = `provider_failed: the ${task.kind} task ${task.id} failed ${failures} times in a row (last: ${outcome.error}). Resume the project to try again, or check Settings → Providers.`;
-      pauseForReasoning(this.#ctx.db, this.#actor(), task.projectId, reason);
+      await pauseForReasoning(this.#ctx.db, this.#actor(), task.projectId, reason);
     }
   }
 
   /** Aborts calls whose task was completed or cancelled elsewhere, or whose project was paused, completed or deleted. */
-  #cancelAbandoned(): void {
+  async #cancelAbandoned(): Promise<void> {
     for (const work of this.#inFlight.values()) {
-      const task = findTask(this.#ctx.db, work.task.id);
+      const task = await findTask(this.#ctx.db, work.task.id);
       let abandoned = task === undefined || task.status !== 'leased' || task.leaseOwner !== this.#ctx.workerId;
       if (!abandoned) {
-        const status = loadResearch(this.#ctx.db, work.task.projectId).status;
+        const status = (await loadResearch(this.#ctx.db, work.task.projectId)).status;
         abandoned = status === 'paused' || status === 'completed';
       }
       if (abandoned) work.controller.abort();
     }
   }
 
-  #renew(task: Task, controller: AbortController): void {
+  async #renew(task: Task, controller: AbortController): Promise<void> {
     if (controller.signal.aborted) return;
     const now = this.#ctx.now();
     try {
-      const held = renewTaskLease(this.#ctx.db, task.id, this.#ctx.workerId, new Date(now.getTime() + this.#timing.leaseMs).toISOString(), now.toISOString());
+      const held = await renewTaskLease(this.#ctx.db, task.id, this.#ctx.workerId, new Date(now.getTime() + this.#timing.leaseMs).toISOString(), now.toISOString());
       // Taken over (our lease expired during a stall) or finished elsewhere: stop spending on it.
       if (!held) controller.abort();
     } catch (error) {
@@ -261,18 +269,18 @@ export class BackgroundRunner {
     }
   }
 
-  #release(task: Task): void {
+  async #release(task: Task): Promise<void> {
     try {
-      releaseTaskLease(this.#ctx.db, task.id, this.#ctx.workerId, this.#ctx.now().toISOString());
+      await releaseTaskLease(this.#ctx.db, task.id, this.#ctx.workerId, this.#ctx.now().toISOString());
     } catch (error) {
       this.#log(`could not release ${task.id}: ${(error as Error).message}`);
     }
   }
 
-  #heartbeat(): void {
+  async #heartbeat(): Promise<void> {
     if (Date.now() - this.#heartbeatAt < this.#timing.heartbeatMs) return;
     this.#heartbeatAt = Date.now();
-    upsertBackgroundWorker(this.#ctx.db, {
+    await upsertBackgroundWorker(this.#ctx.db, {
       workerId: this.#ctx.workerId,
       clientId: this.#ctx.clientId,
       providers: this.#registry.states().filter((state) => state.availability === 'ready').map((state) => state.name),
@@ -281,19 +289,19 @@ export class BackgroundRunner {
     });
   }
 
-  #leaveRegistry(): void {
+  async #leaveRegistry(): Promise<void> {
     if (this.#heartbeatAt === 0) return;
     this.#heartbeatAt = 0;
     try {
-      deleteBackgroundWorker(this.#ctx.db, this.#ctx.workerId);
+      await deleteBackgroundWorker(this.#ctx.db, this.#ctx.workerId);
     } catch (error) {
       this.#log(`could not leave the worker registry: ${(error as Error).message}`);
     }
   }
 
-  #audit(audit: CallAudit, task: Task, reasoner: string, outcome: Exclude<TaskRunOutcome, { kind: 'aborted' | 'gone' }>): void {
+  async #audit(audit: CallAudit, task: Task, reasoner: string, outcome: Exclude<TaskRunOutcome, { kind: 'aborted' | 'gone' }>): Promise<void> {
     const submitted = outcome.kind === 'submitted';
-    audit.finish(
+    await audit.finish(
       submitted ? 'success' : 'error',
       submitted ? null : outcome.kind === 'failed' ? `provider_${outcome.cause?.code ?? 'error'}` : 'invalid_output',
       projectUri(task.projectId),

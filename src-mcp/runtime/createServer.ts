@@ -11,9 +11,9 @@ import { SERVER_INSTRUCTIONS, serverInstructions } from '../mcp/instructions.js'
 
 export const SERVER_NAME = 'co-scientist';
 
-export function createMcpServer(ctx: ServerContext, era: 'legacy' | 'modern', version: string): McpServer {
+export async function createMcpServer(ctx: ServerContext, era: 'legacy' | 'modern', version: string): Promise<McpServer> {
   // The instructions name only tools this client can call (run from the sources, all of them).
-  const callable = callableToolNamesNow(ctx);
+  const callable = callableToolNamesNow(ctx, await ctx.policy());
   const mcp = new McpServer(
     { name: SERVER_NAME, title: 'Co-Scientist', version },
     {

@@ -8,10 +8,10 @@ import { groundingSnippets, resolveCitation } from '../knowledge/grounding.js';
 import type { GroundingSource } from '../reasoners/workItems.js';
 
 export function knowledgeGrounding(db: Db): GroundingSource {
-  return (projectId, query, limit) => {
+  return async (projectId, query, limit) => {
     let snippets;
     try {
-      snippets = groundingSnippets(db, { researchId: projectId, query, limit });
+      snippets = await groundingSnippets(db, { researchId: projectId, query, limit });
     } catch (error) {
       // Literature makes a work item better, but its absence must never block the work itself.
       console.error('[co-scientist] knowledge search for grounding failed:', (error as Error).message);
@@ -31,6 +31,6 @@ export function knowledgeGrounding(db: Db): GroundingSource {
 }
 
 export function knowledgeVerifier(db: Db): (projectId: string) => CitationVerifier {
-  return (projectId) => (citation: Citation) =>
-    resolveCitation(db, { document_id: citation.document_id, doi: citation.doi, pmid: citation.pmid, arxiv_id: citation.arxiv_id, url: citation.url, title: citation.title }, { researchId: projectId }).verified;
+  return (projectId) => async (citation: Citation) =>
+    (await resolveCitation(db, { document_id: citation.document_id, doi: citation.doi, pmid: citation.pmid, arxiv_id: citation.arxiv_id, url: citation.url, title: citation.title }, { researchId: projectId })).verified;
 }

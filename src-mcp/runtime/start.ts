@@ -78,27 +78,27 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export function startStdioServer(options: ServeOptions, version: string): RunningServer {
+export async function startStdioServer(options: ServeOptions, version: string): Promise<RunningServer> {
   requireServableDatabase(options.database);
-  const db = openDatabase(options.dataDir);
+  const db = await openDatabase(options.dataDir);
   try {
-    checkDesktopClaim(db, options.clientId, options.dataDir);
+    await checkDesktopClaim(db, options.clientId, options.dataDir);
   } catch (error) {
-    closeDatabase(db);
+    await closeDatabase(db);
     throw error;
   }
-  reportAuditTail(db);
-  purgeExpiredTrashAtStart(db, options.clientId);
+  await reportAuditTail(db);
+  await purgeExpiredTrashAtStart(db, options.clientId);
   // WAL checkpoints in a helper thread, so no tool call pays for one (see walCheckpointer.ts).
   const checkpointer = new WalCheckpointer(db, { delayMs: CHECKPOINTER_DELAY_MS }).start();
-  const feed = new ChangeFeed(db);
-  const initialPolicy = resolvePolicy(db, options.clientId);
+  const feed = await ChangeFeed.open(db);
+  const initialPolicy = await resolvePolicy(db, options.clientId);
   const providers = new ProviderRegistry();
   const ctx: ServerContext = {
     db,
     dataDir: options.dataDir,
     clientId: options.clientId,
-    policy: () => resolvePolicy(db, options.clientId),
+    policy: async () => await resolvePolicy(db, options.clientId),
     feed,
     now: () => new Date(),
     trashUndoWindowMs: options.undoWindowMs ?? TRASH_UNDO_WINDOW_MS,
@@ -147,7 +147,7 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
       await checkpointer.stop();
       // What the cancelled calls queued, and anything the first drain could not append.
       await drainAudit('at exit');
-      closeDatabase(db);
+      await closeDatabase(db);
     } finally {
       clearInterval(keepAlive);
     }
@@ -155,7 +155,7 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
   // One close, however many ask: a SIGTERM that arrives while the end of stdin is still closing
   // must wait for it (queued read audits and the database), not exit under it.
   let closing: Promise<void> | undefined;
-  const close = (): Promise<void> => (closing ??= closeOnce());
+  const close = async (): Promise<void> => (closing ??= closeOnce());
   // The client closing our stdin ends the session (MCP stdio binding): release the database.
   process.stdin.once('end', () => void close());
   console.error(dataDirAnnouncement(options.clientId, options.dataDir));
@@ -163,10 +163,10 @@ export function startStdioServer(options: ServeOptions, version: string): Runnin
 }
 
 /** At start-up: a cut audit-log tail is said on stderr and written into the log (store/auditAnchor.ts). */
-export function reportAuditTail(db: Db): void {
+export async function reportAuditTail(db: Db): Promise<void> {
   // A read first: the write lock is taken only when there is something to record.
   if (findAnchorBreach(db) === undefined) return;
-  const breach = writeTransaction(db, () => recordAnchorBreach(db));
+  const breach = await writeTransaction(db, async () => await recordAnchorBreach(db));
   if (breach !== undefined) console.error(`[co-scientist] audit: ${describeBreach(breach)}. The finding is recorded in the audit log.`);
 }
 
@@ -174,9 +174,9 @@ export function reportAuditTail(db: Db): void {
  * At start-up: projects deleted in the app whose undo window ran out while no app was there to
  * purge them (the window was closed) go for good now (engine/projectTrash.ts).
  */
-function purgeExpiredTrashAtStart(db: Db, clientId: string): void {
+async function purgeExpiredTrashAtStart(db: Db, clientId: string): Promise<void> {
   try {
-    const purged = purgeExpiredTrash(db, { clientId, now: () => new Date() });
+    const purged = await purgeExpiredTrash(db, { clientId, now: () => new Date() });
     if (purged.length > 0) console.error(`[co-scientist] deleted ${purged.length} project(s) whose undo window had run out: ${purged.join(', ')}`);
   } catch (error) {
     // The next start or the app's next delete tries again; serving must not wait on it.
@@ -196,7 +196,7 @@ function ignoreBrokenStderr(): void {
 }
 
 /** The process entry used by both `dist/mcp/server.js` and `co-scientist serve`. */
-export function runServerProcess(argv: readonly string[], version: string): void {
+export async function runServerProcess(argv: readonly string[], version: string): Promise<void> {
   ignoreBrokenStderr();
   let options: ServeOptions;
   try {
@@ -208,7 +208,7 @@ export function runServerProcess(argv: readonly string[], version: string): void
   }
   let server: RunningServer;
   try {
-    server = startStdioServer(options, version);
+    server = await startStdioServer(options, version);
   } catch (error) {
     console.error(`[co-scientist] cannot start: ${(error as Error).message}`);
     process.exitCode = 1;

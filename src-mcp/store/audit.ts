@@ -4,6 +4,7 @@ import type { Db } from './database.js';
 import { cached } from './statements.js';
 import { describeBreach, findAnchorBreach, noteAppended, publishAuditAnchor, type AnchorBreach } from './auditAnchor.js';
 import { sqlite } from './handle.js';
+import { onConnection } from './unitOfWork.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -48,9 +49,22 @@ export const TAIL_MISSING_ACTION = 'audit:tail-missing';
  * us. First, under that lock, the table is compared with the head anchored outside it
  * (auditAnchor.ts): a cut tail is written into the log before anything else is.
  */
-export function appendAudit(db: Db, entry: AuditEntry): AuditRow {
-  recordAnchorBreach(db);
-  return insertAuditRow(db, entry);
+export function appendAudit(db: Db, entry: AuditEntry): Promise<AuditRow> {
+  return onConnection(db, () => {
+    noteAnchorBreach(db);
+    return insertAuditRow(db, entry);
+  });
+}
+
+/**
+ * The rows to append: given, or taken by the function when the append runs — once it has the
+ * connection, so rows queued by several callers reach the table in the order they were queued
+ * (mcp/audit/readAudit.ts), whichever caller waited longest for the connection.
+ */
+export type AuditEntries = readonly AuditEntry[] | (() => readonly AuditEntry[]);
+
+function entriesOf(entries: AuditEntries): readonly AuditEntry[] {
+  return typeof entries === 'function' ? entries() : entries;
 }
 
 /** Each connection's configured busy timeout, read once: tryAppendAuditRows restores it after its no-wait attempt. */
@@ -62,40 +76,45 @@ const busyTimeouts = new WeakMap<Db, number>();
  * connection holds it. How a read's row gets past a held lock (mcp/audit/readAudit.ts). Every statement
  * is prepared once per connection: this runs on every read call.
  */
-export function tryAppendAuditRows(db: Db, entries: readonly AuditEntry[]): boolean {
-  let busyTimeoutMs = busyTimeouts.get(db);
-  if (busyTimeoutMs === undefined) {
-    busyTimeoutMs = sqlite(db).pragma('busy_timeout', { simple: true }) as number;
-    busyTimeouts.set(db, busyTimeoutMs);
-  }
-  cached(db, 'PRAGMA busy_timeout = 0').get();
-  try {
-    cached(db, 'BEGIN IMMEDIATE').run();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'SQLITE_BUSY') return false;
-    throw error;
-  } finally {
-    cached(db, `PRAGMA busy_timeout = ${busyTimeoutMs}`).get();
-  }
-  try {
-    appendAuditBatch(db, entries);
-    cached(db, 'COMMIT').run();
-  } catch (error) {
-    if (sqlite(db).inTransaction) sqlite(db).exec('ROLLBACK');
-    throw error;
-  }
-  // The rows are committed; moving the anchored head past them is the caller's, and may wait until
-  // the call is answered (mcp/audit/readAudit.ts): until then the anchor is behind, never wrong (auditAnchor.ts).
-  return true;
+export function tryAppendAuditRows(db: Db, entries: AuditEntries): Promise<boolean> {
+  return onConnection(db, () => {
+    let busyTimeoutMs = busyTimeouts.get(db);
+    if (busyTimeoutMs === undefined) {
+      busyTimeoutMs = sqlite(db).pragma('busy_timeout', { simple: true }) as number;
+      busyTimeouts.set(db, busyTimeoutMs);
+    }
+    cached(db, 'PRAGMA busy_timeout = 0').get();
+    try {
+      cached(db, 'BEGIN IMMEDIATE').run();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_BUSY') return false;
+      throw error;
+    } finally {
+      cached(db, `PRAGMA busy_timeout = ${busyTimeoutMs}`).get();
+    }
+    try {
+      appendAuditBatch(db, entriesOf(entries));
+      cached(db, 'COMMIT').run();
+    } catch (error) {
+      if (sqlite(db).inTransaction) sqlite(db).exec('ROLLBACK');
+      throw error;
+    }
+    // The rows are committed; moving the anchored head past them is the caller's, and may wait until
+    // the call is answered (mcp/audit/readAudit.ts): until then the anchor is behind, never wrong (auditAnchor.ts).
+    return true;
+  });
 }
 
 /**
  * Appends rows in a write transaction of their own (or in the caller's, when one is open), then
  * moves the anchored head past them: for audit rows that belong to no effect of their own.
  */
-export function appendAuditRows(db: Db, entries: readonly AuditEntry[]): void {
-  sqlite(db).transaction(() => appendAuditBatch(db, entries)).immediate();
-  publishAuditAnchor(db);
+export function appendAuditRows(db: Db, entries: AuditEntries): Promise<void> {
+  return onConnection(db, () => {
+    // In the caller's unit, when one is open: a savepoint in it.
+    sqlite(db).transaction(() => appendAuditBatch(db, entriesOf(entries))).immediate();
+    publishAuditAnchor(db);
+  });
 }
 
 /**
@@ -104,7 +123,7 @@ export function appendAuditRows(db: Db, entries: readonly AuditEntry[]): void {
  */
 function appendAuditBatch(db: Db, entries: readonly AuditEntry[]): void {
   if (entries.length === 0) return;
-  recordAnchorBreach(db);
+  noteAnchorBreach(db);
   // Under the lock the head is the row just inserted: read from the table once per batch.
   let prevHash: string | undefined;
   for (const entry of entries) prevHash = insertAuditRow(db, entry, prevHash).hash;
@@ -115,7 +134,11 @@ function appendAuditBatch(db: Db, entries: readonly AuditEntry[]): void {
  * `audit:tail-missing` row saying what is gone (once per anchor, whichever process sees it first).
  * Returns the breach, recorded now or earlier, or undefined when the table holds the anchored row.
  */
-export function recordAnchorBreach(db: Db, now: Date = new Date()): AnchorBreach | undefined {
+export function recordAnchorBreach(db: Db, now: Date = new Date()): Promise<AnchorBreach | undefined> {
+  return onConnection(db, () => noteAnchorBreach(db, now));
+}
+
+function noteAnchorBreach(db: Db, now: Date = new Date()): AnchorBreach | undefined {
   const breach = findAnchorBreach(db);
   if (breach === undefined) return undefined;
   const target = `audit-anchor:${breach.anchor.id}:${breach.anchor.hash}`;
@@ -185,11 +208,13 @@ export function auditRowFromRaw(raw: RawAudit): AuditRow {
   };
 }
 
-export function auditRows(db: Db, query: { afterId?: number; limit: number }): AuditRow[] {
-  const rows = sqlite(db)
-    .prepare('SELECT * FROM audit_log WHERE id > ? ORDER BY id LIMIT ?')
-    .all(query.afterId ?? 0, query.limit) as RawAudit[];
-  return rows.map(auditRowFromRaw);
+export function auditRows(db: Db, query: { afterId?: number; limit: number }): Promise<AuditRow[]> {
+  return onConnection(db, () => {
+    const rows = sqlite(db)
+      .prepare('SELECT * FROM audit_log WHERE id > ? ORDER BY id LIMIT ?')
+      .all(query.afterId ?? 0, query.limit) as RawAudit[];
+    return rows.map(auditRowFromRaw);
+  });
 }
 
 export type ChainVerdict =
@@ -224,12 +249,14 @@ export class AuditChainWalk {
 }
 
 /** Walks the whole chain in id order and names the first row whose link or content does not verify. */
-export function verifyAuditChain(db: Db): ChainVerdict {
-  const walk = new AuditChainWalk();
-  for (const raw of sqlite(db).prepare('SELECT * FROM audit_log ORDER BY id').iterate() as IterableIterator<RawAudit>) {
-    if (!walk.add(auditRowFromRaw(raw))) break;
-  }
-  return walk.verdict();
+export function verifyAuditChain(db: Db): Promise<ChainVerdict> {
+  return onConnection(db, () => {
+    const walk = new AuditChainWalk();
+    for (const raw of sqlite(db).prepare('SELECT * FROM audit_log ORDER BY id').iterate() as IterableIterator<RawAudit>) {
+      if (!walk.add(auditRowFromRaw(raw))) break;
+    }
+    return walk.verdict();
+  });
 }
 
 export interface TailLoss {
@@ -245,15 +272,17 @@ export interface TailLoss {
  * Rows cut from the end of the log: the oldest loss recorded in the log, else one the anchor shows
  * now (before any write has recorded it). Undefined when the log's head is where it should be.
  */
-export function findTailLoss(db: Db): TailLoss | undefined {
-  const recorded = sqlite(db)
-    .prepare('SELECT at, arguments FROM audit_log WHERE action = ? ORDER BY id LIMIT 1')
-    .get(TAIL_MISSING_ACTION) as { at: string; arguments: string } | undefined;
-  if (recorded !== undefined) {
-    const args = JSON.parse(recorded.arguments) as { anchor_id: number; table_head_id: number; message: string };
-    return { from: args.table_head_id + 1, to: args.anchor_id, detectedAt: recorded.at, message: args.message };
-  }
-  const breach = findAnchorBreach(db);
-  if (breach === undefined) return undefined;
-  return { from: breach.kind === 'missing' ? breach.tableHeadId + 1 : breach.anchor.id, to: breach.anchor.id, detectedAt: null, message: describeBreach(breach) };
+export function findTailLoss(db: Db): Promise<TailLoss | undefined> {
+  return onConnection(db, () => {
+    const recorded = sqlite(db)
+      .prepare('SELECT at, arguments FROM audit_log WHERE action = ? ORDER BY id LIMIT 1')
+      .get(TAIL_MISSING_ACTION) as { at: string; arguments: string } | undefined;
+    if (recorded !== undefined) {
+      const args = JSON.parse(recorded.arguments) as { anchor_id: number; table_head_id: number; message: string };
+      return { from: args.table_head_id + 1, to: args.anchor_id, detectedAt: recorded.at, message: args.message };
+    }
+    const breach = findAnchorBreach(db);
+    if (breach === undefined) return undefined;
+    return { from: breach.kind === 'missing' ? breach.tableHeadId + 1 : breach.anchor.id, to: breach.anchor.id, detectedAt: null, message: describeBreach(breach) };
+  });
 }

@@ -5,6 +5,7 @@ import { auditRowFromRaw, type AuditRow, type RawAudit } from './audit.js';
 import { AUDIT_RESULT_SQL, type AuditResult } from './auditOutcomes.js';
 import type { Db } from './database.js';
 import { sqlite } from './handle.js';
+import { onConnection } from './unitOfWork.js';
 
 export interface AuditFilter {
   clientId?: string | undefined;
@@ -55,28 +56,38 @@ function params(filter: AuditFilter): Record<string, string | null> {
 }
 
 /** Newest first; `beforeId` continues a previous page. */
-export function auditPage(db: Db, filter: AuditFilter, page: { beforeId?: number | undefined; limit: number }): { rows: AuditRow[]; total: number; hidden: number } {
-  const bound = { ...params(filter), beforeId: page.beforeId ?? null, limit: page.limit };
-  const rows = sqlite(db)
-    .prepare(`SELECT * FROM audit_log WHERE ${WHERE_SHOWN} AND (@beforeId IS NULL OR id < @beforeId) ORDER BY id DESC LIMIT @limit`)
-    .all(bound) as RawAudit[];
-  // One pass counts both: rows shown, and rows matching the other filters that are hidden reads.
-  const counts = sqlite(db)
-    .prepare(`SELECT COUNT(*) AS matching, COALESCE(SUM(CASE WHEN @readsOf IS NOT NULL AND ${HIDDEN_READ} THEN 1 ELSE 0 END), 0) AS hidden FROM audit_log WHERE ${WHERE}`)
-    .get(params(filter)) as { matching: number; hidden: number };
-  return { rows: rows.map(auditRowFromRaw), total: counts.matching - counts.hidden, hidden: counts.hidden };
+export function auditPage(db: Db, filter: AuditFilter, page: { beforeId?: number | undefined; limit: number }): Promise<{ rows: AuditRow[]; total: number; hidden: number }> {
+  return onConnection(db, () => {
+    const bound = { ...params(filter), beforeId: page.beforeId ?? null, limit: page.limit };
+    const rows = sqlite(db)
+      .prepare(`SELECT * FROM audit_log WHERE ${WHERE_SHOWN} AND (@beforeId IS NULL OR id < @beforeId) ORDER BY id DESC LIMIT @limit`)
+      .all(bound) as RawAudit[];
+    // One pass counts both: rows shown, and rows matching the other filters that are hidden reads.
+    const counts = sqlite(db)
+      .prepare(`SELECT COUNT(*) AS matching, COALESCE(SUM(CASE WHEN @readsOf IS NOT NULL AND ${HIDDEN_READ} THEN 1 ELSE 0 END), 0) AS hidden FROM audit_log WHERE ${WHERE}`)
+      .get(params(filter)) as { matching: number; hidden: number };
+    return { rows: rows.map(auditRowFromRaw), total: counts.matching - counts.hidden, hidden: counts.hidden };
+  });
 }
 
 /** The clients and actions that occur in the log, for the filter menus. */
-export function auditFacets(db: Db): { clients: string[]; actions: string[] } {
-  return {
-    clients: sqlite(db).prepare('SELECT DISTINCT client_id FROM audit_log ORDER BY client_id').pluck().all() as string[],
-    actions: sqlite(db).prepare('SELECT DISTINCT action FROM audit_log ORDER BY action').pluck().all() as string[],
-  };
+export function auditFacets(db: Db): Promise<{ clients: string[]; actions: string[] }> {
+  return onConnection(db, () => {
+    return {
+      clients: sqlite(db).prepare('SELECT DISTINCT client_id FROM audit_log ORDER BY client_id').pluck().all() as string[],
+      actions: sqlite(db).prepare('SELECT DISTINCT action FROM audit_log ORDER BY action').pluck().all() as string[],
+    };
+  });
 }
 
-/** Matching rows in log order, one at a time: an export of a million rows never holds them all. */
-export function* auditRowsMatching(db: Db, filter: AuditFilter): Generator<AuditRow> {
-  const statement = sqlite(db).prepare(`SELECT * FROM audit_log WHERE ${WHERE_SHOWN} ORDER BY id`);
-  for (const raw of statement.iterate(params(filter)) as IterableIterator<RawAudit>) yield auditRowFromRaw(raw);
+/**
+ * Hands `visit` the matching rows in log order, one at a time: an export of a million rows never
+ * holds them all. `visit` is synchronous: the statement reads on while it runs, and no other
+ * statement may run on the connection until it is done.
+ */
+export function visitAuditRowsMatching(db: Db, filter: AuditFilter, visit: (row: AuditRow) => void): Promise<void> {
+  return onConnection(db, () => {
+    const statement = sqlite(db).prepare(`SELECT * FROM audit_log WHERE ${WHERE_SHOWN} ORDER BY id`);
+    for (const raw of statement.iterate(params(filter)) as IterableIterator<RawAudit>) visit(auditRowFromRaw(raw));
+  });
 }

@@ -5,6 +5,7 @@ import type { Db } from './database.js';
 import { LINE_COLUMNS, lineOf, type LeaderboardLine, type LineValues } from './hypotheses.js';
 import { isCompetitorRow } from './competitors.js';
 import { cached, cachedRaw } from './statements.js';
+import { onConnection } from './unitOfWork.js';
 
 /** A row's place on the board: (bucket, value, seq), ascending. */
 export type BoardKey = [number, number, number];
@@ -53,9 +54,11 @@ export function boardPageSql(afterCursor: boolean): string {
 }
 
 /** Up to `limit` rows of the board after `after` (from the top when null), in board order. */
-export function boardLines(db: Db, projectId: string, after: BoardKey | null, limit: number): BoardLine[] {
-  const values = (after === null ? cachedRaw(db, FIRST_PAGE).all(projectId, limit) : cachedRaw(db, NEXT_PAGE).all(projectId, ...after, limit)) as BoardValues[];
-  return values.map(boardLineOf);
+export function boardLines(db: Db, projectId: string, after: BoardKey | null, limit: number): Promise<BoardLine[]> {
+  return onConnection(db, () => {
+    const values = (after === null ? cachedRaw(db, FIRST_PAGE).all(projectId, limit) : cachedRaw(db, NEXT_PAGE).all(projectId, ...after, limit)) as BoardValues[];
+    return values.map(boardLineOf);
+  });
 }
 
 export interface BoardCounts {
@@ -66,45 +69,53 @@ export interface BoardCounts {
 }
 
 /** One counter row (migrations 0005 and 0010); zeros for an unknown project. */
-export function boardCounts(db: Db, projectId: string): BoardCounts {
-  const row = cached(
-    db,
-    `SELECT status_pending + status_reviewed + status_in_tournament + status_evolved + status_rejected AS hypotheses,
-       competitors, competitor_matches AS competitorMatches FROM project_counts WHERE project_id = ?`,
-  ).get(projectId) as BoardCounts | undefined;
-  return row ?? { hypotheses: 0, competitors: 0, competitorMatches: 0 };
+export function boardCounts(db: Db, projectId: string): Promise<BoardCounts> {
+  return onConnection(db, () => {
+    const row = cached(
+      db,
+      `SELECT status_pending + status_reviewed + status_in_tournament + status_evolved + status_rejected AS hypotheses,
+         competitors, competitor_matches AS competitorMatches FROM project_counts WHERE project_id = ?`,
+    ).get(projectId) as BoardCounts | undefined;
+    return row ?? { hypotheses: 0, competitors: 0, competitorMatches: 0 };
+  });
 }
 
 /** P(top-k) of the ranked competitors with rank ≤ k, best first (at most k rows from the index). */
-export function topRankedPTopK(db: Db, projectId: string, k: number): Array<number | null> {
-  return cached(
-    db,
-    `SELECT p_top_k AS pTopK FROM hypotheses INDEXED BY hypotheses_in_board_order
-     WHERE project_id = ? AND board_bucket = 0 AND board_value <= ? ORDER BY board_bucket, board_value, seq LIMIT ?`,
-  )
-    .all(projectId, k, k)
-    .map((row) => (row as { pTopK: number | null }).pTopK);
+export function topRankedPTopK(db: Db, projectId: string, k: number): Promise<Array<number | null>> {
+  return onConnection(db, () => {
+    return cached(
+      db,
+      `SELECT p_top_k AS pTopK FROM hypotheses INDEXED BY hypotheses_in_board_order
+       WHERE project_id = ? AND board_bucket = 0 AND board_value <= ? ORDER BY board_bucket, board_value, seq LIMIT ?`,
+    )
+      .all(projectId, k, k)
+      .map((row) => (row as { pTopK: number | null }).pTopK);
+  });
 }
 
 /**
  * The last `limit` matches between current competitors, oldest first: enough of the log's end to
  * find its latest judging round without reading the log.
  */
-export function trailingCompetitorMatches(db: Db, projectId: string, limit: number): Array<{ taskId: string | null; judge: 'model' | 'human' }> {
-  const rows = cached(
-    db,
-    `SELECT m.task_id AS taskId, m.judge FROM matches m INDEXED BY matches_by_project
-       JOIN hypotheses a ON a.id = m.first_id JOIN hypotheses b ON b.id = m.second_id
-     WHERE m.project_id = ?
-       AND a.status IN ('reviewed', 'in_tournament', 'evolved') AND a.gate = 'approved' AND a.safety_flag IS NULL
-       AND b.status IN ('reviewed', 'in_tournament', 'evolved') AND b.gate = 'approved' AND b.safety_flag IS NULL
-     ORDER BY m.seq DESC LIMIT ?`,
-  ).all(projectId, limit) as Array<{ taskId: string | null; judge: 'model' | 'human' }>;
-  return rows.reverse();
+export function trailingCompetitorMatches(db: Db, projectId: string, limit: number): Promise<Array<{ taskId: string | null; judge: 'model' | 'human' }>> {
+  return onConnection(db, () => {
+    const rows = cached(
+      db,
+      `SELECT m.task_id AS taskId, m.judge FROM matches m INDEXED BY matches_by_project
+         JOIN hypotheses a ON a.id = m.first_id JOIN hypotheses b ON b.id = m.second_id
+       WHERE m.project_id = ?
+         AND a.status IN ('reviewed', 'in_tournament', 'evolved') AND a.gate = 'approved' AND a.safety_flag IS NULL
+         AND b.status IN ('reviewed', 'in_tournament', 'evolved') AND b.gate = 'approved' AND b.safety_flag IS NULL
+       ORDER BY m.seq DESC LIMIT ?`,
+    ).all(projectId, limit) as Array<{ taskId: string | null; judge: 'model' | 'human' }>;
+    return rows.reverse();
+  });
 }
 
 /** Stores each competitor's rank before the latest round and the places it moved in it (null: nothing to compare). */
-export function updateRankMovements(db: Db, rows: ReadonlyArray<{ id: string; previousRank: number | null; movement: number | null }>): void {
-  const statement = cached(db, 'UPDATE hypotheses SET previous_rank = @previousRank, rank_movement = @movement WHERE id = @id');
-  for (const row of rows) statement.run(row);
+export function updateRankMovements(db: Db, rows: ReadonlyArray<{ id: string; previousRank: number | null; movement: number | null }>): Promise<void> {
+  return onConnection(db, () => {
+    const statement = cached(db, 'UPDATE hypotheses SET previous_rank = @previousRank, rank_movement = @movement WHERE id = @id');
+    for (const row of rows) statement.run(row);
+  });
 }

@@ -4,6 +4,7 @@
 import type { Db } from './database.js';
 import { notTrashed } from './projectTrash.js';
 import { cached } from './statements.js';
+import { onConnection } from './unitOfWork.js';
 
 export interface CitingCandidate {
   id: string;
@@ -21,14 +22,16 @@ function likePattern(needle: string): string {
 }
 
 /** Hypotheses (projects in the trash left out) whose citations mention any needle, newest project first. */
-export function hypothesesMentioning(db: Db, needles: readonly string[], limit: number): CitingCandidate[] {
-  if (needles.length === 0) return [];
-  const match = needles.map(() => "h.citations LIKE ? ESCAPE '\\'").join(' OR ');
-  return cached(
-    db,
-    `SELECT h.id, h.project_id AS projectId, h.seq, h.title, h.summary, h.status, h.citations
-     FROM hypotheses h JOIN projects p ON p.id = h.project_id
-     WHERE ${notTrashed('p')} AND h.citations <> '[]' AND (${match})
-     ORDER BY p.created_at DESC, h.seq LIMIT ?`,
-  ).all(...needles.map(likePattern), limit) as CitingCandidate[];
+export function hypothesesMentioning(db: Db, needles: readonly string[], limit: number): Promise<CitingCandidate[]> {
+  return onConnection(db, () => {
+    if (needles.length === 0) return [];
+    const match = needles.map(() => "h.citations LIKE ? ESCAPE '\\'").join(' OR ');
+    return cached(
+      db,
+      `SELECT h.id, h.project_id AS projectId, h.seq, h.title, h.summary, h.status, h.citations
+       FROM hypotheses h JOIN projects p ON p.id = h.project_id
+       WHERE ${notTrashed('p')} AND h.citations <> '[]' AND (${match})
+       ORDER BY p.created_at DESC, h.seq LIMIT ?`,
+    ).all(...needles.map(likePattern), limit) as CitingCandidate[];
+  });
 }

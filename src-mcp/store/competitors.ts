@@ -2,6 +2,7 @@
 // hypotheses must not load them all under the write lock just to learn how many there are.
 import type { Db } from './database.js';
 import { cachedPluck } from './statements.js';
+import { onConnection } from './unitOfWork.js';
 
 /** Statuses that take part in the tournament: reviewed, competing, or already evolved from. */
 export const COMPETING_STATUSES = ['reviewed', 'in_tournament', 'evolved'] as const;
@@ -19,13 +20,15 @@ export function isCompetitorRow(row: { status: string; gate: string; safetyFlag:
  * scientist, not flagged by the safety screen). Stops counting past the threshold: a vote on a
  * project with 10,000 hypotheses only needs to know that it is large.
  */
-export function competitorsExceed(db: Db, projectId: string, threshold: number): boolean {
-  // The partial index of competitors (migration 0006), named: without statistics the planner
-  // prefers (project_id, status), which reads every row. INDEXED BY also makes a WHERE clause
-  // that no longer implies the index's an error at prepare time rather than a silent slow scan.
-  const counted = cachedPluck(
-    db,
-    `SELECT COUNT(*) FROM (SELECT 1 FROM hypotheses INDEXED BY hypotheses_competing WHERE project_id = ? AND ${COMPETITOR_CONDITION} LIMIT ?)`,
-  ).get(projectId, threshold + 1) as number;
-  return counted > threshold;
+export function competitorsExceed(db: Db, projectId: string, threshold: number): Promise<boolean> {
+  return onConnection(db, () => {
+    // The partial index of competitors (migration 0006), named: without statistics the planner
+    // prefers (project_id, status), which reads every row. INDEXED BY also makes a WHERE clause
+    // that no longer implies the index's an error at prepare time rather than a silent slow scan.
+    const counted = cachedPluck(
+      db,
+      `SELECT COUNT(*) FROM (SELECT 1 FROM hypotheses INDEXED BY hypotheses_competing WHERE project_id = ? AND ${COMPETITOR_CONDITION} LIMIT ?)`,
+    ).get(projectId, threshold + 1) as number;
+    return counted > threshold;
+  });
 }

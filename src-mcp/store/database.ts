@@ -9,7 +9,8 @@ import { databasePath } from '../../src-shared/node/dataDir.js';
 import { StoreError } from './errors.js';
 import { currentWriteObserver } from './writeObserver.js';
 import { publishAuditAnchor } from './auditAnchor.js';
-import { handleOf, sqlite, type Db } from './handle.js';
+import { handleOf, sqlite, type Connection, type Db } from './handle.js';
+import { inUnit, onConnection, ownsConnection } from './unitOfWork.js';
 
 export type { Db } from './handle.js';
 
@@ -18,7 +19,7 @@ export interface OpenOptions {
   busyTimeoutMs?: number;
 }
 
-export function openDatabase(dataDir: string, options: OpenOptions = {}): Db {
+export async function openDatabase(dataDir: string, options: OpenOptions = {}): Promise<Db> {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = databasePath(dataDir);
   refuseNewerSchema(file);
@@ -32,7 +33,7 @@ export function openDatabase(dataDir: string, options: OpenOptions = {}): Db {
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     const handle = handleOf(db);
-    migrate(handle);
+    await migrate(handle);
     return handle;
   } catch (error) {
     db.close();
@@ -102,11 +103,11 @@ function newerSchemaError(file: string, version: number): StoreError {
  * Applies pending migrations up to `target` (the latest unless a test migrates step by step), each
  * in its own IMMEDIATE transaction, safe against a concurrent migrator.
  */
-export function migrate(db: Db, target = LATEST_SCHEMA_VERSION): void {
+export async function migrate(db: Db, target = LATEST_SCHEMA_VERSION): Promise<void> {
   const connection = sqlite(db);
   // Almost every start finds the schema current. A plain read settles that without the write lock,
   // which another server may hold for a while (a long write), and which would stall this start.
-  const found = schemaVersion(db);
+  const found = await schemaVersion(db);
   if (found > LATEST_SCHEMA_VERSION) throw newerSchemaError(connection.name, found);
   for (const migration of MIGRATIONS) {
     if (migration.version <= found || migration.version > target) continue;
@@ -123,51 +124,91 @@ export function migrate(db: Db, target = LATEST_SCHEMA_VERSION): void {
 }
 
 /**
- * Runs `work` as one write transaction that takes the write lock up front (no upgrade deadlocks).
- * Inside a tool call the call's audit takes part (see writeObserver.ts): it may hold the
- * transaction open until the call's audit row is in it, or add its row before the COMMIT.
+ * Runs `work` as one write transaction that takes the write lock up front (no upgrade deadlocks),
+ * as a unit of work holding this process's connection until it ends (unitOfWork.ts: an await in
+ * `work` lets no other call's statement into it). Nested in another unit's transaction it is a
+ * savepoint. Inside a tool call the call's audit takes part (see writeObserver.ts): it may hold
+ * the transaction open until the call's audit row is in it, or add its row before the COMMIT.
  */
-export function writeTransaction<T>(db: Db, work: () => T): T {
+export async function writeTransaction<T>(db: Db, work: () => T | Promise<T>): Promise<T> {
   const connection = sqlite(db);
-  try {
-    const observer = connection.inTransaction ? undefined : currentWriteObserver();
-    if (observer === undefined) return connection.transaction(work).immediate();
-    observer.beforeWrite(db);
-    // The observer opened (and holds) the transaction: this write is a savepoint inside it.
-    if (connection.inTransaction) return connection.transaction(work).immediate();
-    return connection
-      .transaction(() => {
-        const result = work();
-        observer.beforeCommit(db);
+  const observer = ownsConnection(db) && connection.inTransaction ? undefined : currentWriteObserver();
+  // May take the connection for the whole call and open the transaction this write joins.
+  if (observer !== undefined) await observer.beforeWrite(db);
+  return inUnit(db, async () => {
+      if (connection.inTransaction) return savepoint(connection, work);
+      connection.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work();
+        if (observer !== undefined) await observer.beforeCommit(db);
+        connection.exec('COMMIT');
         return result;
-      })
-      .immediate();
-  } finally {
-    // Audit rows it committed move the anchored head (a no-op inside an outer transaction).
-    publishAuditAnchor(db);
+      } catch (error) {
+        // SQLite may have rolled back by itself (e.g. a full disk).
+        if (connection.inTransaction) connection.exec('ROLLBACK');
+        throw error;
+      } finally {
+        // Audit rows it committed move the anchored head.
+        publishAuditAnchor(db);
+      }
+    });
   }
-}
 
-/**
- * Runs `work` as one read transaction: every statement in it sees the same snapshot of the
- * database, however many writers commit meanwhile (WAL).
- */
-export function readTransaction<T>(db: Db, work: () => T): T {
-  return sqlite(db).transaction(work)();
-}
+  let savepoints = 0;
 
-/** The journal mode the database runs in ('wal' once opened by this program). */
-export function journalMode(db: Db): string {
-  return String(sqlite(db).pragma('journal_mode', { simple: true }));
+  /** `work` inside the open transaction, undone alone if it fails (as better-sqlite3's nested transactions were). */
+  async function savepoint<T>(connection: Connection, work: () => T | Promise<T>): Promise<T> {
+    const name = `unit_${(savepoints += 1)}`;
+    connection.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = await work();
+      connection.exec(`RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      if (connection.inTransaction) connection.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+      throw error;
+    }
+  }
+
+  /**
+   * Runs `work` as one read transaction: every statement in it sees the same snapshot of the
+   * database, however many writers commit meanwhile (WAL). A unit of work like a write's: another
+   * call's statement must not land in its snapshot's transaction.
+   */
+  export async function readTransaction<T>(db: Db, work: () => T | Promise<T>): Promise<T> {
+    const connection = sqlite(db);
+    return inUnit(db, async () => {
+      if (connection.inTransaction) return work();
+      connection.exec('BEGIN');
+      try {
+        const result = await work();
+        connection.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (connection.inTransaction) connection.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  /** The journal mode the database runs in ('wal' once opened by this program). */
+  export function journalMode(db: Db): Promise<string> {
+    return onConnection(db, () => {
+    return String(sqlite(db).pragma('journal_mode', { simple: true }));
+  });
 }
 
 /** SQLite's quick integrity check: 'ok', or the first problem it found. */
-export function quickCheck(db: Db): string {
-  return String(sqlite(db).pragma('quick_check', { simple: true }));
+export function quickCheck(db: Db): Promise<string> {
+  return onConnection(db, () => {
+    return String(sqlite(db).pragma('quick_check', { simple: true }));
+  });
 }
 
-export function schemaVersion(db: Db): number {
-  return sqlite(db).pragma('user_version', { simple: true }) as number;
+export function schemaVersion(db: Db): Promise<number> {
+  return onConnection(db, () => {
+    return sqlite(db).pragma('user_version', { simple: true }) as number;
+  });
 }
 
 export function databaseFile(db: Db): string {
@@ -179,7 +220,9 @@ export function isDatabaseOpen(db: Db): boolean {
   return sqlite(db).open;
 }
 
-/** Closes the connection; the handle is unusable afterwards. */
-export function closeDatabase(db: Db): void {
-  sqlite(db).close();
+/** Closes the connection once the units of work queued on it are done; the handle is unusable afterwards. */
+export async function closeDatabase(db: Db): Promise<void> {
+  return onConnection(db, () => {
+    sqlite(db).close();
+  });
 }

@@ -4,6 +4,7 @@ import type { Db } from './database.js';
 import { fromJson } from './json.js';
 import { notTrashed } from './projectTrash.js';
 import { sqlite } from './handle.js';
+import { onConnection } from './unitOfWork.js';
 
 export interface ProjectFlagsRow {
   id: string;
@@ -14,24 +15,26 @@ export interface ProjectFlagsRow {
   lastReasoner: string | null;
 }
 
-export function projectFlags(db: Db, limit: number): ProjectFlagsRow[] {
-  const raws = sqlite(db)
-    .prepare(
-      `SELECT p.id AS id, json_extract(p.settings, '$.archivedAt') AS archived_at,
-              (SELECT COUNT(*) FROM checkpoints c WHERE c.project_id = p.id AND c.status = 'pending') AS pending,
-              (SELECT d.reasoner FROM tasks d WHERE d.project_id = p.id AND d.reasoner IS NOT NULL ORDER BY d.completed_at DESC LIMIT 1) AS last_reasoner
-         FROM projects p
-        WHERE ${notTrashed('p')}
-        ORDER BY p.created_at DESC, p.id DESC
-        LIMIT ?`,
-    )
-    .all(limit) as Array<{ id: string; archived_at: unknown; pending: number; last_reasoner: string | null }>;
-  return raws.map((raw) => ({
-    id: raw.id,
-    archivedAt: typeof raw.archived_at === 'string' ? raw.archived_at : null,
-    pendingCheckpoints: raw.pending,
-    lastReasoner: raw.last_reasoner,
-  }));
+export function projectFlags(db: Db, limit: number): Promise<ProjectFlagsRow[]> {
+  return onConnection(db, () => {
+    const raws = sqlite(db)
+      .prepare(
+        `SELECT p.id AS id, json_extract(p.settings, '$.archivedAt') AS archived_at,
+                (SELECT COUNT(*) FROM checkpoints c WHERE c.project_id = p.id AND c.status = 'pending') AS pending,
+                (SELECT d.reasoner FROM tasks d WHERE d.project_id = p.id AND d.reasoner IS NOT NULL ORDER BY d.completed_at DESC LIMIT 1) AS last_reasoner
+           FROM projects p
+          WHERE ${notTrashed('p')}
+          ORDER BY p.created_at DESC, p.id DESC
+          LIMIT ?`,
+      )
+      .all(limit) as Array<{ id: string; archived_at: unknown; pending: number; last_reasoner: string | null }>;
+    return raws.map((raw) => ({
+      id: raw.id,
+      archivedAt: typeof raw.archived_at === 'string' ? raw.archived_at : null,
+      pendingCheckpoints: raw.pending,
+      lastReasoner: raw.last_reasoner,
+    }));
+  });
 }
 
 export interface PendingCheckpointRow {
@@ -53,20 +56,24 @@ export function notArchived(alias = 'p'): string {
 const NOT_ARCHIVED = notArchived();
 
 /** Pending checkpoints of every project not archived, oldest first (the order a scientist should work through them). */
-export function pendingCheckpointsEverywhere(db: Db, limit: number): PendingCheckpointRow[] {
-  return sqlite(db)
-    .prepare(
-      `SELECT c.id AS id, c.project_id AS projectId, c.kind AS kind, c.created_at AS createdAt, p.goal AS goal
-         FROM checkpoints c JOIN projects p ON p.id = c.project_id
-        WHERE c.status = 'pending' AND ${NOT_ARCHIVED} AND ${notTrashed('p')}
-        ORDER BY c.created_at, c.id
-        LIMIT ?`,
-    )
-    .all(limit) as PendingCheckpointRow[];
+export function pendingCheckpointsEverywhere(db: Db, limit: number): Promise<PendingCheckpointRow[]> {
+  return onConnection(db, () => {
+    return sqlite(db)
+      .prepare(
+        `SELECT c.id AS id, c.project_id AS projectId, c.kind AS kind, c.created_at AS createdAt, p.goal AS goal
+           FROM checkpoints c JOIN projects p ON p.id = c.project_id
+          WHERE c.status = 'pending' AND ${NOT_ARCHIVED} AND ${notTrashed('p')}
+          ORDER BY c.created_at, c.id
+          LIMIT ?`,
+      )
+      .all(limit) as PendingCheckpointRow[];
+  });
 }
 
-export function countPendingCheckpoints(db: Db): number {
-  return (sqlite(db).prepare(`SELECT COUNT(*) AS n FROM checkpoints c JOIN projects p ON p.id = c.project_id WHERE c.status = 'pending' AND ${NOT_ARCHIVED} AND ${notTrashed('p')}`).get() as { n: number }).n;
+export function countPendingCheckpoints(db: Db): Promise<number> {
+  return onConnection(db, () => {
+    return (sqlite(db).prepare(`SELECT COUNT(*) AS n FROM checkpoints c JOIN projects p ON p.id = c.project_id WHERE c.status = 'pending' AND ${NOT_ARCHIVED} AND ${notTrashed('p')}`).get() as { n: number }).n;
+  });
 }
 
 export interface OpenWorkRow {
@@ -76,16 +83,18 @@ export interface OpenWorkRow {
 }
 
 /** Work items queued or leased, per project and kind: what a project waits for when no checkpoint does. */
-export function openWorkByProject(db: Db): OpenWorkRow[] {
-  return sqlite(db)
-    .prepare(
-      `SELECT t.project_id AS projectId, t.kind AS kind, COUNT(*) AS count
-         FROM tasks t
-        WHERE t.status IN ('queued', 'leased')
-        GROUP BY t.project_id, t.kind
-        ORDER BY t.project_id, t.kind`,
-    )
-    .all() as OpenWorkRow[];
+export function openWorkByProject(db: Db): Promise<OpenWorkRow[]> {
+  return onConnection(db, () => {
+    return sqlite(db)
+      .prepare(
+        `SELECT t.project_id AS projectId, t.kind AS kind, COUNT(*) AS count
+           FROM tasks t
+          WHERE t.status IN ('queued', 'leased')
+          GROUP BY t.project_id, t.kind
+          ORDER BY t.project_id, t.kind`,
+      )
+      .all() as OpenWorkRow[];
+  });
 }
 
 export interface DecisionRow {
@@ -104,33 +113,35 @@ export interface DecisionRow {
 }
 
 /** Decided checkpoints of every project (withdrawn ones, which carry no decision, left out), newest decision first, after the position `before` (exclusive). */
-export function decisionsNewestFirst(db: Db, query: { limit: number; before?: { decidedAt: string; id: string } | undefined }): DecisionRow[] {
-  const raws = sqlite(db)
-    .prepare(
-      `SELECT c.id, c.project_id, p.goal, c.kind, c.iteration, c.created_at, c.decision_action, c.decision_note, c.decided_by,
-              c.decided_at, c.payload, c.decision_data
-         FROM checkpoints c JOIN projects p ON p.id = c.project_id
-        WHERE c.status = 'decided' AND c.decision_action IS NOT NULL AND ${notTrashed('p')}
-          AND (@beforeAt IS NULL OR c.decided_at < @beforeAt OR (c.decided_at = @beforeAt AND c.id < @beforeId))
-        ORDER BY c.decided_at DESC, c.id DESC
-        LIMIT @limit`,
-    )
-    .all({ beforeAt: query.before?.decidedAt ?? null, beforeId: query.before?.id ?? null, limit: query.limit }) as Array<{
-    id: string; project_id: string; goal: string; kind: string; iteration: number; created_at: string; decision_action: string;
-    decision_note: string | null; decided_by: string | null; decided_at: string | null; payload: string; decision_data: string | null;
-  }>;
-  return raws.map((raw) => ({
-    id: raw.id,
-    projectId: raw.project_id,
-    goal: raw.goal,
-    kind: raw.kind,
-    iteration: raw.iteration,
-    createdAt: raw.created_at,
-    action: raw.decision_action,
-    note: raw.decision_note,
-    decidedBy: raw.decided_by ?? 'unknown',
-    decidedAt: raw.decided_at ?? raw.created_at,
-    payload: fromJson(raw.payload, {}),
-    data: fromJson(raw.decision_data, null),
-  }));
+export function decisionsNewestFirst(db: Db, query: { limit: number; before?: { decidedAt: string; id: string } | undefined }): Promise<DecisionRow[]> {
+  return onConnection(db, () => {
+    const raws = sqlite(db)
+      .prepare(
+        `SELECT c.id, c.project_id, p.goal, c.kind, c.iteration, c.created_at, c.decision_action, c.decision_note, c.decided_by,
+                c.decided_at, c.payload, c.decision_data
+           FROM checkpoints c JOIN projects p ON p.id = c.project_id
+          WHERE c.status = 'decided' AND c.decision_action IS NOT NULL AND ${notTrashed('p')}
+            AND (@beforeAt IS NULL OR c.decided_at < @beforeAt OR (c.decided_at = @beforeAt AND c.id < @beforeId))
+          ORDER BY c.decided_at DESC, c.id DESC
+          LIMIT @limit`,
+      )
+      .all({ beforeAt: query.before?.decidedAt ?? null, beforeId: query.before?.id ?? null, limit: query.limit }) as Array<{
+      id: string; project_id: string; goal: string; kind: string; iteration: number; created_at: string; decision_action: string;
+      decision_note: string | null; decided_by: string | null; decided_at: string | null; payload: string; decision_data: string | null;
+    }>;
+    return raws.map((raw) => ({
+      id: raw.id,
+      projectId: raw.project_id,
+      goal: raw.goal,
+      kind: raw.kind,
+      iteration: raw.iteration,
+      createdAt: raw.created_at,
+      action: raw.decision_action,
+      note: raw.decision_note,
+      decidedBy: raw.decided_by ?? 'unknown',
+      decidedAt: raw.decided_at ?? raw.created_at,
+      payload: fromJson(raw.payload, {}),
+      data: fromJson(raw.decision_data, null),
+    }));
+  });
 }

@@ -5,6 +5,7 @@ import { cached, cachedPluck, cachedRaw } from './statements.js';
 import { sqlite } from './handle.js';
 import { COMPETITOR_CONDITION } from './competitors.js';
 import type { HypothesisRecord } from '../../src-shared/schemas/hypotheses.js';
+import { onConnection } from './unitOfWork.js';
 
 /** A hypothesis as stored (the shared record of src-shared), with what only the table keeps. */
 export interface HypothesisRow extends HypothesisRecord {
@@ -83,44 +84,54 @@ function rowOf(values: RowValues): HypothesisRow {
   };
 }
 
-export function nextHypothesisSeq(db: Db, projectId: string): number {
-  const row = cached(db, 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM hypotheses WHERE project_id = ?').get(projectId) as { next: number };
-  return row.next;
-}
-
-export function insertHypothesis(db: Db, h: HypothesisRow): void {
-  cached(
-    db,
-    `INSERT INTO hypotheses (id, project_id, seq, title, core_claim, summary, rationale, experimental_protocol, testable_predictions, citations,
-       assumptions, method, origin, status, gate, parents, iteration, elo, bt_score, ci_low, ci_high, p_top_k, rank, matches_played,
-       wins, near_duplicate_of, safety_flag, batch_task_id, created_by, reasoner, created_at, updated_at)
-     VALUES (@id, @projectId, @seq, @title, @coreClaim, @summary, @rationale, @experimentalProtocol, @testablePredictions, @citations,
-       @assumptions, @method, @origin, @status, @gate, @parents, @iteration, @elo, @btScore, @ciLow, @ciHigh, @pTopK, @rank, @matchesPlayed,
-       @wins, @nearDuplicateOf, @safetyFlag, @batchTaskId, @createdBy, @reasoner, @createdAt, @updatedAt)`,
-  ).run({
-    ...h,
-    title: h.title ?? null,
-    coreClaim: h.coreClaim ?? null,
-    testablePredictions: toJson(h.testablePredictions),
-    citations: toJson(h.citations),
-    assumptions: toJson(h.assumptions),
-    parents: toJson(h.parents),
+export function nextHypothesisSeq(db: Db, projectId: string): Promise<number> {
+  return onConnection(db, () => {
+    const row = cached(db, 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM hypotheses WHERE project_id = ?').get(projectId) as { next: number };
+    return row.next;
   });
 }
 
-export function findHypothesis(db: Db, id: string): HypothesisRow | undefined {
-  const values = cachedRaw(db, `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE id = ?`).get(id) as RowValues | undefined;
-  return values === undefined ? undefined : rowOf(values);
+export function insertHypothesis(db: Db, h: HypothesisRow): Promise<void> {
+  return onConnection(db, () => {
+    cached(
+      db,
+      `INSERT INTO hypotheses (id, project_id, seq, title, core_claim, summary, rationale, experimental_protocol, testable_predictions, citations,
+         assumptions, method, origin, status, gate, parents, iteration, elo, bt_score, ci_low, ci_high, p_top_k, rank, matches_played,
+         wins, near_duplicate_of, safety_flag, batch_task_id, created_by, reasoner, created_at, updated_at)
+       VALUES (@id, @projectId, @seq, @title, @coreClaim, @summary, @rationale, @experimentalProtocol, @testablePredictions, @citations,
+         @assumptions, @method, @origin, @status, @gate, @parents, @iteration, @elo, @btScore, @ciLow, @ciHigh, @pTopK, @rank, @matchesPlayed,
+         @wins, @nearDuplicateOf, @safetyFlag, @batchTaskId, @createdBy, @reasoner, @createdAt, @updatedAt)`,
+    ).run({
+      ...h,
+      title: h.title ?? null,
+      coreClaim: h.coreClaim ?? null,
+      testablePredictions: toJson(h.testablePredictions),
+      citations: toJson(h.citations),
+      assumptions: toJson(h.assumptions),
+      parents: toJson(h.parents),
+    });
+  });
 }
 
-export function projectHypotheses(db: Db, projectId: string): HypothesisRow[] {
-  return (cachedRaw(db, `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE project_id = ? ORDER BY seq`).all(projectId) as RowValues[]).map(rowOf);
+export function findHypothesis(db: Db, id: string): Promise<HypothesisRow | undefined> {
+  return onConnection(db, () => {
+    const values = cachedRaw(db, `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE id = ?`).get(id) as RowValues | undefined;
+    return values === undefined ? undefined : rowOf(values);
+  });
+}
+
+export function projectHypotheses(db: Db, projectId: string): Promise<HypothesisRow[]> {
+  return onConnection(db, () => {
+    return (cachedRaw(db, `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE project_id = ? ORDER BY seq`).all(projectId) as RowValues[]).map(rowOf);
+  });
 }
 
 /** The best-ranked hypotheses that are neither rejected nor superseded (status `evolved`: never a top hypothesis), by rank (then creation order), at most `limit`. */
-export function topRankedHypotheses(db: Db, projectId: string, limit: number): HypothesisRow[] {
-  const rows = cachedRaw(db, `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE project_id = ? AND rank IS NOT NULL AND status NOT IN ('rejected', 'evolved') ORDER BY rank, seq LIMIT ?`);
-  return (rows.all(projectId, limit) as RowValues[]).map(rowOf);
+export function topRankedHypotheses(db: Db, projectId: string, limit: number): Promise<HypothesisRow[]> {
+  return onConnection(db, () => {
+    const rows = cachedRaw(db, `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE project_id = ? AND rank IS NOT NULL AND status NOT IN ('rejected', 'evolved') ORDER BY rank, seq LIMIT ?`);
+    return (rows.all(projectId, limit) as RowValues[]).map(rowOf);
+  });
 }
 
 /**
@@ -128,13 +139,17 @@ export function topRankedHypotheses(db: Db, projectId: string, limit: number): H
  * every rating update moves it, and a running sum would drift from the exact mean. Only the
  * project resource shows it, not the status poll.
  */
-export function averagePlayedElo(db: Db, projectId: string): number | null {
-  return cachedPluck(db, 'SELECT AVG(elo) FROM hypotheses WHERE project_id = ? AND matches_played > 0').get(projectId) as number | null;
+export function averagePlayedElo(db: Db, projectId: string): Promise<number | null> {
+  return onConnection(db, () => {
+    return cachedPluck(db, 'SELECT AVG(elo) FROM hypotheses WHERE project_id = ? AND matches_played > 0').get(projectId) as number | null;
+  });
 }
 
-export function updateHypothesisStatus(db: Db, ids: readonly string[], status: HypothesisRow['status'], updatedAt: string): void {
-  const statement = cached(db, 'UPDATE hypotheses SET status = ?, updated_at = ? WHERE id = ?');
-  for (const id of ids) statement.run(status, updatedAt, id);
+export function updateHypothesisStatus(db: Db, ids: readonly string[], status: HypothesisRow['status'], updatedAt: string): Promise<void> {
+  return onConnection(db, () => {
+    const statement = cached(db, 'UPDATE hypotheses SET status = ?, updated_at = ? WHERE id = ?');
+    for (const id of ids) statement.run(status, updatedAt, id);
+  });
 }
 
 export function updateHypothesisText(
@@ -142,23 +157,29 @@ export function updateHypothesisText(
   id: string,
   patch: { summary?: string | undefined; rationale?: string | undefined; experimentalProtocol?: string | undefined },
   updatedAt: string,
-): void {
-  cached(
-    db,
-    // A reworded summary outdates the core claim written with the old one: it falls back to one derived from the new summary.
-    `UPDATE hypotheses SET summary = COALESCE(@summary, summary), rationale = COALESCE(@rationale, rationale),
-       core_claim = CASE WHEN @summary IS NULL THEN core_claim ELSE NULL END,
-       experimental_protocol = COALESCE(@experimentalProtocol, experimental_protocol), updated_at = @updatedAt WHERE id = @id`,
-  ).run({ id, summary: patch.summary ?? null, rationale: patch.rationale ?? null, experimentalProtocol: patch.experimentalProtocol ?? null, updatedAt });
+): Promise<void> {
+  return onConnection(db, () => {
+    cached(
+      db,
+      // A reworded summary outdates the core claim written with the old one: it falls back to one derived from the new summary.
+      `UPDATE hypotheses SET summary = COALESCE(@summary, summary), rationale = COALESCE(@rationale, rationale),
+         core_claim = CASE WHEN @summary IS NULL THEN core_claim ELSE NULL END,
+         experimental_protocol = COALESCE(@experimentalProtocol, experimental_protocol), updated_at = @updatedAt WHERE id = @id`,
+    ).run({ id, summary: patch.summary ?? null, rationale: patch.rationale ?? null, experimentalProtocol: patch.experimentalProtocol ?? null, updatedAt });
+  });
 }
 
-export function updateHypothesisGate(db: Db, ids: readonly string[], gate: HypothesisRow['gate'], updatedAt: string): void {
-  const statement = cached(db, 'UPDATE hypotheses SET gate = ?, updated_at = ? WHERE id = ?');
-  for (const id of ids) statement.run(gate, updatedAt, id);
+export function updateHypothesisGate(db: Db, ids: readonly string[], gate: HypothesisRow['gate'], updatedAt: string): Promise<void> {
+  return onConnection(db, () => {
+    const statement = cached(db, 'UPDATE hypotheses SET gate = ?, updated_at = ? WHERE id = ?');
+    for (const id of ids) statement.run(gate, updatedAt, id);
+  });
 }
 
-export function setSafetyFlag(db: Db, id: string, flag: string | null, updatedAt: string): void {
-  cached(db, 'UPDATE hypotheses SET safety_flag = ?, updated_at = ? WHERE id = ?').run(flag, updatedAt, id);
+export function setSafetyFlag(db: Db, id: string, flag: string | null, updatedAt: string): Promise<void> {
+  return onConnection(db, () => {
+    cached(db, 'UPDATE hypotheses SET safety_flag = ?, updated_at = ? WHERE id = ?').run(flag, updatedAt, id);
+  });
 }
 
 /** What a rating refresh writes back: the hypothesis's own rating columns. */
@@ -170,19 +191,23 @@ export type RatingUpdate = Pick<HypothesisRow, 'id' | 'elo' | 'btScore' | 'ciLow
 // safety_flag are the row's current values.
 const RANKED_COMPETITOR = `@rank IS NOT NULL AND ${COMPETITOR_CONDITION}`;
 
-export function updateRatings(db: Db, updates: readonly RatingUpdate[], updatedAt: string): void {
-  const statement = cached(
-    db,
-    `UPDATE hypotheses SET elo = @elo, bt_score = @btScore, ci_low = @ciLow, ci_high = @ciHigh, p_top_k = @pTopK,
-       rank = @rank, matches_played = @matchesPlayed, wins = @wins, updated_at = @updatedAt,
-       board_bucket = CASE WHEN ${RANKED_COMPETITOR} THEN 0 ELSE 1 END, board_value = CASE WHEN ${RANKED_COMPETITOR} THEN @rank ELSE -@elo END
-     WHERE id = @id`,
-  );
-  for (const update of updates) statement.run({ ...update, updatedAt });
+export function updateRatings(db: Db, updates: readonly RatingUpdate[], updatedAt: string): Promise<void> {
+  return onConnection(db, () => {
+    const statement = cached(
+      db,
+      `UPDATE hypotheses SET elo = @elo, bt_score = @btScore, ci_low = @ciLow, ci_high = @ciHigh, p_top_k = @pTopK,
+         rank = @rank, matches_played = @matchesPlayed, wins = @wins, updated_at = @updatedAt,
+         board_bucket = CASE WHEN ${RANKED_COMPETITOR} THEN 0 ELSE 1 END, board_value = CASE WHEN ${RANKED_COMPETITOR} THEN @rank ELSE -@elo END
+       WHERE id = @id`,
+    );
+    for (const update of updates) statement.run({ ...update, updatedAt });
+  });
 }
 
 /** Ids starting with `prefix`, newest first: argument completion for clients. */
-export function hypothesisIdsStartingWith(db: Db, prefix: string, limit: number): string[] {
-  const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sqlite(db).prepare("SELECT id FROM hypotheses WHERE id LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?").pluck().all(`${escaped}%`, limit) as string[];
+export function hypothesisIdsStartingWith(db: Db, prefix: string, limit: number): Promise<string[]> {
+  return onConnection(db, () => {
+    const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+    return sqlite(db).prepare("SELECT id FROM hypotheses WHERE id LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?").pluck().all(`${escaped}%`, limit) as string[];
+  });
 }

@@ -4,6 +4,7 @@ import type { Db } from './database.js';
 import { parentIds, type HypothesisRow } from './hypotheses.js';
 import { projectCounts } from './projectCounts.js';
 import { cachedPluck, cachedRaw } from './statements.js';
+import { inUnit } from './unitOfWork.js';
 
 /** A hypothesis as a list page shows it: no long texts, no bookkeeping columns, citations only counted. */
 export type HypothesisListRow = Pick<
@@ -67,29 +68,31 @@ export function hypothesisPageSql(query: HypothesisQuery): string {
   return `SELECT ${LIST_COLUMNS}, ${LIST_ORDER} AS sort_key FROM ${from} WHERE ${where.join(' AND ')} ORDER BY sort_key, seq LIMIT @limit`;
 }
 
-export function queryHypotheses(db: Db, query: HypothesisQuery): { rows: HypothesisListRow[]; total: number; next: { sortKey: number; seq: number } | null } {
-  const params: Record<string, unknown> = { projectId: query.projectId, limit: query.limit + 1 };
-  if (query.status !== undefined) params.status = query.status;
-  if (query.origin !== undefined) params.origin = query.origin;
-  if (query.minElo !== undefined) params.minElo = query.minElo;
-  if (query.after !== undefined) {
-    params.afterKey = query.after.sortKey;
-    params.afterSeq = query.after.seq;
-  }
-  const values = cachedRaw(db, hypothesisPageSql(query)).all(params) as ListValues[];
-  const page = values.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    rows: page.map(fromValues),
-    total: countHypotheses(db, query),
-    next: values.length > query.limit && last !== undefined ? { sortKey: last[18], seq: last[1] } : null,
-  };
+export function queryHypotheses(db: Db, query: HypothesisQuery): Promise<{ rows: HypothesisListRow[]; total: number; next: { sortKey: number; seq: number } | null }> {
+  return inUnit(db, async () => {
+    const params: Record<string, unknown> = { projectId: query.projectId, limit: query.limit + 1 };
+    if (query.status !== undefined) params.status = query.status;
+    if (query.origin !== undefined) params.origin = query.origin;
+    if (query.minElo !== undefined) params.minElo = query.minElo;
+    if (query.after !== undefined) {
+      params.afterKey = query.after.sortKey;
+      params.afterSeq = query.after.seq;
+    }
+    const values = cachedRaw(db, hypothesisPageSql(query)).all(params) as ListValues[];
+    const page = values.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return {
+      rows: page.map(fromValues),
+      total: await countHypotheses(db, query),
+      next: values.length > query.limit && last !== undefined ? { sortKey: last[18], seq: last[1] } : null,
+    };
+  });
 }
 
 /** How many hypotheses match the filter, across all pages: from the project's counters unless Elo filters too. */
-function countHypotheses(db: Db, query: HypothesisQuery): number {
+async function countHypotheses(db: Db, query: HypothesisQuery): Promise<number> {
   if (query.minElo === undefined && query.origin === undefined) {
-    const counts = projectCounts(db, query.projectId);
+    const counts = await projectCounts(db, query.projectId);
     if (query.status === undefined) return counts.total;
     return Object.hasOwn(counts.byStatus, query.status) ? counts.byStatus[query.status as HypothesisRow['status']] : 0;
   }

@@ -5,12 +5,15 @@ import type { Db } from './database.js';
 import { LINE_COLUMNS, lineOf, type LeaderboardLine, type LineValues } from './hypotheses.js';
 import { cachedPluck, cachedRaw } from './statements.js';
 import { sqlite } from './handle.js';
+import { onConnection } from './unitOfWork.js';
 
 export type { LeaderboardLine } from './hypotheses.js';
 
 /** Every hypothesis of a project, in creation order. */
-export function leaderboardLines(db: Db, projectId: string): LeaderboardLine[] {
-  return (cachedRaw(db, `SELECT ${LINE_COLUMNS} FROM hypotheses WHERE project_id = ? ORDER BY seq`).all(projectId) as LineValues[]).map(lineOf);
+export function leaderboardLines(db: Db, projectId: string): Promise<LeaderboardLine[]> {
+  return onConnection(db, () => {
+    return (cachedRaw(db, `SELECT ${LINE_COLUMNS} FROM hypotheses WHERE project_id = ? ORDER BY seq`).all(projectId) as LineValues[]).map(lineOf);
+  });
 }
 
 /** A match as the rating replay needs it: no rationale, no debate transcript. */
@@ -25,13 +28,15 @@ export interface MatchLogLine {
   taskId: string | null;
 }
 
-export function matchLogLines(db: Db, projectId: string): MatchLogLine[] {
-  return sqlite(db)
-    .prepare(
-      `SELECT id, seq, first_id AS firstId, second_id AS secondId, winner_id AS winnerId, judge, task_id AS taskId
-       FROM matches WHERE project_id = ? ORDER BY seq`,
-    )
-    .all(projectId) as MatchLogLine[];
+export function matchLogLines(db: Db, projectId: string): Promise<MatchLogLine[]> {
+  return onConnection(db, () => {
+    return sqlite(db)
+      .prepare(
+        `SELECT id, seq, first_id AS firstId, second_id AS secondId, winner_id AS winnerId, judge, task_id AS taskId
+         FROM matches WHERE project_id = ? ORDER BY seq`,
+      )
+      .all(projectId) as MatchLogLine[];
+  });
 }
 
 /**
@@ -39,18 +44,22 @@ export function matchLogLines(db: Db, projectId: string): MatchLogLine[] {
  * identity. The count comes from project_counts (migration 0005) and the last seq from the end of
  * matches_by_project, so this reads two index entries, not the log.
  */
-export function matchLogStats(db: Db, projectId: string): { count: number; lastSeq: number } {
-  const count = (cachedPluck(db, 'SELECT matches FROM project_counts WHERE project_id = ?').get(projectId) as number | undefined) ?? 0;
-  const lastSeq = (cachedPluck(db, 'SELECT MAX(seq) FROM matches WHERE project_id = ?').get(projectId) as number | null) ?? 0;
-  return { count, lastSeq };
+export function matchLogStats(db: Db, projectId: string): Promise<{ count: number; lastSeq: number }> {
+  return onConnection(db, () => {
+    const count = (cachedPluck(db, 'SELECT matches FROM project_counts WHERE project_id = ?').get(projectId) as number | undefined) ?? 0;
+    const lastSeq = (cachedPluck(db, 'SELECT MAX(seq) FROM matches WHERE project_id = ?').get(projectId) as number | null) ?? 0;
+    return { count, lastSeq };
+  });
 }
 
 /**
  * The project's leaderboard version (migration 0009): triggers bump it on every change to its
  * hypotheses or matches, so an unchanged version means an unchanged board. 0 for an unknown project.
  */
-export function leaderboardVersion(db: Db, projectId: string): number {
-  return (cachedPluck(db, 'SELECT leaderboard_version FROM project_counts WHERE project_id = ?').get(projectId) as number | undefined) ?? 0;
+export function leaderboardVersion(db: Db, projectId: string): Promise<number> {
+  return onConnection(db, () => {
+    return (cachedPluck(db, 'SELECT leaderboard_version FROM project_counts WHERE project_id = ?').get(projectId) as number | undefined) ?? 0;
+  });
 }
 
 /** A match as the match list shows it. */
@@ -71,33 +80,37 @@ export interface MatchPageQuery {
   limit: number;
 }
 
-export function matchPage(db: Db, query: MatchPageQuery): { rows: MatchListing[]; total: number } {
-  const params = {
-    projectId: query.projectId,
-    hypothesisId: query.hypothesisId ?? null,
-    judge: query.judge ?? null,
-    beforeSeq: query.beforeSeq ?? null,
-    limit: query.limit,
-  };
-  const filter = `project_id = @projectId AND (@hypothesisId IS NULL OR first_id = @hypothesisId OR second_id = @hypothesisId)
-    AND (@judge IS NULL OR judge = @judge)`;
-  const rows = sqlite(db)
-    .prepare(
-      `SELECT id, seq, first_id AS firstId, second_id AS secondId, winner_id AS winnerId, judge, task_id AS taskId, confidence,
-         rationale, created_by AS createdBy, created_at AS createdAt
-       FROM matches WHERE ${filter} AND (@beforeSeq IS NULL OR seq < @beforeSeq) ORDER BY seq DESC LIMIT @limit`,
-    )
-    .all(params) as MatchListing[];
-  const total = (sqlite(db).prepare(`SELECT COUNT(*) AS n FROM matches WHERE ${filter}`).get(params) as { n: number }).n;
-  return { rows, total };
+export function matchPage(db: Db, query: MatchPageQuery): Promise<{ rows: MatchListing[]; total: number }> {
+  return onConnection(db, () => {
+    const params = {
+      projectId: query.projectId,
+      hypothesisId: query.hypothesisId ?? null,
+      judge: query.judge ?? null,
+      beforeSeq: query.beforeSeq ?? null,
+      limit: query.limit,
+    };
+    const filter = `project_id = @projectId AND (@hypothesisId IS NULL OR first_id = @hypothesisId OR second_id = @hypothesisId)
+      AND (@judge IS NULL OR judge = @judge)`;
+    const rows = sqlite(db)
+      .prepare(
+        `SELECT id, seq, first_id AS firstId, second_id AS secondId, winner_id AS winnerId, judge, task_id AS taskId, confidence,
+           rationale, created_by AS createdBy, created_at AS createdAt
+         FROM matches WHERE ${filter} AND (@beforeSeq IS NULL OR seq < @beforeSeq) ORDER BY seq DESC LIMIT @limit`,
+      )
+      .all(params) as MatchListing[];
+    const total = (sqlite(db).prepare(`SELECT COUNT(*) AS n FROM matches WHERE ${filter}`).get(params) as { n: number }).n;
+    return { rows, total };
+  });
 }
 
 /** Every match between two hypotheses, in either slot order, oldest first. */
-export function headToHead(db: Db, a: string, b: string): MatchLogLine[] {
-  return sqlite(db)
-    .prepare(
-      `SELECT id, seq, first_id AS firstId, second_id AS secondId, winner_id AS winnerId, judge, task_id AS taskId
-       FROM matches WHERE (first_id = @a AND second_id = @b) OR (first_id = @b AND second_id = @a) ORDER BY seq`,
-    )
-    .all({ a, b }) as MatchLogLine[];
+export function headToHead(db: Db, a: string, b: string): Promise<MatchLogLine[]> {
+  return onConnection(db, () => {
+    return sqlite(db)
+      .prepare(
+        `SELECT id, seq, first_id AS firstId, second_id AS secondId, winner_id AS winnerId, judge, task_id AS taskId
+         FROM matches WHERE (first_id = @a AND second_id = @b) OR (first_id = @b AND second_id = @a) ORDER BY seq`,
+      )
+      .all({ a, b }) as MatchLogLine[];
+  });
 }

@@ -23,14 +23,14 @@ export async function migrateDatabase(location: DatabaseLocation): Promise<Migra
   }
   const from = fs.existsSync(location.file) ? sqliteUserVersion(location.file) : 0;
   // openDatabase migrates (and refuses a newer schema) exactly as a server start does.
-  const db = openDatabase(path.dirname(location.file));
+  const db = await openDatabase(path.dirname(location.file));
   try {
-    const to = schemaVersion(db);
+    const to = await schemaVersion(db);
     // Steps between the two versions; with another process migrating at the same moment some of
     // them may have been its work, which changes nothing for the schema reached.
     return { from, to, applied: MIGRATIONS.filter((m) => m.version > from && m.version <= to).map((m) => m.name) };
   } finally {
-    closeDatabase(db);
+    await closeDatabase(db);
   }
 }
 

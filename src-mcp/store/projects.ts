@@ -3,6 +3,7 @@ import type { Db } from './database.js';
 import { cached } from './statements.js';
 import { StoreError } from './errors.js';
 import { notTrashed } from './projectTrash.js';
+import { onConnection } from './unitOfWork.js';
 
 export type ProjectStatus = 'initializing' | 'active' | 'paused' | 'completed';
 
@@ -51,20 +52,24 @@ function fromRaw(raw: RawProject): ProjectRow {
   };
 }
 
-export function insertProject(db: Db, project: ProjectRow): void {
-  cached(
-    db,
-    `INSERT INTO projects (id, goal, domain, domain_inferred, status, hypothesis_budget, progress,
-                           created_by, created_at, updated_at)
-     VALUES (@id, @goal, @domain, @domainInferred, @status, @hypothesisBudget, @progress,
-             @createdBy, @createdAt, @updatedAt)`,
-  ).run({ ...project, domainInferred: project.domainInferred ? 1 : 0 });
+export function insertProject(db: Db, project: ProjectRow): Promise<void> {
+  return onConnection(db, () => {
+    cached(
+      db,
+      `INSERT INTO projects (id, goal, domain, domain_inferred, status, hypothesis_budget, progress,
+                             created_by, created_at, updated_at)
+       VALUES (@id, @goal, @domain, @domainInferred, @status, @hypothesisBudget, @progress,
+               @createdBy, @createdAt, @updatedAt)`,
+    ).run({ ...project, domainInferred: project.domainInferred ? 1 : 0 });
+  });
 }
 
 /** A project that exists and is not in the trash (a trashed one reads as gone: store/projectTrash.ts). */
-export function findProject(db: Db, id: string): ProjectRow | undefined {
-  const raw = cached(db, `SELECT ${COLUMNS} FROM projects WHERE id = ? AND ${notTrashed()}`).get(id) as RawProject | undefined;
-  return raw === undefined ? undefined : fromRaw(raw);
+export function findProject(db: Db, id: string): Promise<ProjectRow | undefined> {
+  return onConnection(db, () => {
+    const raw = cached(db, `SELECT ${COLUMNS} FROM projects WHERE id = ? AND ${notTrashed()}`).get(id) as RawProject | undefined;
+    return raw === undefined ? undefined : fromRaw(raw);
+  });
 }
 
 /** Position in the newest-first listing; opaque to callers (encoded as a cursor string). */
@@ -82,33 +87,35 @@ export interface ProjectPage {
 export function listProjects(
   db: Db,
   query: { status?: ProjectStatus | undefined; limit: number; after?: ProjectCursor | undefined },
-): ProjectPage {
-  const status = query.status ?? null;
-  const after = query.after ?? null;
-  // One statement serves every combination: NULL parameters switch the filters off.
-  const rows = cached(
-    db,
-    `SELECT ${COLUMNS} FROM projects
-     WHERE (@status IS NULL OR status = @status) AND ${notTrashed()}
-       AND (@afterCreated IS NULL OR created_at < @afterCreated
-            OR (created_at = @afterCreated AND id < @afterId))
-     ORDER BY created_at DESC, id DESC
-     LIMIT @limit`,
-  ).all({
-      status,
-      afterCreated: after?.createdAt ?? null,
-      afterId: after?.id ?? null,
-      limit: query.limit + 1,
-    }) as RawProject[];
-  const total = (
-    cached(db, `SELECT COUNT(*) AS n FROM projects WHERE (@status IS NULL OR status = @status) AND ${notTrashed()}`).get({ status }) as {
-      n: number;
-    }
-  ).n;
-  const page = rows.slice(0, query.limit).map(fromRaw);
-  const last = page[page.length - 1];
-  const next = rows.length > query.limit && last !== undefined ? { createdAt: last.createdAt, id: last.id } : null;
-  return { projects: page, total, next };
+): Promise<ProjectPage> {
+  return onConnection(db, () => {
+    const status = query.status ?? null;
+    const after = query.after ?? null;
+    // One statement serves every combination: NULL parameters switch the filters off.
+    const rows = cached(
+      db,
+      `SELECT ${COLUMNS} FROM projects
+       WHERE (@status IS NULL OR status = @status) AND ${notTrashed()}
+         AND (@afterCreated IS NULL OR created_at < @afterCreated
+              OR (created_at = @afterCreated AND id < @afterId))
+       ORDER BY created_at DESC, id DESC
+       LIMIT @limit`,
+    ).all({
+        status,
+        afterCreated: after?.createdAt ?? null,
+        afterId: after?.id ?? null,
+        limit: query.limit + 1,
+      }) as RawProject[];
+    const total = (
+      cached(db, `SELECT COUNT(*) AS n FROM projects WHERE (@status IS NULL OR status = @status) AND ${notTrashed()}`).get({ status }) as {
+        n: number;
+      }
+    ).n;
+    const page = rows.slice(0, query.limit).map(fromRaw);
+    const last = page[page.length - 1];
+    const next = rows.length > query.limit && last !== undefined ? { createdAt: last.createdAt, id: last.id } : null;
+    return { projects: page, total, next };
+  });
 }
 
 export function encodeProjectCursor(cursor: ProjectCursor): string {

@@ -4,6 +4,7 @@
 import type { Db } from './database.js';
 import { fromJson } from './json.js';
 import { sqlite } from './handle.js';
+import { onConnection } from './unitOfWork.js';
 
 export type TimelineSource = 'checkpoint' | 'event' | 'task';
 
@@ -44,37 +45,39 @@ type Raw = Omit<TimelineRow, 'data'> & { data: string | null };
 export function timelinePage(
   db: Db,
   query: { projectId: string; subjectUri: string; eventKinds: readonly string[]; humanKinds: readonly string[]; limit: number; after?: TimelinePosition | undefined },
-): TimelineRow[] {
-  const raws = sqlite(db)
-    .prepare(
-      `SELECT * FROM (
-         SELECT 'task' AS source, id AS ref, created_at AS at, kind, status, COALESCE(reasoner, lease_owner) AS by,
-                completed_at AS finishedAt, NULL AS action, error AS note, payload AS data
-           FROM tasks WHERE project_id = @projectId
-         UNION ALL
-         SELECT 'checkpoint', id, created_at, kind, status, decided_by, decided_at, decision_action, decision_note, NULL
-           FROM checkpoints WHERE project_id = @projectId
-         UNION ALL
-         SELECT 'event', printf('%012d', id), at, kind, NULL, client_id, NULL, NULL, NULL, data
-           FROM events
-          WHERE subject_uri = @subjectUri
-            AND (kind IN (SELECT value FROM json_each(@eventKinds))
-                 OR (kind IN (SELECT value FROM json_each(@humanKinds)) AND json_extract(data, '$.origin') = 'human'))
-       )
-       WHERE @afterAt IS NULL OR at > @afterAt
-          OR (at = @afterAt AND (source > @afterSource OR (source = @afterSource AND ref > @afterRef)))
-       ORDER BY at, source, ref
-       LIMIT @limit`,
-    )
-    .all({
-      projectId: query.projectId,
-      subjectUri: query.subjectUri,
-      eventKinds: JSON.stringify(query.eventKinds),
-      humanKinds: JSON.stringify(query.humanKinds),
-      afterAt: query.after?.at ?? null,
-      afterSource: query.after?.source ?? null,
-      afterRef: query.after?.ref ?? null,
-      limit: query.limit,
-    }) as Raw[];
-  return raws.map((raw) => ({ ...raw, data: fromJson(raw.data, {}) }));
+): Promise<TimelineRow[]> {
+  return onConnection(db, () => {
+    const raws = sqlite(db)
+      .prepare(
+        `SELECT * FROM (
+           SELECT 'task' AS source, id AS ref, created_at AS at, kind, status, COALESCE(reasoner, lease_owner) AS by,
+                  completed_at AS finishedAt, NULL AS action, error AS note, payload AS data
+             FROM tasks WHERE project_id = @projectId
+           UNION ALL
+           SELECT 'checkpoint', id, created_at, kind, status, decided_by, decided_at, decision_action, decision_note, NULL
+             FROM checkpoints WHERE project_id = @projectId
+           UNION ALL
+           SELECT 'event', printf('%012d', id), at, kind, NULL, client_id, NULL, NULL, NULL, data
+             FROM events
+            WHERE subject_uri = @subjectUri
+              AND (kind IN (SELECT value FROM json_each(@eventKinds))
+                   OR (kind IN (SELECT value FROM json_each(@humanKinds)) AND json_extract(data, '$.origin') = 'human'))
+         )
+         WHERE @afterAt IS NULL OR at > @afterAt
+            OR (at = @afterAt AND (source > @afterSource OR (source = @afterSource AND ref > @afterRef)))
+         ORDER BY at, source, ref
+         LIMIT @limit`,
+      )
+      .all({
+        projectId: query.projectId,
+        subjectUri: query.subjectUri,
+        eventKinds: JSON.stringify(query.eventKinds),
+        humanKinds: JSON.stringify(query.humanKinds),
+        afterAt: query.after?.at ?? null,
+        afterSource: query.after?.source ?? null,
+        afterRef: query.after?.ref ?? null,
+        limit: query.limit,
+      }) as Raw[];
+    return raws.map((raw) => ({ ...raw, data: fromJson(raw.data, {}) }));
+  });
 }

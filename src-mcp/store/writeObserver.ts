@@ -2,31 +2,41 @@
 // work opens deep in the engine, without the engine knowing: the audit log uses it so that a tool's
 // effects and its audit row commit in one transaction (no effect without its row, even under
 // kill -9). The observer travels with the async context, so concurrent calls in one process each
-// see their own.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// see their own; the held write holds the connection's unit-of-work lock (unitOfWork.ts).
 import { cachedPluck } from './statements.js';
 import { sqlite, type Db } from './handle.js';
+import { currentObserver, holdConnection, runObserved, type HeldConnection } from './unitOfWork.js';
 
 export interface WriteObserver {
   /**
-   * Called when an outermost write transaction is about to begin on `db`. The observer may open a
-   * transaction itself (BEGIN IMMEDIATE) and keep it open past this write; the write then runs in a
-   * savepoint inside it.
+   * Called when an outermost write transaction is about to begin on `db`. The observer may take
+   * the connection and open a transaction itself (beginHeldWrite) and keep it open past this write;
+   * the write then runs in a savepoint inside it.
    */
-  beforeWrite(db: Db): void;
+  beforeWrite(db: Db): Promise<void>;
   /** Called inside an outermost write transaction that the observer did not open, before its COMMIT. */
-  beforeCommit(db: Db): void;
+  beforeCommit(db: Db): Promise<void>;
+  /** The work is about to wait on something outside the database: see beforeWaitingOutside. */
+  beforeWaitingOutside(): Promise<void>;
 }
-
-const observers = new AsyncLocalStorage<WriteObserver>();
 
 /** Runs `work` (and everything it starts asynchronously) with `observer` watching its writes. */
 export function observeWrites<T>(observer: WriteObserver, work: () => T): T {
-  return observers.run(observer, work);
+  return runObserved(observer, work);
 }
 
 export function currentWriteObserver(): WriteObserver | undefined {
-  return observers.getStore();
+  return currentObserver() as WriteObserver | undefined;
+}
+
+/**
+ * The work is about to wait on something outside the database — a person (elicitation), the
+ * client (sampling), a provider, a file. A call holding its write across its statements commits
+ * it first (CallAudit: with its intent row), so no transaction and no lock is held across a wait
+ * whose length nobody here controls; its later writes commit one by one.
+ */
+export async function beforeWaitingOutside(): Promise<void> {
+  await currentWriteObserver()?.beforeWaitingOutside();
 }
 
 /** Rows this connection has changed since it opened: a write outside any transaction shows here too. */
@@ -35,22 +45,37 @@ export function changesSoFar(db: Db): number {
 }
 
 /**
- * The transaction an observer holds across a unit of work's writes (see beforeWrite): opened
- * with the write lock up front, committed or rolled back by the observer. These and
- * `inTransaction` are the only handle on a raw transaction outside this folder (architecture.md,
- * *A second store*: the unit of work is the store's to define).
+ * The transaction an observer holds across a unit of work's writes (see beforeWrite): the
+ * connection taken for the observed call (unitOfWork.ts) and a transaction opened with the write
+ * lock up front, committed or rolled back by the observer, which releases the connection with it.
+ * These and `inTransaction` are the only handle on a raw transaction outside this folder
+ * (architecture.md, *A second store*: the unit of work is the store's to define).
  */
-export function beginHeldWrite(db: Db): void {
-  sqlite(db).exec('BEGIN IMMEDIATE');
+export async function beginHeldWrite(db: Db, beforeBegin: () => Promise<void>): Promise<HeldConnection> {
+  const held = await holdConnection(db);
+  try {
+    // Under the call's hold of the connection, before its transaction (e.g. queued audit rows).
+    await beforeBegin();
+    sqlite(db).exec('BEGIN IMMEDIATE');
+  } catch (error) {
+    held.release();
+    throw error;
+  }
+  return held;
 }
 
-export function commitHeldWrite(db: Db): void {
+export function commitHeldWrite(db: Db, held: HeldConnection): void {
   sqlite(db).exec('COMMIT');
+  held.release();
 }
 
 /** Rolls back the held transaction if SQLite has not already done so itself (e.g. on a full disk). */
-export function rollbackHeldWrite(db: Db): void {
-  if (sqlite(db).inTransaction) sqlite(db).exec('ROLLBACK');
+export function rollbackHeldWrite(db: Db, held: HeldConnection): void {
+  try {
+    if (sqlite(db).inTransaction) sqlite(db).exec('ROLLBACK');
+  } finally {
+    held.release();
+  }
 }
 
 /** Whether a transaction is open on this connection (SQLite may have rolled one back by itself). */

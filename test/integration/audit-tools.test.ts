@@ -170,14 +170,14 @@ describe('desktop audit tools', () => {
 
   it('writes an export too large to return to the data folder\'s exports/ and returns its path', async () => {
     const dataDir = tempDataDir('cosci-audit-large');
-    const db = openDatabase(dataDir);
+    const db = await openDatabase(dataDir);
     const padding = 'x'.repeat(1500);
-    writeTransaction(db, () => {
+    await writeTransaction(db, async () => {
       for (let i = 0; i < 3500; i += 1) {
-        appendAudit(db, { at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(), clientId: 'bulk', action: 'tool:list_hypotheses', target: null, arguments: JSON.stringify({ note: padding, i }), outcome: 'success', errorCode: null, durationMs: 1 });
+        await appendAudit(db, { at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(), clientId: 'bulk', action: 'tool:list_hypotheses', target: null, arguments: JSON.stringify({ note: padding, i }), outcome: 'success', errorCode: null, durationMs: 1 });
       }
     });
-    closeDatabase(db);
+    await closeDatabase(db);
     const { call } = await sessions(dataDir);
     const result = await call('export_audit_log', { format: 'jsonl', client: 'bulk' });
     expect(result).toMatchObject({ rows: 3500, content: null, message: expect.stringContaining('too large') });

@@ -58,7 +58,7 @@ describe('background run across a crash', () => {
         .pluck()
         .all();
       expect(unaudited).toEqual([]);
-      expect(verifyAuditChain(handleOf(db))).toMatchObject({ ok: true });
+      expect(await verifyAuditChain(handleOf(db))).toMatchObject({ ok: true });
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {
       db.close();

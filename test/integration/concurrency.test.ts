@@ -171,7 +171,7 @@ describe('four server processes on one database', () => {
     const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(verifyAuditChain(handleOf(db))).toMatchObject({ ok: true });
+      expect(await verifyAuditChain(handleOf(db))).toMatchObject({ ok: true });
       const one = (sql: string, ...params: unknown[]): unknown => db.prepare(sql).pluck().get(...params);
       let acknowledged = 0;
       for (const worker of workers) {
@@ -193,7 +193,7 @@ describe('four server processes on one database', () => {
       expect(one("SELECT COUNT(*) FROM projects WHERE status <> 'completed'")).toBe(RACES + (CLIENTS.length - 1) * STORM);
       const losses = workers.reduce((sum, worker) => sum + (worker.acks.raceLosses.get('conflict') ?? 0), 0);
       const calls = workers.reduce((sum, worker) => sum + worker.acks.calls, 0);
-      process.stderr.write(`concurrency: ${CLIENTS.length} processes, ${calls} tool calls, ${acknowledged} acknowledged writes verified (projects, decisions, task results), ${losses} lost decision races answered with conflict, audit chain of ${(verifyAuditChain(handleOf(db)) as { rows: number }).rows} rows verified\n`);
+      process.stderr.write(`concurrency: ${CLIENTS.length} processes, ${calls} tool calls, ${acknowledged} acknowledged writes verified (projects, decisions, task results), ${losses} lost decision races answered with conflict, audit chain of ${(await verifyAuditChain(handleOf(db)) as { rows: number }).rows} rows verified\n`);
     } finally {
       db.close();
     }

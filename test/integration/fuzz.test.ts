@@ -257,22 +257,22 @@ function frameOf(template: Template, index: number, idPrefix: string): Frame {
 
 // ---- fixture ----------------------------------------------------------------------------------
 
-function seedFixture(dataDir: string): Pools {
-  const db = openDatabase(dataDir);
+async function seedFixture(dataDir: string): Promise<Pools> {
+  const db = await openDatabase(dataDir);
   try {
     for (const client of CLIENTS) {
       // Generous limits: the fuzz is about input handling, not the rate limiter (if one is configured).
-      writeTransaction(db, () => upsertPolicy(db, { ...defaultPolicy(client), ratePerMinute: 1_000_000, burst: 1_000_000, updatedAt: new Date().toISOString(), updatedBy: 'fuzz-fixture' }));
+      await writeTransaction(db, async () => await upsertPolicy(db, { ...defaultPolicy(client), ratePerMinute: 1_000_000, burst: 1_000_000, updatedAt: new Date().toISOString(), updatedBy: 'fuzz-fixture' }));
     }
-    const completed = startProject(db, { seed: 1 });
+    const completed = await startProject(db, { seed: 1 });
     for (let i = 0; i < 30; i += 1) {
-      const next = completed.workUntilDecision();
+      const next = await completed.workUntilDecision();
       if (next.kind !== 'awaiting_decision') break;
-      for (const checkpoint of next.checkpoints) completed.approve(checkpoint);
+      for (const checkpoint of next.checkpoints) await completed.approve(checkpoint);
     }
-    const tournament = startProject(db, { seed: 2, budget: 4 });
-    reachCheckpoint(tournament, 'evolution_plan');
-    startProject(db, { seed: 3 });
+    const tournament = await startProject(db, { seed: 2, budget: 4 });
+    await reachCheckpoint(tournament, 'evolution_plan');
+    await startProject(db, { seed: 3 });
     const column = (sql: string): string[] => sqlite(db).prepare(sql).pluck().all() as string[];
     return {
       projects: column('SELECT id FROM projects'),
@@ -282,7 +282,7 @@ function seedFixture(dataDir: string): Pools {
       collections: ['Fuzz papers', 'fuzz PAPERS'],
     };
   } finally {
-    closeDatabase(db);
+    await closeDatabase(db);
   }
 }
 
@@ -381,7 +381,7 @@ describe(`fuzz: ${FRAMES} random and malformed frames over stdio (seed ${SEED})`
   const auditedBefore = new Map<string, number>();
   beforeAll(async () => {
     dataDir = tempDataDir('cosci-fuzz');
-    pools = seedFixture(dataDir);
+    pools = await seedFixture(dataDir);
     // The knowledge base through its public surface: a collection linked to a project.
     const desktop = await startRawServer({ dataDir, client: 'desktop' });
     await desktop.call('manage_collections', { action: 'create', collection_name: 'Fuzz papers', research_id: pools.projects[0] });
@@ -479,7 +479,7 @@ describe(`fuzz: ${FRAMES} random and malformed frames over stdio (seed ${SEED})`
     const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(verifyAuditChain(handleOf(db))).toMatchObject({ ok: true });
+      expect(await verifyAuditChain(handleOf(db))).toMatchObject({ ok: true });
       // One audit row per tool call that reached a tool (an unknown name is a protocol error, never a call).
       CLIENTS.forEach((client, i) => {
         const audited = db.prepare("SELECT COUNT(*) FROM audit_log WHERE client_id = ? AND action LIKE 'tool:%'").pluck().get(client);

@@ -16,16 +16,16 @@ afterEach(() => {
 const keep = (connection: Database.Database): Database.Database => (open.push(connection), connection);
 
 describe('SQLite migrations: step by step equals fresh', () => {
-  it('has the same tables, columns, indexes and triggers either way', () => {
-    const fresh = keep(freshSqlite(makeTempDir('cosci-fresh-')));
-    const stepwise = keep(stepwiseSqlite(makeTempDir('cosci-stepwise-')));
+  it('has the same tables, columns, indexes and triggers either way', async () => {
+    const fresh = keep(await freshSqlite(makeTempDir('cosci-fresh-')));
+    const stepwise = keep(await stepwiseSqlite(makeTempDir('cosci-stepwise-')));
     expect(catalogDifference(sqliteCatalog(fresh), sqliteCatalog(stepwise))).toEqual([]);
     expect(sqliteCatalog(fresh).length).toBeGreaterThan(100);
   });
 
-  it('derives the same counts, board keys, citation counts and title edits either way, the ones worked out by hand', () => {
-    const fresh = keep(freshSqlite(makeTempDir('cosci-fresh-')));
-    const stepwise = keep(stepwiseSqlite(makeTempDir('cosci-stepwise-')));
+  it('derives the same counts, board keys, citation counts and title edits either way, the ones worked out by hand', async () => {
+    const fresh = keep(await freshSqlite(makeTempDir('cosci-fresh-')));
+    const stepwise = keep(await stepwiseSqlite(makeTempDir('cosci-stepwise-')));
     const state = sqliteDerivedState(fresh, DERIVED_STATE_QUERIES);
     expect(sqliteDerivedState(stepwise, DERIVED_STATE_QUERIES)).toEqual(state);
     expect(state.counts).toEqual([EXPECTED_COUNTS_AFTER_FIXTURE]);
@@ -40,9 +40,9 @@ describe('SQLite migrations: step by step equals fresh', () => {
     expect(sqliteDerivedState(fresh, DERIVED_STATE_QUERIES).counts).toEqual([EXPECTED_COUNTS_AFTER_MULTI_ROW_WRITES]);
   });
 
-  it('reports a schema that differs (the comparison can fail)', () => {
-    const fresh = keep(freshSqlite(makeTempDir('cosci-fresh-')));
-    const altered = keep(freshSqlite(makeTempDir('cosci-altered-')));
+  it('reports a schema that differs (the comparison can fail)', async () => {
+    const fresh = keep(await freshSqlite(makeTempDir('cosci-fresh-')));
+    const altered = keep(await freshSqlite(makeTempDir('cosci-altered-')));
     altered.exec('DROP TRIGGER leaderboard_version_on_match_delete; CREATE INDEX extra_index ON matches (winner_id); ALTER TABLE projects ADD COLUMN extra TEXT');
     const difference = catalogDifference(sqliteCatalog(fresh), sqliteCatalog(altered));
     expect(difference).toContainEqual(expect.stringMatching(/^- trigger leaderboard_version_on_match_delete /));

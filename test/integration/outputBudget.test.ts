@@ -22,20 +22,20 @@ let waitingId: string;
 let batchId: string;
 
 beforeAll(async () => {
-  const db = freshDb();
-  const driver = startProject(db, { budget: 100 });
+  const db = await freshDb();
+  const driver = await startProject(db, { budget: 100 });
   // Approved, so that export_results (completed projects only) is measured too.
-  driver.approve(reachCheckpoint(driver, 'final_report'));
+  await driver.approve(await reachCheckpoint(driver, 'final_report'));
   researchId = driver.projectId;
   hypothesisId = sqlite(db).prepare('SELECT id FROM hypotheses WHERE project_id = ? ORDER BY seq LIMIT 1').pluck().get(researchId) as string;
   checkpointId = sqlite(db).prepare("SELECT id FROM checkpoints WHERE project_id = ? AND kind = 'hypothesis_batch' LIMIT 1").pluck().get(researchId) as string;
-  const waiting = startProject(db, { budget: 100, goal: 'Explain why perovskite solar cells degrade under humidity' });
-  const batch = reachCheckpoint(waiting, 'hypothesis_batch');
+  const waiting = await startProject(db, { budget: 100, goal: 'Explain why perovskite solar cells degrade under humidity' });
+  const batch = await reachCheckpoint(waiting, 'hypothesis_batch');
   waitingId = waiting.projectId;
   batchId = batch.id;
   expect((batch.payload.hypothesis_ids as string[]).length).toBeGreaterThanOrEqual(50);
   dataDir = sqlite(db).name.replace(/[\\/]co-scientist\.db$/, '');
-  closeDatabase(db);
+  await closeDatabase(db);
   server = await connectServer({ dataDir, client: 'claude-desktop' });
 }, 120_000);
 

@@ -24,13 +24,13 @@ describe.each(CLIENT_KINDS)('reference contracts ($label)', ({ sdk, era }) => {
   let desktop: Server;
 
   beforeAll(async () => {
-    const db = freshDb();
-    const driver = startProject(db, { budget: 3 });
-    driver.approve(reachCheckpoint(driver, 'final_report'));
-    driver.step();
+    const db = await freshDb();
+    const driver = await startProject(db, { budget: 3 });
+    await driver.approve(await reachCheckpoint(driver, 'final_report'));
+    await driver.step();
     completedId = driver.projectId;
     dataDir = sqlite(db).name.replace(/[\\/]co-scientist\.db$/, '');
-    closeDatabase(db);
+    await closeDatabase(db);
     assistant = await connectServer({ dataDir, client: 'claude-desktop', sdk, era });
     desktop = await connectServer({ dataDir, client: 'desktop' });
   }, 60_000);

@@ -13,12 +13,12 @@ let hypothesisId: string;
 let allTools: string[];
 
 beforeAll(async () => {
-  const db = freshDb();
-  const driver = startProject(db, { budget: 2 });
-  reachCheckpoint(driver, 'hypothesis_batch');
+  const db = await freshDb();
+  const driver = await startProject(db, { budget: 2 });
+  await reachCheckpoint(driver, 'hypothesis_batch');
   hypothesisId = sqlite(db).prepare('SELECT id FROM hypotheses WHERE project_id = ? ORDER BY seq LIMIT 1').pluck().get(driver.projectId) as string;
   dataDir = sqlite(db).name.replace(/[\\/]co-scientist\.db$/, '');
-  closeDatabase(db);
+  await closeDatabase(db);
   // The desktop app sees every tool: the vocabulary a text could name.
   const desktop = await connectServer({ dataDir, client: 'desktop' });
   allTools = (await desktop.client.listTools()).tools.map((t) => t.name);

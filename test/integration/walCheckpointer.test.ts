@@ -21,25 +21,25 @@ beforeAll(() => assertServerBuilt());
 afterEach(async () => {
   await checkpointer?.stop();
   checkpointer = undefined;
-  if (sqlite(db).open) closeDatabase(db);
+  if (sqlite(db).open) await closeDatabase(db);
 });
 
 /** Enough writes to pass SQLite's 1,000-page trigger several times over. */
-function writeMany(rows: number): void {
+async function writeMany(rows: number): Promise<void> {
   sqlite(db).exec('CREATE TABLE IF NOT EXISTS filler (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
-  for (let i = 0; i < rows; i += 1) writeTransaction(db, () => sqlite(db).prepare('INSERT INTO filler (body) VALUES (?)').run('x'.repeat(4000)));
+  for (let i = 0; i < rows; i += 1) await writeTransaction(db, () => sqlite(db).prepare('INSERT INTO filler (body) VALUES (?)').run('x'.repeat(4000)));
 }
 
 describe('WalCheckpointer', () => {
   it('takes over checkpointing once its thread is ready, copies the log back in the background, and hands back on stop', async () => {
-    db = openDatabase(tempDataDir('cosci-wal'));
+    db = await openDatabase(tempDataDir('cosci-wal'));
     expect(autocheckpoint()).toBe(SQLITE_AUTOCHECKPOINT_PAGES);
     checkpointer = new WalCheckpointer(db, { workerUrl: BUILT_WORKER, intervalMs: 20, onFailure: (message) => expect.fail(message) }).start();
     expect(await checkpointer.ready).toBe(true);
     expect(checkpointer.active).toBe(true);
     expect(autocheckpoint()).toBe(BACKSTOP_AUTOCHECKPOINT_PAGES);
 
-    writeMany(3000);
+    await writeMany(3000);
     await waitFor(() => checkpointer!.checkpointsRun > 0, 10_000, 'the thread to checkpoint the writes');
     // Once the writes stop, a pass copies the whole log, so the next write can start it over.
     await waitFor(() => checkpointer!.caughtUp, 10_000, 'the thread to copy the whole log');
@@ -48,13 +48,13 @@ describe('WalCheckpointer', () => {
     await checkpointer.stop();
     expect(checkpointer.active).toBe(false);
     expect(autocheckpoint()).toBe(SQLITE_AUTOCHECKPOINT_PAGES);
-    closeDatabase(db);
+    await closeDatabase(db);
     // The last connection's close checkpoints and removes the log: nothing the thread held stays open.
     expect(fs.existsSync(`${sqlite(db).name}-wal`)).toBe(false);
   });
 
   it('leaves SQLite checkpointing by itself when there is no built worker (run from source)', async () => {
-    db = openDatabase(tempDataDir('cosci-wal'));
+    db = await openDatabase(tempDataDir('cosci-wal'));
     checkpointer = new WalCheckpointer(db, { workerUrl: pathToFileURL(path.join(REPO_ROOT, 'dist/mcp/no-such-worker.js')) }).start();
     expect(await checkpointer.ready).toBe(false);
     expect(autocheckpoint()).toBe(SQLITE_AUTOCHECKPOINT_PAGES);
@@ -62,7 +62,7 @@ describe('WalCheckpointer', () => {
 
   it('gives checkpointing back to SQLite, and says so, when its thread dies', async () => {
     const dir = tempDataDir('cosci-wal');
-    db = openDatabase(dir);
+    db = await openDatabase(dir);
     // A worker that reports ready and then crashes, as a thread hit by an unexpected error would.
     const crashing = path.join(dir, 'crashing-worker.mjs');
     fs.writeFileSync(crashing, "import { parentPort } from 'node:worker_threads';\nparentPort.postMessage({ type: 'ready' });\nsetTimeout(() => process.exit(3), 50);\n");
@@ -76,7 +76,7 @@ describe('WalCheckpointer', () => {
   });
 
   it('does not start its thread before the delay, and never when stopped first', async () => {
-    db = openDatabase(tempDataDir('cosci-wal'));
+    db = await openDatabase(tempDataDir('cosci-wal'));
     // Fake timers decide when the delay has passed, instead of a sleep that guesses it has not.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {

@@ -17,8 +17,8 @@ export const DESKTOP = { clientId: 'desktop', isDesktop: true, mayDecideCheckpoi
 export const WORKER = 'test-assistant@test-host:1';
 const alwaysAlive = (): boolean => true;
 
-export function freshDb(): Db {
-  return openDatabase(makeTempDir('cosci-engine-'));
+export async function freshDb(): Promise<Db> {
+  return await openDatabase(makeTempDir('cosci-engine-'));
 }
 
 export function clock(start = Date.UTC(2026, 10, 1)) {
@@ -30,58 +30,58 @@ export interface Driver {
   db: Db;
   actor: { clientId: string; now: () => Date };
   projectId: string;
-  step(): NextStep;
+  step(): Promise<NextStep>;
   /** Does work items until the project waits for a decision (or ends); returns that state. */
-  workUntilDecision(): NextStep;
-  approve(checkpoint: Checkpoint): void;
+  workUntilDecision(): Promise<NextStep>;
+  approve(checkpoint: Checkpoint): Promise<void>;
 }
 
-export function startProject(db: Db, options: { goal?: string; budget?: number; seed?: number } = {}): Driver {
+export async function startProject(db: Db, options: { goal?: string; budget?: number; seed?: number } = {}): Promise<Driver> {
   const actor = { clientId: 'test-assistant', now: clock() };
-  const project = startResearch(db, actor, {
+  const project = await startResearch(db, actor, {
     goal: options.goal ?? 'Find novel therapeutic targets for liver fibrosis',
     hypothesisCount: options.budget ?? 3,
     seed: options.seed ?? 7,
   });
-  const step = (): NextStep => writeTransaction(db, () => nextStep(db, actor, project.id, WORKER, alwaysAlive));
+  const step = async (): Promise<NextStep> => await writeTransaction(db, async () => await nextStep(db, actor, project.id, WORKER, alwaysAlive));
   const driver: Driver = {
     db,
     actor,
     projectId: project.id,
     step,
-    workUntilDecision() {
+    async workUntilDecision() {
       for (let i = 0; i < 500; i += 1) {
-        const next = step();
+        const next = await step();
         if (next.kind !== 'work') return next;
-        const summaries = new Map(hypothesesOf(db, project.id).map((h) => [h.id, h.summary]));
+        const summaries = new Map((await hypothesesOf(db, project.id)).map((h) => [h.id, h.summary]));
         const item = { task_id: next.task.id, kind: next.task.kind, context: next.task.payload };
-        submitWork(db, actor, { taskId: next.task.id, result: fakeResult(item, summaries), reasoner: 'test' }, NOTHING_VERIFIED);
+        await submitWork(db, actor, { taskId: next.task.id, result: fakeResult(item, summaries), reasoner: 'test' }, NOTHING_VERIFIED);
       }
       throw new Error('the workflow did not reach a decision within 500 work items');
     },
-    approve(checkpoint) {
-      decide(db, actor, { checkpointId: checkpoint.id, action: 'approve' }, DESKTOP);
+    async approve(checkpoint) {
+      await decide(db, actor, { checkpointId: checkpoint.id, action: 'approve' }, DESKTOP);
     },
   };
   return driver;
 }
 
 /** Advances a fresh project until a checkpoint of `kind` is pending; returns it. */
-export function reachCheckpoint(driver: Driver, kind: CheckpointKind): Checkpoint {
+export async function reachCheckpoint(driver: Driver, kind: CheckpointKind): Promise<Checkpoint> {
   for (let i = 0; i < 20; i += 1) {
-    const next = driver.workUntilDecision();
+    const next = await driver.workUntilDecision();
     if (next.kind !== 'awaiting_decision') throw new Error(`project ended (${next.kind}) before a ${kind} checkpoint`);
     const wanted = next.checkpoints.find((c) => c.kind === kind);
     if (wanted !== undefined) return wanted;
-    for (const checkpoint of next.checkpoints) driver.approve(checkpoint);
+    for (const checkpoint of next.checkpoints) await driver.approve(checkpoint);
   }
   throw new Error(`no ${kind} checkpoint reached`);
 }
 
 /** The code of the DomainError `run` throws; fails when it throws nothing (a refusal was expected). */
-export function codeOf(run: () => unknown): string {
+export async function codeOf(run: () => Promise<unknown>): Promise<string> {
   try {
-    run();
+    await run();
   } catch (error) {
     if (error instanceof DomainError) return error.code;
     throw error;

@@ -91,12 +91,12 @@ export async function connectWithToken(url: string, token: string, era: Era): Pr
 export async function auditUntil(dataDir: string, until: (rows: AuditRow[]) => boolean, timeoutMs = 10_000): Promise<AuditRow[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const db = openDatabase(dataDir);
+    const db = await openDatabase(dataDir);
     let rows: AuditRow[];
     try {
-      rows = auditRows(db, { limit: 100_000 });
+      rows = await auditRows(db, { limit: 100_000 });
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
     if (until(rows)) return rows;
     if (Date.now() > deadline) throw new Error(`audit condition not met in ${timeoutMs} ms; last rows: ${JSON.stringify(rows.slice(-5).map((r) => [r.clientId, r.action, r.outcome, r.errorCode]))}`);

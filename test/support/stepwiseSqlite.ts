@@ -11,29 +11,29 @@ import { databasePath } from '../../src-shared/node/dataDir.js';
 import { FIXTURE_AT_LATEST_ONLY, FIXTURE_BY_VERSION } from './migrationFixture.js';
 
 /** A connection set up as openDatabase sets one up (foreign keys on), migrated to `target`. */
-function openAt(dir: string, target: number): Database.Database {
+async function openAt(dir: string, target: number): Promise<Database.Database> {
   fs.mkdirSync(dir, { recursive: true });
   const connection = new Database(databasePath(dir));
   connection.pragma('journal_mode = WAL');
   connection.pragma('foreign_keys = ON');
-  migrate(handleOf(connection), target);
+  await migrate(handleOf(connection), target);
   return connection;
 }
 
-export function freshSqlite(dir: string): Database.Database {
-  const connection = openAt(dir, LATEST_SCHEMA_VERSION);
+export async function freshSqlite(dir: string): Promise<Database.Database> {
+  const connection = await openAt(dir, LATEST_SCHEMA_VERSION);
   for (const statements of FIXTURE_BY_VERSION.values()) for (const statement of statements) connection.exec(statement);
   for (const statement of FIXTURE_AT_LATEST_ONLY) connection.exec(statement);
   return connection;
 }
 
-export function stepwiseSqlite(dir: string): Database.Database {
+export async function stepwiseSqlite(dir: string): Promise<Database.Database> {
   for (let version = 1; version < LATEST_SCHEMA_VERSION; version += 1) {
-    const connection = openAt(dir, version);
+    const connection = await openAt(dir, version);
     for (const statement of FIXTURE_BY_VERSION.get(version) ?? []) connection.exec(statement);
     connection.close();
   }
-  return openAt(dir, LATEST_SCHEMA_VERSION);
+  return await openAt(dir, LATEST_SCHEMA_VERSION);
 }
 
 /** Each derived-state query's rows. */

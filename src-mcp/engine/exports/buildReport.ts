@@ -8,20 +8,20 @@ import type { ResearchReport } from './report.js';
 import type { CitationRecord, Hypothesis } from '../types.js';
 import { citationAsRead } from '../citationDocuments.js';
 
-export function buildReport(db: Db, projectId: string, now: Date): ResearchReport {
-  const project = loadResearch(db, projectId);
-  const state = rankingState(db, project);
+export async function buildReport(db: Db, projectId: string, now: Date): Promise<ResearchReport> {
+  const project = await loadResearch(db, projectId);
+  const state = await rankingState(db, project);
   const rankOf = new Map(state.board.entries.map((entry) => [entry.id, entry.rank]));
   // Ranked hypotheses first in rank order, then the rest (unranked, rejected) by their number.
   const byStanding = (a: Hypothesis, b: Hypothesis): number =>
     (rankOf.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (rankOf.get(b.id) ?? Number.MAX_SAFE_INTEGER) || a.seq - b.seq;
   // Every format shows a cited document as the knowledge base has it (issue 15 item 5).
-  const asRead = (citation: CitationRecord): CitationRecord => citationAsRead(db, projectId, citation);
+  const asRead = (citation: CitationRecord): Promise<CitationRecord> => citationAsRead(db, projectId, citation);
   return {
     project,
-    hypotheses: hypothesesOf(db, projectId).sort(byStanding).map((h) => ({ ...h, citations: h.citations.map(asRead) })),
-    reviews: reviewsOf(db, projectId).map((r) => ({ ...r, citations: r.citations.map(asRead) })),
-    matches: matchesOf(db, projectId),
+    hypotheses: await Promise.all((await hypothesesOf(db, projectId)).sort(byStanding).map(async (h) => ({ ...h, citations: await Promise.all(h.citations.map(asRead)) }))),
+    reviews: await Promise.all((await reviewsOf(db, projectId)).map(async (r) => ({ ...r, citations: await Promise.all(r.citations.map(asRead)) }))),
+    matches: await matchesOf(db, projectId),
     leaderboard: state.board.entries.map((entry) => ({
       hypothesisId: entry.id,
       rank: entry.rank,

@@ -30,12 +30,12 @@ export interface ArenaPair {
  * among `skipped` (unordered pairs), or the first proposal when every one was skipped. Slot
  * order is redrawn with `coin`, so that a human's own position bias averages out too.
  */
-export function arenaPair(db: Db, projectId: string, options: { skipped: ReadonlyArray<readonly [string, string]>; coin: () => boolean }): ArenaPair | null {
-  const project = loadResearch(db, projectId);
-  const playing = competitors(db, projectId);
+export async function arenaPair(db: Db, projectId: string, options: { skipped: ReadonlyArray<readonly [string, string]>; coin: () => boolean }): Promise<ArenaPair | null> {
+  const project = await loadResearch(db, projectId);
+  const playing = await competitors(db, projectId);
   if (playing.length < 2) return null;
   const ids = new Set(playing.map((h) => h.id));
-  const matches = matchLogLines(db, projectId)
+  const matches = (await matchLogLines(db, projectId))
     .filter((m) => ids.has(m.firstId) && ids.has(m.secondId))
     .map((m): Match => ({ id: m.id, first: m.firstId, second: m.secondId, winner: m.winnerId, judge: m.judge }));
   const proximity = buildProximityIndex(new Map(playing.map((h) => [h.id, `${h.summary} ${h.rationale}`])));
@@ -55,7 +55,7 @@ export function arenaPair(db: Db, projectId: string, options: { skipped: Readonl
     proposals[0];
   if (chosen === undefined) return null;
   const [first, second] = options.coin() ? [chosen.first, chosen.second] : [chosen.second, chosen.first];
-  return { first: getHypothesis(db, first, projectId), second: getHypothesis(db, second, projectId), reason: chosen.reason };
+  return { first: await getHypothesis(db, first, projectId), second: await getHypothesis(db, second, projectId), reason: chosen.reason };
 }
 
 /** The closest pair in rank order that was not skipped: neighbours are the most telling comparisons. */
@@ -87,21 +87,21 @@ export interface Comparison {
   headToHead: { matches: MatchLogLine[]; firstWins: number; secondWins: number; human: number };
 }
 
-export function compareHypotheses(db: Db, projectId: string, firstId: string, secondId: string): Comparison {
-  const project = loadResearch(db, projectId);
+export async function compareHypotheses(db: Db, projectId: string, firstId: string, secondId: string): Promise<Comparison> {
+  const project = await loadResearch(db, projectId);
   if (firstId === secondId) {
     throw new DomainError('invalid_input', 'Pick two different hypotheses to compare.', { field: 'second_id' });
   }
-  const side = (id: string): ComparedHypothesis => {
-    const hypothesis = getHypothesis(db, id, project.id);
-    const reviews = reviewsOfHypothesis(db, hypothesis.id);
+  const side = async (id: string): Promise<ComparedHypothesis> => {
+    const hypothesis = await getHypothesis(db, id, project.id);
+    const reviews = await reviewsOfHypothesis(db, hypothesis.id);
     return { hypothesis, latestReview: reviews[reviews.length - 1] ?? null, reviewCount: reviews.length };
   };
-  const matches = headToHead(db, firstId, secondId);
+  const matches = await headToHead(db, firstId, secondId);
   return {
     researchId: project.id,
-    first: side(firstId),
-    second: side(secondId),
+    first: await side(firstId),
+    second: await side(secondId),
     headToHead: {
       matches,
       firstWins: matches.filter((m) => m.winnerId === firstId).length,

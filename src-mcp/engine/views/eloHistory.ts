@@ -77,9 +77,9 @@ export interface EloHistory {
   series: EloSeries[];
 }
 
-export function eloHistory(db: Db, projectId: string, hypothesisIds: readonly string[] | undefined, maxPoints = MAX_POINTS_PER_SERIES): EloHistory {
-  const project = loadResearch(db, projectId);
-  const all = leaderboardLines(db, projectId);
+export async function eloHistory(db: Db, projectId: string, hypothesisIds: readonly string[] | undefined, maxPoints = MAX_POINTS_PER_SERIES): Promise<EloHistory> {
+  const project = await loadResearch(db, projectId);
+  const all = await leaderboardLines(db, projectId);
   const competing = new Set(all.filter(isCompeting).map((line) => line.id));
   const lines = new Map(all.map((line) => [line.id, line]));
   for (const id of hypothesisIds ?? []) {
@@ -94,7 +94,7 @@ export function eloHistory(db: Db, projectId: string, hypothesisIds: readonly st
       .sort((a, b) => (a.rank as number) - (b.rank as number))
       .slice(0, DEFAULT_SERIES)
       .map((line) => line.id);
-  const matches = matchLogLines(db, projectId)
+  const matches = (await matchLogLines(db, projectId))
     .filter((m) => competing.has(m.firstId) && competing.has(m.secondId))
     .map((m): Match => ({ id: m.id, first: m.firstId, second: m.secondId, winner: m.winnerId, judge: m.judge }));
   const trajectories = eloTrajectories([...competing], matches, track);

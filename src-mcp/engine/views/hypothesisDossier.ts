@@ -29,14 +29,14 @@ export interface HypothesisDossier {
   children: HypothesisRef[];
 }
 
-export function hypothesisDossier(db: Db, hypothesisId: string): HypothesisDossier {
-  const hypothesis = getHypothesis(db, hypothesisId);
-  const all = new Map(hypothesesOf(db, hypothesis.projectId).map((h) => [h.id, h]));
+export async function hypothesisDossier(db: Db, hypothesisId: string): Promise<HypothesisDossier> {
+  const hypothesis = await getHypothesis(db, hypothesisId);
+  const all = new Map((await hypothesesOf(db, hypothesis.projectId)).map((h) => [h.id, h]));
   const ref = (id: string): HypothesisRef | null => {
     const h = all.get(id);
     return h === undefined ? null : { id: h.id, seq: h.seq, summary: h.summary, status: h.status };
   };
-  const matches = matchesOf(db, hypothesis.projectId)
+  const matches = (await matchesOf(db, hypothesis.projectId))
     .filter((m) => m.firstId === hypothesis.id || m.secondId === hypothesis.id)
     .reverse()
     .map((m): MatchView => {
@@ -45,7 +45,7 @@ export function hypothesisDossier(db: Db, hypothesisId: string): HypothesisDossi
     });
   return {
     hypothesis,
-    reviews: reviewsOfHypothesis(db, hypothesis.id).map(toReview),
+    reviews: (await reviewsOfHypothesis(db, hypothesis.id)).map(toReview),
     matches,
     parents: hypothesis.parents.map(ref).filter((r): r is HypothesisRef => r !== null),
     children: [...all.values()].filter((h) => h.parents.includes(hypothesis.id)).map((h) => ref(h.id) as HypothesisRef),

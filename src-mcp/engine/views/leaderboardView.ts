@@ -89,10 +89,10 @@ export function isCompeting(line: Pick<LeaderboardLine, 'status' | 'gate' | 'saf
 }
 
 /** The latest judging round among current competitors, read from the end of the log only. */
-export function boardRound(db: Db, projectId: string): { matches: number; judge: 'model' | 'human' | null } {
+export async function boardRound(db: Db, projectId: string): Promise<{ matches: number; judge: 'model' | 'human' | null }> {
   // A compare task's round is a few dozen matches; widen the tail until the round starts inside it.
   for (let limit = 16; ; limit *= 8) {
-    const tail = trailingCompetitorMatches(db, projectId, limit);
+    const tail = await trailingCompetitorMatches(db, projectId, limit);
     const size = latestRound(tail);
     if (size < tail.length || tail.length < limit) return { matches: size, judge: tail[tail.length - 1]?.judge ?? null };
   }
@@ -141,36 +141,36 @@ type BoardHeader = Pick<LeaderboardPage, 'k' | 'certified' | 'matchCount' | 'tot
 // the triggers of migration 0009 bump on any change, which a page reads anyway (one counter row).
 const headers = new WeakMap<Db, Map<string, { version: number; topK: number; header: BoardHeader }>>();
 
-function boardHeader(db: Db, projectId: string, topK: number): BoardHeader {
+async function boardHeader(db: Db, projectId: string, topK: number): Promise<BoardHeader> {
   let perProject = headers.get(db);
   if (perProject === undefined) headers.set(db, (perProject = new Map()));
-  const version = leaderboardVersion(db, projectId);
+  const version = await leaderboardVersion(db, projectId);
   const hit = perProject.get(projectId);
   if (hit !== undefined && hit.version === version && hit.topK === topK) return hit.header;
-  const counts = boardCounts(db, projectId);
+  const counts = await boardCounts(db, projectId);
   const k = Math.min(topK, counts.competitors);
-  const top = topRankedPTopK(db, projectId, k);
+  const top = await topRankedPTopK(db, projectId, k);
   const header: BoardHeader = {
     k,
     certified: k > 0 && top.length === k && top.every((pTopK) => (pTopK ?? 0) >= DEFAULT_CERTIFY_THRESHOLD),
     matchCount: counts.competitorMatches,
     total: counts.hypotheses,
-    movementWindow: boardRound(db, projectId),
+    movementWindow: await boardRound(db, projectId),
   };
   perProject.set(projectId, { version, topK, header });
   return header;
 }
 
 /** One page of the board, in one read snapshot: the board's header and the page's own rows. */
-export function leaderboardPage(db: Db, projectId: string, query: { cursor?: string | undefined; limit: number }): LeaderboardPage {
+export async function leaderboardPage(db: Db, projectId: string, query: { cursor?: string | undefined; limit: number }): Promise<LeaderboardPage> {
   // The top-k only: a page needs no plan (loadResearch would parse and validate it on every page).
-  const { topK } = loadResearchSettings(db, projectId);
+  const { topK } = await loadResearchSettings(db, projectId);
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  return readTransaction(db, (): LeaderboardPage => {
-    const header = boardHeader(db, projectId, topK);
+  return await readTransaction(db, async (): Promise<LeaderboardPage> => {
+    const header = await boardHeader(db, projectId, topK);
     const { k } = header;
     // One row more than asked says whether there is a next page without counting the rest.
-    const lines = boardLines(db, projectId, after, query.limit + 1);
+    const lines = await boardLines(db, projectId, after, query.limit + 1);
     const count = Math.min(lines.length, query.limit);
     // One loop over the lines read into an array of the page's length, not a slice and a map: a page
     // of 1,000 rows makes no array it does not return.

@@ -24,12 +24,12 @@ export interface DesktopOverview {
   openWork: OpenWorkRow[];
 }
 
-export function desktopOverview(db: Db, limit: number): DesktopOverview {
-  return { projects: projectFlags(db, limit), pending: pendingCheckpointsEverywhere(db, limit), pendingTotal: countPendingCheckpoints(db), openWork: openWorkByProject(db) };
+export async function desktopOverview(db: Db, limit: number): Promise<DesktopOverview> {
+  return { projects: await projectFlags(db, limit), pending: await pendingCheckpointsEverywhere(db, limit), pendingTotal: await countPendingCheckpoints(db), openWork: await openWorkByProject(db) };
 }
 
-export function decisionHistory(db: Db, query: { limit: number; cursor?: string | undefined }): { decisions: DecisionRow[]; nextCursor: string | null } {
-  const rows = decisionsNewestFirst(db, { limit: query.limit + 1, before: query.cursor === undefined ? undefined : decodeCursor(query.cursor) });
+export async function decisionHistory(db: Db, query: { limit: number; cursor?: string | undefined }): Promise<{ decisions: DecisionRow[]; nextCursor: string | null }> {
+  const rows = await decisionsNewestFirst(db, { limit: query.limit + 1, before: query.cursor === undefined ? undefined : decodeCursor(query.cursor) });
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {

@@ -39,9 +39,9 @@ export interface TimelinePageResult {
   nextCursor: string | null;
 }
 
-export function projectTimeline(db: Db, projectId: string, query: { limit: number; cursor?: string | undefined }): TimelinePageResult {
-  loadResearch(db, projectId);
-  const rows = timelinePage(db, {
+export async function projectTimeline(db: Db, projectId: string, query: { limit: number; cursor?: string | undefined }): Promise<TimelinePageResult> {
+  await loadResearch(db, projectId);
+  const rows = await timelinePage(db, {
     projectId,
     subjectUri: projectUri(projectId),
     eventKinds: TIMELINE_EVENT_KINDS,

@@ -33,26 +33,26 @@ export function toCheckpoint(row: CheckpointRow): Checkpoint {
   };
 }
 
-export function getCheckpoint(db: Db, id: string): Checkpoint {
-  const row = findCheckpoint(db, id);
+export async function getCheckpoint(db: Db, id: string): Promise<Checkpoint> {
+  const row = await findCheckpoint(db, id);
   if (row === undefined) throw notFound('Checkpoint', id, 'Call list_checkpoints to see the checkpoints waiting for a decision.');
   return toCheckpoint(row);
 }
 
 /** Opens a checkpoint (inside the caller's write transaction). */
-export function openCheckpoint(
+export async function openCheckpoint(
   db: Db,
   actor: Actor,
   input: { projectId: string; kind: CheckpointKind; payload: Record<string, unknown>; iteration: number },
-): Checkpoint {
+): Promise<Checkpoint> {
   const id = newId('chk');
-  insertCheckpoint(db, { id, ...input, createdAt: actor.now().toISOString() });
-  recordChange(db, actor, 'checkpoint.created', input.projectId, { checkpoint_id: id, kind: input.kind });
-  return getCheckpoint(db, id);
+  await insertCheckpoint(db, { id, ...input, createdAt: actor.now().toISOString() });
+  await recordChange(db, actor, 'checkpoint.created', input.projectId, { checkpoint_id: id, kind: input.kind });
+  return await getCheckpoint(db, id);
 }
 
-export function pendingCheckpointsOf(db: Db, projectId: string): Checkpoint[] {
-  return pendingCheckpoints(db, projectId).map(toCheckpoint);
+export async function pendingCheckpointsOf(db: Db, projectId: string): Promise<Checkpoint[]> {
+  return (await pendingCheckpoints(db, projectId)).map(toCheckpoint);
 }
 
 export interface CheckpointQuery {
@@ -65,7 +65,7 @@ export interface CheckpointQuery {
 }
 
 /** `archivedHidden`: how many checkpoints of archived projects `excludeArchived` left out (0 without it). */
-export function queryCheckpoints(db: Db, query: CheckpointQuery): { checkpoints: Checkpoint[]; nextCursor: string | null; archivedHidden: number } {
+export async function queryCheckpoints(db: Db, query: CheckpointQuery): Promise<{ checkpoints: Checkpoint[]; nextCursor: string | null; archivedHidden: number }> {
   let afterCreated: string | undefined;
   let afterId: string | undefined;
   if (query.cursor !== undefined) {
@@ -73,12 +73,12 @@ export function queryCheckpoints(db: Db, query: CheckpointQuery): { checkpoints:
     afterCreated = created;
     afterId = id;
   }
-  const rows = listCheckpoints(db, { projectId: query.projectId, status: query.status, limit: query.limit + 1, afterCreated, afterId, excludeArchived: query.excludeArchived });
+  const rows = await listCheckpoints(db, { projectId: query.projectId, status: query.status, limit: query.limit + 1, afterCreated, afterId, excludeArchived: query.excludeArchived });
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
     checkpoints: page.map(toCheckpoint),
     nextCursor: rows.length > query.limit && last !== undefined ? Buffer.from(`${last.createdAt}\n${last.id}`).toString('base64url') : null,
-    archivedHidden: query.excludeArchived === true ? countArchivedCheckpoints(db, query.status) : 0,
+    archivedHidden: query.excludeArchived === true ? await countArchivedCheckpoints(db, query.status) : 0,
   };
 }

@@ -29,18 +29,18 @@ export interface DecideOutcome {
   applied: boolean;
 }
 
-export function decide(db: Db, actor: Actor, input: DecideInput, decider: Decider): DecideOutcome {
+export async function decide(db: Db, actor: Actor, input: DecideInput, decider: Decider): Promise<DecideOutcome> {
   const decisionId = input.decisionId ?? newId('dec');
-  return writeTransaction(db, () => {
-    const previous = findCheckpointByDecision(db, decisionId);
+  return await writeTransaction(db, async () => {
+    const previous = await findCheckpointByDecision(db, decisionId);
     if (previous !== undefined) {
       if (previous.id !== input.checkpointId) {
         throw new DomainError('conflict', `Decision id ${decisionId} was already used for checkpoint ${previous.id}. Use a new decision_id for a new decision.`);
       }
-      return { checkpoint: getCheckpoint(db, previous.id), applied: false };
+      return { checkpoint: await getCheckpoint(db, previous.id), applied: false };
     }
-    const checkpoint = getCheckpoint(db, input.checkpointId);
-    const project = loadResearch(db, checkpoint.projectId);
+    const checkpoint = await getCheckpoint(db, input.checkpointId);
+    const project = await loadResearch(db, checkpoint.projectId);
     if (checkpoint.withdrawal !== null) {
       throw new DomainError('conflict', `Checkpoint ${checkpoint.id} was withdrawn at ${checkpoint.withdrawal.at}, so it takes no decision. ${checkpoint.withdrawal.reason} Call list_checkpoints for the ones still pending.`, {
         status: 'withdrawn',
@@ -56,7 +56,7 @@ export function decide(db: Db, actor: Actor, input: DecideInput, decider: Decide
     assertMayDecide(checkpoint.kind, decider, project.settings);
     const data = validateDecision(checkpoint.kind, input.action, input.data, input.note);
     const note = input.note?.trim() || null;
-    const recorded = recordDecision(db, {
+    const recorded = await recordDecision(db, {
       checkpointId: checkpoint.id,
       decisionId,
       action: input.action,
@@ -66,8 +66,8 @@ export function decide(db: Db, actor: Actor, input: DecideInput, decider: Decide
       decidedAt: actor.now().toISOString(),
     });
     if (!recorded) throw new DomainError('conflict', `Checkpoint ${checkpoint.id} was decided by someone else a moment ago.`);
-    applyDecisionEffects(db, actor, project, checkpoint, { action: input.action, data, note });
-    advance(db, actor, checkpoint.projectId);
-    return { checkpoint: getCheckpoint(db, checkpoint.id), applied: true };
+    await applyDecisionEffects(db, actor, project, checkpoint, { action: input.action, data, note });
+    await advance(db, actor, checkpoint.projectId);
+    return { checkpoint: await getCheckpoint(db, checkpoint.id), applied: true };
   });
 }

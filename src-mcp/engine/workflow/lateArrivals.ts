@@ -14,21 +14,21 @@ import { moveTo, REVIEW_BATCH } from './stages.js';
 const PAST_REVIEW: ReadonlySet<ResearchProject['stage']> = new Set(['rank', 'evolve']);
 
 /** Returns true when it queued work or moved the project (the supervisor looks again). */
-export function catchUpLateArrivals(db: Db, actor: Actor, project: ResearchProject, open: readonly Task[]): boolean {
+export async function catchUpLateArrivals(db: Db, actor: Actor, project: ResearchProject, open: readonly Task[]): Promise<boolean> {
   if (!PAST_REVIEW.has(project.stage)) return false;
   const inReview = new Set(open.filter((t) => t.kind === 'review').flatMap((t) => (t.payload.hypothesis_ids as string[] | undefined) ?? []));
-  const hypotheses = projectHypotheses(db, project.id).filter((h) => h.gate === 'approved' && h.safetyFlag === null);
+  const hypotheses = (await projectHypotheses(db, project.id)).filter((h) => h.gate === 'approved' && h.safetyFlag === null);
   const unreviewed = hypotheses.filter((h) => h.status === 'pending' && !inReview.has(h.id));
   if (unreviewed.length > 0) {
     for (let i = 0; i < unreviewed.length; i += REVIEW_BATCH) {
       const ids = unreviewed.slice(i, i + REVIEW_BATCH).map((h) => h.id);
-      createTask(db, actor, project.id, 'review', { hypothesis_ids: ids, review_type: project.iteration === 1 ? 'initial' : 'full', iteration: project.iteration, late: true });
+      await createTask(db, actor, project.id, 'review', { hypothesis_ids: ids, review_type: project.iteration === 1 ? 'initial' : 'full', iteration: project.iteration, late: true });
     }
     return true;
   }
   // Reviewed but never entered: the rank stage enters them and pairs them before the cycle goes on.
   if (project.stage === 'evolve' && open.length === 0 && hypotheses.some((h) => h.status === 'reviewed')) {
-    moveTo(db, actor, project, 'rank');
+    await moveTo(db, actor, project, 'rank');
     return true;
   }
   return false;
@@ -40,14 +40,14 @@ export function catchUpLateArrivals(db: Db, actor: Actor, project: ResearchProje
  * project's timeline) and the project goes back to the tournament: the supervisor then queues the
  * newcomer's review (catchUpLateArrivals), the rank stage pairs it, and a fresh report follows.
  */
-export function withdrawWaitingReport(db: Db, actor: Actor, project: ResearchProject, newcomerSeq: number): void {
+export async function withdrawWaitingReport(db: Db, actor: Actor, project: ResearchProject, newcomerSeq: number): Promise<void> {
   if (project.stage !== 'report') return;
   const reason = `Withdrawn: H${newcomerSeq} was added while this report waited. It is reviewed and ranked first; a new final report follows.`;
   const at = actor.now().toISOString();
-  for (const report of pendingCheckpointsOf(db, project.id).filter((c) => c.kind === 'final_report')) {
-    if (withdrawCheckpoint(db, { checkpointId: report.id, reason, by: actor.clientId, at })) {
-      recordChange(db, actor, 'checkpoint.withdrawn', project.id, { checkpoint_id: report.id, kind: report.kind, reason });
+  for (const report of (await pendingCheckpointsOf(db, project.id)).filter((c) => c.kind === 'final_report')) {
+    if (await withdrawCheckpoint(db, { checkpointId: report.id, reason, by: actor.clientId, at })) {
+      await recordChange(db, actor, 'checkpoint.withdrawn', project.id, { checkpoint_id: report.id, kind: report.kind, reason });
     }
   }
-  moveTo(db, actor, project, 'rank');
+  await moveTo(db, actor, project, 'rank');
 }

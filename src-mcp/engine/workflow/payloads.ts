@@ -12,9 +12,9 @@ import type { ResearchProject } from '../types.js';
  * the strongest hypotheses), and take a paradigm-shifting look at the third, so one cycle both
  * exploits and explores.
  */
-export function evolutionProposals(db: Db, project: ResearchProject): EvolutionPlan['proposals'] {
+export async function evolutionProposals(db: Db, project: ResearchProject): Promise<EvolutionPlan['proposals']> {
   // A superseded parent keeps playing as its child's benchmark but is never a top hypothesis.
-  const ranked = competitors(db, project.id)
+  const ranked = (await competitors(db, project.id))
     .filter((h) => h.rank !== null && !isSuperseded(h))
     .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
   const [first, second, third] = ranked;
@@ -26,16 +26,16 @@ export function evolutionProposals(db: Db, project: ResearchProject): EvolutionP
   return proposals;
 }
 
-export function finalReportPayload(db: Db, project: ResearchProject): Record<string, unknown> {
-  const ranked = competitors(db, project.id)
+export async function finalReportPayload(db: Db, project: ResearchProject): Promise<Record<string, unknown>> {
+  const ranked = (await competitors(db, project.id))
     .filter((h) => h.rank !== null)
     .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
-  const all = projectHypotheses(db, project.id);
+  const all = await projectHypotheses(db, project.id);
   const top = ranked.slice(0, project.settings.topK);
   const certified = top.length > 0 && top.every((h) => (h.pTopK ?? 0) >= 0.9);
   const overview =
     project.metaReview?.research_overview ??
-    `Ranked ${ranked.length} hypotheses for "${project.goal}" by ${countMatches(db, project.id)} pairwise comparisons.`;
+    `Ranked ${ranked.length} hypotheses for "${project.goal}" by ${await countMatches(db, project.id)} pairwise comparisons.`;
   return {
     overview,
     top_hypothesis_ids: top.map((h) => h.id),
@@ -52,19 +52,19 @@ export function finalReportPayload(db: Db, project: ResearchProject): Record<str
       summary: h.summary,
     })),
     certified,
-    ...replacedReport(db, project.id),
+    ...await replacedReport(db, project.id),
     stats: {
       hypotheses: all.length,
       rejected: all.filter((h) => h.status === 'rejected').length,
-      matches: countMatches(db, project.id),
+      matches: await countMatches(db, project.id),
       iterations: project.iteration,
     },
   };
 }
 
 /** When the previous final report was withdrawn (lateArrivals.withdrawWaitingReport), which one this replaces and why. */
-function replacedReport(db: Db, projectId: string): { replaces?: { checkpoint_id: string; reason: string } } {
-  const previous = listCheckpoints(db, { projectId, status: 'decided', limit: 1000 }).filter((c) => c.kind === 'final_report').at(-1);
+async function replacedReport(db: Db, projectId: string): Promise<{ replaces?: { checkpoint_id: string; reason: string } }> {
+  const previous = (await listCheckpoints(db, { projectId, status: 'decided', limit: 1000 })).filter((c) => c.kind === 'final_report').at(-1);
   if (previous === undefined || previous.decisionId !== null) return {};
   return { replaces: { checkpoint_id: previous.id, reason: previous.decisionNote ?? '' } };
 }

@@ -37,22 +37,22 @@ export function assertApplicable(project: ResearchProject, change: ProjectChange
 }
 
 /** Applies a change the scientist made or approved. Runs inside the caller's write transaction. */
-export function applyProjectChange(db: Db, actor: Actor, project: ResearchProject, change: ProjectChange): void {
+export async function applyProjectChange(db: Db, actor: Actor, project: ResearchProject, change: ProjectChange): Promise<void> {
   assertApplicable(project, change);
   const settings = { ...project.settings, maxReasoningCalls: project.settings.maxReasoningCalls + change.addReasoningCalls };
   if (change.change === 'raise_budget') {
     // A project stopped by its budget runs again once the budget is raised; one the scientist paused stays paused.
     const stoppedByBudget = project.status === 'paused' && (project.stopReason ?? '').startsWith('budget_exhausted');
     const status = stoppedByBudget ? (project.stage === 'plan' ? 'initializing' : 'active') : project.status;
-    updateResearch(db, project.id, { settings: settings as unknown as Record<string, unknown>, status, ...(stoppedByBudget ? { stopReason: null } : {}) }, actor.now());
-    recordChange(db, actor, 'project.updated', project.id, { reasoning_call_budget: settings.maxReasoningCalls, status });
+    await updateResearch(db, project.id, { settings: settings as unknown as Record<string, unknown>, status, ...(stoppedByBudget ? { stopReason: null } : {}) }, actor.now());
+    await recordChange(db, actor, 'project.updated', project.id, { reasoning_call_budget: settings.maxReasoningCalls, status });
     return;
   }
   // Reopen: one more research cycle (generate → review → rank → report) with the added hypotheses.
   const budget = Math.min(MAX_HYPOTHESIS_BUDGET, project.plan.hypothesis_budget + change.addHypotheses);
   const iteration = project.iteration + 1;
   const next = { ...project, stage: 'generate' as const, iteration, settings: { ...settings, maxIterations: Math.max(settings.maxIterations, iteration) } };
-  updateResearch(
+  await updateResearch(
     db,
     project.id,
     {
@@ -67,5 +67,5 @@ export function applyProjectChange(db: Db, actor: Actor, project: ResearchProjec
     },
     actor.now(),
   );
-  recordChange(db, actor, 'project.updated', project.id, { status: 'active', reopened: true, iteration });
+  await recordChange(db, actor, 'project.updated', project.id, { status: 'active', reopened: true, iteration });
 }

@@ -14,10 +14,10 @@ import type { Checkpoint } from '../types.js';
 export { PROJECT_CHANGES, type ProjectChange, type ProjectChangeKind } from './projectChangeEffects.js';
 
 /** The scientist's own change, from the desktop app: applied at once. */
-export function changeProject(db: Db, actor: Actor, projectId: string, change: ProjectChange): void {
-  writeTransaction(db, () => {
-    applyProjectChange(db, actor, loadResearch(db, projectId), change);
-    advance(db, actor, projectId);
+export async function changeProject(db: Db, actor: Actor, projectId: string, change: ProjectChange): Promise<void> {
+  await writeTransaction(db, async () => {
+    await applyProjectChange(db, actor, await loadResearch(db, projectId), change);
+    await advance(db, actor, projectId);
   });
 }
 
@@ -26,13 +26,13 @@ export function changeProject(db: Db, actor: Actor, projectId: string, change: P
  * held in a change_request checkpoint for the scientist. A second identical pending request is not
  * opened twice; the pending one is returned.
  */
-export function requestProjectChange(db: Db, actor: Actor, projectId: string, change: ProjectChange, reason: string | null): Checkpoint {
-  return writeTransaction(db, () => {
-    const project = loadResearch(db, projectId);
+export async function requestProjectChange(db: Db, actor: Actor, projectId: string, change: ProjectChange, reason: string | null): Promise<Checkpoint> {
+  return await writeTransaction(db, async () => {
+    const project = await loadResearch(db, projectId);
     assertApplicable(project, change);
     const payload = { change: change.change, add_reasoning_calls: change.addReasoningCalls, add_hypotheses: change.addHypotheses, reason, requested_by: actor.clientId };
-    const same = pendingCheckpointsOf(db, projectId).find((c) => c.kind === 'change_request' && c.payload.change === change.change && c.payload.requested_by === actor.clientId);
+    const same = (await pendingCheckpointsOf(db, projectId)).find((c) => c.kind === 'change_request' && c.payload.change === change.change && c.payload.requested_by === actor.clientId);
     if (same !== undefined) return same;
-    return openCheckpoint(db, actor, { projectId, kind: 'change_request', payload, iteration: project.iteration });
+    return await openCheckpoint(db, actor, { projectId, kind: 'change_request', payload, iteration: project.iteration });
   });
 }

@@ -25,18 +25,18 @@ import { nextComparisonSet } from './stages.js';
  * hand it to: the desktop app asks for work on the scientist's behalf (owner null) but does no
  * reasoning itself, so the task waits for whichever assistant next calls continue_research.
  */
-function leaseOrQueue(db: Db, actor: Actor, task: Task, owner: string | null): Task {
-  return owner === null ? task : leaseTaskTo(db, actor, task.id, owner);
+async function leaseOrQueue(db: Db, actor: Actor, task: Task, owner: string | null): Promise<Task> {
+  return owner === null ? task : await leaseTaskTo(db, actor, task.id, owner);
 }
 
-function assertRunnable(db: Db, project: ResearchProject): void {
-  const refusal = runnableRefusal(db, project);
+async function assertRunnable(db: Db, project: ResearchProject): Promise<void> {
+  const refusal = await runnableRefusal(db, project);
   if (refusal !== null) throw refusal;
 }
 
 /** Why no work can be asked for on this project now (a safety hold, completed, out of budget), or null. */
-function runnableRefusal(db: Db, project: ResearchProject): DomainError | null {
-  const safety = pendingCheckpointsOf(db, project.id).find((c) => c.kind === 'safety_review');
+async function runnableRefusal(db: Db, project: ResearchProject): Promise<DomainError | null> {
+  const safety = (await pendingCheckpointsOf(db, project.id)).find((c) => c.kind === 'safety_review');
   if (safety !== undefined) {
     const reasons = (safety.payload.reasons as string[] | undefined)?.join('; ') ?? 'flagged by the safety screen';
     return new DomainError('safety_blocked', `Research project ${project.id} is held for a safety review (${reasons}). Only the scientist can clear it, in the Co-Scientist desktop app; explain this to the user and do not try to work around it.`, { checkpoint_id: safety.id });
@@ -77,72 +77,72 @@ function unapprovedRefusal(hypothesis: Hypothesis, what: string): DomainError | 
 }
 
 /** Why a review or evolution of this hypothesis would be refused now, or null: the app greys its buttons with it. */
-export function hypothesisWorkRefusal(db: Db, hypothesis: Hypothesis): string | null {
-  const refusal = runnableRefusal(db, loadResearch(db, hypothesis.projectId)) ?? unapprovedRefusal(hypothesis, 'a review or evolution');
+export async function hypothesisWorkRefusal(db: Db, hypothesis: Hypothesis): Promise<string | null> {
+  const refusal = await runnableRefusal(db, await loadResearch(db, hypothesis.projectId)) ?? unapprovedRefusal(hypothesis, 'a review or evolution');
   return refusal?.message ?? null;
 }
 
-export function requestGeneration(db: Db, actor: Actor, owner: string | null, projectId: string, input: { count: number; method: GenerationMethod }): Task {
-  return writeTransaction(db, () => {
-    const project = loadResearch(db, projectId);
-    assertRunnable(db, project);
+export async function requestGeneration(db: Db, actor: Actor, owner: string | null, projectId: string, input: { count: number; method: GenerationMethod }): Promise<Task> {
+  return await writeTransaction(db, async () => {
+    const project = await loadResearch(db, projectId);
+    await assertRunnable(db, project);
     assertPlanApproved(project, 'generation');
-    const task = createTask(db, actor, projectId, 'generate', { method: input.method, count: input.count, iteration: project.iteration, scientist_feedback: null, requested_by: actor.clientId });
-    return leaseOrQueue(db, actor, task, owner);
+    const task = await createTask(db, actor, projectId, 'generate', { method: input.method, count: input.count, iteration: project.iteration, scientist_feedback: null, requested_by: actor.clientId });
+    return await leaseOrQueue(db, actor, task, owner);
   });
 }
 
-export function requestReview(db: Db, actor: Actor, owner: string | null, hypothesisId: string, reviewType: ReviewType): Task {
-  return writeTransaction(db, () => {
-    const hypothesis = getHypothesis(db, hypothesisId);
-    const project = loadResearch(db, hypothesis.projectId);
-    assertRunnable(db, project);
+export async function requestReview(db: Db, actor: Actor, owner: string | null, hypothesisId: string, reviewType: ReviewType): Promise<Task> {
+  return await writeTransaction(db, async () => {
+    const hypothesis = await getHypothesis(db, hypothesisId);
+    const project = await loadResearch(db, hypothesis.projectId);
+    await assertRunnable(db, project);
     assertApprovedHypothesis(hypothesis, 'a review');
-    const task = createTask(db, actor, project.id, 'review', { hypothesis_ids: [hypothesis.id], review_type: reviewType, iteration: project.iteration, requested_by: actor.clientId });
-    return leaseOrQueue(db, actor, task, owner);
+    const task = await createTask(db, actor, project.id, 'review', { hypothesis_ids: [hypothesis.id], review_type: reviewType, iteration: project.iteration, requested_by: actor.clientId });
+    return await leaseOrQueue(db, actor, task, owner);
   });
 }
 
-export function requestEvolution(db: Db, actor: Actor, owner: string | null, hypothesisId: string, strategy: EvolutionStrategy, partnerId: string | undefined): Task {
-  return writeTransaction(db, () => {
-    const hypothesis = getHypothesis(db, hypothesisId);
-    const project = loadResearch(db, hypothesis.projectId);
-    assertRunnable(db, project);
+export async function requestEvolution(db: Db, actor: Actor, owner: string | null, hypothesisId: string, strategy: EvolutionStrategy, partnerId: string | undefined): Promise<Task> {
+  return await writeTransaction(db, async () => {
+    const hypothesis = await getHypothesis(db, hypothesisId);
+    const project = await loadResearch(db, hypothesis.projectId);
+    await assertRunnable(db, project);
     assertApprovedHypothesis(hypothesis, 'evolution');
     if (strategy === 'combine' && partnerId === undefined) {
       throw new DomainError('invalid_input', 'The combine strategy merges two hypotheses: pass partner_id, a second hypothesis of the same project.', { field: 'partner_id' });
     }
     if (partnerId !== undefined) {
-      const partner = getHypothesis(db, partnerId, project.id);
+      const partner = await getHypothesis(db, partnerId, project.id);
       if (partner.id === hypothesis.id) throw new DomainError('invalid_input', 'partner_id must be a different hypothesis.', { field: 'partner_id' });
       assertApprovedHypothesis(partner, 'evolution');
     }
     // Not approved by an evolution plan: the result waits in a hypothesis_batch checkpoint.
-    const task = createTask(db, actor, project.id, 'evolve', { hypothesis_id: hypothesis.id, strategy, partner_id: partnerId, iteration: project.iteration, approved: false, requested_by: actor.clientId });
-    return leaseOrQueue(db, actor, task, owner);
+    const task = await createTask(db, actor, project.id, 'evolve', { hypothesis_id: hypothesis.id, strategy, partner_id: partnerId, iteration: project.iteration, approved: false, requested_by: actor.clientId });
+    return await leaseOrQueue(db, actor, task, owner);
   });
 }
 
 /** A batch of comparisons chosen by active pairing, or undefined when fewer than two hypotheses compete. */
-export function requestComparisons(db: Db, actor: Actor, owner: string | null, projectId: string): Task | undefined {
-  return writeTransaction(db, () => {
-    const project = loadResearch(db, projectId);
-    assertRunnable(db, project);
-    const state = rankingState(db, project);
+export async function requestComparisons(db: Db, actor: Actor, owner: string | null, projectId: string): Promise<Task | undefined> {
+  return await writeTransaction(db, async () => {
+    const project = await loadResearch(db, projectId);
+    await assertRunnable(db, project);
+    const state = await rankingState(db, project);
     if (state.ids.length < 2) return undefined;
-    const payload = nextComparisonSet(db, project, state);
+    const payload = await nextComparisonSet(db, project, state);
     const { pairs } = payload;
     if (pairs.length === 0) return undefined;
-    const task = createTask(db, actor, projectId, 'compare', { ...payload, iteration: project.iteration, requested_by: actor.clientId });
-    return leaseOrQueue(db, actor, task, owner);
+    const task = await createTask(db, actor, projectId, 'compare', { ...payload, iteration: project.iteration, requested_by: actor.clientId });
+    return await leaseOrQueue(db, actor, task, owner);
   });
 }
 
 /** A scientist's own verdict on a pair (arena mode): recorded as a human judgement. Returns the pair's project. */
-export function recordHumanJudgement(db: Db, actor: Actor, input: { firstId: string; secondId: string; winnerId: string; rationale: string }): string {
-  return writeTransaction(db, () => {
-    const first = getHypothesis(db, input.firstId);
-    const second = getHypothesis(db, input.secondId, first.projectId);
+export async function recordHumanJudgement(db: Db, actor: Actor, input: { firstId: string; secondId: string; winnerId: string; rationale: string }): Promise<string> {
+  return await writeTransaction(db, async () => {
+    const first = await getHypothesis(db, input.firstId);
+    const second = await getHypothesis(db, input.secondId, first.projectId);
     if (first.id === second.id) throw new DomainError('invalid_input', 'A judgement compares two different hypotheses.');
     if (input.winnerId !== first.id && input.winnerId !== second.id) {
       throw new DomainError('invalid_input', `winner_id must be ${first.id} or ${second.id}.`, { field: 'winner_id' });
@@ -152,7 +152,7 @@ export function recordHumanJudgement(db: Db, actor: Actor, input: { firstId: str
     if (!isCompetitor(first) || !isCompetitor(second)) {
       throw new DomainError('conflict', 'Both hypotheses must be reviewed and approved before they can be compared.');
     }
-    insertMatch(db, {
+    await insertMatch(db, {
       id: newId('mat'),
       projectId: first.projectId,
       firstId: first.id,
@@ -167,9 +167,9 @@ export function recordHumanJudgement(db: Db, actor: Actor, input: { firstId: str
       createdBy: actor.clientId,
       createdAt: actor.now().toISOString(),
     });
-    if (competitorsExceed(db, first.projectId, LARGE_TOURNAMENT)) recordMatchIncrementally(db, { firstId: first.id, secondId: second.id, winnerId: input.winnerId }, actor.now());
-    else refreshRatings(db, loadResearch(db, first.projectId), actor.now());
-    recordChange(db, actor, 'tournament.updated', first.projectId, { human: true });
+    if (await competitorsExceed(db, first.projectId, LARGE_TOURNAMENT)) await recordMatchIncrementally(db, { firstId: first.id, secondId: second.id, winnerId: input.winnerId }, actor.now());
+    else await refreshRatings(db, await loadResearch(db, first.projectId), actor.now());
+    await recordChange(db, actor, 'tournament.updated', first.projectId, { human: true });
     return first.projectId;
   });
 }
@@ -181,37 +181,37 @@ const PAUSED_BY = 'paused by ';
  * Pauses a project, recording who paused it (`by`: "the scientist", or which assistant) and why, so
  * that whoever meets the paused project later is told both (issue 32 §2).
  */
-export function pauseResearch(db: Db, actor: Actor, projectId: string, pause: { by: string; reason: string | null }): void {
-  writeTransaction(db, () => {
-    const project = loadResearch(db, projectId);
+export async function pauseResearch(db: Db, actor: Actor, projectId: string, pause: { by: string; reason: string | null }): Promise<void> {
+  await writeTransaction(db, async () => {
+    const project = await loadResearch(db, projectId);
     if (project.status === 'completed') throw new DomainError('conflict', `Research project ${projectId} is already completed.`);
     const reason = pause.reason?.trim() ?? '';
     const stopReason = `${PAUSED_BY}${pause.by}${reason === '' ? ' (no reason given)' : `: ${reason}`}`;
-    updateResearch(db, projectId, { status: 'paused', stopReason }, actor.now());
-    recordChange(db, actor, 'project.updated', projectId, { status: 'paused', stop_reason: stopReason });
+    await updateResearch(db, projectId, { status: 'paused', stopReason }, actor.now());
+    await recordChange(db, actor, 'project.updated', projectId, { status: 'paused', stop_reason: stopReason });
   });
 }
 
 /** Resumes a paused project within its budget; raising the budget is a project change (projectChanges.ts). */
-export function resumeResearch(db: Db, actor: Actor, projectId: string): void {
-  writeTransaction(db, () => {
-    const project = loadResearch(db, projectId);
+export async function resumeResearch(db: Db, actor: Actor, projectId: string): Promise<void> {
+  await writeTransaction(db, async () => {
+    const project = await loadResearch(db, projectId);
     if (project.status === 'completed') throw new DomainError('conflict', `Research project ${projectId} is completed; reopen it (manage_research action "reopen") to continue the work.`);
     if (project.settings.maxReasoningCalls <= project.reasoningCallsUsed) {
       throw new DomainError('budget_exhausted', `The budget of ${project.settings.maxReasoningCalls} reasoning calls is used up; only the scientist can raise it (resume with add_reasoning_calls > 0 files the request).`, { field: 'add_reasoning_calls' });
     }
-    updateResearch(db, projectId, { status: project.stage === 'plan' ? 'initializing' : 'active', stopReason: null }, actor.now());
-    recordChange(db, actor, 'project.updated', projectId, { status: 'active' });
-    advance(db, actor, projectId);
+    await updateResearch(db, projectId, { status: project.stage === 'plan' ? 'initializing' : 'active', stopReason: null }, actor.now());
+    await recordChange(db, actor, 'project.updated', projectId, { status: 'active' });
+    await advance(db, actor, projectId);
   });
 }
 
 /** Deletes a project for good, whether or not it is in the trash (engine/projectTrash.ts). */
-export function deleteResearch(db: Db, actor: Actor, projectId: string): void {
-  writeTransaction(db, () => {
-    if (!projectExists(db, projectId)) throw notFound('Research project', projectId, 'Call list_research_projects to see the projects that exist.');
-    cancelOpenTasks(db, projectId, actor.now().toISOString());
-    deleteProject(db, projectId);
-    recordChange(db, actor, 'project.deleted', projectId);
+export async function deleteResearch(db: Db, actor: Actor, projectId: string): Promise<void> {
+  await writeTransaction(db, async () => {
+    if (!await projectExists(db, projectId)) throw notFound('Research project', projectId, 'Call list_research_projects to see the projects that exist.');
+    await cancelOpenTasks(db, projectId, actor.now().toISOString());
+    await deleteProject(db, projectId);
+    await recordChange(db, actor, 'project.deleted', projectId);
   });
 }

@@ -25,152 +25,152 @@ export const REVIEW_BATCH = 5;
 export const COMPARISON_BATCH = 5;
 
 /** One transition of the current stage. Returns true when the state changed and needs another look. */
-export function advanceStage(db: Db, actor: Actor, project: ResearchProject): boolean {
+export async function advanceStage(db: Db, actor: Actor, project: ResearchProject): Promise<boolean> {
   switch (project.stage) {
     case 'plan':
-      return planStage(db, actor, project);
+      return await planStage(db, actor, project);
     case 'generate':
-      return generateStage(db, actor, project);
+      return await generateStage(db, actor, project);
     case 'review':
-      return reviewStage(db, actor, project);
+      return await reviewStage(db, actor, project);
     case 'rank':
-      return rankStage(db, actor, project);
+      return await rankStage(db, actor, project);
     case 'evolve':
-      return evolveStage(db, actor, project);
+      return await evolveStage(db, actor, project);
     case 'report':
-      pause(db, actor, project, 'final_report', finalReportPayload(db, project));
+      await pause(db, actor, project, 'final_report', await finalReportPayload(db, project));
       return true;
     case 'done':
       // Reached only with no open task and no pending checkpoint: the approved report's last work is in.
-      updateResearch(db, project.id, { status: 'completed', progress: 1 }, actor.now());
-      recordChange(db, actor, 'project.updated', project.id, { status: 'completed' });
+      await updateResearch(db, project.id, { status: 'completed', progress: 1 }, actor.now());
+      await recordChange(db, actor, 'project.updated', project.id, { status: 'completed' });
       return false;
   }
 }
 
 /** Opens a checkpoint. The supervisor approves kinds the scientist chose not to pause at. */
-export function pause(db: Db, actor: Actor, project: ResearchProject, kind: CheckpointKind, payload: Record<string, unknown>): void {
-  openCheckpoint(db, actor, { projectId: project.id, kind, payload, iteration: project.iteration });
+export async function pause(db: Db, actor: Actor, project: ResearchProject, kind: CheckpointKind, payload: Record<string, unknown>): Promise<void> {
+  await openCheckpoint(db, actor, { projectId: project.id, kind, payload, iteration: project.iteration });
 }
 
-function planStage(db: Db, actor: Actor, project: ResearchProject): boolean {
+async function planStage(db: Db, actor: Actor, project: ResearchProject): Promise<boolean> {
   const verdict = screenText(project.plan.goal);
-  if (verdict.flagged && !goalClearedBySafetyReview(db, project)) {
-    updateResearch(db, project.id, { status: 'paused' }, actor.now());
-    pause(db, actor, project, 'safety_review', { subject: 'goal', text: project.plan.goal, reasons: verdict.reasons, matches: verdict.matches });
+  if (verdict.flagged && !await goalClearedBySafetyReview(db, project)) {
+    await updateResearch(db, project.id, { status: 'paused' }, actor.now());
+    await pause(db, actor, project, 'safety_review', { subject: 'goal', text: project.plan.goal, reasons: verdict.reasons, matches: verdict.matches });
     // A paused project is not advanced further until the scientist decides.
     return false;
   }
-  pause(db, actor, project, 'research_plan', { plan: project.plan });
+  await pause(db, actor, project, 'research_plan', { plan: project.plan });
   return true;
 }
 
-function goalClearedBySafetyReview(db: Db, project: ResearchProject): boolean {
-  return listCheckpoints(db, { projectId: project.id, status: 'decided', limit: 1000 }).some(
+async function goalClearedBySafetyReview(db: Db, project: ResearchProject): Promise<boolean> {
+  return (await listCheckpoints(db, { projectId: project.id, status: 'decided', limit: 1000 })).some(
     (c) => c.kind === 'safety_review' && c.payload.subject === 'goal' && c.payload.text === project.plan.goal && c.decisionAction === 'approve',
   );
 }
 
-function generateStage(db: Db, actor: Actor, project: ResearchProject): boolean {
-  const hypotheses = projectHypotheses(db, project.id);
+async function generateStage(db: Db, actor: Actor, project: ResearchProject): Promise<boolean> {
+  const hypotheses = await projectHypotheses(db, project.id);
   const accepted = hypotheses.filter((h) => h.origin === 'generated' && h.status !== 'rejected').length;
   const missing = project.plan.hypothesis_budget - accepted;
   if (missing > 0) {
-    createGenerationTasks(db, actor, project, missing);
-    updateResearch(db, project.id, { status: 'active', progress: progressAfter(project) }, actor.now());
+    await createGenerationTasks(db, actor, project, missing);
+    await updateResearch(db, project.id, { status: 'active', progress: progressAfter(project) }, actor.now());
     return false;
   }
-  moveTo(db, actor, project, 'review');
+  await moveTo(db, actor, project, 'review');
   return true;
 }
 
-function createGenerationTasks(db: Db, actor: Actor, project: ResearchProject, missing: number): void {
-  const feedback = latestRejectionNote(db, project.id, 'hypothesis_batch');
+async function createGenerationTasks(db: Db, actor: Actor, project: ResearchProject, missing: number): Promise<void> {
+  const feedback = await latestRejectionNote(db, project.id, 'hypothesis_batch');
   const methods: GenerationMethod[] = project.metaReview === null ? ['literature_based', 'debate', 'assumptions'] : ['expansion', ...GENERATION_METHODS.slice(0, 3)];
-  const previous = tasksOfKind(db, project.id, 'generate').length;
+  const previous = (await tasksOfKind(db, project.id, 'generate')).length;
   for (let made = 0, index = 0; made < missing; index += 1) {
     const count = Math.min(GENERATION_BATCH, missing - made);
     const method = methods[(previous + index) % methods.length] as GenerationMethod;
-    createTask(db, actor, project.id, 'generate', { method, count, iteration: project.iteration, scientist_feedback: feedback });
+    await createTask(db, actor, project.id, 'generate', { method, count, iteration: project.iteration, scientist_feedback: feedback });
     made += count;
   }
 }
 
-export function latestRejectionNote(db: Db, projectId: string, kind: CheckpointKind): string | null {
-  const decided = listCheckpoints(db, { projectId, status: 'decided', limit: 1000 }).filter((c) => c.kind === kind);
+export async function latestRejectionNote(db: Db, projectId: string, kind: CheckpointKind): Promise<string | null> {
+  const decided = (await listCheckpoints(db, { projectId, status: 'decided', limit: 1000 })).filter((c) => c.kind === kind);
   const last = decided[decided.length - 1];
   return last?.decisionAction === 'reject' ? last.decisionNote : null;
 }
 
-function reviewStage(db: Db, actor: Actor, project: ResearchProject): boolean {
-  const unreviewed = projectHypotheses(db, project.id).filter((h) => h.gate === 'approved' && h.status === 'pending' && h.safetyFlag === null);
+async function reviewStage(db: Db, actor: Actor, project: ResearchProject): Promise<boolean> {
+  const unreviewed = (await projectHypotheses(db, project.id)).filter((h) => h.gate === 'approved' && h.status === 'pending' && h.safetyFlag === null);
   if (unreviewed.length > 0) {
     for (let i = 0; i < unreviewed.length; i += REVIEW_BATCH) {
       const ids = unreviewed.slice(i, i + REVIEW_BATCH).map((h) => h.id);
-      createTask(db, actor, project.id, 'review', { hypothesis_ids: ids, review_type: project.iteration === 1 ? 'initial' : 'full', iteration: project.iteration });
+      await createTask(db, actor, project.id, 'review', { hypothesis_ids: ids, review_type: project.iteration === 1 ? 'initial' : 'full', iteration: project.iteration });
     }
-    updateResearch(db, project.id, { progress: progressAfter(project) }, actor.now());
+    await updateResearch(db, project.id, { progress: progressAfter(project) }, actor.now());
     return false;
   }
-  moveTo(db, actor, project, 'rank');
+  await moveTo(db, actor, project, 'rank');
   return true;
 }
 
-function rankStage(db: Db, actor: Actor, project: ResearchProject): boolean {
-  const players = competitors(db, project.id);
+async function rankStage(db: Db, actor: Actor, project: ResearchProject): Promise<boolean> {
+  const players = await competitors(db, project.id);
   const reviewed = players.filter((h) => h.status === 'reviewed').map((h) => h.id);
-  if (reviewed.length > 0) updateHypothesisStatus(db, reviewed, 'in_tournament', actor.now().toISOString());
-  const metaDone = tasksOfKind(db, project.id, 'meta_review').some((t) => t.payload.iteration === project.iteration && t.status === 'done');
-  const state = refreshRatings(db, project, actor.now());
+  if (reviewed.length > 0) await updateHypothesisStatus(db, reviewed, 'in_tournament', actor.now().toISOString());
+  const metaDone = (await tasksOfKind(db, project.id, 'meta_review')).some((t) => t.payload.iteration === project.iteration && t.status === 'done');
+  const state = await refreshRatings(db, project, actor.now());
   const everyonePlayed = state.board.entries.every((entry) => entry.matches > 0);
   // A hypothesis that joined after the meta-review (catchUpLateArrivals) plays before the cycle goes on.
   if (metaDone && (everyonePlayed || players.length < 2)) {
-    moveTo(db, actor, project, project.iteration < project.settings.maxIterations ? 'evolve' : 'report');
+    await moveTo(db, actor, project, project.iteration < project.settings.maxIterations ? 'evolve' : 'report');
     return true;
   }
   const stop = rankingStopDecision(project, state);
   const enough = !metaDone && (players.length < 2 || (stop.stop && everyonePlayed) || state.matches.length >= comparisonBudget(players.length) * project.iteration);
   if (enough) {
-    createTask(db, actor, project.id, 'meta_review', { iteration: project.iteration, certified: state.board.certified });
+    await createTask(db, actor, project.id, 'meta_review', { iteration: project.iteration, certified: state.board.certified });
     return false;
   }
-  const payload = nextComparisonSet(db, project, state);
+  const payload = await nextComparisonSet(db, project, state);
   const { pairs } = payload;
   if (pairs.length === 0) {
     if (metaDone) {
-      moveTo(db, actor, project, project.iteration < project.settings.maxIterations ? 'evolve' : 'report');
+      await moveTo(db, actor, project, project.iteration < project.settings.maxIterations ? 'evolve' : 'report');
       return true;
     }
-    createTask(db, actor, project.id, 'meta_review', { iteration: project.iteration, certified: state.board.certified });
+    await createTask(db, actor, project.id, 'meta_review', { iteration: project.iteration, certified: state.board.certified });
     return false;
   }
-  createTask(db, actor, project.id, 'compare', { ...payload, iteration: project.iteration });
-  updateResearch(db, project.id, { progress: progressAfter(project) }, actor.now());
+  await createTask(db, actor, project.id, 'compare', { ...payload, iteration: project.iteration });
+  await updateResearch(db, project.id, { progress: progressAfter(project) }, actor.now());
   return false;
 }
 
 /** The next comparison item: the proposals of the active scheduler that fall inside one small shared set. */
-export function nextComparisonSet(db: Db, project: ResearchProject, state: RankingState): ComparisonSetPayload {
-  const proposals = proposePairs(db, project, state, Math.max(COMPARISON_BATCH, PROPOSALS_PER_HYPOTHESIS * state.ids.length));
+export async function nextComparisonSet(db: Db, project: ResearchProject, state: RankingState): Promise<ComparisonSetPayload> {
+  const proposals = await proposePairs(db, project, state, Math.max(COMPARISON_BATCH, PROPOSALS_PER_HYPOTHESIS * state.ids.length));
   return comparisonSetPayload(pairsWithinSet(proposals), state.board, { k: project.settings.topK, seed: project.settings.seed, firstPairNumber: state.matches.length + 1 });
 }
 
-function evolveStage(db: Db, actor: Actor, project: ResearchProject): boolean {
-  const plans = listCheckpoints(db, { projectId: project.id, limit: 1000 }).filter((c) => c.kind === 'evolution_plan' && c.iteration === project.iteration);
+async function evolveStage(db: Db, actor: Actor, project: ResearchProject): Promise<boolean> {
+  const plans = (await listCheckpoints(db, { projectId: project.id, limit: 1000 })).filter((c) => c.kind === 'evolution_plan' && c.iteration === project.iteration);
   const decided = plans[plans.length - 1];
   if (decided === undefined) {
-    pause(db, actor, project, 'evolution_plan', { proposals: evolutionProposals(db, project) });
+    await pause(db, actor, project, 'evolution_plan', { proposals: await evolutionProposals(db, project) });
     return true;
   }
   // A rejected plan sent the project to its report; it is back here only after ranking a late
   // arrival (lateArrivals.withdrawWaitingReport), and goes on to the report again, same cycle.
   if (decided.decisionAction === 'reject') {
-    moveTo(db, actor, project, 'report');
+    await moveTo(db, actor, project, 'report');
     return true;
   }
   // The approved plan's evolve tasks are done (advance only gets here with no open tasks).
-  updateResearch(db, project.id, { iteration: project.iteration + 1, stage: 'review' }, actor.now());
-  recordChange(db, actor, 'project.updated', project.id, { stage: 'review', iteration: project.iteration + 1 });
+  await updateResearch(db, project.id, { iteration: project.iteration + 1, stage: 'review' }, actor.now());
+  await recordChange(db, actor, 'project.updated', project.id, { stage: 'review', iteration: project.iteration + 1 });
   return true;
 }
 
@@ -179,20 +179,20 @@ function evolveStage(db: Db, actor: Actor, project: ResearchProject): boolean {
  * hypothesis_batch checkpoint; flagged ones each in a safety_review only the desktop app decides.
  * Returns true when it opened a checkpoint.
  */
-export function gateNewHypotheses(db: Db, actor: Actor, project: ResearchProject): boolean {
-  const fresh = projectHypotheses(db, project.id).filter((h) => h.gate === 'new' && h.status !== 'rejected');
+export async function gateNewHypotheses(db: Db, actor: Actor, project: ResearchProject): Promise<boolean> {
+  const fresh = (await projectHypotheses(db, project.id)).filter((h) => h.gate === 'new' && h.status !== 'rejected');
   if (fresh.length === 0) return false;
   const at = actor.now().toISOString();
   for (const h of fresh.filter((candidate) => candidate.safetyFlag !== null)) {
-    updateHypothesisGate(db, [h.id], 'awaiting_approval', at);
+    await updateHypothesisGate(db, [h.id], 'awaiting_approval', at);
     // The passages that triggered the flag, in context, wherever in the hypothesis they sit.
     const { matches } = screenHypothesis(h);
-    pause(db, actor, project, 'safety_review', { subject: 'hypothesis', hypothesis_id: h.id, text: h.summary, reasons: h.safetyFlag?.split('; ') ?? [], matches });
+    await pause(db, actor, project, 'safety_review', { subject: 'hypothesis', hypothesis_id: h.id, text: h.summary, reasons: h.safetyFlag?.split('; ') ?? [], matches });
   }
   const batch = fresh.filter((h) => h.safetyFlag === null);
   if (batch.length > 0) {
-    updateHypothesisGate(db, batch.map((h) => h.id), 'awaiting_approval', at);
-    pause(db, actor, project, 'hypothesis_batch', {
+    await updateHypothesisGate(db, batch.map((h) => h.id), 'awaiting_approval', at);
+    await pause(db, actor, project, 'hypothesis_batch', {
       hypothesis_ids: batch.map((h) => h.id),
       hypotheses: batch.map((h) => ({ id: h.id, seq: h.seq, summary: h.summary, method: h.method, near_duplicate_of: h.nearDuplicateOf })),
     });
@@ -200,12 +200,12 @@ export function gateNewHypotheses(db: Db, actor: Actor, project: ResearchProject
   return true;
 }
 
-export function moveTo(db: Db, actor: Actor, project: ResearchProject, stage: ResearchProject['stage']): void {
-  updateResearch(db, project.id, { stage, progress: progressAfter({ ...project, stage }) }, actor.now());
-  recordChange(db, actor, 'project.updated', project.id, { stage });
+export async function moveTo(db: Db, actor: Actor, project: ResearchProject, stage: ResearchProject['stage']): Promise<void> {
+  await updateResearch(db, project.id, { stage, progress: progressAfter({ ...project, stage }) }, actor.now());
+  await recordChange(db, actor, 'project.updated', project.id, { stage });
 }
 
-export function stopIfOutOfBudget(db: Db, actor: Actor, project: ResearchProject): boolean {
+export async function stopIfOutOfBudget(db: Db, actor: Actor, project: ResearchProject): Promise<boolean> {
   const minutes = (actor.now().getTime() - Date.parse(project.createdAt)) / 60000;
   let reason: string | null = null;
   if (project.reasoningCallsUsed >= project.settings.maxReasoningCalls) {
@@ -214,8 +214,8 @@ export function stopIfOutOfBudget(db: Db, actor: Actor, project: ResearchProject
     reason = `wall_clock: the project ran for its limit of ${project.settings.maxWallClockMinutes} minutes`;
   }
   if (reason === null) return false;
-  updateResearch(db, project.id, { status: 'paused', stopReason: reason }, actor.now());
-  recordChange(db, actor, 'project.updated', project.id, { status: 'paused', stop_reason: reason });
+  await updateResearch(db, project.id, { status: 'paused', stopReason: reason }, actor.now());
+  await recordChange(db, actor, 'project.updated', project.id, { status: 'paused', stop_reason: reason });
   return true;
 }
 

@@ -55,8 +55,8 @@ export interface SubmitOutcome {
   created: string[];
 }
 
-export function submitWork(db: Db, actor: Actor, input: SubmitInput, verify: CitationVerifier): SubmitOutcome {
-  const task = getTask(db, input.taskId);
+export async function submitWork(db: Db, actor: Actor, input: SubmitInput, verify: CitationVerifier): Promise<SubmitOutcome> {
+  const task = await getTask(db, input.taskId);
   if (task.status === 'done' || task.status === 'cancelled') {
     throw new DomainError('conflict', `Task ${task.id} is already ${task.status === 'done' ? 'completed; its result was applied once and is kept' : 'cancelled'}. Call continue_research for the next work item.`, { status: task.status });
   }
@@ -65,41 +65,41 @@ export function submitWork(db: Db, actor: Actor, input: SubmitInput, verify: Cit
     const issues = parsed.error.issues.slice(0, 12).map((issue) => `${issue.path.join('.') || '(result)'}: ${issue.message}`);
     throw new DomainError('invalid_input', `The result does not match the ${task.kind} output schema: ${issues.join('; ')}. Fix these and submit again; the task is still yours.`, { issues });
   }
-  return writeTransaction(db, () => {
-    if (!completeTask(db, task.id, input.reasoner, actor.now().toISOString())) {
+  return await writeTransaction(db, async () => {
+    if (!await completeTask(db, task.id, input.reasoner, actor.now().toISOString())) {
       throw new DomainError('conflict', `Task ${task.id} was completed by another submission a moment ago; nothing was applied twice.`);
     }
-    const project = loadResearch(db, task.projectId);
-    const outcome = apply(db, actor, project, task, parsed.data, input.reasoner, verify);
-    updateResearch(db, project.id, { reasoningCallsUsed: project.reasoningCallsUsed + 1 }, actor.now());
-    recordChange(db, actor, 'task.completed', project.id, { task_id: task.id, kind: task.kind });
-    advance(db, actor, project.id);
-    return { task: getTask(db, task.id), ...outcome };
+    const project = await loadResearch(db, task.projectId);
+    const outcome = await apply(db, actor, project, task, parsed.data, input.reasoner, verify);
+    await updateResearch(db, project.id, { reasoningCallsUsed: project.reasoningCallsUsed + 1 }, actor.now());
+    await recordChange(db, actor, 'task.completed', project.id, { task_id: task.id, kind: task.kind });
+    await advance(db, actor, project.id);
+    return { task: await getTask(db, task.id), ...outcome };
   });
 }
 
-function apply(db: Db, actor: Actor, project: ResearchProject, task: Task, result: unknown, reasoner: string, verify: CitationVerifier): Omit<SubmitOutcome, 'task'> {
+async function apply(db: Db, actor: Actor, project: ResearchProject, task: Task, result: unknown, reasoner: string, verify: CitationVerifier): Promise<Omit<SubmitOutcome, 'task'>> {
   switch (task.kind) {
     case 'generate':
-      return applyGeneration(db, actor, project, task, result as GenerationResult, reasoner, verify);
+      return await applyGeneration(db, actor, project, task, result as GenerationResult, reasoner, verify);
     case 'review':
-      return applyReviews(db, actor, project, task, result as ReviewResult, reasoner, verify);
+      return await applyReviews(db, actor, project, task, result as ReviewResult, reasoner, verify);
     case 'compare':
-      return applyComparisons(db, actor, project, task, result as ComparisonResult);
+      return await applyComparisons(db, actor, project, task, result as ComparisonResult);
     case 'evolve':
-      return applyEvolution(db, actor, project, task, result as EvolutionResult, reasoner, verify);
+      return await applyEvolution(db, actor, project, task, result as EvolutionResult, reasoner, verify);
     case 'meta_review':
-      updateResearch(db, project.id, { metaReview: result as MetaReviewResult }, actor.now());
+      await updateResearch(db, project.id, { metaReview: result as MetaReviewResult }, actor.now());
       return { summary: 'meta-review stored; its feedback goes to later generation and review', created: [] };
   }
 }
 
-function applyGeneration(db: Db, actor: Actor, project: ResearchProject, task: Task, result: GenerationResult, reasoner: string, verify: CitationVerifier) {
+async function applyGeneration(db: Db, actor: Actor, project: ResearchProject, task: Task, result: GenerationResult, reasoner: string, verify: CitationVerifier) {
   const allowed = Number(task.payload.count ?? result.hypotheses.length);
   if (result.hypotheses.length > allowed) {
     throw new DomainError('invalid_input', `This task asked for ${allowed} hypotheses; ${result.hypotheses.length} were submitted. Submit at most ${allowed}.`);
   }
-  const created = createHypotheses(db, actor, {
+  const created = await createHypotheses(db, actor, {
     projectId: project.id,
     iteration: project.iteration,
     batchTaskId: task.id,
@@ -107,7 +107,7 @@ function applyGeneration(db: Db, actor: Actor, project: ResearchProject, task: T
     verify,
     items: result.hypotheses.map((draft) => ({ draft, method: task.payload.method as GenerationMethod, origin: 'generated' as const, parents: [], gate: 'new' as const })),
   });
-  recordChange(db, actor, 'hypothesis.created', project.id, { hypothesis_ids: created.map((c) => c.hypothesis.id) });
+  await recordChange(db, actor, 'hypothesis.created', project.id, { hypothesis_ids: created.map((c) => c.hypothesis.id) });
   const kept = created.filter((c) => !c.discarded);
   const flagged = kept.filter((c) => c.safety.flagged).length;
   return {
@@ -120,11 +120,11 @@ function applyGeneration(db: Db, actor: Actor, project: ResearchProject, task: T
 function discardedNote(db: Db, created: readonly CreatedHypothesis[]): string {
   const discarded = created.filter((c) => c.discarded);
   if (discarded.length === 0) return '';
-  const label = (id: string | null) => (id === null ? '?' : `H${findHypothesis(db, id)?.seq ?? '?'}`);
+  const label = async (id: string | null) => (id === null ? '?' : `H${(await findHypothesis(db, id))?.seq ?? '?'}`);
   return `; discarded as near-duplicates (stored as rejected, out of the run): ${discarded.map((c) => `H${c.hypothesis.seq} (of ${label(c.hypothesis.nearDuplicateOf)})`).join(', ')}`;
 }
 
-function applyReviews(db: Db, actor: Actor, project: ResearchProject, task: Task, result: ReviewResult, reasoner: string, verify: CitationVerifier) {
+async function applyReviews(db: Db, actor: Actor, project: ResearchProject, task: Task, result: ReviewResult, reasoner: string, verify: CitationVerifier) {
   const expected = new Set((task.payload.hypothesis_ids as string[] | undefined) ?? []);
   const seen = new Set(result.reviews.map((r) => r.hypothesis_id));
   const missing = [...expected].filter((id) => !seen.has(id));
@@ -137,7 +137,7 @@ function applyReviews(db: Db, actor: Actor, project: ResearchProject, task: Task
   let flagged = 0;
   for (const review of result.reviews) {
     const id = newId('rev');
-    insertReview(db, {
+    await insertReview(db, {
       id,
       projectId: project.id,
       hypothesisId: review.hypothesis_id,
@@ -146,7 +146,7 @@ function applyReviews(db: Db, actor: Actor, project: ResearchProject, task: Task
       strengths: review.strengths,
       weaknesses: review.weaknesses,
       recommendations: review.recommendations,
-      citations: verifyCitations(review.citations, verify),
+      citations: await verifyCitations(review.citations, verify),
       assumptionChecks: review.assumption_checks,
       fundamentalFlaw: review.fundamental_flaw,
       narrative: review.narrative ?? null,
@@ -156,13 +156,13 @@ function applyReviews(db: Db, actor: Actor, project: ResearchProject, task: Task
       createdAt: at,
     });
     created.push(id);
-    if (findHypothesis(db, review.hypothesis_id)?.status === 'pending') updateHypothesisStatus(db, [review.hypothesis_id], 'reviewed', at);
+    if ((await findHypothesis(db, review.hypothesis_id))?.status === 'pending') await updateHypothesisStatus(db, [review.hypothesis_id], 'reviewed', at);
     if (review.safety_concern === 'concerning') {
-      flagForSafetyReview(db, review.hypothesis_id, reasoner, review.safety_reason, at);
+      await flagForSafetyReview(db, review.hypothesis_id, reasoner, review.safety_reason, at);
       flagged += 1;
     }
   }
-  recordChange(db, actor, 'review.created', project.id, { review_ids: created });
+  await recordChange(db, actor, 'review.created', project.id, { review_ids: created });
   return { summary: `${created.length} reviews stored${flagged > 0 ? `; ${flagged} hypothes${flagged === 1 ? 'is' : 'es'} sent to a safety review in the app` : ''}`, created };
 }
 
@@ -171,17 +171,17 @@ function applyReviews(db: Db, actor: Actor, project: ResearchProject, task: Task
  * carries a safety flag (out of the tournament) and goes back to the gate, which opens a
  * safety_review only the scientist decides in the app.
  */
-function flagForSafetyReview(db: Db, hypothesisId: string, reasoner: string, reason: string | undefined, at: string): void {
-  const hypothesis = findHypothesis(db, hypothesisId);
+async function flagForSafetyReview(db: Db, hypothesisId: string, reasoner: string, reason: string | undefined, at: string): Promise<void> {
+  const hypothesis = await findHypothesis(db, hypothesisId);
   if (hypothesis === undefined || hypothesis.status === 'rejected') return;
   // Flags are joined with "; " and split on it again for the checkpoint's reasons.
   const said = (reason ?? 'no reason given').replace(/;\s*/g, ', ');
   const flag = `the reviewer (${reasoner}) answered the safety question "concerning": ${said}`;
-  setSafetyFlag(db, hypothesisId, hypothesis.safetyFlag === null ? flag : `${hypothesis.safetyFlag}; ${flag}`, at);
-  updateHypothesisGate(db, [hypothesisId], 'new', at);
+  await setSafetyFlag(db, hypothesisId, hypothesis.safetyFlag === null ? flag : `${hypothesis.safetyFlag}; ${flag}`, at);
+  await updateHypothesisGate(db, [hypothesisId], 'new', at);
 }
 
-function applyComparisons(db: Db, actor: Actor, project: ResearchProject, task: Task, result: ComparisonResult) {
+async function applyComparisons(db: Db, actor: Actor, project: ResearchProject, task: Task, result: ComparisonResult) {
   const pairs = new Map(((task.payload.pairs as Array<{ pair_id: string; first: string; second: string }> | undefined) ?? []).map((p) => [p.pair_id, p]));
   const judged = new Set(result.judgements.map((j) => j.pair_id));
   const missing = [...pairs.keys()].filter((id) => !judged.has(id));
@@ -192,7 +192,7 @@ function applyComparisons(db: Db, actor: Actor, project: ResearchProject, task: 
   let recorded = 0;
   for (const judgement of result.judgements) {
     const pair = pairs.get(judgement.pair_id) as { pair_id: string; first: string; second: string };
-    const inserted = insertMatch(db, {
+    const inserted = await insertMatch(db, {
       id: newId('mat'),
       projectId: project.id,
       firstId: pair.first,
@@ -209,16 +209,16 @@ function applyComparisons(db: Db, actor: Actor, project: ResearchProject, task: 
     });
     if (inserted) recorded += 1;
   }
-  const state = refreshRatings(db, project, actor.now());
-  recordChange(db, actor, 'tournament.updated', project.id, { matches: state.matches.length, certified: state.board.certified });
+  const state = await refreshRatings(db, project, actor.now());
+  await recordChange(db, actor, 'tournament.updated', project.id, { matches: state.matches.length, certified: state.board.certified });
   return { summary: `${recorded} matches recorded; ranking ${state.board.certified ? 'certified' : 'not yet certified'} after ${state.matches.length} matches`, created: [] };
 }
 
-function applyEvolution(db: Db, actor: Actor, project: ResearchProject, task: Task, result: EvolutionResult, reasoner: string, verify: CitationVerifier) {
+async function applyEvolution(db: Db, actor: Actor, project: ResearchProject, task: Task, result: EvolutionResult, reasoner: string, verify: CitationVerifier) {
   const parentId = String(task.payload.hypothesis_id);
   const partnerId = typeof task.payload.partner_id === 'string' ? task.payload.partner_id : null;
   const parents = partnerId === null ? [parentId] : [parentId, partnerId];
-  const [created] = createHypotheses(db, actor, {
+  const [created] = await createHypotheses(db, actor, {
     projectId: project.id,
     iteration: project.iteration,
     batchTaskId: task.id,
@@ -228,15 +228,15 @@ function applyEvolution(db: Db, actor: Actor, project: ResearchProject, task: Ta
   });
   if (created === undefined) throw new DomainError('internal_error', 'The evolved hypothesis was not stored.');
   if (created.discarded) {
-    recordChange(db, actor, 'hypothesis.created', project.id, { hypothesis_ids: [created.hypothesis.id], parents });
+    await recordChange(db, actor, 'hypothesis.created', project.id, { hypothesis_ids: [created.hypothesis.id], parents });
     return { summary: `evolved hypothesis ${created.hypothesis.id} discarded${discardedNote(db, [created])}; its parents are unchanged`, created: [created.hypothesis.id] };
   }
   // The originals stay in the tournament; `evolved` records that they have descendants.
   const at = actor.now().toISOString();
   for (const id of parents) {
-    const parent = findHypothesis(db, id);
-    if (parent !== undefined && ['reviewed', 'in_tournament'].includes(parent.status)) updateHypothesisStatus(db, [id], 'evolved', at);
+    const parent = await findHypothesis(db, id);
+    if (parent !== undefined && ['reviewed', 'in_tournament'].includes(parent.status)) await updateHypothesisStatus(db, [id], 'evolved', at);
   }
-  recordChange(db, actor, 'hypothesis.created', project.id, { hypothesis_ids: [created.hypothesis.id], parents });
+  await recordChange(db, actor, 'hypothesis.created', project.id, { hypothesis_ids: [created.hypothesis.id], parents });
   return { summary: `evolved hypothesis ${created.hypothesis.id} created from ${parents.join(' + ')} (${String(task.payload.strategy)})`, created: [created.hypothesis.id] };
 }

@@ -19,33 +19,33 @@ const MAX_TRANSITIONS = 16;
 export const AUTO_APPROVER = 'policy:auto-approve';
 
 /** Brings the project to a state that waits on something. Runs inside the caller's write transaction. */
-export function advance(db: Db, actor: Actor, projectId: string): void {
+export async function advance(db: Db, actor: Actor, projectId: string): Promise<void> {
   for (let step = 0; step < MAX_TRANSITIONS; step += 1) {
-    const project = loadResearch(db, projectId);
+    const project = await loadResearch(db, projectId);
     if (project.status === 'completed' || project.status === 'paused') return;
-    const pending = pendingCheckpointsOf(db, projectId);
+    const pending = await pendingCheckpointsOf(db, projectId);
     const autoApprovable = pending.find((c) => !SCIENTIST_ONLY_KINDS.includes(c.kind) && !project.settings.pauseAt.includes(c.kind));
     if (autoApprovable !== undefined) {
-      approveOnPolicy(db, actor, autoApprovable);
+      await approveOnPolicy(db, actor, autoApprovable);
       continue;
     }
     // An assistant's change request waits for the scientist without holding up the work.
     if (pending.some((c) => c.kind !== 'change_request')) return;
-    const open = openTasksOf(db, projectId);
+    const open = await openTasksOf(db, projectId);
     // New hypotheses wait until their whole round is written, so the scientist sees one batch.
     const producing = open.some((task) => task.kind === 'generate' || task.kind === 'evolve');
-    if (!producing && gateNewHypotheses(db, actor, project)) continue;
-    if (!producing && catchUpLateArrivals(db, actor, project, open)) continue;
+    if (!producing && await gateNewHypotheses(db, actor, project)) continue;
+    if (!producing && await catchUpLateArrivals(db, actor, project, open)) continue;
     if (open.length > 0) return;
-    if (stopIfOutOfBudget(db, actor, project)) return;
-    if (!advanceStage(db, actor, project)) return;
+    if (await stopIfOutOfBudget(db, actor, project)) return;
+    if (!await advanceStage(db, actor, project)) return;
   }
 }
 
-function approveOnPolicy(db: Db, actor: Actor, checkpoint: Checkpoint): void {
+async function approveOnPolicy(db: Db, actor: Actor, checkpoint: Checkpoint): Promise<void> {
   const decidedAt = actor.now().toISOString();
-  if (!recordDecision(db, { checkpointId: checkpoint.id, decisionId: newId('dec'), action: 'approve', data: null, note: 'Not paused at this kind (project policy).', decidedBy: AUTO_APPROVER, decidedAt })) return;
-  applyDecisionEffects(db, actor, loadResearch(db, checkpoint.projectId), checkpoint, { action: 'approve', data: null, note: null });
+  if (!await recordDecision(db, { checkpointId: checkpoint.id, decisionId: newId('dec'), action: 'approve', data: null, note: 'Not paused at this kind (project policy).', decidedBy: AUTO_APPROVER, decidedAt })) return;
+  await applyDecisionEffects(db, actor, await loadResearch(db, checkpoint.projectId), checkpoint, { action: 'approve', data: null, note: null });
 }
 
 export type NextStep =
@@ -61,20 +61,20 @@ export type NextStep =
  * What the caller should do next. With an `owner`, a work item is leased to it; without one (a
  * caller that only looks, like the desktop app after a decision) nothing is leased.
  */
-export function nextStep(db: Db, actor: Actor, projectId: string, owner: string | null, ownerAlive: LeaseOwnerProbe): NextStep {
-  advance(db, actor, projectId);
-  const project = loadResearch(db, projectId);
+export async function nextStep(db: Db, actor: Actor, projectId: string, owner: string | null, ownerAlive: LeaseOwnerProbe): Promise<NextStep> {
+  await advance(db, actor, projectId);
+  const project = await loadResearch(db, projectId);
   if (project.status === 'completed') return { kind: 'completed', reason: project.stopReason };
-  const pending = pendingCheckpointsOf(db, projectId);
+  const pending = await pendingCheckpointsOf(db, projectId);
   const blocking = pending.some((c) => c.kind !== 'change_request');
   if (blocking || (pending.length > 0 && project.status === 'paused')) return { kind: 'awaiting_decision', checkpoints: pending };
   if (project.status === 'paused') return { kind: 'paused', reason: project.stopReason };
-  const open = openTasksOf(db, projectId);
+  const open = await openTasksOf(db, projectId);
   if (owner === null) {
     const takeable = open.filter((task) => isLeaseTakeable(task, actor.now(), ownerAlive));
     return takeable.length > 0 ? { kind: 'ready', tasks: takeable } : { kind: 'busy', tasks: open };
   }
-  const task = leaseNextTask(db, actor, projectId, owner, ownerAlive);
+  const task = await leaseNextTask(db, actor, projectId, owner, ownerAlive);
   if (task !== undefined) return { kind: 'work', task };
   return { kind: 'busy', tasks: open };
 }

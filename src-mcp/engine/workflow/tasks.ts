@@ -18,14 +18,14 @@ export function toTask(row: TaskRow): Task {
   return { ...row, kind: row.kind as TaskKind };
 }
 
-export function createTask(db: Db, actor: Actor, projectId: string, kind: TaskKind, payload: Record<string, unknown>): Task {
+export async function createTask(db: Db, actor: Actor, projectId: string, kind: TaskKind, payload: Record<string, unknown>): Promise<Task> {
   const id = newId('tsk');
-  insertTask(db, { id, projectId, kind, payload, createdAt: actor.now().toISOString() });
-  return getTask(db, id);
+  await insertTask(db, { id, projectId, kind, payload, createdAt: actor.now().toISOString() });
+  return await getTask(db, id);
 }
 
-export function getTask(db: Db, id: string): Task {
-  const row = findTask(db, id);
+export async function getTask(db: Db, id: string): Promise<Task> {
+  const row = await findTask(db, id);
   if (row === undefined) throw notFound('Task', id, 'Work items come from continue_research and the tools that return a task_id.');
   return toTask(row);
 }
@@ -42,30 +42,30 @@ export function isLeaseTakeable(task: Task, now: Date, ownerAlive: LeaseOwnerPro
  * transaction). A task already leased to the same owner is returned again, so asking twice
  * never hands one worker two copies of the same work.
  */
-export function leaseNextTask(
+export async function leaseNextTask(
   db: Db,
   actor: Actor,
   projectId: string,
   owner: string,
   ownerAlive: LeaseOwnerProbe,
   leaseMs = DELEGATED_LEASE_MS,
-): Task | undefined {
+): Promise<Task | undefined> {
   const now = actor.now();
-  const open = openTasks(db, projectId).map(toTask);
+  const open = (await openTasks(db, projectId)).map(toTask);
   const mine = open.find((task) => task.status === 'leased' && task.leaseOwner === owner);
   const task = mine ?? open.find((candidate) => isLeaseTakeable(candidate, now, ownerAlive));
   if (task === undefined) return undefined;
-  leaseTask(db, task.id, owner, new Date(now.getTime() + leaseMs).toISOString(), now.toISOString());
-  return getTask(db, task.id);
+  await leaseTask(db, task.id, owner, new Date(now.getTime() + leaseMs).toISOString(), now.toISOString());
+  return await getTask(db, task.id);
 }
 
 /** Leases one specific task to `owner` (tools that create a task and hand it straight to the caller). */
-export function leaseTaskTo(db: Db, actor: Actor, taskId: string, owner: string, leaseMs = DELEGATED_LEASE_MS): Task {
+export async function leaseTaskTo(db: Db, actor: Actor, taskId: string, owner: string, leaseMs = DELEGATED_LEASE_MS): Promise<Task> {
   const now = actor.now();
-  leaseTask(db, taskId, owner, new Date(now.getTime() + leaseMs).toISOString(), now.toISOString());
-  return getTask(db, taskId);
+  await leaseTask(db, taskId, owner, new Date(now.getTime() + leaseMs).toISOString(), now.toISOString());
+  return await getTask(db, taskId);
 }
 
-export function openTasksOf(db: Db, projectId: string): Task[] {
-  return openTasks(db, projectId).map(toTask);
+export async function openTasksOf(db: Db, projectId: string): Promise<Task[]> {
+  return (await openTasks(db, projectId)).map(toTask);
 }

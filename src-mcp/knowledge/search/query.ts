@@ -42,27 +42,27 @@ export function words(text: string): string[] {
   return (text.normalize('NFKC').toLowerCase().match(WORD) ?? []).filter((word) => !STOPWORDS.has(word) && word.length > 1);
 }
 
-export function analyseQuery(db: Db, text: string, documentContext: string | undefined): AnalysedQuery {
+export async function analyseQuery(db: Db, text: string, documentContext: string | undefined): Promise<AnalysedQuery> {
   const tokenizer = sharedTokenizer();
   const unique = [...new Set(words(text))].slice(0, MAX_QUERY_TERMS);
   const stems = tokenizer.stems(unique);
-  const chunksInIndex = totalChunks(db);
-  const frequencies = termFrequencies(db);
+  const chunksInIndex = await totalChunks(db);
+  const frequencies = await termFrequencies(db);
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
-  unique.forEach((word, index) => {
+  for (const [index, word] of unique.entries()) {
     const termStems = stems[index] ?? [];
     const key = termStems.join(' ');
     // "cell" and "cells" are one term to the index; keep the first spelling.
-    if (termStems.length === 0 || seen.has(key)) return;
+    if (termStems.length === 0 || seen.has(key)) continue;
     seen.add(key);
     let documentFrequency = frequencies.get(word);
     if (documentFrequency === undefined) {
-      documentFrequency = estimateFrequency(db, textMatch([quoted(word)], ' '), chunksInIndex);
+      documentFrequency = await estimateFrequency(db, textMatch([quoted(word)], ' '), chunksInIndex);
       frequencies.set(word, documentFrequency);
     }
     terms.push({ word, stems: termStems, documentFrequency, weight: Math.log(1 + (chunksInIndex + 1) / (documentFrequency + 1)) });
-  });
+  }
   const queryStems = new Set(terms.flatMap((term) => term.stems));
   return { text, terms, chunksInIndex, contextStems: contextStemsOf(documentContext, queryStems) };
 }
@@ -81,11 +81,11 @@ function contextStemsOf(documentContext: string | undefined, exclude: ReadonlySe
  * the newest RANK_BUDGET matches fill their stretch of the index (~2% error), because counting
  * every match of a common word (tens of thousands) would cost more than the whole search.
  */
-function estimateFrequency(db: Db, match: string, chunksInIndex: number): number {
+async function estimateFrequency(db: Db, match: string, chunksInIndex: number): Promise<number> {
   const cap = RANK_BUDGET + 1;
-  const recent = recentMatches(db, match, cap);
+  const recent = await recentMatches(db, match, cap);
   if (recent.count < cap || recent.lowestRowid === null) return recent.count;
-  const range = chunkRowidRange(db);
+  const range = await chunkRowidRange(db);
   const span = Math.max(1, range.high - recent.lowestRowid + 1);
   const live = chunksInIndex / Math.max(1, range.high - range.low + 1);
   return Math.min(chunksInIndex, Math.max(cap, Math.round((recent.count / (span * live)) * chunksInIndex)));
@@ -94,8 +94,8 @@ function estimateFrequency(db: Db, match: string, chunksInIndex: number): number
 const frequencyCaches = new WeakMap<Db, { key: string; counts: Map<string, number> }>();
 
 /** Term counts stay valid until chunks are added or removed (by this or another process). */
-function termFrequencies(db: Db): Map<string, number> {
-  const key = indexGeneration(db);
+async function termFrequencies(db: Db): Promise<Map<string, number>> {
+  const key = await indexGeneration(db);
   let cache = frequencyCaches.get(db);
   if (cache?.key !== key) {
     cache = { key, counts: new Map() };

@@ -24,13 +24,13 @@ const BROAD_MIN_CHUNKS = 50;
 const WEAK_SCORE = 0.35;
 const MAX_SUGGESTIONS = 5;
 
-export function refineQuery(
+export async function refineQuery(
   db: Db,
   query: AnalysedQuery,
   ranked: readonly RankedChunk[],
   scope: readonly string[] | null,
   sampled: boolean,
-): QueryRefinement {
+): Promise<QueryRefinement> {
   if (query.terms.length === 0) {
     return {
       status: 'clarification_needed',
@@ -42,7 +42,7 @@ export function refineQuery(
     const unknown = query.terms.filter((term) => term.documentFrequency === 0).map((term) => term.word);
     return {
       status: 'clarification_needed',
-      suggestions: spellingSuggestions(db, unknown, scope),
+      suggestions: await spellingSuggestions(db, unknown, scope),
       message:
         unknown.length > 0
           ? `No passage matches: ${unknown.map((word) => `"${word}"`).join(', ')} ${unknown.length === 1 ? 'does' : 'do'} not occur in the searched collections. Check the spelling, use a synonym, or search other collections.`
@@ -100,9 +100,9 @@ function relatedKeywords(ranked: readonly RankedChunk[], query: AnalysedQuery): 
 }
 
 /** Title words within two edits of an unknown query word: "fibrossis" → "fibrosis". */
-function spellingSuggestions(db: Db, unknown: readonly string[], scope: readonly string[] | null): string[] {
+async function spellingSuggestions(db: Db, unknown: readonly string[], scope: readonly string[] | null): Promise<string[]> {
   if (unknown.length === 0) return [];
-  const vocabulary = titleVocabulary(db, scope);
+  const vocabulary = await titleVocabulary(db, scope);
   const suggestions: string[] = [];
   for (const word of unknown) {
     const close = [...vocabulary]
@@ -117,11 +117,11 @@ function spellingSuggestions(db: Db, unknown: readonly string[], scope: readonly
 const vocabularies = new WeakMap<Db, { key: string; words: ReadonlySet<string> }>();
 
 /** Words of recent document titles in scope, kept until the index changes. */
-function titleVocabulary(db: Db, scope: readonly string[] | null): ReadonlySet<string> {
-  const key = `${indexGeneration(db)}:${scope === null ? '*' : [...scope].sort().join(',')}`;
+async function titleVocabulary(db: Db, scope: readonly string[] | null): Promise<ReadonlySet<string>> {
+  const key = `${await indexGeneration(db)}:${scope === null ? '*' : [...scope].sort().join(',')}`;
   const cached = vocabularies.get(db);
   if (cached?.key === key) return cached.words;
-  const vocabulary = new Set(documentTitles(db, scope, 2000).flatMap((title) => words(title).filter((word) => word.length >= 4)));
+  const vocabulary = new Set((await documentTitles(db, scope, 2000)).flatMap((title) => words(title).filter((word) => word.length >= 4)));
   vocabularies.set(db, { key, words: vocabulary });
   return vocabulary;
 }

@@ -64,16 +64,16 @@ export interface SearchOutcome {
   terms: string[];
 }
 
-export function searchKnowledge(db: Db, input: SearchInput): SearchOutcome {
+export async function searchKnowledge(db: Db, input: SearchInput): Promise<SearchOutcome> {
   const topK = Math.min(MAX_TOP_K, Math.max(1, Math.floor(input.topK ?? DEFAULT_TOP_K)));
-  const scope = resolveSearchScope(db, { names: input.collections, researchId: input.researchId });
+  const scope = await resolveSearchScope(db, { names: input.collections, researchId: input.researchId });
   const collectionIds = scope.collections?.map((collection) => collection.id) ?? null;
-  const query = analyseQuery(db, input.query, input.documentContext);
-  const { candidates, sampled } = query.terms.length === 0 ? { candidates: [] as ChunkCandidate[], sampled: false } : retrieve(db, query, collectionIds, topK);
+  const query = await analyseQuery(db, input.query, input.documentContext);
+  const { candidates, sampled } = query.terms.length === 0 ? { candidates: [] as ChunkCandidate[], sampled: false } : await retrieve(db, query, collectionIds, topK);
   const ranked = candidates.length === 0 ? [] : rerank(candidates, query);
   return {
     hits: ranked.slice(0, topK).map((item) => toHit(item, Math.min(MAX_CONTENT_CHARS, Math.floor(TOTAL_CONTENT_CHARS / topK)))),
-    refinement: refineQuery(db, query, ranked, collectionIds, sampled),
+    refinement: await refineQuery(db, query, ranked, collectionIds, sampled),
     collections: scope.collections?.map((collection) => collection.name) ?? null,
     scopeNote: scope.note,
     terms: query.terms.map((term) => term.word),
@@ -91,7 +91,7 @@ export function searchKnowledge(db: Db, input: SearchInput): SearchOutcome {
  *   COUNT_BUDGET); otherwise the most recently added SAMPLE_SIZE matches are re-ranked, and when
  *   that happens to the query as asked, the result says it is a sample.
  */
-function retrieve(db: Db, query: AnalysedQuery, collectionIds: readonly string[] | null, topK: number): { candidates: ChunkCandidate[]; sampled: boolean } {
+async function retrieve(db: Db, query: AnalysedQuery, collectionIds: readonly string[] | null, topK: number): Promise<{ candidates: ChunkCandidate[]; sampled: boolean }> {
   const limit = Math.min(MAX_CANDIDATES, Math.max(MIN_CANDIDATES, topK * 4));
   // A term the index does not know (a typo) would empty every attempt; refine.ts reports it.
   const byRarity = query.terms.filter((term) => term.documentFrequency > 0).sort((a, b) => a.documentFrequency - b.documentFrequency);
@@ -108,12 +108,12 @@ function retrieve(db: Db, query: AnalysedQuery, collectionIds: readonly string[]
     if (ids.length >= topK) break;
     const match = matchExpression(terms);
     // An AND matches at most as often as its rarest term: no need to count when that is small.
-    const fewMatches = (terms[0]?.documentFrequency ?? 0) <= RANK_BUDGET || countMatches(db, match, RANK_BUDGET + 1) <= RANK_BUDGET;
+    const fewMatches = (terms[0]?.documentFrequency ?? 0) <= RANK_BUDGET || await countMatches(db, match, RANK_BUDGET + 1) <= RANK_BUDGET;
     const cheapWeights = terms.reduce((sum, term) => sum + term.documentFrequency, 0) <= COUNT_BUDGET;
     const rankable = fewMatches && cheapWeights;
     // Too broad is about the question as asked (all its terms), not about a fallback.
     if (terms === attempts[0]) sampled = !fewMatches;
-    const found = matchingChunkIds(db, { match, limit: rankable ? limit : SAMPLE_SIZE, order: rankable ? 'best' : 'recent', collectionIds });
+    const found = await matchingChunkIds(db, { match, limit: rankable ? limit : SAMPLE_SIZE, order: rankable ? 'best' : 'recent', collectionIds });
     for (const id of found) {
       if (!seen.has(id)) {
         seen.add(id);
@@ -121,7 +121,7 @@ function retrieve(db: Db, query: AnalysedQuery, collectionIds: readonly string[]
       }
     }
   }
-  return { candidates: chunkCandidates(db, ids), sampled };
+  return { candidates: await chunkCandidates(db, ids), sampled };
 }
 
 function toHit(item: RankedChunk, maxChars: number): SearchHit {

@@ -23,13 +23,13 @@ const REASONS: Record<Exclude<DesktopKeyVerdict, 'valid'>, string> = {
  * environment either way (nothing this process starts inherits it). Throws DesktopClaimRefused,
  * after auditing, when the claim is not proven.
  */
-export function checkDesktopClaim(db: Db, clientId: string, dataDir: string, env: NodeJS.ProcessEnv = process.env): void {
+export async function checkDesktopClaim(db: Db, clientId: string, dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const key = env[DESKTOP_KEY_ENV];
   delete env[DESKTOP_KEY_ENV];
   if (clientId !== DESKTOP_CLIENT) return;
   const verdict = redeemDesktopKey(dataDir, key);
   if (verdict === 'valid') return;
-  recordAudit(db, {
+  await recordAudit(db, {
     clientId: UNKNOWN_CLIENT,
     action: 'identity:claim-desktop',
     target: DESKTOP_CLIENT,

@@ -43,8 +43,8 @@ export function defaultPolicy(clientId: string): ClientPolicy {
   return { ...base, scopes: ASSISTANT_DEFAULT_SCOPES, mayDecideCheckpoints: false };
 }
 
-export function resolvePolicy(db: Db, clientId: string): ClientPolicy {
-  const stored = findPolicy(db, clientId);
+export async function resolvePolicy(db: Db, clientId: string): Promise<ClientPolicy> {
+  const stored = await findPolicy(db, clientId);
   if (stored === undefined) return defaultPolicy(clientId);
   return {
     clientId,

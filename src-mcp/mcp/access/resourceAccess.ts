@@ -6,12 +6,12 @@ import { recordReadOnlyAudit } from '../audit/callAudit.js';
 import type { ServerContext } from '../context.js';
 import { missingScopes, type Scope } from './scopes.js';
 
-export function audited<T>(ctx: ServerContext, action: string, target: string, scopes: readonly Scope[], read: () => T): T {
+export async function audited<T>(ctx: ServerContext, action: string, target: string, scopes: readonly Scope[], read: () => T): Promise<T> {
   const startedAt = ctx.now();
   const started = performance.now();
   const finish = (outcome: 'success' | 'error' | 'denied', errorCode: string | null): void =>
     recordReadOnlyAudit(ctx.db, { clientId: ctx.clientId, action, target, args: { target }, outcome, errorCode, startedAt, durationMs: performance.now() - started });
-  const missing = missingScopes(ctx.policy().scopes, scopes);
+  const missing = missingScopes((await ctx.policy()).scopes, scopes);
   if (missing.length > 0) {
     finish('denied', 'insufficient_permissions');
     throw new ProtocolError(
@@ -34,8 +34,8 @@ export function audited<T>(ctx: ServerContext, action: string, target: string, s
 }
 
 /** Completion suggestions only for clients that could read the thing suggested. */
-export function canRead(ctx: ServerContext, scopes: readonly Scope[]): boolean {
-  return missingScopes(ctx.policy().scopes, scopes).length === 0;
+export async function canRead(ctx: ServerContext, scopes: readonly Scope[]): Promise<boolean> {
+  return missingScopes((await ctx.policy()).scopes, scopes).length === 0;
 }
 
 export function markdown(uri: string, text: string): ReadResourceResult {

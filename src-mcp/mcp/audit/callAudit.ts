@@ -4,6 +4,7 @@ import type { Db } from '../../store/database.js';
 import { appendAudit, type AuditEntry, type AuditOutcome } from '../../store/audit.js';
 import { publishAuditAnchor } from '../../store/auditAnchor.js';
 import { beginHeldWrite, changesSoFar, commitHeldWrite, inTransaction, observeWrites, rollbackHeldWrite, type WriteObserver } from '../../store/writeObserver.js';
+import type { HeldConnection } from '../../store/unitOfWork.js';
 import { appendAfterQueuedReads, appendQueuedReads, recordReadAudit } from './readAudit.js';
 
 const SECRET_KEY = /(api[-_]?key|token|secret|password|passphrase|authorization|cookie|credential)/i;
@@ -55,8 +56,8 @@ function entryOf(record: AuditRecord): AuditEntry {
  * Appends one row in a transaction of its own (or in the caller's, when one is open). A lone audit
  * row is no effect that needs auditing, so a surrounding tool call's CallAudit is not involved.
  */
-export function recordAudit(db: Db, record: AuditRecord): void {
-  appendAfterQueuedReads(db, entryOf(record));
+export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
+  await appendAfterQueuedReads(db, entryOf(record));
 }
 
 /** The row of a call that changed nothing: appended without waiting for the write lock (readAudit.ts). */
@@ -77,26 +78,30 @@ export interface CallAuditStart {
   started: number;
 }
 
-type Phase = 'sync' | 'async' | 'done';
+type Phase = 'held' | 'async' | 'done';
 
 /**
  * The audit of one tool call (or background provider run), committed in the same SQLite
  * transaction as the call's effects, so a process killed at any instant leaves both or neither.
  *
- * - While the tool runs synchronously (most tools), its first write transaction opens BEGIN
- *   IMMEDIATE and keeps it open; later writes are savepoints in it; the call's row goes into it at
- *   the end and it commits once. The prev-hash of the row is read under that write lock, so the
- *   chain stays linear across processes. Reads before the first write take no lock.
- * - A tool that awaits (a checkpoint, the user, a provider) must not hold the lock across its
- *   awaits: what its synchronous part wrote commits when it first awaits, with an intent row
- *   (`intentAction`); a write that commits later before any intent row exists carries one. The
- *   call's own row follows at the end, on its own, so every committed effect has a row before it.
+ * - Until the tool first waits on something outside the database (most tools never do), its first
+ *   write transaction takes this process's connection for the call (the unit-of-work lock of
+ *   store/unitOfWork.ts), opens BEGIN IMMEDIATE and keeps it open; later writes are savepoints in
+ *   it; the call's row goes into it at the end and it commits once. The call's store calls run in
+ *   it (they are awaited, but no other call's statement can land in it: the others wait for the
+ *   lock). The prev-hash of the row is read under that write lock, so the chain stays linear
+ *   across processes. Reads before the first write take no lock.
+ * - A tool that waits on a person, the client or a provider (beforeWaitingOutside, in the engine
+ *   where it waits) must not hold the lock across that wait: what it wrote so far commits first,
+ *   with an intent row (`intentAction`); a write that commits later before any intent row exists
+ *   carries one. The call's own row follows at the end, on its own, so every committed effect has
+ *   a row before it.
  */
 export class CallAudit implements WriteObserver {
-  #phase: Phase = 'sync';
-  #holding = false;
+  #phase: Phase = 'held';
+  #held: HeldConnection | undefined;
   #intentWritten = false;
-  /** Changes on this connection when the call began: the synchronous part is alone on it, so any difference before its first write transaction is a write outside one. */
+  /** Changes on this connection when the call began: any difference before its first write transaction is a write outside one. */
   readonly #changesAtStart: number;
 
   constructor(
@@ -106,37 +111,41 @@ export class CallAudit implements WriteObserver {
     this.#changesAtStart = changesSoFar(db);
   }
 
-  /** Runs the tool (its synchronous part, and all it starts) with this audit watching its writes. */
+  /** Runs the tool (and all it starts) with this audit watching its writes. */
   run<T>(work: () => T): T {
     return observeWrites(this, work);
   }
 
-  beforeWrite(db: Db): void {
-    if (db !== this.db || this.#phase !== 'sync' || this.#holding) return;
+  async beforeWrite(db: Db): Promise<void> {
+    if (db !== this.db || this.#phase !== 'held' || this.#held !== undefined) return;
     this.#checkNoStrayWrites();
     // Reads this process answered before this write began keep their place before its rows.
-    appendQueuedReads(db);
-    beginHeldWrite(db);
-    this.#holding = true;
+    const held = await beginHeldWrite(db, () => appendQueuedReads(db));
+    // The call began to wait outside (or ended) while this write waited for the connection.
+    if (this.#phase !== 'held' || this.#held !== undefined) {
+      rollbackHeldWrite(db, held);
+      return;
+    }
+    this.#held = held;
   }
 
-  beforeCommit(db: Db): void {
+  async beforeCommit(db: Db): Promise<void> {
     if (db !== this.db || this.#phase !== 'async' || this.#intentWritten) return;
-    this.#append(this.start.intentAction, 'success', null, null);
+    await this.#append(this.start.intentAction, 'success', null, null);
     this.#intentWritten = true;
   }
 
-  /** The tool returned a promise: commit what it wrote so far with the intent row, before anything is awaited. */
-  goAsync(): void {
-    if (this.#phase !== 'sync') return;
-    if (!this.#holding) this.#checkNoStrayWrites();
+  /** The call is about to wait outside the database: commit what it wrote so far with the intent row, before anything is awaited. */
+  async beforeWaitingOutside(): Promise<void> {
+    if (this.#phase !== 'held') return;
+    if (this.#held === undefined) this.#checkNoStrayWrites();
     this.#phase = 'async';
-    this.#commitHeldWithIntent();
+    await this.#commitHeldWithIntent();
   }
 
   /** The call ends without its own row (it resumes when the client retries): keep what it wrote, with the intent row. */
-  suspend(): void {
-    this.#commitHeldWithIntent();
+  async suspend(): Promise<void> {
+    await this.#commitHeldWithIntent();
     this.#phase = 'done';
   }
 
@@ -146,19 +155,21 @@ export class CallAudit implements WriteObserver {
    * a coded error leaves, as before (a failed write has already rolled back its own savepoint).
    * `args` replaces the start's arguments when the end knows more (a provider run's usage).
    */
-  finish(outcome: AuditOutcome, errorCode: string | null, target: string | null, options: { rollback?: boolean; args?: unknown } = {}): void {
-    if (this.#phase === 'sync' && !this.#holding) this.#checkNoStrayWrites();
+  async finish(outcome: AuditOutcome, errorCode: string | null, target: string | null, options: { rollback?: boolean; args?: unknown } = {}): Promise<void> {
+    if (this.#phase === 'held' && this.#held === undefined) this.#checkNoStrayWrites();
     this.#phase = 'done';
     const record = { ...this.#record(this.start.action, outcome, errorCode, target), ...(options.args === undefined ? {} : { args: options.args }) };
-    if (this.#holding && inTransaction(this.db) && options.rollback !== true) {
-      this.#inHeld(() => appendAudit(this.db, entryOf(record)));
+    if (this.#held !== undefined && inTransaction(this.db) && options.rollback !== true) {
+      await this.#inHeld(this.#held, async () => {
+        await appendAudit(this.db, entryOf(record));
+      });
       return;
     }
     // Nothing of this call committed (no intent row, nothing held): a read, whose row need not wait for the lock.
-    const changedNothing = !this.#intentWritten && !this.#holding && options.rollback !== true;
+    const changedNothing = !this.#intentWritten && this.#held === undefined && options.rollback !== true;
     this.#release();
     if (changedNothing) recordReadOnlyAudit(this.db, record);
-    else recordAudit(this.db, record);
+    else await recordAudit(this.db, record);
   }
 
   /**
@@ -170,23 +181,24 @@ export class CallAudit implements WriteObserver {
     console.error(`[co-scientist] audit: ${this.start.action} wrote outside a write transaction; that change committed without its audit row (a bug: route it through writeTransaction)`);
   }
 
-  #commitHeldWithIntent(): void {
-    if (!this.#holding) return;
+  async #commitHeldWithIntent(): Promise<void> {
+    const held = this.#held;
+    if (held === undefined) return;
     if (!inTransaction(this.db)) {
       // SQLite rolled the transaction back itself (e.g. disk full): nothing of it committed.
-      this.#holding = false;
+      this.#release();
       return;
     }
-    this.#inHeld(() => this.#append(this.start.intentAction, 'success', null, null));
+    await this.#inHeld(held, () => this.#append(this.start.intentAction, 'success', null, null));
     this.#intentWritten = true;
   }
 
   /** Adds to the held transaction and commits it; on any failure rolls it back, so no lock stays held. */
-  #inHeld(add: () => void): void {
+  async #inHeld(held: HeldConnection, add: () => Promise<void>): Promise<void> {
     try {
-      add();
-      commitHeldWrite(this.db);
-      this.#holding = false;
+      await held.within(add);
+      commitHeldWrite(this.db, held);
+      this.#held = undefined;
       publishAuditAnchor(this.db);
     } catch (error) {
       this.#release();
@@ -195,12 +207,13 @@ export class CallAudit implements WriteObserver {
   }
 
   #release(): void {
-    if (this.#holding) rollbackHeldWrite(this.db);
-    this.#holding = false;
+    const held = this.#held;
+    this.#held = undefined;
+    if (held !== undefined) rollbackHeldWrite(this.db, held);
   }
 
-  #append(action: string, outcome: AuditOutcome, errorCode: string | null, target: string | null): void {
-    appendAudit(this.db, entryOf(this.#record(action, outcome, errorCode, target)));
+  async #append(action: string, outcome: AuditOutcome, errorCode: string | null, target: string | null): Promise<void> {
+    await appendAudit(this.db, entryOf(this.#record(action, outcome, errorCode, target)));
   }
 
   #record(action: string, outcome: AuditOutcome, errorCode: string | null, target: string | null): AuditRecord {

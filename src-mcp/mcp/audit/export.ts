@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AuditRow } from '../../store/audit.js';
-import { auditRowsMatching, type AuditFilter } from '../../store/auditQueries.js';
+import { visitAuditRowsMatching, type AuditFilter } from '../../store/auditQueries.js';
 import { databaseFile, type Db } from '../../store/database.js';
 
 export type AuditExportFormat = 'jsonl' | 'csv';
@@ -76,16 +76,17 @@ export interface AuditExport {
 /** Writes in chunks of this size once an export has spilled to a file. */
 const FLUSH_BYTES = 256 * 1024;
 
-export function exportAuditLog(db: Db, format: AuditExportFormat, filter: AuditFilter, now: Date, inlineLimit = INLINE_LIMIT_BYTES): AuditExport {
+export async function exportAuditLog(db: Db, format: AuditExportFormat, filter: AuditFilter, now: Date, inlineLimit = INLINE_LIMIT_BYTES): Promise<AuditExport> {
   const fileName = `audit-log-${now.toISOString().replace(/[:.]/g, '-')}.${format}`;
   const line = format === 'csv' ? csvLine : jsonlLine;
   let pending: string[] = format === 'csv' ? [csvHeader()] : [];
   let pendingBytes = pending.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
   let bytes = pendingBytes;
   let rows = 0;
-  let file: { fd: number; path: string } | null = null;
+  // Assigned in the visitor: typed so that the checks after it are not narrowed to null.
+  let file = null as { fd: number; path: string } | null;
   try {
-    for (const row of auditRowsMatching(db, filter)) {
+    await visitAuditRowsMatching(db, filter, (row) => {
       const text = line(row);
       const size = Buffer.byteLength(text);
       pending.push(text);
@@ -98,7 +99,7 @@ export function exportAuditLog(db: Db, format: AuditExportFormat, filter: AuditF
         pending = [];
         pendingBytes = 0;
       }
-    }
+    });
     if (file === null) return { rows, bytes, fileName, content: pending.join(''), path: null };
     fs.writeSync(file.fd, pending.join(''));
     return { rows, bytes, fileName, content: null, path: file.path };

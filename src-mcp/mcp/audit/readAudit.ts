@@ -25,6 +25,7 @@ import { isDatabaseOpen, type Db } from '../../store/database.js';
 import { appendAuditRows, tryAppendAuditRows, type AuditEntry } from '../../store/audit.js';
 import { publishAuditAnchor } from '../../store/auditAnchor.js';
 import { inTransaction } from '../../store/writeObserver.js';
+import { outsideUnits, ownsConnection } from '../../store/unitOfWork.js';
 
 /** How long a read's row may wait in the queue: the most a crash can lose (see above). */
 export const FLUSH_MS = 100;
@@ -51,9 +52,9 @@ function queueOf(db: Db): Queue {
 export function recordReadAudit(db: Db, entry: AuditEntry): void {
   const queue = queueOf(db);
   queue.pending.push(entry);
-  // A transaction this connection has open belongs to another call (a write holds one across its
-  // awaits); rows that joined it would vanish with its rollback, so they wait for the timer.
-  if (queue.pending.length >= MAX_PENDING && !inTransaction(db)) flushOrRetry(db, queue);
+  // A transaction this connection has open belongs to another call's unit of work; the rows wait
+  // for the timer rather than for that unit (flushOrRetry logs its own failures).
+  if (queue.pending.length >= MAX_PENDING && !inTransaction(db)) void flushOrRetry(db, queue);
   else scheduleFlush(db, queue);
 }
 
@@ -61,15 +62,15 @@ export function recordReadAudit(db: Db, entry: AuditEntry): void {
  * Appends the queued rows now, waiting for the lock (before a write of this process, before the log
  * is shown); should that fail, the caller goes on, and the timer tries again.
  */
-export function appendQueuedReads(db: Db): void {
+export async function appendQueuedReads(db: Db): Promise<void> {
   const queue = queues.get(db);
-  if (queue !== undefined && queue.pending.length > 0) flushOrRetry(db, queue);
+  if (queue !== undefined && queue.pending.length > 0) await flushOrRetry(db, queue);
 }
 
 /** A full queue waits for the lock; should that fail too, the call still gets its answer and the timer tries again. */
-function flushOrRetry(db: Db, queue: Queue): void {
+async function flushOrRetry(db: Db, queue: Queue): Promise<void> {
   try {
-    flushReadAudit(db);
+    await flushReadAudit(db);
   } catch (error) {
     logRetry(queue.pending.length, error);
     scheduleFlush(db, queue);
@@ -81,29 +82,30 @@ function flushOrRetry(db: Db, queue: Queue): void {
  * the lock: this process's queued read rows go first, in the same transaction, so rows reach the
  * table in the order of the calls (a refusal answered after a queued read must not overtake it).
  */
-export function appendAfterQueuedReads(db: Db, entry: AuditEntry): void {
+export async function appendAfterQueuedReads(db: Db, entry: AuditEntry): Promise<void> {
   const queue = queues.get(db);
-  if (queue === undefined || queue.pending.length === 0 || inTransaction(db)) return appendAuditRows(db, [entry]);
-  appendQueued(queue, (rows) => {
-    appendAuditRows(db, [...rows, entry]);
+  if (queue === undefined) return await appendAuditRows(db, [entry]);
+  await appendQueued(queue, async (take) => {
+    // Inside a unit of this call with a transaction open, the rows join it (recordAudit's promise).
+    await appendAuditRows(db, () => [...take(), entry]);
     return true;
   });
 }
 
 /** Appends every queued row in one transaction, waiting for the lock as writes do. */
-export function flushReadAudit(db: Db): void {
+export async function flushReadAudit(db: Db): Promise<void> {
   const queue = queues.get(db);
   if (queue === undefined) return;
   if (queue.timer !== null) clearTimeout(queue.timer);
   queue.timer = null;
   if (queue.pending.length === 0 || !isDatabaseOpen(db)) return;
-  if (inTransaction(db)) {
+  if (inTransaction(db) && !ownsConnection(db)) {
     // Another call's transaction is open on this connection: try again once it is over.
     scheduleFlush(db, queue);
     return;
   }
-  appendQueued(queue, (rows) => {
-    appendAuditRows(db, rows);
+  await appendQueued(queue, async (take) => {
+    await appendAuditRows(db, take);
     return true;
   });
 }
@@ -120,7 +122,7 @@ export async function drainReadAudit(db: Db, patienceMs = 30_000): Promise<numbe
   for (;;) {
     let failure: unknown;
     try {
-      flushReadAudit(db);
+      await flushReadAudit(db);
     } catch (error) {
       failure = error;
     }
@@ -141,11 +143,12 @@ function logRetry(count: number, error: unknown): void {
 }
 
 function scheduleFlush(db: Db, queue: Queue): void {
-  if (queue.timer === null && isDatabaseOpen(db)) queue.timer = setTimeout(() => flushSoon(db), FLUSH_MS).unref();
+  // The timer belongs to no call: it must not run inside the unit of work of the call that queued.
+  if (queue.timer === null && isDatabaseOpen(db)) queue.timer = outsideUnits(() => setTimeout(() => void flushSoon(db), FLUSH_MS).unref());
 }
 
 /** The timer's flush: one attempt that does not wait for the lock; busy means try again later. */
-function flushSoon(db: Db): void {
+async function flushSoon(db: Db): Promise<void> {
   const queue = queues.get(db);
   if (queue === undefined) return;
   queue.timer = null;
@@ -154,7 +157,7 @@ function flushSoon(db: Db): void {
   const count = queue.pending.length;
   let appended = false;
   try {
-    appended = appendQueued(queue, (rows) => tryAppendAuditRows(db, rows));
+    appended = await appendQueued(queue, async (take) => await tryAppendAuditRows(db, take));
   } catch (error) {
     logRetry(count, error);
   }
@@ -163,16 +166,22 @@ function flushSoon(db: Db): void {
 }
 
 /**
- * Takes every queued row and hands them to `append`. Rows it did not append (it answered false, or
- * threw — rethrown) go back in front of any queued meanwhile, so the next flush (timer or close)
- * tries again with the order of the calls intact.
+ * Hands `append` a taker of every queued row, which it calls once it has the connection: so rows
+ * reach the table in the order they were queued, however appends of this process wait for the
+ * connection. Rows taken but not appended (it answered false, or threw — rethrown) go back in
+ * front of any queued meanwhile, so the next flush (timer or close) tries again with the order of
+ * the calls intact.
  */
-function appendQueued(queue: Queue, append: (rows: AuditEntry[]) => boolean): boolean {
-  const rows = queue.pending;
-  queue.pending = [];
+async function appendQueued(queue: Queue, append: (take: () => AuditEntry[]) => Promise<boolean>): Promise<boolean> {
+  let rows: AuditEntry[] = [];
+  const take = (): AuditEntry[] => {
+    rows = queue.pending;
+    queue.pending = [];
+    return rows;
+  };
   let appended = false;
   try {
-    appended = append(rows);
+    appended = await append(take);
   } finally {
     if (!appended) queue.pending = [...rows, ...queue.pending];
   }

@@ -21,11 +21,11 @@ export function installResources(mcp: McpServer, ctx: ServerContext): void {
     'research-export',
     new ResourceTemplate('research://projects/{project_id}/export/{format}', { list: undefined, complete: { format: (value) => Object.keys(MEDIA_TYPES).filter((f) => f.startsWith(value)) } }),
     { title: 'Research export', description: 'A completed project exported as markdown, json or bibtex (what export_results links to).' },
-    (uri, variables) =>
-      audited(ctx, 'resource:read', uri.href, ['research:read', 'hypotheses:read'], () => {
+    async (uri, variables) =>
+      await audited(ctx, 'resource:read', uri.href, ['research:read', 'hypotheses:read'], async () => {
         const format = String(variables.format);
         if (!(format in MEDIA_TYPES)) throw new DomainError('invalid_input', `Unknown export format "${format}": use markdown, json or bibtex.`);
-        const text = renderExport(ctx, String(variables.project_id), format as ExportFormat);
+        const text = await renderExport(ctx, String(variables.project_id), format as ExportFormat);
         return { contents: [{ uri: uri.href, mimeType: MEDIA_TYPES[format as ExportFormat], text }] };
       }),
   );
@@ -33,8 +33,8 @@ export function installResources(mcp: McpServer, ctx: ServerContext): void {
     'research-report',
     new ResourceTemplate('research://projects/{project_id}/report', { list: undefined }),
     { title: 'Research report', description: 'The whole report of a project at any stage, every hypothesis in full (what get_results links to when its answer would be too large).', mimeType: 'text/markdown' },
-    (uri, variables) =>
-      audited(ctx, 'resource:read', uri.href, ['research:read', 'hypotheses:read'], () => markdown(uri.href, exportMarkdown(buildReport(ctx.db, String(variables.project_id), ctx.now())))),
+    async (uri, variables) =>
+      await audited(ctx, 'resource:read', uri.href, ['research:read', 'hypotheses:read'], async () => markdown(uri.href, exportMarkdown(await buildReport(ctx.db, String(variables.project_id), ctx.now())))),
   );
   mcp.registerResource(
     'research-projects',
@@ -44,9 +44,9 @@ export function installResources(mcp: McpServer, ctx: ServerContext): void {
       description: `The ${LIST_LIMIT} most recent research projects with status and progress.`,
       mimeType: 'text/markdown',
     },
-    (uri) =>
-      audited(ctx, 'resource:read', uri.href, ['research:read'], () => {
-        const page = listResearch(ctx.db, { limit: LIST_LIMIT });
+    async (uri) =>
+      await audited(ctx, 'resource:read', uri.href, ['research:read'], async () => {
+        const page = await listResearch(ctx.db, { limit: LIST_LIMIT });
         const body =
           page.projects.length === 0
             ? '_No research projects yet. Start one with the start_research tool._'
@@ -58,9 +58,9 @@ export function installResources(mcp: McpServer, ctx: ServerContext): void {
   mcp.registerResource(
     'research-project',
     new ResourceTemplate('research://projects/{project_id}', {
-      list: () => {
-        if (!canRead(ctx, ['research:read'])) return { resources: [] };
-        const page = listResearch(ctx.db, { limit: LIST_LIMIT });
+      list: async () => {
+        if (!await canRead(ctx, ['research:read'])) return { resources: [] };
+        const page = await listResearch(ctx.db, { limit: LIST_LIMIT });
         return {
           resources: page.projects.map((project) => ({
             uri: `research://projects/${project.id}`,
@@ -71,9 +71,9 @@ export function installResources(mcp: McpServer, ctx: ServerContext): void {
         };
       },
       complete: {
-        project_id: (value) => {
-          if (!canRead(ctx, ['research:read'])) return [];
-          return listResearch(ctx.db, { limit: 100 })
+        project_id: async (value) => {
+          if (!await canRead(ctx, ['research:read'])) return [];
+          return (await listResearch(ctx.db, { limit: 100 }))
             .projects.map((project) => project.id)
             .filter((id) => id.startsWith(value));
         },
@@ -84,10 +84,10 @@ export function installResources(mcp: McpServer, ctx: ServerContext): void {
       description: 'One research project as Markdown: goal, status, statistics and top hypotheses.',
       mimeType: 'text/markdown',
     },
-    (uri, variables) =>
-      audited(ctx, 'resource:read', uri.href, ['research:read'], () => {
+    async (uri, variables) =>
+      await audited(ctx, 'resource:read', uri.href, ['research:read'], async () => {
         const id = String(variables.project_id);
-        return markdown(uri.href, projectMarkdown(researchStatus(ctx.db, id)));
+        return markdown(uri.href, projectMarkdown(await researchStatus(ctx.db, id)));
       }),
   );
 }

@@ -17,9 +17,9 @@ export function installKnowledgeResources(mcp: McpServer, ctx: ServerContext): v
       description: 'Every collection of the knowledge base with its size and linked projects. Updated whenever documents are ingested, added or removed.',
       mimeType: 'text/markdown',
     },
-    (uri) =>
-      audited(ctx, 'resource:read', uri.href, ['knowledge:read'], () => {
-        const views = listCollectionViews(ctx.db);
+    async (uri) =>
+      await audited(ctx, 'resource:read', uri.href, ['knowledge:read'], async () => {
+        const views = await listCollectionViews(ctx.db);
         const body =
           views.length === 0
             ? '_No collections yet. Create one with manage_collections (action "create"), then ingest_documents._'

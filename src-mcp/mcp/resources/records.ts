@@ -19,30 +19,30 @@ export function installDetailResources(mcp: McpServer, ctx: ServerContext): void
     new ResourceTemplate('hypothesis://{hypothesis_id}', {
       // Projects hold thousands of hypotheses: they are reached by id (completion), not listed.
       list: undefined,
-      complete: { hypothesis_id: (value) => (canRead(ctx, ['hypotheses:read']) ? hypothesisIdsStartingWith(ctx.db, value, COMPLETIONS) : []) },
+      complete: { hypothesis_id: async (value) => (await canRead(ctx, ['hypotheses:read']) ? await hypothesisIdsStartingWith(ctx.db, value, COMPLETIONS) : []) },
     }),
     { title: 'Hypothesis', description: 'One hypothesis in full: rationale, protocol, predictions, citations, reviews and tournament standing.', mimeType: 'text/markdown' },
-    (uri, variables) =>
-      audited(ctx, 'resource:read', uri.href, ['hypotheses:read'], () => {
-        const hypothesis = getHypothesis(ctx.db, String(variables.hypothesis_id));
-        return markdown(uri.href, hypothesisMarkdown(hypothesis, reviewsOfHypothesis(ctx.db, hypothesis.id).map(toReview)));
+    async (uri, variables) =>
+      await audited(ctx, 'resource:read', uri.href, ['hypotheses:read'], async () => {
+        const hypothesis = await getHypothesis(ctx.db, String(variables.hypothesis_id));
+        return markdown(uri.href, hypothesisMarkdown(hypothesis, (await reviewsOfHypothesis(ctx.db, hypothesis.id)).map(toReview)));
       }),
   );
 
   mcp.registerResource(
     'checkpoint',
     new ResourceTemplate('checkpoint://{checkpoint_id}', {
-      list: () => {
-        if (!canRead(ctx, ['research:read'])) return { resources: [] };
+      list: async () => {
+        if (!await canRead(ctx, ['research:read'])) return { resources: [] };
         // As list_checkpoints lists them by default: archived projects' are put away.
-        const pending = queryCheckpoints(ctx.db, { status: 'pending', limit: 50, excludeArchived: true }).checkpoints;
+        const pending = (await queryCheckpoints(ctx.db, { status: 'pending', limit: 50, excludeArchived: true })).checkpoints;
         return { resources: pending.map((c) => ({ uri: `checkpoint://${c.id}`, name: c.id, title: `${c.kind} of ${c.projectId} (pending)`, mimeType: 'text/markdown' })) };
       },
-      complete: { checkpoint_id: (value) => (canRead(ctx, ['research:read']) ? checkpointIdsStartingWith(ctx.db, value, COMPLETIONS) : []) },
+      complete: { checkpoint_id: async (value) => (await canRead(ctx, ['research:read']) ? await checkpointIdsStartingWith(ctx.db, value, COMPLETIONS) : []) },
     }),
     { title: 'Checkpoint', description: 'A point where the workflow waits for the scientist: what is proposed, and the decision once made.', mimeType: 'text/markdown' },
-    (uri, variables) =>
-      audited(ctx, 'resource:read', uri.href, ['research:read'], () => markdown(uri.href, checkpointMarkdown(getCheckpoint(ctx.db, String(variables.checkpoint_id))))),
+    async (uri, variables) =>
+      await audited(ctx, 'resource:read', uri.href, ['research:read'], async () => markdown(uri.href, checkpointMarkdown(await getCheckpoint(ctx.db, String(variables.checkpoint_id))))),
   );
 }
 

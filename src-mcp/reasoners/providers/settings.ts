@@ -82,6 +82,6 @@ export function inputFromRow(row: ProviderSettingsRow): ProviderInput {
 }
 
 /** Reads the stored settings into the registry (after a start, or any change). */
-export function reloadProviders(db: Db, registry: ProviderRegistry): void {
-  registry.load(listProviderSettings(db).map(configFromRow));
+export async function reloadProviders(db: Db, registry: ProviderRegistry): Promise<void> {
+  registry.load((await listProviderSettings(db)).map(configFromRow));
 }

@@ -20,8 +20,8 @@ export function callerName(identity: LabIdentity): string {
   return identity.grant === 'stored-policy' ? TOKEN_MODE_CLIENT : actorLabel(identity);
 }
 
-export function callerPolicy(shared: SharedParts, identity: LabIdentity): ClientPolicy {
-  if (identity.grant === 'stored-policy') return resolvePolicy(shared.db, TOKEN_MODE_CLIENT);
+export async function callerPolicy(shared: SharedParts, identity: LabIdentity): Promise<ClientPolicy> {
+  if (identity.grant === 'stored-policy') return await resolvePolicy(shared.db, TOKEN_MODE_CLIENT);
   return {
     clientId: callerName(identity),
     scopes: identity.grant.scopes,
@@ -37,7 +37,7 @@ export function callerContext(shared: SharedParts, identity: LabIdentity, costly
     ...shared,
     clientId: callerName(identity),
     // Re-read per call in token mode (the scientist may change the stored policy meanwhile).
-    policy: () => callerPolicy(shared, identity),
+    policy: async () => await callerPolicy(shared, identity),
     workerId: leaseOwnerOf(identity),
     rateLimit: costlyCalls,
     // No sampling over stateless HTTP (a request cannot wait on the client's model), and no

@@ -41,10 +41,10 @@ export interface RunningHttpServer {
 export async function startHttpServer(options: HttpServeOptions, version: string, env: NodeJS.ProcessEnv = process.env): Promise<RunningHttpServer> {
   const requestsPerMinute = requestsPerMinuteFrom(env);
   requireServableDatabase(options.database);
-  const db = openDatabase(options.dataDir);
-  reportAuditTail(db);
+  const db = await openDatabase(options.dataDir);
+  await reportAuditTail(db);
   const checkpointer = new WalCheckpointer(db, { delayMs: 300 }).start();
-  const feed = new ChangeFeed(db);
+  const feed = await ChangeFeed.open(db);
   feed.start();
   const server = http.createServer();
   server.requestTimeout = REQUEST_RECEIVE_TIMEOUT_MS;
@@ -55,7 +55,7 @@ export async function startHttpServer(options: HttpServeOptions, version: string
   }).catch(async (error: unknown) => {
     feed.stop();
     await checkpointer.stop();
-    closeDatabase(db);
+    await closeDatabase(db);
     throw error;
   });
   const resource = options.resource ?? defaultResource(options.host, port);
@@ -95,9 +95,9 @@ export async function startHttpServer(options: HttpServeOptions, version: string
     await checkpointer.stop();
     const left = await drainReadAudit(db).catch(() => -1);
     if (left !== 0) console.error(`[co-scientist] audit: queued read rows could not all be appended at exit`);
-    closeDatabase(db);
+    await closeDatabase(db);
   };
-  return { url, resource, token, close: () => (closing ??= closeOnce()) };
+  return { url, resource, token, close: async () => (closing ??= closeOnce()) };
 }
 
 /** The process entry of `co-scientist serve --http`. */

@@ -21,7 +21,7 @@ interface BoardState {
 
 test('a large board shows its first screen from a small first page, then says how many rows are in until all are', async ({ app, page, workspace }) => {
   const { seedTournament } = await loadSeeder();
-  seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
+  await seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
   const host = await startWebHost(workspace);
   try {
     // Every state the board is committed in, as the page sees it (a mutation observer reads the
@@ -72,7 +72,7 @@ test('a large board shows its first screen from a small first page, then says ho
 
 test('a page that fails mid-board leaves the board partial with the error and how much is in, and "Try again" loads it whole', async ({ app, page, workspace }) => {
   const { seedTournament } = await loadSeeder();
-  seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
+  await seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
   const host = await startWebHost(workspace);
   try {
     // Every page after the first fails the way the web host answers a handler that crashed
@@ -110,7 +110,7 @@ test('a page that fails mid-board leaves the board partial with the error and ho
 
 test("pressing the Leaderboard nav item starts the board's load, and the section opened by the click joins it instead of loading again", async ({ app, page, workspace }) => {
   const { seedTournament } = await loadSeeder();
-  seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
+  await seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
   const host = await startWebHost(workspace);
   try {
     const pageRequests: Array<{ cursor?: string }> = [];

@@ -16,7 +16,7 @@ type PageCall = { route?: string; input?: { cursor?: string } } | null;
 
 test("a page the server refuses mid-board shows the server's own error, and the rows before it stay", async ({ app, page, workspace }) => {
   const { seedTournament } = await loadSeeder();
-  seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
+  await seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
   const host = await startWebHost(workspace);
   try {
     // Every page after the first is asked for with a cursor the server never issued, until the scientist tries again.
@@ -49,7 +49,7 @@ test("a page the server refuses mid-board shows the server's own error, and the 
 
 test('a page whose answer arrives broken is refused whole: no row of it is shown', async ({ app, page, workspace }) => {
   const { seedTournament } = await loadSeeder();
-  seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
+  await seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
   const host = await startWebHost(workspace);
   try {
     // The second page's real answer, cut off in the middle of its rows.

@@ -24,7 +24,7 @@ interface FullRow {
 
 test('a word only in the tail of a cut summary is found by the server, agrees with the filters, and reads in full in the panel', async ({ app, page, workspace }) => {
   const { seedTournament } = await loadSeeder();
-  const seeded = seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
+  const seeded = await seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
   // The whole summaries, as an assistant's client reads them, decide which rows a search must find.
   const reader = await openSession(workspace.dataDir, 'desktop');
   let full: FullRow[];

@@ -12,7 +12,7 @@ test.setTimeout(120_000);
 
 test('the leaderboard, matches and audit log skeletons have no serious accessibility finding', async ({ app, page, workspace }) => {
   const { seedTournament } = await loadSeeder();
-  seedTournament(workspace.dataDir, { hypotheses: 60, rounds: 2, seed: 5 });
+  await seedTournament(workspace.dataDir, { hypotheses: 60, rounds: 2, seed: 5 });
   const host = await startWebHost(workspace);
   // The host routes whose answers wait; releasing one lets its waiting requests through.
   const held = new Map<string, Array<() => Promise<void>>>([['leaderboard.page', []], ['leaderboard.matches', []], ['audit.query', []]]);

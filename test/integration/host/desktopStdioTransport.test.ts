@@ -18,7 +18,7 @@ beforeAll(async () => {
   assertServerBuilt();
   dataDir = tempDataDir('cosci-desktop-transport');
   const { seedTournament } = await loadSeeder();
-  researchId = seedTournament(dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 5 }).projectId;
+  researchId = (await seedTournament(dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 5 })).projectId;
 }, 120_000);
 
 async function connect(options: { maxFrameBytes?: number; era?: 'modern' } = {}): Promise<{ client: Client; transport: DesktopStdioTransport }> {

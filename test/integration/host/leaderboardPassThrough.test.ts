@@ -17,7 +17,7 @@ let direct: ConnectedServer;
 beforeAll(async () => {
   dataDir = tempDataDir('cosci-pass-through');
   const { seedTournament } = await loadSeeder();
-  researchId = seedTournament(dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 7 }).projectId;
+  researchId = (await seedTournament(dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 7 })).projectId;
   host = await startWebHost({ dataDir, home: tempDataDir('cosci-pass-through-home') });
   direct = await connectServer({ dataDir, client: 'desktop' });
 }, 120_000);

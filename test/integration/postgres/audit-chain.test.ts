@@ -26,7 +26,7 @@ describe.skipIf(unavailable !== undefined)(`audit chain on PostgreSQL${unavailab
 
   beforeAll(async () => {
     dataDir = makeTempDir('cosci-audit-pg-');
-    sqliteDb = openDatabase(dataDir);
+    sqliteDb = await openDatabase(dataDir);
     const entries: AuditEntry[] = Array.from({ length: ROWS }, (_, i) => ({
       at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
       clientId: i % 3 === 0 ? 'claude-code' : 'desktop',
@@ -37,7 +37,7 @@ describe.skipIf(unavailable !== undefined)(`audit chain on PostgreSQL${unavailab
       errorCode: i % 11 === 0 ? 'not_found' : null,
       durationMs: (i % 97) / 7,
     }));
-    appendAuditRows(sqliteDb, entries);
+    await appendAuditRows(sqliteDb, entries);
     client = await connectPostgres(databases.url());
     await migratePostgres(client, 'audit');
     // Verbatim, ids included (the identity column is BY DEFAULT for imports like this one).
@@ -54,7 +54,7 @@ describe.skipIf(unavailable !== undefined)(`audit chain on PostgreSQL${unavailab
 
   afterAll(async () => {
     await client?.end();
-    if (sqliteDb !== undefined) closeDatabase(sqliteDb);
+    if (sqliteDb !== undefined) await closeDatabase(sqliteDb);
   });
 
   /** Runs the same statement on both engines around their append-only triggers. */

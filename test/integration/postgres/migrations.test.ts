@@ -87,7 +87,7 @@ describe.skipIf(unavailable !== undefined)(`PostgreSQL migrations${unavailable =
     const state = await derivedState(first);
     expect(await derivedState(second)).toEqual(state);
     expect(state.counts).toEqual([EXPECTED_COUNTS_AFTER_FIXTURE]);
-    const sqlite = freshSqlite(makeTempDir('cosci-pg-vs-sqlite-'));
+    const sqlite = await freshSqlite(makeTempDir('cosci-pg-vs-sqlite-'));
     try {
       expect(state).toEqual(sqliteDerivedState(sqlite, DERIVED_STATE_QUERIES));
       // One statement touching several rows: SQLite's triggers run after each row, PostgreSQL's

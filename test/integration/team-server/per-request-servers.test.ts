@@ -14,10 +14,10 @@ import { CallerBuckets } from '../../../src-mcp/runtime/http/callerBuckets.js';
 import { allowedPlaces } from '../../../src-mcp/runtime/http/requestGuards.js';
 import { tempDataDir } from '../../support/server.js';
 
-describe('per-request MCP servers of the HTTP endpoint', () => {
+describe('per-request MCP servers of the HTTP endpoint', async () => {
   const dataDir = tempDataDir('cosci-lab-per-request');
-  const db = openDatabase(dataDir);
-  const feed = new ChangeFeed(db);
+  const db = await openDatabase(dataDir);
+  const feed = await ChangeFeed.open(db);
   const server = http.createServer();
   afterAll(async () => {
     await new Promise<void>((resolve) => {
@@ -25,7 +25,7 @@ describe('per-request MCP servers of the HTTP endpoint', () => {
       server.closeAllConnections();
     });
     feed.stop();
-    closeDatabase(db);
+    await closeDatabase(db);
   });
 
   it.each(['legacy', 'modern'] as const)('leave no change-feed listener behind after %s-era requests', async (era) => {

@@ -10,10 +10,11 @@ import type { Question } from '../../askUser.js';
 import type { ServerContext } from '../../context.js';
 import { DESKTOP_CLIENT } from '../../access/identity.js';
 import type { ToolCall } from '../../toolkit.js';
+import { beforeWaitingOutside } from '../../../store/writeObserver.js';
 
-function mayDecideHere(ctx: ServerContext, checkpoint: Checkpoint): boolean {
+async function mayDecideHere(ctx: ServerContext, checkpoint: Checkpoint): Promise<boolean> {
   try {
-    assertMayDecide(checkpoint.kind, { clientId: ctx.clientId, isDesktop: ctx.clientId === DESKTOP_CLIENT, mayDecideCheckpoints: ctx.policy().mayDecideCheckpoints }, loadResearch(ctx.db, checkpoint.projectId).settings);
+    assertMayDecide(checkpoint.kind, { clientId: ctx.clientId, isDesktop: ctx.clientId === DESKTOP_CLIENT, mayDecideCheckpoints: (await ctx.policy()).mayDecideCheckpoints }, (await loadResearch(ctx.db, checkpoint.projectId)).settings);
     return true;
   } catch {
     return false;
@@ -47,7 +48,14 @@ function describe(checkpoint: Checkpoint): string {
  * decision was made (the caller then recomputes the next step), false when nothing was decided.
  */
 export async function offerInlineDecision(ctx: ServerContext, call: ToolCall, checkpointIds: string[]): Promise<boolean> {
-  const checkpoint = checkpointIds.map((id) => getCheckpoint(ctx.db, id)).find((c) => c.status === 'pending' && mayDecideHere(ctx, c));
+  let checkpoint: Checkpoint | undefined;
+  for (const id of checkpointIds) {
+    const candidate = await getCheckpoint(ctx.db, id);
+    if (candidate.status === 'pending' && (await mayDecideHere(ctx, candidate))) {
+      checkpoint = candidate;
+      break;
+    }
+  }
   if (checkpoint === undefined) return false;
   const question: Question = {
     key: `decide:${checkpoint.id}`,
@@ -61,18 +69,20 @@ export async function offerInlineDecision(ctx: ServerContext, call: ToolCall, ch
       required: ['decision'],
     },
   };
+  // The user may take minutes to answer: what this call wrote commits first (CallAudit).
+  await beforeWaitingOutside();
   const answer = await call.askUser(question);
   if (answer === 'unsupported' || answer.action !== 'accept') return false;
   const action = answer.content?.decision === 'reject' ? 'reject' : answer.content?.decision === 'approve' ? 'approve' : null;
   if (action === null) return false;
   const note = typeof answer.content?.note === 'string' ? answer.content.note : undefined;
   try {
-    decide(
+    await decide(
       ctx.db,
       { clientId: ctx.clientId, now: () => ctx.now() },
       // One decision per question: a retried 2026-era call re-submits the same answer, applied once.
       { checkpointId: checkpoint.id, action, note, decisionId: `chat:${checkpoint.id}` },
-      { clientId: ctx.clientId, isDesktop: ctx.clientId === DESKTOP_CLIENT, mayDecideCheckpoints: ctx.policy().mayDecideCheckpoints },
+      { clientId: ctx.clientId, isDesktop: ctx.clientId === DESKTOP_CLIENT, mayDecideCheckpoints: (await ctx.policy()).mayDecideCheckpoints },
     );
     ctx.feed.poke();
     return true;

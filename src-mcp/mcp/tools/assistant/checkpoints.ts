@@ -27,11 +27,11 @@ export const listCheckpointsTool = defineTool({
     next_cursor: z.string().nullable(),
     archived_hidden: z.number().int().describe('Checkpoints of archived projects left out (0 with include_archived or research_id).'),
   }),
-  run(args, ctx) {
-    if (args.research_id !== undefined) loadResearch(ctx.db, args.research_id);
+  async run(args, ctx) {
+    if (args.research_id !== undefined) await loadResearch(ctx.db, args.research_id);
     // A project named by id is listed even when archived: the caller asked for it.
     const excludeArchived = !args.include_archived && args.research_id === undefined;
-    const page = queryCheckpoints(ctx.db, { projectId: args.research_id, status: args.status, limit: args.limit, cursor: args.cursor, excludeArchived });
+    const page = await queryCheckpoints(ctx.db, { projectId: args.research_id, status: args.status, limit: args.limit, cursor: args.cursor, excludeArchived });
     const checkpoints = page.checkpoints.map((c) => checkpointOutput(c, checkpointViewFor(ctx)));
     // Said once, on the first page, not again on every page after it.
     const hiddenNote =
@@ -67,15 +67,15 @@ export const decideTool = defineTool({
     decision_id: z.string().min(1).max(100).optional().describe('Idempotency key: retrying with the same id never applies a decision twice.'),
   }),
   output: z.object({ checkpoint: CheckpointSchema, applied: z.boolean(), next: NextStepSchema }),
-  run(args, ctx) {
-    const outcome = decide(
+  async run(args, ctx) {
+    const outcome = await decide(
       ctx.db,
       { clientId: ctx.clientId, now: () => ctx.now() },
       { checkpointId: args.checkpoint_id, action: args.action, data: args.data, note: args.note, decisionId: args.decision_id },
-      { clientId: ctx.clientId, isDesktop: ctx.clientId === DESKTOP_CLIENT, mayDecideCheckpoints: ctx.policy().mayDecideCheckpoints },
+      { clientId: ctx.clientId, isDesktop: ctx.clientId === DESKTOP_CLIENT, mayDecideCheckpoints: (await ctx.policy()).mayDecideCheckpoints },
     );
     // Deciding does not make this client a worker: the next work item stays free for an assistant.
-    const next = computeNextStep(ctx, outcome.checkpoint.projectId, false);
+    const next = await computeNextStep(ctx, outcome.checkpoint.projectId, false);
     const checkpoint = checkpointOutput(outcome.checkpoint, checkpointViewFor(ctx));
     return {
       target: `checkpoint://${checkpoint.checkpoint_id}`,

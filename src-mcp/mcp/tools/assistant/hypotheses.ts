@@ -56,8 +56,8 @@ function summaryOf(h: HypothesisListItem): z.input<typeof HypothesisSummary> {
 
 const WorkOutput = z.object({ work_item: WorkItemSchema, message: z.string() });
 
-function workOutcome(ctx: ServerContext, task: Task) {
-  const item = buildWorkItem(ctx.db, task, ctx.grounding, delegatedReasoner(ctx.clientId));
+async function workOutcome(ctx: ServerContext, task: Task) {
+  const item = await buildWorkItem(ctx.db, task, ctx.grounding, delegatedReasoner(ctx.clientId));
   const message = `Do this work item, then call submit_work(task_id="${item.task_id}", result=…).`;
   return {
     target: `research://projects/${task.projectId}`,
@@ -90,8 +90,8 @@ export const generateHypothesesTool = defineTool({
     method: z.enum(GENERATION_METHODS).default('literature_based'),
   }),
   output: WorkOutput,
-  run(args, ctx) {
-    return workOutcome(ctx, requestGeneration(ctx.db, actorOf(ctx), leaseOwner(ctx), args.research_id, { count: args.count, method: args.method }));
+  async run(args, ctx) {
+    return await workOutcome(ctx, await requestGeneration(ctx.db, actorOf(ctx), leaseOwner(ctx), args.research_id, { count: args.count, method: args.method }));
   },
 });
 
@@ -110,8 +110,8 @@ export const evolveHypothesisTool = defineTool({
     partner_id: z.string().min(1).optional().describe('With combine: the second hypothesis to merge with.'),
   }),
   output: WorkOutput,
-  run(args, ctx) {
-    return workOutcome(ctx, requestEvolution(ctx.db, actorOf(ctx), leaseOwner(ctx), args.hypothesis_id, args.strategy, args.partner_id));
+  async run(args, ctx) {
+    return await workOutcome(ctx, await requestEvolution(ctx.db, actorOf(ctx), leaseOwner(ctx), args.hypothesis_id, args.strategy, args.partner_id));
   },
 });
 
@@ -126,8 +126,8 @@ export const reviewHypothesisTool = defineTool({
   scopes: ['reviews:write'],
   input: z.object({ hypothesis_id: HypothesisId, review_type: z.enum(REVIEW_TYPES).default('initial') }),
   output: WorkOutput,
-  run(args, ctx) {
-    return workOutcome(ctx, requestReview(ctx.db, actorOf(ctx), leaseOwner(ctx), args.hypothesis_id, args.review_type));
+  async run(args, ctx) {
+    return await workOutcome(ctx, await requestReview(ctx.db, actorOf(ctx), leaseOwner(ctx), args.hypothesis_id, args.review_type));
   },
 });
 
@@ -159,13 +159,13 @@ export const rankHypothesesTool = defineTool({
     leaderboard: z.array(z.object({ id: z.string(), rank: z.number().int(), elo_score: z.number(), bt_score: z.number(), ci95: IntervalSchema, p_top_k: z.number(), matches_played: z.number().int(), certified_top_k: z.boolean() })),
     work_item: WorkItemSchema.nullable(),
   }),
-  run(args, ctx) {
-    const project = loadResearch(ctx.db, args.research_id);
-    const state = rankingState(ctx.db, project);
+  async run(args, ctx) {
+    const project = await loadResearch(ctx.db, args.research_id);
+    const state = await rankingState(ctx.db, project);
     const stop = rankingStopDecision(project, state);
     // A completed project takes no more work; its leaderboard is still worth reading. `direct_comparison` (seed 000) only reads it.
-    const task = stop.stop || project.status === 'completed' || args.method === 'direct_comparison' ? undefined : requestComparisons(ctx.db, actorOf(ctx), leaseOwner(ctx), project.id);
-    const item = task === undefined ? null : buildWorkItem(ctx.db, task, ctx.grounding, delegatedReasoner(ctx.clientId));
+    const task = stop.stop || project.status === 'completed' || args.method === 'direct_comparison' ? undefined : await requestComparisons(ctx.db, actorOf(ctx), leaseOwner(ctx), project.id);
+    const item = task === undefined ? null : await buildWorkItem(ctx.db, task, ctx.grounding, delegatedReasoner(ctx.clientId));
     const rows = state.board.entries.slice(0, args.top_n).map((e) => ({
       id: e.id,
       rank: e.rank,
@@ -200,8 +200,8 @@ function stopText(stop: StopDecision): string {
 }
 
 /** H-numbers of the hypotheses a page mentions (parents, originals of near-duplicates), read once per page. */
-function hypothesisLabels(ctx: ServerContext, ids: readonly string[]): (id: string) => string {
-  const labels = new Map([...new Set(ids)].map((id) => [id, findHypothesis(ctx.db, id)?.seq]));
+async function hypothesisLabels(ctx: ServerContext, ids: readonly string[]): Promise<(id: string) => string> {
+  const labels = new Map(await Promise.all([...new Set(ids)].map(async (id) => [id, (await findHypothesis(ctx.db, id))?.seq] as const)));
   return (id) => {
     const seq = labels.get(id);
     return seq === undefined ? id : `H${seq}`;
@@ -240,14 +240,14 @@ export const listHypothesesTool = defineTool({
     cursor: z.string().optional(),
   }),
   output: z.object({ hypotheses: z.array(HypothesisSummary), total: z.number().int(), next_cursor: z.string().nullable() }),
-  run(args, ctx) {
+  async run(args, ctx) {
     // Only that the project exists: its plan and settings (loadResearch parses and validates both) are not needed.
-    getProject(ctx.db, args.research_id);
+    await getProject(ctx.db, args.research_id);
     // The seed's "evolved" means the evolved hypotheses themselves; the parents they replaced are "superseded" (stored status `evolved`).
     const filter = args.status === 'evolved' ? { origin: 'evolved' as const } : args.status === 'superseded' ? { status: 'evolved' as const } : { status: args.status };
-    const page = listHypotheses(ctx.db, { projectId: args.research_id, ...filter, minElo: args.min_elo, limit: args.limit, cursor: args.cursor });
+    const page = await listHypotheses(ctx.db, { projectId: args.research_id, ...filter, minElo: args.min_elo, limit: args.limit, cursor: args.cursor });
     const rows = page.hypotheses.map(summaryOf);
-    const labelOf = hypothesisLabels(ctx, [...rows.flatMap((h) => h.parents), ...rows.flatMap((h) => (h.near_duplicate_of === null ? [] : [h.near_duplicate_of]))]);
+    const labelOf = await hypothesisLabels(ctx, [...rows.flatMap((h) => h.parents), ...rows.flatMap((h) => (h.near_duplicate_of === null ? [] : [h.near_duplicate_of]))]);
     // ' - ', not an em dash: one character beyond Latin-1 makes the whole digest two bytes a character to serialise and encode (runtime/frameEncoding.ts).
     const lines = rows.length === 0 ? ['No hypotheses match.'] : rows.map((h) => `- H${h.number} **${h.id}** [${rowFlags(h, labelOf).join(', ')}] Elo ${h.elo_score}${h.rank === null ? '' : `, rank ${h.rank}`} - ${h.summary}`);
     if (page.nextCursor !== null) lines.push(`More: cursor="${page.nextCursor}".`);

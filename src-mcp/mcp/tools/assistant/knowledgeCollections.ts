@@ -61,7 +61,7 @@ export const manageCollectionsTool = defineTool({
     changed: z.boolean().optional().describe('For link/unlink: false when the link already was as asked.'),
     documents_removed: z.number().int().optional(),
   }),
-  run(args, ctx) {
+  async run(args, ctx) {
     const actor = actorOf(ctx);
     const name = (): string => {
       if (args.collection_name === undefined || args.collection_name.trim() === '') {
@@ -81,7 +81,7 @@ export const manageCollectionsTool = defineTool({
     };
     switch (args.action) {
       case 'list': {
-        const views = listCollectionViews(ctx.db);
+        const views = await listCollectionViews(ctx.db);
         return {
           data: { action: 'list' as const, message: `${views.length} collection${views.length === 1 ? '' : 's'}.`, collections: views.map(collectionSummary) },
           markdown:
@@ -91,7 +91,7 @@ export const manageCollectionsTool = defineTool({
         };
       }
       case 'info': {
-        const info = collectionInfo(ctx.db, name(), { limit: args.limit, cursor: args.cursor });
+        const info = await collectionInfo(ctx.db, name(), { limit: args.limit, cursor: args.cursor });
         const lines = [collectionLine(info), ...info.documents.map((d) => `  - ${d.title} _(${d.format}, ${d.chunkCount} passages${identifierText(d) === '' ? '' : `, ${identifierText(d)}`})_ — ${d.id}`)];
         if (info.nextCursor !== null) lines.push(`More documents: call again with cursor="${info.nextCursor}".`);
         return {
@@ -107,8 +107,8 @@ export const manageCollectionsTool = defineTool({
         };
       }
       case 'create': {
-        requireWrite(ctx, 'create collections');
-        const view = createCollection(ctx.db, actor, { name: name(), kind: args.collection_type, description: args.description, researchId: givenResearchId });
+        await requireWrite(ctx, 'create collections');
+        const view = await createCollection(ctx.db, actor, { name: name(), kind: args.collection_type, description: args.description, researchId: givenResearchId });
         const message = `Created ${view.collection.kind} collection "${view.collection.name}"${givenResearchId === undefined ? '' : `, linked to ${givenResearchId}`}.`;
         return {
           target: collectionUri(view.collection.id),
@@ -117,8 +117,8 @@ export const manageCollectionsTool = defineTool({
         };
       }
       case 'delete': {
-        requireWrite(ctx, 'delete collections');
-        const view = deleteCollectionByName(ctx.db, actor, name());
+        await requireWrite(ctx, 'delete collections');
+        const view = await deleteCollectionByName(ctx.db, actor, name());
         const message = `Deleted collection "${view.collection.name}" and its ${view.stats.documentCount} documents from the knowledge base (files on disk are untouched).`;
         return {
           target: collectionUri(view.collection.id),
@@ -128,10 +128,10 @@ export const manageCollectionsTool = defineTool({
       }
       case 'link':
       case 'unlink': {
-        requireWrite(ctx, `${args.action} collections`);
+        await requireWrite(ctx, `${args.action} collections`);
         const linked = args.action === 'link';
-        const { collection, changed } = setCollectionLink(ctx.db, actor, { name: name(), researchId: researchId(), linked });
-        const view = { collection, stats: collectionStats(ctx.db, collection.id) };
+        const { collection, changed } = await setCollectionLink(ctx.db, actor, { name: name(), researchId: researchId(), linked });
+        const view = { collection, stats: await collectionStats(ctx.db, collection.id) };
         const message = changed
           ? `${linked ? 'Linked' : 'Unlinked'} "${collection.name}" ${linked ? 'to' : 'from'} ${givenResearchId}.`
           : `"${collection.name}" was already ${linked ? 'linked to' : 'not linked to'} ${givenResearchId}; nothing changed.`;

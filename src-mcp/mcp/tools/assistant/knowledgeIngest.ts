@@ -7,6 +7,7 @@ import { describeSupported } from '../../../knowledge/formats.js';
 import { ingestDocuments, type IngestReport } from '../../../knowledge/ingest.js';
 import { defineTool } from '../../toolkit.js';
 import { actorOf, identifierText, IdentifiersSchema, megabytes } from './knowledgeShared.js';
+import { beforeWaitingOutside } from '../../../store/writeObserver.js';
 
 /** Desktop clients give up on a call after 60 s; leave room for the answer to travel. */
 export const MAX_INGEST_SECONDS = 40;
@@ -52,6 +53,8 @@ export const ingestDocumentsTool = defineTool({
   }),
   output: IngestOutput,
   async run(args, ctx, call) {
+    // Asks the client for its roots, then reads and parses files: no connection held meanwhile.
+    await beforeWaitingOutside();
     const report = await ingestDocuments(
       ctx.db,
       actorOf(ctx),

@@ -56,10 +56,10 @@ export const queryKnowledgeBaseTool = defineTool({
     scope_note: z.string().nullable(),
     query_terms: z.array(z.string()).describe('The topic words searched for (common words are dropped).'),
   }),
-  run(args, ctx) {
+  async run(args, ctx) {
     // An unknown (or deleted) project is an input error, not a failure to record what it read.
-    if (args.research_id !== undefined) loadResearch(ctx.db, args.research_id);
-    const outcome = searchKnowledge(ctx.db, {
+    if (args.research_id !== undefined) await loadResearch(ctx.db, args.research_id);
+    const outcome = await searchKnowledge(ctx.db, {
       query: args.query,
       collections: args.collections?.split(','),
       researchId: args.research_id,
@@ -67,7 +67,7 @@ export const queryKnowledgeBaseTool = defineTool({
       documentContext: args.document_context,
     });
     if (args.research_id !== undefined) {
-      noteDocumentsRead(ctx.db, args.research_id, outcome.hits.map((hit) => hit.documentId), ctx.now());
+      await noteDocumentsRead(ctx.db, args.research_id, outcome.hits.map((hit) => hit.documentId), ctx.now());
     }
     return {
       data: {
@@ -105,7 +105,7 @@ function resultOf(hit: SearchHit): z.input<typeof Result> {
   };
 }
 
-function markdownOf(query: string, outcome: ReturnType<typeof searchKnowledge>): string {
+function markdownOf(query: string, outcome: Awaited<ReturnType<typeof searchKnowledge>>): string {
   const scope = outcome.collections === null ? 'all collections' : outcome.collections.join(', ');
   const lines = [`**${outcome.hits.length} passage${outcome.hits.length === 1 ? '' : 's'}** for “${query}” in ${scope}.`];
   if (outcome.scopeNote !== null) lines.push(`_${outcome.scopeNote}_`);

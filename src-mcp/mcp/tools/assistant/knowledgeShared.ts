@@ -13,8 +13,8 @@ export function actorOf(ctx: ServerContext): Actor {
 }
 
 /** For tools that read and write by action: the write actions need knowledge:write as well. */
-export function requireWrite(ctx: ServerContext, what: string): void {
-  if (!hasScopes(ctx.policy().scopes, ['knowledge:write'])) {
+export async function requireWrite(ctx: ServerContext, what: string): Promise<void> {
+  if (!hasScopes((await ctx.policy()).scopes, ['knowledge:write'])) {
     throw new DomainError(
       'insufficient_permissions',
       `${ctx.clientId} may read the knowledge base but not change it, so it cannot ${what}. The scientist can grant knowledge:write in the Co-Scientist app under Assistants.`,

@@ -85,9 +85,9 @@ export const startResearchTool = defineTool({
     created_at: z.string(),
     next_step: z.string().describe('What happens next: usually the research plan waits for the scientist\'s approval.'),
   }),
-  run(args, ctx) {
+  async run(args, ctx) {
     assertMayChoosePauses(ctx.clientId, args.pause_at);
-    const project = startResearch(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, {
+    const project = await startResearch(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, {
       goal: args.goal,
       domain: args.domain,
       hypothesisCount: args.hypothesis_count,
@@ -97,8 +97,8 @@ export const startResearchTool = defineTool({
       pauseAt: args.pause_at === undefined ? undefined : [...new Set(args.pause_at)],
       rankingStopThreshold: args.ranking_stop_threshold,
     });
-    if (args.reasoner_order !== undefined) setReasonerOrder(ctx, project.id, args.reasoner_order);
-    const pending = pendingCheckpointsOf(ctx.db, project.id);
+    if (args.reasoner_order !== undefined) await setReasonerOrder(ctx, project.id, args.reasoner_order);
+    const pending = await pendingCheckpointsOf(ctx.db, project.id);
     const safety = pending.find((c) => c.kind === 'safety_review');
     const nextStep = safety !== undefined
       ? `The goal was flagged by the safety screen (${((safety.payload.reasons as string[] | undefined) ?? []).join('; ')}). It is held for a safety review (checkpoint ${safety.id}) that only the scientist can decide, in the Co-Scientist desktop app. Tell the user; nothing else happens until they decide.`
@@ -188,8 +188,8 @@ export const listResearchProjectsTool = defineTool({
     total: z.number().int().describe('How many projects match the filter, across all pages.'),
     next_cursor: z.string().nullable(),
   }),
-  run(args, ctx) {
-    const page = listResearch(ctx.db, { status: args.status, limit: args.limit, cursor: args.cursor });
+  async run(args, ctx) {
+    const page = await listResearch(ctx.db, { status: args.status, limit: args.limit, cursor: args.cursor });
     const lines =
       page.projects.length === 0
         ? [args.status === undefined ? 'No research projects yet. Start one with start_research.' : `No ${args.status} research projects.`]
@@ -242,9 +242,9 @@ export const getResearchStatusTool = defineTool({
     estimated_completion_minutes: z.number().int().nullable(),
     reasoning: ReasoningUsageSchema.describe('Who does the thinking and what it used: calls, tokens and estimated cost per role.'),
   }),
-  run(args, ctx) {
-    const view = projectStatus(ctx.db, args.research_id, 1);
-    const reasoning = reasoningUsage(ctx, view.project);
+  async run(args, ctx) {
+    const view = await projectStatus(ctx.db, args.research_id, 1);
+    const reasoning = await reasoningUsage(ctx, view.project);
     const { project } = view;
     const top = view.topHypotheses[0];
     return {

@@ -67,9 +67,9 @@ export const getResultsTool = defineTool({
     results: z.record(z.string(), z.unknown()),
     text: z.string().nullable().describe('The answer as Markdown for the desktop app; null for an assistant, whose text block carries it (once).'),
   }),
-  run(args, ctx) {
+  async run(args, ctx) {
     const topN = args.top_n ?? (args.format === 'detailed' ? DEFAULT_TOP_N_DETAILED : DEFAULT_TOP_N);
-    const report = buildReport(ctx.db, args.research_id, ctx.now());
+    const report = await buildReport(ctx.db, args.research_id, ctx.now());
     // The app files the report whole; an assistant reads it in its context, so its answer is held to the limit.
     const forApp = ctx.clientId === DESKTOP_CLIENT;
     const answer = (shown: number) => {
@@ -102,12 +102,12 @@ export function exportUri(researchId: string, format: ExportFormat): string {
 }
 
 /** The export of a completed project (docs/seed-mapping.md, seed 004: incomplete projects do not export). */
-export function renderExport(ctx: ServerContext, researchId: string, format: ExportFormat): string {
-  const project = loadResearch(ctx.db, researchId);
+export async function renderExport(ctx: ServerContext, researchId: string, format: ExportFormat): Promise<string> {
+  const project = await loadResearch(ctx.db, researchId);
   if (project.status !== 'completed') {
     throw new DomainError('conflict', `Research project ${project.id} is ${project.status} (stage ${project.stage}); export_results needs a completed project. Use get_results for interim results.`, { status: project.status });
   }
-  const report = buildReport(ctx.db, project.id, ctx.now());
+  const report = await buildReport(ctx.db, project.id, ctx.now());
   return format === 'json' ? exportJson(report) : format === 'bibtex' ? exportBibtex(report) : exportMarkdown(report);
 }
 
@@ -130,8 +130,8 @@ export const exportResultsTool = defineTool({
     inline: z.boolean().describe('The export is the text block of this result; otherwise read resource_uri.'),
     content: z.string().nullable().describe('The export itself for the desktop app when inline; null for an assistant, whose text block carries it (once), and whenever it is linked.'),
   }),
-  run(args, ctx) {
-    const content = renderExport(ctx, args.research_id, args.format);
+  async run(args, ctx) {
+    const content = await renderExport(ctx, args.research_id, args.format);
     const bytes = Buffer.byteLength(content, 'utf8');
     const uri = exportUri(args.research_id, args.format);
     const inline = content.length <= RESULT_BLOCK_LIMIT;

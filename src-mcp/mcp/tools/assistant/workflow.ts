@@ -12,6 +12,7 @@ import { routeNextStep, routeNextStepWithoutSampling } from './workflowRouting.j
 import { offerInlineDecision } from './chatDecision.js';
 import { DESKTOP_CLIENT } from '../../access/identity.js';
 import { buildWorkItem, delegatedReasoner } from '../../../reasoners/workItems.js';
+import { beforeWaitingOutside } from '../../../store/writeObserver.js';
 
 const ResearchId = z.string().min(1).describe('Project id from start_research or list_research_projects, e.g. "res_3f9a1c0b2d4e".');
 /** Desktop clients time out at 60 s; stay well inside it. */
@@ -47,6 +48,8 @@ export const continueResearchTool = defineTool({
       next = await routeNextStep(ctx, args.research_id, call, samplingDeadline);
     }
     while ((next.state === 'awaiting_decision' || next.state === 'busy') && Date.now() < deadline && !call.signal.aborted) {
+      // Waiting on the scientist or on other workers: nothing of this call may hold the connection meanwhile.
+      await beforeWaitingOutside();
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       const waited = Math.round((Date.now() - started) / 1000);
       // Long waits report progress, so the client can show that we are waiting on the scientist.
@@ -54,7 +57,7 @@ export const continueResearchTool = defineTool({
       next = await routeNextStep(ctx, args.research_id, call, samplingDeadline);
     }
     // An item names the hypotheses this assistant wrote instead of re-sending them; include_text rebuilds it for a reader without them.
-    if (args.include_text && next.work_item !== null) next = { ...next, work_item: buildWorkItem(ctx.db, getTask(ctx.db, next.work_item.task_id), ctx.grounding) };
+    if (args.include_text && next.work_item !== null) next = { ...next, work_item: await buildWorkItem(ctx.db, await getTask(ctx.db, next.work_item.task_id), ctx.grounding) };
     return { data: nextStepData(next, args.include_rules), markdown: nextStepMarkdown(next, args.include_rules), target: `research://projects/${args.research_id}` };
   },
 });
@@ -78,15 +81,15 @@ export const submitWorkTool = defineTool({
     created_ids: z.array(z.string()),
     next: NextStepSchema,
   }),
-  run(args, ctx) {
-    const task = getTask(ctx.db, args.task_id);
-    const outcome = submitWork(
+  async run(args, ctx) {
+    const task = await getTask(ctx.db, args.task_id);
+    const outcome = await submitWork(
       ctx.db,
       { clientId: ctx.clientId, now: () => ctx.now() },
       { taskId: task.id, result: args.result, reasoner: delegatedReasoner(ctx.clientId) },
       ctx.verifyCitation(task.projectId),
     );
-    const next = routeNextStepWithoutSampling(ctx, outcome.task.projectId);
+    const next = await routeNextStepWithoutSampling(ctx, outcome.task.projectId);
     return {
       target: `research://projects/${outcome.task.projectId}`,
       data: { task_id: outcome.task.id, kind: outcome.task.kind, stored: outcome.summary, created_ids: outcome.created, next: nextStepData(next) },
@@ -118,24 +121,24 @@ export const manageResearchTool = defineTool({
     status: z.string(),
     checkpoint_id: z.string().nullable().optional().describe('The change_request the scientist must decide, when this call only filed a request.'),
   }),
-  run(args, ctx) {
+  async run(args, ctx) {
     const actor = { clientId: ctx.clientId, now: () => ctx.now() };
     const isScientist = ctx.clientId === DESKTOP_CLIENT;
     if (args.action === 'delete') {
       // Only the desktop gets here (desktopOnlyActions).
-      deleteResearch(ctx.db, actor, args.research_id);
+      await deleteResearch(ctx.db, actor, args.research_id);
       return { data: { research_id: args.research_id, action: 'delete', status: 'deleted', checkpoint_id: null }, markdown: `Deleted research project ${args.research_id}.`, target: `research://projects/${args.research_id}` };
     }
     const change = args.action === 'reopen' || (args.action === 'resume' && args.add_reasoning_calls > 0)
       ? { change: args.action === 'reopen' ? ('reopen' as const) : ('raise_budget' as const), addReasoningCalls: args.add_reasoning_calls, addHypotheses: args.add_hypotheses }
       : null;
     let request: string | null = null;
-    if (args.action === 'pause') pauseResearch(ctx.db, actor, args.research_id, { by: isScientist ? 'the scientist' : `the assistant "${ctx.clientId}"`, reason: args.reason ?? null });
-    else if (change === null) resumeResearch(ctx.db, actor, args.research_id);
-    else if (isScientist) changeProject(ctx.db, actor, args.research_id, change);
-    else request = requestProjectChange(ctx.db, actor, args.research_id, change, args.reason ?? null).id;
-    if (isScientist && args.action === 'resume' && change !== null && loadResearch(ctx.db, args.research_id).status === 'paused') resumeResearch(ctx.db, actor, args.research_id);
-    const project = loadResearch(ctx.db, args.research_id);
+    if (args.action === 'pause') await pauseResearch(ctx.db, actor, args.research_id, { by: isScientist ? 'the scientist' : `the assistant "${ctx.clientId}"`, reason: args.reason ?? null });
+    else if (change === null) await resumeResearch(ctx.db, actor, args.research_id);
+    else if (isScientist) await changeProject(ctx.db, actor, args.research_id, change);
+    else request = (await requestProjectChange(ctx.db, actor, args.research_id, change, args.reason ?? null)).id;
+    if (isScientist && args.action === 'resume' && change !== null && (await loadResearch(ctx.db, args.research_id)).status === 'paused') await resumeResearch(ctx.db, actor, args.research_id);
+    const project = await loadResearch(ctx.db, args.research_id);
     return {
       data: { research_id: project.id, action: args.action, status: project.status, checkpoint_id: request },
       markdown: request === null

@@ -146,19 +146,19 @@ export function checkpointOutput(checkpoint: Checkpoint, view: CheckpointView): 
 }
 
 /** Runs the supervisor and describes the result; `lease` hands the next work item to this caller. */
-export function computeNextStep(ctx: ServerContext, researchId: string, lease: boolean): NextStepOutput {
+export async function computeNextStep(ctx: ServerContext, researchId: string, lease: boolean): Promise<NextStepOutput> {
   const owner = lease ? ctx.workerId : null;
-  const step = writeTransaction(ctx.db, () => nextStep(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, researchId, owner, ctx.ownerAlive));
+  const step = await writeTransaction(ctx.db, async () => await nextStep(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, researchId, owner, ctx.ownerAlive));
   ctx.feed.poke();
-  return describeStep(ctx, researchId, step);
+  return await describeStep(ctx, researchId, step);
 }
 
-export function describeStep(ctx: ServerContext, researchId: string, step: NextStep): NextStepOutput {
-  const project = loadResearch(ctx.db, researchId);
+export async function describeStep(ctx: ServerContext, researchId: string, step: NextStep): Promise<NextStepOutput> {
+  const project = await loadResearch(ctx.db, researchId);
   const base = { research_id: researchId, status: project.status, stage: project.stage, progress: project.progress, work_item: null, checkpoints: [] };
   switch (step.kind) {
     case 'work': {
-      const item: WorkItem = buildWorkItem(ctx.db, step.task, ctx.grounding, delegatedReasoner(ctx.clientId));
+      const item: WorkItem = await buildWorkItem(ctx.db, step.task, ctx.grounding, delegatedReasoner(ctx.clientId));
       return { ...base, state: 'work', work_item: item, message: `Do this work item, then call submit_work(task_id="${item.task_id}", result=…).` };
     }
     case 'awaiting_decision':

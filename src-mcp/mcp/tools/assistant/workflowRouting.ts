@@ -21,11 +21,11 @@ function factsOf(ctx: ServerContext): RoutingFacts {
  * delegation leases it to the caller. With none available, nothing is leased.
  */
 export async function routeNextStep(ctx: ServerContext, researchId: string, call: ToolCall | null, samplingDeadline: number): Promise<NextStepOutput> {
-  if (call !== null && samplingGoesFirst(factsOf(ctx), loadResearch(ctx.db, researchId))) {
+  if (call !== null && (await samplingGoesFirst(factsOf(ctx), await loadResearch(ctx.db, researchId)))) {
     const sampled = await sampleWithClientModel(ctx, researchId, call, samplingDeadline);
     if (sampled !== null) return sampled;
   }
-  return routeNextStepWithoutSampling(ctx, researchId);
+  return await routeNextStepWithoutSampling(ctx, researchId);
 }
 
 /**
@@ -33,14 +33,14 @@ export async function routeNextStep(ctx: ServerContext, researchId: string, call
  * so the tool stays synchronous and its audit row commits with its writes as one row, not an
  * intent row plus the call's row (architecture.md, *Identity, scopes, audit*; issue 18 item 11).
  */
-export function routeNextStepWithoutSampling(ctx: ServerContext, researchId: string): NextStepOutput {
-  const project = loadResearch(ctx.db, researchId);
-  const taker = workTaker(factsOf(ctx), project);
+export async function routeNextStepWithoutSampling(ctx: ServerContext, researchId: string): Promise<NextStepOutput> {
+  const project = await loadResearch(ctx.db, researchId);
+  const taker = await workTaker(factsOf(ctx), project);
   if (taker === 'provider') {
-    return asBackground(computeNextStep(ctx, researchId, false), 'An LLM provider is doing this project\'s work in the background (in the Co-Scientist app); there is nothing for you to do. Follow it with get_research_status, or call continue_research with wait_seconds to wait for the next checkpoint.');
+    return asBackground(await computeNextStep(ctx, researchId, false), 'An LLM provider is doing this project\'s work in the background (in the Co-Scientist app); there is nothing for you to do. Follow it with get_research_status, or call continue_research with wait_seconds to wait for the next checkpoint.');
   }
-  if (taker === 'delegated') return computeNextStep(ctx, researchId, true);
-  return asBackground(computeNextStep(ctx, researchId, false), `This project's work is reserved for ${reasonerOrderOf(project.settings).join(' or ')}, and none is available to you now (the Co-Scientist app's provider runs only while the app is open). The scientist can change this in the app.`);
+  if (taker === 'delegated') return await computeNextStep(ctx, researchId, true);
+  return asBackground(await computeNextStep(ctx, researchId, false), `This project's work is reserved for ${reasonerOrderOf(project.settings).join(' or ')}, and none is available to you now (the Co-Scientist app's provider runs only while the app is open). The scientist can change this in the app.`);
 }
 
 /** Work waiting for someone else is "busy" for this caller, with the reason instead of "pick it up". */
@@ -61,11 +61,11 @@ async function sampleWithClientModel(ctx: ServerContext, researchId: string, cal
   );
   ctx.feed.poke();
   for (const done of run.tasks) {
-    recordAudit(ctx.db, { clientId: ctx.clientId, action: 'reasoner:sampling', target: `research://projects/${researchId}`, args: done, outcome: 'success', errorCode: null, startedAt: ctx.now(), durationMs: 0 });
+    await recordAudit(ctx.db, { clientId: ctx.clientId, action: 'reasoner:sampling', target: `research://projects/${researchId}`, args: done, outcome: 'success', errorCode: null, startedAt: ctx.now(), durationMs: 0 });
   }
   // A failure falls back to delegation: the task stays leased to this caller and comes back as its work item.
   if (run.failure !== null && !call.signal.aborted) ctx.sampling?.markUnavailable(run.failure);
-  const next = computeNextStep(ctx, researchId, true);
+  const next = await computeNextStep(ctx, researchId, true);
   const note = [
     run.tasks.length > 0 ? `Your client's model completed ${run.tasks.length} work item(s) through sampling.` : null,
     run.failure !== null ? `Sampling stopped (${run.failure}); do this work item yourself.` : null,

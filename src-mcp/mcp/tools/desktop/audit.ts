@@ -82,16 +82,16 @@ export const queryAuditLogTool = defineTool({
   readsAuditLog: true,
   input: z.object({ ...FilterInput, cursor: z.string().optional(), limit: z.number().int().min(1).max(500).default(100) }),
   output: AuditPageSchema,
-  run(args, ctx) {
+  async run(args, ctx) {
     const filter = toFilter(args);
     const beforeId = args.cursor === undefined ? undefined : decodeId(args.cursor);
     // One row more than asked says whether another page exists.
-    const page = auditPage(ctx.db, filter, { beforeId, limit: args.limit + 1 });
+    const page = await auditPage(ctx.db, filter, { beforeId, limit: args.limit + 1 });
     const rows = page.rows.slice(0, args.limit);
     const last = rows[rows.length - 1];
     const nextCursor = page.rows.length > args.limit && last !== undefined ? Buffer.from(String(last.id)).toString('base64url') : null;
     return {
-      data: { rows: rows.map(entry), total: page.total, hidden_app_reads: page.hidden, next_cursor: nextCursor, facets: args.cursor === undefined ? auditFacets(ctx.db) : null },
+      data: { rows: rows.map(entry), total: page.total, hidden_app_reads: page.hidden, next_cursor: nextCursor, facets: args.cursor === undefined ? await auditFacets(ctx.db) : null },
       markdown: [`${page.total} audit rows match${page.hidden > 0 ? ` (${page.hidden} of the app's own reads hidden)` : ''}.`, ...rows.slice(0, 10).map((r) => `- #${r.id} ${r.at} ${r.clientId} ${r.action} → ${r.outcome}`)].join('\n'),
     };
   },
@@ -115,8 +115,8 @@ export const verifyAuditLogTool = defineTool({
   readsAuditLog: true,
   input: z.object({}),
   output: AuditVerdictSchema,
-  run(_args, ctx) {
-    const data = auditLogVerdict(ctx.db, ctx.now());
+  async run(_args, ctx) {
+    const data = await auditLogVerdict(ctx.db, ctx.now());
     return { data, markdown: data.message };
   },
 });
@@ -131,8 +131,8 @@ export const exportAuditLogTool = defineTool({
   readsAuditLog: true,
   input: z.object({ format: z.enum(AUDIT_EXPORT_FORMATS), ...FilterInput }),
   output: AuditExportSchema,
-  run(args, ctx) {
-    const result = exportAuditLog(ctx.db, args.format, toFilter(args), ctx.now());
+  async run(args, ctx) {
+    const result = await exportAuditLog(ctx.db, args.format, toFilter(args), ctx.now());
     const message =
       result.path === null
         ? `Exported ${result.rows} audit rows as ${args.format.toUpperCase()} (${result.bytes} bytes).`

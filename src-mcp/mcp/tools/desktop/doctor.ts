@@ -15,8 +15,8 @@ export const doctorTool = defineTool({
     healthy: z.boolean(),
     checks: z.array(z.object({ name: z.string(), status: z.enum(['ok', 'warn', 'fail']), detail: z.string(), fix: z.string().nullable() })),
   }),
-  run(_args, ctx) {
-    const checks = runDoctor(ctx.dataDir, ctx.db);
+  async run(_args, ctx) {
+    const checks = await runDoctor(ctx.dataDir, ctx.db);
     return { data: { healthy: checks.every((c) => c.status !== 'fail'), checks }, markdown: doctorReport(checks) };
   },
 });

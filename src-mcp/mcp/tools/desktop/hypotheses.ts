@@ -21,9 +21,9 @@ import { titleEdits } from '../../../store/hypothesisTitles.js';
 const HypothesisId = z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f".');
 
 /** A citation as the exports show it: resolved to a knowledge-base document, the paper's own metadata. */
-function citationOut(ctx: ServerContext, projectId: string, citation: CitationRecord): z.input<typeof CitationViewSchema> {
-  const resolved = resolveCitation(ctx.db, citation, { researchId: projectId });
-  const document = resolved.documentId === undefined ? undefined : findDocumentById(ctx.db, resolved.documentId);
+async function citationOut(ctx: ServerContext, projectId: string, citation: CitationRecord): Promise<z.input<typeof CitationViewSchema>> {
+  const resolved = await resolveCitation(ctx.db, citation, { researchId: projectId });
+  const document = resolved.documentId === undefined ? undefined : await findDocumentById(ctx.db, resolved.documentId);
   const shown = document === undefined ? citation : withDocumentMetadata(citation, document);
   return {
     title: shown.title,
@@ -54,8 +54,8 @@ export const getHypothesisTool = defineTool({
   desktopOnly: true,
   input: z.object({ hypothesis_id: HypothesisId }),
   output: HypothesisDetailSchema,
-  run(args, ctx) {
-    const dossier = hypothesisDossier(ctx.db, args.hypothesis_id);
+  async run(args, ctx) {
+    const dossier = await hypothesisDossier(ctx.db, args.hypothesis_id);
     const h = dossier.hypothesis;
     const cite = (c: CitationRecord) => citationOut(ctx, h.projectId, c);
     const digest = digestOf(h);
@@ -75,7 +75,7 @@ export const getHypothesisTool = defineTool({
           experimental_protocol: h.experimentalProtocol,
           testable_predictions: h.testablePredictions,
           assumptions: h.assumptions,
-          citations: h.citations.map(cite),
+          citations: await Promise.all(h.citations.map(cite)),
           method: h.method,
           origin: h.origin,
           status: h.status,
@@ -90,22 +90,22 @@ export const getHypothesisTool = defineTool({
           created_at: h.createdAt,
           updated_at: h.updatedAt,
         },
-        work_refused: hypothesisWorkRefusal(ctx.db, h),
-        reviews: dossier.reviews.map((r) => ({
+        work_refused: await hypothesisWorkRefusal(ctx.db, h),
+        reviews: await Promise.all(dossier.reviews.map(async (r) => ({
           id: r.id,
           type: r.type,
           scores: r.scores,
           strengths: r.strengths,
           weaknesses: r.weaknesses,
           recommendations: r.recommendations,
-          citations: r.citations.map(cite),
+          citations: await Promise.all(r.citations.map(cite)),
           assumption_checks: r.assumptionChecks,
           fundamental_flaw: r.fundamentalFlaw,
           narrative: r.narrative,
           reviewer: r.reviewer,
           judge: r.judge,
           created_at: r.createdAt,
-        })),
+        }))),
         matches: dossier.matches.map((m) => ({
           id: m.id,
           opponent: m.opponent === null ? null : refOut(m.opponent),
@@ -120,7 +120,7 @@ export const getHypothesisTool = defineTool({
         })),
         parents: dossier.parents.map(refOut),
         children: dossier.children.map(refOut),
-        title_history: titleEdits(ctx.db, h.id).map((edit) => ({ at: edit.at, by: edit.clientId, from: edit.from, to: edit.to })),
+        title_history: (await titleEdits(ctx.db, h.id)).map((edit) => ({ at: edit.at, by: edit.clientId, from: edit.from, to: edit.to })),
       },
       markdown: [
         `**H${h.seq}** ${h.id} [${h.status}] Elo ${Math.round(h.elo)} — ${h.summary}`,
@@ -140,8 +140,8 @@ export const addHypothesisTool = defineTool({
   desktopOnly: true,
   input: z.object({ research_id: z.string().min(1), hypothesis: ScientistHypothesisSchema }),
   output: AddedHypothesisSchema,
-  run(args, ctx) {
-    const { hypothesis, safety } = addHumanHypothesis(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, args.research_id, args.hypothesis, ctx.verifyCitation(args.research_id));
+  async run(args, ctx) {
+    const { hypothesis, safety } = await addHumanHypothesis(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, args.research_id, args.hypothesis, ctx.verifyCitation(args.research_id));
     return {
       target: projectUri(args.research_id),
       data: {
@@ -173,8 +173,8 @@ export const addReviewTool = defineTool({
     ...ScientistReviewPointsSchema.shape,
   }),
   output: AddedReviewSchema,
-  run(args, ctx) {
-    const { reviewId, projectId } = addHumanReview(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, {
+  async run(args, ctx) {
+    const { reviewId, projectId } = await addHumanReview(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, {
       hypothesisId: args.hypothesis_id,
       reviewType: args.review_type,
       scores: args.scores,
@@ -208,8 +208,8 @@ export const setHypothesisTitleTool = defineTool({
     expected_title: z.string().max(1000).nullable().describe('The title the scientist saw, or null when none was given.'),
   }),
   output: RetitledSchema,
-  run(args, ctx) {
-    const done = retitleHypothesis(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, args.hypothesis_id, args.title, args.expected_title);
+  async run(args, ctx) {
+    const done = await retitleHypothesis(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, args.hypothesis_id, args.title, args.expected_title);
     return {
       target: projectUri(done.projectId),
       data: { hypothesis_id: done.hypothesisId, number: done.number, title: done.title, previous_title: done.previous },

@@ -18,8 +18,8 @@ export const listCitingHypothesesTool = defineTool({
     limit: z.number().int().min(1).max(50).default(10).describe('Hypotheses listed per document (the total is always given).'),
   }),
   output: CitingHypothesesSchema,
-  run(args, ctx) {
-    const documents = [...new Set(args.document_ids)].map((id) => hypothesesCiting(ctx.db, id, args.limit));
+  async run(args, ctx) {
+    const documents = await Promise.all([...new Set(args.document_ids)].map((id) => hypothesesCiting(ctx.db, id, args.limit)));
     const cited = documents.filter((d) => d.total > 0);
     return {
       data: {

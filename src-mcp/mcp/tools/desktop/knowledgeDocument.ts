@@ -19,8 +19,8 @@ export const getKnowledgeDocumentTool = defineTool({
     hypotheses: z.number().int().min(1).max(200).default(100).describe('Citing hypotheses to list (the total is always given).'),
   }),
   output: KnowledgeDocumentDetailSchema,
-  run(args, ctx) {
-    const { document: d, collectionName, passages, citedBy } = documentDetail(ctx.db, args.document_id, { passages: args.passages, hypotheses: args.hypotheses });
+  async run(args, ctx) {
+    const { document: d, collectionName, passages, citedBy } = await documentDetail(ctx.db, args.document_id, { passages: args.passages, hypotheses: args.hypotheses });
     const listed = citedBy.hypotheses.map((h) => `H${h.number}`).join(', ');
     return {
       data: {

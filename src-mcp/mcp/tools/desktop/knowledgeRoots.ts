@@ -27,7 +27,7 @@ export const manageKnowledgeRootsTool = defineTool({
     changed: z.boolean(),
     message: z.string(),
   }),
-  run(args, ctx) {
+  async run(args, ctx) {
     let changed = false;
     let message = 'Allowed folders.';
     if (args.action !== 'list') {
@@ -35,15 +35,15 @@ export const manageKnowledgeRootsTool = defineTool({
         throw new DomainError('invalid_input', `path is required for action "${args.action}": the absolute path of the folder.`, { field: 'path' });
       }
       if (args.action === 'add') {
-        const { root, added } = allowRoot(ctx.db, actorOf(ctx), args.path);
+        const { root, added } = await allowRoot(ctx.db, actorOf(ctx), args.path);
         changed = added;
         message = added ? `Allowed ${root.path}.` : `${root.path} was already allowed.`;
       } else {
-        changed = disallowRoot(ctx.db, args.path);
+        changed = await disallowRoot(ctx.db, args.path);
         message = changed ? `Removed ${args.path}.` : `${args.path} was not an allowed folder.`;
       }
     }
-    const roots = listAllowedRoots(ctx.db).map((root) => ({ path: root.path, added_by: root.addedBy, added_at: root.addedAt }));
+    const roots = (await listAllowedRoots(ctx.db)).map((root) => ({ path: root.path, added_by: root.addedBy, added_at: root.addedAt }));
     return {
       data: { roots, changed, message },
       markdown: [message, ...roots.map((root) => `- ${root.path}`)].join('\n'),

@@ -24,13 +24,13 @@ export const getClientPoliciesTool = defineTool({
     also: z.array(z.string().min(1).max(64)).max(50).default([]).describe('Client ids to list even if they have never called, e.g. ["claude-desktop", "cursor"].'),
   }),
   output: AssistantPoliciesSchema,
-  run(args, ctx) {
-    const seen = new Map(seenClients(ctx.db).map((c) => [c.clientId, c]));
+  async run(args, ctx) {
+    const seen = new Map((await seenClients(ctx.db)).map((c) => [c.clientId, c]));
     // The desktop app always has full access: it is not an assistant to set permissions for.
     const also = args.also.map((id) => parseClientIdOrThrow(id, 'also')).filter((id) => id !== DESKTOP_CLIENT);
-    const ids = [...new Set([...allPolicies(ctx.db).map((p) => p.clientId), ...seen.keys(), ...also])].sort();
-    const policies = ids.map((id) => {
-      const policy = resolvePolicy(ctx.db, id);
+    const ids = [...new Set([...(await allPolicies(ctx.db)).map((p) => p.clientId), ...seen.keys(), ...also])].sort();
+    const policies = await Promise.all(ids.map(async (id) => {
+      const policy = await resolvePolicy(ctx.db, id);
       return {
         client_id: id,
         scopes: policy.scopes,
@@ -41,7 +41,7 @@ export const getClientPoliciesTool = defineTool({
         last_seen: seen.get(id)?.lastSeen ?? null,
         calls: seen.get(id)?.calls ?? 0,
       };
-    });
+    }));
     const implications = Object.fromEntries(ALL_SCOPES.map((scope) => [scope, [...SCOPES[scope].implies]]));
     return { data: { policies, known_scopes: ALL_SCOPES, scope_implications: implications }, markdown: policies.map((p) => `- ${p.client_id}: ${p.scopes.join(', ')}${p.may_decide_checkpoints ? ' · may decide checkpoints' : ''}`).join('\n') || 'No clients yet.' };
   },
@@ -62,7 +62,7 @@ export const setClientPolicyTool = defineTool({
     may_decide_checkpoints: z.boolean().default(false),
   }),
   output: AssistantPolicySchema,
-  run(args, ctx) {
+  async run(args, ctx) {
     const clientId = parseClientIdOrThrow(args.client_id);
     if (clientId === DESKTOP_CLIENT) {
       throw new DomainError('invalid_input', 'The desktop app always has full access; its permissions cannot be changed.', { field: 'client_id' });
@@ -71,14 +71,14 @@ export const setClientPolicyTool = defineTool({
     if (unknown.length > 0) {
       throw new DomainError('invalid_input', `Unknown scope${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known scopes: ${ALL_SCOPES.join(', ')}.`, { field: 'scopes' });
     }
-    const before = resolvePolicy(ctx.db, clientId);
+    const before = await resolvePolicy(ctx.db, clientId);
     const at = ctx.now().toISOString();
-    writeTransaction(ctx.db, () => {
-      upsertPolicy(ctx.db, { clientId, scopes: args.scopes, ratePerMinute: args.rate_per_minute, burst: args.burst, mayDecideCheckpoints: args.may_decide_checkpoints, updatedAt: at, updatedBy: ctx.clientId });
+    await writeTransaction(ctx.db, async () => {
+      await upsertPolicy(ctx.db, { clientId, scopes: args.scopes, ratePerMinute: args.rate_per_minute, burst: args.burst, mayDecideCheckpoints: args.may_decide_checkpoints, updatedAt: at, updatedBy: ctx.clientId });
       // The client's own server hears this on the change feed and refreshes its tools/list.
-      appendEvent(ctx.db, { at, clientId: ctx.clientId, kind: 'policy.updated', subjectUri: `policy://${clientId}`, data: { client_id: clientId } });
+      await appendEvent(ctx.db, { at, clientId: ctx.clientId, kind: 'policy.updated', subjectUri: `policy://${clientId}`, data: { client_id: clientId } });
     });
-    recordAudit(ctx.db, {
+    await recordAudit(ctx.db, {
       clientId: ctx.clientId,
       action: 'policy:update',
       target: `policy://${clientId}`,
@@ -88,7 +88,7 @@ export const setClientPolicyTool = defineTool({
       startedAt: ctx.now(),
       durationMs: 0,
     });
-    const policy = resolvePolicy(ctx.db, clientId);
+    const policy = await resolvePolicy(ctx.db, clientId);
     return {
       target: `policy://${clientId}`,
       data: { client_id: clientId, scopes: policy.scopes, rate_per_minute: policy.ratePerMinute, burst: policy.burst, may_decide_checkpoints: policy.mayDecideCheckpoints, source: policy.source, last_seen: null, calls: 0 },

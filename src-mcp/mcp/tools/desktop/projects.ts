@@ -26,8 +26,8 @@ export const listProjectOverviewTool = defineTool({
   desktopOnly: true,
   input: z.object({}),
   output: ProjectOverviewSchema,
-  run(_args, ctx) {
-    const overview = desktopOverview(ctx.db, OVERVIEW_LIMIT);
+  async run(_args, ctx) {
+    const overview = await desktopOverview(ctx.db, OVERVIEW_LIMIT);
     const work = new Map<string, typeof overview.openWork>();
     for (const row of overview.openWork) work.set(row.projectId, [...(work.get(row.projectId) ?? []), row]);
     return {
@@ -41,7 +41,7 @@ export const listProjectOverviewTool = defineTool({
         })),
         pending: overview.pending.map((c) => ({ checkpoint_id: c.id, research_id: c.projectId, kind: c.kind as CheckpointKind, goal: c.goal, created_at: c.createdAt })),
         pending_total: overview.pendingTotal,
-        trashed: listTrash(ctx.db).map((t) => ({ research_id: t.id, goal: t.goal, purge_after: t.purgeAfter })),
+        trashed: (await listTrash(ctx.db)).map((t) => ({ research_id: t.id, goal: t.goal, purge_after: t.purgeAfter })),
       },
       markdown: `${overview.projects.length} projects (${overview.projects.filter((p) => p.archivedAt !== null).length} archived); ${overview.pendingTotal} checkpoint(s) waiting for the scientist.`,
     };
@@ -58,8 +58,8 @@ export const archiveResearchTool = defineTool({
   desktopOnly: true,
   input: z.object({ research_id: ResearchId, archived: z.boolean().describe('true to archive, false to restore.') }),
   output: ArchivedSchema,
-  run(args, ctx) {
-    const archivedAt = setArchived(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, args.research_id, args.archived);
+  async run(args, ctx) {
+    const archivedAt = await setArchived(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, args.research_id, args.archived);
     return {
       target: projectUri(args.research_id),
       data: { research_id: args.research_id, archived: archivedAt !== null, archived_at: archivedAt },
@@ -78,19 +78,19 @@ export const trashResearchTool = defineTool({
   desktopOnly: true,
   input: z.object({ research_id: ResearchId, trashed: z.boolean().describe('true to delete (with undo), false to restore.') }),
   output: TrashedSchema,
-  run(args, ctx) {
+  async run(args, ctx) {
     const actor = { clientId: ctx.clientId, now: () => ctx.now() };
     // Trash whose window ran out while nobody purged it (the app was closed) goes first.
-    purgeExpiredTrash(ctx.db, actor);
+    await purgeExpiredTrash(ctx.db, actor);
     if (!args.trashed) {
-      restoreResearch(ctx.db, actor, args.research_id);
+      await restoreResearch(ctx.db, actor, args.research_id);
       return {
         target: projectUri(args.research_id),
         data: { research_id: args.research_id, trashed: false, purge_after: null },
         markdown: `Research project ${args.research_id} is restored.`,
       };
     }
-    const state = trashResearch(ctx.db, actor, args.research_id, ctx.trashUndoWindowMs);
+    const state = await trashResearch(ctx.db, actor, args.research_id, ctx.trashUndoWindowMs);
     return {
       target: projectUri(args.research_id),
       data: { research_id: args.research_id, trashed: true, purge_after: state.purgeAfter },
@@ -113,9 +113,9 @@ export const getProjectTimelineTool = defineTool({
     limit: z.number().int().min(1).max(200).default(TIMELINE_DEFAULT_LIMIT),
   }),
   output: ProjectTimelineSchema,
-  run(args, ctx) {
-    const project = loadResearch(ctx.db, args.research_id);
-    const page = projectTimeline(ctx.db, project.id, { limit: args.limit, cursor: args.cursor });
+  async run(args, ctx) {
+    const project = await loadResearch(ctx.db, args.research_id);
+    const page = await projectTimeline(ctx.db, project.id, { limit: args.limit, cursor: args.cursor });
     return {
       target: projectUri(project.id),
       data: {
@@ -164,8 +164,8 @@ export const listDecisionHistoryTool = defineTool({
   desktopOnly: true,
   input: z.object({ cursor: z.string().optional().describe('next_cursor of the previous page.'), limit: z.number().int().min(1).max(100).default(50) }),
   output: DecisionHistorySchema,
-  run(args, ctx) {
-    const page = decisionHistory(ctx.db, { limit: args.limit, cursor: args.cursor });
+  async run(args, ctx) {
+    const page = await decisionHistory(ctx.db, { limit: args.limit, cursor: args.cursor });
     const decisions = page.decisions.map((d) => ({
       checkpoint_id: d.id,
       research_id: d.projectId,

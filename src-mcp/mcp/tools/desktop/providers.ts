@@ -17,6 +17,7 @@ import type { ProviderRegistry } from '../../../reasoners/providers/registry.js'
 import { ProviderError, REASONING_ROLES } from '../../../reasoners/providers/types.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool } from '../../toolkit.js';
+import { beforeWaitingOutside } from '../../../store/writeObserver.js';
 
 /** A connection test answers within a desktop client's patience, whatever the provider's own timeout. */
 const TEST_TIMEOUT_MS = 30_000;
@@ -71,30 +72,32 @@ export const configureProvidersTool = defineTool({
         break;
       case 'set': {
         const provider = required(args.provider, 'provider');
-        writeTransaction(ctx.db, () => upsertProviderSettings(ctx.db, rowFromInput(provider, ctx.now().toISOString())));
-        reloadProviders(ctx.db, registry);
+        await writeTransaction(ctx.db, async () => await upsertProviderSettings(ctx.db, rowFromInput(provider, ctx.now().toISOString())));
+        await reloadProviders(ctx.db, registry);
         registry.setKey(provider.name, args.api_key);
         break;
       }
       case 'remove': {
         const name = required(args.name, 'name');
-        if (!writeTransaction(ctx.db, () => deleteProviderSettings(ctx.db, name))) throw new DomainError('resource_not_found', `There is no provider named "${name}".`);
-        reloadProviders(ctx.db, registry);
+        if (!await writeTransaction(ctx.db, async () => await deleteProviderSettings(ctx.db, name))) throw new DomainError('resource_not_found', `There is no provider named "${name}".`);
+        await reloadProviders(ctx.db, registry);
         registry.setKey(name, null);
         break;
       }
       case 'test':
+        // A provider's answer over the network: no connection held meanwhile.
+        await beforeWaitingOutside();
         test = await testProvider(ctx, registry, args.provider, args.name, args.api_key);
         break;
       case 'activate':
-        reloadProviders(ctx.db, registry);
+        await reloadProviders(ctx.db, registry);
         registry.activate(args.api_keys ?? {});
         break;
       case 'project':
-        project = setProjectReasoning(ctx, required(args.research_id, 'research_id'), args);
+        project = await setProjectReasoning(ctx, required(args.research_id, 'research_id'), args);
         break;
     }
-    const providers = views(ctx, registry);
+    const providers = await views(ctx, registry);
     const lines = providers.map((p) => `- **${p.name}** (${p.kind}, ${p.base_url}): ${p.availability}${p.problem === null ? '' : ` — ${p.problem}`}`);
     if (test !== null) lines.push(`Test: ${test.ok ? 'ok' : 'failed'} — ${test.message}`);
     if (project !== null) lines.push(`Project ${project.research_id}: reasoners ${project.reasoner_order.join(' → ')}`);
@@ -107,16 +110,16 @@ function required<T>(value: T | undefined, field: string): T {
   return value;
 }
 
-function views(ctx: ServerContext, registry: ProviderRegistry): Array<z.input<typeof ProviderView>> {
+async function views(ctx: ServerContext, registry: ProviderRegistry): Promise<Array<z.input<typeof ProviderView>>> {
   const states = new Map(registry.states().map((state) => [state.name, state]));
-  return listProviderSettings(ctx.db).map((row) => {
+  return (await listProviderSettings(ctx.db)).map((row) => {
     const state = states.get(row.name);
     return { ...inputFromRow(row), has_key: state?.hasKey ?? false, availability: state?.availability ?? 'disabled', problem: state?.problem ?? null };
   });
 }
 
 async function testProvider(ctx: ServerContext, registry: ProviderRegistry, input: ProviderInput | undefined, name: string | undefined, apiKey: string | null | undefined) {
-  const stored = input ?? (name === undefined ? undefined : listProviderSettings(ctx.db).map(inputFromRow).find((p) => p.name === name));
+  const stored = input ?? (name === undefined ? undefined : (await listProviderSettings(ctx.db)).map(inputFromRow).find((p) => p.name === name));
   if (stored === undefined) throw new DomainError('invalid_input', 'Pass the provider settings to test, or the name of a stored provider.', { field: 'provider' });
   const config = { ...configFromRow(rowFromInput(stored, '')), apiKey: apiKey ?? registry.keyOf(stored.name) };
   config.timeoutMs = Math.min(config.timeoutMs, TEST_TIMEOUT_MS);
@@ -144,20 +147,20 @@ async function testProvider(ctx: ServerContext, registry: ProviderRegistry, inpu
 type ProjectArgs = { reasoner_order?: ProjectSettings['reasonerOrder']; max_tokens?: number | null; max_cost_usd?: number | null };
 
 /** Sets who may do a project's thinking (start_research's reasoner_order). */
-export function setReasonerOrder(ctx: ServerContext, researchId: string, order: NonNullable<ProjectSettings['reasonerOrder']>): void {
-  setProjectReasoning(ctx, researchId, { reasoner_order: order });
+export async function setReasonerOrder(ctx: ServerContext, researchId: string, order: NonNullable<ProjectSettings['reasonerOrder']>): Promise<void> {
+  await setProjectReasoning(ctx, researchId, { reasoner_order: order });
 }
 
-function setProjectReasoning(ctx: ServerContext, researchId: string, args: ProjectArgs): z.input<typeof ProjectReasoning> {
+async function setProjectReasoning(ctx: ServerContext, researchId: string, args: ProjectArgs): Promise<z.input<typeof ProjectReasoning>> {
   const actor = { clientId: ctx.clientId, now: () => ctx.now() };
-  const settings = writeTransaction(ctx.db, () => {
-    const current = loadResearch(ctx.db, researchId).settings;
+  const settings = await writeTransaction(ctx.db, async () => {
+    const current = (await loadResearch(ctx.db, researchId)).settings;
     const next: ProjectSettings = { ...current };
     if (args.reasoner_order !== undefined) next.reasonerOrder = [...new Set(args.reasoner_order)];
     if (args.max_tokens !== undefined) next.maxTokens = args.max_tokens ?? undefined;
     if (args.max_cost_usd !== undefined) next.maxCostUsd = args.max_cost_usd ?? undefined;
-    updateResearch(ctx.db, researchId, { settings: next as unknown as Record<string, unknown> }, actor.now());
-    recordChange(ctx.db, actor, 'project.updated', researchId, { reasoner_order: reasonerOrderOf(next) });
+    await updateResearch(ctx.db, researchId, { settings: next as unknown as Record<string, unknown> }, actor.now());
+    await recordChange(ctx.db, actor, 'project.updated', researchId, { reasoner_order: reasonerOrderOf(next) });
     return next;
   });
   ctx.feed.poke();
@@ -184,7 +187,7 @@ export const ReasoningUsageSchema = z.object({
 });
 
 /** Calls, tokens and estimated cost of the project's automatic reasoners (providers, sampling), per role. */
-export function reasoningUsage(ctx: ServerContext, project: ResearchProject): z.input<typeof ReasoningUsageSchema> {
+export async function reasoningUsage(ctx: ServerContext, project: ResearchProject): Promise<z.input<typeof ReasoningUsageSchema>> {
   const numbers = (totals: { calls: number; inputTokens: number; outputTokens: number; costUsd: number | null }) => ({
     calls: totals.calls,
     input_tokens: totals.inputTokens,
@@ -193,10 +196,10 @@ export function reasoningUsage(ctx: ServerContext, project: ResearchProject): z.
   });
   return {
     reasoner_order: [...reasonerOrderOf(project.settings)],
-    in_background: project.status !== 'completed' && project.status !== 'paused' && backgroundServes({ db: ctx.db, now: ctx.now(), ownerAlive: ctx.ownerAlive }, project),
-    ...numbers(usageTotals(ctx.db, project.id)),
-    by_role: usageByRole(ctx.db, project.id).map((row) => ({ role: row.role, ...numbers(row) })),
-    by_reasoner: usageByReasoner(ctx.db, project.id),
+    in_background: project.status !== 'completed' && project.status !== 'paused' && await backgroundServes({ db: ctx.db, now: ctx.now(), ownerAlive: ctx.ownerAlive }, project),
+    ...numbers(await usageTotals(ctx.db, project.id)),
+    by_role: (await usageByRole(ctx.db, project.id)).map((row) => ({ role: row.role, ...numbers(row) })),
+    by_reasoner: await usageByReasoner(ctx.db, project.id),
     max_tokens: project.settings.maxTokens ?? null,
     max_cost_usd: project.settings.maxCostUsd ?? null,
   };

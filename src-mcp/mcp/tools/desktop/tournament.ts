@@ -39,8 +39,8 @@ export const getLeaderboardTool = defineTool({
     summary_chars: z.number().int().min(20).max(10_000).optional().describe('Summaries cut to at most this many characters, ending in "..." where cut (get_hypothesis has the full text); search still reads the full text.'),
   }),
   output: LeaderboardPageSchema,
-  run(args, ctx) {
-    const page = leaderboardPage(ctx.db, args.research_id, { cursor: args.cursor, limit: args.limit });
+  async run(args, ctx) {
+    const page = await leaderboardPage(ctx.db, args.research_id, { cursor: args.cursor, limit: args.limit });
     const rows = boardRows(page.rows, { search: args.search, summaryChars: args.summary_chars });
     const byColumn = args.format === 'columns';
     // ASCII only: one character beyond Latin-1 (an en or em dash) makes the whole page's frame a
@@ -79,8 +79,8 @@ export const getEloHistoryTool = defineTool({
     hypothesis_ids: z.array(z.string().min(1)).min(1).max(20).optional().describe('Up to 20 hypotheses; the current top 5 when omitted.'),
   }),
   output: EloHistorySchema,
-  run(args, ctx) {
-    const history = eloHistory(ctx.db, args.research_id, args.hypothesis_ids);
+  async run(args, ctx) {
+    const history = await eloHistory(ctx.db, args.research_id, args.hypothesis_ids);
     const series = history.series.map((s) => ({
       id: s.id,
       number: s.seq,
@@ -117,9 +117,9 @@ export const nextArenaPairTool = defineTool({
       .describe('Pairs the scientist skipped, to be offered another (in either order).'),
   }),
   output: ArenaPairSchema,
-  run(args, ctx) {
-    const project = loadResearch(ctx.db, args.research_id);
-    const pair = arenaPair(ctx.db, project.id, { skipped: args.skip.map((pair) => [pair.first_id, pair.second_id] as const), coin: () => randomInt(2) === 1 });
+  async run(args, ctx) {
+    const project = await loadResearch(ctx.db, args.research_id);
+    const pair = await arenaPair(ctx.db, project.id, { skipped: args.skip.map((pair) => [pair.first_id, pair.second_id] as const), coin: () => randomInt(2) === 1 });
     const message =
       pair === null
         ? 'Fewer than two hypotheses are in the tournament yet: hypotheses compete once they are approved and reviewed.'
@@ -147,11 +147,11 @@ export const listMatchesTool = defineTool({
     limit: z.number().int().min(1).max(500).default(100),
   }),
   output: MatchPageSchema,
-  run(args, ctx) {
-    const project = loadResearch(ctx.db, args.research_id);
-    if (args.hypothesis_id !== undefined) getHypothesis(ctx.db, args.hypothesis_id, project.id);
+  async run(args, ctx) {
+    const project = await loadResearch(ctx.db, args.research_id);
+    if (args.hypothesis_id !== undefined) await getHypothesis(ctx.db, args.hypothesis_id, project.id);
     // One row more than asked says whether another page exists.
-    const page = matchPage(ctx.db, { projectId: project.id, hypothesisId: args.hypothesis_id, judge: args.judge, beforeSeq: decodeSeq(args.cursor), limit: args.limit + 1 });
+    const page = await matchPage(ctx.db, { projectId: project.id, hypothesisId: args.hypothesis_id, judge: args.judge, beforeSeq: decodeSeq(args.cursor), limit: args.limit + 1 });
     const rows = page.rows.slice(0, args.limit);
     const last = rows[rows.length - 1];
     const matches = rows.map(matchEntry);
@@ -182,8 +182,8 @@ export const compareHypothesesTool = defineTool({
   desktopOnly: true,
   input: z.object({ research_id: ResearchId, first_id: z.string().min(1), second_id: z.string().min(1) }),
   output: ComparisonSchema,
-  run(args, ctx) {
-    const comparison = compareHypotheses(ctx.db, args.research_id, args.first_id, args.second_id);
+  async run(args, ctx) {
+    const comparison = await compareHypotheses(ctx.db, args.research_id, args.first_id, args.second_id);
     const first = comparedEntry(comparison.first);
     const second = comparedEntry(comparison.second);
     const h2h = comparison.headToHead;
@@ -222,8 +222,8 @@ export const recordJudgementTool = defineTool({
     rationale: z.string().max(4000).default('Judged by the scientist.'),
   }),
   output: z.object({ research_id: z.string(), winner_id: z.string(), judge: z.literal('human') }),
-  run(args, ctx) {
-    const projectId = recordHumanJudgement(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, { firstId: args.first_id, secondId: args.second_id, winnerId: args.winner_id, rationale: args.rationale });
+  async run(args, ctx) {
+    const projectId = await recordHumanJudgement(ctx.db, { clientId: ctx.clientId, now: () => ctx.now() }, { firstId: args.first_id, secondId: args.second_id, winnerId: args.winner_id, rationale: args.rationale });
     return { data: { research_id: projectId, winner_id: args.winner_id, judge: 'human' as const }, markdown: `Recorded the scientist's judgement: ${args.winner_id} wins.`, target: `research://projects/${projectId}` };
   },
 });

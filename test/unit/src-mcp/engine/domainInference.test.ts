@@ -33,12 +33,12 @@ describe('inferring the domain of a goal', () => {
 });
 
 describe('correcting it', () => {
-  it('the scientist edits the plan\'s domain, and the project no longer calls it inferred', () => {
-    const driver = startProject(freshDb(), { goal: 'Improve the efficiency of perovskite solar cells' });
-    expect(loadResearch(driver.db, driver.projectId)).toMatchObject({ domain: 'materials_science', domainInferred: true });
-    const plan = reachCheckpoint(driver, 'research_plan');
+  it('the scientist edits the plan\'s domain, and the project no longer calls it inferred', async () => {
+    const driver = await startProject(await freshDb(), { goal: 'Improve the efficiency of perovskite solar cells' });
+    expect(await loadResearch(driver.db, driver.projectId)).toMatchObject({ domain: 'materials_science', domainInferred: true });
+    const plan = await reachCheckpoint(driver, 'research_plan');
     const edited: ResearchPlan = { ...(plan.payload.plan as ResearchPlan), domain: 'physics' };
-    decide(driver.db, driver.actor, { checkpointId: plan.id, action: 'edit', data: edited }, DESKTOP);
-    expect(loadResearch(driver.db, driver.projectId)).toMatchObject({ domain: 'physics', domainInferred: false });
+    await decide(driver.db, driver.actor, { checkpointId: plan.id, action: 'edit', data: edited }, DESKTOP);
+    expect(await loadResearch(driver.db, driver.projectId)).toMatchObject({ domain: 'physics', domainInferred: false });
   });
 });

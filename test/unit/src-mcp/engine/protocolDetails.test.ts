@@ -10,10 +10,10 @@ import { freshDb, reachCheckpoint, startProject } from '../../../support/engineD
 
 describe('list_hypotheses with status "evolved"', () => {
   it('lists the hypotheses evolution produced; "superseded" lists the parents they replaced', async () => {
-    const driver = startProject(freshDb(), { budget: 4 });
-    driver.approve(reachCheckpoint(driver, 'evolution_plan'));
-    reachCheckpoint(driver, 'final_report');
-    const all = hypothesesOf(driver.db, driver.projectId);
+    const driver = await startProject(await freshDb(), { budget: 4 });
+    await driver.approve(await reachCheckpoint(driver, 'evolution_plan'));
+    await reachCheckpoint(driver, 'final_report');
+    const all = await hypothesesOf(driver.db, driver.projectId);
     const evolved = all.filter((h) => h.origin === 'evolved').map((h) => h.id).sort();
     expect(evolved.length).toBeGreaterThan(0);
     // The tool's own code over the real database; it reads nothing of the context but the database.

@@ -59,33 +59,33 @@ describe('a flag shows what triggered it', () => {
 });
 
 describe('the safety review of a hypothesis', () => {
-  it('shows the rationale passage, refuses an edit that breaks the summary rule, and re-screens the whole edited hypothesis', () => {
-    const driver = startProject(freshDb());
-    driver.approve(reachCheckpoint(driver, 'research_plan'));
-    driver.approve(reachCheckpoint(driver, 'hypothesis_batch'));
-    expect(driver.step().kind).toBe('work');
+  it('shows the rationale passage, refuses an edit that breaks the summary rule, and re-screens the whole edited hypothesis', async () => {
+    const driver = await startProject(await freshDb());
+    await driver.approve(await reachCheckpoint(driver, 'research_plan'));
+    await driver.approve(await reachCheckpoint(driver, 'hypothesis_batch'));
+    expect((await driver.step()).kind).toBe('work');
     const harmfulRationale = 'Serial passage in ferrets will increase the transmissibility of the H5N1 virus between mammals, which reveals the adaptive mutations.';
     const draft = HypothesisDraftSchema.parse({ ...hypothesisDraft(950), rationale: harmfulRationale });
     const desktopActor = { clientId: 'desktop', now: driver.actor.now };
-    const { hypothesis } = addHumanHypothesis(driver.db, desktopActor, driver.projectId, draft, NOTHING_VERIFIED);
-    const review = pendingCheckpointsOf(driver.db, driver.projectId).find((c) => c.kind === 'safety_review');
+    const { hypothesis } = await addHumanHypothesis(driver.db, desktopActor, driver.projectId, draft, NOTHING_VERIFIED);
+    const review = (await pendingCheckpointsOf(driver.db, driver.projectId)).find((c) => c.kind === 'safety_review');
     expect(review?.payload).toMatchObject({ hypothesis_id: hypothesis.id, matches: [{ field: 'rationale', rule: 'increase_transmissibility', passage: expect.stringContaining('«increase the transmissibility»') }] });
     if (review === undefined) throw new Error('no safety review');
 
     // A one-line summary breaks the 50-100-word rule: refused, nothing changes.
-    expect(codeOf(() => decide(driver.db, desktopActor, { checkpointId: review.id, action: 'edit', data: { revised_text: 'A harmless one-line summary.' } }, DESKTOP))).toBe('invalid_input');
-    expect(getHypothesis(driver.db, hypothesis.id)).toMatchObject({ summary: draft.summary, safetyFlag: expect.any(String) });
+    expect(await codeOf(() => decide(driver.db, desktopActor, { checkpointId: review.id, action: 'edit', data: { revised_text: 'A harmless one-line summary.' } }, DESKTOP))).toBe('invalid_input');
+    expect(await getHypothesis(driver.db, hypothesis.id)).toMatchObject({ summary: draft.summary, safetyFlag: expect.any(String) });
 
     // A new summary that leaves the rationale as it was does not clear the flag: a fresh review opens.
     const summary = hypothesisDraft(951).summary as string;
-    decide(driver.db, desktopActor, { checkpointId: review.id, action: 'edit', data: { revised_text: summary } }, DESKTOP);
-    expect(getHypothesis(driver.db, hypothesis.id)).toMatchObject({ summary, gate: 'awaiting_approval', safetyFlag: expect.stringContaining('transmissibility') });
-    const again = pendingCheckpointsOf(driver.db, driver.projectId).find((c) => c.kind === 'safety_review');
+    await decide(driver.db, desktopActor, { checkpointId: review.id, action: 'edit', data: { revised_text: summary } }, DESKTOP);
+    expect(await getHypothesis(driver.db, hypothesis.id)).toMatchObject({ summary, gate: 'awaiting_approval', safetyFlag: expect.stringContaining('transmissibility') });
+    const again = (await pendingCheckpointsOf(driver.db, driver.projectId)).find((c) => c.kind === 'safety_review');
     expect(again?.id).not.toBe(review.id);
     if (again === undefined) throw new Error('no second safety review');
 
     // Rewriting the rationale too clears it.
-    decide(driver.db, desktopActor, { checkpointId: again.id, action: 'edit', data: { revised_text: summary, rationale: 'Expression data implicate the regulator in stellate cell activation, and selective inhibitors already exist.' } }, DESKTOP);
-    expect(getHypothesis(driver.db, hypothesis.id)).toMatchObject({ gate: 'approved', safetyFlag: null });
+    await decide(driver.db, desktopActor, { checkpointId: again.id, action: 'edit', data: { revised_text: summary, rationale: 'Expression data implicate the regulator in stellate cell activation, and selective inhibitors already exist.' } }, DESKTOP);
+    expect(await getHypothesis(driver.db, hypothesis.id)).toMatchObject({ gate: 'approved', safetyFlag: null });
   });
 });

@@ -13,82 +13,82 @@ import { fixture, project } from './helpers.js';
 import { sqlite } from '../../../../src-mcp/store/handle.js';
 
 describe('collections', () => {
-  it('creates fundamental collections by default and project-specific ones for a project, linked', () => {
-    const f = fixture();
-    const researchId = project(f.db, f.actor);
-    expect(createCollection(f.db, f.actor, { name: '  Textbooks  ' }).collection).toMatchObject({ name: 'Textbooks', kind: 'fundamental' });
-    const specific = createCollection(f.db, f.actor, { name: 'Fibrosis papers', researchId });
+  it('creates fundamental collections by default and project-specific ones for a project, linked', async () => {
+    const f = await fixture();
+    const researchId = await project(f.db, f.actor);
+    expect((await createCollection(f.db, f.actor, { name: '  Textbooks  ' })).collection).toMatchObject({ name: 'Textbooks', kind: 'fundamental' });
+    const specific = await createCollection(f.db, f.actor, { name: 'Fibrosis papers', researchId });
     expect(specific.collection.kind).toBe('project-specific');
     expect(specific.stats.linkedProjects).toEqual([researchId]);
-    expect(eventsAfter(f.db, 0, 10).filter((e) => e.kind === 'knowledge.collection.created').map((e) => e.subjectUri)).toEqual([
+    expect((await eventsAfter(f.db, 0, 10)).filter((e) => e.kind === 'knowledge.collection.created').map((e) => e.subjectUri)).toEqual([
       expect.stringMatching(/^knowledge:\/\/collections\/col_[0-9a-f]{12}$/),
       `knowledge://collections/${specific.collection.id}`,
     ]);
   });
 
   it('augment answers resource_not_found, writing nothing, when its collection is deleted while it reads', async () => {
-    const f = fixture();
-    createCollection(f.db, f.actor, { name: 'Vanishing' });
+    const f = await fixture();
+    await createCollection(f.db, f.actor, { name: 'Vanishing' });
     const documentsBefore = sqlite(f.db).prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get();
     // augmentKnowledge yields (it loads the Markdown extractor); a concurrent call deletes the collection meanwhile.
     const adding = augmentKnowledge(f.db, f.actor, { content: '# Fibrosis\n\nHepatic stellate cells drive scarring.', source: 'https://example.org/a', collection: 'Vanishing' });
-    deleteCollectionByName(f.db, f.actor, 'Vanishing');
+    await deleteCollectionByName(f.db, f.actor, 'Vanishing');
     await expect(adding).rejects.toMatchObject({ code: 'resource_not_found', message: expect.stringMatching(/deleted while this call was reading/) });
     expect(sqlite(f.db).prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get()).toBe(documentsBefore);
   });
 
-  it('refuses duplicate names regardless of case, and unusable names', () => {
-    const f = fixture();
-    createCollection(f.db, f.actor, { name: 'Reviews' });
-    expect(() => createCollection(f.db, f.actor, { name: 'REVIEWS' })).toThrow(expect.objectContaining({ code: 'conflict', message: expect.stringMatching(/already exists/) }));
+  it('refuses duplicate names regardless of case, and unusable names', async () => {
+    const f = await fixture();
+    await createCollection(f.db, f.actor, { name: 'Reviews' });
+    await expect(createCollection(f.db, f.actor, { name: 'REVIEWS' })).rejects.toThrow(expect.objectContaining({ code: 'conflict', message: expect.stringMatching(/already exists/) }));
     for (const name of ['', 'a,b', '-leading', 'x'.repeat(65)]) {
-      expect(() => createCollection(f.db, f.actor, { name }), name).toThrow(expect.objectContaining({ code: 'invalid_input' }));
+      await expect(createCollection(f.db, f.actor, { name }), name).rejects.toThrow(expect.objectContaining({ code: 'invalid_input' }));
     }
-    expect(() => createCollection(f.db, f.actor, { name: 'For nobody', researchId: 'res_000000000000' })).toThrow(/not found/);
-    expect(listCollectionViews(f.db).map((view) => view.collection.name)).toEqual(['Reviews']);
+    await expect(createCollection(f.db, f.actor, { name: 'For nobody', researchId: 'res_000000000000' })).rejects.toThrow(/not found/);
+    expect((await listCollectionViews(f.db)).map((view) => view.collection.name)).toEqual(['Reviews']);
   });
 
-  it('links and unlinks idempotently', () => {
-    const f = fixture();
-    const researchId = project(f.db, f.actor);
-    createCollection(f.db, f.actor, { name: 'Shared' });
-    expect(setCollectionLink(f.db, f.actor, { name: 'shared', researchId, linked: true }).changed).toBe(true);
-    expect(setCollectionLink(f.db, f.actor, { name: 'shared', researchId, linked: true }).changed).toBe(false);
-    expect(setCollectionLink(f.db, f.actor, { name: 'shared', researchId, linked: false }).changed).toBe(true);
-    expect(setCollectionLink(f.db, f.actor, { name: 'shared', researchId, linked: false }).changed).toBe(false);
+  it('links and unlinks idempotently', async () => {
+    const f = await fixture();
+    const researchId = await project(f.db, f.actor);
+    await createCollection(f.db, f.actor, { name: 'Shared' });
+    expect((await setCollectionLink(f.db, f.actor, { name: 'shared', researchId, linked: true })).changed).toBe(true);
+    expect((await setCollectionLink(f.db, f.actor, { name: 'shared', researchId, linked: true })).changed).toBe(false);
+    expect((await setCollectionLink(f.db, f.actor, { name: 'shared', researchId, linked: false })).changed).toBe(true);
+    expect((await setCollectionLink(f.db, f.actor, { name: 'shared', researchId, linked: false })).changed).toBe(false);
   });
 
   it('deletes a collection with its documents, passages and index entries', async () => {
-    const f = fixture();
-    createCollection(f.db, f.actor, { name: 'Temp' });
-    createCollection(f.db, f.actor, { name: 'Keep' });
+    const f = await fixture();
+    await createCollection(f.db, f.actor, { name: 'Temp' });
+    await createCollection(f.db, f.actor, { name: 'Keep' });
     await augmentKnowledge(f.db, f.actor, { collection: 'Temp', source: 'a', content: 'Ephemeral thrombospondin notes.' });
     await augmentKnowledge(f.db, f.actor, { collection: 'Keep', source: 'b', content: 'Lasting thrombospondin notes.' });
-    expect(deleteCollectionByName(f.db, f.actor, 'temp').stats.documentCount).toBe(1);
+    expect((await deleteCollectionByName(f.db, f.actor, 'temp')).stats.documentCount).toBe(1);
     expect(sqlite(f.db).prepare("SELECT COUNT(*) FROM knowledge_fts WHERE knowledge_fts MATCH 'thrombospondin'").pluck().get()).toBe(1);
     expect(sqlite(f.db).prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get()).toBe(1);
     sqlite(f.db).exec("INSERT INTO knowledge_fts (knowledge_fts) VALUES ('integrity-check')");
   });
 
   it('pages a collection\'s documents by title', async () => {
-    const f = fixture();
-    createCollection(f.db, f.actor, { name: 'Many' });
+    const f = await fixture();
+    await createCollection(f.db, f.actor, { name: 'Many' });
     for (const title of ['Delta', 'Alpha', 'Echo', 'Charlie', 'Bravo']) {
       await augmentKnowledge(f.db, f.actor, { collection: 'Many', source: title, title, content: `About ${title}.` });
     }
-    const first = collectionInfo(f.db, 'Many', { limit: 2 });
-    const second = collectionInfo(f.db, 'Many', { limit: 2, cursor: first.nextCursor ?? undefined });
-    const third = collectionInfo(f.db, 'Many', { limit: 2, cursor: second.nextCursor ?? undefined });
+    const first = await collectionInfo(f.db, 'Many', { limit: 2 });
+    const second = await collectionInfo(f.db, 'Many', { limit: 2, cursor: first.nextCursor ?? undefined });
+    const third = await collectionInfo(f.db, 'Many', { limit: 2, cursor: second.nextCursor ?? undefined });
     expect([...first.documents, ...second.documents, ...third.documents].map((d) => d.title)).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']);
     expect(third.nextCursor).toBeNull();
-    expect(() => collectionInfo(f.db, 'Many', { limit: 2, cursor: 'garbage' })).toThrow(/cursor is not one this server issued/);
+    await expect(collectionInfo(f.db, 'Many', { limit: 2, cursor: 'garbage' })).rejects.toThrow(/cursor is not one this server issued/);
   });
 });
 
 describe('augment_knowledge', () => {
   it('keys added content by its source: same text is unchanged, new text updates, identifiers are recorded', async () => {
-    const f = fixture();
-    createCollection(f.db, f.actor, { name: 'Web' });
+    const f = await fixture();
+    await createCollection(f.db, f.actor, { name: 'Web' });
     const input = { collection: 'Web', source: 'https://arxiv.org/abs/2401.00001v3', title: 'Liver zonation', content: '## Findings\n\nWnt gradients set zonation.' };
     const added = await augmentKnowledge(f.db, f.actor, input);
     expect(added).toMatchObject({ outcome: 'added', document: { arxivId: '2401.00001', url: 'https://arxiv.org/abs/2401.00001v3', title: 'Liver zonation', chunkCount: 1 } });

@@ -21,16 +21,16 @@ export interface Fixture {
   outside: string;
 }
 
-export function fixture(): Fixture {
+export async function fixture(): Promise<Fixture> {
   const base = fs.realpathSync(makeTempDir('cosci-knowledge-'));
-  const db = openDatabase(path.join(base, 'data'));
+  const db = await openDatabase(path.join(base, 'data'));
   let tick = Date.UTC(2026, 10, 1);
   const actor: Actor = { clientId: 'claude-desktop', now: () => new Date((tick += 1000)) };
   const library = path.join(base, 'library');
   const outside = path.join(base, 'private');
   fs.mkdirSync(library);
   fs.mkdirSync(outside);
-  allowRoot(db, { clientId: 'desktop', now: actor.now }, library);
+  await allowRoot(db, { clientId: 'desktop', now: actor.now }, library);
   return { db, actor, base, library, outside };
 }
 
@@ -59,8 +59,8 @@ export function writeCorpus(target: string): void {
   );
 }
 
-export function project(db: Db, actor: Actor, goal = 'Find novel therapeutic targets for liver fibrosis'): string {
-  return startResearch(db, actor, { goal }).id;
+export async function project(db: Db, actor: Actor, goal = 'Find novel therapeutic targets for liver fibrosis'): Promise<string> {
+  return (await startResearch(db, actor, { goal })).id;
 }
 
 export const NO_HOOKS = { clientRoots: [] as string[], timeBudgetMs: 40_000 };

@@ -17,13 +17,13 @@ function chunksOf(f: Fixture, titleLike: string): Array<{ header_path: string; c
 
 async function ingestCorpus(f: Fixture) {
   writeCorpus(f.library);
-  createCollection(f.db, f.actor, { name: 'Fibrosis' });
-  return ingestDocuments(f.db, f.actor, { path: f.library, collection: 'Fibrosis', recursive: true }, NO_HOOKS);
+  await createCollection(f.db, f.actor, { name: 'Fibrosis' });
+  return await ingestDocuments(f.db, f.actor, { path: f.library, collection: 'Fibrosis', recursive: true }, NO_HOOKS);
 }
 
 describe('ingesting a folder of every format', () => {
   it('reads Markdown, HTML, text, BibTeX and PDF, skips other files, and reports the unreadable one', async () => {
-    const f = fixture();
+    const f = await fixture();
     const report = await ingestCorpus(f);
     expect(report).toMatchObject({ status: 'complete', filesTotal: 6, filesDone: 6, added: 5, updated: 0, unchanged: 0, failed: 1, unsupported: 1 });
     // The .bib holds two entries: two documents from one file.
@@ -31,7 +31,7 @@ describe('ingesting a folder of every format', () => {
     expect(report.problems).toEqual([
       expect.objectContaining({ path: path.join(f.library, 'broken.txt'), code: 'unreadable', message: expect.stringMatching(/binary/) }),
     ]);
-    const info = collectionInfo(f.db, 'fibrosis', { limit: 50 });
+    const info = await collectionInfo(f.db, 'fibrosis', { limit: 50 });
     expect(info.documents.map((d) => [d.title, d.format])).toEqual([
       ['Hepatic stellate cells in liver fibrosis', 'markdown'],
       ['Lab notes on senescence', 'text'],
@@ -44,7 +44,7 @@ describe('ingesting a folder of every format', () => {
   });
 
   it('follows Markdown headings into header paths and keeps code and tables apart', async () => {
-    const f = fixture();
+    const f = await fixture();
     await ingestCorpus(f);
     const chunks = chunksOf(f, 'Hepatic stellate');
     expect(chunks.map((c) => [c.header_path, c.content_type])).toEqual([
@@ -62,7 +62,7 @@ describe('ingesting a folder of every format', () => {
   });
 
   it('reads HTML structure and metadata without navigation, scripts or styles', async () => {
-    const f = fixture();
+    const f = await fixture();
     await ingestCorpus(f);
     const chunks = chunksOf(f, 'organoid culture');
     expect(chunks.map((c) => [c.header_path, c.content_type])).toEqual([
@@ -79,7 +79,7 @@ describe('ingesting a folder of every format', () => {
   });
 
   it('makes each BibTeX entry a reference with its identifiers and abstract', async () => {
-    const f = fixture();
+    const f = await fixture();
     await ingestCorpus(f);
     const rows = sqlite(f.db)
       .prepare("SELECT source, title, authors, year, doi, pmid, arxiv_id FROM knowledge_documents WHERE format = 'bibtex' ORDER BY title")
@@ -108,7 +108,7 @@ describe('ingesting a folder of every format', () => {
   });
 
   it('reads the PDF text layer: title, headings by font size, rejoined hyphenation, DOI', async () => {
-    const f = fixture();
+    const f = await fixture();
     await ingestCorpus(f);
     const chunks = chunksOf(f, 'Senolytic');
     expect(chunks.map((c) => c.header_path)).toEqual(['', 'Introduction', 'Results']);
@@ -120,18 +120,18 @@ describe('ingesting a folder of every format', () => {
 
 describe('re-ingesting', () => {
   it('is idempotent: unchanged files are skipped by hash and nothing is rewritten', async () => {
-    const f = fixture();
+    const f = await fixture();
     await ingestCorpus(f);
     const before = sqlite(f.db).prepare('SELECT id, document_id, content FROM knowledge_chunks ORDER BY id').all();
-    const eventsBefore = eventsAfter(f.db, 0, 1000).length;
+    const eventsBefore = (await eventsAfter(f.db, 0, 1000)).length;
     const again = await ingestDocuments(f.db, f.actor, { path: f.library, collection: 'Fibrosis', recursive: true }, NO_HOOKS);
     expect(again).toMatchObject({ added: 0, updated: 0, unchanged: 5, failed: 1, documentsWritten: 0, chunksWritten: 0 });
     expect(sqlite(f.db).prepare('SELECT id, document_id, content FROM knowledge_chunks ORDER BY id').all()).toEqual(before);
-    expect(eventsAfter(f.db, 0, 1000)).toHaveLength(eventsBefore);
+    expect(await eventsAfter(f.db, 0, 1000)).toHaveLength(eventsBefore);
   });
 
   it('replaces a changed file under the same document id and drops BibTeX entries that were removed', async () => {
-    const f = fixture();
+    const f = await fixture();
     await ingestCorpus(f);
     const markdown = path.join(f.library, 'stellate-cells.md');
     const id = sqlite(f.db).prepare('SELECT id FROM knowledge_documents WHERE source = ?').pluck().get(markdown);
@@ -150,9 +150,9 @@ describe('re-ingesting', () => {
   });
 
   it('only looks into subfolders when recursive is set', async () => {
-    const f = fixture();
+    const f = await fixture();
     writeCorpus(f.library);
-    createCollection(f.db, f.actor, { name: 'Flat' });
+    await createCollection(f.db, f.actor, { name: 'Flat' });
     const report = await ingestDocuments(f.db, f.actor, { path: f.library, collection: 'Flat', recursive: false }, NO_HOOKS);
     expect(report.filesTotal).toBe(5);
     expect(sqlite(f.db).prepare("SELECT COUNT(*) FROM knowledge_documents WHERE format = 'html'").pluck().get()).toBe(0);
@@ -161,9 +161,9 @@ describe('re-ingesting', () => {
 
 describe('long ingests', () => {
   it('stops when the time budget is spent and continues from the cursor, reporting progress', async () => {
-    const f = fixture();
+    const f = await fixture();
     for (let i = 0; i < 12; i += 1) fs.writeFileSync(path.join(f.library, `note-${String(i).padStart(2, '0')}.md`), `# Note ${i}\n\nFinding number ${i}.\n`);
-    createCollection(f.db, f.actor, { name: 'Notes' });
+    await createCollection(f.db, f.actor, { name: 'Notes' });
     const progress: Array<[number, number]> = [];
     const hooks = { clientRoots: [], timeBudgetMs: 0, onProgress: (done: number, total: number) => progress.push([done, total]) };
 
@@ -185,8 +185,8 @@ describe('long ingests', () => {
   });
 
   it('refuses a cursor from another ingest', async () => {
-    const f = fixture();
-    createCollection(f.db, f.actor, { name: 'Notes' });
+    const f = await fixture();
+    await createCollection(f.db, f.actor, { name: 'Notes' });
     const foreign = Buffer.from('/somewhere/else.md', 'utf8').toString('base64url');
     await expect(ingestDocuments(f.db, f.actor, { path: f.library, collection: 'Notes', recursive: false, cursor: foreign }, NO_HOOKS)).rejects.toThrow(
       /cursor belongs to a different ingest/,
@@ -196,8 +196,8 @@ describe('long ingests', () => {
 
 describe('limits and clear errors', () => {
   it('names the problem when a single file cannot be used', async () => {
-    const f = fixture();
-    createCollection(f.db, f.actor, { name: 'Single' });
+    const f = await fixture();
+    await createCollection(f.db, f.actor, { name: 'Single' });
     const pdf = path.join(f.library, 'scan.pdf');
     fs.writeFileSync(pdf, '%PDF-1.4 this is not really a pdf');
     await expect(ingestDocuments(f.db, f.actor, { path: pdf, collection: 'Single', recursive: false }, NO_HOOKS)).rejects.toMatchObject({
@@ -212,8 +212,8 @@ describe('limits and clear errors', () => {
   });
 
   it('skips files over the size limit with the reason', async () => {
-    const f = fixture();
-    createCollection(f.db, f.actor, { name: 'Big' });
+    const f = await fixture();
+    await createCollection(f.db, f.actor, { name: 'Big' });
     const big = path.join(f.library, 'huge.txt');
     fs.writeFileSync(big, '');
     fs.truncateSync(big, 51 * 1024 * 1024);
@@ -222,7 +222,7 @@ describe('limits and clear errors', () => {
   });
 
   it('asks for an existing collection', async () => {
-    const f = fixture();
+    const f = await fixture();
     await expect(ingestDocuments(f.db, f.actor, { path: f.library, collection: 'Nope', recursive: false }, NO_HOOKS)).rejects.toMatchObject({
       code: 'resource_not_found',
       message: expect.stringMatching(/manage_collections/),

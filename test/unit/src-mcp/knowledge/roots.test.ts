@@ -11,20 +11,20 @@ import { allowRoot, disallowRoot, isInside, listAllowedRoots, resolveAllowedTarg
 import { fixture, NO_HOOKS } from './helpers.js';
 import { sqlite } from '../../../../src-mcp/store/handle.js';
 
-function setup() {
-  const f = fixture();
+async function setup() {
+  const f = await fixture();
   fs.writeFileSync(path.join(f.outside, 'secret.md'), '# Secret\n\nThe private diary of the scientist.\n');
   fs.writeFileSync(path.join(f.library, 'paper.md'), '# Paper\n\nPublic findings about fibrosis.\n');
-  createCollection(f.db, f.actor, { name: 'Lib' });
+  await createCollection(f.db, f.actor, { name: 'Lib' });
   return f;
 }
 
-const ingest = (f: ReturnType<typeof setup>, target: string, clientRoots: string[] = []) =>
-  ingestDocuments(f.db, f.actor, { path: target, collection: 'Lib', recursive: true }, { ...NO_HOOKS, clientRoots });
+const ingest = async (f: Awaited<ReturnType<typeof setup>>, target: string, clientRoots: string[] = []) =>
+  await ingestDocuments(f.db, f.actor, { path: target, collection: 'Lib', recursive: true }, { ...NO_HOOKS, clientRoots });
 
 describe('allowed folders', () => {
   it('refuses a folder outside the allowed ones and says where to allow it', async () => {
-    const f = setup();
+    const f = await setup();
     await expect(ingest(f, f.outside)).rejects.toMatchObject({
       code: 'insufficient_permissions',
       message: expect.stringMatching(/outside the allowed folders .*Co-Scientist app: Knowledge → Allowed folders/),
@@ -34,7 +34,7 @@ describe('allowed folders', () => {
   });
 
   it('refuses ".." that climbs out of an allowed folder, saying how without saying where', async () => {
-    const f = setup();
+    const f = await setup();
     const sneaky = `${f.library}${path.sep}..${path.sep}private${path.sep}secret.md`;
     await expect(ingest(f, sneaky)).rejects.toMatchObject({ code: 'insufficient_permissions' });
     await expect(ingest(f, `${f.library}/../private`)).rejects.toThrow(/it leads there through "\.\.", "~" or a symbolic link/);
@@ -44,7 +44,7 @@ describe('allowed folders', () => {
   });
 
   it('refuses a symlink out of an allowed folder, named directly or met while walking', async () => {
-    const f = setup();
+    const f = await setup();
     fs.symlinkSync(path.join(f.outside, 'secret.md'), path.join(f.library, 'innocent.md'));
     fs.symlinkSync(f.outside, path.join(f.library, 'more-papers'));
     await expect(ingest(f, path.join(f.library, 'innocent.md'))).rejects.toMatchObject({ code: 'insufficient_permissions' });
@@ -60,7 +60,7 @@ describe('allowed folders', () => {
   });
 
   it('follows symlinks that stay inside, ingesting each file once, and survives a link loop', async () => {
-    const f = setup();
+    const f = await setup();
     fs.mkdirSync(path.join(f.library, 'nested'));
     fs.symlinkSync(path.join(f.library, 'paper.md'), path.join(f.library, 'nested', 'alias.md'));
     fs.symlinkSync(f.library, path.join(f.library, 'nested', 'loop'));
@@ -69,7 +69,7 @@ describe('allowed folders', () => {
   });
 
   it('answers a symlink out of an allowed folder the same whether its target exists or not, without naming the target', async () => {
-    const f = setup();
+    const f = await setup();
     const refusal = async (target: string): Promise<{ code: string; message: string }> => {
       const link = path.join(f.library, 'link.md');
       fs.rmSync(link, { force: true });
@@ -90,47 +90,47 @@ describe('allowed folders', () => {
   });
 
   it('does not reveal whether a path outside the allowed folders exists', async () => {
-    const f = setup();
+    const f = await setup();
     await expect(ingest(f, path.join(f.outside, 'no-such-file.md'))).rejects.toMatchObject({ code: 'insufficient_permissions' });
     await expect(ingest(f, path.join(f.library, 'no-such-file.md'))).rejects.toMatchObject({ code: 'resource_not_found' });
   });
 
   it('needs absolute paths, and explains when nothing is allowed yet', async () => {
-    const f = setup();
+    const f = await setup();
     await expect(ingest(f, 'papers/paper.md')).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/not an absolute path/) });
-    expect(disallowRoot(f.db, f.library)).toBe(true);
+    expect(await disallowRoot(f.db, f.library)).toBe(true);
     await expect(ingest(f, f.library)).rejects.toThrow(/no folders have been allowed for ingestion yet/);
   });
 
   it("also accepts the client's own MCP roots", async () => {
-    const f = setup();
+    const f = await setup();
     await expect(ingest(f, f.outside, [f.outside])).resolves.toMatchObject({ added: 1 });
   });
 
-  it('stores allowed folders as real paths and refuses files and the whole disk', () => {
-    const f = setup();
+  it('stores allowed folders as real paths and refuses files and the whole disk', async () => {
+    const f = await setup();
     const link = path.join(f.base, 'link-to-library');
     fs.symlinkSync(f.library, link);
     const desktop = { clientId: 'desktop', now: () => new Date() };
-    expect(allowRoot(f.db, desktop, link)).toMatchObject({ added: false, root: { path: f.library } });
-    expect(() => allowRoot(f.db, desktop, path.join(f.library, 'paper.md'))).toThrow(/is a file; allow the folder/);
-    expect(() => allowRoot(f.db, desktop, path.parse(f.base).root)).toThrow(/whole disk/);
-    expect(listAllowedRoots(f.db).map((root) => root.path)).toEqual([f.library]);
+    expect(await allowRoot(f.db, desktop, link)).toMatchObject({ added: false, root: { path: f.library } });
+    await expect(allowRoot(f.db, desktop, path.join(f.library, 'paper.md'))).rejects.toThrow(/is a file; allow the folder/);
+    await expect(allowRoot(f.db, desktop, path.parse(f.base).root)).rejects.toThrow(/whole disk/);
+    expect((await listAllowedRoots(f.db)).map((root) => root.path)).toEqual([f.library]);
   });
 });
 
 describe('property: a resolved target is always inside an allowed folder', () => {
-  it('holds for arbitrary mixes of "..", ".", names and symlinks', () => {
-    const f = setup();
+  it('holds for arbitrary mixes of "..", ".", names and symlinks', async () => {
+    const f = await setup();
     fs.mkdirSync(path.join(f.library, 'a', 'b'), { recursive: true });
     fs.symlinkSync(f.outside, path.join(f.library, 'a', 'out'));
     fs.symlinkSync(path.join(f.library, 'a'), path.join(f.library, 'in'));
     const segment = fc.constantFrom('..', '.', 'a', 'b', 'out', 'in', 'private', 'library', 'paper.md', 'secret.md');
-    fc.assert(
-      fc.property(fc.array(segment, { maxLength: 8 }), (segments) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(segment, { maxLength: 8 }), async (segments) => {
         const raw = [f.library, ...segments].join(path.sep);
         try {
-          const target = resolveAllowedTarget(f.db, raw, []);
+          const target = await resolveAllowedTarget(f.db, raw, []);
           return isInside(f.library, target.realPath);
         } catch (error) {
           // Refusals are coded domain errors, never crashes.

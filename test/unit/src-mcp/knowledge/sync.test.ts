@@ -13,8 +13,8 @@ import { eventsAfter } from '../../../../src-mcp/store/events.js';
 import { fixture, NO_HOOKS, writeCorpus, type Fixture } from './helpers.js';
 import { sqlite } from '../../../../src-mcp/store/handle.js';
 
-function ingest(f: Fixture, folder: string, collection = 'Fibrosis', recursive = true): Promise<IngestReport> {
-  return ingestDocuments(f.db, f.actor, { path: folder, collection, recursive }, NO_HOOKS);
+async function ingest(f: Fixture, folder: string, collection = 'Fibrosis', recursive = true): Promise<IngestReport> {
+  return await ingestDocuments(f.db, f.actor, { path: folder, collection, recursive }, NO_HOOKS);
 }
 
 const count = (f: Fixture, sql: string, ...params: unknown[]): number => sqlite(f.db).prepare(sql).pluck().get(...params) as number;
@@ -27,21 +27,21 @@ const ftsMatches = (f: Fixture, term: string): number => count(f, 'SELECT COUNT(
 
 async function corpus(f: Fixture): Promise<void> {
   writeCorpus(f.library);
-  createCollection(f.db, f.actor, { name: 'Fibrosis' });
+  await createCollection(f.db, f.actor, { name: 'Fibrosis' });
   const first = await ingest(f, f.library);
   expect(first).toMatchObject({ added: 5, removed: 0 });
 }
 
 describe('re-ingesting a folder after files were deleted', () => {
   it('removes the documents of deleted files and of a deleted subfolder, with their passages and index rows', async () => {
-    const f = fixture();
+    const f = await fixture();
     await corpus(f);
     expect(ftsMatches(f, 'stellate')).toBeGreaterThan(0);
     const html = path.join(f.library, 'protocols', 'culture.html');
     const htmlChunks = count(f, 'SELECT COUNT(*) FROM knowledge_chunks c JOIN knowledge_documents d ON d.id = c.document_id WHERE d.source = ?', html);
     expect(htmlChunks).toBeGreaterThan(0);
     const chunksBefore = count(f, 'SELECT COUNT(*) FROM knowledge_chunks');
-    const eventsBefore = eventsAfter(f.db, 0, 1000).length;
+    const eventsBefore = (await eventsAfter(f.db, 0, 1000)).length;
 
     fs.rmSync(path.join(f.library, 'stellate-cells.md'));
     fs.rmSync(path.join(f.library, 'protocols'), { recursive: true });
@@ -59,13 +59,13 @@ describe('re-ingesting a folder after files were deleted', () => {
     sqlite(f.db).exec("INSERT INTO knowledge_fts (knowledge_fts) VALUES ('integrity-check')");
     expect(count(f, 'SELECT COUNT(*) FROM knowledge_fts')).toBe(count(f, 'SELECT COUNT(*) FROM knowledge_chunks'));
     // One event for the removal, so the GUI refreshes; the collection's stats follow.
-    const events = eventsAfter(f.db, 0, 1000).slice(eventsBefore);
+    const events = (await eventsAfter(f.db, 0, 1000)).slice(eventsBefore);
     expect(events.map((event) => event.kind)).toEqual(['knowledge.documents.removed']);
     expect(events[0]?.data).toMatchObject({ documents_removed: 4, folder: f.library });
   });
 
   it('treats a renamed file as removed and added, and a file moved out of the folder as removed', async () => {
-    const f = fixture();
+    const f = await fixture();
     await corpus(f);
     fs.renameSync(path.join(f.library, 'lab-notes.txt'), path.join(f.library, 'notebook.txt'));
     fs.renameSync(path.join(f.library, 'stellate-cells.md'), path.join(f.outside, 'stellate-cells.md'));
@@ -78,7 +78,7 @@ describe('re-ingesting a folder after files were deleted', () => {
   });
 
   it('re-ingests a changed file under the same document id and leaves unchanged ones alone', async () => {
-    const f = fixture();
+    const f = await fixture();
     await corpus(f);
     const notes = path.join(f.library, 'lab-notes.txt');
     const before = sqlite(f.db).prepare('SELECT id, content_hash FROM knowledge_documents WHERE source = ?').get(notes) as { id: string; content_hash: string };
@@ -94,15 +94,15 @@ describe('re-ingesting a folder after files were deleted', () => {
   });
 
   it('keeps what is out of scope: subfolders of a flat ingest, sibling folders, other collections, augmented text', async () => {
-    const f = fixture();
+    const f = await fixture();
     await corpus(f);
     // A sibling whose name starts like the folder's: its documents are not "inside" the folder.
     const sibling = `${f.library}-old`;
     fs.mkdirSync(sibling);
     fs.writeFileSync(path.join(sibling, 'old.md'), '# Old notes\n\nCollagen.\n');
-    allowRoot(f.db, f.actor, sibling);
+    await allowRoot(f.db, f.actor, sibling);
     await ingest(f, sibling);
-    createCollection(f.db, f.actor, { name: 'Copy' });
+    await createCollection(f.db, f.actor, { name: 'Copy' });
     await ingest(f, f.library, 'Copy');
     await augmentKnowledge(f.db, f.actor, { content: 'Galectin-3 notes.', source: `${f.library}/not-a-file.md`, collection: 'Fibrosis' });
 
@@ -124,7 +124,7 @@ describe('re-ingesting a folder after files were deleted', () => {
   });
 
   it('removes nothing when a single file is ingested, nor when a partial ingest continues from its cursor', async () => {
-    const f = fixture();
+    const f = await fixture();
     await corpus(f);
     fs.rmSync(path.join(f.library, 'stellate-cells.md'));
     const single = await ingestDocuments(f.db, f.actor, { path: path.join(f.library, 'lab-notes.txt'), collection: 'Fibrosis', recursive: false }, NO_HOOKS);

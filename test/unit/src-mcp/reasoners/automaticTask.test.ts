@@ -36,11 +36,11 @@ function scripted(answers: Array<(item: WorkItem) => ReasonerAnswer | Error>): A
   };
 }
 
-function generateTask(driver: Driver): Task {
-  const plan = driver.step();
+async function generateTask(driver: Driver): Promise<Task> {
+  const plan = await driver.step();
   if (plan.kind !== 'awaiting_decision') throw new Error('expected the plan checkpoint');
-  driver.approve(plan.checkpoints[0] as (typeof plan.checkpoints)[number]);
-  const step = writeTransaction(driver.db, () => nextStep(driver.db, driver.actor, driver.projectId, WORKER, () => true));
+  await driver.approve(plan.checkpoints[0] as (typeof plan.checkpoints)[number]);
+  const step = await writeTransaction(driver.db, async () => await nextStep(driver.db, driver.actor, driver.projectId, WORKER, () => true));
   if (step.kind !== 'work') throw new Error('expected a work item');
   return step.task;
 }
@@ -51,72 +51,72 @@ const signal = () => new AbortController().signal;
 
 describe('runAutomaticTask', () => {
   it('stores a valid answer as the reasoner and model, with its usage', async () => {
-    const driver = startProject(freshDb());
-    const task = generateTask(driver);
+    const driver = await startProject(await freshDb());
+    const task = await generateTask(driver);
     const outcome = await runAutomaticTask(deps(driver), task, scripted([valid]), signal());
     expect(outcome).toMatchObject({ kind: 'submitted', reasoner: 'provider:test:m-1' });
-    expect(findTask(driver.db, task.id)).toMatchObject({ status: 'done', reasoner: 'provider:test:m-1' });
-    expect(hypothesesOf(driver.db, driver.projectId).every((h) => h.reasoner === 'provider:test:m-1')).toBe(true);
-    expect(usageTotals(driver.db, driver.projectId)).toEqual({ calls: 1, inputTokens: 100, outputTokens: 20, costUsd: 0.5 });
-    expect(loadResearch(driver.db, driver.projectId).reasoningCallsUsed).toBe(1);
+    expect(await findTask(driver.db, task.id)).toMatchObject({ status: 'done', reasoner: 'provider:test:m-1' });
+    expect((await hypothesesOf(driver.db, driver.projectId)).every((h) => h.reasoner === 'provider:test:m-1')).toBe(true);
+    expect(await usageTotals(driver.db, driver.projectId)).toEqual({ calls: 1, inputTokens: 100, outputTokens: 20, costUsd: 0.5 });
+    expect((await loadResearch(driver.db, driver.projectId)).reasoningCallsUsed).toBe(1);
   });
 
   it('sends the validation errors back once and stores the repaired answer', async () => {
-    const driver = startProject(freshDb());
-    const task = generateTask(driver);
+    const driver = await startProject(await freshDb());
+    const task = await generateTask(driver);
     const reasoner = scripted([() => answer({ hypotheses: 'none' }, '{"hypotheses":"none"}'), valid]);
     expect(await runAutomaticTask(deps(driver), task, reasoner, signal())).toMatchObject({ kind: 'submitted' });
     expect(reasoner.repairs).toEqual([{ previousText: '{"hypotheses":"none"}', errors: expect.stringMatching(/does not match the generate output schema: hypotheses/) }]);
-    expect(usageTotals(driver.db, driver.projectId).calls).toBe(2);
+    expect((await usageTotals(driver.db, driver.projectId)).calls).toBe(2);
   });
 
   it('records a clear failure on the task when the repair is unusable too', async () => {
-    const driver = startProject(freshDb());
-    const task = generateTask(driver);
+    const driver = await startProject(await freshDb());
+    const task = await generateTask(driver);
     const outcome = await runAutomaticTask(deps(driver), task, scripted([() => ({ ...answer(undefined, 'prose'), parseError: 'The answer is not a valid JSON object.' })]), signal());
     expect(outcome).toMatchObject({ kind: 'rejected', error: expect.stringMatching(/provider:test:m-1 answered twice with results that could not be accepted/) });
-    expect(findTask(driver.db, task.id)).toMatchObject({ status: 'leased', error: expect.stringMatching(/answered twice/) });
-    expect(loadResearch(driver.db, driver.projectId).reasoningCallsUsed).toBe(0);
+    expect(await findTask(driver.db, task.id)).toMatchObject({ status: 'leased', error: expect.stringMatching(/answered twice/) });
+    expect((await loadResearch(driver.db, driver.projectId)).reasoningCallsUsed).toBe(0);
   });
 
   it('records a failed call on the task with secrets masked, and no usage of tokens', async () => {
-    const driver = startProject(freshDb());
-    const task = generateTask(driver);
+    const driver = await startProject(await freshDb());
+    const task = await generateTask(driver);
     const outcome = await runAutomaticTask(deps(driver), task, scripted([() => new ProviderError('auth', 'key sk-secret refused (HTTP 401).', 401)]), signal());
     expect(outcome).toMatchObject({ kind: 'failed', error: 'key [REDACTED] refused (HTTP 401).', cause: { code: 'auth' } });
-    expect(findTask(driver.db, task.id)?.error).toBe('key [REDACTED] refused (HTTP 401).');
-    expect(usageTotals(driver.db, driver.projectId)).toMatchObject({ calls: 1, inputTokens: 0, outputTokens: 0 });
+    expect((await findTask(driver.db, task.id))?.error).toBe('key [REDACTED] refused (HTTP 401).');
+    expect(await usageTotals(driver.db, driver.projectId)).toMatchObject({ calls: 1, inputTokens: 0, outputTokens: 0 });
   });
 
   it('applies nothing twice: a task completed elsewhere meanwhile is left alone', async () => {
-    const driver = startProject(freshDb());
-    const task = generateTask(driver);
+    const driver = await startProject(await freshDb());
+    const task = await generateTask(driver);
     await runAutomaticTask(deps(driver), task, scripted([valid]), signal());
-    const before = hypothesesOf(driver.db, driver.projectId).length;
+    const before = (await hypothesesOf(driver.db, driver.projectId)).length;
     expect(await runAutomaticTask(deps(driver), task, scripted([valid]), signal())).toMatchObject({ kind: 'gone' });
-    expect(hypothesesOf(driver.db, driver.projectId).length).toBe(before);
+    expect((await hypothesesOf(driver.db, driver.projectId)).length).toBe(before);
   });
 });
 
 describe('reasoningBudgetStop', () => {
-  it('stops at the call budget, and never starts more calls than are left', () => {
-    const driver = startProject(freshDb());
-    const project = loadResearch(driver.db, driver.projectId);
+  it('stops at the call budget, and never starts more calls than are left', async () => {
+    const driver = await startProject(await freshDb());
+    const project = await loadResearch(driver.db, driver.projectId);
     const max = project.settings.maxReasoningCalls;
-    expect(reasoningBudgetStop(driver.db, project, 0)).toBeNull();
-    expect(reasoningBudgetStop(driver.db, { ...project, reasoningCallsUsed: max - 2 }, 2)).toBe('wait');
-    expect(reasoningBudgetStop(driver.db, { ...project, reasoningCallsUsed: max }, 1)).toBe('wait');
-    expect(reasoningBudgetStop(driver.db, { ...project, reasoningCallsUsed: max }, 0)).toMatch(/^budget_exhausted: all \d+ reasoning calls/);
+    expect(await reasoningBudgetStop(driver.db, project, 0)).toBeNull();
+    expect(await reasoningBudgetStop(driver.db, { ...project, reasoningCallsUsed: max - 2 }, 2)).toBe('wait');
+    expect(await reasoningBudgetStop(driver.db, { ...project, reasoningCallsUsed: max }, 1)).toBe('wait');
+    expect(await reasoningBudgetStop(driver.db, { ...project, reasoningCallsUsed: max }, 0)).toMatch(/^budget_exhausted: all \d+ reasoning calls/);
   });
 
   it('stops at the token and cost budgets', async () => {
-    const driver = startProject(freshDb());
-    const task = generateTask(driver);
+    const driver = await startProject(await freshDb());
+    const task = await generateTask(driver);
     await runAutomaticTask(deps(driver), task, scripted([valid]), signal());
-    const settings = loadResearch(driver.db, driver.projectId).settings;
-    updateResearch(driver.db, driver.projectId, { settings: { ...settings, maxTokens: 120 } }, new Date());
-    expect(reasoningBudgetStop(driver.db, loadResearch(driver.db, driver.projectId), 0)).toBe('budget_exhausted: 120 of the 120 provider tokens of this project are used');
-    updateResearch(driver.db, driver.projectId, { settings: { ...settings, maxCostUsd: 0.4 } }, new Date());
-    expect(reasoningBudgetStop(driver.db, loadResearch(driver.db, driver.projectId), 0)).toMatch(/^budget_exhausted: the estimated provider cost reached \$0\.50 of the \$0\.40 budget/);
+    const settings = (await loadResearch(driver.db, driver.projectId)).settings;
+    await updateResearch(driver.db, driver.projectId, { settings: { ...settings, maxTokens: 120 } }, new Date());
+    expect(await reasoningBudgetStop(driver.db, await loadResearch(driver.db, driver.projectId), 0)).toBe('budget_exhausted: 120 of the 120 provider tokens of this project are used');
+    await updateResearch(driver.db, driver.projectId, { settings: { ...settings, maxCostUsd: 0.4 } }, new Date());
+    expect(await reasoningBudgetStop(driver.db, await loadResearch(driver.db, driver.projectId), 0)).toMatch(/^budget_exhausted: the estimated provider cost reached \$0\.50 of the \$0\.40 budget/);
   });
 });

@@ -5,8 +5,8 @@ import { appendAudit, verifyAuditChain, GENESIS_HASH, type AuditEntry } from '..
 import { makeTempDir } from '../../../support/tempDirs.js';
 import { sqlite } from '../../../../src-mcp/store/handle.js';
 
-function seeded(count: number): Db {
-  const db = openDatabase(makeTempDir('cosci-audit-'));
+async function seeded(count: number): Promise<Db> {
+  const db = await openDatabase(makeTempDir('cosci-audit-'));
   for (let i = 0; i < count; i += 1) {
     const entry: AuditEntry = {
       at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
@@ -18,7 +18,7 @@ function seeded(count: number): Db {
       errorCode: null,
       durationMs: 0.5,
     };
-    writeTransaction(db, () => appendAudit(db, entry));
+    await writeTransaction(db, async () => await appendAudit(db, entry));
   }
   return db;
 }
@@ -30,36 +30,36 @@ function withoutGuards(db: Db, work: () => void): void {
 }
 
 describe('audit chain', () => {
-  it('verifies an intact chain that starts at the genesis hash', () => {
-    const db = seeded(5);
-    expect(verifyAuditChain(db)).toEqual({ ok: true, rows: 5 });
+  it('verifies an intact chain that starts at the genesis hash', async () => {
+    const db = await seeded(5);
+    expect(await verifyAuditChain(db)).toEqual({ ok: true, rows: 5 });
     expect(sqlite(db).prepare('SELECT prev_hash FROM audit_log ORDER BY id LIMIT 1').pluck().get()).toBe(GENESIS_HASH);
   });
 
-  it('refuses UPDATE and DELETE through the program', () => {
-    const db = seeded(2);
+  it('refuses UPDATE and DELETE through the program', async () => {
+    const db = await seeded(2);
     expect(() => sqlite(db).prepare("UPDATE audit_log SET outcome = 'error' WHERE id = 1").run()).toThrow(/append-only/);
     expect(() => sqlite(db).prepare('DELETE FROM audit_log WHERE id = 1').run()).toThrow(/append-only/);
   });
 
-  it('names the first edited row', () => {
-    const db = seeded(5);
+  it('names the first edited row', async () => {
+    const db = await seeded(5);
     withoutGuards(db, () => sqlite(db).prepare("UPDATE audit_log SET client_id = 'someone-else' WHERE id = 3").run());
-    expect(verifyAuditChain(db)).toMatchObject({ ok: false, firstBrokenId: 3, reason: expect.stringMatching(/edited/) });
+    expect(await verifyAuditChain(db)).toMatchObject({ ok: false, firstBrokenId: 3, reason: expect.stringMatching(/edited/) });
   });
 
-  it('names the row after a deleted one', () => {
-    const db = seeded(5);
+  it('names the row after a deleted one', async () => {
+    const db = await seeded(5);
     withoutGuards(db, () => sqlite(db).prepare('DELETE FROM audit_log WHERE id = 2').run());
-    expect(verifyAuditChain(db)).toMatchObject({ ok: false, firstBrokenId: 3, reason: expect.stringMatching(/removed or inserted/) });
+    expect(await verifyAuditChain(db)).toMatchObject({ ok: false, firstBrokenId: 3, reason: expect.stringMatching(/removed or inserted/) });
   });
 
-  it('detects a re-hashed edit because the next row still links to the old hash', () => {
-    const db = seeded(4);
+  it('detects a re-hashed edit because the next row still links to the old hash', async () => {
+    const db = await seeded(4);
     withoutGuards(db, () => {
       sqlite(db).prepare("UPDATE audit_log SET hash = 'f'||substr(hash, 2) WHERE id = 2").run();
     });
-    const verdict = verifyAuditChain(db);
+    const verdict = await verifyAuditChain(db);
     expect(verdict.ok).toBe(false);
     if (!verdict.ok) expect(verdict.firstBrokenId).toBe(2);
   });

@@ -11,19 +11,19 @@ const STORED = ['success', 'error', 'denied'] as const;
 const CODES = [null, 'invalid_input', 'insufficient_permissions', 'safety_blocked', 'rate_limit_exceeded', 'conflict', 'resource_not_found', 'budget_exhausted', 'internal_error'];
 
 describe('documented audit outcomes', () => {
-  it('are the same in TypeScript and SQL for every stored outcome and error code', () => {
-    const db = openDatabase(makeTempDir('cosci-outcomes-'));
-    writeTransaction(db, () => {
+  it('are the same in TypeScript and SQL for every stored outcome and error code', async () => {
+    const db = await openDatabase(makeTempDir('cosci-outcomes-'));
+    await writeTransaction(db, async () => {
       for (const outcome of STORED) {
-        for (const errorCode of CODES) appendAudit(db, { at: new Date().toISOString(), clientId: 'c', action: `${outcome}:${errorCode ?? ''}`, target: null, arguments: '{}', outcome, errorCode, durationMs: 1 });
+        for (const errorCode of CODES) await appendAudit(db, { at: new Date().toISOString(), clientId: 'c', action: `${outcome}:${errorCode ?? ''}`, target: null, arguments: '{}', outcome, errorCode, durationMs: 1 });
       }
     });
     for (const result of AUDIT_RESULTS) {
-      const viaSql = auditPage(db, { outcome: result }, { limit: 100 }).rows.map((r) => r.action).sort();
+      const viaSql = (await auditPage(db, { outcome: result }, { limit: 100 })).rows.map((r) => r.action).sort();
       const viaTs = STORED.flatMap((outcome) => CODES.filter((code) => auditResultOf(outcome, code) === result).map((code) => `${outcome}:${code ?? ''}`)).sort();
       expect(viaSql, result).toEqual(viaTs);
     }
-    closeDatabase(db);
+    await closeDatabase(db);
   });
 
   it('read a refused approval as denied and a bad argument as invalid_input', () => {

@@ -20,88 +20,88 @@ let dir: string;
 let projectId: string;
 let db: Db;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = makeTempDir('cosci-board-');
-  projectId = seedTournament(dir, { hypotheses: 40, rounds: 3, seed: 11 }).projectId;
-  db = openDatabase(dir);
+  projectId = (await seedTournament(dir, { hypotheses: 40, rounds: 3, seed: 11 })).projectId;
+  db = await openDatabase(dir);
 });
 
-afterEach(() => {
-  closeDatabase(db);
+afterEach(async () => {
+  await closeDatabase(db);
 });
 
-function recount(): { competitors: number; competitorMatches: number } {
-  const competing = new Set(projectHypotheses(db, projectId).filter(isCompetitor).map((h) => h.id));
-  const competitorMatches = projectMatches(db, projectId).filter((m) => competing.has(m.firstId) && competing.has(m.secondId)).length;
+async function recount(): Promise<{ competitors: number; competitorMatches: number }> {
+  const competing = new Set((await projectHypotheses(db, projectId)).filter(isCompetitor).map((h) => h.id));
+  const competitorMatches = (await projectMatches(db, projectId)).filter((m) => competing.has(m.firstId) && competing.has(m.secondId)).length;
   return { competitors: competing.size, competitorMatches };
 }
 
-function counters(): { competitors: number; competitorMatches: number } {
-  const { competitors, competitorMatches } = boardCounts(db, projectId);
+async function counters(): Promise<{ competitors: number; competitorMatches: number }> {
+  const { competitors, competitorMatches } = await boardCounts(db, projectId);
   return { competitors, competitorMatches };
 }
 
-function wholeBoard(limit: number): LeaderboardViewRow[] {
+async function wholeBoard(limit: number): Promise<LeaderboardViewRow[]> {
   const rows: LeaderboardViewRow[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const page = leaderboardPage(db, projectId, { limit, ...(cursor === undefined ? {} : { cursor }) });
+    const page = await leaderboardPage(db, projectId, { limit, ...(cursor === undefined ? {} : { cursor }) });
     rows.push(...page.rows);
     if (page.nextCursor === null) return rows;
     cursor = page.nextCursor;
   }
 }
 
-const vote = (id: string, first: string, second: string) =>
-  insertMatch(db, { id, projectId, firstId: first, secondId: second, winnerId: second, judge: 'human', confidence: null, rationale: 'Scientist vote.', debate: [], taskId: null, pairId: null, createdBy: 'desktop', createdAt: AT });
+const vote = async (id: string, first: string, second: string) =>
+  await insertMatch(db, { id, projectId, firstId: first, secondId: second, winnerId: second, judge: 'human', confidence: null, rationale: 'Scientist vote.', debate: [], taskId: null, pairId: null, createdBy: 'desktop', createdAt: AT });
 
 describe('leaderboard read model (migration 0010)', () => {
-  it('keeps the competitor and competitor-match counters equal to a recount through every kind of change', () => {
-    expect(counters()).toEqual(recount());
-    expect(counters().competitorMatches).toBeGreaterThan(0);
-    const [a, b, c, d, e] = wholeBoard(100).map((row) => row.line.id) as [string, string, string, string, string];
+  it('keeps the competitor and competitor-match counters equal to a recount through every kind of change', async () => {
+    expect(await counters()).toEqual(await recount());
+    expect((await counters()).competitorMatches).toBeGreaterThan(0);
+    const [a, b, c, d, e] = (await wholeBoard(100)).map((row) => row.line.id) as [string, string, string, string, string];
 
-    writeTransaction(db, () => setSafetyFlag(db, a, 'dual_use', AT));
-    expect(counters()).toEqual(recount());
-    writeTransaction(db, () => vote('mat_with_flagged', a, b));
-    expect(counters()).toEqual(recount());
-    writeTransaction(db, () => setSafetyFlag(db, a, null, AT));
-    expect(counters()).toEqual(recount());
+    await writeTransaction(db, async () => await setSafetyFlag(db, a, 'dual_use', AT));
+    expect(await counters()).toEqual(await recount());
+    await writeTransaction(db, async () => await vote('mat_with_flagged', a, b));
+    expect(await counters()).toEqual(await recount());
+    await writeTransaction(db, async () => await setSafetyFlag(db, a, null, AT));
+    expect(await counters()).toEqual(await recount());
 
-    writeTransaction(db, () => updateHypothesisGate(db, [b], 'awaiting_approval', AT));
-    expect(counters()).toEqual(recount());
-    writeTransaction(db, () => updateHypothesisGate(db, [b], 'approved', AT));
-    writeTransaction(db, () => updateHypothesisStatus(db, [c], 'rejected', AT));
-    expect(counters()).toEqual(recount());
+    await writeTransaction(db, async () => await updateHypothesisGate(db, [b], 'awaiting_approval', AT));
+    expect(await counters()).toEqual(await recount());
+    await writeTransaction(db, async () => await updateHypothesisGate(db, [b], 'approved', AT));
+    await writeTransaction(db, async () => await updateHypothesisStatus(db, [c], 'rejected', AT));
+    expect(await counters()).toEqual(await recount());
 
-    writeTransaction(db, () => vote('mat_between', d, e));
-    expect(counters()).toEqual(recount());
-    writeTransaction(db, () => sqlite(db).prepare('DELETE FROM matches WHERE id = ?').run('mat_between'));
-    expect(counters()).toEqual(recount());
+    await writeTransaction(db, async () => await vote('mat_between', d, e));
+    expect(await counters()).toEqual(await recount());
+    await writeTransaction(db, () => sqlite(db).prepare('DELETE FROM matches WHERE id = ?').run('mat_between'));
+    expect(await counters()).toEqual(await recount());
 
     // A deleted hypothesis takes its matches with it (ON DELETE CASCADE): counted off once.
-    writeTransaction(db, () => sqlite(db).prepare('DELETE FROM hypotheses WHERE id = ?').run(d));
-    expect(counters()).toEqual(recount());
+    await writeTransaction(db, () => sqlite(db).prepare('DELETE FROM hypotheses WHERE id = ?').run(d));
+    expect(await counters()).toEqual(await recount());
 
-    const before = counters();
-    expect(() =>
-      writeTransaction(db, () => {
-        setSafetyFlag(db, e, 'dual_use', AT);
+    const before = await counters();
+    await expect(
+      writeTransaction(db, async () => {
+        await setSafetyFlag(db, e, 'dual_use', AT);
         throw new Error('abort');
       }),
-    ).toThrow('abort');
-    expect(counters()).toEqual(before);
+    ).rejects.toThrow('abort');
+    expect(await counters()).toEqual(before);
   });
 
-  it('walks the board in the engine order by cursor, from the index, without sorting', () => {
-    writeTransaction(db, () => setSafetyFlag(db, wholeBoard(5)[0]?.line.id as string, 'dual_use', AT));
-    const hypotheses = projectHypotheses(db, projectId);
+  it('walks the board in the engine order by cursor, from the index, without sorting', async () => {
+    await writeTransaction(db, async () => await setSafetyFlag(db, (await wholeBoard(5))[0]?.line.id as string, 'dual_use', AT));
+    const hypotheses = await projectHypotheses(db, projectId);
     const expected = hypotheses
       .map((h) => ({ id: h.id, key: isCompetitor(h) && h.rank !== null ? [0, h.rank, h.seq] : [1, -h.elo, h.seq] }))
       .sort((x, y) => (x.key[0] as number) - (y.key[0] as number) || (x.key[1] as number) - (y.key[1] as number) || (x.key[2] as number) - (y.key[2] as number))
       .map((row) => row.id);
-    expect(wholeBoard(7).map((row) => row.line.id)).toEqual(expected);
-    expect(wholeBoard(1000).map((row) => row.line.id)).toEqual(expected);
+    expect((await wholeBoard(7)).map((row) => row.line.id)).toEqual(expected);
+    expect((await wholeBoard(1000)).map((row) => row.line.id)).toEqual(expected);
 
     for (const afterCursor of [false, true]) {
       const args = afterCursor ? [projectId, 0, 3, 3, 10] : [projectId, 10];
@@ -114,11 +114,11 @@ describe('leaderboard read model (migration 0010)', () => {
     }
   });
 
-  it('stores the rank movement of the latest round as the refit of the log before it', () => {
-    const page = leaderboardPage(db, projectId, { limit: 100 });
-    const competing = new Set(projectHypotheses(db, projectId).filter(isCompetitor).map((h) => h.id));
-    const log = projectMatches(db, projectId).map(toTournamentMatch).filter((m) => competing.has(m.first) && competing.has(m.second));
-    const round = boardRound(db, projectId);
+  it('stores the rank movement of the latest round as the refit of the log before it', async () => {
+    const page = await leaderboardPage(db, projectId, { limit: 100 });
+    const competing = new Set((await projectHypotheses(db, projectId)).filter(isCompetitor).map((h) => h.id));
+    const log = (await projectMatches(db, projectId)).map(toTournamentMatch).filter((m) => competing.has(m.first) && competing.has(m.second));
+    const round = await boardRound(db, projectId);
     expect(round.matches).toBeGreaterThan(0);
     expect(page.movementWindow).toEqual(round);
     const previous = previousRanks([...competing], log, round.matches);

@@ -20,14 +20,14 @@ function hypothesis(projectId: string, seq: number, overrides: Partial<Hypothesi
   };
 }
 
-function projectWith(db: Db, id: string, rows: Array<Partial<HypothesisRow>>): void {
-  insertProject(db, { id, goal: `Goal of ${id}`, domain: 'biology', domainInferred: false, status: 'active', hypothesisBudget: 20, progress: 0, createdBy: 'test', createdAt: AT, updatedAt: AT });
-  rows.forEach((overrides, index) => insertHypothesis(db, hypothesis(id, index + 1, overrides)));
+async function projectWith(db: Db, id: string, rows: Array<Partial<HypothesisRow>>): Promise<void> {
+  await insertProject(db, { id, goal: `Goal of ${id}`, domain: 'biology', domainInferred: false, status: 'active', hypothesisBudget: 20, progress: 0, createdBy: 'test', createdAt: AT, updatedAt: AT });
+  for (const [index, overrides] of rows.entries()) await insertHypothesis(db, hypothesis(id, index + 1, overrides));
 }
 
 describe('competitorsExceed', () => {
-  it('counts exactly what isCompetitor admits, per project, against the threshold', () => {
-    const db = openDatabase(makeTempDir('cosci-competitors-'));
+  it('counts exactly what isCompetitor admits, per project, against the threshold', async () => {
+    const db = await openDatabase(makeTempDir('cosci-competitors-'));
     try {
       const excluded: Array<Partial<HypothesisRow>> = [
         { status: 'pending' },
@@ -37,33 +37,33 @@ describe('competitorsExceed', () => {
         { safetyFlag: 'dual-use pathogen work' },
       ];
       const included: Array<Partial<HypothesisRow>> = [{ status: 'reviewed' }, { status: 'in_tournament' }, { status: 'evolved' }];
-      projectWith(db, 'big', [...excluded, ...included, ...included]);
-      projectWith(db, 'other', [...included, ...included, ...included]);
+      await projectWith(db, 'big', [...excluded, ...included, ...included]);
+      await projectWith(db, 'other', [...included, ...included, ...included]);
 
-      const admitted = projectHypotheses(db, 'big').filter(isCompetitor).length;
+      const admitted = (await projectHypotheses(db, 'big')).filter(isCompetitor).length;
       expect(admitted).toBe(6);
-      expect(competitorsExceed(db, 'big', admitted - 1)).toBe(true);
-      expect(competitorsExceed(db, 'big', admitted)).toBe(false);
-      expect(competitorsExceed(db, 'big', 0)).toBe(true);
-      expect(competitorsExceed(db, 'other', 8)).toBe(true);
-      expect(competitorsExceed(db, 'other', 9)).toBe(false);
-      expect(competitorsExceed(db, 'missing', 0)).toBe(false);
+      expect(await competitorsExceed(db, 'big', admitted - 1)).toBe(true);
+      expect(await competitorsExceed(db, 'big', admitted)).toBe(false);
+      expect(await competitorsExceed(db, 'big', 0)).toBe(true);
+      expect(await competitorsExceed(db, 'other', 8)).toBe(true);
+      expect(await competitorsExceed(db, 'other', 9)).toBe(false);
+      expect(await competitorsExceed(db, 'missing', 0)).toBe(false);
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
   });
 
-  it('counts from the partial index of competitors alone, without reading hypothesis rows', () => {
+  it('counts from the partial index of competitors alone, without reading hypothesis rows', async () => {
     // The query names the index (migration 0006); SQLite accepts that only while the query's WHERE
     // clause implies the index's, so this also guards COMPETITOR_CONDITION against drifting.
-    const db = openDatabase(makeTempDir('cosci-competitors-'));
+    const db = await openDatabase(makeTempDir('cosci-competitors-'));
     try {
       const plan = sqlite(db)
         .prepare(`EXPLAIN QUERY PLAN SELECT COUNT(*) FROM (SELECT 1 FROM hypotheses INDEXED BY hypotheses_competing WHERE project_id = ? AND ${COMPETITOR_CONDITION} LIMIT ?)`)
         .all('p', 501) as Array<{ detail: string }>;
       expect(plan.map((step) => step.detail)).toContainEqual(expect.stringMatching(/USING COVERING INDEX hypotheses_competing/));
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
   });
 });

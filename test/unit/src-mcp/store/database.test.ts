@@ -14,36 +14,36 @@ function tempDir(): string {
 }
 
 describe('openDatabase', () => {
-  it('creates the data dir and database, applies every migration, and uses WAL with a busy timeout', () => {
+  it('creates the data dir and database, applies every migration, and uses WAL with a busy timeout', async () => {
     const dir = path.join(tempDir(), 'nested', 'data');
-    const db = openDatabase(dir);
+    const db = await openDatabase(dir);
     try {
       expect(fs.existsSync(databasePath(dir))).toBe(true);
-      expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
+      expect(await schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
       expect(sqlite(db).pragma('journal_mode', { simple: true })).toBe('wal');
       expect(sqlite(db).pragma('busy_timeout', { simple: true })).toBe(5000);
       const tables = sqlite(db).prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
       expect(tables).toEqual(expect.arrayContaining(['audit_log', 'client_policies', 'events', 'projects']));
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
   });
 
-  it('is idempotent: reopening applies nothing twice and keeps data', () => {
+  it('is idempotent: reopening applies nothing twice and keeps data', async () => {
     const dir = tempDir();
-    const first = openDatabase(dir);
+    const first = await openDatabase(dir);
     sqlite(first).prepare("INSERT INTO events (at, client_id, kind, subject_uri) VALUES ('t', 'c', 'k', 'u')").run();
-    closeDatabase(first);
-    const second = openDatabase(dir);
+    await closeDatabase(first);
+    const second = await openDatabase(dir);
     try {
       expect(sqlite(second).prepare('SELECT COUNT(*) FROM events').pluck().get()).toBe(1);
-      expect(schemaVersion(second)).toBe(LATEST_SCHEMA_VERSION);
+      expect(await schemaVersion(second)).toBe(LATEST_SCHEMA_VERSION);
     } finally {
-      closeDatabase(second);
+      await closeDatabase(second);
     }
   });
 
-  it('refuses a database from a newer version with a clear message and leaves the file byte-for-byte untouched', () => {
+  it('refuses a database from a newer version with a clear message and leaves the file byte-for-byte untouched', async () => {
     const dir = tempDir();
     const file = databasePath(dir);
     const future = new Database(file);
@@ -53,16 +53,16 @@ describe('openDatabase', () => {
     const before = fs.readFileSync(file);
     const mtime = fs.statSync(file).mtimeMs;
 
-    expect(() => openDatabase(dir)).toThrow(/newer version of Co-Scientist \(schema \d+; this version understands up to \d+\).*has not been changed/s);
+    await expect(openDatabase(dir)).rejects.toThrow(/newer version of Co-Scientist \(schema \d+; this version understands up to \d+\).*has not been changed/s);
     expect(fs.readFileSync(file).equals(before)).toBe(true);
     expect(fs.statSync(file).mtimeMs).toBe(mtime);
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
   });
 
-  it('refuses a newer version that is still only in the write-ahead log, and leaves file and log untouched', () => {
+  it('refuses a newer version that is still only in the write-ahead log, and leaves file and log untouched', async () => {
     const source = tempDir();
     const sourceFile = databasePath(source);
-    closeDatabase(openDatabase(source));
+    await closeDatabase(await openDatabase(source));
     const future = new Database(sourceFile);
     // A newer app migrated, then died before any checkpoint: its version is in the log only, the
     // file's header still says ours. Its files, copied while it ran, are what it leaves behind.
@@ -82,31 +82,31 @@ describe('openDatabase', () => {
     const before = fs.readFileSync(file);
     const logBefore = fs.readFileSync(`${file}-wal`);
 
-    expect(() => openDatabase(dir)).toThrow(/newer version of Co-Scientist \(schema \d+;.*has not been changed/s);
+    await expect(openDatabase(dir)).rejects.toThrow(/newer version of Co-Scientist \(schema \d+;.*has not been changed/s);
     // Trusting the header would have opened it for writing, and closing that connection would have
     // checkpointed the newer app's log into the file.
     expect(fs.readFileSync(file).equals(before)).toBe(true);
     expect(fs.readFileSync(`${file}-wal`).equals(logBefore)).toBe(true);
   });
 
-  it('refuses a file that is not a database without touching it', () => {
+  it('refuses a file that is not a database without touching it', async () => {
     const dir = tempDir();
     const file = databasePath(dir);
     fs.writeFileSync(file, 'this is a text file, not SQLite');
-    expect(() => openDatabase(dir)).toThrow(/could not be read.*has not been changed/s);
+    await expect(openDatabase(dir)).rejects.toThrow(/could not be read.*has not been changed/s);
     expect(fs.readFileSync(file, 'utf8')).toBe('this is a text file, not SQLite');
   });
 
-  it('lets two connections migrate the same fresh file concurrently without error', () => {
+  it('lets two connections migrate the same fresh file concurrently without error', async () => {
     const dir = tempDir();
-    const a = openDatabase(dir);
-    const b = openDatabase(dir);
+    const a = await openDatabase(dir);
+    const b = await openDatabase(dir);
     try {
-      expect(schemaVersion(a)).toBe(LATEST_SCHEMA_VERSION);
-      expect(schemaVersion(b)).toBe(LATEST_SCHEMA_VERSION);
+      expect(await schemaVersion(a)).toBe(LATEST_SCHEMA_VERSION);
+      expect(await schemaVersion(b)).toBe(LATEST_SCHEMA_VERSION);
     } finally {
-      closeDatabase(a);
-      closeDatabase(b);
+      await closeDatabase(a);
+      await closeDatabase(b);
     }
   });
 });

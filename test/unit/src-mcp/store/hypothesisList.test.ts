@@ -2,7 +2,7 @@
 // 0005 (no sort of the whole project, the cursor is a seek), and its pages, concatenated, are
 // exactly the project in the documented order with nothing skipped or repeated.
 import { describe, expect, it } from 'vitest';
-import { closeDatabase, type Db, openDatabase } from '../../../../src-mcp/store/database.js';
+import { closeDatabase, type Db, openDatabase, writeTransaction } from '../../../../src-mcp/store/database.js';
 import { insertProject } from '../../../../src-mcp/store/projects.js';
 import { findHypothesis, insertHypothesis, topRankedHypotheses, type HypothesisRow } from '../../../../src-mcp/store/hypotheses.js';
 import { hypothesisPageSql, queryHypotheses, type HypothesisQuery } from '../../../../src-mcp/store/hypothesisList.js';
@@ -13,12 +13,12 @@ import { HYPOTHESIS_STATUS_VALUES } from '../../../../src-shared/schemas/hypothe
 const AT = '2026-11-01T00:00:00.000Z';
 const STATUSES = HYPOTHESIS_STATUS_VALUES;
 
-function seeded(): Db {
-  const db = openDatabase(makeTempDir('cosci-list-'));
+async function seeded(): Promise<Db> {
+  const db = await openDatabase(makeTempDir('cosci-list-'));
   for (const projectId of ['res_big', 'res_other']) {
-    insertProject(db, { id: projectId, goal: 'A goal', domain: 'biology', domainInferred: false, status: 'active', hypothesisBudget: 20, progress: 0, createdBy: 'test', createdAt: AT, updatedAt: AT });
+    await insertProject(db, { id: projectId, goal: 'A goal', domain: 'biology', domainInferred: false, status: 'active', hypothesisBudget: 20, progress: 0, createdBy: 'test', createdAt: AT, updatedAt: AT });
   }
-  sqlite(db).transaction(() => {
+  await writeTransaction(db, async () => {
     for (let i = 0; i < 400; i += 1) {
       // Ranked ones (some sharing a rank, so seq breaks ties) and unranked ones with repeated Elo values.
       const ranked = i % 3 !== 0;
@@ -29,9 +29,9 @@ function seeded(): Db {
         rank: ranked ? 1 + ((i * 7) % 150) : null, matchesPlayed: 0, wins: 0, nearDuplicateOf: null, safetyFlag: null, batchTaskId: null,
         createdBy: 'test', reasoner: null, createdAt: AT, updatedAt: AT,
       };
-      insertHypothesis(db, row);
+      await insertHypothesis(db, row);
     }
-  })();
+  });
   return db;
 }
 
@@ -45,12 +45,12 @@ function expectedOrder(db: Db, query: Omit<HypothesisQuery, 'limit' | 'after'>):
     .map((row) => row.id);
 }
 
-function allPages(db: Db, query: Omit<HypothesisQuery, 'limit' | 'after'>, limit: number): { ids: string[]; totals: number[] } {
+async function allPages(db: Db, query: Omit<HypothesisQuery, 'limit' | 'after'>, limit: number): Promise<{ ids: string[]; totals: number[] }> {
   const ids: string[] = [];
   const totals: number[] = [];
   let after: HypothesisQuery['after'];
   for (let page = 0; page < 1000; page += 1) {
-    const result = queryHypotheses(db, { ...query, limit, after });
+    const result = await queryHypotheses(db, { ...query, limit, after });
     ids.push(...result.rows.map((row) => row.id));
     totals.push(result.total);
     if (result.next === null) return { ids, totals };
@@ -68,8 +68,8 @@ function plan(db: Db, query: HypothesisQuery): string {
 }
 
 describe('hypothesis list query', () => {
-  it('reads a page from the list-order index without sorting, and seeks to a cursor', () => {
-    const db = seeded();
+  it('reads a page from the list-order index without sorting, and seeks to a cursor', async () => {
+    const db = await seeded();
     try {
       const first = plan(db, { projectId: 'res_big', limit: 50 });
       expect(first).toContain('USING COVERING INDEX hypotheses_in_list_order (project_id=?)');
@@ -81,12 +81,12 @@ describe('hypothesis list query', () => {
       expect(byStatusAfter).toContain('USING INDEX hypotheses_by_status_in_list_order (project_id=? AND status=? AND <expr>>?)');
       for (const detail of [first, cursor, byStatus, byStatusAfter]) expect(detail).not.toContain('TEMP B-TREE');
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
   });
 
-  it('pages through exactly the documented order, with every filter, and reports the right total', () => {
-    const db = seeded();
+  it('pages through exactly the documented order, with every filter, and reports the right total', async () => {
+    const db = await seeded();
     try {
       const cases: Array<Omit<HypothesisQuery, 'limit' | 'after'>> = [
         { projectId: 'res_big' },
@@ -100,7 +100,7 @@ describe('hypothesis list query', () => {
       for (const query of cases) {
         const expected = expectedOrder(db, query);
         for (const limit of [1, 7, 50, 500]) {
-          const { ids, totals } = allPages(db, query, limit);
+          const { ids, totals } = await allPages(db, query, limit);
           expect({ query, limit, ids }).toEqual({ query, limit, ids: expected });
           expect(new Set(totals)).toEqual(new Set([expected.length]));
         }
@@ -108,8 +108,8 @@ describe('hypothesis list query', () => {
       expect(expectedOrder(db, { projectId: 'res_big' }).length).toBe(360);
       // Every field of a list row is the stored one (rows come back as arrays, mapped by position).
       sqlite(db).prepare("UPDATE hypotheses SET citations = '[{\"title\":\"T\",\"verified\":true},{\"title\":\"U\",\"verified\":false},{\"title\":\"V\"},\"a bare string\"]', parents = '[\"hyp_1\"]', bt_score = 3.5, ci_low = 1, ci_high = 6, p_top_k = 0.25, near_duplicate_of = 'hyp_2', safety_flag = 'flag', matches_played = 4, gate = 'new' WHERE id = 'hyp_4'").run();
-      for (const row of queryHypotheses(db, { projectId: 'res_big', limit: 400 }).rows) {
-        const stored = findHypothesis(db, row.id) as HypothesisRow;
+      for (const row of (await queryHypotheses(db, { projectId: 'res_big', limit: 400 })).rows) {
+        const stored = await findHypothesis(db, row.id) as HypothesisRow;
         const { unverifiedCitations, ...fields } = row;
         expect(Object.keys(fields)).toHaveLength(17);
         expect(fields).toEqual(Object.fromEntries(Object.keys(fields).map((field) => [field, stored[field as keyof HypothesisRow]])));
@@ -118,12 +118,12 @@ describe('hypothesis list query', () => {
         if (row.id === 'hyp_4') expect(unverifiedCitations).toBe(3);
       }
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
   });
 
-  it('reads the status poll’s top five from the (project, rank, seq) index, in rank then seq order, without rejected or superseded ones', () => {
-    const db = seeded();
+  it('reads the status poll’s top five from the (project, rank, seq) index, in rank then seq order, without rejected or superseded ones', async () => {
+    const db = await seeded();
     try {
       const sql = "SELECT * FROM hypotheses WHERE project_id = ? AND rank IS NOT NULL AND status NOT IN ('rejected', 'evolved') ORDER BY rank, seq LIMIT ?";
       const detail = (sqlite(db).prepare(`EXPLAIN QUERY PLAN ${sql}`).all('res_big', 5) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
@@ -132,9 +132,9 @@ describe('hypothesis list query', () => {
       const all = sqlite(db).prepare("SELECT id, rank, seq, status FROM hypotheses WHERE project_id = 'res_big' AND rank IS NOT NULL").all() as Array<{ id: string; rank: number; seq: number; status: string }>;
       // A superseded parent (stored status `evolved`) is never a top hypothesis (issue 32 §2).
       const expected = all.filter((row) => row.status !== 'rejected' && row.status !== 'evolved').sort((a, b) => a.rank - b.rank || a.seq - b.seq).slice(0, 5).map((row) => row.id);
-      expect(topRankedHypotheses(db, 'res_big', 5).map((row) => row.id)).toEqual(expected);
+      expect((await topRankedHypotheses(db, 'res_big', 5)).map((row) => row.id)).toEqual(expected);
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
   });
 });

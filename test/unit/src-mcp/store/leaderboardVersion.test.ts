@@ -18,61 +18,61 @@ let projectId: string;
 let reader: Db;
 let writer: Db;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = makeTempDir('cosci-lbversion-');
-  projectId = seedTournament(dir, { hypotheses: 40, rounds: 3, seed: 7 }).projectId;
-  reader = openDatabase(dir);
-  writer = openDatabase(dir);
+  projectId = (await seedTournament(dir, { hypotheses: 40, rounds: 3, seed: 7 })).projectId;
+  reader = await openDatabase(dir);
+  writer = await openDatabase(dir);
 });
 
-afterEach(() => {
-  closeDatabase(reader);
-  closeDatabase(writer);
+afterEach(async () => {
+  await closeDatabase(reader);
+  await closeDatabase(writer);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const page = (limit = 100) => leaderboardPage(reader, projectId, { limit });
+const page = async (limit = 100) => await leaderboardPage(reader, projectId, { limit });
 
 describe('leaderboard version and board pages', () => {
-  it('reads an unchanged board the same, page after page', () => {
-    const first = page();
-    expect(page()).toEqual(first);
+  it('reads an unchanged board the same, page after page', async () => {
+    const first = await page();
+    expect(await page()).toEqual(first);
   });
 
-  it('sees a text edit, a safety flag and a new match made through another connection', () => {
-    const before = page();
+  it('sees a text edit, a safety flag and a new match made through another connection', async () => {
+    const before = await page();
     const top = before.rows[0]?.line.id as string;
-    const versionBefore = leaderboardVersion(reader, projectId);
+    const versionBefore = await leaderboardVersion(reader, projectId);
 
-    writeTransaction(writer, () => updateHypothesisText(writer, top, { summary: 'Edited by the scientist.' }, AT));
-    expect(leaderboardVersion(reader, projectId)).toBeGreaterThan(versionBefore);
-    expect(page().rows.find((r) => r.line.id === top)?.line.summary).toBe('Edited by the scientist.');
+    await writeTransaction(writer, async () => await updateHypothesisText(writer, top, { summary: 'Edited by the scientist.' }, AT));
+    expect(await leaderboardVersion(reader, projectId)).toBeGreaterThan(versionBefore);
+    expect((await page()).rows.find((r) => r.line.id === top)?.line.summary).toBe('Edited by the scientist.');
 
-    writeTransaction(writer, () => setSafetyFlag(writer, top, 'dual_use', AT));
-    const flagged = page();
+    await writeTransaction(writer, async () => await setSafetyFlag(writer, top, 'dual_use', AT));
+    const flagged = await page();
     expect(flagged.rows.find((r) => r.line.id === top)).toMatchObject({ competing: false, rank: null });
 
     const [a, b] = before.rows.slice(1, 3).map((r) => r.line.id) as [string, string];
-    writeTransaction(writer, () =>
-      insertMatch(writer, { id: 'mat_vote', projectId, firstId: a, secondId: b, winnerId: b, judge: 'human', confidence: null, rationale: 'Scientist vote.', debate: [], taskId: null, pairId: null, createdBy: 'desktop', createdAt: AT }),
+    await writeTransaction(writer, async () =>
+      await insertMatch(writer, { id: 'mat_vote', projectId, firstId: a, secondId: b, winnerId: b, judge: 'human', confidence: null, rationale: 'Scientist vote.', debate: [], taskId: null, pairId: null, createdBy: 'desktop', createdAt: AT }),
     );
-    const after = page();
+    const after = await page();
     // Among competitors only: the flagged hypothesis's matches left the count with it.
     expect(after.matchCount).toBe(flagged.matchCount + 1);
     expect(after.movementWindow).toEqual({ matches: 1, judge: 'human' });
   });
 
-  it('a rolled-back write leaves the version and the served board as they were', () => {
-    const before = page();
-    const version = leaderboardVersion(reader, projectId);
+  it('a rolled-back write leaves the version and the served board as they were', async () => {
+    const before = await page();
+    const version = await leaderboardVersion(reader, projectId);
     const top = before.rows[0]?.line.id as string;
-    expect(() =>
-      writeTransaction(writer, () => {
-        updateHypothesisText(writer, top, { summary: 'Never committed.' }, AT);
+    await expect(
+      writeTransaction(writer, async () => {
+        await updateHypothesisText(writer, top, { summary: 'Never committed.' }, AT);
         throw new Error('abort');
       }),
-    ).toThrow('abort');
-    expect(leaderboardVersion(reader, projectId)).toBe(version);
-    expect(page()).toEqual(before);
+    ).rejects.toThrow('abort');
+    expect(await leaderboardVersion(reader, projectId)).toBe(version);
+    expect(await page()).toEqual(before);
   });
 });

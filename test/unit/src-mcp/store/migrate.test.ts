@@ -26,39 +26,39 @@ function databaseAt(dir: string, version: number): Database.Database {
 const INSERT_PROJECT = "INSERT INTO projects (id, goal, domain, status, hypothesis_budget, created_by, created_at, updated_at) VALUES ('res_1', 'g', 'd', 'active', 3, 'desktop', 't', 't')";
 
 describe('migrate', () => {
-  it('opens a current database while another process holds the write lock (no lock is needed)', () => {
+  it('opens a current database while another process holds the write lock (no lock is needed)', async () => {
     const dir = tempDir();
-    closeDatabase(openDatabase(dir));
+    await closeDatabase(await openDatabase(dir));
     const writer = new Database(databasePath(dir));
     writer.exec('BEGIN IMMEDIATE');
     try {
       // With a write lock to wait for, this would fail with SQLITE_BUSY after 50 ms.
-      const db = openDatabase(dir, { busyTimeoutMs: 50 });
-      expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
-      closeDatabase(db);
+      const db = await openDatabase(dir, { busyTimeoutMs: 50 });
+      expect(await schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
+      await closeDatabase(db);
     } finally {
       writer.exec('ROLLBACK');
       writer.close();
     }
   });
 
-  it('applies only the migrations after the version a database already has', () => {
+  it('applies only the migrations after the version a database already has', async () => {
     const dir = tempDir();
     const old = databaseAt(dir, 2);
     old.prepare("INSERT INTO events (at, client_id, kind, subject_uri) VALUES ('t', 'c', 'k', 'u')").run();
     old.close();
 
-    const db = openDatabase(dir);
+    const db = await openDatabase(dir);
     try {
-      expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
+      expect(await schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
       // Data written at version 2 survives: nothing before version 3 ran again.
       expect(sqlite(db).prepare('SELECT COUNT(*) FROM events').pluck().get()).toBe(1);
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
   });
 
-  it('0011 keeps the renames made before it, from the change feed, and they go with their project', () => {
+  it('0011 keeps the renames made before it, from the change feed, and they go with their project', async () => {
     const dir = tempDir();
     const old = databaseAt(dir, 10);
     old.prepare(INSERT_PROJECT).run();
@@ -73,7 +73,7 @@ describe('migrate', () => {
     event.run('2026-01-03T00:00:00.000Z', 'desktop', JSON.stringify({ project_id: 'res_1', hypothesis_id: 'hyp_gone', from: null, to: 'Lost' }));
     old.close();
 
-    const db = openDatabase(dir);
+    const db = await openDatabase(dir);
     try {
       const edits = () => sqlite(db).prepare('SELECT hypothesis_id, at, client_id, from_title, to_title FROM hypothesis_title_edits ORDER BY id').all();
       expect(edits()).toEqual([
@@ -83,11 +83,11 @@ describe('migrate', () => {
       sqlite(db).prepare("DELETE FROM projects WHERE id = 'res_1'").run();
       expect(edits()).toEqual([]);
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
   });
 
-  it('0012 counts the unverified citations of the rows already there, keeps counting new ones, and lists them from the index', () => {
+  it('0012 counts the unverified citations of the rows already there, keeps counting new ones, and lists them from the index', async () => {
     const dir = tempDir();
     const old = databaseAt(dir, 11);
     old.prepare(INSERT_PROJECT).run();
@@ -99,9 +99,9 @@ describe('migrate', () => {
     hypothesis.run('hyp_3', 3, 'not json');
     old.close();
 
-    const db = openDatabase(dir);
+    const db = await openDatabase(dir);
     try {
-      expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
+      expect(await schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
       const counts = () => sqlite(db).prepare('SELECT id, unverified_citations AS n FROM hypotheses ORDER BY seq').all();
       expect(counts()).toEqual([{ id: 'hyp_1', n: 2 }, { id: 'hyp_2', n: 0 }, { id: 'hyp_3', n: 0 }]);
       sqlite(db)
@@ -114,11 +114,11 @@ describe('migrate', () => {
       const plan = sqlite(db).prepare('EXPLAIN QUERY PLAN SELECT id, summary, unverified_citations, parents, elo, rank FROM hypotheses WHERE project_id = ? ORDER BY CASE WHEN rank IS NULL THEN 1000000 - elo ELSE rank END, seq').all('res_1') as Array<{ detail: string }>;
       expect(plan.map((row) => row.detail).join(' | ')).toContain('USING COVERING INDEX hypotheses_in_list_order');
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
   });
 
-  it('0013 stores the board key of the rows already there, keeps it through changes, and reads a board page from the index', () => {
+  it('0013 stores the board key of the rows already there, keeps it through changes, and reads a board page from the index', async () => {
     const dir = tempDir();
     const old = databaseAt(dir, 12);
     old.prepare(INSERT_PROJECT).run();
@@ -131,9 +131,9 @@ describe('migrate', () => {
     hypothesis.run('hyp_4', 4, 'rejected', 1400, 3);
     old.close();
 
-    const db = openDatabase(dir);
+    const db = await openDatabase(dir);
     try {
-      expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
+      expect(await schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
       const keys = () => sqlite(db).prepare('SELECT id, board_bucket AS bucket, board_value AS value FROM hypotheses ORDER BY seq').all();
       const page = () => (sqlite(db).prepare(boardPageSql(false)).raw().all('res_1', 10) as unknown[][]).map((row) => row[0]);
       expect(keys()).toEqual([
@@ -158,7 +158,7 @@ describe('migrate', () => {
         expect(plan.map((row) => row.detail).join(' | ')).toContain('USING COVERING INDEX hypotheses_in_board_order');
       }
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
   });
 });

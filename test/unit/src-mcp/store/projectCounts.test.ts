@@ -24,18 +24,18 @@ function tempDir(): string {
   return makeTempDir('cosci-counts-');
 }
 
-function addProject(db: Db, id: string): void {
-  insertProject(db, { id, goal: `Goal of ${id}`, domain: 'biology', domainInferred: false, status: 'active', hypothesisBudget: 20, progress: 0, createdBy: 'test', createdAt: AT, updatedAt: AT });
+async function addProject(db: Db, id: string): Promise<void> {
+  await insertProject(db, { id, goal: `Goal of ${id}`, domain: 'biology', domainInferred: false, status: 'active', hypothesisBudget: 20, progress: 0, createdBy: 'test', createdAt: AT, updatedAt: AT });
 }
 
-function addHypothesis(db: Db, projectId: string, id: string, seq: number, status: HypothesisStatus): void {
+async function addHypothesis(db: Db, projectId: string, id: string, seq: number, status: HypothesisStatus): Promise<void> {
   const row: HypothesisRow = {
     id, projectId, seq, summary: `Hypothesis ${id}`, rationale: 'Because.', experimentalProtocol: 'Measure it.', testablePredictions: [], citations: [],
     assumptions: [], method: 'literature_based', origin: 'generated', status, gate: 'approved', parents: [], iteration: 1, elo: 1000, btScore: null,
     ciLow: null, ciHigh: null, pTopK: null, rank: null, matchesPlayed: 0, wins: 0, nearDuplicateOf: null, safetyFlag: null, batchTaskId: null,
     createdBy: 'test', reasoner: null, createdAt: AT, updatedAt: AT,
   };
-  insertHypothesis(db, row);
+  await insertHypothesis(db, row);
 }
 
 /** A hypothesis row as a version-4 database stores it (the store's statements name later columns, e.g. migration 0007's title). */
@@ -47,15 +47,15 @@ function addLegacyHypothesis(db: Db, projectId: string, id: string, seq: number,
   ).run(id, projectId, seq, `Hypothesis ${id}`, status, AT, AT);
 }
 
-function addReview(db: Db, projectId: string, hypothesisId: string, id: string): void {
-  insertReview(db, {
+async function addReview(db: Db, projectId: string, hypothesisId: string, id: string): Promise<void> {
+  await insertReview(db, {
     id, projectId, hypothesisId, type: 'initial', plausibility: 0.5, novelty: 0.5, testability: 0.5, safety: 0.9, overall: 0.5, strengths: [], weaknesses: [],
     recommendations: [], citations: [], assumptionChecks: [], fundamentalFlaw: false, narrative: null, reviewer: 'test', judge: 'model', taskId: null, createdAt: AT,
   });
 }
 
-function addMatch(db: Db, projectId: string, id: string, first: string, second: string): void {
-  insertMatch(db, { id, projectId, firstId: first, secondId: second, winnerId: first, judge: 'model', confidence: 0.7, rationale: 'Better.', debate: [], taskId: null, pairId: null, createdBy: 'test', createdAt: AT });
+async function addMatch(db: Db, projectId: string, id: string, first: string, second: string): Promise<void> {
+  await insertMatch(db, { id, projectId, firstId: first, secondId: second, winnerId: first, judge: 'model', confidence: 0.7, rationale: 'Better.', debate: [], taskId: null, pairId: null, createdBy: 'test', createdAt: AT });
 }
 
 /** What the counters must say, counted the slow way (the statements they replaced). */
@@ -72,36 +72,36 @@ function scanned(db: Db, projectId: string) {
   };
 }
 
-function expectCountsRight(db: Db, projectIds: readonly string[], step: string): void {
+async function expectCountsRight(db: Db, projectIds: readonly string[], step: string): Promise<void> {
   for (const id of projectIds) {
-    expect({ step, id, counts: projectCounts(db, id) }).toEqual({ step, id, counts: scanned(db, id) });
-    expect(countMatches(db, id)).toBe(scanned(db, id).matches);
+    expect({ step, id, counts: await projectCounts(db, id) }).toEqual({ step, id, counts: scanned(db, id) });
+    expect(await countMatches(db, id)).toBe(scanned(db, id).matches);
   }
 }
 
 describe('project counters (migration 0005)', () => {
-  it('start at zero for a new project and for one that does not exist', () => {
-    const db = openDatabase(tempDir());
+  it('start at zero for a new project and for one that does not exist', async () => {
+    const db = await openDatabase(tempDir());
     try {
-      addProject(db, 'res_a');
+      await addProject(db, 'res_a');
       const zero = { total: 0, reviewed: 0, inTournament: 0, rejected: 0, matches: 0, byStatus: { pending: 0, reviewed: 0, in_tournament: 0, evolved: 0, rejected: 0 } };
-      expect(projectCounts(db, 'res_a')).toEqual(zero);
-      expect(projectCounts(db, 'res_missing')).toEqual(zero);
+      expect(await projectCounts(db, 'res_a')).toEqual(zero);
+      expect(await projectCounts(db, 'res_missing')).toEqual(zero);
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
   });
 
-  it('stay equal to a full count through inserts, status changes, deletions, cascades and project deletion', () => {
+  it('stay equal to a full count through inserts, status changes, deletions, cascades and project deletion', async () => {
     const dir = tempDir();
-    const db = openDatabase(dir);
+    const db = await openDatabase(dir);
     const random = seededRandom(20_261_122);
     const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(random() * items.length)];
     const projects = ['res_a', 'res_b', 'res_c'];
     const all = [...projects];
     let next = 0;
     try {
-      for (const id of projects) addProject(db, id);
+      for (const id of projects) await addProject(db, id);
       for (let step = 0; step < 600; step += 1) {
         const projectId = pick(projects);
         if (projectId === undefined) break;
@@ -113,21 +113,21 @@ describe('project counters (migration 0005)', () => {
         let op: string;
         if (roll < 0.3 || hypotheses.length < 2) {
           op = 'insert hypothesis';
-          addHypothesis(db, projectId, `hyp_${next}`, next, pick(STATUSES) ?? 'pending');
+          await addHypothesis(db, projectId, `hyp_${next}`, next, pick(STATUSES) ?? 'pending');
         } else if (roll < 0.45) {
           op = 'change status';
           // Sometimes to the status it already has: that must change nothing.
-          updateHypothesisStatus(db, [pick(hypotheses) as string, pick(hypotheses) as string], pick(STATUSES) ?? 'pending', AT);
+          await updateHypothesisStatus(db, [pick(hypotheses) as string, pick(hypotheses) as string], pick(STATUSES) ?? 'pending', AT);
         } else if (roll < 0.6) {
           op = 'insert review';
-          addReview(db, projectId, pick(hypotheses) as string, `rev_${next}`);
+          await addReview(db, projectId, pick(hypotheses) as string, `rev_${next}`);
         } else if (roll < 0.68 && reviews.length > 0) {
           op = 'delete review';
           sqlite(db).prepare('DELETE FROM reviews WHERE id = ?').run(pick(reviews));
         } else if (roll < 0.82) {
           op = 'insert match';
           const [first, second] = [...hypotheses].sort(() => random() - 0.5);
-          addMatch(db, projectId, `mat_${next}`, first as string, second as string);
+          await addMatch(db, projectId, `mat_${next}`, first as string, second as string);
         } else if (roll < 0.86 && matches.length > 0) {
           op = 'delete match';
           sqlite(db).prepare('DELETE FROM matches WHERE id = ?').run(pick(matches));
@@ -136,63 +136,63 @@ describe('project counters (migration 0005)', () => {
           sqlite(db).prepare('DELETE FROM hypotheses WHERE id = ?').run(pick(hypotheses));
         } else if (roll < 0.97) {
           op = 'rating update';
-          updateRatings(db, hypotheses.map((id, i) => ({ id, elo: 1000 + i, btScore: i, ciLow: i - 1, ciHigh: i + 1, pTopK: 0.5, rank: i + 1, matchesPlayed: i, wins: 0 })), AT);
+          await updateRatings(db, hypotheses.map((id, i) => ({ id, elo: 1000 + i, btScore: i, ciLow: i - 1, ciHigh: i + 1, pTopK: 0.5, rank: i + 1, matchesPlayed: i, wins: 0 })), AT);
         } else {
           op = 'rolled-back transaction';
-          expect(() =>
-            writeTransaction(db, () => {
-              addHypothesis(db, projectId, `hyp_${next}_rolled_back`, next + 100_000, 'rejected');
-              addReview(db, projectId, hypotheses[0] as string, `rev_${next}_rolled_back`);
-              addMatch(db, projectId, `mat_${next}_rolled_back`, hypotheses[0] as string, hypotheses[1] as string);
+          await expect(
+            writeTransaction(db, async () => {
+              await addHypothesis(db, projectId, `hyp_${next}_rolled_back`, next + 100_000, 'rejected');
+              await addReview(db, projectId, hypotheses[0] as string, `rev_${next}_rolled_back`);
+              await addMatch(db, projectId, `mat_${next}_rolled_back`, hypotheses[0] as string, hypotheses[1] as string);
               throw new Error('abort');
             }),
-          ).toThrow('abort');
+          ).rejects.toThrow('abort');
         }
-        expectCountsRight(db, projects, `${step}: ${op} in ${projectId}`);
+        await expectCountsRight(db, projects, `${step}: ${op} in ${projectId}`);
       }
-      expect(projectCounts(db, 'res_a').total).toBeGreaterThan(10);
-      expect(projectCounts(db, 'res_a').reviewed).toBeGreaterThan(0);
-      expect(projectCounts(db, 'res_a').matches).toBeGreaterThan(0);
+      expect((await projectCounts(db, 'res_a')).total).toBeGreaterThan(10);
+      expect((await projectCounts(db, 'res_a')).reviewed).toBeGreaterThan(0);
+      expect((await projectCounts(db, 'res_a')).matches).toBeGreaterThan(0);
 
       // Deleting a project removes its counter row with everything else; the others are untouched.
-      expect(deleteProject(db, 'res_b')).toBe(true);
+      expect(await deleteProject(db, 'res_b')).toBe(true);
       projects.splice(projects.indexOf('res_b'), 1);
       expect(sqlite(db).prepare('SELECT COUNT(*) FROM project_counts WHERE project_id = ?').pluck().get('res_b')).toBe(0);
-      expectCountsRight(db, all, 'after deleting res_b');
+      await expectCountsRight(db, all, 'after deleting res_b');
       // A project created again under the same id starts from zero.
-      addProject(db, 'res_b');
-      expect(projectCounts(db, 'res_b').total).toBe(0);
+      await addProject(db, 'res_b');
+      expect((await projectCounts(db, 'res_b')).total).toBe(0);
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
     // And the counts survive reopening (they are rows, not process state).
-    const reopened = openDatabase(dir);
+    const reopened = await openDatabase(dir);
     try {
-      expectCountsRight(reopened, all, 'after reopening');
+      await expectCountsRight(reopened, all, 'after reopening');
     } finally {
-      closeDatabase(reopened);
+      await closeDatabase(reopened);
     }
   });
 
-  it('are backfilled when a version 4 database is migrated', () => {
+  it('are backfilled when a version 4 database is migrated', async () => {
     const dir = tempDir();
     const old = new Database(databasePath(dir));
     old.pragma('foreign_keys = ON');
     for (const migration of MIGRATIONS.slice(0, 4)) old.exec(migration.sql);
     old.pragma('user_version = 4');
-    addProject(handleOf(old), 'res_old');
-    addProject(handleOf(old), 'res_empty');
+    await addProject(handleOf(old), 'res_old');
+    await addProject(handleOf(old), 'res_empty');
     STATUSES.forEach((status, i) => addLegacyHypothesis(handleOf(old), 'res_old', `hyp_${i}`, i + 1, status));
     addLegacyHypothesis(handleOf(old), 'res_old', 'hyp_extra', 10, 'in_tournament');
-    addReview(handleOf(old), 'res_old', 'hyp_0', 'rev_1');
-    addReview(handleOf(old), 'res_old', 'hyp_0', 'rev_2');
-    addReview(handleOf(old), 'res_old', 'hyp_3', 'rev_3');
-    for (let m = 0; m < 7; m += 1) addMatch(handleOf(old), 'res_old', `mat_${m}`, 'hyp_2', 'hyp_extra');
+    await addReview(handleOf(old), 'res_old', 'hyp_0', 'rev_1');
+    await addReview(handleOf(old), 'res_old', 'hyp_0', 'rev_2');
+    await addReview(handleOf(old), 'res_old', 'hyp_3', 'rev_3');
+    for (let m = 0; m < 7; m += 1) await addMatch(handleOf(old), 'res_old', `mat_${m}`, 'hyp_2', 'hyp_extra');
     old.close();
 
-    const db = openDatabase(dir);
+    const db = await openDatabase(dir);
     try {
-      expect(projectCounts(db, 'res_old')).toEqual({
+      expect(await projectCounts(db, 'res_old')).toEqual({
         total: 6,
         reviewed: 2,
         inTournament: 3,
@@ -200,14 +200,14 @@ describe('project counters (migration 0005)', () => {
         byStatus: { pending: 1, reviewed: 1, in_tournament: 2, evolved: 1, rejected: 1 },
         matches: 7,
       });
-      expectCountsRight(db, ['res_old', 'res_empty'], 'after migrating');
+      await expectCountsRight(db, ['res_old', 'res_empty'], 'after migrating');
       // The triggers run from then on.
-      addMatch(db, 'res_old', 'mat_new', 'hyp_2', 'hyp_0');
-      addProject(db, 'res_new');
-      addHypothesis(db, 'res_new', 'hyp_new', 1, 'pending');
-      expectCountsRight(db, ['res_old', 'res_empty', 'res_new'], 'after writing to the migrated database');
+      await addMatch(db, 'res_old', 'mat_new', 'hyp_2', 'hyp_0');
+      await addProject(db, 'res_new');
+      await addHypothesis(db, 'res_new', 'hyp_new', 1, 'pending');
+      await expectCountsRight(db, ['res_old', 'res_empty', 'res_new'], 'after writing to the migrated database');
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
   });
 });

@@ -36,15 +36,15 @@ describe('statements prepared without planner peeks, on the real schema', () => 
   let dir: string;
   let db: Db;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = makeTempDir('cosci-statements-');
-    db = openDatabase(dir);
+    db = await openDatabase(dir);
     sqlite(db).exec(`CREATE TABLE affinity_probe (t TEXT, i INTEGER, n NUMERIC, b BLOB);
       INSERT INTO affinity_probe VALUES ('5', 5, 5, '5'), ('05', 7, 7.0, x'05'), ('x', NULL, NULL, NULL);`);
   });
 
-  afterEach(() => {
-    closeDatabase(db);
+  afterEach(async () => {
+    await closeDatabase(db);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

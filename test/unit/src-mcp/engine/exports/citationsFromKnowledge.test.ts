@@ -38,15 +38,15 @@ const BIB = `@article{friedman2008a,
 `;
 
 async function exportedProject() {
-  const f = fixture();
+  const f = await fixture();
   fs.writeFileSync(path.join(f.library, 'refs.bib'), BIB);
-  createCollection(f.db, f.actor, { name: 'Fibrosis' });
+  await createCollection(f.db, f.actor, { name: 'Fibrosis' });
   await ingestDocuments(f.db, f.actor, { path: f.library, collection: 'Fibrosis', recursive: true }, NO_HOOKS);
   const documents = sqlite(f.db).prepare('SELECT id, title FROM knowledge_documents ORDER BY title').all() as Array<{ id: string; title: string }>;
   const [first, second] = documents;
   if (first === undefined || second === undefined) throw new Error('the .bib was not ingested');
-  const project = startResearch(f.db, f.actor, { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesisCount: 3, seed: 1 });
-  noteDocumentsRead(f.db, project.id, [first.id, second.id], f.actor.now());
+  const project = await startResearch(f.db, f.actor, { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesisCount: 3, seed: 1 });
+  await noteDocumentsRead(f.db, project.id, [first.id, second.id], f.actor.now());
   const draft = HypothesisDraftSchema.parse({
     ...hypothesisDraft(1),
     citations: [
@@ -58,8 +58,8 @@ async function exportedProject() {
       { title: 'Invented study of fibrosis reversal', authors: 'Nobody, Anne', year: 2016 },
     ],
   });
-  addHumanHypothesis(f.db, { clientId: 'desktop', now: f.actor.now }, project.id, draft, NOTHING_VERIFIED);
-  const report = buildReport(f.db, project.id, f.actor.now());
+  await addHumanHypothesis(f.db, { clientId: 'desktop', now: f.actor.now }, project.id, draft, NOTHING_VERIFIED);
+  const report = await buildReport(f.db, project.id, f.actor.now());
   return { bibtex: exportBibtex(report), json: JSON.parse(exportJson(report)) as { references: Array<Record<string, unknown>> } };
 }
 

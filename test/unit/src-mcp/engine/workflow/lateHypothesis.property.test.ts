@@ -12,15 +12,15 @@ import { hypothesisDraft } from '../../../../support/fakeAssistant.js';
 import { DESKTOP, codeOf, freshDb, startProject } from '../../../../support/engineDriver.js';
 
 describe('hypotheses the scientist adds by hand', () => {
-  it('are reviewed and ranked before any final report is approved, whenever they arrive', () => {
-    fc.assert(
-      fc.property(fc.array(fc.boolean(), { minLength: 3, maxLength: 8 }), fc.integer({ min: 1, max: 1000 }), (addAt, seed) => {
-        const driver = startProject(freshDb(), { budget: 3, seed });
+  it('are reviewed and ranked before any final report is approved, whenever they arrive', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.boolean(), { minLength: 3, maxLength: 8 }), fc.integer({ min: 1, max: 1000 }), async (addAt, seed) => {
+        const driver = await startProject(await freshDb(), { budget: 3, seed });
         const desktop = { clientId: DESKTOP.clientId, now: driver.actor.now };
         let added = 0;
         const withdrawn: string[] = [];
         for (let decision = 0; decision < 30; decision += 1) {
-          const next = driver.workUntilDecision();
+          const next = await driver.workUntilDecision();
           if (next.kind === 'completed') break;
           expect(next.kind).toBe('awaiting_decision');
           if (next.kind !== 'awaiting_decision') return;
@@ -28,27 +28,27 @@ describe('hypotheses the scientist adds by hand', () => {
           if (checkpoint === undefined) return;
           if (addAt[decision % addAt.length] === true && checkpoint.kind !== 'research_plan' && added < 3) {
             added += 1;
-            addHumanHypothesis(driver.db, desktop, driver.projectId, hypothesisDraft(5000 + added, 'the scientist\'s own idea') as unknown as HypothesisDraft, NOTHING_VERIFIED);
+            await addHumanHypothesis(driver.db, desktop, driver.projectId, hypothesisDraft(5000 + added, 'the scientist\'s own idea') as unknown as HypothesisDraft, NOTHING_VERIFIED);
             if (checkpoint.kind === 'final_report') {
               // The waiting report is withdrawn, with its reason, and takes no decision.
-              expect(getCheckpoint(driver.db, checkpoint.id)).toMatchObject({ status: 'withdrawn', withdrawal: { reason: expect.stringContaining('was added while this report waited') } });
-              expect(codeOf(() => driver.approve(checkpoint))).toBe('conflict');
+              expect(await getCheckpoint(driver.db, checkpoint.id)).toMatchObject({ status: 'withdrawn', withdrawal: { reason: expect.stringContaining('was added while this report waited') } });
+              expect(await codeOf(() => driver.approve(checkpoint))).toBe('conflict');
               withdrawn.push(checkpoint.id);
             }
             continue;
           }
           if (checkpoint.kind === 'final_report') {
             // The report about to be approved covers everyone: all approved hypotheses reviewed and compared.
-            const competing = hypothesesOf(driver.db, driver.projectId).filter((h) => h.gate === 'approved' && h.status !== 'rejected' && h.status !== 'evolved' && h.safetyFlag === null);
+            const competing = (await hypothesesOf(driver.db, driver.projectId)).filter((h) => h.gate === 'approved' && h.status !== 'rejected' && h.status !== 'evolved' && h.safetyFlag === null);
             for (const h of competing) {
               expect(h.status, `H${h.seq}`).toBe('in_tournament');
               if (competing.length > 1) expect(h.matchesPlayed, `H${h.seq}`).toBeGreaterThan(0);
             }
           }
-          driver.approve(checkpoint);
+          await driver.approve(checkpoint);
         }
-        expect(loadResearch(driver.db, driver.projectId).status).toBe('completed');
-        for (const id of withdrawn) expect(getCheckpoint(driver.db, id).decision).toBeNull();
+        expect((await loadResearch(driver.db, driver.projectId)).status).toBe('completed');
+        for (const id of withdrawn) expect((await getCheckpoint(driver.db, id)).decision).toBeNull();
       }),
       { numRuns: 12 },
     );

@@ -35,16 +35,16 @@ function editData(kind: CheckpointKind, checkpoint: Checkpoint): Record<string, 
   }
 }
 
-function driverFor(kind: CheckpointKind): { driver: Driver; checkpoint: Checkpoint } {
-  const db = freshDb();
-  const driver = startProject(db, kind === 'safety_review' ? { goal: UNSAFE_GOAL } : {});
+async function driverFor(kind: CheckpointKind): Promise<{ driver: Driver; checkpoint: Checkpoint }> {
+  const db = await freshDb();
+  const driver = await startProject(db, kind === 'safety_review' ? { goal: UNSAFE_GOAL } : {});
   // An assistant's request for more budget: filed, never reached by the workflow on its own.
-  if (kind === 'change_request') return { driver, checkpoint: requestProjectChange(db, driver.actor, driver.projectId, { change: 'raise_budget', addReasoningCalls: 10, addHypotheses: 0 }, null) };
-  return { driver, checkpoint: reachCheckpoint(driver, kind) };
+  if (kind === 'change_request') return { driver, checkpoint: await requestProjectChange(db, driver.actor, driver.projectId, { change: 'raise_budget', addReasoningCalls: 10, addHypotheses: 0 }, null) };
+  return { driver, checkpoint: await reachCheckpoint(driver, kind) };
 }
 
-function decideAs(driver: Driver, checkpoint: Checkpoint, action: DecisionAction): void {
-  decide(
+async function decideAs(driver: Driver, checkpoint: Checkpoint, action: DecisionAction): Promise<void> {
+  await decide(
     driver.db,
     driver.actor,
     {
@@ -58,21 +58,21 @@ function decideAs(driver: Driver, checkpoint: Checkpoint, action: DecisionAction
 }
 
 describe('checkpoint workflow properties (seed 004)', () => {
-  it('PROP-6: a new project has a valid status and waits at its first checkpoint', () => {
-    fc.assert(
-      fc.property(
+  it('PROP-6: a new project has a valid status and waits at its first checkpoint', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.string({ minLength: 10, maxLength: 200 }).filter((goal) => goal.trim().replace(/\s+/g, ' ').length >= 10),
         fc.integer({ min: 1, max: 100 }),
-        (goal, budget) => {
-          const db = freshDb();
-          const project = startResearch(db, { clientId: 'prop', now: clock() }, { goal, hypothesisCount: budget, seed: 1 });
-          const loaded = loadResearch(db, project.id);
+        async (goal, budget) => {
+          const db = await freshDb();
+          const project = await startResearch(db, { clientId: 'prop', now: clock() }, { goal, hypothesisCount: budget, seed: 1 });
+          const loaded = await loadResearch(db, project.id);
           expect(VALID_STATUSES).toContain(loaded.status);
           expect(loaded.status).not.toBe('completed');
-          const pending = pendingCheckpointsOf(db, project.id);
+          const pending = await pendingCheckpointsOf(db, project.id);
           expect(pending).toHaveLength(1);
           expect(['research_plan', 'safety_review']).toContain(pending[0]?.kind);
-          closeDatabase(db);
+          await closeDatabase(db);
         },
       ),
       { numRuns: 25 },
@@ -81,73 +81,73 @@ describe('checkpoint workflow properties (seed 004)', () => {
 
   describe('PROP-7 and PROP-9: every action on every kind gives a valid result and advances the workflow', () => {
     const cases = CHECKPOINT_KINDS.flatMap((kind) => DECISION_ACTIONS.map((action) => [kind, action] as const));
-    it.each(cases)('%s × %s', (kind, action) => {
-      const { driver, checkpoint } = driverFor(kind);
-      const before = loadResearch(driver.db, driver.projectId);
-      decideAs(driver, checkpoint, action);
-      const decided = getCheckpoint(driver.db, checkpoint.id);
+    it.each(cases)('%s × %s', async (kind, action) => {
+      const { driver, checkpoint } = await driverFor(kind);
+      const before = await loadResearch(driver.db, driver.projectId);
+      await decideAs(driver, checkpoint, action);
+      const decided = await getCheckpoint(driver.db, checkpoint.id);
       expect(decided.status).toBe('decided');
       expect(decided.decision?.action).toBe(action);
-      const after = loadResearch(driver.db, driver.projectId);
+      const after = await loadResearch(driver.db, driver.projectId);
       expect(VALID_STATUSES).toContain(after.status);
       // Monotonic progress: the step counter grows with every decision (or the workflow completed).
       expect(after.workflowStep > before.workflowStep || after.status === 'completed').toBe(true);
       // The project can always be asked what comes next.
-      expect(['work', 'awaiting_decision', 'busy', 'completed', 'paused']).toContain(driver.step().kind);
+      expect(['work', 'awaiting_decision', 'busy', 'completed', 'paused']).toContain((await driver.step()).kind);
     });
   });
 
-  it('PROP-7: a decision is applied exactly once — retries with the same decision id change nothing', () => {
-    const { driver, checkpoint } = driverFor('research_plan');
-    const first = decide(driver.db, driver.actor, { checkpointId: checkpoint.id, action: 'approve', decisionId: 'dec_retry' }, DESKTOP);
-    const stepAfterFirst = loadResearch(driver.db, driver.projectId).workflowStep;
-    const second = decide(driver.db, driver.actor, { checkpointId: checkpoint.id, action: 'approve', decisionId: 'dec_retry' }, DESKTOP);
+  it('PROP-7: a decision is applied exactly once — retries with the same decision id change nothing', async () => {
+    const { driver, checkpoint } = await driverFor('research_plan');
+    const first = await decide(driver.db, driver.actor, { checkpointId: checkpoint.id, action: 'approve', decisionId: 'dec_retry' }, DESKTOP);
+    const stepAfterFirst = (await loadResearch(driver.db, driver.projectId)).workflowStep;
+    const second = await decide(driver.db, driver.actor, { checkpointId: checkpoint.id, action: 'approve', decisionId: 'dec_retry' }, DESKTOP);
     expect(first.applied).toBe(true);
     expect(second.applied).toBe(false);
-    expect(loadResearch(driver.db, driver.projectId).workflowStep).toBe(stepAfterFirst);
-    expect(() => decide(driver.db, driver.actor, { checkpointId: checkpoint.id, action: 'reject', note: REJECT_NOTE }, DESKTOP)).toThrow(/already decided/);
+    expect((await loadResearch(driver.db, driver.projectId)).workflowStep).toBe(stepAfterFirst);
+    await expect(decide(driver.db, driver.actor, { checkpointId: checkpoint.id, action: 'reject', note: REJECT_NOTE }, DESKTOP)).rejects.toThrow(/already decided/);
   });
 
-  it('PROP-8: two projects never share checkpoint state', () => {
-    fc.assert(
-      fc.property(fc.array(fc.constantFrom<'a' | 'b'>('a', 'b'), { minLength: 1, maxLength: 6 }), (order) => {
-        const db = freshDb();
-        const a = startProject(db, { goal: 'Find novel therapeutic targets for liver fibrosis' });
-        const b = startProject(db, { goal: 'Identify drug repurposing candidates for AML' });
+  it('PROP-8: two projects never share checkpoint state', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom<'a' | 'b'>('a', 'b'), { minLength: 1, maxLength: 6 }), async (order) => {
+        const db = await freshDb();
+        const a = await startProject(db, { goal: 'Find novel therapeutic targets for liver fibrosis' });
+        const b = await startProject(db, { goal: 'Identify drug repurposing candidates for AML' });
         for (const which of order) {
           const driver = which === 'a' ? a : b;
           const other = which === 'a' ? b : a;
-          const otherBefore = JSON.stringify(queryCheckpoints(db, { projectId: other.projectId, limit: 100 }));
-          const otherStep = loadResearch(db, other.projectId).workflowStep;
-          const next = driver.workUntilDecision();
-          if (next.kind === 'awaiting_decision') driver.approve(next.checkpoints[0] as Checkpoint);
-          expect(JSON.stringify(queryCheckpoints(db, { projectId: other.projectId, limit: 100 }))).toBe(otherBefore);
-          expect(loadResearch(db, other.projectId).workflowStep).toBe(otherStep);
-          for (const checkpoint of queryCheckpoints(db, { projectId: driver.projectId, limit: 100 }).checkpoints) {
+          const otherBefore = JSON.stringify(await queryCheckpoints(db, { projectId: other.projectId, limit: 100 }));
+          const otherStep = (await loadResearch(db, other.projectId)).workflowStep;
+          const next = await driver.workUntilDecision();
+          if (next.kind === 'awaiting_decision') await driver.approve(next.checkpoints[0] as Checkpoint);
+          expect(JSON.stringify(await queryCheckpoints(db, { projectId: other.projectId, limit: 100 }))).toBe(otherBefore);
+          expect((await loadResearch(db, other.projectId)).workflowStep).toBe(otherStep);
+          for (const checkpoint of (await queryCheckpoints(db, { projectId: driver.projectId, limit: 100 })).checkpoints) {
             expect(checkpoint.projectId).toBe(driver.projectId);
           }
         }
-        closeDatabase(db);
+        await closeDatabase(db);
       }),
       { numRuns: 8 },
     );
   });
 
-  it('PROP-10: a deleted project is gone, with its hypotheses and checkpoints', () => {
-    const { driver } = driverFor('hypothesis_batch');
-    expect(hypothesesOf(driver.db, driver.projectId).length).toBeGreaterThan(0);
-    deleteResearch(driver.db, driver.actor, driver.projectId);
-    expect(() => loadResearch(driver.db, driver.projectId)).toThrow(/not found/);
-    expect(hypothesesOf(driver.db, driver.projectId)).toEqual([]);
-    expect(queryCheckpoints(driver.db, { projectId: driver.projectId, limit: 10 }).checkpoints).toEqual([]);
+  it('PROP-10: a deleted project is gone, with its hypotheses and checkpoints', async () => {
+    const { driver } = await driverFor('hypothesis_batch');
+    expect((await hypothesesOf(driver.db, driver.projectId)).length).toBeGreaterThan(0);
+    await deleteResearch(driver.db, driver.actor, driver.projectId);
+    await expect(loadResearch(driver.db, driver.projectId)).rejects.toThrow(/not found/);
+    expect(await hypothesesOf(driver.db, driver.projectId)).toEqual([]);
+    expect((await queryCheckpoints(driver.db, { projectId: driver.projectId, limit: 10 })).checkpoints).toEqual([]);
   });
 
-  it('safety reviews are decided only in the desktop app, and a rejection note must say something', () => {
-    const { driver, checkpoint } = driverFor('safety_review');
-    expect(loadResearch(driver.db, driver.projectId).status).toBe('paused');
+  it('safety reviews are decided only in the desktop app, and a rejection note must say something', async () => {
+    const { driver, checkpoint } = await driverFor('safety_review');
+    expect((await loadResearch(driver.db, driver.projectId)).status).toBe('paused');
     const assistant = { clientId: 'claude-desktop', isDesktop: false, mayDecideCheckpoints: true };
-    expect(() => decide(driver.db, driver.actor, { checkpointId: checkpoint.id, action: 'approve' }, assistant)).toThrow(/decided by the scientist in the Co-Scientist desktop app/);
-    expect(() => decide(driver.db, driver.actor, { checkpointId: checkpoint.id, action: 'reject', note: 'no' }, DESKTOP)).toThrow(/needs a note/);
-    expect(getCheckpoint(driver.db, checkpoint.id).status).toBe('pending');
+    await expect(decide(driver.db, driver.actor, { checkpointId: checkpoint.id, action: 'approve' }, assistant)).rejects.toThrow(/decided by the scientist in the Co-Scientist desktop app/);
+    await expect(decide(driver.db, driver.actor, { checkpointId: checkpoint.id, action: 'reject', note: 'no' }, DESKTOP)).rejects.toThrow(/needs a note/);
+    expect((await getCheckpoint(driver.db, checkpoint.id)).status).toBe('pending');
   });
 });

@@ -21,15 +21,15 @@ const SCOPE_SETS: string[][] = [
   ['research:write', 'checkpoints:decide'],
 ];
 
-function contextFor(clientId: string, scopes: string[]): ServerContext {
+async function contextFor(clientId: string, scopes: string[]): Promise<ServerContext> {
   const dataDir = makeTempDir('cosci-matrix-');
-  const db = openDatabase(dataDir);
+  const db = await openDatabase(dataDir);
   return {
     db,
     dataDir,
     clientId,
-    policy: () => ({ clientId, scopes, ratePerMinute: 10_000, burst: 10_000, mayDecideCheckpoints: false, source: 'stored' }),
-    feed: new ChangeFeed(db),
+    policy: async () => ({ clientId, scopes, ratePerMinute: 10_000, burst: 10_000, mayDecideCheckpoints: false, source: 'stored' }),
+    feed: await ChangeFeed.open(db),
     now: () => new Date(),
     workerId: `${clientId}@test:1`,
     ownerAlive: () => true,
@@ -43,16 +43,16 @@ describe('scope matrix', () => {
   for (const clientId of ['claude-desktop', 'desktop']) {
     it(`${clientId}: every tool is allowed exactly when its scopes are implied`, async () => {
       for (const scopes of SCOPE_SETS) {
-        const ctx = contextFor(clientId, scopes);
+        const ctx = await contextFor(clientId, scopes);
         for (const tool of ALL_TOOLS) {
           const expected = hasScopes(scopes, tool.scopes) && (tool.desktopOnly !== true || clientId === 'desktop');
-          expect(isVisibleTo(tool, ctx), `${tool.name} visible with [${scopes.join(', ')}]`).toBe(expected);
+          expect(await isVisibleTo(tool, ctx), `${tool.name} visible with [${scopes.join(', ')}]`).toBe(expected);
           // Empty arguments: an allowed call fails validation (or runs), a forbidden one is refused first.
           const result = await callTool(tool, {}, ctx, DETACHED_CALL);
           const denied = readToolError(result)?.code === 'insufficient_permissions';
           expect(denied, `${clientId} × ${tool.name} × [${scopes.join(', ')}]: ${describeToolFailure(result)}`).toBe(!expected);
         }
-        closeDatabase(ctx.db);
+        await closeDatabase(ctx.db);
       }
     });
   }

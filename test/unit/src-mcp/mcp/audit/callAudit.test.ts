@@ -21,6 +21,7 @@ import type { ServerContext } from '../../../../../src-mcp/mcp/context.js';
 import { readToolError } from '../../../../support/toolErrors.js';
 import { makeTempDir } from '../../../../support/tempDirs.js';
 import { handleOf, sqlite } from '../../../../../src-mcp/store/handle.js';
+import { beforeWaitingOutside } from '../../../../../src-mcp/store/writeObserver.js';
 
 const CLIENT = 'harness-assistant';
 const open: Array<{ close(): unknown }> = [];
@@ -30,9 +31,9 @@ afterEach(async () => {
   for (const handle of open.splice(0)) handle.close();
 });
 
-function setup(): { ctx: ServerContext; look: () => Seen; otherWriterCanLock: () => boolean } {
+async function setup(): Promise<{ ctx: ServerContext; look: () => Seen; otherWriterCanLock: () => boolean }> {
   const dataDir = makeTempDir('cosci-callaudit-');
-  const db = openDatabase(dataDir);
+  const db = await openDatabase(dataDir);
   const other = new Database(path.join(dataDir, 'co-scientist.db'));
   other.pragma('busy_timeout = 0');
   open.push(sqlite(db), other);
@@ -40,8 +41,8 @@ function setup(): { ctx: ServerContext; look: () => Seen; otherWriterCanLock: ()
     db,
     dataDir,
     clientId: CLIENT,
-    policy: () => ({ clientId: CLIENT, scopes: ['admin'], ratePerMinute: 10_000, burst: 10_000, mayDecideCheckpoints: false, source: 'stored' }),
-    feed: new ChangeFeed(db),
+    policy: async () => ({ clientId: CLIENT, scopes: ['admin'], ratePerMinute: 10_000, burst: 10_000, mayDecideCheckpoints: false, source: 'stored' }),
+    feed: await ChangeFeed.open(db),
     now: () => new Date(),
     workerId: `${CLIENT}@test:1`,
     ownerAlive: () => true,
@@ -93,19 +94,24 @@ function harness(name: string, run: (ctx: ServerContext) => ToolOutcome<{ n: num
 }
 
 const actor = (ctx: ServerContext) => ({ clientId: ctx.clientId, now: () => ctx.now() });
-const start = (ctx: ServerContext, goal: string): string => startResearch(ctx.db, actor(ctx), { goal, hypothesisCount: 1 }).id;
+const start = async (ctx: ServerContext, goal: string): Promise<string> => (await startResearch(ctx.db, actor(ctx), { goal, hypothesisCount: 1 })).id;
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5));
+/** What a tool does before it waits on a person, the client or a provider (engine: beforeWaitingOutside). */
+const waitOutside = async (): Promise<void> => {
+  await beforeWaitingOutside();
+  await tick();
+};
 
 describe('a tool call and its audit row', () => {
   it('synchronous tool: nothing is visible before its row; its writes and its one row commit together, and no lock is taken before the first write', async () => {
-    const { ctx, look, otherWriterCanLock } = setup();
+    const { ctx, look, otherWriterCanLock } = await setup();
     const during: Seen[] = [];
     let lockFreeBeforeWrite = false;
-    const tool = harness('two_projects', (c) => {
+    const tool = harness('two_projects', async (c) => {
       lockFreeBeforeWrite = otherWriterCanLock();
-      start(c, 'First project of a synchronous tool call');
+      await start(c, 'First project of a synchronous tool call');
       during.push(look());
-      start(c, 'Second project of a synchronous tool call');
+      await start(c, 'Second project of a synchronous tool call');
       during.push(look());
       return { data: { n: 2 }, markdown: 'ok', target: 'research://projects' };
     });
@@ -118,15 +124,15 @@ describe('a tool call and its audit row', () => {
       rows: [{ action: 'tool:two_projects', outcome: 'success', error_code: null, target: 'research://projects' }],
     });
     expect(otherWriterCanLock()).toBe(true);
-    expect(verifyAuditChain(ctx.db)).toEqual({ ok: true, rows: 1 });
+    expect(await verifyAuditChain(ctx.db)).toEqual({ ok: true, rows: 1 });
   });
 
   it('a coded error keeps what was written before it (as a failed write rolls back only itself) and commits the error row with it', async () => {
-    const { ctx, look, otherWriterCanLock } = setup();
-    const tool = harness('write_then_refuse', (c) => {
-      start(c, 'Written before a coded error');
+    const { ctx, look, otherWriterCanLock } = await setup();
+    const tool = harness('write_then_refuse', async (c) => {
+      await start(c, 'Written before a coded error');
       // A failing engine write: rolled back on its own, the earlier write stays.
-      expect(() => start(c, 'short')).toThrow(DomainError);
+      await expect(start(c, 'short')).rejects.toThrow(DomainError);
       throw new DomainError('conflict', 'Refused after the first write.');
     });
     const result = await callTool(tool, {}, ctx, DETACHED_CALL);
@@ -136,9 +142,9 @@ describe('a tool call and its audit row', () => {
   });
 
   it('an unexpected failure after a write changes nothing ("Nothing was changed" is true) and is audited', async () => {
-    const { ctx, look, otherWriterCanLock } = setup();
-    const tool = harness('write_then_crash', (c) => {
-      start(c, 'Written before an unexpected failure');
+    const { ctx, look, otherWriterCanLock } = await setup();
+    const tool = harness('write_then_crash', async (c) => {
+      await start(c, 'Written before an unexpected failure');
       throw new TypeError('a bug');
     });
     const errors: unknown[] = [];
@@ -156,9 +162,9 @@ describe('a tool call and its audit row', () => {
   });
 
   it('output that does not match the schema after a write: rolled back too', async () => {
-    const { ctx, look } = setup();
-    const tool = harness('bad_output', (c) => {
-      start(c, 'Written by a tool whose answer is malformed');
+    const { ctx, look } = await setup();
+    const tool = harness('bad_output', async (c) => {
+      await start(c, 'Written by a tool whose answer is malformed');
       return { data: { n: 'two' } as unknown as { n: number }, markdown: 'bad' };
     });
     const original = console.error;
@@ -172,18 +178,18 @@ describe('a tool call and its audit row', () => {
   });
 
   it('asynchronous tool: each write becomes visible only together with the call\'s intent row, which precedes its final row', async () => {
-    const { ctx, look, otherWriterCanLock } = setup();
+    const { ctx, look, otherWriterCanLock } = await setup();
     const during: Seen[] = [];
     let lockFreeWhileAwaiting = false;
     const tool = harness('awaiting_tool', async (c) => {
-      start(c, 'Written before the first await');
-      during.push(look()); // still held: the synchronous part has not returned yet
-      await tick();
+      await start(c, 'Written before the first await');
+      during.push(look()); // still held: the call has not waited outside the database yet
+      await waitOutside();
       lockFreeWhileAwaiting = otherWriterCanLock();
       during.push(look());
-      start(c, 'Written after an await');
+      await start(c, 'Written after an await');
       during.push(look());
-      await tick();
+      await waitOutside();
       return { data: { n: 2 }, markdown: 'ok', target: 'research://projects' };
     });
     const result = await callTool(tool, {}, ctx, DETACHED_CALL);
@@ -196,20 +202,20 @@ describe('a tool call and its audit row', () => {
       { projects: ['Written before the first await', 'Written after an await'], rows: [intent] },
     ]);
     expect(look().rows).toEqual([intent, { action: 'tool:awaiting_tool', outcome: 'success', error_code: null, target: 'research://projects' }]);
-    expect(verifyAuditChain(ctx.db)).toEqual({ ok: true, rows: 2 });
+    expect(await verifyAuditChain(ctx.db)).toEqual({ ok: true, rows: 2 });
   });
 
   it('asynchronous tool whose first write follows an await: the write carries the intent row; a tool that writes nothing gets one row', async () => {
-    const { ctx, look } = setup();
+    const { ctx, look } = await setup();
     const seen: Seen[] = [];
     const late = harness('late_writer', async (c) => {
-      await tick();
-      start(c, 'First written after an await');
+      await waitOutside();
+      await start(c, 'First written after an await');
       seen.push(look());
       return { data: { n: 1 }, markdown: 'ok' };
     });
     const reader = harness('no_writes', async () => {
-      await tick();
+      await waitOutside();
       return { data: { n: 0 }, markdown: 'ok' };
     });
     await callTool(late, {}, ctx, DETACHED_CALL);
@@ -221,10 +227,10 @@ describe('a tool call and its audit row', () => {
   });
 
   it('a read answered before a write keeps its place: the write appends the queued read rows before its own transaction', async () => {
-    const { ctx, look } = setup();
+    const { ctx, look } = await setup();
     const reader = harness('only_reads', () => ({ data: { n: 0 }, markdown: 'ok' }));
-    const writer = harness('then_writes', (c) => {
-      start(c, 'Written after two reads were answered');
+    const writer = harness('then_writes', async (c) => {
+      await start(c, 'Written after two reads were answered');
       return { data: { n: 1 }, markdown: 'ok' };
     });
     await callTool(reader, {}, ctx, DETACHED_CALL);
@@ -232,11 +238,11 @@ describe('a tool call and its audit row', () => {
     expect(look().rows).toEqual([]);
     await callTool(writer, {}, ctx, DETACHED_CALL);
     expect(look().rows.map((row) => row.action)).toEqual(['tool:only_reads', 'tool:only_reads', 'tool:then_writes']);
-    expect(verifyAuditChain(ctx.db)).toEqual({ ok: true, rows: 3 });
+    expect(await verifyAuditChain(ctx.db)).toEqual({ ok: true, rows: 3 });
   });
 
   it('a tool that shows the audit log sees the caller\'s earlier reads (readsAuditLog appends the queue first)', async () => {
-    const { ctx } = setup();
+    const { ctx } = await setup();
     const reader = harness('only_reads', () => ({ data: { n: 0 }, markdown: 'ok' }));
     const counting = (readsAuditLog: boolean): ToolDefinition => ({
       ...harness(readsAuditLog ? 'shows_the_log' : 'counts_rows', (c) => ({ data: { n: sqlite(c.db).prepare('SELECT COUNT(*) FROM audit_log').pluck().get() as number }, markdown: 'ok' })),
@@ -249,14 +255,14 @@ describe('a tool call and its audit row', () => {
   });
 
   it('names a write that bypassed the write transactions (it committed before any row could join it)', async () => {
-    const { ctx } = setup();
-    const stray = harness('stray_writer', (c) => {
+    const { ctx } = await setup();
+    const stray = harness('stray_writer', async (c) => {
       sqlite(c.db).prepare("INSERT INTO events (at, client_id, kind, subject_uri, data) VALUES (?, 'x', 'project.updated', 'research://projects/p', '{}')").run(new Date().toISOString());
-      start(c, 'Written properly after a stray write');
+      await start(c, 'Written properly after a stray write');
       return { data: { n: 1 }, markdown: 'ok' };
     });
-    const clean = harness('clean_writer', (c) => {
-      start(c, 'Written properly and only properly');
+    const clean = harness('clean_writer', async (c) => {
+      await start(c, 'Written properly and only properly');
       return { data: { n: 1 }, markdown: 'ok' };
     });
     const logged: string[] = [];
@@ -273,16 +279,16 @@ describe('a tool call and its audit row', () => {
   });
 
   it('concurrent asynchronous calls in one process: each write is attributed to its own call', async () => {
-    const { ctx, look } = setup();
+    const { ctx, look } = await setup();
     const tool = (name: string, goal: string): ToolDefinition =>
       harness(name, async (c) => {
-        await tick();
-        start(c, goal);
-        await tick();
+        await waitOutside();
+        await start(c, goal);
+        await waitOutside();
         return { data: { n: 1 }, markdown: 'ok' };
       });
-    const sync = harness('sync_between', (c) => {
-      start(c, 'A synchronous call between the awaits');
+    const sync = harness('sync_between', async (c) => {
+      await start(c, 'A synchronous call between the awaits');
       return { data: { n: 1 }, markdown: 'ok' };
     });
     await Promise.all([
@@ -290,7 +296,7 @@ describe('a tool call and its audit row', () => {
       callTool(tool('call_b', 'Written by concurrent call B'), {}, ctx, DETACHED_CALL),
       (async () => {
         await tick();
-        return callTool(sync, {}, ctx, DETACHED_CALL);
+        return await callTool(sync, {}, ctx, DETACHED_CALL);
       })(),
     ]);
     const actions = look().rows.map((row) => row.action);
@@ -298,6 +304,35 @@ describe('a tool call and its audit row', () => {
     expect(actions.filter((a) => a.startsWith('tool:')).sort()).toEqual(['tool:call_a', 'tool:call_b', 'tool:sync_between']);
     for (const name of ['call_a', 'call_b']) expect(actions.indexOf(`tool-write:${name}`)).toBeLessThan(actions.indexOf(`tool:${name}`));
     expect(look().projects).toHaveLength(3);
-    expect(verifyAuditChain(ctx.db)).toMatchObject({ ok: true, rows: 5 });
+    expect(await verifyAuditChain(ctx.db)).toMatchObject({ ok: true, rows: 5 });
+  });
+  it('the unit-of-work lock: a call that awaits while holding its write keeps a concurrent call out of its transaction, so its rollback neither takes nor commits the other\'s writes', async () => {
+    const { ctx, look } = await setup();
+    let wrote!: () => void;
+    const firstWrote = new Promise<void>((resolve) => (wrote = resolve));
+    // Awaits between its write and its failure without waiting outside the database: its transaction stays open.
+    const failing = harness('write_await_fail', async (c) => {
+      await start(c, 'Written by the call that then fails');
+      wrote();
+      await tick();
+      await tick();
+      throw new TypeError('a bug after the write');
+    });
+    const succeeding = harness('write_meanwhile', async (c) => {
+      await start(c, 'Written meanwhile by another call');
+      return { data: { n: 1 }, markdown: 'ok' };
+    });
+    const [failed, succeeded] = await Promise.all([
+      callTool(failing, {}, ctx, DETACHED_CALL),
+      // Starts while the first call's transaction is open (between its awaits).
+      firstWrote.then(() => callTool(succeeding, {}, ctx, DETACHED_CALL)),
+    ]);
+    expect(readToolError(failed)?.code).toBe('internal_error');
+    expect(succeeded.isError).toBeFalsy();
+    // Without the lock the second call's statements ran inside the first call's transaction: lost with its rollback, or refused.
+    expect(look().projects).toEqual(['Written meanwhile by another call']);
+    // The failed call's row waits its turn behind the call that was waiting for the connection.
+    expect(look().rows.map((row) => `${row.action} ${row.outcome}`).sort()).toEqual(['tool:write_await_fail error', 'tool:write_meanwhile success']);
+    expect(await verifyAuditChain(ctx.db)).toEqual({ ok: true, rows: 2 });
   });
 });

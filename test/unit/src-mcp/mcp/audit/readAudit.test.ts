@@ -16,17 +16,17 @@ let dir: string;
 let reader: Db;
 let other: Db;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = makeTempDir('cosci-readaudit-');
-  reader = openDatabase(dir);
-  other = openDatabase(dir);
+  reader = await openDatabase(dir);
+  other = await openDatabase(dir);
 });
 
-afterEach(() => {
+afterEach(async () => {
   if (sqlite(other).inTransaction) sqlite(other).exec('ROLLBACK');
-  flushReadAudit(reader);
-  closeDatabase(reader);
-  closeDatabase(other);
+  await flushReadAudit(reader);
+  await closeDatabase(reader);
+  await closeDatabase(other);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -47,7 +47,7 @@ describe('read audit rows', () => {
     const ids = sqlite(other).prepare('SELECT id FROM audit_log ORDER BY id').pluck().all() as number[];
     expect(ids).toEqual([ids[0], ids[0]! + 1, ids[0]! + 2]);
     expect(readAuditAnchor(other)).toEqual(head());
-    expect(verifyAuditChain(other)).toMatchObject({ ok: true, rows: 3 });
+    expect(await verifyAuditChain(other)).toMatchObject({ ok: true, rows: 3 });
   });
 
   it('a closing server appends the queue at once (drainReadAudit) and the anchor ends at the last row', async () => {
@@ -60,22 +60,22 @@ describe('read audit rows', () => {
     expect(await drained).toBe(0);
   });
 
-  it('a queue grown to MAX_PENDING rows is appended at once, without waiting for the timer', () => {
+  it('a queue grown to MAX_PENDING rows is appended at once, without waiting for the timer', async () => {
     for (let n = 1; n < MAX_PENDING; n += 1) recordReadOnlyAudit(reader, read(n));
     expect(targets(other)).toEqual([]);
     recordReadOnlyAudit(reader, read(MAX_PENDING));
     expect(targets(other)).toHaveLength(MAX_PENDING);
-    expect(verifyAuditChain(other)).toMatchObject({ ok: true, rows: MAX_PENDING });
+    expect(await verifyAuditChain(other)).toMatchObject({ ok: true, rows: MAX_PENDING });
   });
 
   it('appendQueuedReads (before a write, before the log is shown) appends the queue; a lock held past the busy timeout leaves it for the timer instead of failing the caller', async () => {
     recordReadOnlyAudit(reader, read(1));
-    appendQueuedReads(reader);
+    await appendQueuedReads(reader);
     expect(targets(other)).toEqual(['research://projects/res_1']);
     sqlite(reader).pragma('busy_timeout = 20');
     sqlite(other).exec('BEGIN IMMEDIATE');
     recordReadOnlyAudit(reader, read(2));
-    expect(() => appendQueuedReads(reader)).not.toThrow();
+    await appendQueuedReads(reader);
     expect(targets(other)).toEqual(['research://projects/res_1']);
     sqlite(other).exec('COMMIT');
     await expect.poll(() => targets(other), { timeout: 5_000, interval: FLUSH_MS / 4 }).toEqual(['research://projects/res_1', 'research://projects/res_2']);
@@ -95,7 +95,7 @@ describe('read audit rows', () => {
     // The timer flushes them as one transaction.
     await new Promise((resolve) => setTimeout(resolve, FLUSH_MS + 100));
     expect(targets(other)).toEqual([1, 2, 3, 4].map((n) => `research://projects/res_${n}`));
-    expect(verifyAuditChain(other)).toMatchObject({ ok: true });
+    expect(await verifyAuditChain(other)).toMatchObject({ ok: true });
   });
 
   it('the timer never waits out the busy timeout: while the lock stays held it tries again later, then appends', async () => {
@@ -108,14 +108,14 @@ describe('read audit rows', () => {
     expect(targets(other)).toEqual([]);
     sqlite(other).exec('COMMIT');
     await expect.poll(() => targets(other), { timeout: 5_000, interval: FLUSH_MS / 2 }).toEqual(['research://projects/res_5']);
-    expect(verifyAuditChain(other)).toMatchObject({ ok: true });
+    expect(await verifyAuditChain(other)).toMatchObject({ ok: true });
   });
 
-  it('flushReadAudit appends what is queued (the server calls it when it closes)', () => {
+  it('flushReadAudit appends what is queued (the server calls it when it closes)', async () => {
     sqlite(other).exec('BEGIN IMMEDIATE');
     recordReadOnlyAudit(reader, read(7));
     sqlite(other).exec('COMMIT');
-    flushReadAudit(reader);
+    await flushReadAudit(reader);
     expect(targets(other)).toEqual(['research://projects/res_7']);
     expect(sqlite(reader).pragma('busy_timeout', { simple: true })).toBe(5000);
   });
@@ -124,12 +124,12 @@ describe('read audit rows', () => {
     sqlite(reader).pragma('busy_timeout = 20');
     sqlite(other).exec('BEGIN IMMEDIATE');
     recordReadOnlyAudit(reader, read(8));
-    expect(() => flushReadAudit(reader)).toThrow(/locked|busy/i);
+    await expect(flushReadAudit(reader)).rejects.toThrow(/locked|busy/i);
     const drained = drainReadAudit(reader, 10_000);
     setTimeout(() => sqlite(other).exec('COMMIT'), FLUSH_MS);
     expect(await drained).toBe(0);
     expect(targets(other)).toEqual(['research://projects/res_8']);
-    expect(verifyAuditChain(other)).toMatchObject({ ok: true });
+    expect(await verifyAuditChain(other)).toMatchObject({ ok: true });
   });
 
   it('drainReadAudit waits for a transaction still open on its own connection instead of dropping the rows', async () => {

@@ -1,0 +1,191 @@
+// The unit of work on one connection (docs/architecture.md, *A second store*). The store's
+// functions are async (a networked engine must be awaited), but this process has ONE better-sqlite3
+// connection for all its concurrent calls. A unit that awaits between its statements — a write
+// transaction, a read snapshot, a tool call's held write — would let another call's statements
+// run inside its open transaction (interleaved at the await): committed with it, rolled back with
+// it, or reading its uncommitted rows. So each connection has a FIFO lock:
+// - a unit holds the lock from its BEGIN to its COMMIT or ROLLBACK;
+// - store calls made inside a unit (found through AsyncLocalStorage: everything the unit awaits
+//   runs in its async context) run in it without taking the lock again — no deadlock on nesting;
+// - every other store call waits its turn, reads included: a read run while another call's unit
+//   is open would see that unit's uncommitted rows, which may yet roll back (a dirty read no
+//   caller expects, since SQLite connections of other processes never see them). The wait costs a
+//   pure read nothing when no unit is open (it runs at once), which is almost always.
+// This is what PostgreSQL needs too, where a unit of work is one pooled connection and a call
+// outside it takes another: only the lock goes, the boundary stays.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db } from './handle.js';
+
+/** A FIFO lock with a hold count: the holder may lend it to its own call's held write (see holdConnection). */
+class ConnectionLock {
+  #holds = 0;
+  readonly #waiting: Array<() => void> = [];
+
+  get held(): boolean {
+    return this.#holds > 0;
+  }
+
+  /** Resolves once the caller holds the lock; granted at once when free. */
+  acquire(): Promise<void> {
+    if (this.#holds === 0) {
+      this.#holds = 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  /** A second hold by the current holder (it hands the lock on to a longer-lived unit of its own). */
+  retain(): void {
+    this.#holds += 1;
+  }
+
+  release(): void {
+    this.#holds -= 1;
+    if (this.#holds > 0) return;
+    const next = this.#waiting.shift();
+    // Handed straight to the next in line: nobody can take it in between.
+    if (next !== undefined) {
+      this.#holds = 1;
+      next();
+    }
+  }
+}
+
+/** One hold of the lock, live until released. */
+interface Grant {
+  readonly db: Db;
+  active: boolean;
+}
+
+/**
+ * The async context a store call runs in: a unit of work (with its grant), or a call that may hold
+ * a write across its statements (the observed scope of writeObserver.ts), nested in its parent.
+ */
+interface Scope {
+  readonly parent: Scope | undefined;
+  readonly observer: unknown;
+  grant: Grant | undefined;
+}
+
+const scopes = new AsyncLocalStorage<Scope>();
+const locks = new WeakMap<Db, ConnectionLock>();
+
+function lockOf(db: Db): ConnectionLock {
+  let lock = locks.get(db);
+  if (lock === undefined) {
+    lock = new ConnectionLock();
+    locks.set(db, lock);
+  }
+  return lock;
+}
+
+/** Whether the current async context is inside a unit of work that holds `db`'s connection. */
+export function ownsConnection(db: Db): boolean {
+  for (let scope = scopes.getStore(); scope !== undefined; scope = scope.parent) {
+    if (scope.grant?.active === true && scope.grant.db === db) return true;
+  }
+  return false;
+}
+
+/** Whether some unit of work holds `db`'s connection now (this context's or another's). */
+export function connectionBusy(db: Db): boolean {
+  return lockOf(db).held;
+}
+
+/**
+ * Runs a store function whose body is synchronous (better-sqlite3): at once when this context's
+ * unit holds the connection or nobody does — a synchronous body cannot be interleaved, so it needs
+ * no lock of its own — otherwise after the units queued before it.
+ */
+export function onConnection<T>(db: Db, body: () => T): Promise<T> {
+  const lock = lockOf(db);
+  if (!lock.held || ownsConnection(db)) {
+    try {
+      return Promise.resolve(body());
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+  return lock.acquire().then(() => {
+    try {
+      return body();
+    } finally {
+      lock.release();
+    }
+  });
+}
+
+/**
+ * Runs `work` as a unit of work on `db`: holding the connection until it settles, with the store
+ * calls it makes (awaited or not) running in it. Inside a unit that already holds it: at once.
+ */
+export async function inUnit<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (ownsConnection(db)) return work();
+  const lock = lockOf(db);
+  await lock.acquire();
+  const current = scopes.getStore();
+  const grant: Grant = { db, active: true };
+  try {
+    return await scopes.run({ parent: current, observer: undefined, grant }, work);
+  } finally {
+    // Work it started and left running (a timer) no longer counts as inside it.
+    grant.active = false;
+    lock.release();
+  }
+}
+
+/** Runs `work` (and all it starts) as a scope that `observer` watches; see writeObserver.ts. */
+export function runObserved<T>(observer: unknown, work: () => T): T {
+  return scopes.run({ parent: scopes.getStore(), observer, grant: undefined }, work);
+}
+
+/** The observer of the innermost observed scope around the current context. */
+export function currentObserver(): unknown {
+  for (let scope = scopes.getStore(); scope !== undefined; scope = scope.parent) {
+    if (scope.observer !== undefined) return scope.observer;
+  }
+  return undefined;
+}
+
+/** A hold of the connection that outlives the statement that took it (a tool call's held write). */
+export interface HeldConnection {
+  /** Runs `work` inside the hold, from wherever its owner is now (the call's end runs outside the call). */
+  within<T>(work: () => T): T;
+  release(): void;
+}
+
+/**
+ * Takes `db`'s connection for the innermost observed scope (a tool call) until released: every
+ * store call of that scope runs in it, every other waits. When the current context already holds
+ * it (a unit inside the call), the call keeps it beyond that unit.
+ */
+export async function holdConnection(db: Db): Promise<HeldConnection> {
+  let scope = scopes.getStore();
+  while (scope !== undefined && scope.observer === undefined) scope = scope.parent;
+  if (scope === undefined) throw new Error('holdConnection needs an observed scope (observeWrites)');
+  const lock = lockOf(db);
+  if (ownsConnection(db)) lock.retain();
+  else await lock.acquire();
+  const grant: Grant = { db, active: true };
+  scope.grant = grant;
+  const owner = scope;
+  return {
+    within(work) {
+      return scopes.run({ parent: scopes.getStore(), observer: undefined, grant }, work);
+    },
+    release() {
+      if (!grant.active) return;
+      grant.active = false;
+      if (owner.grant === grant) owner.grant = undefined;
+      lock.release();
+    },
+  };
+}
+
+/**
+ * Runs `work` outside any unit of work: for what a unit starts but must not run in (a timer that
+ * outlives it, a background task the call only wakes).
+ */
+export function outsideUnits<T>(work: () => T): T {
+  return scopes.exit(work);
+}
