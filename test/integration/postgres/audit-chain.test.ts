@@ -68,7 +68,7 @@ describe.skipIf(unavailable !== undefined)(`audit chain on PostgreSQL${unavailab
   it('gives an intact chain the same verdict as SQLite', async () => {
     const verdict = await verifyPostgresAuditChain(client);
     expect(verdict).toEqual({ ok: true, rows: ROWS });
-    expect(verdict).toEqual(verifyAuditChain(sqliteDb));
+    expect(verdict).toEqual(await verifyAuditChain(sqliteDb));
   });
 
   it('names the same first broken row, for the same reason, after an edit on the third page', async () => {
@@ -77,7 +77,7 @@ describe.skipIf(unavailable !== undefined)(`audit chain on PostgreSQL${unavailab
     tamperSqlite(statement);
     const verdict = await verifyPostgresAuditChain(client);
     expect(verdict).toEqual({ ok: false, rows: 2101, firstBrokenId: 2101, reason: 'content does not match its hash (the row was edited)' });
-    expect(verdict).toEqual(verifyAuditChain(sqliteDb));
+    expect(verdict).toEqual(await verifyAuditChain(sqliteDb));
   });
 
   it('names the row after a deleted one, for the same reason, on the first page', async () => {
@@ -86,6 +86,6 @@ describe.skipIf(unavailable !== undefined)(`audit chain on PostgreSQL${unavailab
     tamperSqlite(statement);
     const verdict = await verifyPostgresAuditChain(client);
     expect(verdict).toMatchObject({ ok: false, firstBrokenId: 1001, reason: 'link to the previous row does not match (a row was removed or inserted before it)' });
-    expect(verdict).toEqual(verifyAuditChain(sqliteDb));
+    expect(verdict).toEqual(await verifyAuditChain(sqliteDb));
   });
 });
