@@ -42,6 +42,7 @@ export const testId = {
   assistantPromptText: 'assistant-prompt-text',
   assistantRegistered: 'assistant-registered',
   assistantsList: 'assistants-list',
+  assistantsNotFoundToggle: 'assistants-not-found-toggle',
   assistantStatusHint: 'assistant-status-hint',
   auditChain: 'audit-chain',
   auditChainMessage: 'audit-chain-message',
