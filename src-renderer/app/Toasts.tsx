@@ -1,8 +1,8 @@
 // Short-lived messages at the bottom of the window, optionally with one action (e.g. "Undo").
 // A toast that runs out calls its onExpire: that is how a delete becomes final only once the
 // scientist's chance to undo it has passed (see features/projects/useDelayedDelete). A toast
-// stands still while the pointer is over it or the focus is in it (WCAG 2.2.1, timing
-// adjustable): reaching for Undo never loses the race.
+// stands still while the focus is in it (WCAG 2.2.1, timing adjustable): tabbing to Undo never
+// loses the race.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import './toasts.css';
 
@@ -20,7 +20,7 @@ interface Toast extends ToastRequest {
   id: number;
 }
 
-type Hold = 'pointer' | 'focus';
+type Hold = 'focus';
 
 interface Countdown {
   /** Set while the countdown runs. */
@@ -113,8 +113,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             key={toast.id}
             className="toast"
             data-testid={toast.testId ?? 'toast'}
-            onPointerEnter={() => hold(toast.id, 'pointer', true)}
-            onPointerLeave={() => hold(toast.id, 'pointer', false)}
             onFocus={() => hold(toast.id, 'focus', true)}
             onBlur={(event) => {
               if (!event.currentTarget.contains(event.relatedTarget)) hold(toast.id, 'focus', false);
