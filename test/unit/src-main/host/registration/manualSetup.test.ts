@@ -1,13 +1,13 @@
 // Setting an assistant up by hand: the entry shown is what registration writes, and the command
 // line is one a shell reads back into the same arguments our adapter would run.
 import { describe, expect, it } from 'vitest';
-import { clientById, desiredEntry, targetFor } from '../../../../../src-main/host/registration/index.js';
+import { desiredEntry, requireClient, targetFor } from '../../../../../src-main/host/registration/index.js';
 import { manualSetup } from '../../../../../src-main/host/registration/manualSetup.js';
 import { fixture, LAUNCH } from './helpers.js';
 
-const claudeCode = clientById('claude-code');
-const claudeDesktop = clientById('claude-desktop');
-const codex = clientById('codex');
+const claudeCode = requireClient('claude-code');
+const claudeDesktop = requireClient('claude-desktop');
+const codex = requireClient('codex');
 
 describe('manualSetup', () => {
   it('Claude Desktop: its mcpServers entry as registration writes it, and our register command with the data folder', () => {
