@@ -5,6 +5,7 @@ import type {
   AssistantState,
   assistantRoutes,
   DisconnectOutcome,
+  ManualSetup,
   RegistrationOutcome,
   TestLaunch,
 } from '../../src-shared/routes/assistants.js';
@@ -18,6 +19,7 @@ export interface Assistants {
   disconnect(id: AssistantId, force?: boolean, variant?: string): Promise<Result<DisconnectOutcome>>;
   repair(id: AssistantId, variant?: string): Promise<Result<RegistrationOutcome>>;
   test(id: AssistantId, variant?: string): Promise<Result<TestLaunch>>;
+  manualSetup(id: AssistantId, variant?: string): Promise<Result<ManualSetup>>;
 }
 
 export function createAssistantHandlers(assistants: Assistants): RouteHandlers<typeof assistantRoutes> {
@@ -30,5 +32,6 @@ export function createAssistantHandlers(assistants: Assistants): RouteHandlers<t
     'assistants.disconnect': (input) => assistants.disconnect(input.id, input.force ?? false, input.variant),
     'assistants.repair': (input) => assistants.repair(input.id, input.variant),
     'assistants.test': (input) => assistants.test(input.id, input.variant),
+    'assistants.manualSetup': (input) => assistants.manualSetup(input.id, input.variant),
   };
 }

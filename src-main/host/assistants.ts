@@ -7,6 +7,7 @@ import type {
   AssistantState,
   DisconnectOutcome,
   ErrorCode,
+  ManualSetup,
   RegistrationOutcome,
   Result,
   RouteError,
@@ -32,6 +33,9 @@ import { parseConfig } from './registration/configEditor.js';
 import { readExistingFile } from './registration/fileSafety.js';
 import type { LaunchCommand } from './registration/launcher.js';
 import { launchOpening } from './registration/launcher.js';
+import { manualSetup } from './registration/manualSetup.js';
+import { locateApp } from './registration/cli.js';
+import { cliCommand } from '../../src-shared/node/cliCommand.js';
 import { describeError, type Logger } from './log.js';
 import type { Assistants } from './assistants.handlers.js';
 
@@ -159,6 +163,15 @@ export function createAssistants(appContext: Context, log: Logger): Assistants {
           throw new RegistrationError('NOT_REGISTERED', `${t.adapter.displayName} has no Co-Scientist entry with a command in ${t.location.path}; connect it first.`);
         }
         return testLaunch(launch, { dataDir: context.dataDir, home: context.home });
+      }),
+
+    manualSetup: (id: AssistantId, variant?: string) =>
+      attempt(`describe ${id}'s setup`, async (platform): Promise<ManualSetup> => {
+        const t = targetFor(requireClient(id), options(platform, variant));
+        // Typed in the scientist's terminal, which opens in their home folder.
+        const entry = context.launch.args[0];
+        const cli = entry === undefined ? undefined : cliCommand({ appRoot: locateApp(entry).appRoot, argv1: undefined, cwd: context.home });
+        return manualSetup(t, context.launch, cli);
       }),
   };
 }

@@ -1,6 +1,8 @@
 // Short-lived messages at the bottom of the window, optionally with one action (e.g. "Undo").
 // A toast that runs out calls its onExpire: that is how a delete becomes final only once the
-// scientist's chance to undo it has passed (see features/projects/useDelayedDelete).
+// scientist's chance to undo it has passed (see features/projects/useDelayedDelete). A toast
+// stands still while the focus is in it (WCAG 2.2.1, timing adjustable): tabbing to Undo never
+// loses the race.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import './toasts.css';
 
@@ -18,6 +20,17 @@ interface Toast extends ToastRequest {
   id: number;
 }
 
+type Hold = 'focus';
+
+interface Countdown {
+  /** Set while the countdown runs. */
+  timer: number | undefined;
+  endsAt: number;
+  leftMs: number;
+  holds: Set<Hold>;
+  expire: () => void;
+}
+
 interface ToastApi {
   show(toast: ToastRequest): number;
   dismiss(id: number): void;
@@ -28,37 +41,65 @@ const ToastContext = createContext<ToastApi | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const timers = useRef(new Map<number, number>());
+  // Each toast's countdown: its timer while running, the time it has left, and what holds it still.
+  const timers = useRef(new Map<number, Countdown>());
   const nextId = useRef(1);
 
   const remove = useCallback((id: number) => {
-    const timer = timers.current.get(id);
-    if (timer !== undefined) window.clearTimeout(timer);
+    const countdown = timers.current.get(id);
+    if (countdown?.timer !== undefined) window.clearTimeout(countdown.timer);
     timers.current.delete(id);
     setToasts((list) => list.filter((toast) => toast.id !== id));
   }, []);
+
+  const run = useCallback(
+    (id: number) => {
+      const countdown = timers.current.get(id);
+      if (countdown === undefined || countdown.timer !== undefined || countdown.holds.size > 0) return;
+      countdown.endsAt = Date.now() + countdown.leftMs;
+      countdown.timer = window.setTimeout(() => {
+        remove(id);
+        countdown.expire();
+      }, countdown.leftMs);
+    },
+    [remove],
+  );
+
+  const hold = useCallback(
+    (id: number, by: Hold, held: boolean) => {
+      const countdown = timers.current.get(id);
+      if (countdown === undefined) return;
+      if (held) {
+        countdown.holds.add(by);
+        if (countdown.timer === undefined) return;
+        window.clearTimeout(countdown.timer);
+        countdown.timer = undefined;
+        countdown.leftMs = Math.max(0, countdown.endsAt - Date.now());
+      } else {
+        countdown.holds.delete(by);
+        run(id);
+      }
+    },
+    [run],
+  );
 
   const show = useCallback(
     (request: ToastRequest) => {
       const id = nextId.current++;
       setToasts((list) => [...list, { ...request, id }]);
-      timers.current.set(
-        id,
-        window.setTimeout(() => {
-          remove(id);
-          request.onExpire?.();
-        }, request.durationMs ?? DEFAULT_DURATION_MS),
-      );
+      const leftMs = request.durationMs ?? DEFAULT_DURATION_MS;
+      timers.current.set(id, { timer: undefined, endsAt: 0, leftMs, holds: new Set(), expire: () => request.onExpire?.() });
+      run(id);
       return id;
     },
-    [remove],
+    [run],
   );
 
   // Leaving the app (or a test tearing it down) clears the timers; an unexpired action never runs.
   useEffect(() => {
     const pending = timers.current;
     return () => {
-      for (const timer of pending.values()) window.clearTimeout(timer);
+      for (const countdown of pending.values()) if (countdown.timer !== undefined) window.clearTimeout(countdown.timer);
     };
   }, []);
 
@@ -68,7 +109,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="toasts" role="status" aria-live="polite">
         {toasts.map((toast) => (
-          <div key={toast.id} className="toast" data-testid={toast.testId ?? 'toast'}>
+          <div
+            key={toast.id}
+            className="toast"
+            data-testid={toast.testId ?? 'toast'}
+            onFocus={() => hold(toast.id, 'focus', true)}
+            onBlur={(event) => {
+              if (!event.currentTarget.contains(event.relatedTarget)) hold(toast.id, 'focus', false);
+            }}
+          >
             <span className="toast-message">{toast.message}</span>
             {toast.action ? (
               <button

@@ -93,6 +93,16 @@ export const DisconnectOutcomeSchema = z.object({
 });
 export type DisconnectOutcome = z.infer<typeof DisconnectOutcomeSchema>;
 
+/** Setting an assistant up by hand: what our registration would write, and the command that writes it. */
+export const ManualSetupSchema = z.object({
+  config_path: z.string(),
+  /** `{ "<servers key>": { "co-scientist": … } }` to paste, for JSON configs; null for the others. */
+  entry_json: z.string().nullable(),
+  /** One line for a terminal (the assistant's own CLI where registration uses it, else ours); null when none can be typed here. */
+  command: z.string().nullable(),
+});
+export type ManualSetup = z.infer<typeof ManualSetupSchema>;
+
 const AssistantTargetInput = {
   id: AssistantIdSchema,
   /** Which install variant (from assistants.list); the one in use when omitted. */
@@ -127,4 +137,6 @@ export const assistantRoutes = {
   'assistants.repair': { input: z.object(AssistantTargetInput).strict(), output: RegistrationOutcomeSchema },
   /** Starts the registered command and performs an MCP handshake with it. */
   'assistants.test': { input: z.object(AssistantTargetInput).strict(), output: TestLaunchSchema },
+  /** The entry and the command line for connecting it by hand; reads nothing, writes nothing. */
+  'assistants.manualSetup': { input: z.object(AssistantTargetInput).strict(), output: ManualSetupSchema },
 } as const;

@@ -80,7 +80,7 @@ export interface CliEdit {
 }
 
 /** The CLI's own form for a lab server's URL where it has one; otherwise the entry as JSON. */
-function addArgsFor(cli: ClientCli, entry: JsonObject): string[] {
+export function cliAddArgs(cli: ClientCli, entry: JsonObject): string[] {
   if (cli.addHttpArgs !== undefined && entry.type === 'http' && typeof entry.url === 'string') return cli.addHttpArgs(SERVER_KEY, entry.url);
   return cli.addArgs(SERVER_KEY, JSON.stringify(entry));
 }
@@ -96,7 +96,7 @@ export async function editViaCli(t: Target, binary: string, edit: CliEdit): Prom
   const env = cliEnvironment(t);
   const steps = [
     ...(edit.existing !== undefined ? [cli.removeArgs(SERVER_KEY)] : []),
-    ...(edit.desired ? [addArgsFor(cli, edit.desired)] : []),
+    ...(edit.desired ? [cliAddArgs(cli, edit.desired)] : []),
   ];
   for (const args of steps) {
     edit.lock.assertHeld();

@@ -9,6 +9,7 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { assistantStatus } from './assistantStatus';
 import { ConnectResult, DisconnectResult, TestLaunchResult } from './AssistantResults';
 import { useAssistantActions } from './useAssistantActions';
+import { ManualSetup } from './ManualSetup';
 
 type Action = 'connect' | 'disconnect' | 'repair' | 'test';
 
@@ -102,6 +103,8 @@ export function AssistantCard({ assistant, testId }: { assistant: AssistantState
           </button>
         ) : null}
       </div>
+
+      {state !== 'registered' ? <ManualSetup assistant={assistant} /> : null}
 
       {confirmingDisconnect ? (
         <div className="notice notice-warning" role="alertdialog" data-testid="disconnect-confirm-dialog">

@@ -1,6 +1,9 @@
-// Connecting AI assistants to Co-Scientist: every assistant Co-Scientist knows, those found on
-// this computer first, each with its registration state and the actions that state allows
-// (see AssistantCard). The host re-checks registrations at start and repairs its own.
+// Connecting AI assistants to Co-Scientist: what each may do first (what the scientist controls),
+// then every assistant Co-Scientist knows, those found on this computer first, each with its
+// registration state and the actions that state allows (see AssistantCard); those not found are
+// one collapsed list, opened on request (issue 33 item 10). The host re-checks registrations at
+// start and repairs its own.
+import { useState } from 'react';
 import type { AssistantState } from '../../../src-shared/routes/index';
 import { useAssistants } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
@@ -22,6 +25,7 @@ export function AssistantsPanel() {
   const card = (a: AssistantState) => <AssistantCard key={`${a.id}:${a.variant}`} assistant={a} testId={testIdOf(a)} />;
   const found = list.filter(isRelevant);
   const others = list.filter((a) => !isRelevant(a));
+  const [showOthers, setShowOthers] = useState(false);
   // One flat keyed array (not nested ones per group): a card moving between the groups, e.g. once
   // it is connected, must keep its component, or the outcome of the action would vanish with it.
   const items = [
@@ -35,12 +39,20 @@ export function AssistantsPanel() {
     ...found.map(card),
     ...(others.length > 0
       ? [
-          <h2 key="not-found" className="muted" data-testid="assistants-not-found">
-            Not found on this computer
+          <h2 key="not-found" className="assistants-not-found" data-testid="assistants-not-found">
+            <button
+              type="button"
+              className="disclosure"
+              aria-expanded={showOthers}
+              data-testid="assistants-not-found-toggle"
+              onClick={() => setShowOthers((open) => !open)}
+            >
+              Not found on this computer ({others.length})
+            </button>
           </h2>,
         ]
       : []),
-    ...others.map(card),
+    ...(showOthers ? others.map(card) : []),
   ];
   return (
     <section className="pane assistants-pane" aria-labelledby="assistants-title">

@@ -7,7 +7,7 @@ import type { CheckpointView, DecisionAction } from '../../../src-shared/routes/
 import { useProjects } from '../../api/queries';
 import { usePendingCheckpoints, useProjectOverview } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { useNavigation } from '../../app/navigation';
+import { useLeaveGuard, useNavigation, type LeaveGuard } from '../../app/navigation';
 import { Tabs } from '../../app/Tabs';
 import { useToasts } from '../../app/Toasts';
 import { pagingOf, VirtualList } from '../../app/VirtualList';
@@ -35,8 +35,9 @@ export function InboxView() {
   const pending = usePendingCheckpoints();
   const projects = useProjects();
   const { location, navigate } = useNavigation();
-  const [mode, setMode] = useState<DecisionMode>('view');
-  // The open form holds edits not yet sent; leaving it then asks first (leave()).
+  // The form open on a checkpoint: another checkpoint, however reached, opens in view mode.
+  const [form, setForm] = useState<{ checkpointId: string; mode: DecisionMode } | null>(null);
+  // The open form holds edits not yet sent; leaving it then asks first (leave() and the leave guard).
   const [dirty, setDirty] = useState(false);
   const [leaveRequest, setLeaveRequest] = useState<{ then: () => void } | null>(null);
   const toasts = useToasts();
@@ -53,17 +54,38 @@ export function InboxView() {
   const goals = useMemo(() => new Map((projects.data?.projects ?? []).map((p) => [p.id, p.goal])), [projects.data]);
   const selectedIndex = Math.max(0, checkpoints.findIndex((c) => c.checkpoint_id === location.checkpointId));
   const selected: CheckpointView | undefined = checkpoints[selectedIndex];
+  const mode: DecisionMode = form !== null && form.checkpointId === selected?.checkpoint_id ? form.mode : 'view';
+  const setMode = useCallback(
+    (next: DecisionMode): void => setForm(selected === undefined ? null : { checkpointId: selected.checkpoint_id, mode: next }),
+    [selected],
+  );
 
-  const goTo = (checkpoint: CheckpointView | undefined): void => {
-    setMode('view');
-    navigate({ section: 'inbox', checkpointId: checkpoint?.checkpoint_id });
-  };
   /** Runs `then` at once, or once the scientist agreed to drop the edits of the open form. */
   const leave = (then: () => void): void => {
     if (mode !== 'view' && dirty) setLeaveRequest({ then });
     else then();
   };
-  const select = (checkpoint: CheckpointView | undefined): void => leave(() => goTo(checkpoint));
+  // Leaving the checkpoint whose form holds edits — another checkpoint, another section, Back —
+  // asks first; opening a hypothesis beside it does not leave it.
+  const formCheckpointId = mode !== 'view' && dirty ? selected?.checkpoint_id : undefined;
+  const guard = useMemo<LeaveGuard | null>(
+    () =>
+      formCheckpointId === undefined
+        ? null
+        : (next, proceed) => {
+            if (next.section === 'inbox' && next.checkpointId === formCheckpointId) return false;
+            setLeaveRequest({ then: proceed });
+            return true;
+          },
+    [formCheckpointId],
+  );
+  useLeaveGuard(guard);
+  const select = (checkpoint: CheckpointView | undefined): void => navigate({ section: 'inbox', checkpointId: checkpoint?.checkpoint_id });
+  // After a decision was sent: the form's work is done, nothing is left to ask about.
+  const goTo = (checkpoint: CheckpointView | undefined): void => {
+    setForm(null);
+    navigate({ section: 'inbox', checkpointId: checkpoint?.checkpoint_id }, { unguarded: true });
+  };
   // A hypothesis the selected checkpoint names, open in the side panel: part of the address
   // (#/inbox?checkpoint=…&hypothesis=…), so Back closes it.
   const openHypothesisId = location.hypothesisId ?? null;

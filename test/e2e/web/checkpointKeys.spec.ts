@@ -73,6 +73,8 @@ test('keys never decide while a form is open; leaving edits asks first; a keyboa
   // Cancel with edits asks too; discarding returns the focus to the Edit button.
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
+  // The dialog puts the focus on "Keep editing" a frame after it opens.
+  await expect(dialog.getByTestId(testId.discardKeep)).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(dialog.getByTestId(testId.discardConfirm)).toBeFocused();
   await page.keyboard.press('Enter');
@@ -136,4 +138,79 @@ test('approving with changes says so, counts a reworded objective once and says 
   await expect(room.inboxItem('hypothesis_batch')).toBeVisible();
   await page.keyboard.press('e');
   await expect(page.getByTestId(testId.editPanel).getByTestId(testId.nextStep)).toContainText('Claude Desktop reviews and ranks the hypotheses you keep, in delegated mode');
+});
+
+test('leaving a form with edits by another section or Back asks first, by keyboard and by mouse; staying keeps the edits', async ({ app, page, webHost, workspace }) => {
+  test.setTimeout(120_000);
+  await app.open(webHost.url);
+  assistant = await connectResearchAssistant(workspace.dataDir);
+  await assistant.startResearch(GOAL, 3);
+  await expect(new ControlRoom(page).inboxCount).toHaveText('1');
+  await openInboxByKeyboard(page);
+  await page.keyboard.press('e');
+  const edit = page.getByTestId(testId.editPanel);
+  const objective = edit.getByTestId(testIdOf.field('objectives.0'));
+  await objective.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' in zebrafish');
+  const edited = await objective.inputValue();
+  const dialog = page.getByTestId(testId.discardDialog);
+  const inboxTab = page.getByTestId(testId.navInbox);
+  const stayedWithEdits = async (): Promise<void> => {
+    await expect(dialog).toBeHidden();
+    await expect(inboxTab).toHaveAttribute('aria-current', 'page');
+    await expect(objective).toHaveValue(edited);
+    expect(new URL(page.url()).hash).toMatch(/^#\/inbox/);
+  };
+
+  // By keyboard: another section from the navigation; Enter on the focused "Keep editing" stays.
+  await page.getByTestId(testId.navProjects).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId(testId.discardKeep)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await stayedWithEdits();
+
+  // By mouse: another section; Keep editing stays.
+  await page.getByTestId(testId.navKnowledge).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId(testId.discardKeep).click();
+  await stayedWithEdits();
+
+  // The browser's Back: asked too, and the address stays the inbox's while the scientist decides.
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  expect(new URL(page.url()).hash).toMatch(/^#\/inbox/);
+  await dialog.getByTestId(testId.discardKeep).click();
+  await stayedWithEdits();
+
+  // Back again, and this time the edits go: the app is where Back leads.
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  // The dialog puts the focus on "Keep editing" a frame after it opens.
+  await expect(dialog.getByTestId(testId.discardKeep)).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByTestId(testId.discardConfirm)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(testId.navProjects)).toHaveAttribute('aria-current', 'page');
+  expect(new URL(page.url()).hash).toMatch(/^#\/projects/);
+  // Forward returns to the checkpoint, its form closed: the edits were dropped as agreed.
+  await page.goForward();
+  await expect(inboxTab).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId(testId.checkpointDetail)).toBeVisible();
+  await expect(edit).toBeHidden();
+
+  // A form with edits left by mouse for another section, discarding: that section opens.
+  await page.getByTestId(testId.editButton).click();
+  await objective.fill(`${edited} again`);
+  await page.getByTestId(testId.navKnowledge).click();
+  await dialog.getByTestId(testId.discardConfirm).click();
+  await expect(page.getByTestId(testId.navKnowledge)).toHaveAttribute('aria-current', 'page');
+  // A form without edits is left without a question.
+  await inboxTab.click();
+  await page.getByTestId(testId.editButton).click();
+  await expect(edit).toBeVisible();
+  await page.getByTestId(testId.navProjects).click();
+  await expect(page.getByTestId(testId.navProjects)).toHaveAttribute('aria-current', 'page');
+  await expect(dialog).toBeHidden();
 });

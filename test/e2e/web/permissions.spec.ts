@@ -4,7 +4,7 @@
 // connected or found on this computer is listed before its first call, with its default permissions.
 import fs from 'node:fs';
 import path from 'node:path';
-import { describeFindings, seriousAxeFindings } from './support/axe.js';
+import { describeFindings, seriousAxeFindings, seriousAxeFindingsEverywhere } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { openSession } from './support/researchRun.js';
 import { SERVER_ENTRY } from './support/paths.js';
@@ -137,6 +137,7 @@ test('a permission another one includes shows as included, and deciding checkpoi
 });
 
 test('an assistant that called is known on the Assistants page, whose permissions come first (issue 33 items 10, 11)', async ({ app, page, webHost, workspace }) => {
+  test.setTimeout(150_000);
   // Claude Desktop is not installed in this HOME, but it called.
   const assistant = await openSession(workspace.dataDir, 'claude-desktop');
   try {
@@ -162,9 +163,21 @@ test('an assistant that called is known on the Assistants page, whose permission
     return listed !== null && (section.compareDocumentPosition(listed) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
   });
   expect(permissionsFirst).toBe(true);
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    const findings = await seriousAxeFindings(page, `assistants with a calling assistant, ${colorScheme}`);
-    expect(findings, describeFindings(findings)).toEqual([]);
-  }
+  // The assistants not found here are one closed list with its count, opened by keyboard or mouse.
+  const toggle = page.getByTestId(testId.assistantsNotFoundToggle);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toHaveText(/^Not found on this computer \(\d+\)$/);
+  const notFound = Number(/\((\d+)\)/.exec((await toggle.textContent()) ?? '')?.[1]);
+  expect(notFound).toBeGreaterThan(5);
+  await expect(page.getByTestId(testId.assistantCodex)).toHaveCount(0);
+  const findings = await seriousAxeFindingsEverywhere(page, 'assistants, the not-found list closed');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId(testId.assistantCodex)).toBeVisible();
+  await expect(list.locator('article[data-installed="false"]:not([data-testid="assistant-claude-desktop"])')).toHaveCount(notFound);
+  findings.push(...(await seriousAxeFindingsEverywhere(page, 'assistants, the not-found list open')));
+  await toggle.click();
+  await expect(page.getByTestId(testId.assistantCodex)).toHaveCount(0);
+  expect(findings, describeFindings(findings)).toEqual([]);
 });

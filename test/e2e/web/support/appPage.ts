@@ -42,6 +42,7 @@ export class AppPage {
 
   async openAssistants(): Promise<void> {
     await this.page.getByTestId(testId.navAssistants).click();
-    await expect(this.page.getByTestId(testId.assistantClaudeDesktop)).toBeVisible();
+    // The list has arrived (an assistant not found here is in its closed list, not shown).
+    await expect(this.page.getByTestId(testId.assistantsList)).toBeVisible();
   }
 }

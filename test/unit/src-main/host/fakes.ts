@@ -2,7 +2,7 @@
 // They stand in for the research server only where a test is about our mapping logic.
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { TOOL_ERROR_META_KEY } from '../../../../src-shared/toolErrors.js';
-import type { AppInfo, AssistantState, DisconnectOutcome, RegistrationOutcome, Result, TestLaunch } from '../../../../src-shared/routes/index.js';
+import type { AppInfo, AssistantState, DisconnectOutcome, ManualSetup, RegistrationOutcome, Result, TestLaunch } from '../../../../src-shared/routes/index.js';
 import type { Logger } from '../../../../src-main/host/log.js';
 import type { Assistants, RouterDeps } from '../../../../src-main/host/router.js';
 
@@ -94,6 +94,10 @@ export function fakeAssistants(overrides: Partial<Assistants> = {}): Assistants 
     disconnect: async (): Promise<Result<DisconnectOutcome>> => ({ ok: true, data: removed }),
     repair: async (): Promise<Result<RegistrationOutcome>> => ({ ok: true, data: { ...outcome, action: 'updated' } }),
     test: async (): Promise<Result<TestLaunch>> => ({ ok: true, data: test }),
+    manualSetup: async (): Promise<Result<ManualSetup>> => ({
+      ok: true,
+      data: { config_path: state.config_path, entry_json: '{ "mcpServers": { "co-scientist": {} } }', command: 'co-scientist register claude-desktop' },
+    }),
     ...overrides,
   };
 }
