@@ -11,7 +11,7 @@ import { createMcpServer } from '../createServer.js';
 import { toolCatalog } from '../../mcp/toolCatalog.js';
 import type { Authenticator } from './auth/authenticator.js';
 import { bearerChallenge } from './auth/bearer.js';
-import type { LabIdentity } from './auth/labIdentity.js';
+import { personKey, type LabIdentity } from './auth/labIdentity.js';
 import { resourceMetadataDocument, resourceMetadataPaths } from './auth/resourceMetadata.js';
 import { callerContext, callerName, type SharedParts } from './callerContext.js';
 import type { CallerBuckets } from './callerBuckets.js';
@@ -48,7 +48,7 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
       const identity = authInfo?.extra?.[IDENTITY_KEY] as LabIdentity | undefined;
       // The endpoint passes every request through authentication first: no identity is a bug here.
       if (identity === undefined) throw new Error('an MCP request reached the server without an authenticated caller');
-      return createMcpServer(callerContext(shared, identity, buckets.of(identity.key).costlyCalls), era, version);
+      return createMcpServer(callerContext(shared, identity, buckets.of(personKey(identity)).costlyCalls), era, version);
     },
     { onerror: (error) => console.error(`[co-scientist] http: ${error.message}`), maxRequestBodySize: options.maxBodyBytes },
   );
@@ -88,7 +88,7 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
     }
     const identity = auth.identity;
     const who = callerName(identity);
-    const rate = buckets.of(identity.key).requests.take();
+    const rate = buckets.of(personKey(identity)).requests.take();
     if (!rate.allowed) {
       return refuse(shared.db, res, { status: 429, code: 'rate_limit_exceeded', reason: `Too many requests from ${who}; retry after ${rate.retryAfterSeconds} s.`, who, method, path, headers: { 'retry-after': String(rate.retryAfterSeconds) } });
     }
