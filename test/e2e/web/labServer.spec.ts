@@ -7,6 +7,7 @@ import { expect, test } from './support/fixtures.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { connectAssistant } from './support/assistant.js';
 import { testId } from './locators.js';
+import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -87,6 +88,8 @@ test('signs in to the lab on its own sign-in page and switches between this comp
   await signInPage.close();
 
   await expect(section.getByTestId('lab-identity')).toContainText('Signed in as Alice Student');
+  const findings = await seriousAxeFindings(page, 'settings: lab server, signed in');
+  expect(findings, describeFindings(findings)).toEqual([]);
   await section.getByTestId('lab-side-lab').click();
   await expect(section.getByTestId('lab-side-lab')).toBeChecked();
   await room.openProjects();
