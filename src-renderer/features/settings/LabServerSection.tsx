@@ -4,30 +4,24 @@
 // (src-main/host/lab/); nothing here sees a token. Switching resets every cached answer, so the
 // two sides' data never mix on screen.
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LabSideName, LabStatusView } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { ErrorNotice } from '../../app/ErrorNotice';
-
-const LAB_KEY = ['lab'] as const;
-
-const SIDES: Record<LabSideName, string> = { local: 'This computer', lab: 'Lab server' };
+import { LAB_KEY, LAB_SIDE_LABELS as SIDES, settleLabStatus, useLabStatus, useSwitchLabSide } from './labQueries';
 
 export function LabServerSection() {
   const id = useId();
   const api = useCosci();
   const queryClient = useQueryClient();
-  // While a sign-in is under way the browser finishes it: asked again each second until it settles.
-  const status = useQuery({ queryKey: LAB_KEY, queryFn: () => call(api, 'lab.status', {}), refetchInterval: (query) => (query.state.data?.state === 'signing-in' ? 1_000 : false) });
+  const status = useLabStatus();
   const [draftUrl, setDraftUrl] = useState<string | null>(null);
-  const settle = (next: LabStatusView): void => {
-    queryClient.setQueryData(LAB_KEY, next);
-  };
+  const settle = (next: LabStatusView): Promise<void> => settleLabStatus(queryClient, next);
 
-  const saveUrl = useMutation({ mutationFn: (url: string) => call(api, 'lab.setUrl', { url }), onSuccess: (next) => {
-    settle(next);
+  const saveUrl = useMutation({ mutationFn: (url: string) => call(api, 'lab.setUrl', { url }), onSuccess: async (next) => {
     setDraftUrl(null);
+    await settle(next);
   } });
   const signIn = useMutation({
     mutationFn: () => call(api, 'lab.signIn', {}),
@@ -37,14 +31,8 @@ export function LabServerSection() {
       void queryClient.invalidateQueries({ queryKey: LAB_KEY });
     },
   });
-  const signOut = useMutation({ mutationFn: () => call(api, 'lab.signOut', {}), onSuccess: async (next) => {
-    settle(next);
-    await resetAllButLab(queryClient);
-  } });
-  const switchSide = useMutation({ mutationFn: (to: LabSideName) => call(api, 'lab.switch', { to }), onSuccess: async (next) => {
-    settle(next);
-    await resetAllButLab(queryClient);
-  } });
+  const signOut = useMutation({ mutationFn: () => call(api, 'lab.signOut', {}), onSuccess: settle });
+  const switchSide = useSwitchLabSide();
 
   const lab = status.data;
   const url = draftUrl ?? lab?.url ?? '';
@@ -109,9 +97,4 @@ export function LabServerSection() {
       <p className="muted">{lab?.storage}</p>
     </section>
   );
-}
-
-/** Everything cached came from the side just left: dropped and fetched again from the new one. */
-async function resetAllButLab(queryClient: ReturnType<typeof useQueryClient>): Promise<void> {
-  await queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== LAB_KEY[0] });
 }

@@ -97,10 +97,9 @@ test('signs in to the lab on its own sign-in page and switches between this comp
   await expect(projects.filter({ hasText: LAB_GOAL })).toBeVisible();
   await expect(projects.filter({ hasText: LOCAL_GOAL })).toHaveCount(0);
 
-  await room.openSettings();
-  await section.getByTestId('lab-side-local').click();
-  await expect(section.getByTestId('lab-side-local')).toBeChecked();
-  await room.openProjects();
+  // Back with the header's switch, from the projects view itself.
+  await page.getByTestId('header-lab-side-local').click();
+  await expect(page.getByTestId('header-lab-side-local')).toHaveAttribute('aria-pressed', 'true');
   await expect(projects.filter({ hasText: LOCAL_GOAL })).toBeVisible();
   await expect(projects.filter({ hasText: LAB_GOAL })).toHaveCount(0);
 
