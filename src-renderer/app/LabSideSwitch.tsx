@@ -1,7 +1,7 @@
 // The header's one-click switch between this computer's research and the lab server's, shown once
 // the scientist is signed in to a lab (Settings → Lab server).
 import type { LabSideName } from '../../src-shared/routes/index';
-import { LAB_SIDE_LABELS, useLabStatus, useSwitchLabSide } from '../features/settings/labQueries';
+import { LAB_SIDE_LABELS, useLabStatus, useSwitchLabSide } from '../api/labQueries';
 
 export function LabSideSwitch() {
   const lab = useLabStatus();

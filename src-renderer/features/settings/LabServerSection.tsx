@@ -9,7 +9,7 @@ import type { LabSideName, LabStatusView } from '../../../src-shared/routes/inde
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { LAB_KEY, LAB_SIDE_LABELS as SIDES, settleLabStatus, useLabStatus, useSwitchLabSide } from './labQueries';
+import { LAB_KEY, LAB_SIDE_LABELS as SIDES, settleLabStatus, useLabStatus, useSwitchLabSide } from '../../api/labQueries';
 
 export function LabServerSection() {
   const id = useId();

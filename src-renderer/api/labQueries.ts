@@ -2,9 +2,9 @@
 // Lab server and the header's switch: one query, one mutation, one rule for the cache (a switch
 // resets every cached answer but the lab status, so the two sides' data never mix on screen).
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LabSideName, LabStatusView } from '../../../src-shared/routes/index';
-import { call } from '../../api/cosci';
-import { useCosci } from '../../api/CosciProvider';
+import type { LabSideName, LabStatusView } from '../../src-shared/routes/index';
+import { call } from './cosci';
+import { useCosci } from './CosciProvider';
 
 export const LAB_KEY = ['lab'] as const;
 
