@@ -18,6 +18,7 @@ import { ToastProvider } from './app/Toasts';
 import { useTheme } from './app/useTheme';
 import './app/controls.css';
 import { ServerIndicator } from './app/ServerIndicator';
+import { LabSideSwitch } from './app/LabSideSwitch';
 import { ConnectionBanner } from './app/ConnectionBanner';
 import { useHostEvents } from './app/useHostEvents';
 
@@ -93,6 +94,7 @@ function AppShell() {
             </button>
           ))}
         </nav>
+        <LabSideSwitch />
         <ServerIndicator />
       </header>
       <ConnectionBanner />

@@ -25,6 +25,9 @@ import {
 import { installContentSecurityPolicy, isTrustedSender, PRODUCTION_CSP } from './security.js';
 import { resolveServerLaunch } from './serverLaunch.js';
 import { createSafeStorageSecretStore, safeStorageOf } from './secretStore.js';
+import { createLabCipher } from './labCipher.js';
+import { createLabSessionStore } from '../host/lab/labSessionStore.js';
+import { labClientIdentityFrom } from '../host/lab/labOAuth.js';
 import { startAutoUpdates } from './updates.js';
 import { createMainWindow } from './window.js';
 
@@ -75,6 +78,9 @@ async function runDesktopApp(): Promise<void> {
     secrets: createSafeStorageSecretStore({ safeStorage: safeStorageOf(electron), dataDir, platform: process.platform, warn: (message) => log.warn(message) }),
     // "Choose folder…" in the knowledge view; the chosen folder is still subject to the allowed folders.
     pickFolder: createFolderPicker({ dialog, parentWindow: () => BrowserWindow.getFocusedWindow() ?? liveWindows()[0] }),
+    // Settings → Lab server: the sign-in kept with the OS keychain. The renderer opens the authorization URL with
+    // window.open, which guardNavigation hands to the system browser (https only, security.ts).
+    lab: { store: createLabSessionStore(dataDir, createLabCipher({ safeStorage: safeStorageOf(electron), dataDir, platform: process.platform })), client: labClientIdentityFrom(process.env) },
   });
 
   await app.whenReady();

@@ -23,6 +23,11 @@ import { callFailure, readToolResult, type ToolOutcome } from './toolResult.js';
 import { ServerConnection, type RestartPolicy, type ServerCommand, type ServerStatus } from './serverConnection.js';
 import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-shared/node/desktopKeys.js';
 import { forwardedServerEnvironment } from '../../src-shared/serverEnvironment.js';
+import { LabAccount, type LabStatus } from './lab/labAccount.js';
+import { LabConnection } from './lab/labConnection.js';
+import type { LabClientIdentity } from './lab/labOAuth.js';
+import type { LabSessionStore } from './lab/labSessionStore.js';
+import { KNOWLEDGE_COLLECTIONS_URI, PROJECTS_URI } from './serverConnection.js';
 
 export type { ServerCommand, ServerStatus } from './serverConnection.js';
 export type { RegistrationContext } from './assistants.js';
@@ -50,6 +55,8 @@ export interface HostOptions {
   secrets?: SecretStore;
   /** The OS folder chooser (Electron's dialog); the web host has none. */
   pickFolder?: FolderPicker;
+  /** Signing in to a lab server and working on it (Settings → Lab server); without it, lab.* is UNAVAILABLE. */
+  lab?: { store: LabSessionStore; client: LabClientIdentity; refreshAheadMs?: number };
 }
 
 export interface Host {
@@ -116,10 +123,40 @@ export function createHost(options: HostOptions): Host {
     ...(options.restart ? { restart: options.restart } : {}),
   });
 
+  // The lab side (lab/): while the scientist works on a signed-in lab, every route's tool call goes
+  // to the lab server instead of this computer's; one connection per lab sign-in, closed on a
+  // switch back, a sign-out or another lab, so the two sides never share a session or an answer.
+  let labConnection: LabConnection | null = null;
+  let labSide: LabStatus['active'] = 'local';
+  const clientInfo = { name: 'co-scientist-desktop', version: options.appVersion };
+  const lab = options.lab === undefined
+    ? undefined
+    : new LabAccount({
+        store: options.lab.store,
+        client: options.lab.client,
+        log: log.child('lab'),
+        ...(options.lab.refreshAheadMs !== undefined ? { refreshAheadMs: options.lab.refreshAheadMs } : {}),
+        onChange: (status) => {
+          const wanted = status.active === 'lab' && status.identity !== null && status.url !== null ? status.url : null;
+          if (labConnection !== null && labConnection.url !== wanted) {
+            void labConnection.close();
+            labConnection = null;
+          }
+          if (wanted !== null && labConnection === null) labConnection = new LabConnection({ url: wanted, accessToken: () => (lab as LabAccount).accessToken(), clientInfo });
+          if (status.active !== labSide) {
+            labSide = status.active;
+            // Everything the GUI shows comes from the other side now: it refetches all of it.
+            emit({ kind: 'resources-list-changed' });
+            for (const uri of [PROJECTS_URI, KNOWLEDGE_COLLECTIONS_URI]) emit({ kind: 'resource-updated', uri });
+          }
+        },
+      });
+
   const router = createRouter({
-    callTool: (name, args) => connection.callTool(name, args),
+    callTool: (name, args) => (labConnection ?? connection).callTool(name, args),
     callToolUnparsed: (name, args) => connection.callToolUnparsed(name, args),
-    readResource: (uri) => connection.readResourceText(uri),
+    passThroughPages: () => labConnection === null,
+    readResource: (uri) => (labConnection ?? connection).readResourceText(uri),
     appInfo: () => {
       const status = connection.status();
       return {
@@ -134,6 +171,7 @@ export function createHost(options: HostOptions): Host {
     settings: createSettingsStore(options.dataDir, log.child('settings')),
     secrets,
     ...(options.pickFolder ? { pickFolder: options.pickFolder } : {}),
+    ...(lab ? { lab: { status: () => lab.status(), setUrl: (url: string) => lab.setUrl(url), signIn: () => lab.beginSignIn(), signOut: () => lab.signOut(), switchTo: (side: LabStatus['active']) => lab.switchTo(side) } } : {}),
   });
 
   // The inbox badge and notifications: counts pending checkpoints after every change the server announces.
@@ -153,13 +191,21 @@ export function createHost(options: HostOptions): Host {
       return () => listeners.delete(listener);
     },
     serverStatus: () => connection.status(),
-    start: () => {
+    start: async () => {
       // Repairs our registrations after the app moved or updated; runs alongside the server start, never fails it.
       void recheckRegistrations({ ...options.registrationContext, dataDir: options.dataDir }, log.child('registrations'));
+      if (lab) {
+        await lab.load();
+        // Back on the side the scientist left the app on.
+        await lab.switchTo(lab.status().active === 'lab' && lab.status().identity !== null ? 'lab' : 'local');
+      }
       return connection.start();
     },
-    stop: () => {
+    stop: async () => {
       checkpoints.cancel();
+      await lab?.close();
+      await labConnection?.close();
+      labConnection = null;
       return connection.stop();
     },
   };

@@ -20,6 +20,7 @@ import { createAuditHandlers } from './audit.handlers.js';
 import { createProviderHandlers } from './providers.handlers.js';
 import { createPolicyHandlers } from './policies.handlers.js';
 import { createExportHandlers } from './exports.handlers.js';
+import { createLabHandlers, type LabControl } from './lab.handlers.js';
 import type { CallTool, RouteHandlers } from './routeHandlers.js';
 import type { SettingsStore } from './settingsStore.js';
 import { createMemorySecretStore, type SecretStore } from './secrets.js';
@@ -41,6 +42,10 @@ export interface RouterDeps {
   secrets?: SecretStore;
   /** The native folder picker (Electron); hosts without one answer knowledge.folders.pick with UNAVAILABLE. */
   pickFolder?: FolderPicker;
+  /** The lab-server account and switch (lab.*); hosts without one answer those routes with UNAVAILABLE. */
+  lab?: LabControl;
+  /** False while calls go where pages cannot pass through as bytes (a lab server): pages are parsed then. */
+  passThroughPages?: () => boolean;
 }
 
 export interface Router {
@@ -83,6 +88,7 @@ export function createRouter(deps: RouterDeps): Router {
     callToolUnparsed === undefined
       ? tool
       : async (name: string, args: Record<string, unknown>): Promise<ToolOutcome> => {
+          if (deps.passThroughPages?.() === false) return tool(name, args);
           try {
             return readUnparsedToolAnswer(name, await callToolUnparsed(name, args), PAGE_MEMBERS);
           } catch (error) {
@@ -105,6 +111,7 @@ export function createRouter(deps: RouterDeps): Router {
       return listed.ok ? [...new Set(listed.data.filter((a) => a.installed || a.registered).map((a) => a.id))] : [];
     }),
     ...createExportHandlers(tool, deps.readResource),
+    ...createLabHandlers(deps.lab),
   };
 
   const invokeWire = async (route: string, input: unknown): Promise<Result<unknown>> => {

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveDataDir } from '../../src-shared/node/dataDir.js';
 import { createHost } from '../host/hostCore.js';
+import { createLabSessionStore, createLocalKeyCipher } from '../host/lab/labSessionStore.js';
+import { labClientIdentityFrom } from '../host/lab/labOAuth.js';
 import { createStderrLogger } from '../host/log.js';
 import { resolveLaunchCommand } from '../host/registration/launcher.js';
 import { parseWebOptions, USAGE, UsageError } from './options.js';
@@ -63,6 +65,8 @@ async function main(): Promise<number> {
     appVersion: appVersion(root),
     registrationContext: { home: os.homedir(), platform: process.platform, env: process.env, launch },
     log: log.child('host'),
+    // No OS keychain in a plain Node process: the lab sign-in is encrypted with the data folder's own key.
+    lab: { store: createLabSessionStore(dataDir, createLocalKeyCipher(dataDir)), client: labClientIdentityFrom(process.env) },
   });
   const web = createWebServer({ host, rendererDir, token: newAccessToken(), log: log.child('http') });
 

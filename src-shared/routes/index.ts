@@ -9,6 +9,7 @@ import { assistantRoutes } from './assistants.js';
 import { auditRoutes } from './audit.js';
 import { exportRoutes } from './exports.js';
 import { knowledgeRoutes } from './knowledge.js';
+import { labRoutes } from './lab.js';
 import { policyRoutes } from './policies.js';
 import { projectRoutes } from './projects.js';
 import { providerRoutes } from './providers.js';
@@ -20,6 +21,7 @@ export * from './assistants.js';
 export * from './audit.js';
 export * from './exports.js';
 export * from './knowledge.js';
+export * from './lab.js';
 export * from './policies.js';
 export * from './projects.js';
 export * from './providers.js';
@@ -38,6 +40,7 @@ export const routes = {
   ...providerRoutes,
   ...policyRoutes,
   ...exportRoutes,
+  ...labRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -3,8 +3,9 @@
 // prints nothing, or changes nothing it promises to, fails. The README's lines are read from the
 // file itself, so a command added there without a case here fails too. (`npm run build` is the
 // first step of `npm test` and of scripts/interop.mjs, which run it as typed.)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -27,13 +28,17 @@ function tempDir(label: string): string {
   return dir;
 }
 
-/** The command lines of README's ```sh blocks and inline `code` that run our programs, comments stripped. */
+/**
+ * The command lines of README's ```sh blocks (a `\` continuation joined to its next line) and inline
+ * `code` that run our programs, comments stripped: from a checkout (`node bin/co-scientist.js`), or
+ * as installed (`co-scientist`, package.json's bin, as *Run a lab server* shows it).
+ */
 function readmeCommands(): string[] {
-  const blockLines = [...README.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => (m[1] ?? '').split('\n'));
+  const blockLines = [...README.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => (m[1] ?? '').replace(/\s*\\\n\s*/g, ' ').split('\n'));
   const inline = [...README.replace(/```[\s\S]*?```/g, '').matchAll(/`([^`\n]+)`/g)].map((m) => m[1] ?? '');
   const commands = [...blockLines, ...inline]
     .map((line) => line.replace(/\s+#.*$/, '').trim())
-    .filter((line) => /^node (bin\/co-scientist\.js|dist\/mcp\/server\.js)\b/.test(line) || /^npm run web\b/.test(line));
+    .filter((line) => /^node (bin\/co-scientist\.js|dist\/mcp\/server\.js)\b/.test(line) || /^npm run web\b/.test(line) || /^co-scientist (serve|register)\b/.test(line));
   return [...new Set(commands)];
 }
 
@@ -74,6 +79,8 @@ posixOnly('the README commands, exactly as typed', () => {
     'node bin/co-scientist.js db migrate',
     'npm run web',
     'npm run web -- --port 8080 --data-dir DIR',
+    // Run a lab server: tested below (`co-scientist serve --http …` and `register … --server`).
+    ...LAB_SERVER_COMMANDS,
   ];
 
   it('README shows exactly the commands tested here', () => {
@@ -247,5 +254,146 @@ posixOnly('npm run web, as README shows it', () => {
     } finally {
       if (npm.exitCode === null) npm.kill('SIGKILL');
     }
+  });
+});
+
+/** The *Run a lab server* commands of README, as the readmeCommands() reader sees them. */
+const LAB_SERVER_COMMANDS = [
+  'co-scientist serve --http [--host 127.0.0.1] [--port 8787] [--issuer <URL>]... [--resource <public URL of /mcp>] [--data-dir DIR]',
+  'co-scientist serve --http --host 0.0.0.0 --port 8787 --issuer https://login.lab.example/realms/lab --resource https://cosci.lab.example/mcp',
+  'co-scientist serve --http --host 0.0.0.0 --issuer https://sts.windows.net/<tenant-id>/ --resource https://cosci.lab.example/mcp',
+  'co-scientist register <client> --server https://cosci.lab.example/mcp',
+];
+const [SYNOPSIS, KEYCLOAK, ENTRA, REGISTER_LAB] = LAB_SERVER_COMMANDS as [string, string, string, string];
+
+/** A PATH on which `co-scientist` is this checkout's bin (what `npm install -g` / `npm link` puts there) and `node` this Node. */
+function installedPath(): string {
+  const bin = tempDir('installed');
+  fs.symlinkSync(path.join(REPO_ROOT, 'bin', 'co-scientist.js'), path.join(bin, 'co-scientist'));
+  return bin;
+}
+
+/** A README line for sh: `<tenant-id>` and `<client>` filled in (sh would read `<` as a redirection). */
+function typed(line: string, fill: Record<string, string>): string {
+  return Object.entries(fill).reduce((text, [placeholder, value]) => text.replaceAll(placeholder, value), line);
+}
+
+interface Started {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+function shell(line: string, env: Record<string, string>): Started {
+  const child = spawn('/bin/sh', ['-c', `exec ${line}`], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => void (stdout += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+/** A request to 127.0.0.1:port carrying the Host a load balancer in front would forward. */
+function request(port: number, options: { path: string; host: string; method?: string; body?: string }): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: options.path, method: options.method ?? 'GET', headers: { host: options.host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.once('error', reject);
+    req.end(options.body);
+  });
+}
+
+const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'readme', version: '1' } } });
+
+posixOnly('Run a lab server, as README shows it', () => {
+  const running: Started[] = [];
+  afterAll(async () => {
+    for (const server of running) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await Promise.all(running.map((server) => server.exited));
+  });
+
+  /** Starts a README line; resolves once it printed its last start line. */
+  async function start(line: string, env: Record<string, string>): Promise<Started> {
+    const server = shell(line, env);
+    running.push(server);
+    await vi.waitFor(() => {
+      if (server.child.exitCode !== null) throw new Error(`exited ${server.child.exitCode}: ${server.stderr()}`);
+      if (!/^(Bearer token|Issuers): /m.test(server.stdout())) throw new Error(`not listening yet; stderr:\n${server.stderr()}`);
+    }, { timeout: 30_000, interval: 100 });
+    return server;
+  }
+
+  async function stop(server: Started, port: number): Promise<void> {
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    await vi.waitFor(async () => expect(await freePort(port)).toBe(port), { timeout: 15_000 });
+  }
+
+  it('the synopsis with its options filled in (token mode): prints the URL and a token, answers /healthz and 401 on /mcp without the token, stops on SIGTERM', async () => {
+    const m = machine([installedPath(), path.dirname(process.execPath)]);
+    const dataDir = tempDir('lab-data');
+    const port = await freePort(8787);
+    // Every optional part but the issuer ones taken, with its value: --host 127.0.0.1 --port <8787 or a free one> --data-dir DIR.
+    const line = SYNOPSIS.replace(/\[--issuer <URL>\]\.\.\. \[--resource <public URL of \/mcp>\] /, '').replace(/\[([^\]]+)\]/g, '$1').replace('8787', String(port)).replace('DIR', dataDir);
+    expect(line).toBe(`co-scientist serve --http --host 127.0.0.1 --port ${port} --data-dir ${dataDir}`);
+    const server = await start(line, m.env);
+    const host = `127.0.0.1:${port}`;
+    expect(server.stdout()).toContain(`Co-Scientist lab server listening on http://${host}/mcp\n`);
+    expect(server.stdout()).toMatch(/^Bearer token: [A-Za-z0-9_-]{43}$/m);
+    expect(server.stderr()).toContain(`data in ${dataDir}`);
+    const health = await request(port, { path: '/healthz', host });
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body)).toMatchObject({ status: 'ok' });
+    const refused = await request(port, { path: '/mcp', host, method: 'POST', body: INITIALIZE });
+    expect(refused.status).toBe(401);
+    expect(refused.headers['www-authenticate']).toMatch(/^Bearer/);
+    expect(fs.existsSync(path.join(dataDir, 'co-scientist.db'))).toBe(true);
+    await stop(server, port);
+  }, 60_000);
+
+  it.each([
+    ['Keycloak', KEYCLOAK, 'https://login.lab.example/realms/lab'],
+    ['Microsoft Entra ID', ENTRA, 'https://sts.windows.net/0a1b2c3d-4e5f-6789-abcd-ef0123456789/'],
+  ])('the %s line: listens on every address, names its public resource and issuer, answers /healthz, the metadata and 401 with resource_metadata behind the public Host', async (_label, line, issuer) => {
+    const m = machine([installedPath(), path.dirname(process.execPath)]);
+    // As typed, on 8787 when it is free (the Entra line's default port too); another free port if not.
+    const port = await freePort(8787);
+    const portArgument = line.includes('--port 8787') ? line.replace('8787', String(port)) : port === 8787 ? line : `${line} --port ${port}`;
+    const server = await start(typed(portArgument, { '<tenant-id>': '0a1b2c3d-4e5f-6789-abcd-ef0123456789' }), m.env);
+    expect(server.stdout()).toContain(`Co-Scientist lab server listening on http://0.0.0.0:${port}/mcp\n`);
+    expect(server.stdout()).toContain('Public resource (token audience): https://cosci.lab.example/mcp\n');
+    expect(server.stdout()).toContain(`Issuers: ${issuer}\n`);
+    expect(server.stderr()).toContain(`data in ${m.dataDir}`);
+    const publicHost = 'cosci.lab.example';
+    expect((await request(port, { path: '/healthz', host: publicHost })).status).toBe(200);
+    const metadata = await request(port, { path: '/.well-known/oauth-protected-resource/mcp', host: publicHost });
+    expect(metadata.status).toBe(200);
+    expect(JSON.parse(metadata.body)).toMatchObject({ resource: 'https://cosci.lab.example/mcp', authorization_servers: [issuer] });
+    const refused = await request(port, { path: '/mcp', host: publicHost, method: 'POST', body: INITIALIZE });
+    expect(refused.status).toBe(401);
+    expect(refused.headers['www-authenticate']).toBe('Bearer resource_metadata="https://cosci.lab.example/.well-known/oauth-protected-resource/mcp"');
+    await stop(server, port);
+  }, 60_000);
+
+  it('a non-loopback --host without --issuer (README: "is refused") exits 2 saying why, listening nowhere', async () => {
+    const m = machine([installedPath(), path.dirname(process.execPath)]);
+    const refused = shell('co-scientist serve --http --host 0.0.0.0', m.env);
+    expect(await refused.exited).toBe(2);
+    expect(refused.stdout()).toBe('');
+    expect(refused.stderr()).toContain('Refusing to listen on 0.0.0.0 without --issuer');
+    expect(fs.existsSync(m.dataDir)).toBe(false);
+  });
+
+  it('register <client> --server URL (gemini-cli): exits 0 and writes the assistant\'s HTTP entry for the lab server', async () => {
+    const m = machine([installedPath(), path.dirname(process.execPath), fakeAssistants('gemini')]);
+    const registered = shell(typed(REGISTER_LAB, { '<client>': 'gemini-cli' }), m.env);
+    expect(await registered.exited).toBe(0);
+    expect(registered.stdout()).toContain('Lab server:   https://cosci.lab.example/mcp');
+    expect(serversIn(path.join(m.home, '.gemini', 'settings.json'))['co-scientist']).toEqual({ httpUrl: 'https://cosci.lab.example/mcp' });
   });
 });

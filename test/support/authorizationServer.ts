@@ -13,6 +13,12 @@ export const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 export const SIGNING_KID = 'test-key-1';
 /** A client whose tokens carry only research:read (for scope escalation). */
 export const READER_CLIENT = 'lab-reader';
+/**
+ * The desktop app, pre-registered as a native client with a loopback redirect: any port is
+ * accepted for it (RFC 8252 §7.3), the app listening on an ephemeral one.
+ */
+export const DESKTOP_APP_CLIENT = 'co-scientist-desktop';
+export const DESKTOP_REDIRECT_URI = 'http://127.0.0.1/callback';
 /** The assistant clients, granted every Co-Scientist scope but admin. */
 export const ASSISTANT_CLIENT = 'lab-assistant';
 export const INTROSPECTOR = { clientId: 'cosci-resource-server', clientSecret: 'introspection-secret-for-tests' };
@@ -58,6 +64,7 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
     clients: [
       publicClient(ASSISTANT_CLIENT),
       publicClient(READER_CLIENT),
+      { ...publicClient(DESKTOP_APP_CLIENT), redirect_uris: [DESKTOP_REDIRECT_URI] },
       { client_id: INTROSPECTOR.clientId, client_secret: INTROSPECTOR.clientSecret, redirect_uris: [], grant_types: [], response_types: [] },
     ],
     jwks: { keys: [privateJwk] },
@@ -74,6 +81,7 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
     features: {
       devInteractions: { enabled: true },
       introspection: { enabled: true },
+      revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => options.resource(),
@@ -111,6 +119,11 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
  * client (code, state, iss). Cookies are kept as a browser keeps them.
  */
 export async function signInAs(authorizationUrl: URL, login: string): Promise<URLSearchParams> {
+  return (await signInRedirect(authorizationUrl, login, REDIRECT_URI)).searchParams;
+}
+
+/** The same, for any client: the URL the browser is sent back to (starting with `redirectUri`). */
+export async function signInRedirect(authorizationUrl: URL, login: string, redirectUri: string): Promise<URL> {
   const jar = new Map<string, string>();
   let url = authorizationUrl.href;
   let form: URLSearchParams | undefined;
@@ -128,7 +141,7 @@ export async function signInAs(authorizationUrl: URL, login: string): Promise<UR
     }
     if (response.status >= 300 && response.status < 400) {
       const next = new URL(response.headers.get('location') ?? '', url);
-      if (next.href.startsWith(REDIRECT_URI)) return next.searchParams;
+      if (next.href.startsWith(redirectUri)) return next;
       url = next.href;
       form = undefined;
       continue;

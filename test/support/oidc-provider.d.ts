@@ -30,6 +30,7 @@ declare module 'oidc-provider' {
     features?: {
       devInteractions?: { enabled: boolean };
       introspection?: { enabled: boolean };
+      revocation?: { enabled: boolean };
       resourceIndicators?: {
         enabled: boolean;
         defaultResource?: (ctx: unknown, client: ProviderClient, oneOf?: string[]) => string | string[] | undefined | Promise<string | string[] | undefined>;

@@ -1,6 +1,8 @@
-// Per-identity rate limits (mcp/rateLimit.ts's token bucket, one per caller): every request of a
-// caller, and separately its costly tool calls. The buckets are per process: behind a load balancer
-// with N replicas a caller gets up to N times the limit (docs/threat-model.md, *Network mode*).
+// Per-identity rate limits (mcp/rateLimit.ts's token bucket, one per person: issuer + subject,
+// labIdentity.ts personKey, whichever client acts for them): every request of a person, and
+// separately their costly tool calls. The buckets live in this process's memory: behind a load
+// balancer each of N replicas limits on its own, so a person gets up to N times the limit
+// (docs/threat-model.md, *Network mode*).
 import { TokenBucket } from '../../mcp/access/rateLimit.js';
 
 export const REQUESTS_PER_MINUTE_ENV = 'COSCI_HTTP_REQUESTS_PER_MINUTE';

@@ -1,5 +1,6 @@
 // The HTTP request handler of a lab server: /healthz, the RFC 9728 metadata, and /mcp behind the
-// Host/Origin checks, authentication, the caller's rate limit and the body limit, answered by the
+// Host/Origin checks, authentication, the caller's rate limit, the body limit and the scope
+// challenge (a tool the token's scopes do not cover: 403 insufficient_scope), answered by the
 // official SDK's handler (createMcpHandler: 2026-07-28 per request, 2025-11-25 through its
 // stateless fallback) with one McpServer per request from the stdio server's own factory.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -7,14 +8,16 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { createMcpHandler, type AuthInfo, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { createMcpServer } from '../createServer.js';
+import { toolCatalog } from '../../mcp/toolCatalog.js';
 import type { Authenticator } from './auth/authenticator.js';
 import { bearerChallenge } from './auth/bearer.js';
-import type { LabIdentity } from './auth/labIdentity.js';
+import { personKey, type LabIdentity } from './auth/labIdentity.js';
 import { resourceMetadataDocument, resourceMetadataPaths } from './auth/resourceMetadata.js';
 import { callerContext, callerName, type SharedParts } from './callerContext.js';
 import type { CallerBuckets } from './callerBuckets.js';
 import { anonymousCaller, refuse } from './refusals.js';
 import { discardRest, readBody } from './requestBody.js';
+import { scopeShortfallOf } from './scopeChallenge.js';
 import { hostAllowed, originAllowed, type AllowedPlaces } from './requestGuards.js';
 
 export interface EndpointOptions {
@@ -45,7 +48,7 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
       const identity = authInfo?.extra?.[IDENTITY_KEY] as LabIdentity | undefined;
       // The endpoint passes every request through authentication first: no identity is a bug here.
       if (identity === undefined) throw new Error('an MCP request reached the server without an authenticated caller');
-      return createMcpServer(callerContext(shared, identity, buckets.of(identity.key).costlyCalls), era, version);
+      return createMcpServer(callerContext(shared, identity, buckets.of(personKey(identity)).costlyCalls), era, version);
     },
     { onerror: (error) => console.error(`[co-scientist] http: ${error.message}`), maxRequestBodySize: options.maxBodyBytes },
   );
@@ -85,7 +88,7 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
     }
     const identity = auth.identity;
     const who = callerName(identity);
-    const rate = buckets.of(identity.key).requests.take();
+    const rate = buckets.of(personKey(identity)).requests.take();
     if (!rate.allowed) {
       return refuse(shared.db, res, { status: 429, code: 'rate_limit_exceeded', reason: `Too many requests from ${who}; retry after ${rate.retryAfterSeconds} s.`, who, method, path, headers: { 'retry-after': String(rate.retryAfterSeconds) } });
     }
@@ -94,6 +97,13 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
       refuse(shared.db, res, { status: 413, code: 'payload_too_large', reason: `The request body is over ${options.maxBodyBytes} bytes.`, who, method, path, details: { declared_bytes: body.declared ?? null, received_bytes: body.received } });
       discardRest(req, body.received);
       return;
+    }
+    const shortfall = await scopeShortfallOf(body.body, identity, toolCatalog);
+    if (shortfall !== undefined) {
+      const scope = shortfall.required.join(' ');
+      const reason = `${shortfall.tool} needs the scope${shortfall.required.length > 1 ? 's' : ''} ${scope}; this token lacks ${shortfall.missing.join(', ')}.`;
+      const challenge = bearerChallenge({ resourceMetadataUrl: authenticator.resourceMetadataUrl, error: 'insufficient_scope', description: reason, scope });
+      return refuse(shared.db, res, { status: 403, code: 'insufficient_scope', reason, who, method, path, headers: { 'www-authenticate': challenge }, details: { tool: shortfall.tool, required: shortfall.required, missing: shortfall.missing } });
     }
     await serveMcp(req, res, body.body, identity);
   }

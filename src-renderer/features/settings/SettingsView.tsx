@@ -8,6 +8,7 @@ import { useDesktopSettings, useSaveSettings } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { NotificationSwitch } from '../../common/NotificationSwitch';
 import { PausePolicyFields } from '../../common/PausePolicyFields';
+import { LabServerSection } from './LabServerSection';
 import { ProvidersSection } from './ProvidersSection';
 import './settings.css';
 
@@ -106,6 +107,8 @@ export function SettingsView() {
           <code>COSCI_DATA_DIR</code>; back it up by copying the folder while Co-Scientist is closed.
         </p>
       </section>
+
+      <LabServerSection />
 
       <section className="card settings-section" aria-labelledby={`${id}-notify`}>
         <h2 id={`${id}-notify`}>Notifications</h2>

@@ -4,7 +4,7 @@
 // token for our resource, and refreshes it after it expires; both protocol eras on one endpoint.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../support/server.js';
-import { auditUntil, startLabServer, stopLabServers, type LabServer } from '../../support/labServer.js';
+import { auditUntil, rawPost, startLabServer, stopLabServers, type LabServer } from '../../support/labServer.js';
 import { ASSISTANT_CLIENT, READER_CLIENT, startAuthorizationServer, type AuthorizationServer } from '../../support/authorizationServer.js';
 import { connectThroughOAuth, TestOAuthProvider } from '../../support/oauthClient.js';
 
@@ -69,20 +69,40 @@ describe('lab server with an issuer: the SDK client OAuth flow', () => {
     }
   }, 60_000);
 
-  it('a token without the scope a tool needs gets insufficient_permissions naming it, audited as denied', async () => {
+  it('a token without the scope a tool needs gets 403 insufficient_scope naming the scope (step-up), audited as refused', async () => {
     const provider = new TestOAuthProvider(READER_CLIENT);
     const client = await connectThroughOAuth(server.url, provider, 'alice', 'modern');
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).not.toContain('start_research');
-      const refused = await client.callTool({ name: 'start_research', arguments: { goal: 'Can a reader start a project by asking nicely?' } });
-      expect(refused.isError).toBe(true);
-      const text = JSON.stringify(refused.content);
-      expect(text).toContain('insufficient_permissions');
-      expect(text).toContain('research:write');
-      await auditUntil(dataDir, (rows) => rows.some((r) => r.action === 'tool:start_research' && r.outcome === 'denied' && r.clientId.startsWith(`Alice Student via ${READER_CLIENT}`)));
+      // The SDK client meets the 403 challenge and asks the user for the wider grant: a new
+      // authorization URL that requests the scope the tool needs.
+      provider.pendingAuthorization = undefined;
+      const refused = await client.callTool({ name: 'start_research', arguments: { goal: 'Can a reader start a project by asking nicely?' } }).then(() => undefined, (error: unknown) => error);
+      expect(refused).toBeInstanceOf(Error);
+      const stepUp = provider.pendingAuthorization as URL | undefined;
+      expect(stepUp?.searchParams.get('scope')?.split(' ')).toContain('research:write');
     } finally {
       await client.close();
     }
+    const token = provider.stored?.access_token ?? '';
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'start_research', arguments: { goal: 'Escalate by hand' } } });
+    const raw = await rawPost(server.url, { authorization: `Bearer ${token}` }, body);
+    expect(raw.status).toBe(403);
+    const challenge = raw.headers.get('www-authenticate') ?? '';
+    expect(challenge).toMatch(/^Bearer /);
+    expect(challenge).toContain('error="insufficient_scope"');
+    expect(challenge).toContain('scope="research:write"');
+    expect(challenge).toContain(`resource_metadata="${new URL('/.well-known/oauth-protected-resource/mcp', server.url).href}"`);
+    // A tool the token covers still runs: the challenge is per operation, not per token.
+    const allowed = await rawPost(server.url, { authorization: `Bearer ${token}` }, JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'list_research_projects', arguments: {} } }));
+    expect(allowed.status).toBe(200);
+    const rows = await auditUntil(dataDir, (all) => all.filter((r) => r.action === 'http:refused' && r.errorCode === 'insufficient_scope').length >= 2);
+    const row = rows.find((r) => r.action === 'http:refused' && r.errorCode === 'insufficient_scope');
+    expect(row?.clientId).toBe(`Alice Student via ${READER_CLIENT} (${issuer.issuer}#alice)`);
+    expect(row?.outcome).toBe('denied');
+    expect(JSON.parse(row?.arguments ?? '{}')).toMatchObject({ status: 403, tool: 'start_research', required: ['research:write'], missing: ['research:write'] });
+    // Nothing ran: no tool row for the refused call.
+    expect(rows.some((r) => r.action === 'tool:start_research' && r.clientId.includes(READER_CLIENT))).toBe(false);
   });
 });

@@ -3,6 +3,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../support/server.js';
+import { closeDatabase, openDatabase } from '../../../src-mcp/store/database.js';
+import { upsertPolicy } from '../../../src-mcp/store/policies.js';
 import { auditUntil, connectWithToken, LIST_TOOLS_BODY, rawPost, runServeHttp, startLabServer, stopLabServers, type LabServer } from '../../support/labServer.js';
 
 describe('lab server in token mode (no --issuer)', () => {
@@ -83,6 +85,21 @@ describe('lab server in token mode (no --issuer)', () => {
     expect(statuses).toContain(429);
     expect(Number(retryAfter)).toBeGreaterThan(0);
     await auditUntil(floodDir, (rows) => rows.some((r) => r.errorCode === 'rate_limit_exceeded' && r.outcome === 'denied' && r.clientId === 'http'));
+  });
+
+  it('without OAuth to step up through, a call beyond the stored policy is the tool\'s coded insufficient_permissions (200, no challenge)', async () => {
+    const db = openDatabase(dataDir);
+    try {
+      upsertPolicy(db, { clientId: 'http', scopes: ['research:read'], ratePerMinute: 60, burst: 10, mayDecideCheckpoints: false, updatedAt: new Date().toISOString(), updatedBy: 'test' });
+    } finally {
+      closeDatabase(db);
+    }
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'start_research', arguments: { goal: 'Escalate past the stored policy' } } });
+    const response = await rawPost(server.url, { authorization: `Bearer ${server.token}` }, body);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('www-authenticate')).toBeNull();
+    expect(await response.text()).toContain('insufficient_permissions');
+    await auditUntil(dataDir, (rows) => rows.some((r) => r.clientId === 'http' && r.action === 'tool:start_research' && r.outcome === 'denied' && r.errorCode === 'insufficient_permissions'));
   });
 
   it('answers /healthz without a token', async () => {

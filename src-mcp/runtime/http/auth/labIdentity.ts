@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { isScope, type Scope } from '../../../mcp/access/scopes.js';
 
 export interface LabIdentity {
-  /** Stable key of the person at the client: rate limits and task leases hang on it. */
+  /** Stable key of the person at the client: task leases hang on it (rate limits on personKey). */
   key: string;
   /** The token's issuer; null in token mode (no issuer: the holder of the printed token). */
   issuer: string | null;
@@ -67,6 +67,14 @@ export function identityFromClaims(claims: VerifiedClaims, roles: RoleRule): Lab
 
 export function identityKey(issuer: string | null, subject: string, clientId: string): string {
   return JSON.stringify([issuer, subject, clientId]);
+}
+
+/**
+ * The person behind a call, whatever client acts for them: issuer + subject. Rate limits hang on
+ * it, so a person cannot multiply their share by signing in through several assistants.
+ */
+export function personKey(identity: LabIdentity): string {
+  return JSON.stringify([identity.issuer, identity.subject]);
 }
 
 /**
