@@ -14,12 +14,17 @@ import { parseCheckpoint, parseCheckpointScreen } from './shared/checkpointData'
 import { useState } from 'react';
 import '../features/checkpoints/checkpoints.css';
 
+/** One id per press, so a retried press is applied once. (crypto.randomUUID needs a secure context, which a sandboxed view is not.) */
+function pressId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 function CheckpointViewRoot() {
   const view = useViewApp('checkpoint', parseCheckpointScreen);
   // Checkpoints this view decided: shown with their decision in place of the result's copy.
   const [decided, setDecided] = useState<ReadonlyMap<string, CheckpointView>>(new Map());
   const decide: Decide = async (checkpoint, action, extra) => {
-    const outcome = await view.call(DECIDE_IN_CHAT_TOOL_NAME, { checkpoint_id: checkpoint.checkpoint_id, action, ...extra, decision_id: crypto.randomUUID() });
+    const outcome = await view.call(DECIDE_IN_CHAT_TOOL_NAME, { checkpoint_id: checkpoint.checkpoint_id, action, ...extra, decision_id: pressId() });
     if (!outcome.ok) return outcome.message;
     const parsed = parseCheckpoint(outcome.data.checkpoint, 'the decided checkpoint');
     if (!parsed.ok) return `The decision was recorded, but ${parsed.problem}`;
