@@ -3,9 +3,6 @@
 // where the scientist allowed decisions from this assistant; a refusal is shown as the server says it.
 import type { CheckpointView } from '../../src-shared/routes/index';
 import type { DECIDE_IN_CHAT_TOOL } from '../../src-shared/chatViews';
-
-// The renderer imports only types of src-shared: the literal is checked against the one owner.
-const DECIDE_IN_CHAT_TOOL_NAME: typeof DECIDE_IN_CHAT_TOOL = 'decide_in_chat';
 import { mountView } from './shared/mount';
 import { useViewApp } from './shared/viewApp';
 import { Notice } from './shared/Notice';
@@ -13,6 +10,9 @@ import { CheckpointPanel, type Decide } from './shared/CheckpointPanel';
 import { parseCheckpoint, parseCheckpointScreen } from './shared/checkpointData';
 import { useState } from 'react';
 import '../features/checkpoints/checkpoints.css';
+
+// The renderer imports only types of src-shared: the literal is checked against the one owner.
+const DECIDE_IN_CHAT_TOOL_NAME: typeof DECIDE_IN_CHAT_TOOL = 'decide_in_chat';
 
 /** One id per press, so a retried press is applied once. (crypto.randomUUID needs a secure context, which a sandboxed view is not.) */
 function pressId(): string {

@@ -5,9 +5,6 @@
 import { useEffect, useState } from 'react';
 import type { HypothesisDetail } from '../../src-shared/routes/index';
 import type { HYPOTHESIS_CARD_TOOL } from '../../src-shared/chatViews';
-
-// The renderer imports only types of src-shared: the literal is checked against the one owner.
-const HYPOTHESIS_CARD_TOOL_NAME: typeof HYPOTHESIS_CARD_TOOL = 'show_hypothesis_card';
 import { ciCell } from '../features/leaderboard/ciCell';
 import { hypothesisTitle } from '../common/hypothesisTitle';
 import { LISTED_STATUS_LABELS } from '../common/hypotheses/labels';
@@ -17,6 +14,9 @@ import { fail, isRecord, missingFields } from './shared/parse';
 import { Notice } from './shared/Notice';
 import { HypothesisCard, parseHypothesisDetail } from './shared/HypothesisCard';
 import '../common/dataTable.css';
+
+// The renderer imports only types of src-shared: the literal is checked against the one owner.
+const HYPOTHESIS_CARD_TOOL_NAME: typeof HYPOTHESIS_CARD_TOOL = 'show_hypothesis_card';
 
 interface BoardRow {
   id: string;

@@ -156,6 +156,21 @@ test.describe('checkpoint decisions', () => {
     }
   });
 
+  test('continue_research stopping at a checkpoint shows it, decidable in the view', async ({ page }) => {
+    const s = await stage({ grant: true });
+    try {
+      const researchId = await startProject(s, 'Find novel therapeutic targets for liver fibrosis');
+      const host = await openView(page, s, 'checkpoint');
+      const next = await host.feed('continue_research', { research_id: researchId });
+      expect((next.structuredContent as { state: string }).state).toBe('awaiting_decision');
+      await expect(host.view.getByTestId('proposal-goal')).toContainText('liver fibrosis');
+      await host.view.getByTestId('approve').click();
+      await expect(host.view.getByTestId('decided')).toContainText(`approve by ${ASSISTANT}`);
+    } finally {
+      await s.close();
+    }
+  });
+
   test('an assistant without the in-chat grant gets the refusal in the view, and nothing changes', async ({ page }) => {
     const s = await stage({ grant: 'scope-only' });
     try {
