@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildApps } from './build-apps.mjs';
 
 // ESM bundles still meet CommonJS dependencies that call require() for Node built-ins;
 // esbuild needs a real `require` in scope for those.
@@ -174,3 +175,6 @@ for (const name of readdirSync(SERVER_OUT)) {
 mkdirSync('dist', { recursive: true });
 writeFileSync('dist/package.json', JSON.stringify({ type: 'module' }, null, 2) + '\n');
 console.error(`build: ${Object.keys(serverEntries).length + otherEntries.length} entry bundles written to dist/`);
+
+// The chat views the server serves (issue 34): with the server, so that a server build has them.
+await buildApps();

@@ -19,6 +19,7 @@ import { AUDIT_TOOLS } from './tools/desktop/audit.js';
 import { configureProvidersTool } from './tools/desktop/providers.js';
 import { listCitingHypothesesTool } from './tools/desktop/knowledgeCitedBy.js';
 import { getKnowledgeDocumentTool } from './tools/desktop/knowledgeDocument.js';
+import { CHAT_VIEW_TOOLS } from './tools/assistant/chatViewActions.js';
 import type { ToolDefinition } from './toolkit.js';
 
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -49,4 +50,5 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...TOURNAMENT_DESKTOP_TOOLS,
   ...AUDIT_TOOLS,
   configureProvidersTool,
+  ...CHAT_VIEW_TOOLS,
 ];

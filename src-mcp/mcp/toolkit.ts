@@ -21,6 +21,7 @@ import { InputNeeded, askUserVia, inputRequiredFor, type Answer, type Question }
 import { describeTool, type CatalogEntry } from './schemas/toolSchemas.js';
 import { describeOversize, findOversizeString } from './access/argumentLimits.js';
 import { conformingOutput } from './schemas/outputCheck.js';
+import { appOnlyRefusal, clientShowsApps, listedFor } from './apps/listing.js';
 
 export interface ToolOutcome<O> {
   data: O;
@@ -42,6 +43,8 @@ export interface ToolCall {
   clientRoots(): Promise<string[]>;
   /** Asks the user in the client's own UI (elicitation), where the client supports it. */
   askUser(question: Question): Promise<Answer>;
+  /** The client declared MCP Apps (it shows views; apps/listing.ts): app-only tools run only then. */
+  showsApps: boolean;
 }
 
 /** For calls made outside a request (tests, the GUI's direct calls): no progress, no roots. */
@@ -50,6 +53,7 @@ export const DETACHED_CALL: ToolCall = {
   sendProgress: () => undefined,
   clientRoots: async () => [],
   askUser: async () => 'unsupported',
+  showsApps: false,
 };
 
 export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
@@ -65,6 +69,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
    * scientist may have built); the others stay open to assistants with the scopes.
    */
   desktopOnlyActions?: readonly string[];
+  /** Called by the chat views' buttons, never by the model (`_meta.ui.visibility: ["app"]`, apps/listing.ts). */
+  appOnly?: boolean;
   /** Costly work (reasoning, ingestion, big exports): counted against the client's rate limit. */
   expensive?: boolean;
   /** Shows rows of the audit log: this process's queued read rows are appended first (readAudit.ts), so the caller sees its own earlier calls. */
@@ -107,9 +113,10 @@ function desktopOnlyActionOf(tool: ToolDefinition, args: unknown, ctx: ServerCon
 
 export function installTools(mcp: McpServer, catalog: ToolCatalog, ctx: ServerContext): void {
   // From the catalog: a build answers without loading the tool modules (toolCatalog.ts).
-  mcp.server.setRequestHandler('tools/list', async () => {
+  mcp.server.setRequestHandler('tools/list', async (_request, requestCtx) => {
     const policy = await ctx.policy();
-    return { tools: (await catalog.entries()).filter((entry) => isVisibleWith(entry, ctx.clientId, policy)).map((entry) => entry.tool) };
+    const showsApps = clientShowsApps(mcp, requestCtx);
+    return { tools: (await catalog.entries()).filter((entry) => isVisibleWith(entry, ctx.clientId, policy)).flatMap((entry) => listedFor(entry, showsApps)) };
   });
 
   mcp.server.setRequestHandler('tools/call', async (request, requestCtx) => {
@@ -166,6 +173,7 @@ function toolCallOf(mcp: McpServer, request: RequestContext): RequestToolCall {
     },
     clientRoots: () => clientRoots(mcp),
     askUser: askUserVia(mcp, request),
+    showsApps: clientShowsApps(mcp, request),
   };
 }
 
@@ -199,12 +207,15 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
       durationMs: performance.now() - started,
     });
 
-  if (!await isVisibleTo(tool, ctx)) {
+  // An app-only tool is the views' (apps/listing.ts): from a client that shows none, the model would be calling it.
+  if (!(await isVisibleTo(tool, ctx)) || (tool.appOnly === true && !call.showsApps)) {
     const missing = tool.desktopOnly === true && ctx.clientId !== DESKTOP_CLIENT ? [] : missingScopes((await ctx.policy()).scopes, tool.scopes);
     const message =
       missing.length > 0
         ? `${ctx.clientId} lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')} needed for ${tool.name}. The scientist can grant it in the Co-Scientist app under Assistants.`
-        : `${tool.name} can only be used from the Co-Scientist desktop app.`;
+        : tool.appOnly === true && !call.showsApps
+          ? appOnlyRefusal(tool.name)
+          : `${tool.name} can only be used from the Co-Scientist desktop app.`;
     await audit('denied', 'insufficient_permissions', null);
     return errorResult('insufficient_permissions', message, { required: tool.scopes, missing });
   }

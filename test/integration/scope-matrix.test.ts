@@ -23,7 +23,8 @@ const ROLES: Role[] = [
 ];
 
 function expectedVisible(role: Role): string[] {
-  return ALL_TOOLS.filter((tool) => (tool.desktopOnly !== true || role.client === 'desktop') && hasScopes(role.scopes, tool.scopes))
+  // No role here declares MCP Apps: the views' app-only tools are neither listed nor callable (chat-views.test.ts covers them).
+  return ALL_TOOLS.filter((tool) => (tool.desktopOnly !== true || role.client === 'desktop') && tool.appOnly !== true && hasScopes(role.scopes, tool.scopes))
     .map((tool) => tool.name)
     .sort();
 }

@@ -23,8 +23,8 @@ describe.each(CLIENT_KINDS)('tools/list schemas ($label)', ({ sdk, era }) => {
   const dataDir = tempDataDir();
   let server: ConnectedServer<ToolClient, ServerProcess>;
   beforeAll(async () => {
-    // The desktop client sees every tool.
-    server = await connectServer({ dataDir, client: 'desktop', era, sdk });
+    // The desktop client sees every tool; declaring MCP Apps, the views' app-only tools too (issue 34).
+    server = await connectServer({ dataDir, client: 'desktop', era, sdk, showsApps: true });
   });
   afterAll(async () => {
     await server.close();

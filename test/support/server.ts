@@ -82,7 +82,12 @@ export interface ConnectOptions {
   sdk?: Sdk;
   /** Another build's server.js (a benchmark comparing builds); this repository's dist when omitted. */
   serverEntry?: string;
+  /** Declares MCP Apps (`extensions["io.modelcontextprotocol/ui"]`), as a host that shows views does. */
+  showsApps?: boolean;
 }
+
+/** What a host that renders MCP Apps views declares (the extension's own id and its HTML profile). */
+export const APPS_CAPABILITIES = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 
 export async function connectServer(options: ConnectOptions & { sdk?: 'v2' }): Promise<ConnectedServer>;
 export async function connectServer(options: ConnectOptions): Promise<ConnectedServer<ToolClient, ServerProcess>>;
@@ -91,7 +96,8 @@ export async function connectServer(options: ConnectOptions): Promise<ConnectedS
   const args = [options.serverEntry ?? SERVER_ENTRY, '--data-dir', options.dataDir];
   if (options.client !== null) args.push('--client', options.client ?? 'test-assistant');
   const env = serverEnvFor(options.client, options.dataDir);
-  return options.sdk === 'v1' ? connectV1(args, env, options.era) : connectV2(args, env, options.era);
+  const capabilities = options.showsApps === true ? APPS_CAPABILITIES : {};
+  return options.sdk === 'v1' ? connectV1(args, env, options.era, capabilities) : connectV2(args, env, options.era, capabilities);
 }
 
 function collectStderr(stream: { on(event: 'data', listener: (chunk: Buffer) => void): unknown } | null): () => string {
@@ -102,19 +108,19 @@ function collectStderr(stream: { on(event: 'data', listener: (chunk: Buffer) => 
   return () => stderr;
 }
 
-async function connectV2(args: string[], env: Record<string, string>, era: Era | undefined): Promise<ConnectedServer> {
+async function connectV2(args: string[], env: Record<string, string>, era: Era | undefined, capabilities: object): Promise<ConnectedServer> {
   const transport = new StdioClientTransport({ command: process.execPath, args, env, stderr: 'pipe' });
   const stderr = collectStderr(transport.stderr);
-  const client = new Client({ name: 'co-scientist-tests', version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {});
+  const client = new Client({ name: 'co-scientist-tests', version: '1.0.0' }, { capabilities, ...(era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}) });
   await client.connect(transport);
   return { client, transport, stderr, close: () => client.close() };
 }
 
-async function connectV1(args: string[], env: Record<string, string>, era: Era | undefined): Promise<ConnectedServer<ToolClient, ServerProcess>> {
+async function connectV1(args: string[], env: Record<string, string>, era: Era | undefined, capabilities: object): Promise<ConnectedServer<ToolClient, ServerProcess>> {
   if (era === 'modern') throw new Error('The v1 SDK client speaks the 2025 protocol era only: connect it without era: "modern".');
   const transport = new V1StdioClientTransport({ command: process.execPath, args, env, stderr: 'pipe' });
   const stderr = collectStderr(transport.stderr);
-  const client = new V1Client({ name: 'co-scientist-tests-v1', version: '1.0.0' });
+  const client = new V1Client({ name: 'co-scientist-tests-v1', version: '1.0.0' }, { capabilities });
   await client.connect(transport);
   // The v1 client validates structuredContent only for tools it has seen in tools/list; list them
   // first, as assistants do, so that every call below is checked against its outputSchema.

@@ -7,6 +7,7 @@ import { projectLine, projectMarkdown } from './projectMarkdown.js';
 import { audited, canRead, markdown } from '../access/resourceAccess.js';
 import { installDetailResources } from './records.js';
 import { installKnowledgeResources } from './knowledge.js';
+import { installViewResources } from '../apps/viewResources.js';
 import { MEDIA_TYPES, renderExport, type ExportFormat } from '../tools/assistant/results.js';
 import { exportMarkdown } from '../../engine/exports/index.js';
 import { buildReport } from '../../engine/exports/buildReport.js';
@@ -17,6 +18,7 @@ const LIST_LIMIT = 50;
 export function installResources(mcp: McpServer, ctx: ServerContext): void {
   installDetailResources(mcp, ctx);
   installKnowledgeResources(mcp, ctx);
+  installViewResources(mcp, ctx);
   mcp.registerResource(
     'research-export',
     new ResourceTemplate('research://projects/{project_id}/export/{format}', { list: undefined, complete: { format: (value) => Object.keys(MEDIA_TYPES).filter((f) => f.startsWith(value)) } }),

@@ -12,6 +12,8 @@ import { withNullableTypes } from './nullableTypes.js';
 export interface CatalogEntry {
   scopes: readonly Scope[];
   desktopOnly: boolean;
+  /** Listed only to clients that show views, marked app-only (apps/listing.ts). */
+  appOnly: boolean;
   tool: Tool;
 }
 

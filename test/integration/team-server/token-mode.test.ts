@@ -88,11 +88,11 @@ describe('lab server in token mode (no --issuer)', () => {
   });
 
   it('without OAuth to step up through, a call beyond the stored policy is the tool\'s coded insufficient_permissions (200, no challenge)', async () => {
-    const db = openDatabase(dataDir);
+    const db = await openDatabase(dataDir);
     try {
-      upsertPolicy(db, { clientId: 'http', scopes: ['research:read'], ratePerMinute: 60, burst: 10, mayDecideCheckpoints: false, updatedAt: new Date().toISOString(), updatedBy: 'test' });
+      await upsertPolicy(db, { clientId: 'http', scopes: ['research:read'], ratePerMinute: 60, burst: 10, mayDecideCheckpoints: false, updatedAt: new Date().toISOString(), updatedBy: 'test' });
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
     const body = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'start_research', arguments: { goal: 'Escalate past the stored policy' } } });
     const response = await rawPost(server.url, { authorization: `Bearer ${server.token}` }, body);

@@ -1,0 +1,168 @@
+// One checkpoint in the chat: what is proposed, and Approve / Edit / Reject where the scientist may
+// decide it here. The form of an edit is built from the checkpoint's own edit schema by the
+// desktop's SchemaForm; the server validates the decision as it validates the app's.
+import { useId, useMemo, useRef, useState, useEffect } from 'react';
+import type { CheckpointView } from '../../../src-shared/routes/index';
+import { KIND_HINTS, KIND_LABELS, editSource, diffOptionsFor } from '../../features/checkpoints/checkpointKinds';
+import { fieldsOf, type JsonSchema } from '../../features/checkpoints/schemaForm/jsonSchema';
+import { SchemaForm } from '../../features/checkpoints/schemaForm/SchemaForm';
+import { diffValues } from '../../features/checkpoints/schemaForm/diff';
+import { clean, prefill, validate, type FormValue } from '../../features/checkpoints/schemaForm/values';
+import { Notice } from './Notice';
+
+/** Kinds the scientist decides only in the desktop app, whoever asks (checkpointRules.ts). */
+const APP_ONLY_KINDS = new Set<CheckpointView['kind']>(['safety_review', 'change_request']);
+
+export type Decide = (checkpoint: CheckpointView, action: 'approve' | 'edit' | 'reject', extra: { data?: Record<string, unknown>; note?: string }) => Promise<string | null>;
+
+type Payload = Record<string, unknown>;
+const text = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
+const records = (value: unknown): Payload[] => (Array.isArray(value) ? value.filter((v): v is Payload => typeof v === 'object' && v !== null) : []);
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+function Proposal({ checkpoint }: { checkpoint: CheckpointView }) {
+  const payload = checkpoint.payload;
+  switch (checkpoint.kind) {
+    case 'research_plan': {
+      const plan = (payload.plan ?? {}) as Payload;
+      return (
+        <div data-testid="proposal">
+          <p data-testid="proposal-goal">{text(plan.goal)}</p>
+          <p className="cv-meta">{`Hypothesis budget: ${text(plan.hypothesis_budget)}`}</p>
+          <ul className="cv-list">{strings(plan.objectives).map((objective, index) => <li key={index}>{objective}</li>)}</ul>
+        </div>
+      );
+    }
+    case 'hypothesis_batch':
+      return (
+        <ul className="cv-list" data-testid="proposal">
+          {records(payload.hypotheses).map((h, index) => <li key={index}>{`H${text(h.seq)} ${text(h.summary)}`}</li>)}
+          {typeof payload.hypotheses_not_shown === 'number' ? <li className="muted">{`and ${payload.hypotheses_not_shown} more (the app shows them all)`}</li> : null}
+        </ul>
+      );
+    case 'evolution_plan':
+      return (
+        <ul className="cv-list" data-testid="proposal">
+          {records(payload.proposals).map((p, index) => <li key={index}>{`${text(p.strategy).replace(/_/g, ' ')} of ${text(p.hypothesis_id)}${p.rationale ? `: ${text(p.rationale)}` : ''}`}</li>)}
+        </ul>
+      );
+    case 'final_report':
+      return <p data-testid="proposal">{text(payload.overview)}</p>;
+    default:
+      return <p data-testid="proposal" className="muted">Shown in full in the Co-Scientist app.</p>;
+  }
+}
+
+function EditForm({ checkpoint, onSubmit, onCancel, busy }: { checkpoint: CheckpointView; onSubmit: (data: Record<string, unknown>) => void; onCancel: () => void; busy: boolean }) {
+  const idPrefix = useId();
+  const fields = useMemo(() => fieldsOf(checkpoint.edit_schema as JsonSchema), [checkpoint.edit_schema]);
+  const original = useMemo(() => prefill(fields, editSource(checkpoint.kind, checkpoint.payload)), [fields, checkpoint.kind, checkpoint.payload]);
+  const options = useMemo(() => diffOptionsFor(checkpoint.kind, checkpoint.payload), [checkpoint.kind, checkpoint.payload]);
+  const [value, setValue] = useState<FormValue>(original);
+  const [tried, setTried] = useState(false);
+  const errors = validate(fields, value);
+  const changes = diffValues(fields, original, value, options).length;
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => form.current?.querySelector<HTMLElement>('input, textarea, select')?.focus(), []);
+  return (
+    <form
+      ref={form}
+      aria-label="Edit the proposal"
+      data-testid="edit-form"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onCancel();
+        }
+      }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTried(true);
+        if (errors.size === 0 && changes > 0) onSubmit(clean(fields, value));
+      }}
+    >
+      <SchemaForm fields={fields} value={value} onChange={setValue} errors={tried ? errors : new Map()} itemLabel={options.itemLabel} idPrefix={idPrefix} />
+      {tried && changes === 0 ? <p className="field-error" role="alert">Nothing was changed yet.</p> : null}
+      <div className="cv-actions">
+        <button type="submit" className="cv-primary" disabled={busy} data-testid="edit-submit">{`Approve with these changes (${changes})`}</button>
+        <button type="button" onClick={onCancel} disabled={busy}>Cancel</button>
+      </div>
+    </form>
+  );
+}
+
+function RejectForm({ onSubmit, onCancel, busy }: { onSubmit: (note: string) => void; onCancel: () => void; busy: boolean }) {
+  const id = useId();
+  const [note, setNote] = useState('');
+  return (
+    <form
+      aria-label="Reject with a note"
+      data-testid="reject-form"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onCancel();
+        }
+      }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(note);
+      }}
+    >
+      <label htmlFor={id}>What is wrong, and what to do instead (fed to the next attempt)</label>
+      <textarea id={id} value={note} autoFocus onChange={(event) => setNote(event.target.value)} data-testid="reject-note" />
+      <div className="cv-actions">
+        <button type="submit" className="cv-danger" disabled={busy} data-testid="reject-submit">Reject</button>
+        <button type="button" onClick={onCancel} disabled={busy}>Cancel</button>
+      </div>
+    </form>
+  );
+}
+
+export function CheckpointPanel({ checkpoint, decide }: { checkpoint: CheckpointView; decide: Decide }) {
+  const [mode, setMode] = useState<'view' | 'edit' | 'reject'>('view');
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const headingId = useId();
+  const run = async (action: 'approve' | 'edit' | 'reject', extra: { data?: Record<string, unknown>; note?: string }) => {
+    setBusy(true);
+    setRefusal(null);
+    const problem = await decide(checkpoint, action, extra);
+    setBusy(false);
+    setRefusal(problem);
+    if (problem === null) setMode('view');
+  };
+  const decision = checkpoint.decision;
+  return (
+    <section className="cv-card" aria-labelledby={headingId} data-testid="checkpoint" data-id={checkpoint.checkpoint_id} data-status={checkpoint.status}>
+      <h2 id={headingId}>{`${KIND_LABELS[checkpoint.kind] ?? checkpoint.kind} · ${checkpoint.research_id}`}</h2>
+      <p className="cv-meta">{`${checkpoint.checkpoint_id}, iteration ${checkpoint.iteration}, waiting since ${checkpoint.created_at}`}</p>
+      <Proposal checkpoint={checkpoint} />
+      {decision !== null ? (
+        <p className="cv-ok" role="status" data-testid="decided">
+          {`Already decided: ${decision.action} by ${decision.decided_by} at ${decision.decided_at}${decision.decision_id.startsWith('chat-view:') ? ' (in the chat)' : ''}${decision.note === null ? '' : ` — "${decision.note}"`}.`}
+        </p>
+      ) : checkpoint.status === 'withdrawn' ? (
+        <p className="cv-meta" data-testid="withdrawn">Withdrawn: it takes no decision any more.</p>
+      ) : APP_ONLY_KINDS.has(checkpoint.kind) ? (
+        <p className="cv-meta" data-testid="app-only">This is decided by the scientist in the Co-Scientist app, never in the chat.</p>
+      ) : (
+        <>
+          <p className="cv-meta">{KIND_HINTS[checkpoint.kind]}</p>
+          {mode === 'view' ? (
+            <div className="cv-actions" role="group" aria-label="Decision">
+              <button type="button" className="cv-primary" disabled={busy} onClick={() => void run('approve', {})} data-testid="approve">Approve</button>
+              <button type="button" disabled={busy} onClick={() => setMode('edit')} data-testid="edit">Edit</button>
+              <button type="button" className="cv-danger" disabled={busy} onClick={() => setMode('reject')} data-testid="reject">Reject</button>
+            </div>
+          ) : mode === 'edit' ? (
+            <EditForm checkpoint={checkpoint} busy={busy} onCancel={() => setMode('view')} onSubmit={(data) => void run('edit', { data })} />
+          ) : (
+            <RejectForm busy={busy} onCancel={() => setMode('view')} onSubmit={(note) => void run('reject', { note })} />
+          )}
+        </>
+      )}
+      {refusal === null ? null : <Notice text={refusal} testId="decision-refused" />}
+    </section>
+  );
+}

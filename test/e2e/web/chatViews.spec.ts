@@ -1,0 +1,264 @@
+// The chat views (issue 34) in Chromium inside a host made of the SDK's own AppBridge, fed real
+// tool results from the real server over stdio: the leaderboard shows the project's rows and opens
+// a card; Approve / Edit / Reject change the server's state and write the audit row; an assistant
+// without the in-chat grant is refused in the view; a stale checkpoint says who decided it; axe in
+// light and dark; the checkpoint view by keyboard alone; hostile host messages refused.
+import { expect, test, type Page } from '@playwright/test';
+import { makeTempDir, removeTempDirs } from '../../support/tempDirs.js';
+import { callOk, connectServer, type ConnectedServer, type ServerProcess, type ToolClient } from '../../support/server.js';
+import { runScriptedProject } from '../../support/scriptedAssistant.js';
+import { ChatHost, appsClient, type Theme } from './chatViews/chatHost.js';
+import { describeFindings, seriousAxeFindings } from './support/axe.js';
+
+test.setTimeout(180_000);
+test.afterAll(() => removeTempDirs());
+
+const ASSISTANT = 'claude-desktop';
+const DECIDER_SCOPES = ['research:write', 'hypotheses:generate', 'hypotheses:evolve', 'reviews:write', 'knowledge:write', 'checkpoints:decide'];
+
+interface Stage {
+  dataDir: string;
+  desktop: ConnectedServer<ToolClient, ServerProcess>;
+  assistant: ConnectedServer<ToolClient, ServerProcess>;
+  close(): Promise<void>;
+}
+
+/** `grant`: the scope and in-chat decisions; `scope-only`: the scope, but the scientist did not allow decisions from this assistant. */
+async function stage(options: { grant: boolean | 'scope-only' }): Promise<Stage> {
+  const dataDir = makeTempDir('cosci-chat-views-');
+  const desktop = await connectServer({ dataDir, client: 'desktop' });
+  if (options.grant !== false) await callOk(desktop, 'set_client_policy', { client_id: ASSISTANT, scopes: DECIDER_SCOPES, may_decide_checkpoints: options.grant === true });
+  const assistant = await appsClient(dataDir, ASSISTANT);
+  return { dataDir, desktop, assistant, close: async () => void (await Promise.all([desktop.close(), assistant.close()])) };
+}
+
+async function startProject(s: Stage, goal: string): Promise<string> {
+  return String((await callOk(s.desktop, 'start_research', { goal, hypothesis_count: 3 })).research_id);
+}
+
+/** Every tool this client's host may let a view call: what the server lists to it. */
+async function appTools(s: Stage): Promise<string[]> {
+  return (await s.assistant.client.listTools()).tools.map((tool) => tool.name);
+}
+
+async function openView(page: Page, s: Stage, name: Parameters<ChatHost['open']>[0], theme: Theme = 'light'): Promise<ChatHost> {
+  const host = new ChatHost(page, s.assistant);
+  await host.open(name, theme, await appTools(s));
+  return host;
+}
+
+async function auditRows(s: Stage, action: string): Promise<Array<Record<string, unknown>>> {
+  return (await callOk(s.desktop, 'query_audit_log', { action })).rows as Array<Record<string, unknown>>;
+}
+
+async function expectNoSeriousFindings(page: Page, host: ChatHost, view: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await host.setTheme(theme);
+    await expect.poll(() => host.viewFrame().evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    const found = await seriousAxeFindings(page, `${view} (${theme})`);
+    expect(found, describeFindings(found)).toEqual([]);
+  }
+}
+
+test.describe('leaderboard and hypothesis card', () => {
+  let s: Stage;
+  let researchId: string;
+  test.beforeAll(async () => {
+    s = await stage({ grant: false });
+    await runScriptedProject({ hypotheses: 10, seed: 3, dataDir: s.dataDir });
+    researchId = String(((await callOk(s.desktop, 'list_research_projects', {})).projects as Array<{ id: string }>)[0]!.id);
+  });
+  test.afterAll(async () => s.close());
+
+  test('shows the project\'s rows, opens a row\'s card, and passes axe in light and dark', async ({ page }) => {
+    const host = await openView(page, s, 'leaderboard');
+    const result = await host.feed('list_hypotheses', { research_id: researchId, limit: 20 });
+    const listed = (result.structuredContent as { hypotheses: Array<{ id: string; number: number; rank: number | null }> }).hypotheses;
+    const rows = host.view.getByTestId('leaderboard-row');
+    await expect(rows).toHaveCount(listed.length);
+    await expect(rows.first()).toHaveAttribute('data-id', listed[0]!.id);
+    await expect(rows.first().getByTestId('row-open')).toContainText(`H${listed[0]!.number}`);
+    await expectNoSeriousFindings(page, host, 'leaderboard');
+
+    await rows.first().getByTestId('row-open').click();
+    const card = host.view.getByTestId('hypothesis-card');
+    await expect(card).toContainText(`H${listed[0]!.number}`);
+    await expect(card.getByTestId('card-review').first()).toBeVisible();
+    await expect(card.getByTestId('card-citation').first()).toContainText(/\(\d{4}\)/);
+    expect(await host.calls()).toContain('show_hypothesis_card');
+    await expectNoSeriousFindings(page, host, 'leaderboard with a card');
+  });
+
+  test('from rank_hypotheses: the certification and the titles it asks for', async ({ page }) => {
+    const host = await openView(page, s, 'leaderboard');
+    const result = await host.feed('rank_hypotheses', { research_id: researchId, method: 'direct_comparison', top_n: 10 });
+    const ranked = result.structuredContent as { certified: boolean; k: number; leaderboard: unknown[] };
+    await expect(host.view.getByTestId('leaderboard-row')).toHaveCount(ranked.leaderboard.length);
+    await expect(host.view.getByTestId('leaderboard-certification')).toContainText(ranked.certified ? `Top-${ranked.k} certified` : `Top-${ranked.k} not certified`);
+    await expect(host.view.getByTestId('row-open').first()).toContainText(/^H\d+ · /);
+  });
+
+  test('the hypothesis card view and the status view, in light and dark', async ({ page }) => {
+    const first = ((await callOk(s.assistant, 'list_hypotheses', { research_id: researchId, limit: 1 })).hypotheses as Array<{ id: string; number: number }>)[0]!;
+    const cardHost = await openView(page, s, 'hypothesis', 'dark');
+    await cardHost.feed('show_hypothesis_card', { hypothesis_id: first.id });
+    await expect(cardHost.view.getByTestId('hypothesis-card')).toContainText(`H${first.number}`);
+    await expect(cardHost.view.getByTestId('card-lineage')).toBeVisible();
+    await expectNoSeriousFindings(page, cardHost, 'hypothesis card');
+
+    const statusPage = await page.context().newPage();
+    const statusHost = await openView(statusPage, s, 'status');
+    await statusHost.feed('get_research_status', { research_id: researchId });
+    await expect(statusHost.view.getByTestId('status-next')).toContainText('complete');
+    // Who decided what: the scripted run's decisions, made by the desktop app.
+    await expect(statusHost.view.getByTestId('status-decisions')).toContainText('approve by desktop');
+    await expectNoSeriousFindings(statusPage, statusHost, 'project status');
+  });
+});
+
+test.describe('checkpoint decisions', () => {
+  test('Approve, Edit and Reject on real checkpoints change the server\'s state and write the audit rows', async ({ page }) => {
+    const s = await stage({ grant: true });
+    try {
+      const ids = [await startProject(s, 'Find novel therapeutic targets for liver fibrosis'), await startProject(s, 'Explain why some tumours resist checkpoint inhibitors'), await startProject(s, 'Identify drivers of antibiotic tolerance in biofilms')];
+      const host = await openView(page, s, 'checkpoint');
+      await host.feed('list_checkpoints', {});
+      const panels = host.view.getByTestId('checkpoint');
+      await expect(panels).toHaveCount(3);
+      await expectNoSeriousFindings(page, host, 'checkpoint');
+      const panelOf = (researchId: string) => panels.filter({ hasText: researchId });
+
+      await panelOf(ids[0]!).getByTestId('approve').click();
+      await expect(panelOf(ids[0]!).getByTestId('decided')).toContainText(`approve by ${ASSISTANT}`);
+      await expect(panelOf(ids[0]!).getByTestId('decided')).toContainText('(in the chat)');
+
+      await panelOf(ids[1]!).getByTestId('edit').click();
+      const goal = panelOf(ids[1]!).getByTestId('field-goal');
+      await goal.fill('Explain why some solid tumours resist PD-1 checkpoint inhibitors');
+      await panelOf(ids[1]!).getByTestId('edit-submit').click();
+      await expect(panelOf(ids[1]!).getByTestId('decided')).toContainText(`edit by ${ASSISTANT}`);
+
+      await panelOf(ids[2]!).getByTestId('reject').click();
+      await panelOf(ids[2]!).getByTestId('reject-note').fill('Too broad: focus on persister cells in Pseudomonas biofilms instead.');
+      await panelOf(ids[2]!).getByTestId('reject-submit').click();
+      await expect(panelOf(ids[2]!).getByTestId('decided')).toContainText(`reject by ${ASSISTANT}`);
+
+      const decided = (await callOk(s.desktop, 'list_checkpoints', { status: 'decided' })).checkpoints as Array<{ research_id: string; decision: { action: string; decided_by: string; decision_id: string } }>;
+      const byProject = new Map(decided.map((c) => [c.research_id, c.decision]));
+      expect(ids.map((id) => byProject.get(id)?.action)).toEqual(['approve', 'edit', 'reject']);
+      for (const id of ids) expect(byProject.get(id)).toMatchObject({ decided_by: ASSISTANT, decision_id: expect.stringMatching(/^chat-view:/) });
+      const edited = await callOk(s.desktop, 'get_research_status', { research_id: ids[1]! });
+      expect(edited.goal).toBe('Explain why some solid tumours resist PD-1 checkpoint inhibitors');
+      const rows = await auditRows(s, 'tool:decide_in_chat');
+      expect(rows.map((row) => [row.client_id, row.outcome, row.target]).sort()).toEqual(ids.map(() => [ASSISTANT, 'ok', expect.stringMatching(/^checkpoint:\/\//)]));
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('continue_research stopping at a checkpoint shows it, decidable in the view', async ({ page }) => {
+    const s = await stage({ grant: true });
+    try {
+      const researchId = await startProject(s, 'Find novel therapeutic targets for liver fibrosis');
+      const host = await openView(page, s, 'checkpoint');
+      const next = await host.feed('continue_research', { research_id: researchId });
+      expect((next.structuredContent as { state: string }).state).toBe('awaiting_decision');
+      await expect(host.view.getByTestId('proposal-goal')).toContainText('liver fibrosis');
+      await host.view.getByTestId('approve').click();
+      await expect(host.view.getByTestId('decided')).toContainText(`approve by ${ASSISTANT}`);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('an assistant without the in-chat grant gets the refusal in the view, and nothing changes', async ({ page }) => {
+    const s = await stage({ grant: 'scope-only' });
+    try {
+      await startProject(s, 'Find novel therapeutic targets for liver fibrosis');
+      const host = await openView(page, s, 'checkpoint');
+      await host.feed('list_checkpoints', {});
+      await host.view.getByTestId('approve').click();
+      await expect(host.view.getByTestId('decision-refused')).toContainText(`${ASSISTANT} may not decide checkpoints for this project. Ask the user to approve, edit or reject it in the Co-Scientist app`);
+      await expect(host.view.getByTestId('approve')).toBeEnabled();
+      expect(((await callOk(s.desktop, 'list_checkpoints', {})).checkpoints as unknown[]).length).toBe(1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a checkpoint decided elsewhere says who decided it, before and after a press', async ({ page }) => {
+    const s = await stage({ grant: true });
+    try {
+      await startProject(s, 'Find novel therapeutic targets for liver fibrosis');
+      const host = await openView(page, s, 'checkpoint');
+      await host.feed('list_checkpoints', {});
+      const [pending] = (await callOk(s.desktop, 'list_checkpoints', {})).checkpoints as Array<{ checkpoint_id: string }>;
+      await callOk(s.desktop, 'decide', { checkpoint_id: pending!.checkpoint_id, action: 'approve' });
+      // The view still shows it pending (its result is older): the press is refused with who decided.
+      await host.view.getByTestId('approve').click();
+      await expect(host.view.getByTestId('decision-refused')).toContainText(/already decided \(approve by desktop at /);
+      // A fresh look shows it decided, plainly.
+      await host.feed('list_checkpoints', { status: 'decided' });
+      await expect(host.view.getByTestId('decided')).toContainText('Already decided: approve by desktop');
+      await expect(host.view.getByTestId('approve')).toHaveCount(0);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('keyboard alone: reach Reject, write the note, send it', async ({ page }) => {
+    const s = await stage({ grant: true });
+    try {
+      await startProject(s, 'Find novel therapeutic targets for liver fibrosis');
+      const host = await openView(page, s, 'checkpoint');
+      await host.feed('list_checkpoints', {});
+      await expect(host.view.getByTestId('approve')).toBeVisible();
+      const focused = () => host.viewFrame().evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? null);
+      for (let presses = 0; presses < 10 && (await focused()) !== 'reject'; presses += 1) await page.keyboard.press('Tab');
+      expect(await focused()).toBe('reject');
+      await page.keyboard.press('Enter');
+      await expect.poll(focused).toBe('reject-note');
+      await page.keyboard.type('Too broad: focus on stellate cell signalling in early fibrosis instead.');
+      await page.keyboard.press('Tab');
+      expect(await focused()).toBe('reject-submit');
+      await page.keyboard.press('Enter');
+      await expect(host.view.getByTestId('decided')).toContainText(`reject by ${ASSISTANT}`);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+test.describe('hostile or broken host messages', () => {
+  test('are refused without breaking the view', async ({ page }) => {
+    const s = await stage({ grant: false });
+    try {
+      await runScriptedProject({ hypotheses: 4, seed: 5, dataDir: s.dataDir });
+      const researchId = String(((await callOk(s.desktop, 'list_research_projects', {})).projects as Array<{ id: string }>)[0]!.id);
+      const host = await openView(page, s, 'leaderboard');
+      await host.feed('list_hypotheses', { research_id: researchId });
+      const rows = host.view.getByTestId('leaderboard-row');
+      const count = await rows.count();
+      expect(count).toBeGreaterThan(0);
+
+      // A method the view does not have.
+      expect(await host.post({ jsonrpc: '2.0', id: 9001, method: 'co-scientist/delete-everything', params: {} })).toMatchObject({ id: 9001, error: { code: -32601 } });
+      // A tool the view does not offer (a view offers none): the host may not make it decide anything.
+      expect(await host.post({ jsonrpc: '2.0', id: 9002, method: 'tools/call', params: { name: 'decide_in_chat', arguments: { checkpoint_id: 'chk_x', action: 'approve' } } })).toMatchObject({ id: 9002, error: expect.anything() });
+      // A tool result with fields missing: refused by name, the rows stay.
+      await host.send({ content: [], structuredContent: { hypotheses: [{ id: 'hyp_1' }] } });
+      await expect(host.view.getByTestId('view-notice')).toContainText('This result could not be shown: row 1 lacks number');
+      await expect(rows).toHaveCount(count);
+      // A notification without its params, and garbage that is not JSON-RPC at all.
+      expect(await host.post({ jsonrpc: '2.0', method: 'ui/notifications/tool-result' })).toBeNull();
+      expect(await host.post({ hello: 'world' })).toBeNull();
+      await expect(rows).toHaveCount(count);
+      // The view still works: a good result replaces the notice.
+      await host.feed('list_hypotheses', { research_id: researchId, limit: 2 });
+      await expect(rows).toHaveCount(Math.min(2, count));
+      await expect(host.view.getByTestId('view-notice')).toHaveCount(0);
+    } finally {
+      await s.close();
+    }
+  });
+});
