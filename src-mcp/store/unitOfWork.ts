@@ -14,7 +14,8 @@
 // This is what PostgreSQL needs too, where a unit of work is one pooled connection and a call
 // outside it takes another: only the lock goes, the boundary stays.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db } from './handle.js';
+import { sqlite, type Db } from './handle.js';
+import { cachedPluck } from './statements.js';
 
 /** A FIFO lock with a hold count: the holder may lend it to its own call's held write (see holdConnection). */
 class ConnectionLock {
@@ -97,22 +98,42 @@ export function connectionBusy(db: Db): boolean {
  * unit holds the connection or nobody does — a synchronous body cannot be interleaved, so it needs
  * no lock of its own — otherwise after the units queued before it.
  */
-export function onConnection<T>(db: Db, body: () => T): Promise<T> {
+export function onConnection<T>(db: Db, body: () => T, writes: 'autocommit-is-a-bug' | 'own-transaction' = 'autocommit-is-a-bug'): Promise<T> {
   const lock = lockOf(db);
   if (!lock.held || ownsConnection(db)) {
     try {
-      return Promise.resolve(body());
+      return Promise.resolve(watched(db, body, writes));
     } catch (error) {
       return Promise.reject(error as Error);
     }
   }
   return lock.acquire().then(() => {
     try {
-      return body();
+      return watched(db, body, writes);
     } finally {
       lock.release();
     }
   });
+}
+
+/** What watches a call's writes (CallAudit) and wants to hear of one that committed on its own. */
+interface StrayWriteWatcher {
+  onStrayWrite?(db: Db): void;
+}
+
+/**
+ * Runs `body`, telling the observer of the current call when it changed rows in autocommit — a
+ * write outside writeTransaction, which commits before any audit row can join it. Only inside an
+ * observed call and outside a transaction: a read or a unit's statement costs nothing more.
+ * (The audit's own appends open their own transaction: 'own-transaction'.)
+ */
+function watched<T>(db: Db, body: () => T, writes: 'autocommit-is-a-bug' | 'own-transaction'): T {
+  const watcher = currentObserver() as StrayWriteWatcher | undefined;
+  if (writes === 'own-transaction' || watcher?.onStrayWrite === undefined || sqlite(db).inTransaction) return body();
+  const before = cachedPluck(db, 'SELECT total_changes()').get() as number;
+  const result = body();
+  if (!sqlite(db).inTransaction && (cachedPluck(db, 'SELECT total_changes()').get() as number) !== before) watcher.onStrayWrite(db);
+  return result;
 }
 
 /**
