@@ -98,7 +98,7 @@ export function connectionBusy(db: Db): boolean {
  * unit holds the connection or nobody does — a synchronous body cannot be interleaved, so it needs
  * no lock of its own — otherwise after the units queued before it.
  */
-export function onConnection<T>(db: Db, body: () => T, writes: 'autocommit-is-a-bug' | 'own-transaction' = 'autocommit-is-a-bug'): Promise<T> {
+export function onConnection<T>(db: Db, body: () => T, writes: Writes = 'reads'): Promise<T> {
   const lock = lockOf(db);
   if (!lock.held || ownsConnection(db)) {
     try {
@@ -116,20 +116,27 @@ export function onConnection<T>(db: Db, body: () => T, writes: 'autocommit-is-a-
   });
 }
 
+/**
+ * What a store function's body does: only reads; writes (which must run inside a write
+ * transaction: outside one they commit on their own, before any audit row can join them); or
+ * writes in a transaction it opens itself (the audit's appends).
+ */
+export type Writes = 'reads' | 'writes' | 'own-transaction';
+
 /** What watches a call's writes (CallAudit) and wants to hear of one that committed on its own. */
 interface StrayWriteWatcher {
   onStrayWrite?(db: Db): void;
 }
 
 /**
- * Runs `body`, telling the observer of the current call when it changed rows in autocommit — a
- * write outside writeTransaction, which commits before any audit row can join it. Only inside an
- * observed call and outside a transaction: a read or a unit's statement costs nothing more.
- * (The audit's own appends open their own transaction: 'own-transaction'.)
+ * Runs `body`, telling the observer of the current call when a writing body changed rows in
+ * autocommit — a write outside writeTransaction. Reads (the hot path) and statements inside a
+ * transaction cost nothing more.
  */
-function watched<T>(db: Db, body: () => T, writes: 'autocommit-is-a-bug' | 'own-transaction'): T {
+function watched<T>(db: Db, body: () => T, writes: Writes): T {
+  if (writes !== 'writes' || sqlite(db).inTransaction) return body();
   const watcher = currentObserver() as StrayWriteWatcher | undefined;
-  if (writes === 'own-transaction' || watcher?.onStrayWrite === undefined || sqlite(db).inTransaction) return body();
+  if (watcher?.onStrayWrite === undefined) return body();
   const before = cachedPluck(db, 'SELECT total_changes()').get() as number;
   const result = body();
   if (!sqlite(db).inTransaction && (cachedPluck(db, 'SELECT total_changes()').get() as number) !== before) watcher.onStrayWrite(db);
