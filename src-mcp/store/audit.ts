@@ -102,7 +102,7 @@ export function tryAppendAuditRows(db: Db, entries: AuditEntries): Promise<boole
     // The rows are committed; moving the anchored head past them is the caller's, and may wait until
     // the call is answered (mcp/audit/readAudit.ts): until then the anchor is behind, never wrong (auditAnchor.ts).
     return true;
-  });
+  }, 'own-transaction');
 }
 
 /**
@@ -114,7 +114,7 @@ export function appendAuditRows(db: Db, entries: AuditEntries): Promise<void> {
     // In the caller's unit, when one is open: a savepoint in it.
     sqlite(db).transaction(() => appendAuditBatch(db, entriesOf(entries))).immediate();
     publishAuditAnchor(db);
-  });
+  }, 'own-transaction');
 }
 
 /**

@@ -21,13 +21,13 @@ export function upsertBackgroundWorker(db: Db, row: BackgroundWorkerRow): Promis
        VALUES (@workerId, @clientId, @providers, @startedAt, @heartbeatAt)
        ON CONFLICT (worker_id) DO UPDATE SET providers = excluded.providers, heartbeat_at = excluded.heartbeat_at`,
     ).run({ ...row, providers: toJson(row.providers) });
-  });
+  }, 'writes');
 }
 
 export function deleteBackgroundWorker(db: Db, workerId: string): Promise<void> {
   return onConnection(db, () => {
     sqlite(db).prepare('DELETE FROM background_workers WHERE worker_id = ?').run(workerId);
-  });
+  }, 'writes');
 }
 
 /** Workers whose last heartbeat is at or after `since` (ISO time). */

@@ -117,5 +117,5 @@ export function updateRankMovements(db: Db, rows: ReadonlyArray<{ id: string; pr
   return onConnection(db, () => {
     const statement = cached(db, 'UPDATE hypotheses SET previous_rank = @previousRank, rank_movement = @movement WHERE id = @id');
     for (const row of rows) statement.run(row);
-  });
+  }, 'writes');
 }

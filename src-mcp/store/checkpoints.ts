@@ -57,7 +57,7 @@ export function insertCheckpoint(
       `INSERT INTO checkpoints (id, project_id, kind, payload, iteration, status, created_at)
        VALUES (@id, @projectId, @kind, @payload, @iteration, 'pending', @createdAt)`,
     ).run({ ...checkpoint, payload: toJson(checkpoint.payload) });
-  });
+  }, 'writes');
 }
 
 export function findCheckpoint(db: Db, id: string): Promise<CheckpointRow | undefined> {
@@ -139,7 +139,7 @@ export function recordDecision(
        WHERE id = @checkpointId AND status = 'pending'`,
     ).run({ ...decision, data: decision.data === null ? null : toJson(decision.data) });
     return result.changes > 0;
-  });
+  }, 'writes');
 }
 
 /**
@@ -158,7 +158,7 @@ export function withdrawCheckpoint(db: Db, withdrawal: { checkpointId: string; r
        WHERE id = @checkpointId AND status = 'pending'`,
     ).run(withdrawal);
     return result.changes > 0;
-  });
+  }, 'writes');
 }
 
 /** Ids starting with `prefix`, pending first then newest: argument completion for clients. */

@@ -25,7 +25,7 @@ export function appendEvent(db: Db, event: Omit<ChangeEvent, 'id'>): Promise<num
       JSON.stringify(event.data),
     );
     return Number(result.lastInsertRowid);
-  });
+  }, 'writes');
 }
 
 export function eventsAfter(db: Db, afterId: number, limit: number): Promise<ChangeEvent[]> {

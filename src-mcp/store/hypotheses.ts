@@ -110,7 +110,7 @@ export function insertHypothesis(db: Db, h: HypothesisRow): Promise<void> {
       assumptions: toJson(h.assumptions),
       parents: toJson(h.parents),
     });
-  });
+  }, 'writes');
 }
 
 export function findHypothesis(db: Db, id: string): Promise<HypothesisRow | undefined> {
@@ -149,7 +149,7 @@ export function updateHypothesisStatus(db: Db, ids: readonly string[], status: H
   return onConnection(db, () => {
     const statement = cached(db, 'UPDATE hypotheses SET status = ?, updated_at = ? WHERE id = ?');
     for (const id of ids) statement.run(status, updatedAt, id);
-  });
+  }, 'writes');
 }
 
 export function updateHypothesisText(
@@ -166,20 +166,20 @@ export function updateHypothesisText(
          core_claim = CASE WHEN @summary IS NULL THEN core_claim ELSE NULL END,
          experimental_protocol = COALESCE(@experimentalProtocol, experimental_protocol), updated_at = @updatedAt WHERE id = @id`,
     ).run({ id, summary: patch.summary ?? null, rationale: patch.rationale ?? null, experimentalProtocol: patch.experimentalProtocol ?? null, updatedAt });
-  });
+  }, 'writes');
 }
 
 export function updateHypothesisGate(db: Db, ids: readonly string[], gate: HypothesisRow['gate'], updatedAt: string): Promise<void> {
   return onConnection(db, () => {
     const statement = cached(db, 'UPDATE hypotheses SET gate = ?, updated_at = ? WHERE id = ?');
     for (const id of ids) statement.run(gate, updatedAt, id);
-  });
+  }, 'writes');
 }
 
 export function setSafetyFlag(db: Db, id: string, flag: string | null, updatedAt: string): Promise<void> {
   return onConnection(db, () => {
     cached(db, 'UPDATE hypotheses SET safety_flag = ?, updated_at = ? WHERE id = ?').run(flag, updatedAt, id);
-  });
+  }, 'writes');
 }
 
 /** What a rating refresh writes back: the hypothesis's own rating columns. */
@@ -201,7 +201,7 @@ export function updateRatings(db: Db, updates: readonly RatingUpdate[], updatedA
        WHERE id = @id`,
     );
     for (const update of updates) statement.run({ ...update, updatedAt });
-  });
+  }, 'writes');
 }
 
 /** Ids starting with `prefix`, newest first: argument completion for clients. */

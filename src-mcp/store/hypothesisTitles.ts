@@ -11,7 +11,7 @@ export function replaceHypothesisTitle(db: Db, id: string, expected: string | nu
       cached(db, 'UPDATE hypotheses SET title = @title, updated_at = @updatedAt WHERE id = @id AND title IS @expected').run({ id, expected, title, updatedAt })
         .changes > 0
     );
-  });
+  }, 'writes');
 }
 
 /** One rename: who made it, when, and the title before (null: none was given) and after. */
@@ -25,7 +25,7 @@ export interface TitleEdit {
 export function insertTitleEdit(db: Db, hypothesisId: string, edit: TitleEdit): Promise<void> {
   return onConnection(db, () => {
     cached(db, 'INSERT INTO hypothesis_title_edits (hypothesis_id, at, client_id, from_title, to_title) VALUES (?, ?, ?, ?, ?)').run(hypothesisId, edit.at, edit.clientId, edit.from, edit.to);
-  });
+  }, 'writes');
 }
 
 /** The renames of a hypothesis, newest first. */

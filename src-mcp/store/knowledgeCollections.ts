@@ -45,7 +45,7 @@ export function insertCollection(db: Db, row: CollectionRow): Promise<void> {
       `INSERT INTO knowledge_collections (id, name, kind, description, created_by, created_at, updated_at)
        VALUES (@id, @name, @kind, @description, @createdBy, @createdAt, @updatedAt)`,
     ).run(row);
-  });
+  }, 'writes');
 }
 
 /** Names are case-insensitive (the column is COLLATE NOCASE). */
@@ -88,7 +88,7 @@ export function collectionStats(db: Db, id: string): Promise<CollectionStats> {
 export function touchCollection(db: Db, id: string, at: string): Promise<void> {
   return onConnection(db, () => {
     sqlite(db).prepare('UPDATE knowledge_collections SET updated_at = ? WHERE id = ?').run(at, id);
-  });
+  }, 'writes');
 }
 
 /** Deletes the collection; its documents, chunks, index entries and links go with it (cascade + triggers). */
@@ -109,7 +109,7 @@ export function linkCollection(db: Db, link: { collectionId: string; projectId: 
       )
       .run(link);
     return result.changes > 0;
-  });
+  }, 'writes');
 }
 
 /** Returns false when there was no such link. */
@@ -119,7 +119,7 @@ export function unlinkCollection(db: Db, collectionId: string, projectId: string
       sqlite(db).prepare('DELETE FROM knowledge_collection_projects WHERE collection_id = ? AND project_id = ?').run(collectionId, projectId)
         .changes > 0
     );
-  });
+  }, 'writes');
 }
 
 export function linkedCollections(db: Db, projectId: string): Promise<CollectionRow[]> {
@@ -160,11 +160,11 @@ export function insertRoot(db: Db, root: RootRow): Promise<boolean> {
         .prepare('INSERT INTO knowledge_roots (path, added_by, added_at) VALUES (@path, @addedBy, @addedAt) ON CONFLICT DO NOTHING')
         .run(root).changes > 0
     );
-  });
+  }, 'writes');
 }
 
 export function deleteRoot(db: Db, rootPath: string): Promise<boolean> {
   return onConnection(db, () => {
     return sqlite(db).prepare('DELETE FROM knowledge_roots WHERE path = ?').run(rootPath).changes > 0;
-  });
+  }, 'writes');
 }

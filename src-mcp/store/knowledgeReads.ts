@@ -19,7 +19,7 @@ export function recordReads(db: Db, projectId: string, documentIds: readonly str
        ON CONFLICT (project_id, document_id) DO UPDATE SET last_read_at = excluded.last_read_at, read_count = read_count + 1`,
     );
     for (const document of new Set(documentIds)) upsert.run({ project: projectId, document, at });
-  });
+  }, 'writes');
 }
 
 export function wasRead(db: Db, projectId: string, documentId: string): Promise<boolean> {

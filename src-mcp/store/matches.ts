@@ -35,7 +35,7 @@ export function insertMatch(db: Db, match: Omit<MatchRow, 'seq'>): Promise<boole
        ON CONFLICT (task_id, pair_id) DO NOTHING`,
     ).run({ ...match, debate: toJson(match.debate) });
     return result.changes > 0;
-  });
+  }, 'writes');
 }
 
 interface Raw {

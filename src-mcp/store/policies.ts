@@ -57,7 +57,7 @@ export function upsertPolicy(db: Db, policy: PolicyRow): Promise<void> {
       updatedAt: policy.updatedAt,
       updatedBy: policy.updatedBy,
     });
-  });
+  }, 'writes');
 }
 
 export function allPolicies(db: Db): Promise<PolicyRow[]> {

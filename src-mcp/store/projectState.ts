@@ -97,11 +97,11 @@ export function updateProjectState(db: Db, projectId: string, patch: ProjectStat
     for (const key of keys) values[key] = JSON_KEYS.has(key) ? toJson(patch[key]) : typeof patch[key] === 'boolean' ? Number(patch[key]) : patch[key];
     // One statement per set of fields: the code updates a handful of combinations, each many times.
     cached(db, `UPDATE projects SET ${[...assignments, 'updated_at = @updatedAt'].join(', ')} WHERE id = @id`).run(values);
-  });
+  }, 'writes');
 }
 
 export function deleteProject(db: Db, projectId: string): Promise<boolean> {
   return onConnection(db, () => {
     return cached(db, 'DELETE FROM projects WHERE id = ?').run(projectId).changes > 0;
-  });
+  }, 'writes');
 }

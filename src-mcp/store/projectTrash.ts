@@ -26,7 +26,7 @@ export function markTrashed(db: Db, projectId: string, trashedAt: string, purgeA
         projectId,
       ).changes > 0
     );
-  });
+  }, 'writes');
 }
 
 export function unmarkTrashed(db: Db, projectId: string): Promise<boolean> {
@@ -35,7 +35,7 @@ export function unmarkTrashed(db: Db, projectId: string): Promise<boolean> {
       cached(db, `UPDATE projects SET settings = json_remove(settings, '$.trashedAt', '$.purgeAfter') WHERE id = ? AND NOT (${notTrashed()})`).run(projectId)
         .changes > 0
     );
-  });
+  }, 'writes');
 }
 
 /** Every trashed project, the soonest to be purged first. */

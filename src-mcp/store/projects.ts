@@ -61,7 +61,7 @@ export function insertProject(db: Db, project: ProjectRow): Promise<void> {
        VALUES (@id, @goal, @domain, @domainInferred, @status, @hypothesisBudget, @progress,
                @createdBy, @createdAt, @updatedAt)`,
     ).run({ ...project, domainInferred: project.domainInferred ? 1 : 0 });
-  });
+  }, 'writes');
 }
 
 /** A project that exists and is not in the trash (a trashed one reads as gone: store/projectTrash.ts). */

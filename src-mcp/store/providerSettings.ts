@@ -70,11 +70,11 @@ export function upsertProviderSettings(db: Db, row: Omit<ProviderSettingsRow, 'p
          concurrency = excluded.concurrency, timeout_ms = excluded.timeout_ms, max_retries = excluded.max_retries,
          prices = excluded.prices, enabled = excluded.enabled, updated_at = excluded.updated_at`,
     ).run({ ...row, models: toJson(row.models), prices: toJson(row.prices), enabled: row.enabled ? 1 : 0, position });
-  });
+  }, 'writes');
 }
 
 export function deleteProviderSettings(db: Db, name: string): Promise<boolean> {
   return onConnection(db, () => {
     return sqlite(db).prepare('DELETE FROM reasoning_providers WHERE name = ?').run(name).changes > 0;
-  });
+  }, 'writes');
 }

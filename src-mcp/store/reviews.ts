@@ -45,7 +45,7 @@ export function insertReview(db: Db, review: ReviewRow): Promise<void> {
       assumptionChecks: toJson(review.assumptionChecks),
       fundamentalFlaw: review.fundamentalFlaw ? 1 : 0,
     });
-  });
+  }, 'writes');
 }
 
 interface Raw {

@@ -13,7 +13,7 @@ export function renewTaskLease(db: Db, taskId: string, owner: string, expiresAt:
         .prepare("UPDATE tasks SET lease_expires_at = ?, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'leased'")
         .run(expiresAt, now, taskId, owner).changes > 0
     );
-  });
+  }, 'writes');
 }
 
 /** Hands a leased task back to the queue (work abandoned on pause, shutdown or a provider failure). */
@@ -24,7 +24,7 @@ export function releaseTaskLease(db: Db, taskId: string, owner: string, now: str
         .prepare("UPDATE tasks SET status = 'queued', lease_owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'leased'")
         .run(now, taskId, owner).changes > 0
     );
-  });
+  }, 'writes');
 }
 
 /** Projects that may have work for a background worker: not paused or completed, with open tasks or none yet advanced. */

@@ -51,7 +51,7 @@ export function insertTask(db: Db, task: { id: string; projectId: string; kind: 
       `INSERT INTO tasks (id, project_id, kind, payload, status, created_at, updated_at)
        VALUES (@id, @projectId, @kind, @payload, 'queued', @createdAt, @createdAt)`,
     ).run({ ...task, payload: toJson(task.payload) });
-  });
+  }, 'writes');
 }
 
 export function findTask(db: Db, id: string): Promise<TaskRow | undefined> {
@@ -80,7 +80,7 @@ export function leaseTask(db: Db, id: string, owner: string, expiresAt: string, 
       db,
       `UPDATE tasks SET status = 'leased', lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_at = ? WHERE id = ?`,
     ).run(owner, expiresAt, now, id);
-  });
+  }, 'writes');
 }
 
 export function completeTask(db: Db, id: string, reasoner: string, now: string): Promise<boolean> {
@@ -91,7 +91,7 @@ export function completeTask(db: Db, id: string, reasoner: string, now: string):
        WHERE id = ? AND status IN ('queued', 'leased')`,
     ).run(reasoner, now, now, id);
     return result.changes > 0;
-  });
+  }, 'writes');
 }
 
 export function cancelOpenTasks(db: Db, projectId: string, now: string): Promise<number> {
@@ -100,13 +100,13 @@ export function cancelOpenTasks(db: Db, projectId: string, now: string): Promise
       now,
       projectId,
     ).changes;
-  });
+  }, 'writes');
 }
 
 export function recordTaskError(db: Db, id: string, error: string, now: string): Promise<void> {
   return onConnection(db, () => {
     cached(db, 'UPDATE tasks SET error = ?, updated_at = ? WHERE id = ?').run(error, now, id);
-  });
+  }, 'writes');
 }
 
 export function countDoneTasks(db: Db, projectId: string): Promise<number> {

@@ -14,7 +14,8 @@
 // This is what PostgreSQL needs too, where a unit of work is one pooled connection and a call
 // outside it takes another: only the lock goes, the boundary stays.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db } from './handle.js';
+import { sqlite, type Db } from './handle.js';
+import { cachedPluck } from './statements.js';
 
 /** A FIFO lock with a hold count: the holder may lend it to its own call's held write (see holdConnection). */
 class ConnectionLock {
@@ -97,22 +98,49 @@ export function connectionBusy(db: Db): boolean {
  * unit holds the connection or nobody does — a synchronous body cannot be interleaved, so it needs
  * no lock of its own — otherwise after the units queued before it.
  */
-export function onConnection<T>(db: Db, body: () => T): Promise<T> {
+export function onConnection<T>(db: Db, body: () => T, writes: Writes = 'reads'): Promise<T> {
   const lock = lockOf(db);
   if (!lock.held || ownsConnection(db)) {
     try {
-      return Promise.resolve(body());
+      return Promise.resolve(watched(db, body, writes));
     } catch (error) {
       return Promise.reject(error as Error);
     }
   }
   return lock.acquire().then(() => {
     try {
-      return body();
+      return watched(db, body, writes);
     } finally {
       lock.release();
     }
   });
+}
+
+/**
+ * What a store function's body does: only reads; writes (which must run inside a write
+ * transaction: outside one they commit on their own, before any audit row can join them); or
+ * writes in a transaction it opens itself (the audit's appends).
+ */
+export type Writes = 'reads' | 'writes' | 'own-transaction';
+
+/** What watches a call's writes (CallAudit) and wants to hear of one that committed on its own. */
+interface StrayWriteWatcher {
+  onStrayWrite?(db: Db): void;
+}
+
+/**
+ * Runs `body`, telling the observer of the current call when a writing body changed rows in
+ * autocommit — a write outside writeTransaction. Reads (the hot path) and statements inside a
+ * transaction cost nothing more.
+ */
+function watched<T>(db: Db, body: () => T, writes: Writes): T {
+  if (writes !== 'writes' || sqlite(db).inTransaction) return body();
+  const watcher = currentObserver() as StrayWriteWatcher | undefined;
+  if (watcher?.onStrayWrite === undefined) return body();
+  const before = cachedPluck(db, 'SELECT total_changes()').get() as number;
+  const result = body();
+  if (!sqlite(db).inTransaction && (cachedPluck(db, 'SELECT total_changes()').get() as number) !== before) watcher.onStrayWrite(db);
+  return result;
 }
 
 /**

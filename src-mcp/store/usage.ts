@@ -27,7 +27,7 @@ export function insertUsage(db: Db, row: UsageRow): Promise<void> {
       `INSERT INTO reasoning_usage (project_id, task_id, role, reasoner, model, input_tokens, output_tokens, cost_usd, outcome, error, at)
        VALUES (@projectId, @taskId, @role, @reasoner, @model, @inputTokens, @outputTokens, @costUsd, @outcome, @error, @at)`,
     ).run(row);
-  });
+  }, 'writes');
 }
 
 export interface UsageTotals {

@@ -3,7 +3,6 @@
 // effects and its audit row commit in one transaction (no effect without its row, even under
 // kill -9). The observer travels with the async context, so concurrent calls in one process each
 // see their own; the held write holds the connection's unit-of-work lock (unitOfWork.ts).
-import { cachedPluck } from './statements.js';
 import { sqlite, type Db } from './handle.js';
 import { currentObserver, holdConnection, runObserved, type HeldConnection } from './unitOfWork.js';
 
@@ -18,6 +17,8 @@ export interface WriteObserver {
   beforeCommit(db: Db): Promise<void>;
   /** The work is about to wait on something outside the database: see beforeWaitingOutside. */
   beforeWaitingOutside(): Promise<void>;
+  /** A store write in this call committed on its own, outside any write transaction (unitOfWork.ts). */
+  onStrayWrite(db: Db): void;
 }
 
 /** Runs `work` (and everything it starts asynchronously) with `observer` watching its writes. */
@@ -37,11 +38,6 @@ export function currentWriteObserver(): WriteObserver | undefined {
  */
 export async function beforeWaitingOutside(): Promise<void> {
   await currentWriteObserver()?.beforeWaitingOutside();
-}
-
-/** Rows this connection has changed since it opened: a write outside any transaction shows here too. */
-export function changesSoFar(db: Db): number {
-  return cachedPluck(db, 'SELECT total_changes()').get() as number;
 }
 
 /**

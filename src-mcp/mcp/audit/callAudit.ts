@@ -3,7 +3,7 @@
 import type { Db } from '../../store/database.js';
 import { appendAudit, type AuditEntry, type AuditOutcome } from '../../store/audit.js';
 import { publishAuditAnchor } from '../../store/auditAnchor.js';
-import { beginHeldWrite, changesSoFar, commitHeldWrite, inTransaction, observeWrites, rollbackHeldWrite, type WriteObserver } from '../../store/writeObserver.js';
+import { beginHeldWrite, commitHeldWrite, inTransaction, observeWrites, rollbackHeldWrite, type WriteObserver } from '../../store/writeObserver.js';
 import type { HeldConnection } from '../../store/unitOfWork.js';
 import { appendAfterQueuedReads, appendQueuedReads, recordReadAudit } from './readAudit.js';
 
@@ -101,15 +101,12 @@ export class CallAudit implements WriteObserver {
   #phase: Phase = 'held';
   #held: HeldConnection | undefined;
   #intentWritten = false;
-  /** Changes on this connection when the call began: any difference before its first write transaction is a write outside one. */
-  readonly #changesAtStart: number;
+  #strayWriteNamed = false;
 
   constructor(
     private readonly db: Db,
     private readonly start: CallAuditStart,
-  ) {
-    this.#changesAtStart = changesSoFar(db);
-  }
+  ) {}
 
   /** Runs the tool (and all it starts) with this audit watching its writes. */
   run<T>(work: () => T): T {
@@ -118,7 +115,6 @@ export class CallAudit implements WriteObserver {
 
   async beforeWrite(db: Db): Promise<void> {
     if (db !== this.db || this.#phase !== 'held' || this.#held !== undefined) return;
-    this.#checkNoStrayWrites();
     // Reads this process answered before this write began keep their place before its rows.
     const held = await beginHeldWrite(db, () => appendQueuedReads(db));
     // The call began to wait outside (or ended) while this write waited for the connection.
@@ -138,7 +134,6 @@ export class CallAudit implements WriteObserver {
   /** The call is about to wait outside the database: commit what it wrote so far with the intent row, before anything is awaited. */
   async beforeWaitingOutside(): Promise<void> {
     if (this.#phase !== 'held') return;
-    if (this.#held === undefined) this.#checkNoStrayWrites();
     this.#phase = 'async';
     await this.#commitHeldWithIntent();
   }
@@ -156,7 +151,6 @@ export class CallAudit implements WriteObserver {
    * `args` replaces the start's arguments when the end knows more (a provider run's usage).
    */
   async finish(outcome: AuditOutcome, errorCode: string | null, target: string | null, options: { rollback?: boolean; args?: unknown } = {}): Promise<void> {
-    if (this.#phase === 'held' && this.#held === undefined) this.#checkNoStrayWrites();
     this.#phase = 'done';
     const record = { ...this.#record(this.start.action, outcome, errorCode, target), ...(options.args === undefined ? {} : { args: options.args }) };
     if (this.#held !== undefined && inTransaction(this.db) && options.rollback !== true) {
@@ -176,8 +170,9 @@ export class CallAudit implements WriteObserver {
    * A write that bypassed writeTransaction (a bare statement in autocommit) committed on its own,
    * before any audit row could join it. It cannot be undone here; it is a bug to name loudly.
    */
-  #checkNoStrayWrites(): void {
-    if (changesSoFar(this.db) === this.#changesAtStart) return;
+  onStrayWrite(db: Db): void {
+    if (db !== this.db || this.#strayWriteNamed) return;
+    this.#strayWriteNamed = true;
     console.error(`[co-scientist] audit: ${this.start.action} wrote outside a write transaction; that change committed without its audit row (a bug: route it through writeTransaction)`);
   }
 

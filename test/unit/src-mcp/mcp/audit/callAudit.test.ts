@@ -10,6 +10,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { openDatabase, type Db } from '../../../../../src-mcp/store/database.js';
 import { verifyAuditChain } from '../../../../../src-mcp/store/audit.js';
+import { appendEvent } from '../../../../../src-mcp/store/events.js';
 import { ChangeFeed } from '../../../../../src-mcp/mcp/notifications/changeFeed.js';
 import { DETACHED_CALL, callTool, defineTool, type ToolDefinition, type ToolOutcome } from '../../../../../src-mcp/mcp/toolkit.js';
 import { TokenBucket } from '../../../../../src-mcp/mcp/access/rateLimit.js';
@@ -257,7 +258,8 @@ describe('a tool call and its audit row', () => {
   it('names a write that bypassed the write transactions (it committed before any row could join it)', async () => {
     const { ctx } = await setup();
     const stray = harness('stray_writer', async (c) => {
-      sqlite(c.db).prepare("INSERT INTO events (at, client_id, kind, subject_uri, data) VALUES (?, 'x', 'project.updated', 'research://projects/p', '{}')").run(new Date().toISOString());
+      // A store write called outside writeTransaction commits in autocommit, on its own.
+      await appendEvent(c.db, { at: new Date().toISOString(), clientId: 'x', kind: 'project.updated', subjectUri: 'research://projects/p', data: {} });
       await start(c, 'Written properly after a stray write');
       return { data: { n: 1 }, markdown: 'ok' };
     });
