@@ -10,7 +10,7 @@ import { insertMatch } from '../src-mcp/store/matches.js';
 import { insertReview } from '../src-mcp/store/reviews.js';
 import { updateProjectState } from '../src-mcp/store/projectState.js';
 import { upsertPolicy } from '../src-mcp/store/policies.js';
-import { writeTransaction } from '../src-mcp/store/database.js';
+import { writeTransaction } from '../src-mcp/store/transactions.js';
 import { connectServer } from '../test/support/server.js';
 import { BENCH_CLIENT_ID, tempDataDir } from './server.js';
 import { seededRandom } from '../test/support/seededRandom.js';

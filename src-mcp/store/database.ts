@@ -7,12 +7,13 @@ import path from 'node:path';
 import { MIGRATIONS, LATEST_SCHEMA_VERSION } from './migrations/index.js';
 import { databasePath } from '../../src-shared/node/dataDir.js';
 import { StoreError } from './errors.js';
-import { currentWriteObserver } from './writeObserver.js';
-import { publishAuditAnchor } from './auditAnchor.js';
-import { handleOf, sqlite, type Connection, type Db } from './handle.js';
-import { inUnit, onConnection, ownsConnection } from './unitOfWork.js';
+import { handleOf, sqlite, type Db } from './handle.js';
+import { onConnection } from './unitOfWork.js';
 
 export type { Db } from './handle.js';
+// The units of work live in transactions.ts (which imports no migrations, so code run without
+// the build's .sql loader — the benchmarks' seeders — can use them); opening is this module's.
+export { readTransaction, writeTransaction } from './transactions.js';
 
 export interface OpenOptions {
   /** Milliseconds a writer waits for another process's lock before giving up. */
@@ -123,77 +124,9 @@ export async function migrate(db: Db, target = LATEST_SCHEMA_VERSION): Promise<v
   }
 }
 
-/**
- * Runs `work` as one write transaction that takes the write lock up front (no upgrade deadlocks),
- * as a unit of work holding this process's connection until it ends (unitOfWork.ts: an await in
- * `work` lets no other call's statement into it). Nested in another unit's transaction it is a
- * savepoint. Inside a tool call the call's audit takes part (see writeObserver.ts): it may hold
- * the transaction open until the call's audit row is in it, or add its row before the COMMIT.
- */
-export async function writeTransaction<T>(db: Db, work: () => T | Promise<T>): Promise<T> {
-  const connection = sqlite(db);
-  const observer = ownsConnection(db) && connection.inTransaction ? undefined : currentWriteObserver();
-  // May take the connection for the whole call and open the transaction this write joins.
-  if (observer !== undefined) await observer.beforeWrite(db);
-  return inUnit(db, async () => {
-      if (connection.inTransaction) return savepoint(connection, work);
-      connection.exec('BEGIN IMMEDIATE');
-      try {
-        const result = await work();
-        if (observer !== undefined) await observer.beforeCommit(db);
-        connection.exec('COMMIT');
-        return result;
-      } catch (error) {
-        // SQLite may have rolled back by itself (e.g. a full disk).
-        if (connection.inTransaction) connection.exec('ROLLBACK');
-        throw error;
-      } finally {
-        // Audit rows it committed move the anchored head.
-        publishAuditAnchor(db);
-      }
-    });
-  }
-
-  let savepoints = 0;
-
-  /** `work` inside the open transaction, undone alone if it fails (as better-sqlite3's nested transactions were). */
-  async function savepoint<T>(connection: Connection, work: () => T | Promise<T>): Promise<T> {
-    const name = `unit_${(savepoints += 1)}`;
-    connection.exec(`SAVEPOINT ${name}`);
-    try {
-      const result = await work();
-      connection.exec(`RELEASE ${name}`);
-      return result;
-    } catch (error) {
-      if (connection.inTransaction) connection.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
-      throw error;
-    }
-  }
-
-  /**
-   * Runs `work` as one read transaction: every statement in it sees the same snapshot of the
-   * database, however many writers commit meanwhile (WAL). A unit of work like a write's: another
-   * call's statement must not land in its snapshot's transaction.
-   */
-  export async function readTransaction<T>(db: Db, work: () => T | Promise<T>): Promise<T> {
-    const connection = sqlite(db);
-    return inUnit(db, async () => {
-      if (connection.inTransaction) return work();
-      connection.exec('BEGIN');
-      try {
-        const result = await work();
-        connection.exec('COMMIT');
-        return result;
-      } catch (error) {
-        if (connection.inTransaction) connection.exec('ROLLBACK');
-        throw error;
-      }
-    });
-  }
-
-  /** The journal mode the database runs in ('wal' once opened by this program). */
-  export function journalMode(db: Db): Promise<string> {
-    return onConnection(db, () => {
+/** The journal mode the database runs in ('wal' once opened by this program). */
+export function journalMode(db: Db): Promise<string> {
+  return onConnection(db, () => {
     return String(sqlite(db).pragma('journal_mode', { simple: true }));
   });
 }

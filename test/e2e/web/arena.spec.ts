@@ -56,7 +56,7 @@ test('a vote in the arena is recorded as human, listed in the matches and moves 
 
   findings.push(...(await seriousAxeFindingsEverywhere(page, 'arena with its reason box docked by the votes')));
   // The held vote lasts seconds, but stands still while the focus is in its toast (where Tab
-  // reaches): axe looks at it there, in each scheme and width, and Enter on Undo takes it back.
+  // reaches): axe looks at the whole page then, in each scheme and width, and Enter on Undo takes it back.
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of [1440, 800]) {
       await page.emulateMedia({ colorScheme });
@@ -65,7 +65,8 @@ test('a vote in the arena is recorded as human, listed in the matches and moves 
       await page.keyboard.press('ArrowRight');
       await expect(page.getByTestId(testId.arenaVotePending)).toBeVisible();
       await page.getByTestId(testId.arenaVotePendingUndo).focus();
-      findings.push(...(await seriousAxeFindings(page, `arena with a vote held (${colorScheme}, ${width} px)`, [`[data-testid="${testId.arenaVoteHeld}"]`, '.toasts'])));
+      findings.push(...(await seriousAxeFindings(page, `arena with a vote held (${colorScheme}, ${width} px)`)));
+      await expect(page.getByTestId(testId.arenaVotePending)).toBeVisible();
       await page.keyboard.press('Enter');
       await expect(page.getByTestId(testId.arenaVoteUndone).last()).toBeVisible();
       await expect(pair).toHaveAttribute('data-first', first);

@@ -1,0 +1,77 @@
+// The units of work on the SQLite connection (docs/architecture.md, *A second store*): a write
+// transaction that takes the write lock up front, a read transaction over one snapshot, each
+// holding this process's connection from BEGIN to COMMIT (unitOfWork.ts) so that no other call's
+// statement lands inside it. database.ts re-exports them; this module imports no migrations, so
+// code run without the build's .sql loader (the benchmarks' seeders under tsx) can use them.
+import { currentWriteObserver } from './writeObserver.js';
+import { publishAuditAnchor } from './auditAnchor.js';
+import { sqlite, type Connection, type Db } from './handle.js';
+import { inUnit, ownsConnection } from './unitOfWork.js';
+
+/**
+ * Runs `work` as one write transaction that takes the write lock up front (no upgrade deadlocks),
+ * as a unit of work holding this process's connection until it ends (unitOfWork.ts: an await in
+ * `work` lets no other call's statement into it). Nested in another unit's transaction it is a
+ * savepoint. Inside a tool call the call's audit takes part (see writeObserver.ts): it may hold
+ * the transaction open until the call's audit row is in it, or add its row before the COMMIT.
+ */
+export async function writeTransaction<T>(db: Db, work: () => T | Promise<T>): Promise<T> {
+  const connection = sqlite(db);
+  const observer = ownsConnection(db) && connection.inTransaction ? undefined : currentWriteObserver();
+  // May take the connection for the whole call and open the transaction this write joins.
+  if (observer !== undefined) await observer.beforeWrite(db);
+  return inUnit(db, async () => {
+    if (connection.inTransaction) return savepoint(connection, work);
+    connection.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await work();
+      if (observer !== undefined) await observer.beforeCommit(db);
+      connection.exec('COMMIT');
+      return result;
+    } catch (error) {
+      // SQLite may have rolled back by itself (e.g. a full disk).
+      if (connection.inTransaction) connection.exec('ROLLBACK');
+      throw error;
+    } finally {
+      // Audit rows it committed move the anchored head.
+      publishAuditAnchor(db);
+    }
+  });
+}
+
+let savepoints = 0;
+
+/** `work` inside the open transaction, undone alone if it fails (as better-sqlite3's nested transactions were). */
+async function savepoint<T>(connection: Connection, work: () => T | Promise<T>): Promise<T> {
+  const name = `unit_${(savepoints += 1)}`;
+  connection.exec(`SAVEPOINT ${name}`);
+  try {
+    const result = await work();
+    connection.exec(`RELEASE ${name}`);
+    return result;
+  } catch (error) {
+    if (connection.inTransaction) connection.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+    throw error;
+  }
+}
+
+/**
+ * Runs `work` as one read transaction: every statement in it sees the same snapshot of the
+ * database, however many writers commit meanwhile (WAL). A unit of work like a write's: another
+ * call's statement must not land in its snapshot's transaction.
+ */
+export async function readTransaction<T>(db: Db, work: () => T | Promise<T>): Promise<T> {
+  const connection = sqlite(db);
+  return inUnit(db, async () => {
+    if (connection.inTransaction) return work();
+    connection.exec('BEGIN');
+    try {
+      const result = await work();
+      connection.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (connection.inTransaction) connection.exec('ROLLBACK');
+      throw error;
+    }
+  });
+}
