@@ -129,6 +129,15 @@ function openWindow(location: RendererLocation): void {
     location,
     openExternal: (url) => shell.openExternal(url),
     warn: (message) => log.warn(message),
+    confirmDiscardEdits: () =>
+      dialog.showMessageBoxSync({
+        type: 'question',
+        buttons: ['Keep editing', 'Discard your changes'],
+        defaultId: 0,
+        cancelId: 0,
+        message: 'Discard your changes?',
+        detail: 'A form holds edits that were not sent. Closing or reloading the window drops them.',
+      }) === 1,
   });
   loaded.catch((error: unknown) => {
     log.error(`The window could not load the interface (${describeLocation(location)})`, error);

@@ -75,6 +75,7 @@ export interface GuardedContents {
   setWindowOpenHandler(handler: (details: WindowOpenDetails) => { action: 'deny' }): void;
   on(event: 'will-navigate', listener: (event: NavigationEvent, url: string) => void): unknown;
   on(event: 'will-attach-webview', listener: (event: NavigationEvent) => void): unknown;
+  on(event: 'will-prevent-unload', listener: (event: NavigationEvent) => void): unknown;
 }
 
 export interface GuardOptions {

@@ -35,6 +35,12 @@ export interface CreateWindowOptions<W extends MainWindow> {
   location: RendererLocation;
   openExternal: (url: string) => Promise<void>;
   warn: (message: string) => void;
+  /**
+   * Asked when the page holds edits (its beforeunload refused) and the window is closing or
+   * reloading: true drops them and goes on; false keeps the window as it is. Electron shows no
+   * dialog of its own: without this, the window would just not close.
+   */
+  confirmDiscardEdits: () => boolean;
 }
 
 /**
@@ -50,6 +56,10 @@ export function createMainWindow<W extends MainWindow>(
     location: options.location,
     openExternal: options.openExternal,
     warn: options.warn,
+  });
+  // In Electron preventDefault here is what lets the unload happen despite the page's refusal.
+  window.webContents.on('will-prevent-unload', (event) => {
+    if (options.confirmDiscardEdits()) event.preventDefault();
   });
   window.once('ready-to-show', () => window.show());
   const loaded =

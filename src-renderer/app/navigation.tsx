@@ -56,6 +56,18 @@ export function NavigationProvider({ initial, sections, children }: { initial: A
   const [addresses] = useState(() => new AddressWriter(window.history));
   useEffect(() => () => addresses.flush(), [addresses]);
   const guard = useRef<LeaveGuard | null>(null);
+  // Closing or reloading the window is a move too: while a guard is set (a form holds edits) the
+  // browser asks (Electron's window glue turns that into its own dialog, window.ts).
+  useEffect(() => {
+    const holdUnload = (event: BeforeUnloadEvent): void => {
+      if (guard.current === null) return;
+      event.preventDefault();
+      // Chromium before 119 and Electron's own check still read returnValue.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', holdUnload);
+    return () => window.removeEventListener('beforeunload', holdUnload);
+  }, []);
   // Set while the app itself goes Back to finish a move the guard held (see follow).
   const resuming = useRef(false);
 

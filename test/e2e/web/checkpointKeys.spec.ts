@@ -140,7 +140,7 @@ test('approving with changes says so, counts a reworded objective once and says 
   await expect(page.getByTestId(testId.editPanel).getByTestId(testId.nextStep)).toContainText('Claude Desktop reviews and ranks the hypotheses you keep, in delegated mode');
 });
 
-test('leaving a form with edits by another section or Back asks first, by keyboard and by mouse; staying keeps the edits', async ({ app, page, webHost, workspace }) => {
+test('leaving a form with edits by another section, Back, a reload or closing asks first, by keyboard and by mouse; staying keeps the edits', async ({ app, page, webHost, workspace }) => {
   test.setTimeout(120_000);
   await app.open(webHost.url);
   assistant = await connectResearchAssistant(workspace.dataDir);
@@ -175,6 +175,17 @@ test('leaving a form with edits by another section or Back asks first, by keyboa
   await page.getByTestId(testId.navKnowledge).click();
   await expect(dialog).toBeVisible();
   await dialog.getByTestId(testId.discardKeep).click();
+  await stayedWithEdits();
+
+  // Closing or reloading the window: the browser asks first (its own dialog); staying keeps the edits.
+  const unloadAsked = new Promise<string>((resolve) => {
+    page.once('dialog', (question) => {
+      resolve(question.type());
+      void question.dismiss();
+    });
+  });
+  await page.close({ runBeforeUnload: true });
+  expect(await unloadAsked).toBe('beforeunload');
   await stayedWithEdits();
 
   // The browser's Back: asked too, and the address stays the inbox's while the scientist decides.
@@ -213,4 +224,13 @@ test('leaving a form with edits by another section or Back asks first, by keyboa
   await page.getByTestId(testId.navProjects).click();
   await expect(page.getByTestId(testId.navProjects)).toHaveAttribute('aria-current', 'page');
   await expect(dialog).toBeHidden();
+  // Nor does a reload ask, with no edits anywhere.
+  const questions: string[] = [];
+  page.on('dialog', (question) => {
+    questions.push(question.type());
+    void question.accept();
+  });
+  await page.reload();
+  await expect(page.getByTestId(testId.navProjects)).toBeVisible();
+  expect(questions).toEqual([]);
 });

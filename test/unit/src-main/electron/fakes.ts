@@ -37,6 +37,7 @@ export class FakeWebContents {
 
   on(event: 'will-navigate', listener: (event: NavigationEvent, url: string) => void): this;
   on(event: 'will-attach-webview', listener: (event: NavigationEvent) => void): this;
+  on(event: 'will-prevent-unload', listener: (event: NavigationEvent) => void): this;
   on(event: string, listener: (event: NavigationEvent, url: string) => void): this {
     this.calls.push(`on:${event}`);
     this.listeners.set(event, listener);
@@ -47,6 +48,13 @@ export class FakeWebContents {
   navigate(url: string): boolean {
     const event = new FakeNavigationEvent();
     this.listeners.get('will-navigate')?.(event, url);
+    return event.prevented;
+  }
+
+  /** Simulates Electron's 'will-prevent-unload' (the page refused to unload) and reports whether the unload goes on. */
+  preventedUnload(): boolean {
+    const event = new FakeNavigationEvent();
+    this.listeners.get('will-prevent-unload')?.(event, '');
     return event.prevented;
   }
 

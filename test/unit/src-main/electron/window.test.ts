@@ -36,9 +36,9 @@ class FakeBrowserWindow {
   }
 }
 
-function create(location = fileLocation) {
+function create(location = fileLocation, confirmDiscardEdits = vi.fn(() => false)) {
   const openExternal = vi.fn(() => Promise.resolve());
-  return createMainWindow({ BrowserWindow: FakeBrowserWindow, layout, location, openExternal, warn: vi.fn() });
+  return createMainWindow({ BrowserWindow: FakeBrowserWindow, layout, location, openExternal, warn: vi.fn(), confirmDiscardEdits });
 }
 
 describe('main window', () => {
@@ -74,6 +74,15 @@ describe('main window', () => {
     await fromDev.loaded;
     expect(fromDev.window.events).toContain('loadURL:http://localhost:5173/');
     expect(fromDev.window.events.some((e) => e.startsWith('loadFile'))).toBe(false);
+  });
+
+  it('asks before a close or reload drops edits the page holds, and goes on only if the scientist agrees', () => {
+    const keep = vi.fn(() => false);
+    expect(create(fileLocation, keep).window.webContents.preventedUnload()).toBe(false);
+    expect(keep).toHaveBeenCalledOnce();
+    const discard = vi.fn(() => true);
+    expect(create(fileLocation, discard).window.webContents.preventedUnload()).toBe(true);
+    expect(discard).toHaveBeenCalledOnce();
   });
 
   it('stays hidden until the page is ready to show', () => {
