@@ -29,8 +29,10 @@ export default tseslint.config(
   },
   {
     // The MCP server owns stdout for protocol frames: any console.log would corrupt the stream.
+    // A store call's promise in a template or String() reads "[object Promise]" where a value
+    // belonged (it reached a tool's answer once): no-base-to-string makes that an error too.
     files: ['src-mcp/**/*.ts'],
-    rules: { 'no-console': ['error', { allow: ['error', 'warn'] }] },
+    rules: { 'no-console': ['error', { allow: ['error', 'warn'] }], '@typescript-eslint/no-base-to-string': 'error' },
   },
   {
     files: ['src-renderer/**/*.{ts,tsx}'],

@@ -163,7 +163,7 @@ async function instructionsFor(db: Db, project: ResearchProject, promptProject: 
       const label = (id: string) => labels.get(id) ?? id;
       const ranked = all.filter((h) => h.rank !== null).sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
       return {
-        title: `Meta-review of iteration ${String(task.payload.iteration ?? project.iteration)}`,
+        title: `Meta-review of iteration ${typeof task.payload.iteration === 'number' ? task.payload.iteration : project.iteration}`,
         instructions: metaReviewInstructions({
           project: promptProject,
           labels,

@@ -111,17 +111,18 @@ async function applyGeneration(db: Db, actor: Actor, project: ResearchProject, t
   const kept = created.filter((c) => !c.discarded);
   const flagged = kept.filter((c) => c.safety.flagged).length;
   return {
-    summary: `${kept.length} hypotheses created${flagged > 0 ? `; ${flagged} flagged for a safety review in the app` : ''}; they wait for the scientist's approval${discardedNote(db, created)}`,
+    summary: `${kept.length} hypotheses created${flagged > 0 ? `; ${flagged} flagged for a safety review in the app` : ''}; they wait for the scientist's approval${await discardedNote(db, created)}`,
     created: created.map((c) => c.hypothesis.id),
   };
 }
 
 /** What the proximity check discarded, for the submitter: "; discarded as near-duplicates: H7 (of H2)". */
-function discardedNote(db: Db, created: readonly CreatedHypothesis[]): string {
+async function discardedNote(db: Db, created: readonly CreatedHypothesis[]): Promise<string> {
   const discarded = created.filter((c) => c.discarded);
   if (discarded.length === 0) return '';
-  const label = async (id: string | null) => (id === null ? '?' : `H${(await findHypothesis(db, id))?.seq ?? '?'}`);
-  return `; discarded as near-duplicates (stored as rejected, out of the run): ${discarded.map((c) => `H${c.hypothesis.seq} (of ${label(c.hypothesis.nearDuplicateOf)})`).join(', ')}`;
+  const label = async (id: string | null): Promise<string> => (id === null ? '?' : `H${(await findHypothesis(db, id))?.seq ?? '?'}`);
+  const notes = await Promise.all(discarded.map(async (c) => `H${c.hypothesis.seq} (of ${await label(c.hypothesis.nearDuplicateOf)})`));
+  return `; discarded as near-duplicates (stored as rejected, out of the run): ${notes.join(', ')}`;
 }
 
 async function applyReviews(db: Db, actor: Actor, project: ResearchProject, task: Task, result: ReviewResult, reasoner: string, verify: CitationVerifier) {
@@ -141,7 +142,7 @@ async function applyReviews(db: Db, actor: Actor, project: ResearchProject, task
       id,
       projectId: project.id,
       hypothesisId: review.hypothesis_id,
-      type: String(task.payload.review_type ?? 'initial') as ReviewType,
+      type: (typeof task.payload.review_type === 'string' ? task.payload.review_type : 'initial') as ReviewType,
       ...review.scores,
       strengths: review.strengths,
       weaknesses: review.weaknesses,
@@ -229,7 +230,7 @@ async function applyEvolution(db: Db, actor: Actor, project: ResearchProject, ta
   if (created === undefined) throw new DomainError('internal_error', 'The evolved hypothesis was not stored.');
   if (created.discarded) {
     await recordChange(db, actor, 'hypothesis.created', project.id, { hypothesis_ids: [created.hypothesis.id], parents });
-    return { summary: `evolved hypothesis ${created.hypothesis.id} discarded${discardedNote(db, [created])}; its parents are unchanged`, created: [created.hypothesis.id] };
+    return { summary: `evolved hypothesis ${created.hypothesis.id} discarded${await discardedNote(db, [created])}; its parents are unchanged`, created: [created.hypothesis.id] };
   }
   // The originals stay in the tournament; `evolved` records that they have descendants.
   const at = actor.now().toISOString();

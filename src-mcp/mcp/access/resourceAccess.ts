@@ -6,7 +6,7 @@ import { recordReadOnlyAudit } from '../audit/callAudit.js';
 import type { ServerContext } from '../context.js';
 import { missingScopes, type Scope } from './scopes.js';
 
-export async function audited<T>(ctx: ServerContext, action: string, target: string, scopes: readonly Scope[], read: () => T): Promise<T> {
+export async function audited<T>(ctx: ServerContext, action: string, target: string, scopes: readonly Scope[], read: () => T | Promise<T>): Promise<T> {
   const startedAt = ctx.now();
   const started = performance.now();
   const finish = (outcome: 'success' | 'error' | 'denied', errorCode: string | null): void =>
@@ -20,7 +20,8 @@ export async function audited<T>(ctx: ServerContext, action: string, target: str
     );
   }
   try {
-    const result = read();
+    // Awaited inside the try: a read's refusal (a DomainError) is the store's promise rejecting.
+    const result = await read();
     finish('success', null);
     return result;
   } catch (error) {

@@ -35,7 +35,7 @@ function describe(checkpoint: Checkpoint): string {
     case 'evolution_plan':
       return `Evolution plan: ${((payload.proposals as Array<{ strategy: string; hypothesis_id: string }> | undefined) ?? []).map((p) => `${p.strategy} ${p.hypothesis_id}`).join(', ')}.`;
     case 'final_report':
-      return `Final report: ${String(payload.overview ?? '').slice(0, 400)}`;
+      return `Final report: ${(typeof payload.overview === 'string' ? payload.overview : '').slice(0, 400)}`;
     case 'safety_review':
       return 'Safety review.';
     case 'change_request':

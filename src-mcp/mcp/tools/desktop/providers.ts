@@ -97,11 +97,11 @@ export const configureProvidersTool = defineTool({
         project = await setProjectReasoning(ctx, required(args.research_id, 'research_id'), args);
         break;
     }
-    const providers = await views(ctx, registry);
+    const { providers, active } = await views(ctx, registry);
     const lines = providers.map((p) => `- **${p.name}** (${p.kind}, ${p.base_url}): ${p.availability}${p.problem === null ? '' : ` — ${p.problem}`}`);
     if (test !== null) lines.push(`Test: ${test.ok ? 'ok' : 'failed'} — ${test.message}`);
     if (project !== null) lines.push(`Project ${project.research_id}: reasoners ${project.reasoner_order.join(' → ')}`);
-    return { data: { active: registry.active, providers, test, project }, markdown: lines.join('\n') || 'No providers configured.' };
+    return { data: { active, providers, test, project }, markdown: lines.join('\n') || 'No providers configured.' };
   },
 });
 
@@ -110,12 +110,19 @@ function required<T>(value: T | undefined, field: string): T {
   return value;
 }
 
-async function views(ctx: ServerContext, registry: ProviderRegistry): Promise<Array<z.input<typeof ProviderView>>> {
+/**
+ * The stored providers with the registry's view of each, and whether the process is active — the
+ * registry read in one go after the database answered, so an activation running meanwhile (the
+ * app handing over keys after a restart) is seen whole or not at all, never active without its keys.
+ */
+async function views(ctx: ServerContext, registry: ProviderRegistry): Promise<{ providers: Array<z.input<typeof ProviderView>>; active: boolean }> {
+  const rows = await listProviderSettings(ctx.db);
   const states = new Map(registry.states().map((state) => [state.name, state]));
-  return (await listProviderSettings(ctx.db)).map((row) => {
+  const providers = rows.map((row) => {
     const state = states.get(row.name);
     return { ...inputFromRow(row), has_key: state?.hasKey ?? false, availability: state?.availability ?? 'disabled', problem: state?.problem ?? null };
   });
+  return { providers, active: registry.active };
 }
 
 async function testProvider(ctx: ServerContext, registry: ProviderRegistry, input: ProviderInput | undefined, name: string | undefined, apiKey: string | null | undefined) {
