@@ -44,7 +44,7 @@ test('a hypothesis shows every field, its reviews as score bars and its matches;
   await expect(detail.getByTestId(testId.hypothesisProtocol)).toContainText('CCl4');
   await expect(detail.getByTestId(testId.hypothesisPredictions)).toContainText('hydroxyproline');
   await expect(detail.getByTestId(testId.hypothesisAssumptions)).toContainText('required for stellate cell activation');
-  await expect(detail.getByTestId(testId.hypothesisOrigin)).toHaveText('generated');
+  await expect(detail.getByTestId(testId.hypothesisOrigin)).toHaveText('Generated');
   // Cited from "memory": not a knowledge-base document this project read.
   const citation = detail.getByTestId(testId.citation).first();
   await expect(citation.getByTestId(testId.citationUnverified)).toBeVisible();
