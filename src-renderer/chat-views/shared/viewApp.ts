@@ -52,6 +52,18 @@ function notePainted(): void {
   );
 }
 
+/**
+ * The SDK's PostMessageTransport logs every message it sends or receives, whole, at debug level
+ * ("Parsed message", "Sending message"). Wherever a console is attached (devtools, a host's
+ * inspector, Playwright) each log copies the message's object again for the console, on the view's
+ * main thread between a tool result arriving and its paint: ~12 ms of the view's CPU for a 50-row
+ * leaderboard (82 against 94 ms, bench/chat-views-trace.ts). The views themselves log nothing at
+ * debug level, so the view's page drops that level.
+ */
+function silenceTransportDebugLog(): void {
+  console.debug = () => undefined;
+}
+
 export function useViewApp<T>(name: ChatViewName, parse: (structured: unknown) => Parsed<T>): ViewApp<T> {
   const [data, setData] = useState<T | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -72,6 +84,7 @@ export function useViewApp<T>(name: ChatViewName, parse: (structured: unknown) =
   );
 
   useEffect(() => {
+    silenceTransportDebugLog();
     const app = new App({ name: `co-scientist-${name}-view`, version: '1.0.0' }, {}, { autoResize: true });
     appRef.current = app;
     app.ontoolresult = (result: ToolResultLike) => {

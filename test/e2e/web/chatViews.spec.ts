@@ -89,6 +89,20 @@ test.describe('leaderboard and hypothesis card', () => {
     await expectNoSeriousFindings(page, host, 'leaderboard with a card');
   });
 
+  test('a tool result is not copied to the console: the view logs nothing at debug level', async ({ page }) => {
+    // The SDK's transport logs each message whole at debug level; with a console attached (devtools,
+    // a host's inspector) that copies every result again (see viewApp.ts). The harness's own bridge
+    // (the host page) logs as it likes: only the view's frame (about:srcdoc) is looked at.
+    const debugLines: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'debug' && message.location().url === 'about:srcdoc') debugLines.push(message.text());
+    });
+    const host = await openView(page, s, 'leaderboard');
+    await host.feed('list_hypotheses', { research_id: researchId, limit: 20 });
+    await expect(host.view.getByTestId('leaderboard-row').first()).toBeVisible();
+    expect(debugLines).toEqual([]);
+  });
+
   test('from rank_hypotheses: the certification and the titles it asks for', async ({ page }) => {
     const host = await openView(page, s, 'leaderboard');
     const result = await host.feed('rank_hypotheses', { research_id: researchId, method: 'direct_comparison', top_n: 10 });

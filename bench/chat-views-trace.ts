@@ -1,0 +1,104 @@
+// Where the leaderboard view's time goes between a tool result arriving and its first complete
+// paint (bench/chat-views.ts measures that time): a Chromium trace of that window per fresh load,
+// summarised for the view's renderer main thread (the view is a sandboxed frame, its own process)
+// as its CPU time against the wall time, and self time per trace event. On a loaded machine a run
+// whose CPU is a small share of its wall time waited for a core, which no change to the view fixes.
+// A diagnosis, not a measure; after `npm run build` run
+//   node --import tsx bench/chat-views-trace.ts [loads]
+import { chromium } from '@playwright/test';
+import { chromiumExecutable } from '../test/e2e/browser.js';
+import { CHROMIUM_ARGS } from './leaderboard.js';
+import type { TraceEvent } from './leaderboard-trace.js';
+import { callOk, connectServer } from '../test/support/server.js';
+import { makeTempDir, removeTempDirs } from '../test/support/tempDirs.js';
+import { runScriptedProject } from '../test/support/scriptedAssistant.js';
+import { ChatHost, appsClient } from '../test/e2e/web/chatViews/chatHost.js';
+
+const ROWS = 50;
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'toplevel'];
+
+type Totals = Map<string, { cpu: number; wall: number }>;
+
+/** Self time (CPU and wall, µs) per event name of one thread's complete events. */
+function selfTimes(events: readonly TraceEvent[]): Totals {
+  const out: Totals = new Map();
+  const add = (name: string, cpu: number, wall: number): void => {
+    const entry = out.get(name) ?? { cpu: 0, wall: 0 };
+    entry.cpu += cpu;
+    entry.wall += wall;
+    out.set(name, entry);
+  };
+  const cpuOf = (event: TraceEvent): number => event.tdur ?? event.dur ?? 0;
+  const sorted = events.filter((event) => event.ph === 'X').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const stack: Array<{ event: TraceEvent; childCpu: number; childWall: number }> = [];
+  const close = (): void => {
+    const top = stack.pop();
+    if (top === undefined) return;
+    add(top.event.name, cpuOf(top.event) - top.childCpu, (top.event.dur ?? 0) - top.childWall);
+    const parent = stack.at(-1);
+    if (parent === undefined) return;
+    parent.childCpu += cpuOf(top.event);
+    parent.childWall += top.event.dur ?? 0;
+  };
+  for (const event of sorted) {
+    for (let top = stack.at(-1); top !== undefined && top.event.ts + (top.event.dur ?? 0) <= event.ts; top = stack.at(-1)) close();
+    stack.push({ event, childCpu: 0, childWall: 0 });
+  }
+  while (stack.length > 0) close();
+  return out;
+}
+
+/** The view's main thread: the renderer main thread of the process that laid the rows out. */
+function viewThread(events: readonly TraceEvent[]): TraceEvent[] {
+  const pid = events.find((event) => event.name === 'LocalFrameView::performLayout' || event.name === 'Layout')?.pid;
+  const main = events.find((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && event.pid === pid);
+  return main === undefined ? [] : events.filter((event) => event.pid === main.pid && event.tid === main.tid);
+}
+
+async function main(): Promise<void> {
+  const loads = Number(process.argv[2] ?? 10);
+  const dataDir = makeTempDir('cosci-bench-chat-views-trace-');
+  await runScriptedProject({ hypotheses: ROWS, seed: 1, dataDir });
+  const desktop = await connectServer({ dataDir, client: 'desktop' });
+  await callOk(desktop, 'set_client_policy', { client_id: 'claude-desktop', scopes: ['research:write', 'hypotheses:generate', 'hypotheses:evolve', 'reviews:write', 'knowledge:write', 'checkpoints:decide'], may_decide_checkpoints: true });
+  const assistant = await appsClient(dataDir, 'claude-desktop');
+  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
+  try {
+    const researchId = String(((await callOk(desktop, 'list_research_projects', {})).projects as Array<{ id: string }>)[0]!.id);
+    const tools = (await assistant.client.listTools()).tools.map((tool) => tool.name);
+    const board = await assistant.client.callTool({ name: 'list_hypotheses', arguments: { research_id: researchId, limit: ROWS } });
+    const totals: Totals = new Map();
+    for (let load = 0; load < loads; load += 1) {
+      const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
+      const host = new ChatHost(page, assistant);
+      await host.open('leaderboard', 'light', tools);
+      await browser.startTracing(page, { categories: CATEGORIES });
+      const sentAt = await host.send(board);
+      let paintedAt = 0;
+      while (paintedAt <= sentAt) paintedAt = await host.viewFrame().evaluate(() => Number(document.documentElement.dataset.paintedAt ?? 0));
+      const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+      const rows = await host.view.getByTestId('leaderboard-row').count();
+      if (rows !== ROWS) throw new Error(`the leaderboard shows ${rows} rows, not ${ROWS}`);
+      let cpu = 0;
+      for (const [name, time] of selfTimes(viewThread(events))) {
+        cpu += time.cpu;
+        const entry = totals.get(name) ?? { cpu: 0, wall: 0 };
+        entry.cpu += time.cpu;
+        entry.wall += time.wall;
+        totals.set(name, entry);
+      }
+      process.stdout.write(`load ${load + 1}: result → paint ${(paintedAt - sentAt).toFixed(1)} ms wall, view main thread ${(cpu / 1000).toFixed(1)} ms CPU\n`);
+      await page.close();
+    }
+    process.stdout.write(`view main thread per load (${loads} loads): self CPU ms / wall ms\n`);
+    for (const [name, time] of [...totals].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, 20)) {
+      process.stdout.write(`${(time.cpu / 1000 / loads).toFixed(1).padStart(8)} ${(time.wall / 1000 / loads).toFixed(1).padStart(8)}  ${name}\n`);
+    }
+  } finally {
+    await browser.close();
+    await Promise.all([desktop.close(), assistant.close()]);
+    removeTempDirs();
+  }
+}
+
+await main();
