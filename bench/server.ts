@@ -29,11 +29,11 @@ export interface ConnectedServer {
   stderrTail(): string;
 }
 
-/** Spawns a server on `dataDir` and completes the MCP handshake (spawn → initialize result). */
-export async function connectServer(dataDir: string): Promise<ConnectedServer> {
+/** Spawns a server on `dataDir` and completes the MCP handshake (spawn → initialize result); `entry`: another build's server.js. */
+export async function connectServer(dataDir: string, entry = SERVER_ENTRY): Promise<ConnectedServer> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [SERVER_ENTRY, '--client', BENCH_CLIENT_ID, '--data-dir', dataDir],
+    args: [entry, '--client', BENCH_CLIENT_ID, '--data-dir', dataDir],
     // Piped, not inherited: diagnostics must not interleave with the results table.
     stderr: 'pipe',
   });

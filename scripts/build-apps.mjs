@@ -8,18 +8,28 @@ import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+// The one list of views and their titles; Node strips its types (the file imports nothing).
+import { CHAT_VIEW_NAMES, CHAT_VIEW_TITLES } from '../src-shared/chatViews.ts';
 
 const VIEWS_ROOT = 'src-renderer/chat-views';
+/** The one page template of every view (Vite names its output after it). */
+const VIEW_TEMPLATE = 'view.html';
 const OUT_DIR = 'dist/apps';
 /** Issue 34: a view a host loads into every conversation that shows it stays small. */
 export const MAX_VIEW_BYTES = 512 * 1024;
 
-/** The names, from the one list (src-shared/chatViews.ts), read without a TypeScript loader. */
-function viewNames() {
-  const source = readFileSync('src-shared/chatViews.ts', 'utf8');
-  const list = /CHAT_VIEW_NAMES = \[([^\]]*)\]/.exec(source)?.[1];
-  if (list === undefined) throw new Error('build-apps: CHAT_VIEW_NAMES not found in src-shared/chatViews.ts');
-  return [...list.matchAll(/'([a-z-]+)'/g)].map((match) => match[1]);
+/**
+ * Every view's page comes from one template, filled in before Vite reads its scripts: the view's
+ * title and its entry module (`<name>.tsx`).
+ */
+function viewPage(name) {
+  return {
+    name: 'cosci-chat-view-page',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replaceAll('%VIEW_TITLE%', () => CHAT_VIEW_TITLES[name]).replaceAll('%VIEW_NAME%', () => name),
+    },
+  };
 }
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -57,7 +67,7 @@ export async function buildApps() {
   mkdirSync(OUT_DIR, { recursive: true });
   const sizes = [];
   try {
-    for (const name of viewNames()) {
+    for (const name of CHAT_VIEW_NAMES) {
       const outDir = path.resolve(scratch, name);
       await build({
         configFile: false,
@@ -67,7 +77,7 @@ export async function buildApps() {
         root: VIEWS_ROOT,
         base: './',
         logLevel: 'warn',
-        plugins: [react()],
+        plugins: [react(), viewPage(name)],
         build: {
           outDir,
           emptyOutDir: true,
@@ -78,10 +88,10 @@ export async function buildApps() {
           chunkSizeWarningLimit: MAX_VIEW_BYTES / 1024,
           cssCodeSplit: false,
           assetsInlineLimit: Number.MAX_SAFE_INTEGER,
-          rollupOptions: { input: path.resolve(VIEWS_ROOT, `${name}.html`) },
+          rollupOptions: { input: path.resolve(VIEWS_ROOT, VIEW_TEMPLATE) },
         },
       });
-      const html = inlineAssets(readFileSync(path.join(outDir, `${name}.html`), 'utf8'), path.join(outDir, 'assets'));
+      const html = inlineAssets(readFileSync(path.join(outDir, VIEW_TEMPLATE), 'utf8'), path.join(outDir, 'assets'));
       const file = path.join(OUT_DIR, `${name}.html`);
       writeFileSync(file, html);
       const bytes = statSync(file).size;

@@ -1,9 +1,17 @@
 // The MCP Apps views shown in the chat (issue 34): one owner for their names, their ui:// addresses
 // and the file each is built into. The server serves them (src-mcp/mcp/apps/), the build writes
-// them (scripts/build-apps.mjs reads this list), the views and their tests import the names.
+// them (scripts/build-apps.mjs imports this file), the views and their tests import the names.
 
 export const CHAT_VIEW_NAMES = ['leaderboard', 'checkpoint', 'status', 'hypothesis'] as const;
 export type ChatViewName = (typeof CHAT_VIEW_NAMES)[number];
+
+/** Each view's page title; the build writes it into the one page template (src-renderer/chat-views/view.html). */
+export const CHAT_VIEW_TITLES: Readonly<Record<ChatViewName, string>> = {
+  leaderboard: 'Leaderboard',
+  checkpoint: 'Checkpoint',
+  status: 'Project status',
+  hypothesis: 'Hypothesis card',
+};
 
 /** The ui:// resource of a view: `ui://co-scientist/<name>.html`. */
 export function chatViewUri(name: ChatViewName): string {

@@ -8,6 +8,7 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import { encodeFrame } from './frameEncoding.js';
 import { LineFramer } from '../../src-shared/node/lineFramer.js';
 import { classifyLine, errorFrame, idFromPrefix, INVALID_REQUEST, type JsonRpcErrorFrame } from './jsonRpcFrames.js';
+import { groupedNumber } from '../../src-shared/groupedNumber.js';
 
 /**
  * The longest line we parse. Every tool argument is bounded (argumentLimits.ts: at most 20,000
@@ -99,7 +100,7 @@ export class FramedStdioTransport implements Transport {
 
   #answerOversize(prefix: string, bytes: number): void {
     const id = idFromPrefix(prefix);
-    const message = `Invalid Request: the message is ${bytes.toLocaleString('en-US')} bytes long; at most ${this.#maxFrameBytes.toLocaleString('en-US')} are accepted. It was not read.`;
+    const message = `Invalid Request: the message is ${groupedNumber(bytes)} bytes long; at most ${groupedNumber(this.#maxFrameBytes)} are accepted. It was not read.`;
     this.options.onRejected?.(`refused a ${bytes}-byte line (id ${JSON.stringify(id)})`);
     this.send(errorFrame(id, INVALID_REQUEST, message)).catch((error: unknown) => this.onerror?.(error as Error));
   }

@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/client';
 import { CLIENT_KINDS, callError, callOk, connectServer, tempDataDir, type ConnectedServer, type ServerProcess, type ToolClient } from '../support/server.js';
 import { removeTempDirs } from '../support/tempDirs.js';
-import { CHAT_VIEW_NAMES, DECIDE_IN_CHAT_TOOL, HYPOTHESIS_CARD_TOOL, VIEW_OF_TOOL, chatViewUri } from '../../src-shared/chatViews.js';
+import { CHAT_VIEW_NAMES, CHAT_VIEW_TITLES, DECIDE_IN_CHAT_TOOL, HYPOTHESIS_CARD_TOOL, VIEW_OF_TOOL, chatViewUri } from '../../src-shared/chatViews.js';
 
 const APP_ONLY = [DECIDE_IN_CHAT_TOOL, HYPOTHESIS_CARD_TOOL];
 const closers: Array<() => Promise<void>> = [];
@@ -83,6 +83,9 @@ describe('the view resources', () => {
       const html = content?.text ?? '';
       expect(Buffer.byteLength(html)).toBeLessThanOrEqual(512 * 1024);
       expect(html).toMatch(/^<!doctype html>/i);
+      // Each page is the one template filled in with this view's title and entry (scripts/build-apps.mjs).
+      expect(html).toContain(`<title>Co-Scientist · ${CHAT_VIEW_TITLES[name]}</title>`);
+      expect(html).not.toContain('%VIEW_');
       // Nothing loaded from anywhere: no script or stylesheet by address.
       expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/i);
       expect(html).toContain("connect-src 'none'");

@@ -3,6 +3,7 @@
 // database lookup and an error message that echoes it back. Tools that declare their own `.max()`
 // keep it; every other string gets a default here, so a schema added tomorrow is covered without
 // anyone remembering to bound it.
+import { groupedNumber } from '../../../src-shared/groupedNumber.js';
 
 /** Identifiers, cursors and other handles: ours are well under 100 characters. */
 export const DEFAULT_ID_MAX_LENGTH = 256;
@@ -119,5 +120,5 @@ function join(path: string, key: string): string {
 }
 
 export function describeOversize(found: OversizeString): string {
-  return `${found.path} is ${found.length.toLocaleString('en-US')} characters long; at most ${found.max.toLocaleString('en-US')} are accepted`;
+  return `${found.path} is ${groupedNumber(found.length)} characters long; at most ${groupedNumber(found.max)} are accepted`;
 }

@@ -6,6 +6,7 @@
 import type { CitationView } from '../../../src-shared/routes/index';
 import { useNavigation } from '../../app/navigation';
 import { paperLine } from '../format';
+import '../stackList.css';
 
 function safeUrl(url: string | null): string | null {
   if (url === null) return null;
@@ -29,7 +30,7 @@ export function Citations({ citations }: { citations: readonly CitationView[] })
   const { navigate } = useNavigation();
   if (citations.length === 0) return <p className="muted">No citations.</p>;
   return (
-    <ul className="citations" data-testid="citations">
+    <ul className="citations stack-list" data-testid="citations">
       {citations.map((citation, index) => {
         const url = safeUrl(citation.url);
         return (

@@ -17,6 +17,7 @@ import { HypothesisHistory } from './HypothesisHistory';
 import { ORIGIN_LABELS, REVIEW_TYPE_LABELS, STATUS_LABELS } from './labels';
 import { ScoreBars } from './ScoreBars';
 import './hypotheses.css';
+import '../stackList.css';
 
 export interface HypothesisDetailProps {
   hypothesisId: string;
@@ -140,7 +141,7 @@ function DetailView({ detail, back, hideStandings }: { detail: Detail; back: Rea
           items={detail.reviews}
           getKey={(review) => review.id}
           label="Reviews"
-          className="reviews"
+          className="reviews stack-list"
           scrollClassName="reviews reviews-scroll"
           estimateSize={260}
           renderItem={(review) => (
@@ -176,7 +177,7 @@ function DetailView({ detail, back, hideStandings }: { detail: Detail; back: Rea
           items={detail.matches}
           getKey={(match) => match.id}
           label="Tournament matches"
-          className="hyp-matches"
+          className="hyp-matches stack-list"
           scrollClassName="hyp-matches hyp-matches-scroll"
           estimateSize={90}
           renderItem={(match) => (

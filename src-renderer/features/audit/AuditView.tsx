@@ -48,7 +48,7 @@ export function AuditView() {
     );
 
   return (
-    <div className="audit-view" data-testid="audit-view">
+    <div className="fill-view audit-view" data-testid="audit-view">
       <div className="pane-header">
         <h1>
           Audit log

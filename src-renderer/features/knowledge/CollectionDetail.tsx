@@ -11,6 +11,7 @@ import { CollectionLinks } from './CollectionLinks';
 import { baseName, identifierLabel, plural, size } from './format';
 import { IngestForm } from './IngestForm';
 import { Loading } from '../../app/Loading';
+import '../../common/stackList.css';
 
 export function CollectionDetail({ collection, onDeleted }: { collection: KnowledgeCollection; onDeleted: () => void }) {
   // Linked projects by their goals, the scientist's name for them (an id until the list has loaded).
@@ -66,7 +67,7 @@ function DocumentList({ collection }: { collection: string }) {
   return (
     <section aria-labelledby="knowledge-documents-title">
       <h3 id="knowledge-documents-title">Documents</h3>
-      <ul className="knowledge-documents" data-testid="knowledge-documents">
+      <ul className="knowledge-documents stack-list" data-testid="knowledge-documents">
         {openId !== null && !openListed ? (
           // Opened by a link but beyond the first page of the list: shown first.
           <li className="knowledge-document is-open" data-testid="knowledge-document" data-document-id={openId} ref={openRow}>

@@ -9,6 +9,7 @@ import { ProgressBar } from '../../app/ProgressBar';
 import { useIngest } from './api';
 import { useFolderDrop, useFolderPicker } from './folderSource';
 import { plural } from './format';
+import '../../common/stackList.css';
 
 export function IngestForm({ collection }: { collection: string }) {
   const ids = useId();
@@ -105,7 +106,7 @@ export function IngestForm({ collection }: { collection: string }) {
             {progress.unsupported > 0 ? ` (${plural(progress.unsupported, 'file')} of other formats skipped)` : ''}.
           </p>
           {progress.problems.length > 0 ? (
-            <ul className="knowledge-problems" data-testid="knowledge-ingest-problems">
+            <ul className="knowledge-problems stack-list" data-testid="knowledge-ingest-problems">
               {progress.problems.map((problem) => (
                 <li key={`${problem.path}:${problem.code}`}>
                   <code>{problem.path}</code> {problem.message}

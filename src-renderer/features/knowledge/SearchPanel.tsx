@@ -8,6 +8,7 @@ import { useCitingHypotheses, useKnowledgeSearch } from './api';
 import { CitedBy } from './CitedBy';
 import { identifierLabel } from './format';
 import { Highlighted } from './Highlighted';
+import '../../common/stackList.css';
 
 const ALL = '';
 
@@ -69,7 +70,7 @@ export function SearchPanel({ collections }: { collections: KnowledgeCollection[
             No passages found.
           </p>
         ) : (
-          <ol className="knowledge-results" data-testid="knowledge-results">
+          <ol className="knowledge-results stack-list" data-testid="knowledge-results">
             {search.data.results.map((result, index) => (
               <li key={`${result.metadata.document_id}-${index}`} className="knowledge-result" data-testid="knowledge-result">
                 <div className="knowledge-result-head">

@@ -31,7 +31,7 @@ export function LeaderboardSection() {
   };
   const closeHypothesis = useCallback((): void => navigate({ section: 'leaderboard', projectId: current }), [navigate, current]);
   return (
-    <div className="lb-section" data-testid="leaderboard-section">
+    <div className="fill-view lb-section" data-testid="leaderboard-section">
       <div className="pane-header lb-section-head">
         <h1>Tournament</h1>
         {list.length > 0 ? (

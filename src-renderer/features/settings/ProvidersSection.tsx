@@ -8,6 +8,7 @@ import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import './providers.css';
+import '../../common/stackList.css';
 
 const PROVIDERS_KEY = ['providers'] as const;
 
@@ -58,7 +59,7 @@ export function ProvidersSection() {
           {providers.data.key_storage}
         </p>
       ) : null}
-      <ul className="provider-list" aria-busy={providers.isPending}>
+      <ul className="provider-list stack-list" aria-busy={providers.isPending}>
         {providers.data?.providers.map((provider) => (
           <li key={provider.name} className="provider-row" data-testid={`provider-${provider.name}`}>
             <div>

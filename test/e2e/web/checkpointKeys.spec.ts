@@ -4,18 +4,11 @@
 // takes the focus and the approve-with-edits button says what it does and what happens next.
 import { expect, test } from './support/fixtures.js';
 import { ControlRoom } from './support/controlRoom.js';
-import { connectResearchAssistant, type ResearchAssistant } from './support/researchAssistant.js';
 import { testId, testIdOf } from './locators.js';
 import { describeFindings, seriousAxeFindingsEverywhere, type AxeFinding } from './support/axe.js';
 import type { Page } from '@playwright/test';
 
 const GOAL = 'Find novel therapeutic targets for liver fibrosis';
-
-let assistant: ResearchAssistant | undefined;
-test.afterEach(async () => {
-  await assistant?.close();
-  assistant = undefined;
-});
 
 /** Opens the inbox from the navigation, by keyboard. */
 async function openInboxByKeyboard(page: Page): Promise<void> {
@@ -24,7 +17,7 @@ async function openInboxByKeyboard(page: Page): Promise<void> {
   await expect(page.getByTestId(testId.checkpointDetail)).toBeVisible();
 }
 
-test('keys never decide while a form is open; leaving edits asks first; a keyboard approval can be undone', async ({ app, page, webHost, workspace }) => {
+test('keys never decide while a form is open; leaving edits asks first; a keyboard approval can be undone', async ({ app, page, webHost, servers }) => {
   // Axe on two states, in two schemes at two widths each, on a shared machine.
   test.setTimeout(300_000);
   const findings: AxeFinding[] = [];
@@ -32,7 +25,7 @@ test('keys never decide while a form is open; leaving edits asks first; a keyboa
   // A controllable clock: the approval's countdown is skipped, not waited for.
   await page.clock.install();
   await app.open(webHost.url);
-  assistant = await connectResearchAssistant(workspace.dataDir);
+  const assistant = await servers.assistant();
   const researchId = await assistant.startResearch(GOAL, 3);
   await expect(room.inboxCount).toHaveText('1');
   await openInboxByKeyboard(page);
@@ -104,11 +97,11 @@ test('keys never decide while a form is open; leaving edits asks first; a keyboa
   expect(findings, describeFindings(findings)).toEqual([]);
 });
 
-test('approving with changes says so, counts a reworded objective once and says who works next on what budget', async ({ app, page, webHost, workspace }) => {
+test('approving with changes says so, counts a reworded objective once and says who works next on what budget', async ({ app, page, webHost, servers }) => {
   test.setTimeout(90_000);
   const room = new ControlRoom(page);
   await app.open(webHost.url);
-  assistant = await connectResearchAssistant(workspace.dataDir);
+  const assistant = await servers.assistant();
   const researchId = await assistant.startResearch(GOAL, 3);
   const status = await assistant.call('get_research_status', { research_id: researchId });
   const callsLeft = (status.reasoning_call_budget as number) - (status.reasoning_calls_used as number);
@@ -140,10 +133,10 @@ test('approving with changes says so, counts a reworded objective once and says 
   await expect(page.getByTestId(testId.editPanel).getByTestId(testId.nextStep)).toContainText('Claude Desktop reviews and ranks the hypotheses you keep, in delegated mode');
 });
 
-test('leaving a form with edits by another section, Back, a reload or closing asks first, by keyboard and by mouse; staying keeps the edits', async ({ app, page, webHost, workspace }) => {
+test('leaving a form with edits by another section, Back, a reload or closing asks first, by keyboard and by mouse; staying keeps the edits', async ({ app, page, webHost, servers }) => {
   test.setTimeout(120_000);
   await app.open(webHost.url);
-  assistant = await connectResearchAssistant(workspace.dataDir);
+  const assistant = await servers.assistant();
   await assistant.startResearch(GOAL, 3);
   await expect(new ControlRoom(page).inboxCount).toHaveText('1');
   await openInboxByKeyboard(page);

@@ -4,23 +4,17 @@ import path from 'node:path';
 import { expect, test } from './support/fixtures.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { REPO_ROOT } from './support/paths.js';
-import { connectResearchAssistant, connectScientistShortcut, sixtyWordSummary, type ResearchAssistant } from './support/researchAssistant.js';
+import { sixtyWordSummary } from './support/researchAssistant.js';
 import { testId, testIdOf } from './locators.js';
 
 const GOAL = 'Find novel therapeutic targets for liver fibrosis';
 const NOTE = 'Too close to known TGF-beta biology; focus on epigenetic regulators of stellate cells instead.';
 
-let assistant: ResearchAssistant | undefined;
-test.afterEach(async () => {
-  await assistant?.close();
-  assistant = undefined;
-});
-
-test('the scientist approves the plan, edits a batch and rejects another; the assistant gets each decision', async ({ app, page, webHost, workspace }) => {
+test('the scientist approves the plan, edits a batch and rejects another; the assistant gets each decision', async ({ app, page, webHost, servers }) => {
   test.setTimeout(90_000);
   const room = new ControlRoom(page);
   await app.open(webHost.url);
-  assistant = await connectResearchAssistant(workspace.dataDir);
+  const assistant = await servers.assistant();
   const researchId = await assistant.startResearch(GOAL, 3);
 
   // The badge and the window title count what waits, live.
@@ -108,10 +102,10 @@ test('the scientist approves the plan, edits a batch and rejects another; the as
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'checkpoints-history.png') });
 });
 
-test('j / k move through checkpoints of several projects; Esc leaves the edit form, asking first when it holds edits', async ({ app, page, webHost, workspace }) => {
+test('j / k move through checkpoints of several projects; Esc leaves the edit form, asking first when it holds edits', async ({ app, page, webHost, servers }) => {
   const room = new ControlRoom(page);
   await app.open(webHost.url);
-  assistant = await connectResearchAssistant(workspace.dataDir);
+  const assistant = await servers.assistant();
   await assistant.startResearch('Identify drug repurposing candidates for acute myeloid leukaemia', 4);
   await assistant.startResearch('Explain why perovskite solar cells degrade under humidity', 4);
 
@@ -144,7 +138,7 @@ test('j / k move through checkpoints of several projects; Esc leaves the edit fo
   await expect(page.getByTestId(testId.editButton)).toBeFocused();
 });
 
-test('a checkpoint that arrives raises a browser notification when the scientist allowed them', async ({ app, page, context, webHost, workspace }) => {
+test('a checkpoint that arrives raises a browser notification when the scientist allowed them', async ({ app, page, context, webHost, servers }) => {
   await context.grantPermissions(['notifications']);
   // Records what the page asks the browser to show (headless Chromium displays nothing).
   await page.addInitScript(() => {
@@ -171,7 +165,7 @@ test('a checkpoint that arrives raises a browser notification when the scientist
   await room.openSettings();
   await expect(page.getByTestId(testId.notificationsOn)).toBeVisible();
 
-  assistant = await connectResearchAssistant(workspace.dataDir);
+  const assistant = await servers.assistant();
   await assistant.startResearch(GOAL, 3);
   await expect(room.inboxCount).toHaveText('1');
   await expect
@@ -179,52 +173,48 @@ test('a checkpoint that arrives raises a browser notification when the scientist
     .toEqual([{ title: 'Research plan waits for your decision', body: GOAL }]);
 });
 
-test('an evolution plan is edited with choices: another strategy, one proposal fewer', async ({ app, page, webHost, workspace }) => {
+test('an evolution plan is edited with choices: another strategy, one proposal fewer', async ({ app, page, webHost, servers }) => {
   test.setTimeout(90_000);
   const room = new ControlRoom(page);
-  const scientist = await connectScientistShortcut(workspace.dataDir);
-  try {
-    assistant = await connectResearchAssistant(workspace.dataDir);
-    const researchId = (await scientist.call('start_research', { goal: GOAL, hypothesis_count: 3, pause_at: ['evolution_plan'] })).research_id as string;
-    const [plan] = await assistant.workUntilDecision(researchId);
-    expect(plan?.kind).toBe('evolution_plan');
-    const proposals = plan?.payload.proposals as Array<{ hypothesis_id: string; strategy: string }>;
-    expect(proposals.length).toBe(3);
+  const scientist = await servers.scientist();
+  const assistant = await servers.assistant();
+  const researchId = (await scientist.call('start_research', { goal: GOAL, hypothesis_count: 3, pause_at: ['evolution_plan'] })).research_id as string;
+  const [plan] = await assistant.workUntilDecision(researchId);
+  expect(plan?.kind).toBe('evolution_plan');
+  const proposals = plan?.payload.proposals as Array<{ hypothesis_id: string; strategy: string }>;
+  expect(proposals.length).toBe(3);
 
-    await app.open(webHost.url);
-    await room.openInbox();
-    await expect(room.checkpoint).toHaveAttribute('data-kind', 'evolution_plan');
-    await page.getByTestId(testId.editButton).click();
-    const edit = page.getByTestId(testId.editPanel);
-    await edit.getByTestId(testIdOf.field('proposals.0.strategy')).selectOption('simplify');
-    // Proposals name hypotheses as H1, H2, … rather than by id.
-    await expect(edit.getByTestId(testIdOf.field('proposals.0.hypothesis_id')).locator('option:checked')).toHaveText(/^H\d — /);
-    await edit.getByRole('button', { name: 'Remove #3' }).click();
-    const changes = edit.getByTestId(testId.diffChange);
-    await expect(changes).toHaveCount(2);
-    await expect(changes.nth(0)).toContainText('Proposals › #1 › Strategy');
-    await expect(changes.nth(0)).toContainText('refine → simplify');
-    await expect(changes.nth(1)).toHaveAttribute('data-kind', 'removed');
-    await edit.getByTestId(testId.editSubmit).click();
-    await expect(room.announcement).toContainText('Edited and approved: Evolution plan');
+  await app.open(webHost.url);
+  await room.openInbox();
+  await expect(room.checkpoint).toHaveAttribute('data-kind', 'evolution_plan');
+  await page.getByTestId(testId.editButton).click();
+  const edit = page.getByTestId(testId.editPanel);
+  await edit.getByTestId(testIdOf.field('proposals.0.strategy')).selectOption('simplify');
+  // Proposals name hypotheses as H1, H2, … rather than by id.
+  await expect(edit.getByTestId(testIdOf.field('proposals.0.hypothesis_id')).locator('option:checked')).toHaveText(/^H\d — /);
+  await edit.getByRole('button', { name: 'Remove #3' }).click();
+  const changes = edit.getByTestId(testId.diffChange);
+  await expect(changes).toHaveCount(2);
+  await expect(changes.nth(0)).toContainText('Proposals › #1 › Strategy');
+  await expect(changes.nth(0)).toContainText('refine → simplify');
+  await expect(changes.nth(1)).toHaveAttribute('data-kind', 'removed');
+  await edit.getByTestId(testId.editSubmit).click();
+  await expect(room.announcement).toContainText('Edited and approved: Evolution plan');
 
-    // The assistant is handed exactly the evolutions the scientist kept, as edited.
-    const next = await assistant.continueResearch(researchId);
-    expect(next.work_item?.kind).toBe('evolve');
-    const kept = [
-      { hypothesis_id: proposals[0]?.hypothesis_id, strategy: 'simplify', approved: true },
-      { hypothesis_id: proposals[1]?.hypothesis_id, strategy: proposals[1]?.strategy, approved: true },
-    ];
-    expect(kept).toContainEqual(expect.objectContaining(pick(next.work_item?.context ?? {}, ['hypothesis_id', 'strategy', 'approved'])));
-    const timeline = await scientist.call('get_project_timeline', { research_id: researchId, limit: 200 });
-    const evolutions = (timeline.entries as Array<{ source: string; kind: string; facts: Record<string, unknown> }>)
-      .filter((e) => e.source === 'task' && e.kind === 'evolve')
-      .map((e) => pick(e.facts, ['hypothesis_id', 'strategy', 'approved']));
-    expect(evolutions).toHaveLength(2);
-    expect(evolutions).toEqual(expect.arrayContaining(kept));
-  } finally {
-    await scientist.close();
-  }
+  // The assistant is handed exactly the evolutions the scientist kept, as edited.
+  const next = await assistant.continueResearch(researchId);
+  expect(next.work_item?.kind).toBe('evolve');
+  const kept = [
+    { hypothesis_id: proposals[0]?.hypothesis_id, strategy: 'simplify', approved: true },
+    { hypothesis_id: proposals[1]?.hypothesis_id, strategy: proposals[1]?.strategy, approved: true },
+  ];
+  expect(kept).toContainEqual(expect.objectContaining(pick(next.work_item?.context ?? {}, ['hypothesis_id', 'strategy', 'approved'])));
+  const timeline = await scientist.call('get_project_timeline', { research_id: researchId, limit: 200 });
+  const evolutions = (timeline.entries as Array<{ source: string; kind: string; facts: Record<string, unknown> }>)
+    .filter((e) => e.source === 'task' && e.kind === 'evolve')
+    .map((e) => pick(e.facts, ['hypothesis_id', 'strategy', 'approved']));
+  expect(evolutions).toHaveLength(2);
+  expect(evolutions).toEqual(expect.arrayContaining(kept));
 });
 
 function pick(record: Record<string, unknown>, keys: string[]): Record<string, unknown> {

@@ -7,27 +7,19 @@ import { expect, test } from './support/fixtures.js';
 import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { testId } from './locators.js';
-import { connectResearchAssistant, connectScientistShortcut, sixtyWordSummary, type McpSide, type ResearchAssistant } from './support/researchAssistant.js';
+import { sixtyWordSummary } from './support/researchAssistant.js';
 import { openSession, runResearchToCompletion } from './support/researchRun.js';
 import { hypothesisDraft } from '../../support/fakeAssistant.js';
 import { LeaderboardPage } from './support/tournamentPages.js';
 
 const GOAL = 'Identify drug repurposing candidates for acute myeloid leukaemia';
 
-let assistant: ResearchAssistant | undefined;
-let scientist: McpSide | undefined;
-test.afterEach(async () => {
-  await Promise.all([assistant?.close(), scientist?.close()]);
-  assistant = undefined;
-  scientist = undefined;
-});
-
-test('the inbox opens the hypotheses a checkpoint names in the side panel, where the scientist renames one', async ({ app, page, webHost, workspace }) => {
+test('the inbox opens the hypotheses a checkpoint names in the side panel, where the scientist renames one', async ({ app, page, webHost, servers }) => {
   test.setTimeout(90_000);
   const room = new ControlRoom(page);
   await app.open(webHost.url);
-  assistant = await connectResearchAssistant(workspace.dataDir);
-  scientist = await connectScientistShortcut(workspace.dataDir);
+  const assistant = await servers.assistant();
+  const scientist = await servers.scientist();
   const researchId = await assistant.startResearch(GOAL, 4);
   const [plan] = await assistant.workUntilDecision(researchId);
   await scientist.call('decide', { checkpoint_id: plan?.checkpoint_id, action: 'approve' });
@@ -139,10 +131,10 @@ test('the arena opens a hypothesis in the side panel without its standings; the 
   await expect(panel.getByTestId(testId.match).first()).toBeVisible();
 });
 
-test('the final report shows one rank and the score it comes from, with intervals, the same as the panel', async ({ app, page, webHost, workspace }) => {
+test('the final report shows one rank and the score it comes from, with intervals, the same as the panel', async ({ app, page, webHost, servers }) => {
   test.setTimeout(90_000);
-  scientist = await connectScientistShortcut(workspace.dataDir);
-  assistant = await connectResearchAssistant(workspace.dataDir);
+  const scientist = await servers.scientist();
+  const assistant = await servers.assistant();
   const started = await scientist.call('start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 3, pause_at: ['final_report'] });
   const waiting = await assistant.workUntilDecision(started.research_id as string);
   expect(waiting.map((c) => c.kind)).toEqual(['final_report']);
@@ -177,10 +169,10 @@ test('the final report shows one rank and the score it comes from, with interval
   await expect(panel.getByTestId(testId.hypothesisBt)).toContainText(`${shown[0]?.score}95% interval ${shown[0]?.low}–${shown[0]?.high}`);
 });
 
-test('the inbox card of a hypothesis shows its stored core claim, with the full text on demand', async ({ app, page, webHost, workspace }) => {
+test('the inbox card of a hypothesis shows its stored core claim, with the full text on demand', async ({ app, page, webHost, servers }) => {
   test.setTimeout(90_000);
-  assistant = await connectResearchAssistant(workspace.dataDir);
-  scientist = await connectScientistShortcut(workspace.dataDir);
+  const assistant = await servers.assistant();
+  const scientist = await servers.scientist();
   const researchId = await assistant.startResearch(GOAL, 2);
   const [plan] = await assistant.workUntilDecision(researchId);
   await scientist.call('decide', { checkpoint_id: plan?.checkpoint_id, action: 'approve' });

@@ -3,22 +3,15 @@
 // in reach however long the proposal, and — once nothing waits — what each project waits for.
 import { expect, test } from './support/fixtures.js';
 import { ControlRoom } from './support/controlRoom.js';
-import { connectResearchAssistant, type ResearchAssistant } from './support/researchAssistant.js';
 import { testId } from './locators.js';
 
 const AML = 'Identify drug repurposing candidates for acute myeloid leukaemia';
 const PEROVSKITE = 'Explain why perovskite solar cells degrade under humidity';
 
-let assistant: ResearchAssistant | undefined;
-test.afterEach(async () => {
-  await assistant?.close();
-  assistant = undefined;
-});
-
-test('group, filter and bulk-approve like checkpoints; then say what each project waits for', async ({ app, page, webHost, workspace }) => {
+test('group, filter and bulk-approve like checkpoints; then say what each project waits for', async ({ app, page, webHost, servers }) => {
   const room = new ControlRoom(page);
   await app.open(webHost.url);
-  assistant = await connectResearchAssistant(workspace.dataDir);
+  const assistant = await servers.assistant();
   const aml = await assistant.startResearch(AML, 4);
   await assistant.startResearch(PEROVSKITE, 4);
   await expect(room.inboxCount).toHaveText('2');
@@ -62,12 +55,12 @@ test('group, filter and bulk-approve like checkpoints; then say what each projec
   await expect(waiting.filter({ hasText: AML }).getByTestId(testId.inboxStateWork)).toContainText('has 1 generation item to do — ask it to continue');
 });
 
-test('a long goal collapses to two lines with a way to read it all, and never widens the page at 800 px', async ({ app, page, webHost, workspace }) => {
+test('a long goal collapses to two lines with a way to read it all, and never widens the page at 800 px', async ({ app, page, webHost, servers }) => {
   const chemical = '(2S,3R,4S,5S,6R)-2-[4-chloro-3-[(4-ethoxyphenyl)methyl]phenyl]-6-(hydroxymethyl)oxane-3,4,5-triol';
   const goal = `Determine whether ${chemical} slows kidney fibrosis in diabetic patients through a mechanism independent of glucose lowering, ${'considering tubular metabolism, inflammation, haemodynamics and the interplay with existing therapies, '.repeat(4)}and propose testable mechanisms.`;
   await page.setViewportSize({ width: 800, height: 900 });
   await app.open(webHost.url);
-  assistant = await connectResearchAssistant(workspace.dataDir);
+  const assistant = await servers.assistant();
   await assistant.startResearch(goal, 3);
   const room = new ControlRoom(page);
   await expect(room.inboxCount).toHaveText('1');

@@ -7,22 +7,15 @@ import path from 'node:path';
 import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { testId } from './locators.js';
-import { connectScientistShortcut, type McpSide } from './support/researchAssistant.js';
 import { hypothesisDraft } from '../../support/fakeAssistant.js';
 
-let desktop: McpSide | undefined;
-test.afterEach(async () => {
-  await desktop?.close();
-  desktop = undefined;
-});
-
-test('a search result names the hypotheses citing its source, and opens them in the side panel', async ({ app, page, webHost, workspace }) => {
+test('a search result names the hypotheses citing its source, and opens them in the side panel', async ({ app, page, webHost, workspace, servers }) => {
   test.setTimeout(90_000);
   const library = path.join(workspace.home, 'library');
   fs.mkdirSync(library, { recursive: true });
   fs.writeFileSync(path.join(library, 'r900.md'), '# Regulator R900 in hepatic stellate cells\n\nRegulator R900 drives stellate cell activation and collagen deposition in fibrotic liver.\n');
   fs.writeFileSync(path.join(library, 'matrix.md'), '# Matrix stiffness and stellate cells\n\nA stiffer extracellular matrix keeps stellate cells activated and collagen high.\n');
-  desktop = await connectScientistShortcut(workspace.dataDir);
+  const desktop = await servers.scientist();
   await desktop.call('manage_knowledge_roots', { action: 'add', path: library });
   await desktop.call('manage_collections', { action: 'create', collection_name: 'Fibrosis', collection_type: 'fundamental' });
   await desktop.call('ingest_documents', { path: library, collection: 'Fibrosis', recursive: true });

@@ -5,24 +5,17 @@
 import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { testId, testIdWith } from './locators.js';
-import { connectScientistShortcut, type McpSide } from './support/researchAssistant.js';
 
 const FIBROSIS = 'Find repurposable drugs that slow liver fibrosis progression';
 const SOLAR = 'Explain why perovskite solar cells degrade under humid conditions';
 
-let desktop: McpSide | undefined;
-test.afterEach(async () => {
-  await desktop?.close();
-  desktop = undefined;
-});
-
-test('an existing collection is linked to a project and unlinked from the app, and the server keeps what the app shows', async ({ app, page, webHost, workspace }) => {
-  desktop = await connectScientistShortcut(workspace.dataDir);
+test('an existing collection is linked to a project and unlinked from the app, and the server keeps what the app shows', async ({ app, page, webHost, servers }) => {
+  const desktop = await servers.scientist();
   const fibrosis = (await desktop.call('start_research', { goal: FIBROSIS })).research_id as string;
   const solar = (await desktop.call('start_research', { goal: SOLAR })).research_id as string;
   await desktop.call('manage_collections', { action: 'create', collection_name: 'Background reading', collection_type: 'fundamental' });
   const linkedOnServer = async (): Promise<string[]> =>
-    ((await (desktop as McpSide).call('manage_collections', { action: 'info', collection_name: 'Background reading' })).collection as { linked_projects: string[] }).linked_projects;
+    ((await desktop.call('manage_collections', { action: 'info', collection_name: 'Background reading' })).collection as { linked_projects: string[] }).linked_projects;
 
   await app.open(webHost.url);
   await page.getByTestId('nav-knowledge').click();

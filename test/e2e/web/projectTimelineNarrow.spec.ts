@@ -3,14 +3,7 @@
 // the moment of the decision, not with the moment the checkpoint began to wait.
 import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
-import { connectScientistShortcut, type McpSide } from './support/researchAssistant.js';
 import { ControlRoom } from './support/controlRoom.js';
-
-let desktop: McpSide | undefined;
-test.afterEach(async () => {
-  await desktop?.close();
-  desktop = undefined;
-});
 
 const GOALS = [
   'Find novel therapeutic targets for liver fibrosis',
@@ -23,8 +16,8 @@ const GOALS = [
   'Explain memory consolidation during slow wave sleep',
 ];
 
-test('at 800 px, choosing a project scrolls its details into view', async ({ app, page, webHost, workspace }) => {
-  desktop = await connectScientistShortcut(workspace.dataDir);
+test('at 800 px, choosing a project scrolls its details into view', async ({ app, page, webHost, servers }) => {
+  const desktop = await servers.scientist();
   for (const goal of GOALS) await desktop.call('start_research', { goal });
   await page.setViewportSize({ width: 800, height: 720 });
   await app.open(webHost.url);
@@ -39,8 +32,8 @@ test('at 800 px, choosing a project scrolls its details into view', async ({ app
   }
 });
 
-test('the timeline stamps an edited research plan with the time of the edit', async ({ app, page, webHost, workspace }) => {
-  desktop = await connectScientistShortcut(workspace.dataDir);
+test('the timeline stamps an edited research plan with the time of the edit', async ({ app, page, webHost, servers }) => {
+  const desktop = await servers.scientist();
   const researchId = (await desktop.call('start_research', { goal: GOALS[0] as string })).research_id as string;
   const overview = await desktop.call('list_project_overview', {});
   const plan = (overview.pending as Array<{ checkpoint_id: string; kind: string }>).find((c) => c.kind === 'research_plan');

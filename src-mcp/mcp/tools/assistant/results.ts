@@ -7,6 +7,7 @@ import { buildReport } from '../../../engine/exports/buildReport.js';
 import { defineTool } from '../../toolkit.js';
 import type { ServerContext } from '../../context.js';
 import { DESKTOP_CLIENT } from '../../access/identity.js';
+import { groupedNumber } from '../../../../src-shared/groupedNumber.js';
 
 const ResearchId = z.string().min(1).describe('Project id, e.g. "res_3f9a1c0b2d4e".');
 /** Defaults that keep an answer well under 10k tokens on a large project (test/integration/outputBudget.test.ts). */
@@ -44,7 +45,7 @@ export const getResultsTool = defineTool({
   name: 'get_results',
   title: 'Get research results',
   description: [
-    `A project's results at any time: \`summary\` (executive summary and top hypotheses), \`detailed\` (full hypotheses with protocols and reviews) or \`nih_aims\` (a one-page NIH Specific Aims draft). Unverified citations are marked. An answer stays under ${RESULT_BLOCK_LIMIT.toLocaleString('en-US')} characters: top hypotheses that do not fit are left out and the whole report is linked (${reportUri('{id}')}). For a file, export_results on a completed project.`,
+    `A project's results at any time: \`summary\` (executive summary and top hypotheses), \`detailed\` (full hypotheses with protocols and reviews) or \`nih_aims\` (a one-page NIH Specific Aims draft). Unverified citations are marked. An answer stays under ${groupedNumber(RESULT_BLOCK_LIMIT)} characters: top hypotheses that do not fit are left out and the whole report is linked (${reportUri('{id}')}). For a file, export_results on a completed project.`,
   ].join('\n\n'),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read', 'hypotheses:read'],
@@ -75,7 +76,7 @@ export const getResultsTool = defineTool({
     const answer = (shown: number) => {
       const { results, text } = renderResults(report, args.format, shown);
       const left = topHypotheses(report, topN).length - topHypotheses(report, shown).length;
-      const note = left === 0 ? '' : `\n\n_${left} more of the top ${topN} did not fit in one answer (${RESULT_BLOCK_LIMIT.toLocaleString('en-US')} characters): read the whole report at ${reportUri(args.research_id)}, or one hypothesis in full at hypothesis://{id}._`;
+      const note = left === 0 ? '' : `\n\n_${left} more of the top ${topN} did not fit in one answer (${groupedNumber(RESULT_BLOCK_LIMIT)} characters): read the whole report at ${reportUri(args.research_id)}, or one hypothesis in full at hypothesis://{id}._`;
       const markdown = `${text}${note}`;
       const data = { research_id: args.research_id, format: args.format, status: report.project.status, certified: report.certified, results, text: forApp ? markdown : null };
       return { data, markdown, left };
@@ -116,7 +117,7 @@ export const exportResultsTool = defineTool({
   expensive: true,
   title: 'Export research results',
   description: [
-    `Export a completed project as \`markdown\` (full report), \`json\` (every hypothesis, review and match) or \`bibtex\` (cited references). An export over ${RESULT_BLOCK_LIMIT.toLocaleString('en-US')} characters comes as a resource link to read when needed. For interim results use get_results.`,
+    `Export a completed project as \`markdown\` (full report), \`json\` (every hypothesis, review and match) or \`bibtex\` (cited references). An export over ${groupedNumber(RESULT_BLOCK_LIMIT)} characters comes as a resource link to read when needed. For interim results use get_results.`,
   ].join('\n\n'),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read', 'hypotheses:read'],

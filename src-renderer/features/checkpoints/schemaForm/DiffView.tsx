@@ -1,5 +1,6 @@
 // What an edit changes, before it is sent: one line per change, texts word by word.
 import { wordDiff, type Change } from './diff';
+import '../../../common/stackList.css';
 
 function show(value: unknown): string {
   if (value === true) return 'yes';
@@ -22,7 +23,7 @@ export function DiffView({ changes }: { changes: readonly Change[] }) {
     );
   }
   return (
-    <ul className="diff" data-testid="edit-diff" aria-label="Your changes">
+    <ul className="diff stack-list" data-testid="edit-diff" aria-label="Your changes">
       {changes.map((change) => (
         <li key={change.key} className={`diff-change diff-${change.kind}`} data-testid="diff-change" data-kind={change.kind}>
           <span className="diff-label">{change.label}</span>
