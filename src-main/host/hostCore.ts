@@ -142,7 +142,8 @@ export function createHost(options: HostOptions): Host {
             void labConnection.close();
             labConnection = null;
           }
-          if (wanted !== null && labConnection === null) labConnection = new LabConnection({ url: wanted, accessToken: () => (lab as LabAccount).accessToken(), clientInfo });
+          if (wanted !== null && labConnection === null) labConnection = new LabConnection({ url: wanted, accessToken: () => (lab as LabAccount).accessToken(), clientInfo, onInsufficientScope: (scope) => (lab as LabAccount).scopeRefused(scope) });
+          emit({ kind: 'lab-status', status });
           if (status.active !== labSide) {
             labSide = status.active;
             // Everything the GUI shows comes from the other side now: it refetches all of it.
