@@ -6,7 +6,11 @@
 // MCP spec's step-up) is not retried here: widening a grant takes the person, in the browser. The
 // account is told which scope was asked for (Settings → Lab server offers to sign in again for it)
 // and the call fails with LabScopeRefused, which says so in words.
-import { Client, InsufficientScopeError, StreamableHTTPClientTransport, type CallToolResult } from '@modelcontextprotocol/client';
+// Changes on the lab (any person's, through any replica) reach the GUI through a
+// subscriptions/listen stream (2026-07-28: the server keeps no session, so the client holds the
+// stream open), opened by watchChanges() and opened again whenever it ends (the lab bounds each
+// stream's life, so that the token is checked again), until close().
+import { Client, InsufficientScopeError, SdkError, SdkErrorCode, StreamableHTTPClientTransport, type CallToolResult, type McpSubscription } from '@modelcontextprotocol/client';
 
 export interface LabConnectionOptions {
   url: string;
@@ -14,7 +18,17 @@ export interface LabConnectionOptions {
   clientInfo: { name: string; version: string };
   /** The lab asked for a scope the current token lacks (the challenge's `scope`, when it names one). */
   onInsufficientScope: (scope: string | undefined) => void;
+  /** A change the lab announced (the same events the local server's notifications become). */
+  onChange: (event: LabChange) => void;
+  /** The resources whose updates are wanted (the project list and the knowledge collections; each covers its members). */
+  watchedUris: readonly string[];
 }
+
+export type LabChange = { kind: 'resources-list-changed' } | { kind: 'resource-updated'; uri: string };
+
+/** Pause before listening again after a stream ended; after failures it doubles each time, up to the maximum. */
+const RELISTEN_DELAY_MS = 500;
+const RELISTEN_MAX_DELAY_MS = 30_000;
 
 /** A lab server refused a call for a scope the sign-in does not grant. */
 export class LabScopeRefused extends Error {
@@ -31,6 +45,10 @@ export class LabScopeRefused extends Error {
 export class LabConnection {
   readonly #options: LabConnectionOptions;
   #client: Promise<Client> | null = null;
+  #closed = false;
+  #watching = false;
+  #subscription: McpSubscription | null = null;
+  #relistenTimer: NodeJS.Timeout | null = null;
 
   constructor(options: LabConnectionOptions) {
     this.#options = options;
@@ -47,7 +65,10 @@ export class LabConnection {
         headers.set('authorization', `Bearer ${await this.#options.accessToken()}`);
         return fetch(input, { ...init, headers });
       };
-      const client = new Client(this.#options.clientInfo);
+      // 'auto': the 2026-07-28 revision where the lab offers it (change streams need it), else 2025-11-25.
+      const client = new Client(this.#options.clientInfo, { versionNegotiation: { mode: 'auto' } });
+      client.setNotificationHandler('notifications/resources/list_changed', () => this.#options.onChange({ kind: 'resources-list-changed' }));
+      client.setNotificationHandler('notifications/resources/updated', (notification) => this.#options.onChange({ kind: 'resource-updated', uri: notification.params.uri }));
       await client.connect(new StreamableHTTPClientTransport(new URL(this.#options.url), { fetch: authorized }));
       return client;
     })().catch((error: unknown) => {
@@ -76,7 +97,52 @@ export class LabConnection {
     }
   }
 
+  /** Whether a change stream is open now (the lab acknowledged it). */
+  get watching(): boolean {
+    return this.#subscription !== null;
+  }
+
+  /** Follows the lab's changes until close(): a stream, opened again whenever it ends. */
+  watchChanges(): void {
+    if (this.#watching || this.#closed) return;
+    this.#watching = true;
+    void this.#listen(0);
+  }
+
+  async #listen(failures: number): Promise<void> {
+    let failed = false;
+    try {
+      const client = await this.#connected();
+      const subscription = await client.listen({ resourcesListChanged: true, resourceSubscriptions: [...this.#options.watchedUris] });
+      if (this.#closed) {
+        await subscription.close();
+        return;
+      }
+      this.#subscription = subscription;
+      // Back after failures: what changed meanwhile was not announced, so the GUI refetches.
+      if (failures > 0) this.#options.onChange({ kind: 'resources-list-changed' });
+      if ((await subscription.closed) === 'local') return;
+    } catch (error) {
+      // A lab answering only 2025-11-25 has no change streams over stateless HTTP: nothing to follow.
+      if (error instanceof SdkError && error.code === SdkErrorCode.MethodNotSupportedByProtocolVersion) return;
+      // Not reachable, not signed in any more, or refused: tried again, less and less often.
+      failed = true;
+    }
+    this.#subscription = null;
+    if (this.#closed) return;
+    const delay = failed ? Math.min(RELISTEN_DELAY_MS * 2 ** (failures + 1), RELISTEN_MAX_DELAY_MS) : RELISTEN_DELAY_MS;
+    this.#relistenTimer = setTimeout(() => {
+      this.#relistenTimer = null;
+      void this.#listen(failed ? failures + 1 : 0);
+    }, delay).unref();
+  }
+
   async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#relistenTimer) clearTimeout(this.#relistenTimer);
+    this.#relistenTimer = null;
+    await this.#subscription?.close().catch(() => undefined);
+    this.#subscription = null;
     const client = this.#client;
     this.#client = null;
     await client?.then((c) => c.close()).catch(() => undefined);
