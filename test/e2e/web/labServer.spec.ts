@@ -171,7 +171,7 @@ test('a lab that grants too little: starting a project is refused naming the per
     await expect(section.getByTestId('lab-side-lab')).toBeChecked();
 
     await startOnLab();
-    await expect(page.getByTestId(testId.detailPlan)).toBeVisible();
+    await expect(page.getByTestId(testId.newResearchError)).toHaveCount(0);
     await room.openProjects();
     await expect(page.getByTestId(testId.projectItem).filter({ hasText: STUDENT_GOAL })).toBeVisible();
   } finally {
