@@ -4,11 +4,9 @@
 // them, as a load balancer would), side by side in the same run with (a) the stdio server (one
 // process per client, as assistants run it) and (b) a floor: a bare Streamable HTTP responder (the
 // SDK's handler with a tool that does nothing). Then the cost of verifying a JWT access token per
-// call once the issuer's keys are cached. Not a timed test: numbers go to docs/benchmarks.md.
+// call once the issuer's keys are cached (bench/token-verification.ts). Not a timed test: numbers go to docs/benchmarks.md.
 // Run: `npm run build:node && node --import tsx bench/team-server.ts [calls per client]`.
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
@@ -16,11 +14,9 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { IssuerMetadataCache } from '../src-mcp/runtime/http/auth/issuerMetadata.js';
-import { JwtAccessTokenVerifier } from '../src-mcp/runtime/http/auth/jwtAccessTokens.js';
 import { REPO_ROOT, SERVER_ENTRY, tempDataDir } from './server.js';
 import { summarize, timed, type LatencySummary } from './stats.js';
+import { benchTokenVerification, verificationTable } from './token-verification.js';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'co-scientist.js');
 const CALLS_PER_CLIENT = Number(process.argv[2] ?? 20);
@@ -123,31 +119,6 @@ async function run(scenario: Scenario, researchId: string): Promise<Outcome> {
   return { label: scenario.label, clients: scenario.clients, calls: samples.length, errors, perSecond: samples.length / seconds, summary: summarize(samples) };
 }
 
-async function tokenVerification(): Promise<{ perCallMs: number; calls: number }> {
-  const { privateKey, publicKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  server.on('request', (req, res) => {
-    res.setHeader('content-type', 'application/json');
-    if (req.url === '/.well-known/oauth-authorization-server') res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }));
-    else if (req.url === '/jwks') res.end(JSON.stringify({ keys: [jwk] }));
-    else res.writeHead(404).end('{}');
-  });
-  const resource = 'https://cosci.lab.example/mcp';
-  const verifier = new JwtAccessTokenVerifier([issuer], resource, new IssuerMetadataCache());
-  const now = Math.floor(Date.now() / 1000);
-  const token = await new SignJWT({ sub: 'alice', scope: 'research:read', client_id: 'bench' }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(issuer).setAudience(resource).setIssuedAt(now).setExpirationTime(now + 3600).sign(privateKey);
-  for (let i = 0; i < 200; i++) await verifier.verify(token);
-  const calls = 5_000;
-  const started = performance.now();
-  for (let i = 0; i < calls; i++) await verifier.verify(token);
-  const perCallMs = (performance.now() - started) / calls;
-  server.close();
-  return { perCallMs, calls };
-}
-
 async function main(): Promise<void> {
   const data = await tempDataDir('team-server');
   const children: ChildProcess[] = [];
@@ -200,12 +171,12 @@ async function main(): Promise<void> {
       // 64 stdio processes would not fit beside everything else on this 2-core machine.
       if (clients === 16) await attempt(stdioScenario(clients));
     }
-    const verification = await tokenVerification();
+    const verification = await benchTokenVerification(1_000);
     const f = (n: number) => n.toFixed(2);
     process.stdout.write(`Team server benchmark — ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${CALLS_PER_CLIENT} calls per client (get_research_status and a 50-row list_hypotheses page in turn, 200 hypotheses)\n\n`);
     process.stdout.write('| Server | Clients | Calls | Errors | Calls/s | p50 ms | p99 ms |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n');
     for (const o of outcomes) process.stdout.write(`| ${o.label} | ${o.clients} | ${o.calls} | ${o.errors} | ${o.perSecond.toFixed(0)} | ${f(o.summary.p50)} | ${f(o.summary.p99)} |\n`);
-    process.stdout.write(`\nJWT verification with cached keys (RS256, jose): ${verification.perCallMs.toFixed(3)} ms per token over ${verification.calls} verifications.\n`);
+    process.stdout.write(`\nToken verification once the keys are cached (RS256, in-process; bench/token-verification.ts):\n\n${verificationTable(verification)}\n`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));

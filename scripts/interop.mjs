@@ -9,7 +9,7 @@
 // telemetry switched off, and (where strace exists) under a trace that fails the run if they
 // open a network connection. Unreachable npm: reported as SKIPPED with the reason (exit 0, or 1
 // with COSCI_INTEROP_REQUIRED=1); never a silent pass.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -252,10 +252,54 @@ async function main() {
     check('claude mcp list after unregister: only the other server', !/^co-scientist:/m.test(claudeEnd.stdout) && /^notes:/m.test(claudeEnd.stdout));
     const finalClaude = JSON.parse(fs.readFileSync(path.join(home, '.claude.json'), 'utf8'));
     check('~/.claude.json after unregister: the other server untouched, ours gone', JSON.stringify(finalClaude.mcpServers) === JSON.stringify({ notes }));
+
+    await labServerChecks({ dataDir, env, cosci, assistant });
   } finally {
     fs.rmSync(home, { recursive: true, force: true });
   }
   finish(results.every((r) => r.ok) ? 'passed' : 'failed', { versions, strace: hasStrace() });
+}
+
+/**
+ * A lab server in token mode (`serve --http`, issue 31): `register <client> --server URL --token-env
+ * VAR` for each assistant, which must then list it and, where its list connects, reach it with the
+ * token read from VAR. The assistants' own OAuth sign-in (a lab with --issuer) opens a browser and
+ * cannot run here: only token mode is checked.
+ */
+async function labServerChecks({ dataDir, env, cosci, assistant }) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/co-scientist.js'), 'serve', '--http', '--port', '0', '--data-dir', dataDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const printed = await new Promise((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`serve --http printed no token in 30 s: ${out}`)), 30_000);
+      child.stdout.on('data', (chunk) => {
+        out += chunk.toString('utf8');
+        if (/^Bearer token: \S+$/m.test(out)) {
+          clearTimeout(timer);
+          resolve(out);
+        }
+      });
+      child.once('exit', (code) => reject(new Error(`serve --http exited with ${code}`)));
+    });
+    const url = /listening on (\S+)/.exec(printed)?.[1];
+    // The assistants read the token from their environment (the last checks of the run: nothing after needs it unset).
+    env.COSCI_LAB_TOKEN = /^Bearer token: (\S+)$/m.exec(printed)?.[1];
+    for (const client of ['claude-code', 'gemini-cli', 'codex']) {
+      const r = cosci('register', client, '--server', url, '--token-env', 'COSCI_LAB_TOKEN');
+      check(`register ${client} --server --token-env: exit 0`, r.code === 0, r.stderr.trim().split('\n').at(-1));
+    }
+    const claude = assistant('claude', 'mcp', 'list');
+    check('claude mcp list: the lab server ✔ Connected with the token from COSCI_LAB_TOKEN', new RegExp(`^co-scientist: ${url} \\(HTTP\\) - ✔ Connected$`, 'm').test(claude.stdout), claude.stdout.trim().split('\n').find((l) => l.startsWith('co-scientist')));
+    const gemini = assistant('gemini', 'mcp', 'list');
+    check('gemini mcp list: the lab server Connected with the token from COSCI_LAB_TOKEN', /co-scientist: .*\(http\) - Connected/.test(gemini.stdout + gemini.stderr), (gemini.stdout + gemini.stderr).trim().split('\n').find((l) => l.includes('co-scientist')));
+    const codex = assistant('codex', 'mcp', 'list');
+    // Codex's list does not connect; it shows how it will authenticate.
+    check('codex mcp list: the lab server with its bearer token from COSCI_LAB_TOKEN', /^co-scientist\s+\S+\s+COSCI_LAB_TOKEN\s+enabled\s+Bearer token/m.test(codex.stdout), codex.stdout.trim().split('\n').find((l) => l.startsWith('co-scientist')));
+    const removed = cosci('unregister', 'all');
+    check('unregister all after the lab entries: exit 0', removed.code === 0, removed.stderr.trim());
+  } finally {
+    child.kill('SIGTERM');
+  }
 }
 
 main().catch((e) => {

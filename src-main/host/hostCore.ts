@@ -27,7 +27,7 @@ import { LabAccount, type LabStatus } from './lab/labAccount.js';
 import { LabConnection } from './lab/labConnection.js';
 import type { LabClientIdentity } from './lab/labOAuth.js';
 import type { LabSessionStore } from './lab/labSessionStore.js';
-import { KNOWLEDGE_COLLECTIONS_URI, PROJECTS_URI } from './serverConnection.js';
+import { KNOWLEDGE_COLLECTIONS_URI, PROJECTS_URI, SUBSCRIBED_URIS } from './serverConnection.js';
 
 export type { ServerCommand, ServerStatus } from './serverConnection.js';
 export type { RegistrationContext } from './assistants.js';
@@ -142,7 +142,22 @@ export function createHost(options: HostOptions): Host {
             void labConnection.close();
             labConnection = null;
           }
-          if (wanted !== null && labConnection === null) labConnection = new LabConnection({ url: wanted, accessToken: () => (lab as LabAccount).accessToken(), clientInfo });
+          if (wanted !== null && labConnection === null) {
+            labConnection = new LabConnection({
+              url: wanted,
+              accessToken: () => (lab as LabAccount).accessToken(),
+              clientInfo,
+              onInsufficientScope: (scope) => (lab as LabAccount).scopeRefused(scope),
+              // The lab's changes refresh the GUI and the inbox count as the local server's do.
+              onChange: (event) => {
+                emit(event);
+                if (!(event.kind === 'resource-updated' && event.uri.startsWith('knowledge://'))) checkpoints.onHostEvent(event);
+              },
+              watchedUris: SUBSCRIBED_URIS,
+            });
+            labConnection.watchChanges();
+          }
+          emit({ kind: 'lab-status', status });
           if (status.active !== labSide) {
             labSide = status.active;
             // Everything the GUI shows comes from the other side now: it refetches all of it.

@@ -41,7 +41,8 @@ export const PROJECTS_URI = 'research://projects';
 /** The resource every knowledge-base change is announced on (ingest, augment, collections). */
 export const KNOWLEDGE_COLLECTIONS_URI = 'knowledge://collections';
 /** What the GUI shows and must see change live, whoever changed it. */
-const SUBSCRIBED_URIS = [PROJECTS_URI, KNOWLEDGE_COLLECTIONS_URI] as const;
+/** What the GUI follows on a research server (this computer's or a lab's): each list also announces changes to its members. */
+export const SUBSCRIBED_URIS = [PROJECTS_URI, KNOWLEDGE_COLLECTIONS_URI] as const;
 
 export interface RestartPolicy {
   /** Delay before the first restart; doubles per consecutive failure. */

@@ -8,6 +8,7 @@ import type { ErrorCode, RouteError } from '../../src-shared/routes/index.js';
 import { ServerUnavailableError } from './serverConnection.js';
 import { UnreadableAnswerError } from './desktopStdioTransport.js';
 import { describeError } from './log.js';
+import { LabScopeRefused } from './lab/labConnection.js';
 
 // A Record over the shared list, so a code added there fails the typecheck until it is mapped here:
 // no server code reaches the renderer as INTERNAL unless it means an internal error.
@@ -43,6 +44,7 @@ export function readToolResult(tool: string, result: CallToolResult): ToolOutcom
 export function callFailure(tool: string, error: unknown): RouteError {
   if (error instanceof ServerUnavailableError) return { code: 'SERVER_UNAVAILABLE', message: error.message };
   if (error instanceof UnreadableAnswerError) return { code: 'INTERNAL', message: error.message };
+  if (error instanceof LabScopeRefused) return { code: 'PERMISSION_DENIED', message: error.message };
   if (error instanceof SdkError) {
     switch (error.code) {
       case SdkErrorCode.ConnectionClosed:

@@ -6,6 +6,7 @@ import type { AppInfo, HostEvent } from '../../src-shared/routes/index';
 import { useCosci } from '../api/CosciProvider';
 import { queryKeys } from '../api/queries';
 import { setConnectionState } from './connectionState';
+import { settleLabStatus } from '../api/labQueries';
 
 export function useHostEvents(): void {
   const api = useCosci();
@@ -20,6 +21,9 @@ export function useHostEvents(): void {
           if (event.kind === 'resource-updated' && event.uri.startsWith('knowledge://')) return;
           // Any project change may move the list (order, counts) and the open project.
           void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
+          return;
+        case 'lab-status':
+          void settleLabStatus(queryClient, event.status);
           return;
         case 'connection-state':
           setConnectionState(event);

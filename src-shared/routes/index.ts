@@ -9,7 +9,7 @@ import { assistantRoutes } from './assistants.js';
 import { auditRoutes } from './audit.js';
 import { exportRoutes } from './exports.js';
 import { knowledgeRoutes } from './knowledge.js';
-import { labRoutes } from './lab.js';
+import { labRoutes, type LabStatusView } from './lab.js';
 import { policyRoutes } from './policies.js';
 import { projectRoutes } from './projects.js';
 import { providerRoutes } from './providers.js';
@@ -84,6 +84,8 @@ export type HostEvent =
   | { kind: 'server-state'; state: AppInfo['server']['state']; message: string | null }
   /** The pending checkpoints changed: how many wait now, and which appeared since the last count (for a notification). */
   | { kind: 'checkpoints-changed'; pending: number; arrived: ArrivedCheckpoint[] }
+  /** The lab sign-in or side changed (signed in, refused for a scope, renewed, signed out): Settings and the header show it. */
+  | { kind: 'lab-status'; status: LabStatusView }
   /** The browser's own link to the web host (src-renderer/api/webClient.ts); no host sends it. */
   | ConnectionStateEvent;
 

@@ -14,6 +14,8 @@ export const LabStatusSchema = z.object({
   state: z.enum(['signed-out', 'signing-in', 'signed-in']),
   identity: z.object({ name: z.string(), subject: z.string(), issuer: z.string() }).nullable(),
   message: z.string().nullable(),
+  /** Scopes the lab refused a call for that this sign-in lacks (403 insufficient_scope): signing in again asks for them. */
+  scopeNeeded: z.string().nullable(),
   /** Where the sign-in is kept (the OS keychain, or why not). */
   storage: z.string(),
 });

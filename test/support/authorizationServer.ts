@@ -42,6 +42,8 @@ export interface AuthorizationServerOptions {
   accessTokenTtlSeconds?: number;
   /** Access tokens as opaque strings (introspection) instead of JWTs. */
   opaque?: boolean;
+  /** The scopes the lab's policy grants a client for the resource (default: research:read for READER_CLIENT, all but admin for the others); asked each time a token is issued. */
+  grantedScope?: (clientId: string) => string | undefined;
 }
 
 export async function startAuthorizationServer(options: AuthorizationServerOptions): Promise<AuthorizationServer> {
@@ -89,7 +91,7 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
         getResourceServerInfo: (_ctx, indicator, client) => {
           if (indicator !== options.resource()) throw new errors.InvalidTarget();
           return {
-            scope: client.clientId === READER_CLIENT ? 'research:read' : assistantScope,
+            scope: options.grantedScope?.(client.clientId) ?? (client.clientId === READER_CLIENT ? 'research:read' : assistantScope),
             audience: indicator,
             accessTokenTTL: options.accessTokenTtlSeconds ?? 300,
             accessTokenFormat: options.opaque === true ? 'opaque' : 'jwt',

@@ -2,13 +2,16 @@
 // server*): the lab's URL, the sign-in (authorization code + PKCE with a loopback redirect, the
 // browser opened by the glue on the URL this returns), tokens that refresh on their own before they
 // expire, sign-out that revokes where the issuer allows, and which side the GUI works on. Persisted
-// encrypted through a LabSessionStore; Electron-free.
+// encrypted through a LabSessionStore; Electron-free. A call the lab refused for a scope this
+// sign-in lacks (403 insufficient_scope) is remembered as the scope needed, and the next sign-in
+// asks for it on top of what is held (the MCP spec's step-up, with the person in the browser).
 import { randomBytes } from 'node:crypto';
 import { parseServerUrl } from '../registration/remoteServer.js';
 import { describeError, type Logger } from '../log.js';
 import type { LabSessionRecord, LabSessionStore, LabTokens } from './labSessionStore.js';
 import { openLoopbackRedirect, type LoopbackRedirect } from './loopbackRedirect.js';
-import { authorizationRequest, chooseClientId, discoverLabIssuer, exchangeCode, refreshTokens, revokeTokens, tokenIdentity, type LabClientIdentity, type LabIssuer } from './labOAuth.js';
+import { computeScopeUnion } from '@modelcontextprotocol/client';
+import { authorizationRequest, chooseClientId, discoverLabIssuer, exchangeCode, refreshTokens, revokeTokens, scopesMissing, tokenIdentity, type LabClientIdentity, type LabIssuer } from './labOAuth.js';
 
 export type LabSide = 'local' | 'lab';
 
@@ -19,6 +22,8 @@ export interface LabStatus {
   identity: { name: string; subject: string; issuer: string } | null;
   /** The last thing that went wrong, in words the scientist can act on. */
   message: string | null;
+  /** Scopes the lab refused a call for that this sign-in does not grant: signing in again asks for them. */
+  scopeNeeded: string | null;
   storage: string;
 }
 
@@ -50,6 +55,7 @@ export class LabAccount {
   #refreshTimer: NodeJS.Timeout | null = null;
   #refreshing: Promise<LabTokens> | null = null;
   #message: string | null = null;
+  #scopeNeeded: string | null = null;
 
   constructor(options: LabAccountOptions) {
     this.#options = options;
@@ -73,6 +79,7 @@ export class LabAccount {
       state: this.#pending !== null ? 'signing-in' : signedIn !== null ? 'signed-in' : 'signed-out',
       identity: signedIn === null ? null : { name: signedIn.name, subject: signedIn.subject, issuer: signedIn.issuer },
       message: this.#message,
+      scopeNeeded: signedIn === null ? null : this.#scopeNeeded,
       storage: this.#options.store.description,
     };
   }
@@ -101,7 +108,8 @@ export class LabAccount {
     const state = randomBytes(24).toString('base64url');
     const redirect = await openLoopbackRedirect(state);
     try {
-      const { authorizationUrl, codeVerifier } = await authorizationRequest(issuer, clientId, redirect.redirectUri, state);
+      const held = this.#record?.signedIn?.tokens.scope ?? undefined;
+      const { authorizationUrl, codeVerifier, scope: asked } = await authorizationRequest(issuer, clientId, redirect.redirectUri, state, computeScopeUnion(held, this.#scopeNeeded ?? undefined));
       const timeout = setTimeout(() => void redirect.close(), SIGN_IN_TIMEOUT_MS).unref();
       const done = redirect.callback
         .then(async ({ code, iss }) => {
@@ -109,7 +117,12 @@ export class LabAccount {
           const who = tokenIdentity(tokens.access_token);
           await this.#save({ url, active: this.#record?.active ?? 'local', signedIn: { issuer: issuer.issuer, clientId, name: who.name, subject: who.subject, tokens } });
           this.#scheduleRefresh();
-          this.#message = null;
+          // What the issuer granted may still be narrower than what was asked for (its policy, or the person's consent).
+          const stillMissing = scopesMissing(this.#scopeNeeded, tokens.scope);
+          this.#scopeNeeded = stillMissing;
+          this.#message = stillMissing === null || asked === undefined
+            ? null
+            : `Signed in again, but the lab's sign-in service did not grant ${stillMissing.split(' ').join(', ')}: ask the lab's administrator for that permission.`;
         })
         .catch((error: unknown) => {
           this.#message = describeError(error);
@@ -128,6 +141,15 @@ export class LabAccount {
       await redirect.close();
       throw error;
     }
+  }
+
+  /** The lab refused a call for want of `scope` (403 insufficient_scope): remembered for the next sign-in, and said. */
+  scopeRefused(scope: string | undefined): void {
+    if (!this.#record?.signedIn) return;
+    const missing = scopesMissing(scope ?? null, this.#record.signedIn.tokens.scope) ?? scope ?? null;
+    this.#scopeNeeded = computeScopeUnion(this.#scopeNeeded ?? undefined, missing ?? undefined) ?? null;
+    const what = this.#scopeNeeded === null ? 'a wider permission' : this.#scopeNeeded.split(' ').join(', ');
+    this.#changed(`The lab server needs ${what} for what you asked, which your sign-in does not grant. Sign in again to ask for it.`);
   }
 
   /** Settles when the pending sign-in finished (either way); the status says how. */
@@ -222,6 +244,8 @@ export class LabAccount {
   }
 
   async #save(record: LabSessionRecord): Promise<void> {
+    // A scope needed belongs to one person's sign-in at one lab.
+    if (record.signedIn === null || record.url !== this.#record?.url) this.#scopeNeeded = null;
     this.#record = record;
     await this.#options.store.save(record);
   }

@@ -4,6 +4,7 @@
 // the code exchange and the refresh (exchangeAuthorization, refreshAuthorization), each bound to
 // the lab's resource (RFC 8707). Revocation (RFC 7009), which the SDK does not offer, is here.
 import {
+  computeScopeUnion,
   discoverOAuthServerInfo,
   exchangeAuthorization,
   refreshAuthorization,
@@ -63,8 +64,22 @@ export function chooseClientId(metadata: AuthorizationServerMetadata, identity: 
   );
 }
 
-export async function authorizationRequest(issuer: LabIssuer, clientId: string, redirectUri: string, state: string): Promise<{ authorizationUrl: URL; codeVerifier: string }> {
-  return startAuthorization(issuer.issuer, { metadata: issuer.metadata, clientInformation: { client_id: clientId }, redirectUrl: redirectUri, scope: issuer.scope, state, resource: issuer.resource });
+/**
+ * Asks for the lab's scopes, plus what a step-up needs (a scope a 403 insufficient_scope named) and
+ * what the current sign-in holds, so signing in again never narrows the grant (the SDK's union).
+ */
+export async function authorizationRequest(issuer: LabIssuer, clientId: string, redirectUri: string, state: string, extraScope?: string): Promise<{ authorizationUrl: URL; codeVerifier: string; scope: string | undefined }> {
+  const scope = computeScopeUnion(issuer.scope, extraScope);
+  const started = await startAuthorization(issuer.issuer, { metadata: issuer.metadata, clientInformation: { client_id: clientId }, redirectUrl: redirectUri, scope, state, resource: issuer.resource });
+  return { ...started, scope };
+}
+
+/** The scopes of `wanted` a grant lacks; an issuer that answers no `scope` granted what was asked (RFC 6749 §5.1). */
+export function scopesMissing(wanted: string | null, granted: string | null): string | null {
+  if (wanted === null || granted === null) return null;
+  const held = new Set(granted.split(' '));
+  const missing = wanted.split(' ').filter((scope) => scope !== '' && !held.has(scope));
+  return missing.length === 0 ? null : missing.join(' ');
 }
 
 export async function exchangeCode(issuer: LabIssuer, clientId: string, code: string, codeVerifier: string, redirectUri: string, iss: string | undefined): Promise<LabTokens> {

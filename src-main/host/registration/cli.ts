@@ -13,7 +13,7 @@ import type { ClientAdapter, Environment, TargetPlatform } from './clientAdapter
 import { launchOfEntry, TARGET_PLATFORMS } from './clientAdapter.js';
 import { CLIENTS, clientById } from './clients/index.js';
 import { refusalReport, registerReport, remoteRegisterReport, statusReport, testFailedReport, unregisterReport, USAGE } from './cliReport.js';
-import { isRemote, parseServerUrl, type RemoteServer, type ServerTarget } from './remoteServer.js';
+import { isRemote, parseServerUrl, parseTokenEnv, type RemoteServer, type ServerTarget } from './remoteServer.js';
 import { RegistrationError } from './errors.js';
 import { launchOpening, resolveLaunchCommand, type LaunchCommand } from './launcher.js';
 import { registerTarget, unregisterTarget } from './registrar.js';
@@ -62,6 +62,7 @@ function parse(argv: string[], io: CliIo) {
       platform: { type: 'string' },
       'data-dir': { type: 'string' },
       server: { type: 'string' },
+      'token-env': { type: 'string' },
       yes: { type: 'boolean', short: 'y', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -93,6 +94,10 @@ function parse(argv: string[], io: CliIo) {
   let server: RemoteServer | undefined;
   try {
     server = values.server === undefined ? undefined : parseServerUrl(values.server);
+    if (values['token-env'] !== undefined) {
+      if (server === undefined) throw new Error('--token-env goes with --server: it names where the token for that lab server is kept.');
+      server = { ...server, tokenEnv: parseTokenEnv(values['token-env']) };
+    }
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
@@ -164,7 +169,7 @@ async function runOne(args: Args, t: Target, io: CliIo): Promise<boolean> {
 /** The targets a command covers: with "all", register only where installed and unregister only where registered. */
 async function targetsOf(args: Args, io: CliIo): Promise<Target[]> {
   // "all" with --server: only the assistants whose config can name a lab server.
-  const clients = args.all && args.server !== undefined ? args.clients.filter((c) => c.buildHttpEntry !== undefined) : args.clients;
+  const clients = args.all && args.server !== undefined ? args.clients.filter((c) => (args.server?.tokenEnv === undefined ? c.buildHttpEntry : c.buildTokenHttpEntry) !== undefined) : args.clients;
   const targets = clients.flatMap((c) => targetsFor(c, { home: args.home, platform: args.platform, env: args.env }));
   if (!args.all || args.command === 'status') return targets;
   const chosen: Target[] = [];

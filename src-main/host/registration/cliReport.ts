@@ -23,6 +23,8 @@ Options:
   --data-dir DIR    Co-Scientist's data folder (default: COSCI_DATA_DIR, else the standard place)
   --server URL      register a lab server (co-scientist serve --http) by its URL instead of the local server;
                     the assistant signs in to the lab by itself (Claude Code, Cursor, VS Code, Windsurf, Gemini CLI, Codex)
+  --token-env VAR   with --server: send "Authorization: Bearer <value of VAR>" instead of signing in (a lab server in
+                    token mode); only the variable's name is written (Claude Code, Gemini CLI, Codex)
   --yes, -y         replace or remove an entry that was edited by hand (run without it first to see the difference)
   --help, -h        show this help
 `;

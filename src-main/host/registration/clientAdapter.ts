@@ -67,7 +67,7 @@ export interface ClientCli {
   names: string[];
   addArgs(name: string, entryJson: string): string[];
   /** Adding a lab server by URL, where the CLI has its own form for it (`claude mcp add --transport http`). */
-  addHttpArgs?(name: string, url: string): string[];
+  addHttpArgs?(name: string, url: string, headers: Record<string, string>): string[];
   removeArgs(name: string): string[];
 }
 
@@ -88,6 +88,8 @@ export interface ClientAdapter {
   buildEntry(launch: LaunchCommand): JsonObject;
   /** Our entry for a lab server at `url` (remoteServer.ts); absent where the assistant's config cannot name one. */
   buildHttpEntry?(url: string): JsonObject;
+  /** Our entry for a lab server at `url` sending the bearer token held in the environment variable `envVar`; absent where unsupported. */
+  buildTokenHttpEntry?(url: string, envVar: string): JsonObject;
   /** Whether an entry found in the file counts as the one we want (default: same JSON). */
   sameEntry?(found: unknown, wanted: JsonObject): boolean;
   /** Text of a brand-new config file before our entry is added (clients that need required keys). */

@@ -81,7 +81,10 @@ export interface CliEdit {
 
 /** The CLI's own form for a lab server's URL where it has one; otherwise the entry as JSON. */
 export function cliAddArgs(cli: ClientCli, entry: JsonObject): string[] {
-  if (cli.addHttpArgs !== undefined && entry.type === 'http' && typeof entry.url === 'string') return cli.addHttpArgs(SERVER_KEY, entry.url);
+  if (cli.addHttpArgs !== undefined && entry.type === 'http' && typeof entry.url === 'string') {
+    const headers = typeof entry.headers === 'object' && entry.headers !== null && !Array.isArray(entry.headers) ? (entry.headers as Record<string, string>) : {};
+    return cli.addHttpArgs(SERVER_KEY, entry.url, headers);
+  }
   return cli.addArgs(SERVER_KEY, JSON.stringify(entry));
 }
 

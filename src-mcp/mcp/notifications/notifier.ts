@@ -9,6 +9,21 @@ import { PROJECTS_LIST_URI } from '../resources/install.js';
 // Kinds that add or remove readable resources (projects, hypotheses, checkpoints).
 const LIST_CHANGING_KINDS = new Set(['project.created', 'project.deleted', 'project.trashed', 'project.restored', 'hypothesis.created', 'checkpoint.created']);
 
+/** What a batch of change events announces: whether resource lists changed, and which resources did. */
+export function announcementsOf(events: readonly ChangeEvent[]): { listChanged: boolean; updated: Set<string> } {
+  const updated = new Set<string>();
+  let listChanged = false;
+  for (const event of events) {
+    if (event.kind === 'policy.updated') continue;
+    if (LIST_CHANGING_KINDS.has(event.kind)) listChanged = true;
+    updated.add(event.subjectUri);
+    // Each list URI also announces changes to its members, so one subscription covers a whole area.
+    if (event.subjectUri.startsWith('research://projects/')) updated.add(PROJECTS_LIST_URI);
+    if (event.subjectUri.startsWith(`${COLLECTIONS_URI}/`)) updated.add(COLLECTIONS_URI);
+  }
+  return { listChanged, updated };
+}
+
 export class ConnectionNotifier {
   private readonly subscribed = new Set<string>();
 
@@ -28,19 +43,9 @@ export class ConnectionNotifier {
   }
 
   onEvents(events: readonly ChangeEvent[]): void {
-    const updated = new Set<string>();
-    let listChanged = false;
-    let toolsChanged = false;
-    for (const event of events) {
-      // A new policy for this client changes which tools it may see.
-      if (event.kind === 'policy.updated' && event.subjectUri === `policy://${this.clientId}`) toolsChanged = true;
-      if (event.kind === 'policy.updated') continue;
-      if (LIST_CHANGING_KINDS.has(event.kind)) listChanged = true;
-      updated.add(event.subjectUri);
-      // Each list URI also announces changes to its members, so one subscription covers a whole area.
-      if (event.subjectUri.startsWith('research://projects/')) updated.add(PROJECTS_LIST_URI);
-      if (event.subjectUri.startsWith(`${COLLECTIONS_URI}/`)) updated.add(COLLECTIONS_URI);
-    }
+    // A new policy for this client changes which tools it may see.
+    const toolsChanged = events.some((event) => event.kind === 'policy.updated' && event.subjectUri === `policy://${this.clientId}`);
+    const { listChanged, updated } = announcementsOf(events);
     if (toolsChanged) this.send(() => this.mcp.sendToolListChanged());
     if (listChanged) this.send(() => this.mcp.sendResourceListChanged());
     for (const uri of updated) {

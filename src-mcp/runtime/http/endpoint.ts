@@ -2,12 +2,17 @@
 // Host/Origin checks, authentication, the caller's rate limit, the body limit and the scope
 // challenge (a tool the token's scopes do not cover: 403 insufficient_scope), answered by the
 // official SDK's handler (createMcpHandler: 2026-07-28 per request, 2025-11-25 through its
-// stateless fallback) with one McpServer per request from the stdio server's own factory.
+// stateless fallback) with one McpServer per request from the stdio server's own factory. Change
+// notifications: the process's change feed (which tails the shared database, so it sees every
+// replica's writes) is published on the handler's bus, which the SDK serves to 2026-07-28 clients'
+// subscriptions/listen streams (each bounded by the exchange timeout, so a listener
+// re-authenticates at least that often). 2025-era clients over stateless HTTP get none.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { createMcpHandler, type AuthInfo, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { createMcpServer } from '../createServer.js';
+import { announcementsOf } from '../../mcp/notifications/notifier.js';
 import { toolCatalog } from '../../mcp/toolCatalog.js';
 import type { Authenticator } from './auth/authenticator.js';
 import { bearerChallenge } from './auth/bearer.js';
@@ -52,6 +57,12 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
     },
     { onerror: (error) => console.error(`[co-scientist] http: ${error.message}`), maxRequestBodySize: options.maxBodyBytes },
   );
+
+  const stopAnnouncing = shared.feed.subscribe((events) => {
+    const { listChanged, updated } = announcementsOf(events);
+    if (listChanged) mcp.notify.resourcesChanged();
+    for (const uri of updated) mcp.notify.resourceUpdated(uri);
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
@@ -134,7 +145,13 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
     }
   }
 
-  return { handle, close: () => mcp.close() };
+  return {
+    handle,
+    close: () => {
+      stopAnnouncing();
+      return mcp.close();
+    },
+  };
 }
 
 function answerJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

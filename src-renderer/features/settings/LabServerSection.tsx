@@ -1,6 +1,8 @@
 // Settings → Lab server: the URL of the lab's Co-Scientist server, Sign in (the lab's sign-in page
 // opens in the system browser — a new tab in the web host), who is signed in, Sign out, and the one
-// click between "This computer" and the lab. The host does the OAuth and keeps the tokens
+// click between "This computer" and the lab. When the lab refused a call for a permission this
+// sign-in lacks (403 insufficient_scope), the section names it and offers to sign in again for it
+// (the host asks for it on top of what is held). The host does the OAuth and keeps the tokens
 // (src-main/host/lab/); nothing here sees a token. Switching resets every cached answer, so the
 // two sides' data never mix on screen.
 import { useId, useState, type FormEvent } from 'react';
@@ -68,6 +70,11 @@ export function LabServerSection() {
         </p>
       ) : null}
       <div className="lab-actions">
+        {lab?.identity && lab.scopeNeeded !== null ? (
+          <button type="button" className="button button-primary" data-testid="lab-step-up" disabled={signIn.isPending || lab.state === 'signing-in'} onClick={() => signIn.mutate()}>
+            Sign in again for {lab.scopeNeeded.split(' ').join(', ')}
+          </button>
+        ) : null}
         {lab?.identity ? (
           <button type="button" className="button button-secondary" data-testid="lab-sign-out" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
             Sign out

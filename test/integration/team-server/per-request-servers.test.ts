@@ -32,6 +32,9 @@ describe('per-request MCP servers of the HTTP endpoint', async () => {
     if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
     const resource = new URL(`http://127.0.0.1:${port}/mcp`);
+    // Counted before the endpoint exists: it follows the feed itself (to announce changes) until closed.
+    const listeners = (): number => (feed as unknown as { listeners: Set<unknown> }).listeners.size;
+    const before = listeners();
     const endpoint = createEndpoint({
       shared: { db, dataDir, feed, now: () => new Date(), grounding: knowledgeGrounding(db), verifyCitation: knowledgeVerifier(db), ownerAlive: () => true },
       version: 'test',
@@ -45,8 +48,6 @@ describe('per-request MCP servers of the HTTP endpoint', async () => {
     });
     server.removeAllListeners('request');
     server.on('request', (req, res) => void endpoint.handle(req, res));
-    const listeners = (): number => (feed as unknown as { listeners: Set<unknown> }).listeners.size;
-    const before = listeners();
     const client = new Client({ name: 'lifecycle', version: '1' }, era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {});
     await client.connect(new StreamableHTTPClientTransport(resource, { requestInit: { headers: { authorization: 'Bearer test-token' } } }));
     for (let i = 0; i < 10; i++) await client.listTools();

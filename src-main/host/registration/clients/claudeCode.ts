@@ -27,11 +27,13 @@ export const claudeCode: ClientAdapter = {
   ],
   buildEntry: (launch) => commandEntry(launch, { type: 'stdio' }, true),
   buildHttpEntry: (url) => ({ type: 'http', url }),
+  // Claude Code expands ${VAR} in a header when it connects.
+  buildTokenHttpEntry: (url, envVar) => ({ type: 'http', url, headers: { Authorization: `Bearer \${${envVar}}` } }),
   // Claude Code stores what `add-json` gives it, but may fill in defaults; what matters is that it
   // is a stdio server running exactly our command, arguments and environment.
   sameEntry(found, wanted) {
     // A lab server: `claude mcp add --transport http` may add an empty `headers`.
-    if (wanted.type === 'http') return isObject(found) && found.type === 'http' && found.url === wanted.url && Object.keys(found).every((k) => k === 'type' || k === 'url' || (k === 'headers' && sameJson(found.headers, {})));
+    if (wanted.type === 'http') return isObject(found) && found.type === 'http' && found.url === wanted.url && Object.keys(found).every((k) => k === 'type' || k === 'url' || k === 'headers') && sameJson(found.headers ?? {}, wanted.headers ?? {});
     if (!isObject(found) || (found.type ?? 'stdio') !== 'stdio') return false;
     const known = new Set(['type', 'command', 'args', 'env']);
     if (Object.keys(found).some((k) => !known.has(k))) return false;
@@ -40,7 +42,7 @@ export const claudeCode: ClientAdapter = {
   cli: {
     names: ['claude'],
     addArgs: (name, json) => ['mcp', 'add-json', '--scope', 'user', name, json],
-    addHttpArgs: (name, url) => ['mcp', 'add', '--transport', 'http', '--scope', 'user', name, url],
+    addHttpArgs: (name, url, headers) => ['mcp', 'add', '--transport', 'http', '--scope', 'user', name, url, ...Object.entries(headers).flatMap(([header, value]) => ['--header', `${header}: ${value}`])],
     removeArgs: (name) => ['mcp', 'remove', '--scope', 'user', name],
   },
   nextStep(_platform, change) {

@@ -16,6 +16,7 @@ export const codex: ClientAdapter = {
   installProbes: (ctx) => [{ kind: 'binary', names: ['codex'] }, ...(ctx.platform === 'darwin' ? macApps(ctx, 'Codex.app') : [])],
   buildEntry: (launch) => commandEntry(launch),
   buildHttpEntry: (url) => ({ url }),
+  buildTokenHttpEntry: (url, envVar) => ({ url, bearer_token_env_var: envVar }),
   nextStep(_platform, change) {
     return change === 'registered'
       ? 'Start a new Codex session (Codex reads config.toml when it starts); /mcp then lists co-scientist.'

@@ -17,6 +17,8 @@ export const geminiCli: ClientAdapter = {
   buildEntry: (launch) => commandEntry(launch),
   // Gemini CLI: `httpUrl` is Streamable HTTP (`url` would be the old SSE transport).
   buildHttpEntry: (url) => ({ httpUrl: url }),
+  // Gemini CLI expands $VAR in its settings' strings when it reads them.
+  buildTokenHttpEntry: (url, envVar) => ({ httpUrl: url, headers: { Authorization: `Bearer $${envVar}` } }),
   nextStep(_platform, change) {
     return change === 'registered'
       ? 'Start a new Gemini CLI session (leave a running one with /quit first); /mcp then lists co-scientist and its tools.'

@@ -3,9 +3,12 @@
 // `none`, never a shared-secret HS*), the audience exactly --resource (RFC 8707), exp/nbf with a
 // small clock skew. The JWKS is cached by jose and fetched again when a token names a `kid` the
 // cache does not have (at most once per cooldown, so unknown kids cannot make us hammer the issuer).
+// A token verified once is trusted again without its signature check until its exp, for at most a
+// minute (verifiedTokenCache.ts says why that changes nothing a token may do).
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { IssuerMetadataCache } from './issuerMetadata.js';
 import type { VerifiedClaims } from './labIdentity.js';
+import { VerifiedTokenCache } from './verifiedTokenCache.js';
 
 export const ALLOWED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
 /** Tolerated clock difference with the issuer for exp and nbf. */
@@ -26,9 +29,12 @@ export class JwtAccessTokenVerifier {
     private readonly issuers: readonly string[],
     private readonly resource: string,
     private readonly metadata: IssuerMetadataCache,
+    private readonly verified = new VerifiedTokenCache(CLOCK_SKEW_SECONDS),
   ) {}
 
   async verify(token: string): Promise<VerifiedClaims> {
+    const known = this.verified.get(token);
+    if (known !== undefined) return known;
     let issuer: unknown;
     let alg: unknown;
     try {
@@ -53,7 +59,9 @@ export class JwtAccessTokenVerifier {
     } catch (error) {
       throw new TokenRefused(describeJoseError(error));
     }
-    return payload as VerifiedClaims;
+    const claims = Object.freeze(payload) as VerifiedClaims;
+    this.verified.remember(token, claims);
+    return claims;
   }
 
   async #keySetOf(issuer: string): Promise<ReturnType<typeof createRemoteJWKSet>> {

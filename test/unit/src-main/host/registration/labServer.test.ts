@@ -101,3 +101,47 @@ describe.skipIf(process.platform === 'win32')('register claude-code --server thr
     expect(err.join('')).toContain('https://');
   });
 });
+
+describe('register --server --token-env: a bearer token from the environment, never written', () => {
+  const TOKEN_CASES: Array<{ id: string; entry: Record<string, unknown>; read(file: string): unknown }> = [
+    { id: 'gemini-cli', entry: { httpUrl: LAB.url, headers: { Authorization: 'Bearer $COSCI_LAB_TOKEN' } }, read: (f) => jsoncServers(f, 'mcpServers') },
+    { id: 'codex', entry: { url: LAB.url, bearer_token_env_var: 'COSCI_LAB_TOKEN' }, read: (f) => fs.readFileSync(f, 'utf8') },
+  ];
+
+  it.each(TOKEN_CASES)('$id names the variable in its entry', async ({ id, entry, read }) => {
+    const f = fixture('linux', `cosci lab token ${id} `);
+    const client = adapter(id);
+    const file = targetFor(client, f.opts()).location.path;
+    const outcome = await registerClient(client, { ...f.opts(), launch: { ...LAB, tokenEnv: 'COSCI_LAB_TOKEN' } });
+    expect(outcome.action).toBe('created');
+    if (id === 'codex') expect(read(file)).toContain(`[mcp_servers.co-scientist]\nurl = "${LAB.url}"\nbearer_token_env_var = "COSCI_LAB_TOKEN"\n`);
+    else expect(read(file)).toEqual(entry);
+    // Registering again with the same variable changes nothing.
+    expect((await registerClient(client, { ...f.opts(), launch: { ...LAB, tokenEnv: 'COSCI_LAB_TOKEN' } })).action).toBe('unchanged');
+  });
+
+  it("claude-code's entry sends the header with ${VAR}, which Claude Code expands when it connects", () => {
+    expect(adapter('claude-code').buildTokenHttpEntry?.(LAB.url, 'COSCI_LAB_TOKEN')).toEqual({ type: 'http', url: LAB.url, headers: { Authorization: 'Bearer ${COSCI_LAB_TOKEN}' } });
+    expect(adapter('claude-code').cli?.addHttpArgs?.('co-scientist', LAB.url, { Authorization: 'Bearer ${COSCI_LAB_TOKEN}' })).toEqual(['mcp', 'add', '--transport', 'http', '--scope', 'user', 'co-scientist', LAB.url, '--header', 'Authorization: Bearer ${COSCI_LAB_TOKEN}']);
+  });
+
+  it('refuses an assistant that cannot take a token from the environment, writing nothing', async () => {
+    const f = fixture('linux', 'cosci lab token cursor ');
+    const client = adapter('cursor');
+    const file = targetFor(client, f.opts()).location.path;
+    await expect(registerClient(client, { ...f.opts(), launch: { ...LAB, tokenEnv: 'COSCI_LAB_TOKEN' } })).rejects.toThrow(/without --token-env/);
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('takes a variable name, never a token: the CLI refuses anything else and --token-env without --server', async () => {
+    for (const args of [
+      ['register', 'codex', '--server', LAB.url, '--token-env', 'kZP4uYse-lKIwEy2ZtSHkxnA4z40lYCgFPKOX0cl5nM'],
+      ['register', 'codex', '--token-env', 'COSCI_LAB_TOKEN'],
+    ]) {
+      const out: string[] = [];
+      const code = await runRegistrationCli([...args, '--home', tempDir('cosci-token-env-home-')], { env: {}, stdout: (t) => out.push(t), stderr: (t) => out.push(t) });
+      expect(code).not.toBe(0);
+      expect(out.join('')).toMatch(/--token-env/);
+    }
+  });
+});

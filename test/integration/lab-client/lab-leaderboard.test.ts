@@ -1,0 +1,102 @@
+// The leaderboard of a lab project in the desktop app (issue 31: "signed in, the whole GUI works on
+// the lab's projects … leaderboard"): with the lab side active, the host's leaderboard.page goes
+// through the lab connection (parsed, no byte pass-through over HTTP) and answers, page by page,
+// exactly what the lab server answers its own get_leaderboard; the same project is unknown on this
+// computer's side. Real parts: a seeded tournament in the lab's data folder, `serve --http
+// --issuer` with oidc-provider, the host signed in through the authorization-code flow.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SignJWT } from 'jose';
+import type { Client } from '@modelcontextprotocol/client';
+import { loadSeeder } from '../../../bench/leaderboard.js';
+import { createHost, type Host } from '../../../src-main/host/hostCore.js';
+import { createLabSessionStore, createLocalKeyCipher } from '../../../src-main/host/lab/labSessionStore.js';
+import { LeaderboardPageSchema } from '../../../src-shared/schemas/tournament.js';
+import { silentLogger } from '../../unit/src-main/host/fakes.js';
+import { removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from '../../support/realServer.js';
+import { connectWithToken, startLabServer, stopLabServers, type LabServer } from '../../support/labServer.js';
+import { DESKTOP_APP_CLIENT, signInRedirect, SIGNING_KID, startAuthorizationServer, type AuthorizationServer } from '../../support/authorizationServer.js';
+
+const HYPOTHESES = 120;
+
+describe("a lab project's leaderboard in the desktop app", () => {
+  let issuer: AuthorizationServer;
+  let server: LabServer;
+  let resource = '';
+  let host: Host;
+  let projectId: string;
+  let direct: Client;
+
+  beforeAll(async () => {
+    requireBuiltServer();
+    const labData = tempDir('lab-leaderboard');
+    projectId = (await (await loadSeeder()).seedTournament(labData, { hypotheses: HYPOTHESES, rounds: 2, seed: 31 })).projectId;
+    issuer = await startAuthorizationServer({ resource: () => resource });
+    server = await startLabServer(['--issuer', issuer.issuer, '--data-dir', labData]);
+    resource = server.url;
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({ iss: issuer.issuer, sub: 'pat', aud: resource, exp: now + 300, iat: now, scope: 'research:read hypotheses:read', client_id: 'lab-assistant', name: 'Pat Principal' })
+      .setProtectedHeader({ alg: 'RS256', kid: SIGNING_KID, typ: 'at+jwt' })
+      .sign(issuer.privateKey);
+    direct = await connectWithToken(server.url, token, 'modern');
+
+    const hostDataDir = tempDir('desktop');
+    host = createHost({
+      dataDir: hostDataDir,
+      serverCommand: { command: process.execPath, args: [SERVER_ENTRY] },
+      hostKind: 'web',
+      appVersion: '9.9.9',
+      registrationContext: { home: tempDir('home'), platform: 'linux', env: {}, launch: { command: process.execPath, args: [SERVER_ENTRY] } },
+      log: silentLogger,
+      lab: { store: createLabSessionStore(hostDataDir, createLocalKeyCipher(hostDataDir)), client: { clientId: DESKTOP_APP_CLIENT } },
+    });
+    await host.start();
+    const ok = async <T>(result: Promise<{ ok: true; data: T } | { ok: false; error: { code: string; message: string } }>): Promise<T> => {
+      const settled = await result;
+      if (!settled.ok) throw new Error(`${settled.error.code}: ${settled.error.message}`);
+      return settled.data;
+    };
+    await ok(host.invoke('lab.setUrl', { url: server.url }));
+    const url = new URL((await ok(host.invoke('lab.signIn', {}))).authorization_url);
+    await fetch(await signInRedirect(url, 'alice', url.searchParams.get('redirect_uri') as string));
+    await vi.waitFor(async () => expect((await ok(host.invoke('lab.status', {}))).state).toBe('signed-in'), { timeout: 10_000 });
+  }, 120_000);
+  afterAll(async () => {
+    await direct?.close();
+    await host?.stop();
+    await stopLabServers();
+    await issuer?.close();
+    removeTempDirs();
+  });
+
+  // KNOWN GAP (found by this test, 2026-11-29): get_leaderboard is a desktop-only tool, and a lab
+  // server refuses desktop-only tools to every network caller, the desktop app's sign-in included
+  // (PERMISSION_DENIED "get_leaderboard can only be used from the Co-Scientist desktop app"), so
+  // the GUI shows no leaderboard on a lab. Marked `fails` until the lab lets the desktop app's
+  // client read its views (a decision for the access model: docs/threat-model.md); it turns red
+  // the day the board comes through, to be unmarked then.
+  it.fails('pages through the lab board with exactly what the lab server answers, in rows and in columns', async () => {
+    expect((await host.invoke('lab.switch', { to: 'lab' })).ok).toBe(true);
+    for (const format of ['rows', 'columns'] as const) {
+      let cursor: string | undefined;
+      let seen = 0;
+      do {
+        const input = { research_id: projectId, limit: 50, format, ...(cursor === undefined ? {} : { cursor }) };
+        const viaHost = await host.invoke('leaderboard.page', input);
+        if (!viaHost.ok) throw new Error(`${viaHost.error.code}: ${viaHost.error.message}`);
+        const fromLab = await direct.callTool({ name: 'get_leaderboard', arguments: input });
+        expect(viaHost.data).toEqual(fromLab.structuredContent);
+        const page = LeaderboardPageSchema.parse(viaHost.data);
+        seen += format === 'columns' ? (page.columns?.id.length ?? 0) : (page.rows?.length ?? 0);
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor !== undefined);
+      expect(seen).toBe(HYPOTHESES);
+    }
+  }, 60_000);
+
+  it("never shows the lab's board on this computer's side", async () => {
+    expect((await host.invoke('lab.switch', { to: 'local' })).ok).toBe(true);
+    const local = await host.invoke('leaderboard.page', { research_id: projectId, limit: 50 });
+    expect(local.ok).toBe(false);
+    if (!local.ok) expect(local.error.code).toBe('NOT_FOUND');
+  }, 30_000);
+});
