@@ -1,4 +1,5 @@
 // Named statements for workflow checkpoints and their decisions.
+import { dialectOf } from './dialect.js';
 import type { Db } from './database.js';
 import { cached, cachedPluck } from './statements.js';
 import { notTrashed } from './projectTrash.js';
@@ -90,7 +91,7 @@ export function listCheckpoints(
     const raws = cached(
       db,
       `SELECT * FROM checkpoints WHERE (@projectId IS NULL OR project_id = @projectId) AND (@status IS NULL OR status = @status)
-         AND EXISTS (SELECT 1 FROM projects p WHERE p.id = checkpoints.project_id AND ${notTrashed('p')} AND (@excludeArchived = 0 OR ${notArchived('p')}))
+         AND EXISTS (SELECT 1 FROM projects p WHERE p.id = checkpoints.project_id AND ${notTrashed(dialectOf(db), 'p')} AND (@excludeArchived = 0 OR ${notArchived('p')}))
          AND (@afterCreated IS NULL OR created_at > @afterCreated OR (created_at = @afterCreated AND id > @afterId))
        ORDER BY created_at, id LIMIT @limit`,
     ).all({
@@ -111,7 +112,7 @@ export function countArchivedCheckpoints(db: Db, status: 'pending' | 'decided' |
     return cachedPluck(
       db,
       `SELECT COUNT(*) FROM checkpoints c JOIN projects p ON p.id = c.project_id
-        WHERE (@status IS NULL OR c.status = @status) AND ${notTrashed('p')} AND NOT (${notArchived('p')})`,
+        WHERE (@status IS NULL OR c.status = @status) AND ${notTrashed(dialectOf(db), 'p')} AND NOT (${notArchived('p')})`,
     ).get({ status: status ?? null }) as number;
   });
 }

@@ -1,6 +1,7 @@
 // Named statement for "which hypotheses cite this source" (knowledge/citingHypotheses.ts): the
 // hypotheses whose stored citations mention any of a document's identifiers or its title. A cheap
 // text prefilter over the citations JSON; the caller confirms each with the citation resolver.
+import { dialectOf } from './dialect.js';
 import type { Db } from './database.js';
 import { notTrashed } from './projectTrash.js';
 import { cached } from './statements.js';
@@ -30,7 +31,7 @@ export function hypothesesMentioning(db: Db, needles: readonly string[], limit: 
       db,
       `SELECT h.id, h.project_id AS projectId, h.seq, h.title, h.summary, h.status, h.citations
        FROM hypotheses h JOIN projects p ON p.id = h.project_id
-       WHERE ${notTrashed('p')} AND h.citations <> '[]' AND (${match})
+       WHERE ${notTrashed(dialectOf(db), 'p')} AND h.citations <> '[]' AND (${match})
        ORDER BY p.created_at DESC, h.seq LIMIT ?`,
     ).all(...needles.map(likePattern), limit) as CitingCandidate[];
   });

@@ -1,5 +1,6 @@
 // Named statements for the desktop app's overview: which projects are archived, how many
 // checkpoints wait in each, and the pending checkpoints across all projects (the inbox badge).
+import { dialectOf } from './dialect.js';
 import type { Db } from './database.js';
 import { fromJson } from './json.js';
 import { notTrashed } from './projectTrash.js';
@@ -23,7 +24,7 @@ export function projectFlags(db: Db, limit: number): Promise<ProjectFlagsRow[]> 
                 (SELECT COUNT(*) FROM checkpoints c WHERE c.project_id = p.id AND c.status = 'pending') AS pending,
                 (SELECT d.reasoner FROM tasks d WHERE d.project_id = p.id AND d.reasoner IS NOT NULL ORDER BY d.completed_at DESC LIMIT 1) AS last_reasoner
            FROM projects p
-          WHERE ${notTrashed('p')}
+          WHERE ${notTrashed(dialectOf(db), 'p')}
           ORDER BY p.created_at DESC, p.id DESC
           LIMIT ?`,
       )
@@ -62,7 +63,7 @@ export function pendingCheckpointsEverywhere(db: Db, limit: number): Promise<Pen
       .prepare(
         `SELECT c.id AS id, c.project_id AS projectId, c.kind AS kind, c.created_at AS createdAt, p.goal AS goal
            FROM checkpoints c JOIN projects p ON p.id = c.project_id
-          WHERE c.status = 'pending' AND ${NOT_ARCHIVED} AND ${notTrashed('p')}
+          WHERE c.status = 'pending' AND ${NOT_ARCHIVED} AND ${notTrashed(dialectOf(db), 'p')}
           ORDER BY c.created_at, c.id
           LIMIT ?`,
       )
@@ -72,7 +73,7 @@ export function pendingCheckpointsEverywhere(db: Db, limit: number): Promise<Pen
 
 export function countPendingCheckpoints(db: Db): Promise<number> {
   return onConnection(db, () => {
-    return (sqlite(db).prepare(`SELECT COUNT(*) AS n FROM checkpoints c JOIN projects p ON p.id = c.project_id WHERE c.status = 'pending' AND ${NOT_ARCHIVED} AND ${notTrashed('p')}`).get() as { n: number }).n;
+    return (sqlite(db).prepare(`SELECT COUNT(*) AS n FROM checkpoints c JOIN projects p ON p.id = c.project_id WHERE c.status = 'pending' AND ${NOT_ARCHIVED} AND ${notTrashed(dialectOf(db), 'p')}`).get() as { n: number }).n;
   });
 }
 
@@ -120,7 +121,7 @@ export function decisionsNewestFirst(db: Db, query: { limit: number; before?: { 
         `SELECT c.id, c.project_id, p.goal, c.kind, c.iteration, c.created_at, c.decision_action, c.decision_note, c.decided_by,
                 c.decided_at, c.payload, c.decision_data
            FROM checkpoints c JOIN projects p ON p.id = c.project_id
-          WHERE c.status = 'decided' AND c.decision_action IS NOT NULL AND ${notTrashed('p')}
+          WHERE c.status = 'decided' AND c.decision_action IS NOT NULL AND ${notTrashed(dialectOf(db), 'p')}
             AND (@beforeAt IS NULL OR c.decided_at < @beforeAt OR (c.decided_at = @beforeAt AND c.id < @beforeId))
           ORDER BY c.decided_at DESC, c.id DESC
           LIMIT @limit`,

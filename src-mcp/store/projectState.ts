@@ -1,4 +1,5 @@
 // The research-engine columns of a project (0002): plan, settings, stage, counters.
+import { dialectOf } from './dialect.js';
 import type { Db } from './database.js';
 import { cached } from './statements.js';
 import { fromJson, toJson } from './json.js';
@@ -45,7 +46,7 @@ export function loadProjectState(db: Db, projectId: string): Promise<ProjectStat
  */
 export function loadProjectSettings(db: Db, projectId: string): Promise<{ settings: Record<string, unknown>; hypothesisBudget: number } | undefined> {
   return onConnection(db, () => {
-    const raw = cached(db, `SELECT settings, hypothesis_budget AS hypothesisBudget FROM projects WHERE id = ? AND ${notTrashed()}`).get(projectId) as
+    const raw = cached(db, `SELECT settings, hypothesis_budget AS hypothesisBudget FROM projects WHERE id = ? AND ${notTrashed(dialectOf(db))}`).get(projectId) as
       | { settings: string; hypothesisBudget: number }
       | undefined;
     return raw === undefined ? undefined : { settings: fromJson(raw.settings, {}), hypothesisBudget: raw.hypothesisBudget };

@@ -1,4 +1,5 @@
 // Named statements for research projects: the only place that knows how projects are stored.
+import { dialectOf } from './dialect.js';
 import type { Db } from './database.js';
 import { cached } from './statements.js';
 import { StoreError } from './errors.js';
@@ -67,7 +68,7 @@ export function insertProject(db: Db, project: ProjectRow): Promise<void> {
 /** A project that exists and is not in the trash (a trashed one reads as gone: store/projectTrash.ts). */
 export function findProject(db: Db, id: string): Promise<ProjectRow | undefined> {
   return onConnection(db, () => {
-    const raw = cached(db, `SELECT ${COLUMNS} FROM projects WHERE id = ? AND ${notTrashed()}`).get(id) as RawProject | undefined;
+    const raw = cached(db, `SELECT ${COLUMNS} FROM projects WHERE id = ? AND ${notTrashed(dialectOf(db))}`).get(id) as RawProject | undefined;
     return raw === undefined ? undefined : fromRaw(raw);
   });
 }
@@ -95,7 +96,7 @@ export function listProjects(
     const rows = cached(
       db,
       `SELECT ${COLUMNS} FROM projects
-       WHERE (@status IS NULL OR status = @status) AND ${notTrashed()}
+       WHERE (@status IS NULL OR status = @status) AND ${notTrashed(dialectOf(db))}
          AND (@afterCreated IS NULL OR created_at < @afterCreated
               OR (created_at = @afterCreated AND id < @afterId))
        ORDER BY created_at DESC, id DESC
@@ -107,7 +108,7 @@ export function listProjects(
         limit: query.limit + 1,
       }) as RawProject[];
     const total = (
-      cached(db, `SELECT COUNT(*) AS n FROM projects WHERE (@status IS NULL OR status = @status) AND ${notTrashed()}`).get({ status }) as {
+      cached(db, `SELECT COUNT(*) AS n FROM projects WHERE (@status IS NULL OR status = @status) AND ${notTrashed(dialectOf(db))}`).get({ status }) as {
         n: number;
       }
     ).n;
