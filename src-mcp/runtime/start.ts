@@ -2,12 +2,11 @@
 // start the change feed, and serve both protocol eras from one factory.
 import { parseArgs } from 'node:util';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
-import { closeDatabase, openDatabase, writeTransaction, type Db } from '../store/database.js';
+import { closeDatabase, openStore, writeTransaction, type Db } from '../store/database.js';
 import { recordAnchorBreach } from '../store/audit.js';
 import { describeBreach, findAnchorBreach } from '../store/auditAnchor.js';
 import { dataDirAnnouncement, resolveDataDir } from '../../src-shared/node/dataDir.js';
 import { resolveDatabaseLocation, type DatabaseLocation } from '../../src-shared/node/databaseUrl.js';
-import { requireServableDatabase } from './databaseChoice.js';
 import { ChangeFeed } from '../mcp/notifications/changeFeed.js';
 import type { ServerContext } from '../mcp/context.js';
 import { createMcpServer } from './createServer.js';
@@ -79,8 +78,7 @@ export interface RunningServer {
 }
 
 export async function startStdioServer(options: ServeOptions, version: string): Promise<RunningServer> {
-  requireServableDatabase(options.database);
-  const db = await openDatabase(options.dataDir);
+  const db = await openStore(options.dataDir, options.database);
   try {
     await checkDesktopClaim(db, options.clientId, options.dataDir);
   } catch (error) {

@@ -5,8 +5,8 @@
 //
 // Starting a cluster costs ~2 s: a local run of chosen files starts one only when one of them is a
 // PostgreSQL test (its path names postgres) or the run's store engine is PostgreSQL
-// (COSCI_TEST_ENGINE, storeEngine.ts), and a run of the whole suite always does.
-import { testEngine } from './storeEngine.js';
+// (COSCI_TEST_ENGINE, testEngine.ts), and a run of the whole suite always does.
+import { testEngine } from './testEngine.js';
 import { findPostgresBinDir, startPostgresCluster, stopPostgresCluster, TEST_POSTGRES_URL_ENV } from './postgresCluster.js';
 
 function runMayNeedPostgres(argv: readonly string[]): boolean {

@@ -1,22 +1,13 @@
-// Which engine a test run's store uses (docs/architecture.md, *PostgreSQL engine*, "Tests"): the
-// store, engine and MCP suites run once on SQLite and once more with COSCI_TEST_ENGINE=postgres
-// (vitest.config.ts's `postgres` project), the same tests. A test opens its store through
-// `openTestStore`; on PostgreSQL each store is a new database on the run's cluster, dropped with the
-// file's temp folders after its tests (vitestSetup.ts).
-import { closeDatabase, openDatabase, openPostgresDatabase, type Db } from '../../src-mcp/store/database.js';
-import { isDatabaseOpen } from '../../src-mcp/store/database.js';
-import { createTestDatabase, dropTestDatabase, postgresUnavailableReason } from './postgresDatabase.js';
+// A test's store on the run's engine (testEngine.ts): `openTestStore` opens a new, empty,
+// migrated one (a SQLite temp folder, or a new database on the run's PostgreSQL cluster);
+// `openStoreFor` the one the servers of a data folder use. All are closed, and their databases
+// dropped, after the file's tests (vitestSetup.ts).
+import { closeDatabase, isDatabaseOpen, openDatabase, openPostgresDatabase, type Db } from '../../src-mcp/store/database.js';
+import { dropTestDatabase } from './postgresAdmin.js';
 import { makeTempDir } from './tempDirs.js';
+import { databaseUrlFor, dropFolderDatabases, newTestDatabase, testEngine } from './testEngine.js';
 
-export const TEST_ENGINE_ENV = 'COSCI_TEST_ENGINE';
-
-export type TestEngine = 'sqlite' | 'postgres';
-
-export function testEngine(env: NodeJS.ProcessEnv = process.env): TestEngine {
-  const engine = env[TEST_ENGINE_ENV] ?? 'sqlite';
-  if (engine !== 'sqlite' && engine !== 'postgres') throw new Error(`${TEST_ENGINE_ENV} must be sqlite or postgres; it is "${engine}".`);
-  return engine;
-}
+export { TEST_ENGINE_ENV, testEngine, type TestEngine } from './testEngine.js';
 
 const opened: Array<{ db: Db; url: string | undefined }> = [];
 
@@ -27,15 +18,22 @@ export async function openTestStore(prefix = 'cosci-store-'): Promise<Db> {
     opened.push({ db, url: undefined });
     return db;
   }
-  const missing = postgresUnavailableReason();
-  if (missing !== undefined) throw new Error(`${TEST_ENGINE_ENV}=postgres, but there is ${missing}`);
-  const url = await createTestDatabase(prefix.replace(/[^a-z0-9]+/gi, '_').replace(/_+$/, ''));
+  const url = await newTestDatabase(prefix.replace(/[^a-z0-9]+/gi, '_').replace(/_+$/, ''));
   const db = await openPostgresDatabase(url);
   opened.push({ db, url });
   return db;
 }
 
-/** A second handle on the same store (another server process's view), or undefined on SQLite where the folder is the store. */
+/** A handle on the store the servers of `dataDir` use (the file in it, or its database). */
+export async function openStoreFor(dataDir: string): Promise<Db> {
+  const url = await databaseUrlFor(dataDir);
+  const db = url === undefined ? await openDatabase(dataDir) : await openPostgresDatabase(url);
+  // The folder's database is dropped with the folder's (dropFolderDatabases), not with this handle.
+  opened.push({ db, url: undefined });
+  return db;
+}
+
+/** The URL of a store openTestStore made on PostgreSQL (for a second handle: another process's view); undefined on SQLite. */
 export function testStoreUrl(db: Db): string | undefined {
   return opened.find((each) => each.db === db)?.url;
 }
@@ -46,4 +44,5 @@ export async function closeTestStores(): Promise<void> {
     if (isDatabaseOpen(db)) await closeDatabase(db).catch(() => undefined);
     if (url !== undefined) await dropTestDatabase(url);
   }
+  await dropFolderDatabases();
 }

@@ -4,6 +4,7 @@
 import pg from 'pg';
 import { redactDatabaseUrl } from '../../../src-shared/node/databaseUrl.js';
 import { postgresClientConfig } from './connection.js';
+import { ChangeSignal } from './changeSignal.js';
 
 const BOOL_OID = 16;
 const NUMERIC_OID = 1700;
@@ -30,6 +31,8 @@ export class PostgresPool {
   readonly pool: pg.Pool;
   /** The URL with its password hidden, for messages. */
   readonly display: string;
+  /** Commits by any process on this database (LISTEN/NOTIFY): the engine's data_version. */
+  readonly changes: ChangeSignal;
   #closed = false;
 
   constructor(readonly url: string) {
@@ -38,6 +41,7 @@ export class PostgresPool {
     // A pooled connection the server drops must not crash the process: its next use fails instead.
     this.pool.on('error', () => undefined);
     this.display = redactDatabaseUrl(url);
+    this.changes = new ChangeSignal(config);
   }
 
   get open(): boolean {
@@ -47,6 +51,7 @@ export class PostgresPool {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await this.changes.close();
     await this.pool.end();
   }
 }

@@ -9,6 +9,7 @@
 // links to the row that is really last. Each tool call already appends an audit row, so the calls
 // were serial on the audit's tail anyway; reads never wait for it.
 import type { UnitClient } from '../unitOfWork.js';
+import { CHANGE_CHANNEL } from './changeSignal.js';
 
 /** The connection a unit (or a call's held write) holds. */
 export type HeldUnit = UnitClient;
@@ -18,12 +19,18 @@ export const WRITE_LOCK_KEY = 0x636f7363695f7772n;
 
 let savepoints = 0;
 
+/**
+ * Takes the write lock and queues the change signal (changeSignal.ts), in one round trip: NOTIFY in
+ * a transaction is delivered only if it commits.
+ */
+const LOCK_AND_SIGNAL = `SELECT pg_advisory_xact_lock($1), pg_notify('${CHANGE_CHANNEL}', '')`;
+
 /** Opens the write transaction on the unit's connection, holding the store's write lock. */
 export async function beginWrite(unit: UnitClient): Promise<void> {
   await unit.client.query('BEGIN');
   unit.inTransaction = true;
   try {
-    await unit.client.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK_KEY.toString()]);
+    await unit.client.query(LOCK_AND_SIGNAL, [WRITE_LOCK_KEY.toString()]);
   } catch (error) {
     await rollback(unit);
     throw error;
@@ -59,7 +66,7 @@ export async function inSavepoint<T>(unit: UnitClient, work: () => T | Promise<T
   const name = `unit_${(savepoints += 1)}`;
   await unit.client.query(`SAVEPOINT ${name}`);
   try {
-    if (writes) await unit.client.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK_KEY.toString()]);
+    if (writes) await unit.client.query(LOCK_AND_SIGNAL, [WRITE_LOCK_KEY.toString()]);
     const result = await work();
     await unit.client.query(`RELEASE ${name}`);
     return result;
