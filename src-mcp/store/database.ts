@@ -29,13 +29,16 @@ export interface OpenOptions {
  * one, the SQLite file in `dataDir` exactly as before (docs/architecture.md, *PostgreSQL engine*).
  */
 export async function openStore(dataDir: string, location: DatabaseLocation | undefined, options: OpenOptions = {}): Promise<Db> {
-  if (location?.engine === 'postgres') return openPostgresDatabase(location.url);
+  if (location?.engine === 'postgres') return openPostgresDatabase(location.url, dataDir);
   return openDatabase(dataDir, options);
 }
 
-/** Opens a pool on the PostgreSQL database at `url` and migrates it (behind the migrator's advisory lock). */
-export async function openPostgresDatabase(url: string): Promise<Db> {
-  const pool = new PostgresPool(url);
+/**
+ * Opens a pool on the PostgreSQL database at `url` and migrates it (behind the migrator's advisory
+ * lock). `dataDir` is this process's own folder, where its audit anchor for the database is kept.
+ */
+export async function openPostgresDatabase(url: string, dataDir?: string): Promise<Db> {
+  const pool = new PostgresPool(url, dataDir);
   try {
     const client = await pool.pool.connect().catch((error: unknown) => {
       throw connectionError(error, url);

@@ -8,7 +8,9 @@ export type StoreErrorCode =
   | 'DATABASE_UNREACHABLE'
   | 'DATABASE_AUTH_FAILED'
   | 'DATABASE_MISSING'
-  | 'DATABASE_MIGRATION_FAILED';
+  | 'DATABASE_MIGRATION_FAILED'
+  // PostgreSQL stopped answering while the server runs (store/postgres/failures.ts).
+  | 'DATABASE_UNAVAILABLE';
 
 export class StoreError extends Error {
   constructor(

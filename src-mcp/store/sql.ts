@@ -10,6 +10,7 @@ import type pg from 'pg';
 import { postgresPool, type Db } from './handle.js';
 import type { PostgresPool } from './postgres/pool.js';
 import { postgresStatement, postgresValues } from './postgres/statementText.js';
+import { asStoreFailure } from './postgres/failures.js';
 import { cached, cachedPluck, cachedRaw } from './statements.js';
 import { onConnection, unitClient } from './unitOfWork.js';
 
@@ -38,7 +39,11 @@ async function onPostgres(db: Db, pool: PostgresPool, statement: Statement, para
   const config: pg.QueryConfig = { name: prepared.name, text: prepared.text, values: postgresValues(prepared, params) };
   const unit = unitClient(db);
   const runner = unit?.client ?? pool.pool;
-  return rowMode === 'array' ? await runner.query({ ...config, rowMode }) : await runner.query(config);
+  try {
+    return rowMode === 'array' ? await runner.query({ ...config, rowMode }) : await runner.query(config);
+  } catch (error) {
+    throw asStoreFailure(error, pool.display);
+  }
 }
 
 /** Every row, as objects keyed by column name. */

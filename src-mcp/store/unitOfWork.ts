@@ -17,6 +17,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { postgresPool, sqlite, type Db } from './handle.js';
 import { cachedPluck } from './statements.js';
+import type { PostgresPool } from './postgres/pool.js';
+import { asStoreFailure } from './postgres/failures.js';
 
 /** A FIFO lock with a hold count: the holder may lend it to its own call's held write (see holdConnection). */
 class ConnectionLock {
@@ -63,6 +65,8 @@ export interface UnitClient {
   inTransaction: boolean;
   /** Holders: the unit, and a held write that outlives it (SQLite's lock.retain). */
   holds: number;
+  /** The database's URL without its password, for the messages of its failures. */
+  readonly display: string;
 }
 
 /** One hold of the lock (SQLite) or of a pooled connection (PostgreSQL), live until released. */
@@ -108,6 +112,15 @@ export function unitClient(db: Db): UnitClient | undefined {
     if (scope.grant?.active === true && scope.grant.db === db) return scope.grant.unitClient;
   }
   return undefined;
+}
+
+/** A pooled connection for a unit, or DATABASE_UNAVAILABLE when PostgreSQL is not answering. */
+async function connectPooled(pool: PostgresPool): Promise<pg.PoolClient> {
+  try {
+    return await pool.pool.connect();
+  } catch (error) {
+    throw asStoreFailure(error, pool.display);
+  }
 }
 
 /** Back to the pool; a connection left inside a transaction (a failed ROLLBACK) is destroyed instead. */
@@ -181,7 +194,7 @@ export async function inUnit<T>(db: Db, work: () => Promise<T>): Promise<T> {
   if (ownsConnection(db)) return work();
   const pool = postgresPool(db);
   if (pool !== undefined) {
-    const unitClient: UnitClient = { client: await pool.pool.connect(), inTransaction: false, holds: 1 };
+    const unitClient: UnitClient = { client: await connectPooled(pool), inTransaction: false, holds: 1, display: pool.display };
     const grant: Grant = { db, active: true, unitClient };
     try {
       return await scopes.run({ parent: scopes.getStore(), observer: undefined, grant }, work);
@@ -233,7 +246,7 @@ export async function holdConnection(db: Db): Promise<HeldConnection> {
   while (scope !== undefined && scope.observer === undefined) scope = scope.parent;
   if (scope === undefined) throw new Error('holdConnection needs an observed scope (observeWrites)');
   const pool = postgresPool(db);
-  if (pool !== undefined) return holdPooledConnection(db, scope, pool.pool);
+  if (pool !== undefined) return holdPooledConnection(db, scope, pool);
   const lock = lockOf(db);
   if (ownsConnection(db)) lock.retain();
   else await lock.acquire();
@@ -257,10 +270,10 @@ export async function holdConnection(db: Db): Promise<HeldConnection> {
  * PostgreSQL's held write: a pooled connection of the call's own (the unit's, when the call is
  * inside one — the hold then outlives that unit, as SQLite's retained lock does).
  */
-async function holdPooledConnection(db: Db, owner: Scope, pool: pg.Pool): Promise<HeldConnection> {
+async function holdPooledConnection(db: Db, owner: Scope, pgPool: PostgresPool): Promise<HeldConnection> {
   const inherited = unitClient(db);
   if (inherited !== undefined) inherited.holds += 1;
-  const unit: UnitClient = inherited ?? { client: await pool.connect(), inTransaction: false, holds: 1 };
+  const unit: UnitClient = inherited ?? { client: await connectPooled(pgPool), inTransaction: false, holds: 1, display: pgPool.display };
   const grant: Grant = { db, active: true, unitClient: unit };
   owner.grant = grant;
   return {

@@ -35,7 +35,11 @@ export class PostgresPool {
   readonly changes: ChangeSignal;
   #closed = false;
 
-  constructor(readonly url: string) {
+  /** `dataDir`: this process's own folder (its audit anchor for this database lives there); none for a tool that keeps no anchor. */
+  constructor(
+    readonly url: string,
+    readonly dataDir?: string,
+  ) {
     const config = postgresClientConfig(url);
     this.pool = new pg.Pool({ ...config, types: storeTypes(config.types as pg.CustomTypesConfig), max: POOL_SIZE, idleTimeoutMillis: 30_000 });
     // A pooled connection the server drops must not crash the process: its next use fails instead.

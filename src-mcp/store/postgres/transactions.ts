@@ -10,6 +10,7 @@
 // were serial on the audit's tail anyway; reads never wait for it.
 import type { UnitClient } from '../unitOfWork.js';
 import { CHANGE_CHANNEL } from './changeSignal.js';
+import { asStoreFailure } from './failures.js';
 
 /** The connection a unit (or a call's held write) holds. */
 export type HeldUnit = UnitClient;
@@ -19,6 +20,15 @@ export const WRITE_LOCK_KEY = 0x636f7363695f7772n;
 
 let savepoints = 0;
 
+/** A transaction-control statement on the unit's connection, its failure said as the store says it (failures.ts). */
+async function control(unit: UnitClient, text: string, values?: unknown[]): Promise<void> {
+  try {
+    await unit.client.query(text, values);
+  } catch (error) {
+    throw asStoreFailure(error, unit.display);
+  }
+}
+
 /**
  * Takes the write lock and queues the change signal (changeSignal.ts), in one round trip: NOTIFY in
  * a transaction is delivered only if it commits.
@@ -27,10 +37,10 @@ const LOCK_AND_SIGNAL = `SELECT pg_advisory_xact_lock($1), pg_notify('${CHANGE_C
 
 /** Opens the write transaction on the unit's connection, holding the store's write lock. */
 export async function beginWrite(unit: UnitClient): Promise<void> {
-  await unit.client.query('BEGIN');
+  await control(unit, 'BEGIN');
   unit.inTransaction = true;
   try {
-    await unit.client.query(LOCK_AND_SIGNAL, [WRITE_LOCK_KEY.toString()]);
+    await control(unit, LOCK_AND_SIGNAL, [WRITE_LOCK_KEY.toString()]);
   } catch (error) {
     await rollback(unit);
     throw error;
@@ -39,13 +49,13 @@ export async function beginWrite(unit: UnitClient): Promise<void> {
 
 /** Opens a read transaction over one snapshot. */
 export async function beginRead(unit: UnitClient): Promise<void> {
-  await unit.client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+  await control(unit, 'BEGIN ISOLATION LEVEL REPEATABLE READ');
   unit.inTransaction = true;
 }
 
 export async function commit(unit: UnitClient): Promise<void> {
   try {
-    await unit.client.query('COMMIT');
+    await control(unit, 'COMMIT');
   } finally {
     // A failed COMMIT ends the transaction too (PostgreSQL rolls it back).
     unit.inTransaction = false;
@@ -54,7 +64,7 @@ export async function commit(unit: UnitClient): Promise<void> {
 
 export async function rollback(unit: UnitClient): Promise<void> {
   if (!unit.inTransaction) return;
-  await unit.client.query('ROLLBACK');
+  await control(unit, 'ROLLBACK');
   unit.inTransaction = false;
 }
 
@@ -64,14 +74,14 @@ export async function rollback(unit: UnitClient): Promise<void> {
  */
 export async function inSavepoint<T>(unit: UnitClient, work: () => T | Promise<T>, writes: boolean): Promise<T> {
   const name = `unit_${(savepoints += 1)}`;
-  await unit.client.query(`SAVEPOINT ${name}`);
+  await control(unit, `SAVEPOINT ${name}`);
   try {
-    if (writes) await unit.client.query(LOCK_AND_SIGNAL, [WRITE_LOCK_KEY.toString()]);
+    if (writes) await control(unit, LOCK_AND_SIGNAL, [WRITE_LOCK_KEY.toString()]);
     const result = await work();
-    await unit.client.query(`RELEASE ${name}`);
+    await control(unit, `RELEASE ${name}`);
     return result;
   } catch (error) {
-    if (unit.inTransaction) await unit.client.query(`ROLLBACK TO ${name}; RELEASE ${name}`);
+    if (unit.inTransaction) await control(unit, `ROLLBACK TO ${name}; RELEASE ${name}`);
     throw error;
   }
 }
