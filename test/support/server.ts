@@ -92,6 +92,8 @@ export interface ConnectOptions {
   serverEntry?: string;
   /** Declares MCP Apps (`extensions["io.modelcontextprotocol/ui"]`), as a host that shows views does. */
   showsApps?: boolean;
+  /** More environment for the server (e.g. COSCI_DATABASE_URL naming a particular database). */
+  env?: Record<string, string>;
 }
 
 /** What a host that renders MCP Apps views declares (the extension's own id and its HTML profile). */
@@ -103,7 +105,7 @@ export async function connectServer(options: ConnectOptions): Promise<ConnectedS
   if (options.serverEntry === undefined) assertServerBuilt();
   const args = [options.serverEntry ?? SERVER_ENTRY, '--data-dir', options.dataDir];
   if (options.client !== null) args.push('--client', options.client ?? 'test-assistant');
-  const env = { ...serverEnvFor(options.client, options.dataDir), ...(await databaseEnvFor(options.dataDir)) };
+  const env = { ...serverEnvFor(options.client, options.dataDir), ...(options.env?.[DATABASE_URL_ENV] === undefined ? await databaseEnvFor(options.dataDir) : {}), ...options.env };
   const capabilities = options.showsApps === true ? APPS_CAPABILITIES : {};
   return options.sdk === 'v1' ? connectV1(args, env, options.era, capabilities) : connectV2(args, env, options.era, capabilities);
 }
