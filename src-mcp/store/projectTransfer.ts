@@ -38,6 +38,8 @@ interface TableRule {
   readonly assigned?: string;
   /** Rows shared with other projects (knowledge): linked when already in the target. */
   readonly shared?: boolean;
+  /** Derived columns that count history, not content (a cache's version stamp): not compared. */
+  readonly history?: readonly string[];
 }
 
 const LINKED_COLLECTIONS = 'SELECT collection_id FROM knowledge_collection_projects WHERE project_id = ?';
@@ -59,7 +61,7 @@ const TABLES: readonly TableRule[] = [
 ];
 
 /** Kept up by triggers as the rows above arrive: compared after an import, never written. */
-const DERIVED: readonly TableRule[] = [{ table: 'project_counts', where: 'project_id = ?', orderBy: 'project_id' }];
+const DERIVED: readonly TableRule[] = [{ table: 'project_counts', where: 'project_id = ?', orderBy: 'project_id', history: ['leaderboard_version'] }];
 
 export interface TableRows {
   columns: string[];
@@ -252,15 +254,16 @@ export async function compareWithBundle(db: Db, bundle: ProjectBundle): Promise<
   if (now === undefined) return { differences: [`project ${bundle.projectId} is not in the store`], rowsCompared: 0 };
   const differences: string[] = [];
   let rowsCompared = 0;
-  const compareTables = (what: string, mine: Record<string, TableRows>, theirs: Record<string, TableRows>): void => {
+  const compareTables = (what: string, mine: Record<string, TableRows>, theirs: Record<string, TableRows>, rules: readonly TableRule[]): void => {
     for (const [table, expected] of Object.entries(theirs)) {
+      const history = new Set(rules.find((rule) => rule.table === table)?.history ?? []);
       const actual = mine[table];
       if (actual === undefined) {
         differences.push(`${what} ${table}: not in the store`);
         continue;
       }
       // Compared column by column by name: one engine may order a table's columns differently.
-      const shared = expected.columns.filter((name) => actual.columns.includes(name));
+      const shared = expected.columns.filter((name) => actual.columns.includes(name) && !history.has(name));
       const project = (table: TableRows) => table.rows.map((row) => JSON.stringify(shared.map((name) => row[table.columns.indexOf(name)])));
       const [a, b] = [project(expected), project(actual)];
       rowsCompared += a.length;
@@ -271,8 +274,8 @@ export async function compareWithBundle(db: Db, bundle: ProjectBundle): Promise<
       }
     }
   };
-  compareTables('table', now.tables, bundle.tables);
-  compareTables('derived', now.derived, bundle.derived);
+  compareTables('table', now.tables, bundle.tables, TABLES);
+  compareTables('derived', now.derived, bundle.derived, DERIVED);
   const content = (entry: AuditEntry) => JSON.stringify([entry.at, entry.clientId, entry.action, entry.target, entry.arguments, entry.outcome, entry.errorCode, entry.durationMs]);
   const carried = now.audit.filter((row) => row.action !== IMPORT_ACTION && row.action !== EXPORT_ACTION).map(content);
   const expectedAudit = bundle.audit.filter((row) => row.action !== IMPORT_ACTION && row.action !== EXPORT_ACTION).map(content);

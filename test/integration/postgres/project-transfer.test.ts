@@ -66,7 +66,8 @@ function carried(bundle: ProjectBundle) {
   const skip = new Set(['project:import', 'project:export']);
   return {
     tables: Object.fromEntries(Object.entries(bundle.tables).map(([name, t]) => [name, t.rows.map((row) => Object.fromEntries(t.columns.map((c, i) => [c, row[i]])))])),
-    derived: bundle.derived,
+    // leaderboard_version counts the writes that built the board (a cache stamp), not its content.
+    derived: Object.fromEntries(Object.entries(bundle.derived).map(([name, t]) => [name, t.rows.map((row) => Object.fromEntries(t.columns.filter((c) => c !== 'leaderboard_version').map((c) => [c, row[t.columns.indexOf(c)]])))])),
     audit: bundle.audit.filter((row) => !skip.has(row.action)).map(({ sourceId: _id, sourceHash: _hash, ...content }) => content),
   };
 }
