@@ -57,7 +57,8 @@ export async function startLabServer(args: string[], env: Record<string, string>
     stderr: () => stderr,
     stop: async () => {
       running.delete(server);
-      if (child.exitCode !== null) return;
+      // Gone already (exited, or killed by a test: then signalCode is set and exitCode stays null).
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
