@@ -97,6 +97,13 @@ describe(`the store of a project's work (${testEngine()})`, () => {
       const stored = await findCheckpoint(other, checkpointIds[index]!);
       expect(stored).toMatchObject({ status: 'decided', decidedBy: first ? 'first' : 'second', decisionNote: first ? 'first' : 'second' });
     }
+    // Without a write transaction (no write lock) the one conditional UPDATE still decides once.
+    const bare = Array.from({ length: 12 }, (_, i) => `chk_bare_${String(i).padStart(2, '0')}`);
+    for (const id of bare) await addCheckpoint(db, 'res_1', id);
+    const record = (handle: Db, checkpointId: string, who: string): Promise<boolean> =>
+      recordDecision(handle, { checkpointId, decisionId: `dec_${who}_${checkpointId}`, action: 'reject', data: null, note: null, decidedBy: who, decidedAt: AT });
+    const bareOutcomes = await Promise.all(bare.map((id) => Promise.all([record(db, id, 'first'), record(other, id, 'second')])));
+    expect(bareOutcomes.every(([first, second]) => first !== second)).toBe(true);
     // Nor does a withdrawal close a decided checkpoint again.
     expect(await withdrawCheckpoint(other, { checkpointId: 'chk_00', reason: 'changed', by: 'x', at: AT })).toBe(false);
   });
