@@ -1,6 +1,6 @@
 // The change feed (architecture.md, *Data, change feed, live updates*): an append-only table that every server process tails.
 import type { Db } from './database.js';
-import { cached } from './statements.js';
+import { rows, scalar, writeReturning } from './sql.js';
 import { sqlite } from './handle.js';
 import { onConnection } from './unitOfWork.js';
 
@@ -15,48 +15,23 @@ export interface ChangeEvent {
   data: Record<string, unknown>;
 }
 
-export function appendEvent(db: Db, event: Omit<ChangeEvent, 'id'>): Promise<number> {
-  return onConnection(db, () => {
-    const result = cached(db, 'INSERT INTO events (at, client_id, kind, subject_uri, data) VALUES (?, ?, ?, ?, ?)').run(
-      event.at,
-      event.clientId,
-      event.kind,
-      event.subjectUri,
-      JSON.stringify(event.data),
-    );
-    return Number(result.lastInsertRowid);
-  }, 'writes');
+const APPEND = 'INSERT INTO events (at, client_id, kind, subject_uri, data) VALUES (?, ?, ?, ?, ?) RETURNING id';
+
+export async function appendEvent(db: Db, event: Omit<ChangeEvent, 'id'>): Promise<number> {
+  const [appended] = await writeReturning<{ id: number }>(db, APPEND, [event.at, event.clientId, event.kind, event.subjectUri, JSON.stringify(event.data)]);
+  if (appended === undefined) throw new Error('The change feed returned no id for an appended event.');
+  return appended.id;
 }
 
-export function eventsAfter(db: Db, afterId: number, limit: number): Promise<ChangeEvent[]> {
-  return onConnection(db, () => {
-    const rows = cached(
-      db,
-      'SELECT id, at, client_id, kind, subject_uri, data FROM events WHERE id > ? ORDER BY id LIMIT ?',
-    ).all(afterId, limit) as Array<{
-      id: number;
-      at: string;
-      client_id: string;
-      kind: string;
-      subject_uri: string;
-      data: string;
-    }>;
-    return rows.map((row) => ({
-      id: row.id,
-      at: row.at,
-      clientId: row.client_id,
-      kind: row.kind,
-      subjectUri: row.subject_uri,
-      data: JSON.parse(row.data) as Record<string, unknown>,
-    }));
-  });
+const AFTER = 'SELECT id, at, client_id AS clientId, kind, subject_uri AS subjectUri, data FROM events WHERE id > ? ORDER BY id LIMIT ?';
+
+export async function eventsAfter(db: Db, afterId: number, limit: number): Promise<ChangeEvent[]> {
+  const found = await rows<Omit<ChangeEvent, 'data'> & { data: string }>(db, AFTER, [afterId, limit]);
+  return found.map((each) => ({ ...each, data: JSON.parse(each.data) as Record<string, unknown> }));
 }
 
-export function latestEventId(db: Db): Promise<number> {
-  return onConnection(db, () => {
-    const row = cached(db, 'SELECT MAX(id) AS id FROM events').get() as { id: number | null };
-    return row.id ?? 0;
-  });
+export async function latestEventId(db: Db): Promise<number> {
+  return (await scalar<number | null>(db, 'SELECT MAX(id) FROM events')) ?? 0;
 }
 
 /**
