@@ -1,5 +1,5 @@
 // Collections: names, kinds, links to projects, and deletion that takes the index with it.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { augmentKnowledge } from '../../../../src-mcp/knowledge/augment.js';
 import {
   collectionInfo,
@@ -11,6 +11,8 @@ import {
 import { eventsAfter } from '../../../../src-mcp/store/events.js';
 import { expectIndexInStep, fixture, indexedMatches, project } from './helpers.js';
 import { scalar } from '../../../../src-mcp/store/sql.js';
+import { writeTransaction } from '../../../../src-mcp/store/database.js';
+import { testEngine } from '../../../support/storeEngine.js';
 
 describe('collections', () => {
   it('creates fundamental collections by default and project-specific ones for a project, linked', async () => {
@@ -30,9 +32,30 @@ describe('collections', () => {
     const f = await fixture();
     await createCollection(f.db, f.actor, { name: 'Vanishing' });
     const documentsBefore = (await scalar(f.db, 'SELECT COUNT(*) FROM knowledge_documents'));
-    // augmentKnowledge yields (it loads the Markdown extractor); a concurrent call deletes the collection meanwhile.
-    const adding = augmentKnowledge(f.db, f.actor, { content: '# Fibrosis\n\nHepatic stellate cells drive scarring.', source: 'https://example.org/a', collection: 'Vanishing' });
-    await deleteCollectionByName(f.db, f.actor, 'Vanishing');
+    const add = () => augmentKnowledge(f.db, f.actor, { content: '# Fibrosis\n\nHepatic stellate cells drive scarring.', source: 'https://example.org/a', collection: 'Vanishing' });
+    let adding: ReturnType<typeof add>;
+    if (testEngine() === 'sqlite') {
+      // augmentKnowledge yields (it loads the Markdown extractor); a concurrent call deletes the collection meanwhile.
+      adding = add();
+      await deleteCollectionByName(f.db, f.actor, 'Vanishing');
+    } else {
+      // PostgreSQL: the deletion, another pooled connection's transaction, holds the write lock while
+      // augment reads (it still sees the committed collection) and commits once augment waits for the lock.
+      let release = (): void => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let deleted = (): void => undefined;
+      const deletedYet = new Promise<void>((resolve) => (deleted = resolve));
+      const deleting = writeTransaction(f.db, async () => {
+        await deleteCollectionByName(f.db, f.actor, 'Vanishing');
+        deleted();
+        await released;
+      });
+      await deletedYet;
+      adding = add();
+      await vi.waitFor(async () => expect(await scalar(f.db, "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).toBe(1), { timeout: 10_000 });
+      release();
+      await deleting;
+    }
     await expect(adding).rejects.toMatchObject({ code: 'resource_not_found', message: expect.stringMatching(/deleted while this call was reading/) });
     expect(await scalar(f.db, 'SELECT COUNT(*) FROM knowledge_documents')).toBe(documentsBefore);
   });
