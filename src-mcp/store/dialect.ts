@@ -18,6 +18,11 @@ export interface Dialect {
   greatest(a: string, b: string): string;
   /** The smaller of two values (SQLite's two-argument MIN). */
   least(a: string, b: string): string;
+  /**
+   * A text value compared and sorted ignoring (ASCII) case: SQLite's COLLATE NOCASE, whose index
+   * it uses; `lower(...)` on PostgreSQL, whose migrations index lower(column) instead.
+   */
+  caseFolded(value: string): string;
 }
 
 const SQLITE: Dialect = {
@@ -28,6 +33,7 @@ const SQLITE: Dialect = {
   jsonWithout: (column, keys) => `json_remove(${column}, ${keys.map((key) => `'$.${key}'`).join(', ')})`,
   greatest: (a, b) => `MAX(${a}, ${b})`,
   least: (a, b) => `MIN(${a}, ${b})`,
+  caseFolded: (value) => `${value} COLLATE NOCASE`,
 };
 
 const POSTGRES: Dialect = {
@@ -39,6 +45,7 @@ const POSTGRES: Dialect = {
   jsonWithout: (column, keys) => `CAST(CAST(${column} AS jsonb) ${keys.map((key) => `- '${key}'`).join(' ')} AS text)`,
   greatest: (a, b) => `GREATEST(${a}, ${b})`,
   least: (a, b) => `LEAST(${a}, ${b})`,
+  caseFolded: (value) => `lower(${value})`,
 };
 
 /** A statement built once for each engine from one template. */

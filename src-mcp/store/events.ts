@@ -1,9 +1,10 @@
 // The change feed (architecture.md, *Data, change feed, live updates*): an append-only table that every server process tails.
-import { createHash } from 'node:crypto';
 import type { Db } from './database.js';
-import { engineOf, sqlite } from './handle.js';
+import { postgresPool, sqlite } from './handle.js';
 import { rows, scalar, writeReturning } from './sql.js';
 import { onConnection } from './unitOfWork.js';
+import { inTransaction } from './writeObserver.js';
+import { writeTransaction } from './transactions.js';
 
 export interface ChangeEvent {
   id: number;
@@ -18,7 +19,14 @@ export interface ChangeEvent {
 
 const APPEND = 'INSERT INTO events (at, client_id, kind, subject_uri, data) VALUES (?, ?, ?, ?, ?) RETURNING id';
 
+/**
+ * Appends an event. Its id must follow commit order, or a feed that already read past a higher id
+ * would never see it: on SQLite one writer at a time guarantees that; on PostgreSQL an identity is
+ * taken at INSERT, so an event appended outside a write transaction takes the store's write lock
+ * for its own (postgres/transactions.ts) — inside one, the lock is already held.
+ */
 export async function appendEvent(db: Db, event: Omit<ChangeEvent, 'id'>): Promise<number> {
+  if (postgresPool(db) !== undefined && !inTransaction(db)) return writeTransaction(db, () => appendEvent(db, event));
   const [appended] = await writeReturning<{ id: number }>(db, APPEND, [event.at, event.clientId, event.kind, event.subjectUri, JSON.stringify(event.data)]);
   if (appended === undefined) throw new Error('The events table returned no id for an appended event.');
   return appended.id;
@@ -45,15 +53,12 @@ export async function latestEventId(db: Db): Promise<number> {
 /**
  * A cheap "may anything have changed?" probe, as a number that moves when another process commits.
  * SQLite: data_version, which changes whenever *another* connection commits; polling it costs no
- * I/O beyond the shared-memory index. PostgreSQL has no such counter: the probe is the current
- * snapshot (running transactions and the next id), which moves whenever any transaction that wrote
- * starts or ends — anywhere in the cluster, ours too, so it moves more often than SQLite's, never
- * less. The snapshot's text is folded to 48 bits (a number, as on SQLite). The PostgreSQL server's
- * change feed is to be woken by LISTEN/NOTIFY rather than by polling this (docs/architecture.md,
- * *PostgreSQL engine*).
+ * I/O beyond the shared-memory index. PostgreSQL: the count of commit notifications this process
+ * has heard on its LISTEN connection (postgres/changeSignal.ts), from every process on the
+ * database, ours included — a memory read too.
  */
 export async function dataVersion(db: Db): Promise<number> {
-  if (engineOf(db) === 'sqlite') return onConnection(db, () => sqlite(db).pragma('data_version', { simple: true }) as number);
-  const snapshot = (await scalar<string>(db, 'SELECT CAST(pg_current_snapshot() AS TEXT)')) ?? '';
-  return Number.parseInt(createHash('sha256').update(snapshot).digest('hex').slice(0, 12), 16);
+  const pool = postgresPool(db);
+  if (pool !== undefined) return pool.changes.version();
+  return onConnection(db, () => sqlite(db).pragma('data_version', { simple: true }) as number);
 }

@@ -4,7 +4,7 @@
 // so that no other call's statement lands inside it. database.ts re-exports them; this module
 // imports no migrations, so code run without the build's .sql loader (the benchmarks' seeders
 // under tsx) can use them.
-import { currentWriteObserver } from './writeObserver.js';
+import { currentWriteObserver, type WriteObserver } from './writeObserver.js';
 import { publishAuditAnchor } from './auditAnchor.js';
 import { postgresPool, sqlite, type Connection, type Db } from './handle.js';
 import { inUnit, ownsConnection, unitClient, type UnitClient } from './unitOfWork.js';
@@ -32,7 +32,40 @@ function currentUnit(db: Db): UnitClient {
  * transaction open until the call's audit row is in it, or add its row before the COMMIT.
  */
 export async function writeTransaction<T>(db: Db, work: () => T | Promise<T>): Promise<T> {
-  const observer = inOpenTransaction(db) ? undefined : currentWriteObserver();
+  return writeWithObserver(db, work, inOpenTransaction(db) ? undefined : currentWriteObserver());
+}
+
+/**
+ * A write transaction of the store's own bookkeeping that no tool call's observer takes part in:
+ * the audit's appends of rows queued by other calls (store/audit.ts), which must neither open
+ * the observing call's held write nor commit with it. Nested in an open transaction: a savepoint.
+ */
+export async function unobservedWriteTransaction<T>(db: Db, work: () => T | Promise<T>): Promise<T> {
+  return writeWithObserver(db, work, undefined);
+}
+
+/**
+ * PostgreSQL: a write transaction of its own that does not wait for the write lock — undefined,
+ * with nothing run, while another connection holds it (how a read's audit row gets past a held
+ * lock: mcp/audit/readAudit.ts). SQLite's form (busy timeout 0 for the BEGIN) is in store/audit.ts.
+ */
+export async function tryPostgresWriteTransaction<T>(db: Db, work: () => T | Promise<T>): Promise<{ value: T } | undefined> {
+  return inUnit(db, async () => {
+    const unit = currentUnit(db);
+    if (unit.inTransaction) throw new Error('tryPostgresWriteTransaction runs in a transaction of its own, not nested in another.');
+    if (!(await postgres.tryBeginWrite(unit))) return undefined;
+    try {
+      const value = await work();
+      await postgres.commit(unit);
+      return { value };
+    } catch (error) {
+      await postgres.rollback(unit);
+      throw error;
+    }
+  });
+}
+
+async function writeWithObserver<T>(db: Db, work: () => T | Promise<T>, observer: WriteObserver | undefined): Promise<T> {
   // May take the connection for the whole call and open the transaction this write joins.
   if (observer !== undefined) await observer.beforeWrite(db);
   if (postgresPool(db) !== undefined) {

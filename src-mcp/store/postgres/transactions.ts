@@ -47,6 +47,25 @@ export async function beginWrite(unit: UnitClient): Promise<void> {
   }
 }
 
+/**
+ * Opens the write transaction only if the store's write lock is free now: false, with the
+ * transaction rolled back, while another connection holds it.
+ */
+export async function tryBeginWrite(unit: UnitClient): Promise<boolean> {
+  await unit.client.query('BEGIN');
+  unit.inTransaction = true;
+  try {
+    const taken = await unit.client.query<{ locked: boolean | number }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [WRITE_LOCK_KEY.toString()]);
+    // The pool reads booleans as 1/0 (pool.ts).
+    if (taken.rows[0]?.locked === true || taken.rows[0]?.locked === 1) return true;
+  } catch (error) {
+    await rollback(unit);
+    throw error;
+  }
+  await rollback(unit);
+  return false;
+}
+
 /** Opens a read transaction over one snapshot. */
 export async function beginRead(unit: UnitClient): Promise<void> {
   await control(unit, 'BEGIN ISOLATION LEVEL REPEATABLE READ');
