@@ -18,6 +18,12 @@ export interface Dialect {
   greatest(a: string, b: string): string;
   /** The smaller of two values (SQLite's two-argument MIN). */
   least(a: string, b: string): string;
+  /**
+   * After a table name in FROM: SQLite's `INDEXED BY index` (the plan pinned, and an error at
+   * prepare time when the WHERE clause no longer implies a partial index's); nothing on PostgreSQL,
+   * whose planner has statistics and no such clause.
+   */
+  indexedBy(index: string): string;
 }
 
 const SQLITE: Dialect = {
@@ -28,6 +34,7 @@ const SQLITE: Dialect = {
   jsonWithout: (column, keys) => `json_remove(${column}, ${keys.map((key) => `'$.${key}'`).join(', ')})`,
   greatest: (a, b) => `MAX(${a}, ${b})`,
   least: (a, b) => `MIN(${a}, ${b})`,
+  indexedBy: (index) => ` INDEXED BY ${index}`,
 };
 
 const POSTGRES: Dialect = {
@@ -39,6 +46,7 @@ const POSTGRES: Dialect = {
   jsonWithout: (column, keys) => `CAST(CAST(${column} AS jsonb) ${keys.map((key) => `- '${key}'`).join(' ')} AS text)`,
   greatest: (a, b) => `GREATEST(${a}, ${b})`,
   least: (a, b) => `LEAST(${a}, ${b})`,
+  indexedBy: () => '',
 };
 
 /** A statement built once for each engine from one template. */
