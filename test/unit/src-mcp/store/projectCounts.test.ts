@@ -21,6 +21,9 @@ import { makeTempDir } from '../../../support/tempDirs.js';
 import { handleOf, sqlite } from '../../../../src-mcp/store/handle.js';
 
 const STATUSES = HYPOTHESIS_STATUS_VALUES;
+// 600 steps, each recounted by about 30 statements: a few seconds on SQLite, over a network round
+// trip each on PostgreSQL (half a minute on a loaded 2-core machine).
+const FULL_COUNT_TIMEOUT_MS = 180_000;
 const AT = '2026-11-01T00:00:00.000Z';
 
 function tempDir(): string {
@@ -179,7 +182,7 @@ describe('project counters (migration 0005)', () => {
     } finally {
       await closeDatabase(reopened);
     }
-  });
+  }, FULL_COUNT_TIMEOUT_MS);
 
   // SQLite's stepwise migration from a version-4 file; PostgreSQL's migrations have their own tests (test/integration/postgres/).
   it.skipIf(testEngine() === 'postgres')('are backfilled when a version 4 database is migrated', async () => {
