@@ -23,6 +23,12 @@ export interface Dialect {
    * it uses; `lower(...)` on PostgreSQL, whose migrations index lower(column) instead.
    */
   caseFolded(value: string): string;
+  /**
+   * After a table name in FROM: SQLite's `INDEXED BY index` (the plan pinned, and an error at
+   * prepare time when the WHERE clause no longer implies a partial index's); nothing on PostgreSQL,
+   * whose planner has statistics and no such clause.
+   */
+  indexedBy(index: string): string;
 }
 
 const SQLITE: Dialect = {
@@ -34,6 +40,7 @@ const SQLITE: Dialect = {
   greatest: (a, b) => `MAX(${a}, ${b})`,
   least: (a, b) => `MIN(${a}, ${b})`,
   caseFolded: (value) => `${value} COLLATE NOCASE`,
+  indexedBy: (index) => ` INDEXED BY ${index}`,
 };
 
 const POSTGRES: Dialect = {
@@ -46,6 +53,7 @@ const POSTGRES: Dialect = {
   greatest: (a, b) => `GREATEST(${a}, ${b})`,
   least: (a, b) => `LEAST(${a}, ${b})`,
   caseFolded: (value) => `lower(${value})`,
+  indexedBy: () => '',
 };
 
 /** A statement built once for each engine from one template. */

@@ -1,12 +1,12 @@
-// The per-project counters of migration 0005 on either engine (COSCI_TEST_ENGINE): after every kind
-// of write (inserts, status changes, deletions, cascades, rollbacks, project deletion) they must
-// equal what a full scan counts, and a SQLite database migrated from version 4 must start with the
-// right numbers.
+// The per-project counters of migration 0005 on a real store (either engine): after every kind of write
+// (inserts, status changes, deletions, cascades, rollbacks, project deletion) they must equal what
+// a full scan counts, and a database migrated from version 4 must start with the right numbers.
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { closeDatabase, type Db, openDatabase, openPostgresDatabase, writeTransaction } from '../../../../src-mcp/store/database.js';
+import { closeDatabase, type Db, openDatabase, writeTransaction } from '../../../../src-mcp/store/database.js';
 import { execute, scalar, scalars } from '../../../../src-mcp/store/sql.js';
-import { openTestStore, testEngine, testStoreUrl } from '../../../support/storeEngine.js';
+import { openTestStore, testEngine } from '../../../support/storeEngine.js';
+import { openSecondHandle } from '../../../support/secondStoreHandle.js';
 import { databasePath } from '../../../../src-shared/node/dataDir.js';
 import { MIGRATIONS } from '../../../../src-mcp/store/migrations/index.js';
 import { insertProject } from '../../../../src-mcp/store/projects.js';
@@ -21,6 +21,9 @@ import { makeTempDir } from '../../../support/tempDirs.js';
 import { handleOf, sqlite } from '../../../../src-mcp/store/handle.js';
 
 const STATUSES = HYPOTHESIS_STATUS_VALUES;
+// 600 steps, each recounted by about 30 statements: a few seconds on SQLite, over a network round
+// trip each on PostgreSQL (half a minute on a loaded 2-core machine).
+const FULL_COUNT_TIMEOUT_MS = 180_000;
 const AT = '2026-11-01T00:00:00.000Z';
 
 function tempDir(): string {
@@ -84,20 +87,9 @@ async function expectCountsRight(db: Db, projectIds: readonly string[], step: st
   }
 }
 
-/** The store in `dir` (SQLite), or a new PostgreSQL database on the run's cluster. */
-async function openStoreIn(dir: string): Promise<Db> {
-  return testEngine() === 'sqlite' ? openDatabase(dir) : openTestStore('cosci-counts-');
-}
-
-/** The same store opened again, as a restarted server would. */
-async function reopen(db: Db, dir: string): Promise<Db> {
-  const url = testStoreUrl(db);
-  return url === undefined ? openDatabase(dir) : openPostgresDatabase(url);
-}
-
 describe('project counters (migration 0005)', () => {
   it('start at zero for a new project and for one that does not exist', async () => {
-    const db = await openStoreIn(tempDir());
+    const db = await openTestStore('cosci-counts-');
     try {
       await addProject(db, 'res_a');
       const zero = { total: 0, reviewed: 0, inTournament: 0, rejected: 0, matches: 0, byStatus: { pending: 0, reviewed: 0, in_tournament: 0, evolved: 0, rejected: 0 } };
@@ -109,21 +101,22 @@ describe('project counters (migration 0005)', () => {
   });
 
   it('stay equal to a full count through inserts, status changes, deletions, cascades and project deletion', async () => {
-    const dir = tempDir();
-    const db = await openStoreIn(dir);
+    const db = await openTestStore('cosci-counts-');
     const random = seededRandom(20_261_122);
     const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(random() * items.length)];
     const projects = ['res_a', 'res_b', 'res_c'];
     const all = [...projects];
     let next = 0;
+    let reopened: Db;
     try {
       for (const id of projects) await addProject(db, id);
       for (let step = 0; step < 600; step += 1) {
         const projectId = pick(projects);
         if (projectId === undefined) break;
-        const hypotheses = await scalars<string>(db, 'SELECT id FROM hypotheses WHERE project_id = ? ORDER BY id', [projectId]);
+        // In a stated order: the seeded picks must be the same on both engines.
+        const hypotheses = await scalars<string>(db, 'SELECT id FROM hypotheses WHERE project_id = ? ORDER BY seq', [projectId]);
         const reviews = await scalars<string>(db, 'SELECT id FROM reviews WHERE project_id = ? ORDER BY id', [projectId]);
-        const matches = await scalars<string>(db, 'SELECT id FROM matches WHERE project_id = ? ORDER BY id', [projectId]);
+        const matches = await scalars<string>(db, 'SELECT id FROM matches WHERE project_id = ? ORDER BY seq', [projectId]);
         const roll = random();
         next += 1;
         let op: string;
@@ -173,25 +166,25 @@ describe('project counters (migration 0005)', () => {
       // Deleting a project removes its counter row with everything else; the others are untouched.
       expect(await deleteProject(db, 'res_b')).toBe(true);
       projects.splice(projects.indexOf('res_b'), 1);
-      expect(await scalar(db, 'SELECT COUNT(*) FROM project_counts WHERE project_id = ?', ['res_b'])).toBe(0);
+      expect(await scalar<number>(db, 'SELECT COUNT(*) FROM project_counts WHERE project_id = ?', ['res_b'])).toBe(0);
       await expectCountsRight(db, all, 'after deleting res_b');
       // A project created again under the same id starts from zero.
       await addProject(db, 'res_b');
       expect((await projectCounts(db, 'res_b')).total).toBe(0);
+      // A handle of its own, to read the counts once this one is closed.
+      reopened = await openSecondHandle(db);
     } finally {
       await closeDatabase(db);
     }
     // And the counts survive reopening (they are rows, not process state).
-    const reopened = await reopen(db, dir);
     try {
       await expectCountsRight(reopened, all, 'after reopening');
     } finally {
       await closeDatabase(reopened);
     }
-  });
+  }, FULL_COUNT_TIMEOUT_MS);
 
-  // About SQLite files: a version-4 file written by the SQLite driver. PostgreSQL's step-by-step
-  // migrations (with these counters' backfill) are test/integration/postgres/migrations.test.ts's.
+  // SQLite's stepwise migration from a version-4 file; PostgreSQL's migrations have their own tests (test/integration/postgres/).
   it.skipIf(testEngine() === 'postgres')('are backfilled when a version 4 database is migrated', async () => {
     const dir = tempDir();
     const old = new Database(databasePath(dir));
