@@ -10,6 +10,7 @@ import { resolveDataDir } from '../../src-shared/node/dataDir.js';
 import { describeDatabaseLocation, resolveDatabaseLocation, type DatabaseLocation } from '../../src-shared/node/databaseUrl.js';
 import { randomHex } from '../../src-shared/node/randomHex.js';
 import { closeDatabase, openStore, type Db } from '../store/database.js';
+import { failureText } from './failureText.js';
 import { compareWithBundle, exportProject, importProject, parseBundle, recordExport, type ProjectBundle } from '../store/projectTransfer.js';
 
 export const PROJECT_USAGE = `Usage: co-scientist project export <project id> --out <file> [--data-dir <dir>] [--database <URL>]
@@ -127,8 +128,6 @@ function describeCounts(bundle: ProjectBundle): string {
 }
 
 function fail(prefix: string, error: unknown): number {
-  const code = (error as { code?: unknown }).code;
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`${prefix}${typeof code === 'string' && !message.startsWith(code) ? `${code}: ` : ''}${message}\n`);
+  process.stderr.write(`${prefix}${failureText(error)}\n`);
   return 1;
 }

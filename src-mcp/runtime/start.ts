@@ -23,6 +23,7 @@ import { FramedStdioTransport } from './stdioTransport.js';
 import { checkDesktopClaim } from '../mcp/access/desktopClaim.js';
 import { purgeExpiredTrash, TRASH_UNDO_WINDOW_MS } from '../engine/projectTrash.js';
 import { UNDO_WINDOW_ENV } from '../../src-shared/serverEnvironment.js';
+import { failureText } from './failureText.js';
 
 /** The checkpoint thread starts after the handshake (see WalCheckpointerOptions.delayMs). */
 const CHECKPOINTER_DELAY_MS = 300;
@@ -208,7 +209,7 @@ export async function runServerProcess(argv: readonly string[], version: string)
   try {
     server = await startStdioServer(options, version);
   } catch (error) {
-    console.error(`[co-scientist] cannot start: ${(error as Error).message}`);
+    console.error(`[co-scientist] cannot start: ${failureText(error)}`);
     process.exitCode = 1;
     return;
   }

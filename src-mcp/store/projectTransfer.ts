@@ -16,6 +16,7 @@
 // - what triggers derive (the project's counts) is not imported but compared: `verifyImport`
 //   reads the project back and compares it with the bundle, derived rows included.
 import type { Db } from './database.js';
+import { engineOf, type Engine } from './handle.js';
 import { readTransaction, writeTransaction } from './transactions.js';
 import { perEngine } from './dialect.js';
 import { execute, rows, scalar, scalars, tuples } from './sql.js';
@@ -33,7 +34,8 @@ interface TableRule {
   readonly table: string;
   /** The rows of the project (`?` is the project id, bound as often as it appears). */
   readonly where: string;
-  readonly orderBy: string;
+  /** The order rows are read and written in (an engine's own insertion order where it matters). */
+  readonly orderBy: string | ((engine: Engine) => string);
   /** The database assigns this column (an identity / rowid id nothing in the bundle refers to): not carried. */
   readonly assigned?: string;
   /** Rows shared with other projects (knowledge): linked when already in the target. */
@@ -51,7 +53,8 @@ const TABLES: readonly TableRule[] = [
   { table: 'reviews', where: 'project_id = ?', orderBy: 'created_at, id' },
   { table: 'matches', where: 'project_id = ?', orderBy: 'seq' },
   { table: 'checkpoints', where: 'project_id = ?', orderBy: 'created_at, id' },
-  { table: 'tasks', where: 'project_id = ?', orderBy: 'created_at, id' },
+  // The queue hands work out in insertion order (store/tasks.ts): SQLite's rowid, PostgreSQL's seq (0014).
+  { table: 'tasks', where: 'project_id = ?', orderBy: (engine) => (engine === 'sqlite' ? 'created_at, rowid' : 'created_at, seq') },
   { table: 'reasoning_usage', where: 'project_id = ?', orderBy: 'at, id', assigned: 'id' },
   { table: 'knowledge_collections', where: `id IN (${LINKED_COLLECTIONS})`, orderBy: 'id', shared: true },
   { table: 'knowledge_documents', where: `collection_id IN (${LINKED_COLLECTIONS})`, orderBy: 'id', shared: true },
@@ -82,11 +85,14 @@ export interface ProjectBundle {
   audit: Array<AuditEntry & { sourceId: number; sourceHash: string }>;
 }
 
-/** The columns a row is written with: the table's own, never generated ones, in the catalog's order. */
+/**
+ * The columns a row is written with: the table's own, in the catalog's order — never generated
+ * ones, nor (on PostgreSQL) identity columns, which the database assigns as SQLite assigns a rowid.
+ */
 const BASE_COLUMNS = perEngine((d) =>
   d.engine === 'sqlite'
     ? 'SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0 ORDER BY cid'
-    : "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = CAST(? AS TEXT) AND is_generated = 'NEVER' ORDER BY ordinal_position",
+    : "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = CAST(? AS TEXT) AND is_generated = 'NEVER' AND is_identity = 'NO' ORDER BY ordinal_position",
 );
 
 async function baseColumns(db: Db, table: string): Promise<string[]> {
@@ -99,7 +105,8 @@ function placeholdersFor(where: string): number {
 
 async function readTable(db: Db, rule: TableRule, projectId: string): Promise<TableRows> {
   const columns = (await baseColumns(db, rule.table)).filter((column) => column !== rule.assigned);
-  const sql = `SELECT ${columns.join(', ')} FROM ${rule.table} WHERE ${rule.where} ORDER BY ${rule.orderBy}`;
+  const orderBy = typeof rule.orderBy === 'string' ? rule.orderBy : rule.orderBy(engineOf(db));
+  const sql = `SELECT ${columns.join(', ')} FROM ${rule.table} WHERE ${rule.where} ORDER BY ${orderBy}`;
   const values = Array.from({ length: placeholdersFor(rule.where) }, () => projectId);
   return { columns, rows: await tuples<unknown[]>(db, sql, values) };
 }

@@ -21,6 +21,7 @@ import { createEndpoint } from './endpoint.js';
 import { defaultResource, HTTP_SERVE_USAGE, parseHttpServeArgs, type HttpServeOptions } from './options.js';
 import { MAX_BODY_BYTES } from './requestBody.js';
 import { allowedPlaces } from './requestGuards.js';
+import { failureText } from '../failureText.js';
 
 /** Receiving a whole request (headers and body) may take this long (slowloris). */
 const REQUEST_RECEIVE_TIMEOUT_MS = 30_000;
@@ -113,7 +114,7 @@ export async function runHttpServerProcess(argv: readonly string[], version: str
   try {
     running = await startHttpServer(options, version);
   } catch (error) {
-    console.error(`[co-scientist] cannot start: ${(error as Error).message}`);
+    console.error(`[co-scientist] cannot start: ${failureText(error)}`);
     process.exitCode = 1;
     return;
   }
