@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashAuditEntry, GENESIS_HASH, type AuditEntry } from '../../../src-mcp/store/audit.js';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../../src-mcp/store/migrations/index.js';
 import { migratePostgres } from '../../../src-mcp/store/postgres/migrate.js';
@@ -157,8 +157,11 @@ describe.skipIf(unavailable !== undefined)(`the command line on PostgreSQL${unav
       }
       const rows = await withClient(url, async (c) => (await c.query<{ goal: string }>('SELECT goal FROM projects WHERE id = $1', [researchId])).rows);
       expect(rows).toEqual([{ goal: 'Why do tardigrades survive desiccation so well?' }]);
-      const audited = await withClient(url, async (c) => (await c.query<{ client_id: string }>("SELECT DISTINCT client_id FROM audit_log WHERE action = 'tool:get_research_status' ORDER BY client_id")).rows);
-      expect(audited.map((r) => r.client_id)).toEqual(['cursor', 'http']);
+      // Reads are audited in batches shortly after their answers (readAudit.ts).
+      await vi.waitFor(async () => {
+        const audited = await withClient(url, async (c) => (await c.query<{ client_id: string }>("SELECT DISTINCT client_id FROM audit_log WHERE action = 'tool:get_research_status' ORDER BY client_id")).rows);
+        expect(audited.map((r) => r.client_id)).toEqual(['cursor', 'http']);
+      }, { timeout: 10_000, interval: 100 });
     } finally {
       await Promise.all([viaServe.close(), viaEntry.close(), viaHttp.close()]);
       await stopLabServers();
