@@ -1,16 +1,14 @@
 // Issue 16 item 7: every error code the research server writes keeps its meaning in the desktop
 // host. Each case provokes the code from the real built server over stdio and reads the real
 // result with the host's own readToolResult, the function every route goes through.
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readToolResult, ROUTE_CODE_OF_TOOL_ERROR } from '../../src-main/host/toolResult.js';
-import { DATABASE_FILE } from '../../src-shared/node/dataDir.js';
 import { TOOL_ERROR_CODES, type ToolErrorCode } from '../../src-shared/toolErrors.js';
 import { assistantAndDesktop, callOk as call, connectServer, type AssistantAndDesktop, type ConnectedServer, type Structured } from '../support/server.js';
 import { toolErrorOf } from '../support/toolErrors.js';
 import { tempDataDir } from '../support/server.js';
 import { cuttableProxy, type CuttableProxy } from '../support/cuttableProxy.js';
+import { inspectStore } from '../support/storeInspector.js';
 import { createTestDatabase, postgresUnavailableReason } from '../support/postgresAdmin.js';
 
 let dataDir: string;
@@ -49,12 +47,7 @@ const provokers: Record<Exclude<ToolErrorCode, 'internal_error'>, () => Promise<
   budget_exhausted: async () => {
     const researchId = await startProject('Identify drug repurposing candidates for acute myeloid leukaemia');
     // Spending a whole budget through the workflow takes minutes; the state it leaves is one column.
-    const db = new Database(path.join(dataDir, DATABASE_FILE));
-    try {
-      db.prepare('UPDATE projects SET reasoning_calls_used = 1000000 WHERE id = ?').run(researchId);
-    } finally {
-      db.close();
-    }
+    await inspectStore(dataDir, (db) => db.execute('UPDATE projects SET reasoning_calls_used = 1000000 WHERE id = ?', [researchId]));
     return { server: assistant, name: 'generate_hypotheses', args: { research_id: researchId } };
   },
   // A lab's PostgreSQL stops answering under a running server (a proxy cut in front of the test cluster).
