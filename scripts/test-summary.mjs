@@ -14,7 +14,12 @@ function readJson(file) {
   return JSON.parse(fs.readFileSync(full, 'utf8'));
 }
 
-const vitest = readJson('vitest.json');
+const vitestSqlite = readJson('vitest.json');
+// The second vitest pass: the store, engine and MCP suites with the store on PostgreSQL.
+const vitestPostgres = readJson('vitest-postgres.json');
+const vitest = Object.fromEntries(
+  ['numPassedTests', 'numFailedTests', 'numPendingTests', 'numTodoTests'].map((key) => [key, vitestSqlite[key] + vitestPostgres[key]]),
+);
 const playwright = readJson('playwright.json');
 
 const skipped = [];
@@ -38,6 +43,6 @@ if (skipped.length > 0) {
   console.log('\nSkipped:');
   for (const line of skipped) console.log(`  - ${line}`);
 }
-console.log(`\nunit+integration: ${vitest.numPassedTests} passed; e2e: ${playwright.stats.expected} passed`);
+console.log(`\nunit+integration: ${vitestSqlite.numPassedTests} passed on SQLite, ${vitestPostgres.numPassedTests} on PostgreSQL; e2e: ${playwright.stats.expected} passed`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skippedCount} skipped`);
 process.exitCode = failed > 0 ? 1 : 0;

@@ -1,4 +1,5 @@
-// The `co-scientist` command line (server side): `serve`, `doctor`, `db migrate`, `--version`, `help`.
+// The `co-scientist` command line (server side): `serve`, `doctor`, `db migrate`, `project
+// export|import`, `--version`, `help`.
 // Registration commands (`register`, `unregister`, `status`) live with the host code in
 // src-main/host/registration/cli.ts; bin/co-scientist.js dispatches between the two.
 // The server and the doctor are imported when their command runs: after the code cache is on,
@@ -12,7 +13,7 @@ const HELP = `Co-Scientist ${VERSION}
 Usage:
   co-scientist serve [--client <id>] [--data-dir <dir>] [--database <URL>]
                                                          Run the MCP server on stdio
-  co-scientist serve --http [--host 127.0.0.1] [--port 8787] [--issuer <URL>]... [--resource <URL>] [--data-dir <dir>]
+  co-scientist serve --http [--host 127.0.0.1] [--port 8787] [--database <URL>] [--issuer <URL>]... [--resource <URL>] [--data-dir <dir>]
                                                          Run a lab server (MCP over HTTP, OAuth)
   co-scientist register <client|all> [--data-dir DIR] [--home DIR] [--platform darwin|win32|linux] [--yes]
   co-scientist unregister <client|all> [--data-dir DIR] [--home DIR] [--platform ...] [--yes]
@@ -21,6 +22,9 @@ Usage:
                                                          Check the data folder, database and setup
   co-scientist db migrate [--data-dir <dir>] [--database <URL>]
                                                          Bring the database to this version's schema
+  co-scientist project export <project id> --out <file> [--data-dir <dir>] [--database <URL>]
+  co-scientist project import <file> [--data-dir <dir>] [--database <URL>]
+                                                         Carry a project between stores (SQLite ⇄ PostgreSQL)
   co-scientist --version
 
 Clients: claude-desktop, claude-code, cursor, vscode, vscode-insiders, vscodium, windsurf, zed,
@@ -28,7 +32,7 @@ Clients: claude-desktop, claude-code, cursor, vscode, vscode-insiders, vscodium,
 
 Data directory: --data-dir, else COSCI_DATA_DIR, else the platform default.
 Database: --database, else COSCI_DATABASE_URL (postgres://user:password@host:5432/database), else
-  the SQLite file in the data directory. serve cannot run on PostgreSQL yet; doctor and db migrate can.`;
+  the SQLite file in the data directory.`;
 
 export async function runCli(argv: readonly string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -51,6 +55,11 @@ export async function runCli(argv: readonly string[]): Promise<void> {
     case 'db': {
       const { runDbCommand } = await import('./runtime/dbCommand.js');
       process.exitCode = await runDbCommand(rest);
+      return;
+    }
+    case 'project': {
+      const { runProjectCommand } = await import('./runtime/projectCommand.js');
+      process.exitCode = await runProjectCommand(rest);
       return;
     }
     case '--version':

@@ -1,4 +1,4 @@
-// Entry point: `node dist/mcp/server.js [--client <id>] [--data-dir <dir>] [--database <URL>]` (PostgreSQL is refused until the store is ported: runtime/databaseChoice.ts).
+// Entry point: `node dist/mcp/server.js [--client <id>] [--data-dir <dir>] [--database <URL>]` (SQLite in the data folder, or PostgreSQL).
 // Registration writes this command into each assistant's config. Only MCP frames go to stdout.
 import { requireSupportedNode } from '../src-shared/node/supportedNode.cjs';
 import { enableCompileCache } from './compileCache.js';

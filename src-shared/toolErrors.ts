@@ -14,6 +14,8 @@ export const TOOL_ERROR_CODES = [
   'conflict',
   'safety_blocked',
   'budget_exhausted',
+  /** The database (PostgreSQL on a lab server) is not answering; nothing of the call was saved; retry. */
+  'database_unavailable',
   'internal_error',
 ] as const;
 

@@ -21,6 +21,7 @@ import { activateProviders } from './providers.handlers.js';
 import { createMemorySecretStore, type SecretStore } from './secrets.js';
 import { callFailure, readToolResult, type ToolOutcome } from './toolResult.js';
 import { ServerConnection, type RestartPolicy, type ServerCommand, type ServerStatus } from './serverConnection.js';
+import { DATABASE_URL_ENV } from '../../src-shared/node/databaseUrl.js';
 import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-shared/node/desktopKeys.js';
 import { forwardedServerEnvironment } from '../../src-shared/serverEnvironment.js';
 import { LabAccount, type LabStatus } from './lab/labAccount.js';
@@ -57,6 +58,12 @@ export interface HostOptions {
   pickFolder?: FolderPicker;
   /** Signing in to a lab server and working on it (Settings → Lab server); without it, lab.* is UNAVAILABLE. */
   lab?: { store: LabSessionStore; client: LabClientIdentity; refreshAheadMs?: number };
+  /**
+   * The PostgreSQL database the app's own server uses (`--database` / COSCI_DATABASE_URL of the web
+   * host); absent, the SQLite file in the data folder. Passed in the server's environment, never
+   * on its command line, where any process could read the password.
+   */
+  databaseUrl?: string;
 }
 
 export interface Host {
@@ -109,7 +116,11 @@ export function createHost(options: HostOptions): Host {
       ...options.serverCommand,
       args: [...options.serverCommand.args, '--client', DESKTOP_CLIENT_ID, '--data-dir', options.dataDir],
       // Proof that this server is the app's own: a fresh one-time key per spawn, never in any config.
-      spawnEnv: () => ({ ...forwardedServerEnvironment(process.env), [DESKTOP_KEY_ENV]: issueDesktopKey(options.dataDir) }),
+      spawnEnv: () => ({
+        ...forwardedServerEnvironment(process.env),
+        ...(options.databaseUrl === undefined ? {} : { [DATABASE_URL_ENV]: options.databaseUrl }),
+        [DESKTOP_KEY_ENV]: issueDesktopKey(options.dataDir),
+      }),
     },
     clientInfo: { name: 'co-scientist-desktop', version: options.appVersion },
     log: log.child('server'),

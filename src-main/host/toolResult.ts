@@ -20,6 +20,7 @@ export const ROUTE_CODE_OF_TOOL_ERROR: Readonly<Record<ToolErrorCode, ErrorCode>
   conflict: 'CONFLICT',
   safety_blocked: 'SAFETY_BLOCKED',
   budget_exhausted: 'BUDGET_EXHAUSTED',
+  database_unavailable: 'SERVER_UNAVAILABLE',
   internal_error: 'INTERNAL',
 };
 

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveDataDir } from '../../src-shared/node/dataDir.js';
+import { describeDatabaseLocation, resolveDatabaseLocation, type DatabaseLocation } from '../../src-shared/node/databaseUrl.js';
 import { createHost } from '../host/hostCore.js';
 import { createLabSessionStore, createLocalKeyCipher } from '../host/lab/labSessionStore.js';
 import { labClientIdentityFrom } from '../host/lab/labOAuth.js';
@@ -58,8 +59,16 @@ async function main(): Promise<number> {
   }
 
   const dataDir = resolveDataDir({ flag: options.dataDir });
+  let database: DatabaseLocation;
+  try {
+    database = resolveDatabaseLocation({ flag: options.database, env: process.env, dataDir });
+  } catch (error) {
+    log.error(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
   const host = createHost({
     dataDir,
+    ...(database.engine === 'postgres' ? { databaseUrl: database.url } : {}),
     serverCommand: { command: launch.command, args: launch.args },
     hostKind: 'web',
     appVersion: appVersion(root),
@@ -89,6 +98,7 @@ async function main(): Promise<number> {
   }
 
   log.info(`data dir ${dataDir}`);
+  log.info(`database ${describeDatabaseLocation(database)}`);
   let url: string;
   try {
     [, { url }] = await Promise.all([host.start(), web.listen(options.port)]);

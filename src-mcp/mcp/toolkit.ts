@@ -9,6 +9,7 @@ import type { CallToolResult, McpServer, ServerContext as RequestContext, ToolAn
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { DENIAL_CODES } from '../store/auditOutcomes.js';
 import { DomainError, type DomainErrorCode } from '../engine/errors.js';
+import { StoreError } from '../store/errors.js';
 import { TOOL_ERROR_META_KEY, type ToolErrorEnvelope } from '../../src-shared/toolErrors.js';
 import { CallAudit, recordAudit } from './audit/callAudit.js';
 import { appendQueuedReads } from './audit/readAudit.js';
@@ -288,6 +289,15 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
       // A refusal by policy (a safety approval from chat, a desktop-only decision) is a denial, not a failure.
       await callAudit.finish(DENIAL_CODES.includes(error.code) ? 'denied' : 'error', error.code, null);
       return errorResult(error.code, error.message, error.details);
+    }
+    if (error instanceof StoreError && error.code === 'DATABASE_UNAVAILABLE') {
+      // The database is not answering: the call's row cannot be written either (said on stderr instead).
+      console.error(`[co-scientist] ${tool.name}: ${error.message}`);
+      await callAudit.finish('error', 'database_unavailable', null, { rollback: true }).catch((auditError: unknown) => {
+        console.error(`[co-scientist] audit: the row of ${tool.name} could not be written: ${auditError instanceof Error ? auditError.message : String(auditError)}`);
+      });
+      if (tool.expensive === true) ctx.rateLimit.refund();
+      return errorResult('database_unavailable', error.message, { retryable: true });
     }
     console.error(`[co-scientist] ${tool.name} failed:`, error);
     await callAudit.finish('error', 'internal_error', null, { rollback: true });

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { resolveDataDir } from '../../src-shared/node/dataDir.js';
 import { describeDatabaseLocation, resolveDatabaseLocation, type DatabaseLocation } from '../../src-shared/node/databaseUrl.js';
 import { migrateDatabase } from '../store/migrateDatabase.js';
+import { failureText } from './failureText.js';
 
 export const DB_USAGE = 'Usage: co-scientist db migrate [--data-dir <dir>] [--database <postgres URL>]';
 
@@ -33,8 +34,7 @@ export async function runDbCommand(argv: readonly string[], env: NodeJS.ProcessE
     );
     return 0;
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    process.stderr.write(`${where}: ${typeof code === 'string' && !(error as Error).message.startsWith(code) ? `${code}: ` : ''}${(error as Error).message}\n`);
+    process.stderr.write(`${where}: ${failureText(error)}\n`);
     return 1;
   }
 }

@@ -2,12 +2,11 @@
 // start the change feed, and serve both protocol eras from one factory.
 import { parseArgs } from 'node:util';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
-import { closeDatabase, openDatabase, writeTransaction, type Db } from '../store/database.js';
+import { closeDatabase, openStore, writeTransaction, type Db } from '../store/database.js';
 import { recordAnchorBreach } from '../store/audit.js';
 import { describeBreach, findAnchorBreach } from '../store/auditAnchor.js';
 import { dataDirAnnouncement, resolveDataDir } from '../../src-shared/node/dataDir.js';
 import { resolveDatabaseLocation, type DatabaseLocation } from '../../src-shared/node/databaseUrl.js';
-import { requireServableDatabase } from './databaseChoice.js';
 import { ChangeFeed } from '../mcp/notifications/changeFeed.js';
 import type { ServerContext } from '../mcp/context.js';
 import { createMcpServer } from './createServer.js';
@@ -24,6 +23,7 @@ import { FramedStdioTransport } from './stdioTransport.js';
 import { checkDesktopClaim } from '../mcp/access/desktopClaim.js';
 import { purgeExpiredTrash, TRASH_UNDO_WINDOW_MS } from '../engine/projectTrash.js';
 import { UNDO_WINDOW_ENV } from '../../src-shared/serverEnvironment.js';
+import { failureText } from './failureText.js';
 
 /** The checkpoint thread starts after the handshake (see WalCheckpointerOptions.delayMs). */
 const CHECKPOINTER_DELAY_MS = 300;
@@ -79,8 +79,7 @@ export interface RunningServer {
 }
 
 export async function startStdioServer(options: ServeOptions, version: string): Promise<RunningServer> {
-  requireServableDatabase(options.database);
-  const db = await openDatabase(options.dataDir);
+  const db = await openStore(options.dataDir, options.database);
   try {
     await checkDesktopClaim(db, options.clientId, options.dataDir);
   } catch (error) {
@@ -210,7 +209,7 @@ export async function runServerProcess(argv: readonly string[], version: string)
   try {
     server = await startStdioServer(options, version);
   } catch (error) {
-    console.error(`[co-scientist] cannot start: ${(error as Error).message}`);
+    console.error(`[co-scientist] cannot start: ${failureText(error)}`);
     process.exitCode = 1;
     return;
   }

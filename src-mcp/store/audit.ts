@@ -3,8 +3,10 @@ import { createHash } from 'node:crypto';
 import type { Db } from './database.js';
 import { cached } from './statements.js';
 import { describeBreach, findAnchorBreach, noteAppended, publishAuditAnchor, type AnchorBreach } from './auditAnchor.js';
-import { sqlite } from './handle.js';
-import { onConnection } from './unitOfWork.js';
+import { engineOf, sqlite } from './handle.js';
+import { row, rows, scalar, writeReturning } from './sql.js';
+import { readTransaction, tryPostgresWriteTransaction, unobservedWriteTransaction } from './transactions.js';
+import { inUnit } from './unitOfWork.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -46,14 +48,13 @@ export const TAIL_MISSING_ACTION = 'audit:tail-missing';
 
 /**
  * Appends one row. Must run inside a write transaction so that the chain head cannot move under
- * us. First, under that lock, the table is compared with the head anchored outside it
- * (auditAnchor.ts): a cut tail is written into the log before anything else is.
+ * us (on PostgreSQL, the store's write lock serialises appends across processes: postgres/
+ * transactions.ts). First, under that lock, the table is compared with the head anchored outside
+ * it (auditAnchor.ts, SQLite): a cut tail is written into the log before anything else is.
  */
-export function appendAudit(db: Db, entry: AuditEntry): Promise<AuditRow> {
-  return onConnection(db, () => {
-    noteAnchorBreach(db);
-    return insertAuditRow(db, entry);
-  });
+export async function appendAudit(db: Db, entry: AuditEntry): Promise<AuditRow> {
+  await noteAnchorBreach(db);
+  return insertAuditRow(db, entry);
 }
 
 /**
@@ -71,16 +72,18 @@ function entriesOf(entries: AuditEntries): readonly AuditEntry[] {
 const busyTimeouts = new WeakMap<Db, number>();
 
 /**
- * One attempt to append `entries` in a transaction of their own without waiting for the write lock
- * (the busy timeout is 0 for the BEGIN alone): false, with nothing written, while another
- * connection holds it. How a read's row gets past a held lock (mcp/audit/readAudit.ts). Every statement
- * is prepared once per connection: this runs on every read call.
+ * One attempt to append `entries` in a transaction of their own without waiting for the write lock:
+ * false, with nothing written, while another connection holds it. How a read's row gets past a held
+ * lock (mcp/audit/readAudit.ts). SQLite: the busy timeout is 0 for the BEGIN alone, every statement
+ * prepared once per connection (this runs on every read call); PostgreSQL: pg_try_advisory_xact_lock.
  */
-export function tryAppendAuditRows(db: Db, entries: AuditEntries): Promise<boolean> {
-  return onConnection(db, () => {
+export async function tryAppendAuditRows(db: Db, entries: AuditEntries): Promise<boolean> {
+  if (engineOf(db) === 'postgres') return (await tryPostgresWriteTransaction(db, async () => await appendAuditBatch(db, entriesOf(entries)))) !== undefined;
+  return inUnit(db, async () => {
+    const connection = sqlite(db);
     let busyTimeoutMs = busyTimeouts.get(db);
     if (busyTimeoutMs === undefined) {
-      busyTimeoutMs = sqlite(db).pragma('busy_timeout', { simple: true }) as number;
+      busyTimeoutMs = connection.pragma('busy_timeout', { simple: true }) as number;
       busyTimeouts.set(db, busyTimeoutMs);
     }
     cached(db, 'PRAGMA busy_timeout = 0').get();
@@ -93,58 +96,58 @@ export function tryAppendAuditRows(db: Db, entries: AuditEntries): Promise<boole
       cached(db, `PRAGMA busy_timeout = ${busyTimeoutMs}`).get();
     }
     try {
-      appendAuditBatch(db, entriesOf(entries));
+      await appendAuditBatch(db, entriesOf(entries));
       cached(db, 'COMMIT').run();
     } catch (error) {
-      if (sqlite(db).inTransaction) sqlite(db).exec('ROLLBACK');
+      if (connection.inTransaction) connection.exec('ROLLBACK');
       throw error;
     }
     // The rows are committed; moving the anchored head past them is the caller's, and may wait until
     // the call is answered (mcp/audit/readAudit.ts): until then the anchor is behind, never wrong (auditAnchor.ts).
     return true;
-  }, 'own-transaction');
+  });
 }
 
 /**
- * Appends rows in a write transaction of their own (or in the caller's, when one is open), then
- * moves the anchored head past them: for audit rows that belong to no effect of their own.
+ * Appends rows in a write transaction of their own (or in the caller's, when one is open: a
+ * savepoint), which no tool call's observer joins, then moves the anchored head past them: for
+ * audit rows that belong to no effect of their own.
  */
-export function appendAuditRows(db: Db, entries: AuditEntries): Promise<void> {
-  return onConnection(db, () => {
-    // In the caller's unit, when one is open: a savepoint in it.
-    sqlite(db).transaction(() => appendAuditBatch(db, entriesOf(entries))).immediate();
-    publishAuditAnchor(db);
-  }, 'own-transaction');
+export async function appendAuditRows(db: Db, entries: AuditEntries): Promise<void> {
+  await unobservedWriteTransaction(db, async () => await appendAuditBatch(db, entriesOf(entries)));
+  publishAuditAnchor(db);
 }
 
 /**
  * Appends rows inside one write transaction, comparing the table with the anchor once: under the
  * write lock no other process can append or cut rows, so one comparison holds for the whole batch.
  */
-function appendAuditBatch(db: Db, entries: readonly AuditEntry[]): void {
+async function appendAuditBatch(db: Db, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  noteAnchorBreach(db);
+  await noteAnchorBreach(db);
   // Under the lock the head is the row just inserted: read from the table once per batch.
   let prevHash: string | undefined;
-  for (const entry of entries) prevHash = insertAuditRow(db, entry, prevHash).hash;
+  for (const entry of entries) prevHash = (await insertAuditRow(db, entry, prevHash)).hash;
 }
 
 /**
  * Inside a write transaction: when the anchored head is missing from the table, appends one
  * `audit:tail-missing` row saying what is gone (once per anchor, whichever process sees it first).
- * Returns the breach, recorded now or earlier, or undefined when the table holds the anchored row.
+ * Returns the breach, recorded now or earlier, or undefined when the table holds the anchored row
+ * (always on PostgreSQL, which has no file anchor: auditAnchor.ts).
  */
-export function recordAnchorBreach(db: Db, now: Date = new Date()): Promise<AnchorBreach | undefined> {
-  return onConnection(db, () => noteAnchorBreach(db, now));
+export async function recordAnchorBreach(db: Db, now: Date = new Date()): Promise<AnchorBreach | undefined> {
+  return noteAnchorBreach(db, now);
 }
 
-function noteAnchorBreach(db: Db, now: Date = new Date()): AnchorBreach | undefined {
+const KNOWN_BREACH = 'SELECT 1 FROM audit_log WHERE action = ? AND target = ? LIMIT 1';
+
+async function noteAnchorBreach(db: Db, now: Date = new Date()): Promise<AnchorBreach | undefined> {
   const breach = findAnchorBreach(db);
   if (breach === undefined) return undefined;
   const target = `audit-anchor:${breach.anchor.id}:${breach.anchor.hash}`;
-  const known = cached(db, 'SELECT 1 FROM audit_log WHERE action = ? AND target = ? LIMIT 1').get(TAIL_MISSING_ACTION, target);
-  if (known !== undefined) return breach;
-  insertAuditRow(db, {
+  if ((await row(db, KNOWN_BREACH, [TAIL_MISSING_ACTION, target])) !== undefined) return breach;
+  await insertAuditRow(db, {
     at: now.toISOString(),
     clientId: AUDIT_SYSTEM_CLIENT,
     action: TAIL_MISSING_ACTION,
@@ -163,19 +166,19 @@ function noteAnchorBreach(db: Db, now: Date = new Date()): AnchorBreach | undefi
   return breach;
 }
 
+// Every tool call appends one row: module-level texts, one prepared statement each.
+const HEAD_HASH = 'SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1';
+const INSERT_ROW = `INSERT INTO audit_log (at, client_id, action, target, arguments, outcome, error_code, duration_ms, prev_hash, hash)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`;
+
 /** `knownPrevHash`: the head's hash when the caller has just inserted it, under the same lock. */
-function insertAuditRow(db: Db, entry: AuditEntry, knownPrevHash?: string): AuditRow {
-  // Every tool call appends one row: cached statements (preparing both cost ~0.05 ms a call).
-  const prevHash = knownPrevHash ?? (cached(db, 'SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1').get() as { hash: string } | undefined)?.hash ?? GENESIS_HASH;
+async function insertAuditRow(db: Db, entry: AuditEntry, knownPrevHash?: string): Promise<AuditRow> {
+  const prevHash = knownPrevHash ?? (await scalar<string>(db, HEAD_HASH)) ?? GENESIS_HASH;
   const hash = hashAuditEntry(prevHash, entry);
-  const result = cached(
-    db,
-    `INSERT INTO audit_log (at, client_id, action, target, arguments, outcome, error_code, duration_ms, prev_hash, hash)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(...contentFields(entry), prevHash, hash);
-  const id = Number(result.lastInsertRowid);
-  noteAppended(db, { id, hash });
-  return { ...entry, id, prevHash, hash };
+  const [inserted] = await writeReturning<{ id: number }>(db, INSERT_ROW, [...contentFields(entry), prevHash, hash]);
+  if (inserted === undefined) throw new Error('The audit log returned no id for an appended row.');
+  noteAppended(db, { id: inserted.id, hash });
+  return { ...entry, id: inserted.id, prevHash, hash };
 }
 
 export interface RawAudit {
@@ -208,13 +211,10 @@ export function auditRowFromRaw(raw: RawAudit): AuditRow {
   };
 }
 
-export function auditRows(db: Db, query: { afterId?: number; limit: number }): Promise<AuditRow[]> {
-  return onConnection(db, () => {
-    const rows = sqlite(db)
-      .prepare('SELECT * FROM audit_log WHERE id > ? ORDER BY id LIMIT ?')
-      .all(query.afterId ?? 0, query.limit) as RawAudit[];
-    return rows.map(auditRowFromRaw);
-  });
+const PAGE_AFTER = 'SELECT * FROM audit_log WHERE id > ? ORDER BY id LIMIT ?';
+
+export async function auditRows(db: Db, query: { afterId?: number; limit: number }): Promise<AuditRow[]> {
+  return (await rows<RawAudit>(db, PAGE_AFTER, [query.afterId ?? 0, query.limit])).map(auditRowFromRaw);
 }
 
 export type ChainVerdict =
@@ -248,14 +248,27 @@ export class AuditChainWalk {
   }
 }
 
-/** Walks the whole chain in id order and names the first row whose link or content does not verify. */
-export function verifyAuditChain(db: Db): Promise<ChainVerdict> {
-  return onConnection(db, () => {
+/** Rows the chain walk reads at a time: a log of a million rows is never held at once. */
+const VERIFY_PAGE_ROWS = 1_000;
+
+/**
+ * Walks the whole chain in id order, a page at a time (keyset: id > the last one seen) in one read
+ * snapshot, so rows appended meanwhile are all seen or none; names the first row whose link or
+ * content does not verify.
+ */
+export async function verifyAuditChain(db: Db): Promise<ChainVerdict> {
+  return readTransaction(db, async () => {
     const walk = new AuditChainWalk();
-    for (const raw of sqlite(db).prepare('SELECT * FROM audit_log ORDER BY id').iterate() as IterableIterator<RawAudit>) {
-      if (!walk.add(auditRowFromRaw(raw))) break;
+    let afterId = 0;
+    for (;;) {
+      const page = await rows<RawAudit>(db, PAGE_AFTER, [afterId, VERIFY_PAGE_ROWS]);
+      for (const raw of page) {
+        if (!walk.add(auditRowFromRaw(raw))) return walk.verdict();
+      }
+      const last = page[page.length - 1];
+      if (last === undefined || page.length < VERIFY_PAGE_ROWS) return walk.verdict();
+      afterId = last.id;
     }
-    return walk.verdict();
   });
 }
 
@@ -272,17 +285,19 @@ export interface TailLoss {
  * Rows cut from the end of the log: the oldest loss recorded in the log, else one the anchor shows
  * now (before any write has recorded it). Undefined when the log's head is where it should be.
  */
-export function findTailLoss(db: Db): Promise<TailLoss | undefined> {
-  return onConnection(db, () => {
-    const recorded = sqlite(db)
-      .prepare('SELECT at, arguments FROM audit_log WHERE action = ? ORDER BY id LIMIT 1')
-      .get(TAIL_MISSING_ACTION) as { at: string; arguments: string } | undefined;
-    if (recorded !== undefined) {
-      const args = JSON.parse(recorded.arguments) as { anchor_id: number; table_head_id: number; message: string };
-      return { from: args.table_head_id + 1, to: args.anchor_id, detectedAt: recorded.at, message: args.message };
-    }
-    const breach = findAnchorBreach(db);
-    if (breach === undefined) return undefined;
-    return { from: breach.kind === 'missing' ? breach.tableHeadId + 1 : breach.anchor.id, to: breach.anchor.id, detectedAt: null, message: describeBreach(breach) };
-  });
+const FIRST_RECORDED_LOSS = 'SELECT at, arguments FROM audit_log WHERE action = ? ORDER BY id LIMIT 1';
+
+/**
+ * Rows cut from the end of the log: the oldest loss recorded in the log, else one the anchor shows
+ * now (before any write has recorded it). Undefined when the log's head is where it should be.
+ */
+export async function findTailLoss(db: Db): Promise<TailLoss | undefined> {
+  const recorded = await row<{ at: string; arguments: string }>(db, FIRST_RECORDED_LOSS, [TAIL_MISSING_ACTION]);
+  if (recorded !== undefined) {
+    const args = JSON.parse(recorded.arguments) as { anchor_id: number; table_head_id: number; message: string };
+    return { from: args.table_head_id + 1, to: args.anchor_id, detectedAt: recorded.at, message: args.message };
+  }
+  const breach = findAnchorBreach(db);
+  if (breach === undefined) return undefined;
+  return { from: breach.kind === 'missing' ? breach.tableHeadId + 1 : breach.anchor.id, to: breach.anchor.id, detectedAt: null, message: describeBreach(breach) };
 }

@@ -17,11 +17,15 @@
 //   anchor can move on without losing it.
 // - Only an OS crash or power cut can lose committed rows (synchronous=NORMAL, see database.ts)
 //   and with them the anchored one: that is reported too, as what it is: rows the log no longer has.
+//
+// SQLite only: the file sits next to the database file. On PostgreSQL (several processes on several
+// machines, no shared folder) there is no file anchor: every function here is a no-op there —
+// no anchor, no breach, nothing to publish — checked once in anchorPath and publishAuditAnchor.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { cached } from './statements.js';
-import { sqlite, type Db } from './handle.js';
+import { engineOf, sqlite, type Db } from './handle.js';
 
 
 export const AUDIT_ANCHOR_FILE = 'audit-anchor.json';
@@ -51,6 +55,10 @@ const anchorPaths = new WeakMap<Db, string | undefined>();
 
 export function anchorPath(db: Db): string | undefined {
   if (anchorPaths.has(db)) return anchorPaths.get(db);
+  if (engineOf(db) === 'postgres') {
+    anchorPaths.set(db, undefined);
+    return undefined;
+  }
   const connection = sqlite(db);
   const file = connection.memory || connection.name === '' || connection.name === ':memory:' ? undefined : path.join(path.dirname(connection.name), AUDIT_ANCHOR_FILE);
   anchorPaths.set(db, file);
@@ -79,7 +87,7 @@ export function readAuditAnchor(db: Db): AuditAnchor | undefined {
 
 /** Compares the table with the anchor (read now unless the caller just read it). Cheap: one file read and one lookup by primary key. */
 export function findAnchorBreach(db: Db, anchor: AuditAnchor | undefined = readAuditAnchor(db)): AnchorBreach | undefined {
-  if (anchor === undefined || anchor.id < 1) return undefined;
+  if (anchor === undefined || anchor.id < 1 || engineOf(db) === 'postgres') return undefined;
   const row = cached(db, 'SELECT hash FROM audit_log WHERE id = ?').get(anchor.id) as { hash: string } | undefined;
   if (row !== undefined && row.hash === anchor.hash) return undefined;
   const head = cached(db, 'SELECT COALESCE(MAX(id), 0) AS id FROM audit_log').get() as { id: number };
@@ -104,6 +112,7 @@ export function noteAppended(db: Db, row: AuditAnchor): void {
  * that row is committed. Called outside any transaction; inside one it waits for the outermost.
  */
 export function publishAuditAnchor(db: Db): void {
+  // Nothing is noted on PostgreSQL (noteAppended: no anchor file), so this returns before sqlite().
   const row = unpublished.get(db);
   if (row === undefined || sqlite(db).inTransaction) return;
   unpublished.delete(db);

@@ -4,8 +4,9 @@
 import { auditRowFromRaw, type AuditRow, type RawAudit } from './audit.js';
 import { AUDIT_RESULT_SQL, type AuditResult } from './auditOutcomes.js';
 import type { Db } from './database.js';
-import { sqlite } from './handle.js';
-import { onConnection } from './unitOfWork.js';
+import { perEngine, type Dialect } from './dialect.js';
+import { row, rows, scalars } from './sql.js';
+import { readTransaction } from './transactions.js';
 
 export interface AuditFilter {
   clientId?: string | undefined;
@@ -31,16 +32,35 @@ export interface HiddenReads {
 // Times are stored as toISOString() values, so string comparison is time order.
 // A project's rows: tools name it as their target (`research://projects/<id>`, or a resource of it
 // below that) or take its id as `research_id`; the arguments are always JSON (audit.ts redacts a copy).
-const PROJECT_ROW = `(target = 'research://projects/' || @project OR target LIKE 'research://projects/' || @project || '/%'
-  OR (json_valid(arguments) AND json_extract(arguments, '$.research_id') = @project))`;
-// A read is a read-only action, or a mixed tool's reading action: `tool:<name>#<its action argument>`.
-const HIDDEN_READ = `(client_id = @readsOf AND (action IN (SELECT value FROM json_each(@readActions))
-  OR (json_valid(arguments) AND action || '#' || COALESCE(json_extract(arguments, '$.action'), '') IN (SELECT value FROM json_each(@readActions)))))`;
+// `json_valid` guards SQLite's older rows. PostgreSQL 15 has no non-throwing JSON check
+// (pg_input_is_valid and IS JSON came in 16); there the log has only rows this store wrote, whose
+// arguments are JSON.stringify output (mcp/audit/callAudit.ts, audit.ts's own rows), so the guard
+// is `IS NOT NULL` — a malformed row would fail the filter loudly ("invalid input syntax for type
+// json"), never answer wrongly.
+function jsonValid(d: Dialect, value: string): string {
+  return d.engine === 'sqlite' ? `json_valid(${value})` : `(${value} IS NOT NULL)`;
+}
 
-const WHERE = `(@client IS NULL OR client_id = @client) AND (@action IS NULL OR action = @action)
-  AND (@outcome IS NULL OR (${AUDIT_RESULT_SQL}) = @outcome) AND (@since IS NULL OR at >= @since) AND (@until IS NULL OR at < @until)
-  AND (@project IS NULL OR ${PROJECT_ROW})`;
-const WHERE_SHOWN = `${WHERE} AND (@readsOf IS NULL OR NOT ${HIDDEN_READ})`;
+function projectRow(d: Dialect): string {
+  return `(target = 'research://projects/' || CAST(@project AS TEXT) OR target LIKE 'research://projects/' || CAST(@project AS TEXT) || '/%'
+    OR (${jsonValid(d, 'arguments')} AND ${d.jsonText('arguments', 'research_id')} = @project))`;
+}
+
+// A read is a read-only action, or a mixed tool's reading action: `tool:<name>#<its action argument>`.
+function hiddenRead(d: Dialect): string {
+  return `(client_id = @readsOf AND (action IN (${d.jsonArrayValues('CAST(@readActions AS TEXT)')})
+    OR (${jsonValid(d, 'arguments')} AND action || '#' || COALESCE(${d.jsonText('arguments', 'action')}, '') IN (${d.jsonArrayValues('CAST(@readActions AS TEXT)')}))))`;
+}
+
+function where(d: Dialect): string {
+  return `(CAST(@client AS TEXT) IS NULL OR client_id = @client) AND (CAST(@action AS TEXT) IS NULL OR action = @action)
+    AND (CAST(@outcome AS TEXT) IS NULL OR (${AUDIT_RESULT_SQL}) = @outcome) AND (CAST(@since AS TEXT) IS NULL OR at >= @since)
+    AND (CAST(@until AS TEXT) IS NULL OR at < @until) AND (CAST(@project AS TEXT) IS NULL OR ${projectRow(d)})`;
+}
+
+function whereShown(d: Dialect): string {
+  return `${where(d)} AND (CAST(@readsOf AS TEXT) IS NULL OR NOT ${hiddenRead(d)})`;
+}
 
 function params(filter: AuditFilter): Record<string, string | null> {
   return {
@@ -55,39 +75,50 @@ function params(filter: AuditFilter): Record<string, string | null> {
   };
 }
 
-/** Newest first; `beforeId` continues a previous page. */
-export function auditPage(db: Db, filter: AuditFilter, page: { beforeId?: number | undefined; limit: number }): Promise<{ rows: AuditRow[]; total: number; hidden: number }> {
-  return onConnection(db, () => {
-    const bound = { ...params(filter), beforeId: page.beforeId ?? null, limit: page.limit };
-    const rows = sqlite(db)
-      .prepare(`SELECT * FROM audit_log WHERE ${WHERE_SHOWN} AND (@beforeId IS NULL OR id < @beforeId) ORDER BY id DESC LIMIT @limit`)
-      .all(bound) as RawAudit[];
-    // One pass counts both: rows shown, and rows matching the other filters that are hidden reads.
-    const counts = sqlite(db)
-      .prepare(`SELECT COUNT(*) AS matching, COALESCE(SUM(CASE WHEN @readsOf IS NOT NULL AND ${HIDDEN_READ} THEN 1 ELSE 0 END), 0) AS hidden FROM audit_log WHERE ${WHERE}`)
-      .get(params(filter)) as { matching: number; hidden: number };
-    return { rows: rows.map(auditRowFromRaw), total: counts.matching - counts.hidden, hidden: counts.hidden };
+const PAGE = perEngine(
+  (d) => `SELECT * FROM audit_log WHERE ${whereShown(d)} AND (CAST(@beforeId AS BIGINT) IS NULL OR id < @beforeId) ORDER BY id DESC LIMIT @limit`,
+);
+// One pass counts both: rows shown, and rows matching the other filters that are hidden reads.
+const COUNTS = perEngine(
+  (d) => `SELECT COUNT(*) AS matching, COALESCE(SUM(CASE WHEN CAST(@readsOf AS TEXT) IS NOT NULL AND ${hiddenRead(d)} THEN 1 ELSE 0 END), 0) AS hidden
+          FROM audit_log WHERE ${where(d)}`,
+);
+
+/** Newest first; `beforeId` continues a previous page. Rows and counts from one snapshot. */
+export async function auditPage(db: Db, filter: AuditFilter, page: { beforeId?: number | undefined; limit: number }): Promise<{ rows: AuditRow[]; total: number; hidden: number }> {
+  return readTransaction(db, async () => {
+    const found = await rows<RawAudit>(db, PAGE, { ...params(filter), beforeId: page.beforeId ?? null, limit: page.limit });
+    const counts = (await row<{ matching: number; hidden: number }>(db, COUNTS, params(filter))) ?? { matching: 0, hidden: 0 };
+    return { rows: found.map(auditRowFromRaw), total: counts.matching - counts.hidden, hidden: counts.hidden };
   });
 }
 
 /** The clients and actions that occur in the log, for the filter menus. */
-export function auditFacets(db: Db): Promise<{ clients: string[]; actions: string[] }> {
-  return onConnection(db, () => {
-    return {
-      clients: sqlite(db).prepare('SELECT DISTINCT client_id FROM audit_log ORDER BY client_id').pluck().all() as string[],
-      actions: sqlite(db).prepare('SELECT DISTINCT action FROM audit_log ORDER BY action').pluck().all() as string[],
-    };
-  });
+export async function auditFacets(db: Db): Promise<{ clients: string[]; actions: string[] }> {
+  return readTransaction(db, async () => ({
+    clients: await scalars<string>(db, 'SELECT DISTINCT client_id FROM audit_log ORDER BY client_id'),
+    actions: await scalars<string>(db, 'SELECT DISTINCT action FROM audit_log ORDER BY action'),
+  }));
 }
 
+/** Rows the export reads at a time: an export of a million rows never holds them all. */
+const VISIT_PAGE_ROWS = 1_000;
+const MATCHING_AFTER = perEngine((d) => `SELECT * FROM audit_log WHERE ${whereShown(d)} AND id > @afterId ORDER BY id LIMIT @limit`);
+
 /**
- * Hands `visit` the matching rows in log order, one at a time: an export of a million rows never
- * holds them all. `visit` is synchronous: the statement reads on while it runs, and no other
- * statement may run on the connection until it is done.
+ * Hands `visit` the matching rows in log order, one at a time, read a page at a time (keyset:
+ * id > the last one seen) in one read snapshot. `visit` is synchronous: it runs between the pages.
  */
-export function visitAuditRowsMatching(db: Db, filter: AuditFilter, visit: (row: AuditRow) => void): Promise<void> {
-  return onConnection(db, () => {
-    const statement = sqlite(db).prepare(`SELECT * FROM audit_log WHERE ${WHERE_SHOWN} ORDER BY id`);
-    for (const raw of statement.iterate(params(filter)) as IterableIterator<RawAudit>) visit(auditRowFromRaw(raw));
+export async function visitAuditRowsMatching(db: Db, filter: AuditFilter, visit: (row: AuditRow) => void): Promise<void> {
+  await readTransaction(db, async () => {
+    const bound = params(filter);
+    let afterId = 0;
+    for (;;) {
+      const page = await rows<RawAudit>(db, MATCHING_AFTER, { ...bound, afterId, limit: VISIT_PAGE_ROWS });
+      for (const raw of page) visit(auditRowFromRaw(raw));
+      const last = page[page.length - 1];
+      if (last === undefined || page.length < VISIT_PAGE_ROWS) return;
+      afterId = last.id;
+    }
   });
 }

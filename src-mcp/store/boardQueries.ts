@@ -4,8 +4,9 @@
 import type { Db } from './database.js';
 import { LINE_COLUMNS, lineOf, type LeaderboardLine, type LineValues } from './hypotheses.js';
 import { isCompetitorRow } from './competitors.js';
-import { cached, cachedRaw } from './statements.js';
-import { onConnection } from './unitOfWork.js';
+import { perEngine } from './dialect.js';
+import { execute, row, rows, scalars, tuples } from './sql.js';
+import { writeTransaction } from './transactions.js';
 
 /** A row's place on the board: (bucket, value, seq), ascending. */
 export type BoardKey = [number, number, number];
@@ -39,26 +40,29 @@ export function boardKeyOf(board: BoardLine): BoardKey {
   return [board.bucket, board.value, board.line.seq];
 }
 
-// INDEXED BY: without statistics the planner could pick (project_id, rank) and sort. board_bucket
-// (0: a ranked competitor, 1: everyone else) and board_value (rank, or minus Elo) are the columns
-// of migration 0013, kept by triggers; its index carries every column of BOARD_COLUMNS, so a page
-// reads the index alone (a covering index).
-const FIRST_PAGE = `SELECT ${BOARD_COLUMNS} FROM hypotheses INDEXED BY hypotheses_in_board_order
-  WHERE project_id = ? ORDER BY board_bucket, board_value, seq LIMIT ?`;
-const NEXT_PAGE = `SELECT ${BOARD_COLUMNS} FROM hypotheses INDEXED BY hypotheses_in_board_order
-  WHERE project_id = ? AND (board_bucket, board_value, seq) > (?, ?, ?) ORDER BY board_bucket, board_value, seq LIMIT ?`;
+// INDEXED BY (SQLite): without statistics the planner could pick (project_id, rank) and sort.
+// board_bucket (0: a ranked competitor, 1: everyone else) and board_value (rank, or minus Elo) are
+// the columns of migration 0013, kept by triggers; its SQLite index carries every column of
+// BOARD_COLUMNS, so a page reads the index alone (a covering index). PostgreSQL's keeps the key
+// only and reads the page's rows from the table (its migration 0012 says why).
+const FIRST_PAGE = perEngine(
+  (d) => `SELECT ${BOARD_COLUMNS} FROM hypotheses${d.indexedBy('hypotheses_in_board_order')}
+  WHERE project_id = ? ORDER BY board_bucket, board_value, seq LIMIT ?`,
+);
+const NEXT_PAGE = perEngine(
+  (d) => `SELECT ${BOARD_COLUMNS} FROM hypotheses${d.indexedBy('hypotheses_in_board_order')}
+  WHERE project_id = ? AND (board_bucket, board_value, seq) > (?, ?, ?) ORDER BY board_bucket, board_value, seq LIMIT ?`,
+);
 
-/** The page statement, from the top or after a cursor (exported for the query-plan test). */
+/** The page statement as SQLite runs it, from the top or after a cursor (exported for the query-plan test). */
 export function boardPageSql(afterCursor: boolean): string {
-  return afterCursor ? NEXT_PAGE : FIRST_PAGE;
+  return (afterCursor ? NEXT_PAGE : FIRST_PAGE).sqlite;
 }
 
 /** Up to `limit` rows of the board after `after` (from the top when null), in board order. */
-export function boardLines(db: Db, projectId: string, after: BoardKey | null, limit: number): Promise<BoardLine[]> {
-  return onConnection(db, () => {
-    const values = (after === null ? cachedRaw(db, FIRST_PAGE).all(projectId, limit) : cachedRaw(db, NEXT_PAGE).all(projectId, ...after, limit)) as BoardValues[];
-    return values.map(boardLineOf);
-  });
+export async function boardLines(db: Db, projectId: string, after: BoardKey | null, limit: number): Promise<BoardLine[]> {
+  const values = after === null ? await tuples<BoardValues>(db, FIRST_PAGE, [projectId, limit]) : await tuples<BoardValues>(db, NEXT_PAGE, [projectId, ...after, limit]);
+  return values.map(boardLineOf);
 }
 
 export interface BoardCounts {
@@ -68,54 +72,48 @@ export interface BoardCounts {
   competitorMatches: number;
 }
 
+const COUNTS = `SELECT status_pending + status_reviewed + status_in_tournament + status_evolved + status_rejected AS hypotheses,
+    competitors, competitor_matches AS competitorMatches FROM project_counts WHERE project_id = ?`;
+
 /** One counter row (migrations 0005 and 0010); zeros for an unknown project. */
-export function boardCounts(db: Db, projectId: string): Promise<BoardCounts> {
-  return onConnection(db, () => {
-    const row = cached(
-      db,
-      `SELECT status_pending + status_reviewed + status_in_tournament + status_evolved + status_rejected AS hypotheses,
-         competitors, competitor_matches AS competitorMatches FROM project_counts WHERE project_id = ?`,
-    ).get(projectId) as BoardCounts | undefined;
-    return row ?? { hypotheses: 0, competitors: 0, competitorMatches: 0 };
-  });
+export async function boardCounts(db: Db, projectId: string): Promise<BoardCounts> {
+  return (await row<BoardCounts>(db, COUNTS, [projectId])) ?? { hypotheses: 0, competitors: 0, competitorMatches: 0 };
 }
 
+const TOP_P_TOP_K = perEngine(
+  (d) => `SELECT p_top_k FROM hypotheses${d.indexedBy('hypotheses_in_board_order')}
+  WHERE project_id = ? AND board_bucket = 0 AND board_value <= ? ORDER BY board_bucket, board_value, seq LIMIT ?`,
+);
+
 /** P(top-k) of the ranked competitors with rank ≤ k, best first (at most k rows from the index). */
-export function topRankedPTopK(db: Db, projectId: string, k: number): Promise<Array<number | null>> {
-  return onConnection(db, () => {
-    return cached(
-      db,
-      `SELECT p_top_k AS pTopK FROM hypotheses INDEXED BY hypotheses_in_board_order
-       WHERE project_id = ? AND board_bucket = 0 AND board_value <= ? ORDER BY board_bucket, board_value, seq LIMIT ?`,
-    )
-      .all(projectId, k, k)
-      .map((row) => (row as { pTopK: number | null }).pTopK);
-  });
+export async function topRankedPTopK(db: Db, projectId: string, k: number): Promise<Array<number | null>> {
+  return scalars<number | null>(db, TOP_P_TOP_K, [projectId, k, k]);
 }
+
+const TRAILING_MATCHES = perEngine(
+  (d) => `SELECT m.task_id AS taskId, m.judge FROM matches m${d.indexedBy('matches_by_project')}
+    JOIN hypotheses a ON a.id = m.first_id JOIN hypotheses b ON b.id = m.second_id
+  WHERE m.project_id = ?
+    AND a.status IN ('reviewed', 'in_tournament', 'evolved') AND a.gate = 'approved' AND a.safety_flag IS NULL
+    AND b.status IN ('reviewed', 'in_tournament', 'evolved') AND b.gate = 'approved' AND b.safety_flag IS NULL
+  ORDER BY m.seq DESC LIMIT ?`,
+);
 
 /**
  * The last `limit` matches between current competitors, oldest first: enough of the log's end to
  * find its latest judging round without reading the log.
  */
-export function trailingCompetitorMatches(db: Db, projectId: string, limit: number): Promise<Array<{ taskId: string | null; judge: 'model' | 'human' }>> {
-  return onConnection(db, () => {
-    const rows = cached(
-      db,
-      `SELECT m.task_id AS taskId, m.judge FROM matches m INDEXED BY matches_by_project
-         JOIN hypotheses a ON a.id = m.first_id JOIN hypotheses b ON b.id = m.second_id
-       WHERE m.project_id = ?
-         AND a.status IN ('reviewed', 'in_tournament', 'evolved') AND a.gate = 'approved' AND a.safety_flag IS NULL
-         AND b.status IN ('reviewed', 'in_tournament', 'evolved') AND b.gate = 'approved' AND b.safety_flag IS NULL
-       ORDER BY m.seq DESC LIMIT ?`,
-    ).all(projectId, limit) as Array<{ taskId: string | null; judge: 'model' | 'human' }>;
-    return rows.reverse();
-  });
+export async function trailingCompetitorMatches(db: Db, projectId: string, limit: number): Promise<Array<{ taskId: string | null; judge: 'model' | 'human' }>> {
+  return (await rows<{ taskId: string | null; judge: 'model' | 'human' }>(db, TRAILING_MATCHES, [projectId, limit])).reverse();
 }
 
-/** Stores each competitor's rank before the latest round and the places it moved in it (null: nothing to compare). */
-export function updateRankMovements(db: Db, rows: ReadonlyArray<{ id: string; previousRank: number | null; movement: number | null }>): Promise<void> {
-  return onConnection(db, () => {
-    const statement = cached(db, 'UPDATE hypotheses SET previous_rank = @previousRank, rank_movement = @movement WHERE id = @id');
-    for (const row of rows) statement.run(row);
-  }, 'writes');
+const SET_MOVEMENT = 'UPDATE hypotheses SET previous_rank = @previousRank, rank_movement = @movement WHERE id = @id';
+
+/** Stores each competitor's rank before the latest round and the places it moved in it (null: nothing to compare), all or none. */
+export async function updateRankMovements(db: Db, movements: ReadonlyArray<{ id: string; previousRank: number | null; movement: number | null }>): Promise<void> {
+  if (movements.length === 0) return;
+  const write = async (): Promise<void> => {
+    for (const movement of movements) await execute(db, SET_MOVEMENT, movement);
+  };
+  await (movements.length === 1 ? write() : writeTransaction(db, write));
 }

@@ -1,11 +1,10 @@
 // Named statements for workflow checkpoints and their decisions.
+import { perEngine } from './dialect.js';
 import type { Db } from './database.js';
-import { cached, cachedPluck } from './statements.js';
 import { notTrashed } from './projectTrash.js';
 import { notArchived } from './desktopOverview.js';
 import { fromJson, toJson } from './json.js';
-import { sqlite } from './handle.js';
-import { onConnection } from './unitOfWork.js';
+import { execute, row, rows, scalar, scalars } from './sql.js';
 
 export interface CheckpointRow {
   id: string;
@@ -47,34 +46,34 @@ function fromRaw(raw: Raw): CheckpointRow {
   };
 }
 
-export function insertCheckpoint(
+const INSERT = `INSERT INTO checkpoints (id, project_id, kind, payload, iteration, status, created_at)
+                VALUES (@id, @projectId, @kind, @payload, @iteration, 'pending', @createdAt)`;
+
+export async function insertCheckpoint(
   db: Db,
   checkpoint: { id: string; projectId: string; kind: string; payload: Record<string, unknown>; iteration: number; createdAt: string },
 ): Promise<void> {
-  return onConnection(db, () => {
-    cached(
-      db,
-      `INSERT INTO checkpoints (id, project_id, kind, payload, iteration, status, created_at)
-       VALUES (@id, @projectId, @kind, @payload, @iteration, 'pending', @createdAt)`,
-    ).run({ ...checkpoint, payload: toJson(checkpoint.payload) });
-  }, 'writes');
+  await execute(db, INSERT, { ...checkpoint, payload: toJson(checkpoint.payload) });
 }
 
-export function findCheckpoint(db: Db, id: string): Promise<CheckpointRow | undefined> {
-  return onConnection(db, () => {
-    const raw = cached(db, 'SELECT * FROM checkpoints WHERE id = ?').get(id) as Raw | undefined;
-    return raw === undefined ? undefined : fromRaw(raw);
-  });
+export async function findCheckpoint(db: Db, id: string): Promise<CheckpointRow | undefined> {
+  const raw = await row<Raw>(db, 'SELECT * FROM checkpoints WHERE id = ?', [id]);
+  return raw === undefined ? undefined : fromRaw(raw);
 }
 
-export function findCheckpointByDecision(db: Db, decisionId: string): Promise<CheckpointRow | undefined> {
-  return onConnection(db, () => {
-    const raw = cached(db, 'SELECT * FROM checkpoints WHERE decision_id = ?').get(decisionId) as Raw | undefined;
-    return raw === undefined ? undefined : fromRaw(raw);
-  });
+export async function findCheckpointByDecision(db: Db, decisionId: string): Promise<CheckpointRow | undefined> {
+  const raw = await row<Raw>(db, 'SELECT * FROM checkpoints WHERE decision_id = ?', [decisionId]);
+  return raw === undefined ? undefined : fromRaw(raw);
 }
 
-export function listCheckpoints(
+const LIST = perEngine(
+  (d) => `SELECT * FROM checkpoints WHERE (CAST(@projectId AS TEXT) IS NULL OR project_id = @projectId) AND (CAST(@status AS TEXT) IS NULL OR status = @status)
+            AND EXISTS (SELECT 1 FROM projects p WHERE p.id = checkpoints.project_id AND ${notTrashed(d, 'p')} AND (@excludeArchived = 0 OR ${notArchived(d, 'p')}))
+            AND (CAST(@afterCreated AS TEXT) IS NULL OR created_at > @afterCreated OR (created_at = @afterCreated AND id > @afterId))
+          ORDER BY created_at, id LIMIT @limit`,
+);
+
+export async function listCheckpoints(
   db: Db,
   query: {
     projectId?: string | undefined;
@@ -86,61 +85,54 @@ export function listCheckpoints(
     excludeArchived?: boolean | undefined;
   },
 ): Promise<CheckpointRow[]> {
-  return onConnection(db, () => {
-    const raws = cached(
-      db,
-      `SELECT * FROM checkpoints WHERE (@projectId IS NULL OR project_id = @projectId) AND (@status IS NULL OR status = @status)
-         AND EXISTS (SELECT 1 FROM projects p WHERE p.id = checkpoints.project_id AND ${notTrashed('p')} AND (@excludeArchived = 0 OR ${notArchived('p')}))
-         AND (@afterCreated IS NULL OR created_at > @afterCreated OR (created_at = @afterCreated AND id > @afterId))
-       ORDER BY created_at, id LIMIT @limit`,
-    ).all({
-        projectId: query.projectId ?? null,
-        status: query.status ?? null,
-        afterCreated: query.afterCreated ?? null,
-        afterId: query.afterId ?? null,
-        limit: query.limit,
-        excludeArchived: query.excludeArchived === true ? 1 : 0,
-      }) as Raw[];
-    return raws.map(fromRaw);
+  const raws = await rows<Raw>(db, LIST, {
+    projectId: query.projectId ?? null,
+    status: query.status ?? null,
+    afterCreated: query.afterCreated ?? null,
+    afterId: query.afterId ?? null,
+    limit: query.limit,
+    excludeArchived: query.excludeArchived === true ? 1 : 0,
   });
+  return raws.map(fromRaw);
 }
+
+const ARCHIVED_COUNT = perEngine(
+  (d) => `SELECT COUNT(*) FROM checkpoints c JOIN projects p ON p.id = c.project_id
+           WHERE (CAST(@status AS TEXT) IS NULL OR c.status = @status) AND ${notTrashed(d, 'p')} AND NOT (${notArchived(d, 'p')})`,
+);
 
 /** Checkpoints (in projects not deleted) of archived projects with this status: what a list without them left out. */
-export function countArchivedCheckpoints(db: Db, status: 'pending' | 'decided' | undefined): Promise<number> {
-  return onConnection(db, () => {
-    return cachedPluck(
-      db,
-      `SELECT COUNT(*) FROM checkpoints c JOIN projects p ON p.id = c.project_id
-        WHERE (@status IS NULL OR c.status = @status) AND ${notTrashed('p')} AND NOT (${notArchived('p')})`,
-    ).get({ status: status ?? null }) as number;
-  });
+export async function countArchivedCheckpoints(db: Db, status: 'pending' | 'decided' | undefined): Promise<number> {
+  return (await scalar<number>(db, ARCHIVED_COUNT, { status: status ?? null })) ?? 0;
 }
+
+// Its own statement, not listCheckpoints with switches: `@x IS NULL OR …` hides project_id from
+// the planner, which then scans every project's checkpoints.
+const PENDING = "SELECT * FROM checkpoints WHERE project_id = ? AND status = 'pending' ORDER BY created_at, id LIMIT 100";
 
 /** The project's open checkpoints, oldest first (at most 100): every status poll reads them. */
-export function pendingCheckpoints(db: Db, projectId: string): Promise<CheckpointRow[]> {
-  return onConnection(db, () => {
-    // Its own statement, not listCheckpoints with switches: `@x IS NULL OR …` hides project_id from
-    // the planner, which then scans every project's checkpoints.
-    const raws = cached(db, "SELECT * FROM checkpoints WHERE project_id = ? AND status = 'pending' ORDER BY created_at, id LIMIT 100").all(projectId) as Raw[];
-    return raws.map(fromRaw);
-  });
+export async function pendingCheckpoints(db: Db, projectId: string): Promise<CheckpointRow[]> {
+  return (await rows<Raw>(db, PENDING, [projectId])).map(fromRaw);
 }
 
+// One conditional UPDATE decides: on SQLite writes are serialised; on PostgreSQL a second UPDATE of
+// the row waits for the first's commit and then re-reads `status = 'pending'` (READ COMMITTED), so
+// a checkpoint raced from two processes is decided by exactly one of them.
+const DECIDE = `UPDATE checkpoints SET status = 'decided', decision_id = @decisionId, decision_action = @action, decision_data = @data,
+                  decision_note = @note, decided_by = @decidedBy, decided_at = @decidedAt
+                WHERE id = @checkpointId AND status = 'pending'`;
+
 /** Records a decision only if the checkpoint is still pending; returns false if someone decided first. */
-export function recordDecision(
+export async function recordDecision(
   db: Db,
   decision: { checkpointId: string; decisionId: string; action: string; data: Record<string, unknown> | null; note: string | null; decidedBy: string; decidedAt: string },
 ): Promise<boolean> {
-  return onConnection(db, () => {
-    const result = cached(
-      db,
-      `UPDATE checkpoints SET status = 'decided', decision_id = @decisionId, decision_action = @action, decision_data = @data,
-         decision_note = @note, decided_by = @decidedBy, decided_at = @decidedAt
-       WHERE id = @checkpointId AND status = 'pending'`,
-    ).run({ ...decision, data: decision.data === null ? null : toJson(decision.data) });
-    return result.changes > 0;
-  }, 'writes');
+  return (await execute(db, DECIDE, { ...decision, data: decision.data === null ? null : toJson(decision.data) })) > 0;
 }
+
+const WITHDRAW = `UPDATE checkpoints SET status = 'decided', decision_id = NULL, decision_action = NULL, decision_data = NULL,
+                    decision_note = @reason, decided_by = @by, decided_at = @at
+                  WHERE id = @checkpointId AND status = 'pending'`;
 
 /**
  * Closes a pending checkpoint without a decision: the workflow withdrew it because what it asked
@@ -149,25 +141,15 @@ export function recordDecision(
  * migration): `reason` goes in decision_note, `by` and `at` in decided_by and decided_at.
  * Returns false when the checkpoint was no longer pending.
  */
-export function withdrawCheckpoint(db: Db, withdrawal: { checkpointId: string; reason: string; by: string; at: string }): Promise<boolean> {
-  return onConnection(db, () => {
-    const result = cached(
-      db,
-      `UPDATE checkpoints SET status = 'decided', decision_id = NULL, decision_action = NULL, decision_data = NULL,
-         decision_note = @reason, decided_by = @by, decided_at = @at
-       WHERE id = @checkpointId AND status = 'pending'`,
-    ).run(withdrawal);
-    return result.changes > 0;
-  }, 'writes');
+export async function withdrawCheckpoint(db: Db, withdrawal: { checkpointId: string; reason: string; by: string; at: string }): Promise<boolean> {
+  return (await execute(db, WITHDRAW, withdrawal)) > 0;
 }
 
+// lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not.
+const STARTING_WITH = "SELECT id FROM checkpoints WHERE lower(id) LIKE ? ESCAPE '\\' ORDER BY status = 'pending' DESC, created_at DESC LIMIT ?";
+
 /** Ids starting with `prefix`, pending first then newest: argument completion for clients. */
-export function checkpointIdsStartingWith(db: Db, prefix: string, limit: number): Promise<string[]> {
-  return onConnection(db, () => {
-    const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-    return sqlite(db)
-      .prepare("SELECT id FROM checkpoints WHERE id LIKE ? ESCAPE '\\' ORDER BY status = 'pending' DESC, created_at DESC LIMIT ?")
-      .pluck()
-      .all(`${escaped}%`, limit) as string[];
-  });
+export async function checkpointIdsStartingWith(db: Db, prefix: string, limit: number): Promise<string[]> {
+  const escaped = prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return scalars<string>(db, STARTING_WITH, [`${escaped}%`, limit]);
 }

@@ -1,8 +1,8 @@
 // Who takes part in a project's tournament, counted in SQL: a judgement on a project with 10,000
 // hypotheses must not load them all under the write lock just to learn how many there are.
 import type { Db } from './database.js';
-import { cachedPluck } from './statements.js';
-import { onConnection } from './unitOfWork.js';
+import { perEngine } from './dialect.js';
+import { scalar } from './sql.js';
 
 /** Statuses that take part in the tournament: reviewed, competing, or already evolved from. */
 export const COMPETING_STATUSES = ['reviewed', 'in_tournament', 'evolved'] as const;
@@ -15,20 +15,20 @@ export function isCompetitorRow(row: { status: string; gate: string; safetyFlag:
   return (COMPETING_STATUSES as readonly string[]).includes(row.status) && row.gate === 'approved' && row.safetyFlag === null;
 }
 
+// The partial index of competitors (migration 0006), named on SQLite: without statistics its
+// planner prefers (project_id, status), which reads every row. INDEXED BY also makes a WHERE clause
+// that no longer implies the index's an error at prepare time rather than a silent slow scan.
+// (PostgreSQL's subquery in FROM needs its alias.) Exported for the query-plan test.
+export const COMPETITORS_UP_TO = perEngine(
+  (d) => `SELECT COUNT(*) FROM (SELECT 1 FROM hypotheses${d.indexedBy('hypotheses_competing')} WHERE project_id = ? AND ${COMPETITOR_CONDITION} LIMIT ?) AS competing`,
+);
+
 /**
  * Whether a project has more than `threshold` competitors (a competing status, approved by the
  * scientist, not flagged by the safety screen). Stops counting past the threshold: a vote on a
  * project with 10,000 hypotheses only needs to know that it is large.
  */
-export function competitorsExceed(db: Db, projectId: string, threshold: number): Promise<boolean> {
-  return onConnection(db, () => {
-    // The partial index of competitors (migration 0006), named: without statistics the planner
-    // prefers (project_id, status), which reads every row. INDEXED BY also makes a WHERE clause
-    // that no longer implies the index's an error at prepare time rather than a silent slow scan.
-    const counted = cachedPluck(
-      db,
-      `SELECT COUNT(*) FROM (SELECT 1 FROM hypotheses INDEXED BY hypotheses_competing WHERE project_id = ? AND ${COMPETITOR_CONDITION} LIMIT ?)`,
-    ).get(projectId, threshold + 1) as number;
-    return counted > threshold;
-  });
+export async function competitorsExceed(db: Db, projectId: string, threshold: number): Promise<boolean> {
+  const counted = (await scalar<number>(db, COMPETITORS_UP_TO, [projectId, threshold + 1])) ?? 0;
+  return counted > threshold;
 }

@@ -7,8 +7,12 @@ import path from 'node:path';
 import { MIGRATIONS, LATEST_SCHEMA_VERSION } from './migrations/index.js';
 import { databasePath } from '../../src-shared/node/dataDir.js';
 import { StoreError } from './errors.js';
-import { handleOf, sqlite, type Db } from './handle.js';
+import { handleOf, postgresPool, sqlite, type Db } from './handle.js';
 import { onConnection } from './unitOfWork.js';
+import { PostgresPool } from './postgres/pool.js';
+import { connectionError } from './postgres/connection.js';
+import { migratePostgres, postgresSchemaVersion } from './postgres/migrate.js';
+import type { DatabaseLocation } from '../../src-shared/node/databaseUrl.js';
 
 export type { Db } from './handle.js';
 // The units of work live in transactions.ts (which imports no migrations, so code run without
@@ -18,6 +22,37 @@ export { readTransaction, writeTransaction } from './transactions.js';
 export interface OpenOptions {
   /** Milliseconds a writer waits for another process's lock before giving up. */
   busyTimeoutMs?: number;
+}
+
+/**
+ * Opens the store a server entry was given: the PostgreSQL database at `location`, or, without
+ * one, the SQLite file in `dataDir` exactly as before (docs/architecture.md, *PostgreSQL engine*).
+ */
+export async function openStore(dataDir: string, location: DatabaseLocation | undefined, options: OpenOptions = {}): Promise<Db> {
+  if (location?.engine === 'postgres') return openPostgresDatabase(location.url, dataDir);
+  return openDatabase(dataDir, options);
+}
+
+/**
+ * Opens a pool on the PostgreSQL database at `url` and migrates it (behind the migrator's advisory
+ * lock). `dataDir` is this process's own folder, where its audit anchor for the database is kept.
+ */
+export async function openPostgresDatabase(url: string, dataDir?: string): Promise<Db> {
+  const pool = new PostgresPool(url, dataDir);
+  try {
+    const client = await pool.pool.connect().catch((error: unknown) => {
+      throw connectionError(error, url);
+    });
+    try {
+      await migratePostgres(client, pool.display);
+    } finally {
+      client.release();
+    }
+    return handleOf(pool);
+  } catch (error) {
+    await pool.close();
+    throw error;
+  }
 }
 
 export async function openDatabase(dataDir: string, options: OpenOptions = {}): Promise<Db> {
@@ -105,6 +140,16 @@ function newerSchemaError(file: string, version: number): StoreError {
  * in its own IMMEDIATE transaction, safe against a concurrent migrator.
  */
 export async function migrate(db: Db, target = LATEST_SCHEMA_VERSION): Promise<void> {
+  const pool = postgresPool(db);
+  if (pool !== undefined) {
+    const client = await pool.pool.connect();
+    try {
+      await migratePostgres(client, pool.display, { target });
+    } finally {
+      client.release();
+    }
+    return;
+  }
   const connection = sqlite(db);
   // Almost every start finds the schema current. A plain read settles that without the write lock,
   // which another server may hold for a while (a long write), and which would stall this start.
@@ -124,37 +169,55 @@ export async function migrate(db: Db, target = LATEST_SCHEMA_VERSION): Promise<v
   }
 }
 
-/** The journal mode the database runs in ('wal' once opened by this program). */
+/** The journal mode the database runs in ('wal' once opened by this program; PostgreSQL keeps its own write-ahead log). */
 export function journalMode(db: Db): Promise<string> {
+  if (postgresPool(db) !== undefined) return Promise.resolve('postgresql');
   return onConnection(db, () => {
     return String(sqlite(db).pragma('journal_mode', { simple: true }));
   });
 }
 
 /** SQLite's quick integrity check: 'ok', or the first problem it found. */
-export function quickCheck(db: Db): Promise<string> {
+export async function quickCheck(db: Db): Promise<string> {
+  const pool = postgresPool(db);
+  // PostgreSQL checks its pages itself; what can be wrong from here is reaching it.
+  if (pool !== undefined) return (await pool.pool.query('SELECT 1')).rowCount === 1 ? 'ok' : 'no answer';
   return onConnection(db, () => {
     return String(sqlite(db).pragma('quick_check', { simple: true }));
   });
 }
 
-export function schemaVersion(db: Db): Promise<number> {
+export async function schemaVersion(db: Db): Promise<number> {
+  const pool = postgresPool(db);
+  if (pool !== undefined) {
+    const client = await pool.pool.connect();
+    try {
+      return await postgresSchemaVersion(client);
+    } finally {
+      client.release();
+    }
+  }
   return onConnection(db, () => {
     return sqlite(db).pragma('user_version', { simple: true }) as number;
   });
 }
 
+/** Where the database is: the SQLite file's path, or the PostgreSQL URL without its password. */
 export function databaseFile(db: Db): string {
+  const pool = postgresPool(db);
+  if (pool !== undefined) return pool.display;
   return path.resolve(sqlite(db).name);
 }
 
 /** Whether the handle's connection is still open (false once closeDatabase ran). */
 export function isDatabaseOpen(db: Db): boolean {
-  return sqlite(db).open;
+  return postgresPool(db)?.open ?? sqlite(db).open;
 }
 
 /** Closes the connection once the units of work queued on it are done; the handle is unusable afterwards. */
 export async function closeDatabase(db: Db): Promise<void> {
+  const pool = postgresPool(db);
+  if (pool !== undefined) return pool.close();
   return onConnection(db, () => {
     sqlite(db).close();
   });

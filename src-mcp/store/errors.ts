@@ -8,7 +8,12 @@ export type StoreErrorCode =
   | 'DATABASE_UNREACHABLE'
   | 'DATABASE_AUTH_FAILED'
   | 'DATABASE_MISSING'
-  | 'DATABASE_MIGRATION_FAILED';
+  | 'DATABASE_MIGRATION_FAILED'
+  // PostgreSQL stopped answering while the server runs (store/postgres/failures.ts).
+  | 'DATABASE_UNAVAILABLE'
+  // A project export that cannot be read, or an import that would replace or clash (projectTransfer.ts).
+  | 'BUNDLE_INVALID'
+  | 'IMPORT_CONFLICT';
 
 export class StoreError extends Error {
   constructor(

@@ -1,11 +1,11 @@
 // Named statements for hypotheses. Nothing here deletes a hypothesis: the workflow only changes status.
 import type { Db } from './database.js';
 import { fromJson, toJson } from './json.js';
-import { cached, cachedPluck, cachedRaw } from './statements.js';
-import { sqlite } from './handle.js';
 import { COMPETITOR_CONDITION } from './competitors.js';
 import type { HypothesisRecord } from '../../src-shared/schemas/hypotheses.js';
-import { onConnection } from './unitOfWork.js';
+import { perEngine } from './dialect.js';
+import { execute, scalar, scalars, tuples } from './sql.js';
+import { writeTransaction } from './transactions.js';
 
 /** A hypothesis as stored (the shared record of src-shared), with what only the table keeps. */
 export interface HypothesisRow extends HypothesisRecord {
@@ -24,7 +24,7 @@ export type LeaderboardLine = Pick<
   'id' | 'seq' | 'summary' | 'status' | 'origin' | 'method' | 'gate' | 'safetyFlag' | 'parents' | 'iteration' | 'elo' | 'btScore' | 'ciLow' | 'ciHigh' | 'pTopK' | 'rank' | 'matchesPlayed' | 'wins'
 >;
 
-// Rows come back as arrays (cachedRaw: an object row costs about twice as much to build, and the
+// Rows come back as arrays (sql.ts's tuples: an object row costs about twice as much to build, and the
 // board and list pages are nothing but rows). A leaderboard line is the first LINE_COLUMNS of every
 // statement that reads one — a board page, the whole board, a whole hypothesis — and lineOf is its
 // one mapping: each SELECT list below must start with LINE_COLUMNS and the tuple types must match.
@@ -33,7 +33,7 @@ export const LINE_COLUMNS =
 
 const LINE_WIDTH = 18;
 
-/** LINE_COLUMNS as SQLite returns them (LINE_WIDTH values). */
+/** LINE_COLUMNS as the store returns them (LINE_WIDTH values; bigint and double precision as numbers on PostgreSQL too). */
 export type LineValues = [
   id: string, seq: number, summary: string, status: HypothesisRow['status'], origin: HypothesisRow['origin'], method: string, gate: HypothesisRow['gate'], safetyFlag: string | null,
   parents: string, iteration: number, elo: number, btScore: number | null, ciLow: number | null, ciHigh: number | null,
@@ -84,54 +84,47 @@ function rowOf(values: RowValues): HypothesisRow {
   };
 }
 
-export function nextHypothesisSeq(db: Db, projectId: string): Promise<number> {
-  return onConnection(db, () => {
-    const row = cached(db, 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM hypotheses WHERE project_id = ?').get(projectId) as { next: number };
-    return row.next;
+export async function nextHypothesisSeq(db: Db, projectId: string): Promise<number> {
+  return (await scalar<number>(db, 'SELECT COALESCE(MAX(seq), 0) + 1 FROM hypotheses WHERE project_id = ?', [projectId])) ?? 1;
+}
+
+const INSERT = `INSERT INTO hypotheses (id, project_id, seq, title, core_claim, summary, rationale, experimental_protocol, testable_predictions, citations,
+    assumptions, method, origin, status, gate, parents, iteration, elo, bt_score, ci_low, ci_high, p_top_k, rank, matches_played,
+    wins, near_duplicate_of, safety_flag, batch_task_id, created_by, reasoner, created_at, updated_at)
+  VALUES (@id, @projectId, @seq, @title, @coreClaim, @summary, @rationale, @experimentalProtocol, @testablePredictions, @citations,
+    @assumptions, @method, @origin, @status, @gate, @parents, @iteration, @elo, @btScore, @ciLow, @ciHigh, @pTopK, @rank, @matchesPlayed,
+    @wins, @nearDuplicateOf, @safetyFlag, @batchTaskId, @createdBy, @reasoner, @createdAt, @updatedAt)`;
+
+export async function insertHypothesis(db: Db, h: HypothesisRow): Promise<void> {
+  await execute(db, INSERT, {
+    ...h,
+    title: h.title ?? null,
+    coreClaim: h.coreClaim ?? null,
+    testablePredictions: toJson(h.testablePredictions),
+    citations: toJson(h.citations),
+    assumptions: toJson(h.assumptions),
+    parents: toJson(h.parents),
   });
 }
 
-export function insertHypothesis(db: Db, h: HypothesisRow): Promise<void> {
-  return onConnection(db, () => {
-    cached(
-      db,
-      `INSERT INTO hypotheses (id, project_id, seq, title, core_claim, summary, rationale, experimental_protocol, testable_predictions, citations,
-         assumptions, method, origin, status, gate, parents, iteration, elo, bt_score, ci_low, ci_high, p_top_k, rank, matches_played,
-         wins, near_duplicate_of, safety_flag, batch_task_id, created_by, reasoner, created_at, updated_at)
-       VALUES (@id, @projectId, @seq, @title, @coreClaim, @summary, @rationale, @experimentalProtocol, @testablePredictions, @citations,
-         @assumptions, @method, @origin, @status, @gate, @parents, @iteration, @elo, @btScore, @ciLow, @ciHigh, @pTopK, @rank, @matchesPlayed,
-         @wins, @nearDuplicateOf, @safetyFlag, @batchTaskId, @createdBy, @reasoner, @createdAt, @updatedAt)`,
-    ).run({
-      ...h,
-      title: h.title ?? null,
-      coreClaim: h.coreClaim ?? null,
-      testablePredictions: toJson(h.testablePredictions),
-      citations: toJson(h.citations),
-      assumptions: toJson(h.assumptions),
-      parents: toJson(h.parents),
-    });
-  }, 'writes');
+const BY_ID = `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE id = ?`;
+
+export async function findHypothesis(db: Db, id: string): Promise<HypothesisRow | undefined> {
+  const values = (await tuples<RowValues>(db, BY_ID, [id]))[0];
+  return values === undefined ? undefined : rowOf(values);
 }
 
-export function findHypothesis(db: Db, id: string): Promise<HypothesisRow | undefined> {
-  return onConnection(db, () => {
-    const values = cachedRaw(db, `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE id = ?`).get(id) as RowValues | undefined;
-    return values === undefined ? undefined : rowOf(values);
-  });
+const OF_PROJECT = `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE project_id = ? ORDER BY seq`;
+
+export async function projectHypotheses(db: Db, projectId: string): Promise<HypothesisRow[]> {
+  return (await tuples<RowValues>(db, OF_PROJECT, [projectId])).map(rowOf);
 }
 
-export function projectHypotheses(db: Db, projectId: string): Promise<HypothesisRow[]> {
-  return onConnection(db, () => {
-    return (cachedRaw(db, `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE project_id = ? ORDER BY seq`).all(projectId) as RowValues[]).map(rowOf);
-  });
-}
+const TOP_RANKED = `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE project_id = ? AND rank IS NOT NULL AND status NOT IN ('rejected', 'evolved') ORDER BY rank, seq LIMIT ?`;
 
 /** The best-ranked hypotheses that are neither rejected nor superseded (status `evolved`: never a top hypothesis), by rank (then creation order), at most `limit`. */
-export function topRankedHypotheses(db: Db, projectId: string, limit: number): Promise<HypothesisRow[]> {
-  return onConnection(db, () => {
-    const rows = cachedRaw(db, `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE project_id = ? AND rank IS NOT NULL AND status NOT IN ('rejected', 'evolved') ORDER BY rank, seq LIMIT ?`);
-    return (rows.all(projectId, limit) as RowValues[]).map(rowOf);
-  });
+export async function topRankedHypotheses(db: Db, projectId: string, limit: number): Promise<HypothesisRow[]> {
+  return (await tuples<RowValues>(db, TOP_RANKED, [projectId, limit])).map(rowOf);
 }
 
 /**
@@ -139,75 +132,75 @@ export function topRankedHypotheses(db: Db, projectId: string, limit: number): P
  * every rating update moves it, and a running sum would drift from the exact mean. Only the
  * project resource shows it, not the status poll.
  */
-export function averagePlayedElo(db: Db, projectId: string): Promise<number | null> {
-  return onConnection(db, () => {
-    return cachedPluck(db, 'SELECT AVG(elo) FROM hypotheses WHERE project_id = ? AND matches_played > 0').get(projectId) as number | null;
-  });
+export async function averagePlayedElo(db: Db, projectId: string): Promise<number | null> {
+  return (await scalar<number | null>(db, 'SELECT AVG(elo) FROM hypotheses WHERE project_id = ? AND matches_played > 0', [projectId])) ?? null;
 }
 
-export function updateHypothesisStatus(db: Db, ids: readonly string[], status: HypothesisRow['status'], updatedAt: string): Promise<void> {
-  return onConnection(db, () => {
-    const statement = cached(db, 'UPDATE hypotheses SET status = ?, updated_at = ? WHERE id = ?');
-    for (const id of ids) statement.run(status, updatedAt, id);
-  }, 'writes');
+// Several ids in one statement (a JSON array bound once): atomic without a transaction of its own,
+// as the synchronous loop it replaces was, and one round trip on PostgreSQL.
+const SET_STATUS = perEngine((d) => `UPDATE hypotheses SET status = ?, updated_at = ? WHERE id IN (${d.jsonArrayValues('?')})`);
+
+export async function updateHypothesisStatus(db: Db, ids: readonly string[], status: HypothesisRow['status'], updatedAt: string): Promise<void> {
+  if (ids.length === 0) return;
+  await execute(db, SET_STATUS, [status, updatedAt, JSON.stringify(ids)]);
 }
 
-export function updateHypothesisText(
+// A reworded summary outdates the core claim written with the old one: it falls back to one derived
+// from the new summary. (The casts type the parameters for PostgreSQL, which cannot tell `@x IS NULL`'s.)
+const SET_TEXT = `UPDATE hypotheses SET summary = COALESCE(CAST(@summary AS TEXT), summary), rationale = COALESCE(CAST(@rationale AS TEXT), rationale),
+    core_claim = CASE WHEN CAST(@summary AS TEXT) IS NULL THEN core_claim ELSE NULL END,
+    experimental_protocol = COALESCE(CAST(@experimentalProtocol AS TEXT), experimental_protocol), updated_at = @updatedAt WHERE id = @id`;
+
+export async function updateHypothesisText(
   db: Db,
   id: string,
   patch: { summary?: string | undefined; rationale?: string | undefined; experimentalProtocol?: string | undefined },
   updatedAt: string,
 ): Promise<void> {
-  return onConnection(db, () => {
-    cached(
-      db,
-      // A reworded summary outdates the core claim written with the old one: it falls back to one derived from the new summary.
-      `UPDATE hypotheses SET summary = COALESCE(@summary, summary), rationale = COALESCE(@rationale, rationale),
-         core_claim = CASE WHEN @summary IS NULL THEN core_claim ELSE NULL END,
-         experimental_protocol = COALESCE(@experimentalProtocol, experimental_protocol), updated_at = @updatedAt WHERE id = @id`,
-    ).run({ id, summary: patch.summary ?? null, rationale: patch.rationale ?? null, experimentalProtocol: patch.experimentalProtocol ?? null, updatedAt });
-  }, 'writes');
+  await execute(db, SET_TEXT, { id, summary: patch.summary ?? null, rationale: patch.rationale ?? null, experimentalProtocol: patch.experimentalProtocol ?? null, updatedAt });
 }
 
-export function updateHypothesisGate(db: Db, ids: readonly string[], gate: HypothesisRow['gate'], updatedAt: string): Promise<void> {
-  return onConnection(db, () => {
-    const statement = cached(db, 'UPDATE hypotheses SET gate = ?, updated_at = ? WHERE id = ?');
-    for (const id of ids) statement.run(gate, updatedAt, id);
-  }, 'writes');
+const SET_GATE = perEngine((d) => `UPDATE hypotheses SET gate = ?, updated_at = ? WHERE id IN (${d.jsonArrayValues('?')})`);
+
+export async function updateHypothesisGate(db: Db, ids: readonly string[], gate: HypothesisRow['gate'], updatedAt: string): Promise<void> {
+  if (ids.length === 0) return;
+  await execute(db, SET_GATE, [gate, updatedAt, JSON.stringify(ids)]);
 }
 
-export function setSafetyFlag(db: Db, id: string, flag: string | null, updatedAt: string): Promise<void> {
-  return onConnection(db, () => {
-    cached(db, 'UPDATE hypotheses SET safety_flag = ?, updated_at = ? WHERE id = ?').run(flag, updatedAt, id);
-  }, 'writes');
+export async function setSafetyFlag(db: Db, id: string, flag: string | null, updatedAt: string): Promise<void> {
+  await execute(db, 'UPDATE hypotheses SET safety_flag = ?, updated_at = ? WHERE id = ?', [flag, updatedAt, id]);
 }
 
 /** What a rating refresh writes back: the hypothesis's own rating columns. */
 export type RatingUpdate = Pick<HypothesisRow, 'id' | 'elo' | 'btScore' | 'ciLow' | 'ciHigh' | 'pTopK' | 'rank' | 'matchesPlayed' | 'wins'>;
 
-// The board key of migration 0013 (0 and the rank for a ranked competitor, else 1 and minus Elo),
-// written with the ratings so that the migration's update trigger finds it right and leaves the row
-// alone: one write per row of a rating refresh, not two. On the right of SET, status, gate and
-// safety_flag are the row's current values.
+// The board key of migration 0013 (0 and the rank for a ranked competitor, else 1 and minus Elo).
+// SQLite: written with the ratings so that the migration's AFTER UPDATE trigger finds it right and
+// leaves the row alone — one write per row of a rating refresh, not two (on the right of SET,
+// status, gate and safety_flag are the row's current values). PostgreSQL: its BEFORE UPDATE trigger
+// sets the key on the row being written, so the statement leaves it out.
 const RANKED_COMPETITOR = `@rank IS NOT NULL AND ${COMPETITOR_CONDITION}`;
+const BOARD_KEY = `, board_bucket = CASE WHEN ${RANKED_COMPETITOR} THEN 0 ELSE 1 END, board_value = CASE WHEN ${RANKED_COMPETITOR} THEN @rank ELSE -@elo END`;
 
-export function updateRatings(db: Db, updates: readonly RatingUpdate[], updatedAt: string): Promise<void> {
-  return onConnection(db, () => {
-    const statement = cached(
-      db,
-      `UPDATE hypotheses SET elo = @elo, bt_score = @btScore, ci_low = @ciLow, ci_high = @ciHigh, p_top_k = @pTopK,
-         rank = @rank, matches_played = @matchesPlayed, wins = @wins, updated_at = @updatedAt,
-         board_bucket = CASE WHEN ${RANKED_COMPETITOR} THEN 0 ELSE 1 END, board_value = CASE WHEN ${RANKED_COMPETITOR} THEN @rank ELSE -@elo END
-       WHERE id = @id`,
-    );
-    for (const update of updates) statement.run({ ...update, updatedAt });
-  }, 'writes');
+const SET_RATINGS = perEngine(
+  (d) => `UPDATE hypotheses SET elo = @elo, bt_score = @btScore, ci_low = @ciLow, ci_high = @ciHigh, p_top_k = @pTopK,
+    rank = @rank, matches_played = @matchesPlayed, wins = @wins, updated_at = @updatedAt${d.engine === 'sqlite' ? BOARD_KEY : ''}
+  WHERE id = @id`,
+);
+
+/** Writes each hypothesis's ratings; several rows in one transaction (a refresh is one state of the board, never half of one). */
+export async function updateRatings(db: Db, updates: readonly RatingUpdate[], updatedAt: string): Promise<void> {
+  if (updates.length === 0) return;
+  const write = async (): Promise<void> => {
+    for (const update of updates) await execute(db, SET_RATINGS, { ...update, updatedAt });
+  };
+  await (updates.length === 1 ? write() : writeTransaction(db, write));
 }
 
-/** Ids starting with `prefix`, newest first: argument completion for clients. */
-export function hypothesisIdsStartingWith(db: Db, prefix: string, limit: number): Promise<string[]> {
-  return onConnection(db, () => {
-    const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-    return sqlite(db).prepare("SELECT id FROM hypotheses WHERE id LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?").pluck().all(`${escaped}%`, limit) as string[];
-  });
+const IDS_STARTING_WITH = "SELECT id FROM hypotheses WHERE lower(id) LIKE lower(?) ESCAPE '\\' ORDER BY created_at DESC LIMIT ?";
+
+/** Ids starting with `prefix` (in any case, as SQLite's LIKE reads it on both engines), newest first: argument completion for clients. */
+export async function hypothesisIdsStartingWith(db: Db, prefix: string, limit: number): Promise<string[]> {
+  const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return scalars<string>(db, IDS_STARTING_WITH, [`${escaped}%`, limit]);
 }

@@ -3,7 +3,8 @@
 import type { Db } from './database.js';
 import { parentIds, type HypothesisRow } from './hypotheses.js';
 import { projectCounts } from './projectCounts.js';
-import { cachedPluck, cachedRaw } from './statements.js';
+import { perEngine, type Dialect } from './dialect.js';
+import { scalar, tuples, type EngineTexts } from './sql.js';
 import { inUnit } from './unitOfWork.js';
 
 /** A hypothesis as a list page shows it: no long texts, no bookkeeping columns, citations only counted. */
@@ -28,7 +29,7 @@ export interface HypothesisQuery {
 // hypotheses_by_status_in_list_order); SQLite uses those indexes only while the two stay the same.
 export const LIST_ORDER = 'CASE WHEN rank IS NULL THEN 1000000 - elo ELSE rank END';
 
-// Rows come back as arrays (cachedRaw): this SELECT list and the destructuring in fromValues must
+// Rows come back as arrays (sql.ts's tuples): this SELECT list and the destructuring in fromValues must
 // name the same columns in the same order. All of them are in hypotheses_in_list_order (a covering
 // index, migration 0012), so an unfiltered page never reads the table rows; the citations are only
 // counted (unverified_citations, kept by that migration's triggers), never parsed here.
@@ -49,23 +50,45 @@ function fromValues(values: ListValues): HypothesisListRow {
   };
 }
 
+/** Which filters a page has: each combination is its own statement (see pageSql). */
+function filterKey(query: HypothesisQuery): number {
+  return (query.status === undefined ? 0 : 1) | (query.origin === undefined ? 0 : 2) | (query.minElo === undefined ? 0 : 4) | (query.after === undefined ? 0 : 8);
+}
+
 /**
  * The SQL of one page for the filters actually given. Each combination is its own statement (at
- * most eight, prepared once per connection) instead of one with `@x IS NULL OR …` switches: a
- * switch hides the status equality and the cursor range from the planner, which then scans the
- * project from the top.
+ * most sixteen, built and prepared once) instead of one with `@x IS NULL OR …` switches: a switch
+ * hides the status equality and the cursor range from the planner, which then scans the project
+ * from the top.
  */
-export function hypothesisPageSql(query: HypothesisQuery): string {
+function pageSql(d: Dialect, query: HypothesisQuery): string {
   const where = ['project_id = @projectId'];
   if (query.status !== undefined) where.push('status = @status');
   if (query.origin !== undefined) where.push('origin = @origin');
   if (query.minElo !== undefined) where.push('elo >= @minElo');
   // Written as a range on the indexed expression plus the tie-break, so the index seeks to the cursor.
   if (query.after !== undefined) where.push(`${LIST_ORDER} >= @afterKey`, `(${LIST_ORDER} > @afterKey OR seq > @afterSeq)`);
-  // A status page names its index: the planner would rather filter the covering unfiltered order
-  // (migration 0012), which for a rare status walks the whole project.
-  const from = query.status === undefined ? 'hypotheses' : 'hypotheses INDEXED BY hypotheses_by_status_in_list_order';
+  // A status page names its index on SQLite: the planner would rather filter the covering unfiltered
+  // order (migration 0012), which for a rare status walks the whole project.
+  const from = query.status === undefined ? 'hypotheses' : `hypotheses${d.indexedBy('hypotheses_by_status_in_list_order')}`;
   return `SELECT ${LIST_COLUMNS}, ${LIST_ORDER} AS sort_key FROM ${from} WHERE ${where.join(' AND ')} ORDER BY sort_key, seq LIMIT @limit`;
+}
+
+const PAGE_STATEMENTS = new Map<number, EngineTexts>();
+
+function pageStatement(query: HypothesisQuery): EngineTexts {
+  const key = filterKey(query);
+  let statement = PAGE_STATEMENTS.get(key);
+  if (statement === undefined) {
+    statement = perEngine((d) => pageSql(d, query));
+    PAGE_STATEMENTS.set(key, statement);
+  }
+  return statement;
+}
+
+/** The page statement as SQLite runs it (exported for the query-plan test). */
+export function hypothesisPageSql(query: HypothesisQuery): string {
+  return pageStatement(query).sqlite;
 }
 
 export function queryHypotheses(db: Db, query: HypothesisQuery): Promise<{ rows: HypothesisListRow[]; total: number; next: { sortKey: number; seq: number } | null }> {
@@ -78,7 +101,7 @@ export function queryHypotheses(db: Db, query: HypothesisQuery): Promise<{ rows:
       params.afterKey = query.after.sortKey;
       params.afterSeq = query.after.seq;
     }
-    const values = cachedRaw(db, hypothesisPageSql(query)).all(params) as ListValues[];
+    const values = await tuples<ListValues>(db, pageStatement(query), params);
     const page = values.slice(0, query.limit);
     const last = page[page.length - 1];
     return {
@@ -97,10 +120,11 @@ async function countHypotheses(db: Db, query: HypothesisQuery): Promise<number> 
     return Object.hasOwn(counts.byStatus, query.status) ? counts.byStatus[query.status as HypothesisRow['status']] : 0;
   }
   const sql = `SELECT COUNT(*) FROM hypotheses WHERE project_id = @projectId${query.status === undefined ? '' : ' AND status = @status'}${query.origin === undefined ? '' : ' AND origin = @origin'}${query.minElo === undefined ? '' : ' AND elo >= @minElo'}`;
-  return cachedPluck(db, sql).get({
+  const counted = await scalar<number>(db, sql, {
     projectId: query.projectId,
     ...(query.minElo === undefined ? {} : { minElo: query.minElo }),
     ...(query.status === undefined ? {} : { status: query.status }),
     ...(query.origin === undefined ? {} : { origin: query.origin }),
-  }) as number;
+  });
+  return counted ?? 0;
 }

@@ -1,13 +1,13 @@
 // Named statements for knowledge-base documents and their chunks. Chunks are written only through
-// saveDocument, which replaces a document's chunks wholesale; the FTS5 index follows by trigger.
+// saveDocument, which replaces a document's chunks wholesale; the search index follows (SQLite: FTS5 by trigger; PostgreSQL: the generated search_vector).
 import type { Db } from './database.js';
-import { cached as statement } from './statements.js';
+import { perEngine } from './dialect.js';
 import { indexGeneration, noteIndexChanged } from './knowledgeGeneration.js';
-import { sqlite } from './handle.js';
+import { execute, row, rows, scalar } from './sql.js';
+import { readTransaction, writeTransaction } from './transactions.js';
 import type { DocumentFormat } from '../../src-shared/schemas/knowledge.js';
 
 export type { DocumentFormat } from '../../src-shared/schemas/knowledge.js';
-import { inUnit, onConnection } from './unitOfWork.js';
 
 export type DocumentOrigin = 'file' | 'augmented';
 export type ChunkContentType = 'prose' | 'code_block' | 'table';
@@ -90,61 +90,48 @@ export function documentFromRaw(raw: RawDocument): DocumentRow {
 }
 
 
-export function findDocumentBySource(db: Db, collectionId: string, source: string): Promise<DocumentRow | undefined> {
-  return onConnection(db, () => {
-    const raw = statement(db, 'SELECT * FROM knowledge_documents WHERE collection_id = ? AND source = ?').get(collectionId, source) as
-      | RawDocument
-      | undefined;
-    return raw === undefined ? undefined : documentFromRaw(raw);
-  });
+export async function findDocumentBySource(db: Db, collectionId: string, source: string): Promise<DocumentRow | undefined> {
+  const raw = await row<RawDocument>(db, 'SELECT * FROM knowledge_documents WHERE collection_id = ? AND source = ?', [collectionId, source]);
+  return raw === undefined ? undefined : documentFromRaw(raw);
 }
 
-export function findDocumentById(db: Db, id: string): Promise<DocumentRow | undefined> {
-  return onConnection(db, () => {
-    const raw = sqlite(db).prepare('SELECT * FROM knowledge_documents WHERE id = ?').get(id) as RawDocument | undefined;
-    return raw === undefined ? undefined : documentFromRaw(raw);
-  });
+export async function findDocumentById(db: Db, id: string): Promise<DocumentRow | undefined> {
+  const raw = await row<RawDocument>(db, 'SELECT * FROM knowledge_documents WHERE id = ?', [id]);
+  return raw === undefined ? undefined : documentFromRaw(raw);
 }
+
+// substr() instead of LIKE: paths may contain % and _, which LIKE would treat as wildcards.
+const WITH_SOURCE_PREFIX = 'SELECT * FROM knowledge_documents WHERE collection_id = ? AND substr(source, 1, length(CAST(? AS TEXT))) = ?';
 
 /** Documents whose source starts with `prefix` (the entries of one .bib file share `<path>#`). */
-export function documentsWithSourcePrefix(db: Db, collectionId: string, prefix: string): Promise<DocumentRow[]> {
-  return onConnection(db, () => {
-    // substr() instead of LIKE: paths may contain % and _, which LIKE would treat as wildcards.
-    return (
-      sqlite(db)
-        .prepare('SELECT * FROM knowledge_documents WHERE collection_id = ? AND substr(source, 1, length(?)) = ?')
-        .all(collectionId, prefix, prefix) as RawDocument[]
-    ).map(documentFromRaw);
-  });
+export async function documentsWithSourcePrefix(db: Db, collectionId: string, prefix: string): Promise<DocumentRow[]> {
+  return (await rows<RawDocument>(db, WITH_SOURCE_PREFIX, [collectionId, prefix, prefix])).map(documentFromRaw);
 }
+
+const UPSERT_DOCUMENT = `INSERT INTO knowledge_documents (id, collection_id, source, origin, format, title, content_hash, size_bytes,
+    doi, pmid, arxiv_id, url, authors, year, venue, chunk_count, added_by, created_at, updated_at)
+  VALUES (@id, @collectionId, @source, @origin, @format, @title, @contentHash, @sizeBytes,
+    @doi, @pmid, @arxivId, @url, @authors, @year, @venue, @chunkCount, @addedBy, @createdAt, @updatedAt)
+  ON CONFLICT (id) DO UPDATE SET format = excluded.format, title = excluded.title,
+    content_hash = excluded.content_hash, size_bytes = excluded.size_bytes, doi = excluded.doi,
+    pmid = excluded.pmid, arxiv_id = excluded.arxiv_id, url = excluded.url, authors = excluded.authors,
+    year = excluded.year, venue = excluded.venue, chunk_count = excluded.chunk_count, updated_at = excluded.updated_at`;
+const INSERT_CHUNK = `INSERT INTO knowledge_chunks (document_id, collection_id, seq, title, header_path, content_type, content)
+  VALUES (?, ?, ?, ?, ?, ?, ?)`;
 
 /**
  * Inserts the document, or replaces it keeping its id (so citations of it stay valid), together
- * with all of its chunks. Must run inside a write transaction.
+ * with all of its chunks. Called inside the caller's write transaction; a savepoint of its own
+ * keeps a document and its chunks whole.
  */
-export function saveDocument(db: Db, document: DocumentRow, chunks: readonly ChunkInput[]): Promise<void> {
-  return inUnit(db, async () => {
-    await noteIndexChanged(db);
-    statement(db, 'DELETE FROM knowledge_chunks WHERE document_id = ?').run(document.id);
-    statement(
-      db,
-      `INSERT INTO knowledge_documents (id, collection_id, source, origin, format, title, content_hash, size_bytes,
-         doi, pmid, arxiv_id, url, authors, year, venue, chunk_count, added_by, created_at, updated_at)
-       VALUES (@id, @collectionId, @source, @origin, @format, @title, @contentHash, @sizeBytes,
-         @doi, @pmid, @arxivId, @url, @authors, @year, @venue, @chunkCount, @addedBy, @createdAt, @updatedAt)
-       ON CONFLICT (id) DO UPDATE SET format = excluded.format, title = excluded.title,
-         content_hash = excluded.content_hash, size_bytes = excluded.size_bytes, doi = excluded.doi,
-         pmid = excluded.pmid, arxiv_id = excluded.arxiv_id, url = excluded.url, authors = excluded.authors,
-         year = excluded.year, venue = excluded.venue, chunk_count = excluded.chunk_count, updated_at = excluded.updated_at`,
-    ).run({ ...document, venue: document.venue ?? null, chunkCount: chunks.length });
-    const insert = statement(
-      db,
-      `INSERT INTO knowledge_chunks (document_id, collection_id, seq, title, header_path, content_type, content)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    );
+export async function saveDocument(db: Db, document: DocumentRow, chunks: readonly ChunkInput[]): Promise<void> {
+  await writeTransaction(db, async () => {
+    await execute(db, 'DELETE FROM knowledge_chunks WHERE document_id = ?', [document.id]);
+    await execute(db, UPSERT_DOCUMENT, { ...document, venue: document.venue ?? null, chunkCount: chunks.length });
     for (const chunk of chunks) {
-      insert.run(document.id, document.collectionId, chunk.seq, document.title, chunk.headerPath, chunk.contentType, chunk.content);
+      await execute(db, INSERT_CHUNK, [document.id, document.collectionId, chunk.seq, document.title, chunk.headerPath, chunk.contentType, chunk.content]);
     }
+    await noteIndexChanged(db);
   });
 }
 
@@ -155,25 +142,16 @@ export interface PassageRow {
   content: string;
 }
 
+const PASSAGES = 'SELECT seq, header_path AS headerPath, content_type AS contentType, content FROM knowledge_chunks WHERE document_id = ? ORDER BY seq LIMIT ?';
+
 /** A document's first `limit` passages, in reading order. */
-export function documentPassages(db: Db, documentId: string, limit: number): Promise<PassageRow[]> {
-  return onConnection(db, () => {
-    return (
-      statement(db, 'SELECT seq, header_path, content_type, content FROM knowledge_chunks WHERE document_id = ? ORDER BY seq LIMIT ?').all(documentId, limit) as Array<{
-        seq: number;
-        header_path: string;
-        content_type: string;
-        content: string;
-      }>
-    ).map((raw) => ({ seq: raw.seq, headerPath: raw.header_path, contentType: raw.content_type, content: raw.content }));
-  });
+export async function documentPassages(db: Db, documentId: string, limit: number): Promise<PassageRow[]> {
+  return rows<PassageRow>(db, PASSAGES, [documentId, limit]);
 }
 
-export function deleteDocument(db: Db, id: string): Promise<void> {
-  return inUnit(db, async () => {
-    await noteIndexChanged(db);
-    sqlite(db).prepare('DELETE FROM knowledge_documents WHERE id = ?').run(id);
-  });
+export async function deleteDocument(db: Db, id: string): Promise<void> {
+  await execute(db, 'DELETE FROM knowledge_documents WHERE id = ?', [id]);
+  await noteIndexChanged(db);
 }
 
 export interface DocumentCursor {
@@ -181,60 +159,58 @@ export interface DocumentCursor {
   id: string;
 }
 
+const DOCUMENT_PAGE = `SELECT * FROM knowledge_documents
+  WHERE collection_id = @collectionId
+    AND (CAST(@afterTitle AS TEXT) IS NULL OR title > @afterTitle OR (title = @afterTitle AND id > @afterId))
+  ORDER BY title, id LIMIT @limit`;
+
 /** One page of a collection's documents, alphabetically by title; `(title, id)` is the cursor. */
-export function listDocuments(
+export async function listDocuments(
   db: Db,
   query: { collectionId: string; limit: number; after?: DocumentCursor | undefined },
 ): Promise<{ documents: DocumentRow[]; next: DocumentCursor | null }> {
-  return onConnection(db, () => {
-    const rows = sqlite(db)
-      .prepare(
-        `SELECT * FROM knowledge_documents
-         WHERE collection_id = @collectionId
-           AND (@afterTitle IS NULL OR title > @afterTitle OR (title = @afterTitle AND id > @afterId))
-         ORDER BY title, id LIMIT @limit`,
-      )
-      .all({
-        collectionId: query.collectionId,
-        afterTitle: query.after?.title ?? null,
-        afterId: query.after?.id ?? null,
-        limit: query.limit + 1,
-      }) as RawDocument[];
-    const page = rows.slice(0, query.limit).map(documentFromRaw);
-    const last = page[page.length - 1];
-    return { documents: page, next: rows.length > query.limit && last !== undefined ? { title: last.title, id: last.id } : null };
+  const found = await rows<RawDocument>(db, DOCUMENT_PAGE, {
+    collectionId: query.collectionId,
+    afterTitle: query.after?.title ?? null,
+    afterId: query.after?.id ?? null,
+    limit: query.limit + 1,
   });
+  const page = found.slice(0, query.limit).map(documentFromRaw);
+  const last = page[page.length - 1];
+  return { documents: page, next: found.length > query.limit && last !== undefined ? { title: last.title, id: last.id } : null };
 }
 
 export type IdentifierField = 'doi' | 'pmid' | 'arxiv_id' | 'url';
 
+// `field` is one of four fixed column names (the type says so), never caller text: one text each.
+const BY_IDENTIFIER: Record<IdentifierField, string> = {
+  doi: 'SELECT * FROM knowledge_documents WHERE doi = ? ORDER BY id',
+  pmid: 'SELECT * FROM knowledge_documents WHERE pmid = ? ORDER BY id',
+  arxiv_id: 'SELECT * FROM knowledge_documents WHERE arxiv_id = ? ORDER BY id',
+  url: 'SELECT * FROM knowledge_documents WHERE url = ? ORDER BY id',
+};
+
 /** Documents carrying this (already normalised) identifier, in any collection. */
-export function findDocumentsByIdentifier(db: Db, field: IdentifierField, value: string): Promise<DocumentRow[]> {
-  return onConnection(db, () => {
-    // `field` is one of four fixed column names (the type says so), never caller text.
-    return (sqlite(db).prepare(`SELECT * FROM knowledge_documents WHERE ${field} = ? ORDER BY id`).all(value) as RawDocument[]).map(
-      documentFromRaw,
-    );
-  });
+export async function findDocumentsByIdentifier(db: Db, field: IdentifierField, value: string): Promise<DocumentRow[]> {
+  return (await rows<RawDocument>(db, BY_IDENTIFIER[field], [value])).map(documentFromRaw);
 }
 
-export function findDocumentsByTitle(db: Db, title: string): Promise<DocumentRow[]> {
-  return onConnection(db, () => {
-    return (
-      sqlite(db).prepare('SELECT * FROM knowledge_documents WHERE title = ? COLLATE NOCASE ORDER BY id').all(title) as RawDocument[]
-    ).map(documentFromRaw);
-  });
+const BY_TITLE = perEngine((d) => `SELECT * FROM knowledge_documents WHERE ${d.caseFolded('title')} = ${d.caseFolded('CAST(? AS TEXT)')} ORDER BY id`);
+
+/** Titles compare ignoring case. */
+export async function findDocumentsByTitle(db: Db, title: string): Promise<DocumentRow[]> {
+  return (await rows<RawDocument>(db, BY_TITLE, [title])).map(documentFromRaw);
 }
 
 const chunkCounts = new WeakMap<Db, { generation: string; count: number }>();
 
-/** Chunks in the index; counted again only after the index changed. */
-export function totalChunks(db: Db): Promise<number> {
-  return inUnit(db, async () => {
+/** Chunks in the index; counted again only after the index changed (the key and the count read in one snapshot). */
+export async function totalChunks(db: Db): Promise<number> {
+  return readTransaction(db, async () => {
     const generation = await indexGeneration(db);
     const cached = chunkCounts.get(db);
     if (cached?.generation === generation) return cached.count;
-    const count = (statement(db, 'SELECT COUNT(*) AS n FROM knowledge_chunks').get() as { n: number }).n;
+    const count = (await scalar<number>(db, 'SELECT COUNT(*) FROM knowledge_chunks')) ?? 0;
     chunkCounts.set(db, { generation, count });
     return count;
   });

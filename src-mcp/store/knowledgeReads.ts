@@ -1,34 +1,23 @@
 // Named statements for which knowledge-base documents a research project's runs have read.
 import type { Db } from './database.js';
-import { cached } from './statements.js';
-import { sqlite } from './handle.js';
-import { onConnection } from './unitOfWork.js';
+import { execute, row, rows } from './sql.js';
+
+const RECORD_READ = `INSERT INTO project_document_reads (project_id, document_id, first_read_at, last_read_at, read_count)
+  SELECT CAST(@project AS TEXT), CAST(@document AS TEXT), CAST(@at AS TEXT), CAST(@at AS TEXT), 1
+  WHERE EXISTS (SELECT 1 FROM knowledge_documents WHERE id = @document) AND EXISTS (SELECT 1 FROM projects WHERE id = @project)
+  ON CONFLICT (project_id, document_id) DO UPDATE SET last_read_at = excluded.last_read_at, read_count = project_document_reads.read_count + 1`;
 
 /**
  * Records (or counts again) that the project read these documents. Must run in a write transaction.
  * A document (or project) that another process deleted since the search is skipped, not an error:
  * the search answer stays a consistent snapshot, and a deleted document cannot be cited anyway.
  */
-export function recordReads(db: Db, projectId: string, documentIds: readonly string[], at: string): Promise<void> {
-  return onConnection(db, () => {
-    const upsert = cached(
-      db,
-      `INSERT INTO project_document_reads (project_id, document_id, first_read_at, last_read_at, read_count)
-       SELECT @project, @document, @at, @at, 1
-       WHERE EXISTS (SELECT 1 FROM knowledge_documents WHERE id = @document) AND EXISTS (SELECT 1 FROM projects WHERE id = @project)
-       ON CONFLICT (project_id, document_id) DO UPDATE SET last_read_at = excluded.last_read_at, read_count = read_count + 1`,
-    );
-    for (const document of new Set(documentIds)) upsert.run({ project: projectId, document, at });
-  }, 'writes');
+export async function recordReads(db: Db, projectId: string, documentIds: readonly string[], at: string): Promise<void> {
+  for (const document of new Set(documentIds)) await execute(db, RECORD_READ, { project: projectId, document, at });
 }
 
-export function wasRead(db: Db, projectId: string, documentId: string): Promise<boolean> {
-  return onConnection(db, () => {
-    return (
-      cached(db, 'SELECT 1 FROM project_document_reads WHERE project_id = ? AND document_id = ?').get(projectId, documentId) !==
-      undefined
-    );
-  });
+export async function wasRead(db: Db, projectId: string, documentId: string): Promise<boolean> {
+  return (await row(db, 'SELECT 1 FROM project_document_reads WHERE project_id = ? AND document_id = ?', [projectId, documentId])) !== undefined;
 }
 
 export interface ReadRow {
@@ -38,20 +27,9 @@ export interface ReadRow {
   readCount: number;
 }
 
-export function readsOfProject(db: Db, projectId: string): Promise<ReadRow[]> {
-  return onConnection(db, () => {
-    return (
-      sqlite(db)
-        .prepare(
-          `SELECT document_id, first_read_at, last_read_at, read_count FROM project_document_reads
-           WHERE project_id = ? ORDER BY first_read_at, document_id`,
-        )
-        .all(projectId) as Array<{ document_id: string; first_read_at: string; last_read_at: string; read_count: number }>
-    ).map((raw) => ({
-      documentId: raw.document_id,
-      firstReadAt: raw.first_read_at,
-      lastReadAt: raw.last_read_at,
-      readCount: raw.read_count,
-    }));
-  });
+const READS = `SELECT document_id AS documentId, first_read_at AS firstReadAt, last_read_at AS lastReadAt, read_count AS readCount
+  FROM project_document_reads WHERE project_id = ? ORDER BY first_read_at, document_id`;
+
+export async function readsOfProject(db: Db, projectId: string): Promise<ReadRow[]> {
+  return rows<ReadRow>(db, READS, [projectId]);
 }

@@ -3,17 +3,15 @@
 // project must not parse every citation and protocol just to draw a table.
 import type { Db } from './database.js';
 import { LINE_COLUMNS, lineOf, type LeaderboardLine, type LineValues } from './hypotheses.js';
-import { cachedPluck, cachedRaw } from './statements.js';
-import { sqlite } from './handle.js';
-import { onConnection } from './unitOfWork.js';
+import { rows, scalar, tuples } from './sql.js';
 
 export type { LeaderboardLine } from './hypotheses.js';
 
 /** Every hypothesis of a project, in creation order. */
-export function leaderboardLines(db: Db, projectId: string): Promise<LeaderboardLine[]> {
-  return onConnection(db, () => {
-    return (cachedRaw(db, `SELECT ${LINE_COLUMNS} FROM hypotheses WHERE project_id = ? ORDER BY seq`).all(projectId) as LineValues[]).map(lineOf);
-  });
+const LINES = `SELECT ${LINE_COLUMNS} FROM hypotheses WHERE project_id = ? ORDER BY seq`;
+
+export async function leaderboardLines(db: Db, projectId: string): Promise<LeaderboardLine[]> {
+  return (await tuples<LineValues>(db, LINES, [projectId])).map(lineOf);
 }
 
 /** A match as the rating replay needs it: no rationale, no debate transcript. */
@@ -28,15 +26,11 @@ export interface MatchLogLine {
   taskId: string | null;
 }
 
-export function matchLogLines(db: Db, projectId: string): Promise<MatchLogLine[]> {
-  return onConnection(db, () => {
-    return sqlite(db)
-      .prepare(
-        `SELECT id, seq, first_id AS firstId, second_id AS secondId, winner_id AS winnerId, judge, task_id AS taskId
-         FROM matches WHERE project_id = ? ORDER BY seq`,
-      )
-      .all(projectId) as MatchLogLine[];
-  });
+const MATCH_LOG = `SELECT id, seq, first_id AS firstId, second_id AS secondId, winner_id AS winnerId, judge, task_id AS taskId
+  FROM matches WHERE project_id = ? ORDER BY seq`;
+
+export async function matchLogLines(db: Db, projectId: string): Promise<MatchLogLine[]> {
+  return rows<MatchLogLine>(db, MATCH_LOG, [projectId]);
 }
 
 /**
@@ -44,22 +38,18 @@ export function matchLogLines(db: Db, projectId: string): Promise<MatchLogLine[]
  * identity. The count comes from project_counts (migration 0005) and the last seq from the end of
  * matches_by_project, so this reads two index entries, not the log.
  */
-export function matchLogStats(db: Db, projectId: string): Promise<{ count: number; lastSeq: number }> {
-  return onConnection(db, () => {
-    const count = (cachedPluck(db, 'SELECT matches FROM project_counts WHERE project_id = ?').get(projectId) as number | undefined) ?? 0;
-    const lastSeq = (cachedPluck(db, 'SELECT MAX(seq) FROM matches WHERE project_id = ?').get(projectId) as number | null) ?? 0;
-    return { count, lastSeq };
-  });
+export async function matchLogStats(db: Db, projectId: string): Promise<{ count: number; lastSeq: number }> {
+  const count = (await scalar<number>(db, 'SELECT matches FROM project_counts WHERE project_id = ?', [projectId])) ?? 0;
+  const lastSeq = (await scalar<number | null>(db, 'SELECT MAX(seq) FROM matches WHERE project_id = ?', [projectId])) ?? 0;
+  return { count, lastSeq };
 }
 
 /**
  * The project's leaderboard version (migration 0009): triggers bump it on every change to its
  * hypotheses or matches, so an unchanged version means an unchanged board. 0 for an unknown project.
  */
-export function leaderboardVersion(db: Db, projectId: string): Promise<number> {
-  return onConnection(db, () => {
-    return (cachedPluck(db, 'SELECT leaderboard_version FROM project_counts WHERE project_id = ?').get(projectId) as number | undefined) ?? 0;
-  });
+export async function leaderboardVersion(db: Db, projectId: string): Promise<number> {
+  return (await scalar<number>(db, 'SELECT leaderboard_version FROM project_counts WHERE project_id = ?', [projectId])) ?? 0;
 }
 
 /** A match as the match list shows it. */
@@ -80,37 +70,27 @@ export interface MatchPageQuery {
   limit: number;
 }
 
-export function matchPage(db: Db, query: MatchPageQuery): Promise<{ rows: MatchListing[]; total: number }> {
-  return onConnection(db, () => {
-    const params = {
-      projectId: query.projectId,
-      hypothesisId: query.hypothesisId ?? null,
-      judge: query.judge ?? null,
-      beforeSeq: query.beforeSeq ?? null,
-      limit: query.limit,
-    };
-    const filter = `project_id = @projectId AND (@hypothesisId IS NULL OR first_id = @hypothesisId OR second_id = @hypothesisId)
-      AND (@judge IS NULL OR judge = @judge)`;
-    const rows = sqlite(db)
-      .prepare(
-        `SELECT id, seq, first_id AS firstId, second_id AS secondId, winner_id AS winnerId, judge, task_id AS taskId, confidence,
-           rationale, created_by AS createdBy, created_at AS createdAt
-         FROM matches WHERE ${filter} AND (@beforeSeq IS NULL OR seq < @beforeSeq) ORDER BY seq DESC LIMIT @limit`,
-      )
-      .all(params) as MatchListing[];
-    const total = (sqlite(db).prepare(`SELECT COUNT(*) AS n FROM matches WHERE ${filter}`).get(params) as { n: number }).n;
-    return { rows, total };
-  });
+// The filters are switches (`@x IS NULL OR …`): the match list is a desktop view, not a hot path.
+// The casts type the parameters for PostgreSQL, which cannot tell what `@x IS NULL` compares.
+const MATCH_FILTER = `project_id = @projectId
+  AND (CAST(@hypothesisId AS TEXT) IS NULL OR first_id = @hypothesisId OR second_id = @hypothesisId)
+  AND (CAST(@judge AS TEXT) IS NULL OR judge = @judge)`;
+const MATCH_PAGE = `SELECT id, seq, first_id AS firstId, second_id AS secondId, winner_id AS winnerId, judge, task_id AS taskId, confidence,
+    rationale, created_by AS createdBy, created_at AS createdAt
+  FROM matches WHERE ${MATCH_FILTER} AND (CAST(@beforeSeq AS BIGINT) IS NULL OR seq < @beforeSeq) ORDER BY seq DESC LIMIT @limit`;
+const MATCH_TOTAL = `SELECT COUNT(*) FROM matches WHERE ${MATCH_FILTER}`;
+
+export async function matchPage(db: Db, query: MatchPageQuery): Promise<{ rows: MatchListing[]; total: number }> {
+  const filter = { projectId: query.projectId, hypothesisId: query.hypothesisId ?? null, judge: query.judge ?? null };
+  const page = await rows<MatchListing>(db, MATCH_PAGE, { ...filter, beforeSeq: query.beforeSeq ?? null, limit: query.limit });
+  const total = (await scalar<number>(db, MATCH_TOTAL, filter)) ?? 0;
+  return { rows: page, total };
 }
 
+const HEAD_TO_HEAD = `SELECT id, seq, first_id AS firstId, second_id AS secondId, winner_id AS winnerId, judge, task_id AS taskId
+  FROM matches WHERE (first_id = @a AND second_id = @b) OR (first_id = @b AND second_id = @a) ORDER BY seq`;
+
 /** Every match between two hypotheses, in either slot order, oldest first. */
-export function headToHead(db: Db, a: string, b: string): Promise<MatchLogLine[]> {
-  return onConnection(db, () => {
-    return sqlite(db)
-      .prepare(
-        `SELECT id, seq, first_id AS firstId, second_id AS secondId, winner_id AS winnerId, judge, task_id AS taskId
-         FROM matches WHERE (first_id = @a AND second_id = @b) OR (first_id = @b AND second_id = @a) ORDER BY seq`,
-      )
-      .all({ a, b }) as MatchLogLine[];
-  });
+export async function headToHead(db: Db, a: string, b: string): Promise<MatchLogLine[]> {
+  return rows<MatchLogLine>(db, HEAD_TO_HEAD, { a, b });
 }

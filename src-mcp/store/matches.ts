@@ -1,9 +1,8 @@
 // Named statements for tournament matches: the match log that ratings are reproduced from.
 import type { Db } from './database.js';
-import { cached } from './statements.js';
 import { fromJson, toJson } from './json.js';
 import { projectCounts } from './projectCounts.js';
-import { inUnit, onConnection } from './unitOfWork.js';
+import { execute, rows } from './sql.js';
 
 export interface MatchRow {
   id: string;
@@ -23,19 +22,20 @@ export interface MatchRow {
   seq: number;
 }
 
+// The next seq is read in the INSERT itself. Two writers could still read the same MAX(seq) were
+// they not serialised: on SQLite by the one write lock, on PostgreSQL by the store's database-wide
+// advisory write lock, which every write transaction takes first (postgres/transactions.ts). The
+// callers append inside writeTransaction; UNIQUE (project_id, seq) turns any unserialised race into
+// an error, never into two matches sharing a place in the log.
+const APPEND = `INSERT INTO matches (id, project_id, first_id, second_id, winner_id, judge, confidence, rationale, debate, task_id, pair_id,
+    created_by, created_at, seq)
+  SELECT @id, @projectId, @firstId, @secondId, @winnerId, @judge, @confidence, @rationale, @debate, @taskId, @pairId,
+    @createdBy, @createdAt, COALESCE(MAX(seq), 0) + 1 FROM matches WHERE project_id = @projectId
+  ON CONFLICT (task_id, pair_id) DO NOTHING`;
+
 /** Appends a match with the next sequence number; returns false when this (task, pair) was already recorded. */
-export function insertMatch(db: Db, match: Omit<MatchRow, 'seq'>): Promise<boolean> {
-  return onConnection(db, () => {
-    const result = cached(
-      db,
-      `INSERT INTO matches (id, project_id, first_id, second_id, winner_id, judge, confidence, rationale, debate, task_id, pair_id,
-         created_by, created_at, seq)
-       SELECT @id, @projectId, @firstId, @secondId, @winnerId, @judge, @confidence, @rationale, @debate, @taskId, @pairId,
-         @createdBy, @createdAt, COALESCE(MAX(seq), 0) + 1 FROM matches WHERE project_id = @projectId
-       ON CONFLICT (task_id, pair_id) DO NOTHING`,
-    ).run({ ...match, debate: toJson(match.debate) });
-    return result.changes > 0;
-  }, 'writes');
+export async function insertMatch(db: Db, match: Omit<MatchRow, 'seq'>): Promise<boolean> {
+  return (await execute(db, APPEND, { ...match, debate: toJson(match.debate) })) > 0;
 }
 
 interface Raw {
@@ -44,30 +44,26 @@ interface Raw {
   created_by: string; created_at: string; seq: number;
 }
 
-export function projectMatches(db: Db, projectId: string): Promise<MatchRow[]> {
-  return onConnection(db, () => {
-    return (cached(db, 'SELECT * FROM matches WHERE project_id = ? ORDER BY seq').all(projectId) as Raw[]).map((raw) => ({
-      id: raw.id,
-      projectId: raw.project_id,
-      firstId: raw.first_id,
-      secondId: raw.second_id,
-      winnerId: raw.winner_id,
-      judge: raw.judge,
-      confidence: raw.confidence,
-      rationale: raw.rationale,
-      debate: fromJson(raw.debate, []),
-      taskId: raw.task_id,
-      pairId: raw.pair_id,
-      createdBy: raw.created_by,
-      createdAt: raw.created_at,
-      seq: raw.seq,
-    }));
-  });
+export async function projectMatches(db: Db, projectId: string): Promise<MatchRow[]> {
+  return (await rows<Raw>(db, 'SELECT * FROM matches WHERE project_id = ? ORDER BY seq', [projectId])).map((raw) => ({
+    id: raw.id,
+    projectId: raw.project_id,
+    firstId: raw.first_id,
+    secondId: raw.second_id,
+    winnerId: raw.winner_id,
+    judge: raw.judge,
+    confidence: raw.confidence,
+    rationale: raw.rationale,
+    debate: fromJson(raw.debate, []),
+    taskId: raw.task_id,
+    pairId: raw.pair_id,
+    createdBy: raw.created_by,
+    createdAt: raw.created_at,
+    seq: raw.seq,
+  }));
 }
 
 /** From the trigger-kept counter (migration 0005): COUNT(*) scanned 100,000 index entries per status poll. */
-export function countMatches(db: Db, projectId: string): Promise<number> {
-  return inUnit(db, async () => {
-    return (await projectCounts(db, projectId)).matches;
-  });
+export async function countMatches(db: Db, projectId: string): Promise<number> {
+  return (await projectCounts(db, projectId)).matches;
 }

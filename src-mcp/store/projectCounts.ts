@@ -2,9 +2,8 @@
 // poll or a list total on a project with 10,000 hypotheses and 100,000 matches reads one row
 // instead of scanning both tables.
 import type { Db } from './database.js';
-import { cached } from './statements.js';
 import { HYPOTHESIS_STATUS_VALUES, type HypothesisStatus } from '../../src-shared/schemas/hypotheses.js';
-import { onConnection } from './unitOfWork.js';
+import { row } from './sql.js';
 
 export interface HypothesisCounts {
   total: number;
@@ -22,17 +21,15 @@ export interface HypothesisCounts {
 type RawCounts = Record<`status_${HypothesisStatus}`, number> & { with_review: number; matches: number };
 
 /** The project's counts; all zero for a project that does not exist. */
-export function projectCounts(db: Db, projectId: string): Promise<HypothesisCounts> {
-  return onConnection(db, () => {
-    const raw = cached(db, 'SELECT * FROM project_counts WHERE project_id = ?').get(projectId) as RawCounts | undefined;
-    const byStatus = Object.fromEntries(HYPOTHESIS_STATUS_VALUES.map((status) => [status, raw?.[`status_${status}`] ?? 0])) as Record<HypothesisStatus, number>;
-    return {
-      total: HYPOTHESIS_STATUS_VALUES.reduce((sum, status) => sum + byStatus[status], 0),
-      reviewed: raw?.with_review ?? 0,
-      inTournament: byStatus.in_tournament + byStatus.evolved,
-      rejected: byStatus.rejected,
-      byStatus,
-      matches: raw?.matches ?? 0,
-    };
-  });
+export async function projectCounts(db: Db, projectId: string): Promise<HypothesisCounts> {
+  const raw = await row<RawCounts>(db, 'SELECT * FROM project_counts WHERE project_id = ?', [projectId]);
+  const byStatus = Object.fromEntries(HYPOTHESIS_STATUS_VALUES.map((status) => [status, raw?.[`status_${status}`] ?? 0])) as Record<HypothesisStatus, number>;
+  return {
+    total: HYPOTHESIS_STATUS_VALUES.reduce((sum, status) => sum + byStatus[status], 0),
+    reviewed: raw?.with_review ?? 0,
+    inTournament: byStatus.in_tournament + byStatus.evolved,
+    rejected: byStatus.rejected,
+    byStatus,
+    matches: raw?.matches ?? 0,
+  };
 }

@@ -1,10 +1,10 @@
 // The research-engine columns of a project (0002): plan, settings, stage, counters.
+import { perEngine } from './dialect.js';
 import type { Db } from './database.js';
-import { cached } from './statements.js';
 import { fromJson, toJson } from './json.js';
 import type { ProjectStatus } from './projects.js';
 import { notTrashed } from './projectTrash.js';
-import { onConnection } from './unitOfWork.js';
+import { execute, row } from './sql.js';
 
 export interface ProjectStateRow {
   plan: Record<string, unknown>;
@@ -17,39 +17,43 @@ export interface ProjectStateRow {
   stopReason: string | null;
 }
 
-export function loadProjectState(db: Db, projectId: string): Promise<ProjectStateRow | undefined> {
-  return onConnection(db, () => {
-    const raw = cached(
-      db,
-      'SELECT plan, settings, stage, iteration, workflow_step, meta_review, reasoning_calls_used, stop_reason FROM projects WHERE id = ?',
-    ).get(projectId) as
-      | { plan: string; settings: string; stage: string; iteration: number; workflow_step: number; meta_review: string | null; reasoning_calls_used: number; stop_reason: string | null }
-      | undefined;
-    if (raw === undefined) return undefined;
-    return {
-      plan: fromJson(raw.plan, {}),
-      settings: fromJson(raw.settings, {}),
-      stage: raw.stage,
-      iteration: raw.iteration,
-      workflowStep: raw.workflow_step,
-      metaReview: fromJson(raw.meta_review, null),
-      reasoningCallsUsed: raw.reasoning_calls_used,
-      stopReason: raw.stop_reason,
-    };
-  });
+interface RawState {
+  plan: string;
+  settings: string;
+  stage: string;
+  iteration: number;
+  workflow_step: number;
+  meta_review: string | null;
+  reasoning_calls_used: number;
+  stop_reason: string | null;
 }
+
+const STATE = 'SELECT plan, settings, stage, iteration, workflow_step, meta_review, reasoning_calls_used, stop_reason FROM projects WHERE id = ?';
+
+export async function loadProjectState(db: Db, projectId: string): Promise<ProjectStateRow | undefined> {
+  const raw = await row<RawState>(db, STATE, [projectId]);
+  if (raw === undefined) return undefined;
+  return {
+    plan: fromJson(raw.plan, {}),
+    settings: fromJson(raw.settings, {}),
+    stage: raw.stage,
+    iteration: raw.iteration,
+    workflowStep: raw.workflow_step,
+    metaReview: fromJson(raw.meta_review, null),
+    reasoningCallsUsed: raw.reasoning_calls_used,
+    stopReason: raw.stop_reason,
+  };
+}
+
+const SETTINGS = perEngine((d) => `SELECT settings, hypothesis_budget AS hypothesisBudget FROM projects WHERE id = ? AND ${notTrashed(d)}`);
 
 /**
  * A live project's settings column and budget in one read, for reads that need nothing else of the
  * state (a leaderboard page's top-k); undefined for an unknown or trashed project, as findProject.
  */
-export function loadProjectSettings(db: Db, projectId: string): Promise<{ settings: Record<string, unknown>; hypothesisBudget: number } | undefined> {
-  return onConnection(db, () => {
-    const raw = cached(db, `SELECT settings, hypothesis_budget AS hypothesisBudget FROM projects WHERE id = ? AND ${notTrashed()}`).get(projectId) as
-      | { settings: string; hypothesisBudget: number }
-      | undefined;
-    return raw === undefined ? undefined : { settings: fromJson(raw.settings, {}), hypothesisBudget: raw.hypothesisBudget };
-  });
+export async function loadProjectSettings(db: Db, projectId: string): Promise<{ settings: Record<string, unknown>; hypothesisBudget: number } | undefined> {
+  const raw = await row<{ settings: string; hypothesisBudget: number }>(db, SETTINGS, [projectId]);
+  return raw === undefined ? undefined : { settings: fromJson(raw.settings, {}), hypothesisBudget: raw.hypothesisBudget };
 }
 
 export interface ProjectStatePatch {
@@ -89,19 +93,15 @@ const COLUMNS: Record<keyof ProjectStatePatch, string> = {
 const JSON_KEYS = new Set<keyof ProjectStatePatch>(['plan', 'settings', 'metaReview']);
 
 /** Updates the given fields and `updated_at`; the column list is fixed, never built from input. */
-export function updateProjectState(db: Db, projectId: string, patch: ProjectStatePatch, updatedAt: string): Promise<void> {
-  return onConnection(db, () => {
-    const keys = (Object.keys(patch) as Array<keyof ProjectStatePatch>).filter((key) => patch[key] !== undefined);
-    const assignments = keys.map((key) => `${COLUMNS[key]} = @${key}`);
-    const values: Record<string, unknown> = { id: projectId, updatedAt };
-    for (const key of keys) values[key] = JSON_KEYS.has(key) ? toJson(patch[key]) : typeof patch[key] === 'boolean' ? Number(patch[key]) : patch[key];
-    // One statement per set of fields: the code updates a handful of combinations, each many times.
-    cached(db, `UPDATE projects SET ${[...assignments, 'updated_at = @updatedAt'].join(', ')} WHERE id = @id`).run(values);
-  }, 'writes');
+export async function updateProjectState(db: Db, projectId: string, patch: ProjectStatePatch, updatedAt: string): Promise<void> {
+  const keys = (Object.keys(patch) as Array<keyof ProjectStatePatch>).filter((key) => patch[key] !== undefined);
+  const assignments = keys.map((key) => `${COLUMNS[key]} = @${key}`);
+  const values: Record<string, unknown> = { id: projectId, updatedAt };
+  for (const key of keys) values[key] = JSON_KEYS.has(key) ? toJson(patch[key]) : typeof patch[key] === 'boolean' ? Number(patch[key]) : patch[key];
+  // One statement per set of fields: the code updates a handful of combinations, each many times.
+  await execute(db, `UPDATE projects SET ${[...assignments, 'updated_at = @updatedAt'].join(', ')} WHERE id = @id`, values);
 }
 
-export function deleteProject(db: Db, projectId: string): Promise<boolean> {
-  return onConnection(db, () => {
-    return cached(db, 'DELETE FROM projects WHERE id = ?').run(projectId).changes > 0;
-  }, 'writes');
+export async function deleteProject(db: Db, projectId: string): Promise<boolean> {
+  return (await execute(db, 'DELETE FROM projects WHERE id = ?', [projectId])) > 0;
 }

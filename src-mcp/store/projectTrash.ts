@@ -2,12 +2,12 @@
 // The mark lives in the project's settings JSON, like archivedAt: a trashed project keeps every row
 // it owns until it is purged, and findProject/listProjects treat it as gone.
 import type { Db } from './database.js';
-import { cached } from './statements.js';
-import { onConnection } from './unitOfWork.js';
+import { perEngine, type Dialect } from './dialect.js';
+import { execute, row, rows } from './sql.js';
 
 /** SQL condition: the project row aliased `alias` is not in the trash. */
-export function notTrashed(alias?: string): string {
-  return `json_extract(${alias === undefined ? '' : `${alias}.`}settings, '$.trashedAt') IS NULL`;
+export function notTrashed(dialect: Dialect, alias?: string): string {
+  return `${dialect.jsonText(`${alias === undefined ? '' : `${alias}.`}settings`, 'trashedAt')} IS NULL`;
 }
 
 export interface TrashedProjectRow {
@@ -17,41 +17,31 @@ export interface TrashedProjectRow {
   purgeAfter: string;
 }
 
-export function markTrashed(db: Db, projectId: string, trashedAt: string, purgeAfter: string): Promise<boolean> {
-  return onConnection(db, () => {
-    return (
-      cached(db, `UPDATE projects SET settings = json_set(settings, '$.trashedAt', ?, '$.purgeAfter', ?) WHERE id = ? AND ${notTrashed()}`).run(
-        trashedAt,
-        purgeAfter,
-        projectId,
-      ).changes > 0
-    );
-  }, 'writes');
+const MARK = perEngine(
+  (d) => `UPDATE projects SET settings = ${d.jsonWithTexts('settings', [['trashedAt', '?'], ['purgeAfter', '?']])} WHERE id = ? AND ${notTrashed(d)}`,
+);
+
+export async function markTrashed(db: Db, projectId: string, trashedAt: string, purgeAfter: string): Promise<boolean> {
+  return (await execute(db, MARK, [trashedAt, purgeAfter, projectId])) > 0;
 }
 
-export function unmarkTrashed(db: Db, projectId: string): Promise<boolean> {
-  return onConnection(db, () => {
-    return (
-      cached(db, `UPDATE projects SET settings = json_remove(settings, '$.trashedAt', '$.purgeAfter') WHERE id = ? AND NOT (${notTrashed()})`).run(projectId)
-        .changes > 0
-    );
-  }, 'writes');
+const UNMARK = perEngine((d) => `UPDATE projects SET settings = ${d.jsonWithout('settings', ['trashedAt', 'purgeAfter'])} WHERE id = ? AND NOT (${notTrashed(d)})`);
+
+export async function unmarkTrashed(db: Db, projectId: string): Promise<boolean> {
+  return (await execute(db, UNMARK, [projectId])) > 0;
 }
+
+const TRASHED = perEngine(
+  (d) => `SELECT id, goal, ${d.jsonText('settings', 'trashedAt')} AS trashedAt, ${d.jsonText('settings', 'purgeAfter')} AS purgeAfter
+            FROM projects WHERE NOT (${notTrashed(d)}) ORDER BY purgeAfter, id`,
+);
 
 /** Every trashed project, the soonest to be purged first. */
-export function trashedProjects(db: Db): Promise<TrashedProjectRow[]> {
-  return onConnection(db, () => {
-    return cached(
-      db,
-      `SELECT id, goal, json_extract(settings, '$.trashedAt') AS trashedAt, json_extract(settings, '$.purgeAfter') AS purgeAfter
-         FROM projects WHERE NOT (${notTrashed()}) ORDER BY purgeAfter, id`,
-    ).all() as TrashedProjectRow[];
-  });
+export async function trashedProjects(db: Db): Promise<TrashedProjectRow[]> {
+  return rows<TrashedProjectRow>(db, TRASHED);
 }
 
 /** Whether a project row exists at all, trashed or not. */
-export function projectExists(db: Db, projectId: string): Promise<boolean> {
-  return onConnection(db, () => {
-    return cached(db, 'SELECT 1 FROM projects WHERE id = ?').get(projectId) !== undefined;
-  });
+export async function projectExists(db: Db, projectId: string): Promise<boolean> {
+  return (await row(db, 'SELECT 1 FROM projects WHERE id = ?', [projectId])) !== undefined;
 }

@@ -1,9 +1,10 @@
 // Named statements for research projects: the only place that knows how projects are stored.
+import { perEngine } from './dialect.js';
 import type { Db } from './database.js';
-import { cached } from './statements.js';
 import { StoreError } from './errors.js';
 import { notTrashed } from './projectTrash.js';
-import { onConnection } from './unitOfWork.js';
+import { execute, row, rows, scalar } from './sql.js';
+import { readTransaction } from './transactions.js';
 
 export type ProjectStatus = 'initializing' | 'active' | 'paused' | 'completed';
 
@@ -52,24 +53,21 @@ function fromRaw(raw: RawProject): ProjectRow {
   };
 }
 
-export function insertProject(db: Db, project: ProjectRow): Promise<void> {
-  return onConnection(db, () => {
-    cached(
-      db,
-      `INSERT INTO projects (id, goal, domain, domain_inferred, status, hypothesis_budget, progress,
-                             created_by, created_at, updated_at)
-       VALUES (@id, @goal, @domain, @domainInferred, @status, @hypothesisBudget, @progress,
-               @createdBy, @createdAt, @updatedAt)`,
-    ).run({ ...project, domainInferred: project.domainInferred ? 1 : 0 });
-  }, 'writes');
+const INSERT = `INSERT INTO projects (id, goal, domain, domain_inferred, status, hypothesis_budget, progress,
+                                       created_by, created_at, updated_at)
+                VALUES (@id, @goal, @domain, @domainInferred, @status, @hypothesisBudget, @progress,
+                        @createdBy, @createdAt, @updatedAt)`;
+
+export async function insertProject(db: Db, project: ProjectRow): Promise<void> {
+  await execute(db, INSERT, { ...project, domainInferred: project.domainInferred ? 1 : 0 });
 }
 
+const FIND = perEngine((d) => `SELECT ${COLUMNS} FROM projects WHERE id = ? AND ${notTrashed(d)}`);
+
 /** A project that exists and is not in the trash (a trashed one reads as gone: store/projectTrash.ts). */
-export function findProject(db: Db, id: string): Promise<ProjectRow | undefined> {
-  return onConnection(db, () => {
-    const raw = cached(db, `SELECT ${COLUMNS} FROM projects WHERE id = ? AND ${notTrashed()}`).get(id) as RawProject | undefined;
-    return raw === undefined ? undefined : fromRaw(raw);
-  });
+export async function findProject(db: Db, id: string): Promise<ProjectRow | undefined> {
+  const raw = await row<RawProject>(db, FIND, [id]);
+  return raw === undefined ? undefined : fromRaw(raw);
 }
 
 /** Position in the newest-first listing; opaque to callers (encoded as a cursor string). */
@@ -84,36 +82,35 @@ export interface ProjectPage {
   next: ProjectCursor | null;
 }
 
-export function listProjects(
+// One statement serves every combination: NULL parameters switch the filters off.
+const PAGE = perEngine(
+  (d) => `SELECT ${COLUMNS} FROM projects
+          WHERE (CAST(@status AS TEXT) IS NULL OR status = @status) AND ${notTrashed(d)}
+            AND (CAST(@afterCreated AS TEXT) IS NULL OR created_at < @afterCreated
+                 OR (created_at = @afterCreated AND id < @afterId))
+          ORDER BY created_at DESC, id DESC
+          LIMIT @limit`,
+);
+const TOTAL = perEngine((d) => `SELECT COUNT(*) AS n FROM projects WHERE (CAST(@status AS TEXT) IS NULL OR status = @status) AND ${notTrashed(d)}`);
+
+export async function listProjects(
   db: Db,
   query: { status?: ProjectStatus | undefined; limit: number; after?: ProjectCursor | undefined },
 ): Promise<ProjectPage> {
-  return onConnection(db, () => {
-    const status = query.status ?? null;
-    const after = query.after ?? null;
-    // One statement serves every combination: NULL parameters switch the filters off.
-    const rows = cached(
-      db,
-      `SELECT ${COLUMNS} FROM projects
-       WHERE (@status IS NULL OR status = @status) AND ${notTrashed()}
-         AND (@afterCreated IS NULL OR created_at < @afterCreated
-              OR (created_at = @afterCreated AND id < @afterId))
-       ORDER BY created_at DESC, id DESC
-       LIMIT @limit`,
-    ).all({
-        status,
-        afterCreated: after?.createdAt ?? null,
-        afterId: after?.id ?? null,
-        limit: query.limit + 1,
-      }) as RawProject[];
-    const total = (
-      cached(db, `SELECT COUNT(*) AS n FROM projects WHERE (@status IS NULL OR status = @status) AND ${notTrashed()}`).get({ status }) as {
-        n: number;
-      }
-    ).n;
-    const page = rows.slice(0, query.limit).map(fromRaw);
+  const status = query.status ?? null;
+  const after = query.after ?? null;
+  // The page and its total from one snapshot: a project created between them would miscount.
+  return readTransaction(db, async () => {
+    const raws = await rows<RawProject>(db, PAGE, {
+      status,
+      afterCreated: after?.createdAt ?? null,
+      afterId: after?.id ?? null,
+      limit: query.limit + 1,
+    });
+    const total = (await scalar<number>(db, TOTAL, { status })) ?? 0;
+    const page = raws.slice(0, query.limit).map(fromRaw);
     const last = page[page.length - 1];
-    const next = rows.length > query.limit && last !== undefined ? { createdAt: last.createdAt, id: last.id } : null;
+    const next = raws.length > query.limit && last !== undefined ? { createdAt: last.createdAt, id: last.id } : null;
     return { projects: page, total, next };
   });
 }

@@ -4,8 +4,7 @@
 import type { ProviderKind } from '../../src-shared/schemas/providers.js';
 import type { Db } from './database.js';
 import { fromJson, toJson } from './json.js';
-import { sqlite } from './handle.js';
-import { onConnection } from './unitOfWork.js';
+import { execute, rows } from './sql.js';
 
 export interface ProviderSettingsRow {
   name: string;
@@ -51,30 +50,24 @@ function fromRaw(raw: RawProvider): ProviderSettingsRow {
   };
 }
 
-export function listProviderSettings(db: Db): Promise<ProviderSettingsRow[]> {
-  return onConnection(db, () => {
-    return (sqlite(db).prepare('SELECT * FROM reasoning_providers ORDER BY position, name').all() as RawProvider[]).map(fromRaw);
-  });
+export async function listProviderSettings(db: Db): Promise<ProviderSettingsRow[]> {
+  return (await rows<RawProvider>(db, 'SELECT * FROM reasoning_providers ORDER BY position, name')).map(fromRaw);
 }
+
+// A provider keeps its place when it is updated (the conflict branch leaves position alone); a new
+// one takes the place after the last, computed in the same statement.
+const UPSERT = `INSERT INTO reasoning_providers (name, kind, base_url, models, concurrency, timeout_ms, max_retries, prices, enabled, position, updated_at)
+                VALUES (@name, @kind, @baseUrl, @models, @concurrency, @timeoutMs, @maxRetries, @prices, @enabled,
+                        (SELECT COALESCE(MAX(position), -1) + 1 FROM reasoning_providers), @updatedAt)
+                ON CONFLICT (name) DO UPDATE SET kind = excluded.kind, base_url = excluded.base_url, models = excluded.models,
+                  concurrency = excluded.concurrency, timeout_ms = excluded.timeout_ms, max_retries = excluded.max_retries,
+                  prices = excluded.prices, enabled = excluded.enabled, updated_at = excluded.updated_at`;
 
 /** Inserts or replaces one provider; a new one goes last in the order. */
-export function upsertProviderSettings(db: Db, row: Omit<ProviderSettingsRow, 'position'>): Promise<void> {
-  return onConnection(db, () => {
-    const existing = sqlite(db).prepare('SELECT position FROM reasoning_providers WHERE name = ?').get(row.name) as { position: number } | undefined;
-    const position =
-      existing?.position ?? ((sqlite(db).prepare('SELECT MAX(position) AS p FROM reasoning_providers').get() as { p: number | null }).p ?? -1) + 1;
-    sqlite(db).prepare(
-      `INSERT INTO reasoning_providers (name, kind, base_url, models, concurrency, timeout_ms, max_retries, prices, enabled, position, updated_at)
-       VALUES (@name, @kind, @baseUrl, @models, @concurrency, @timeoutMs, @maxRetries, @prices, @enabled, @position, @updatedAt)
-       ON CONFLICT (name) DO UPDATE SET kind = excluded.kind, base_url = excluded.base_url, models = excluded.models,
-         concurrency = excluded.concurrency, timeout_ms = excluded.timeout_ms, max_retries = excluded.max_retries,
-         prices = excluded.prices, enabled = excluded.enabled, updated_at = excluded.updated_at`,
-    ).run({ ...row, models: toJson(row.models), prices: toJson(row.prices), enabled: row.enabled ? 1 : 0, position });
-  }, 'writes');
+export async function upsertProviderSettings(db: Db, row: Omit<ProviderSettingsRow, 'position'>): Promise<void> {
+  await execute(db, UPSERT, { ...row, models: toJson(row.models), prices: toJson(row.prices), enabled: row.enabled ? 1 : 0 });
 }
 
-export function deleteProviderSettings(db: Db, name: string): Promise<boolean> {
-  return onConnection(db, () => {
-    return sqlite(db).prepare('DELETE FROM reasoning_providers WHERE name = ?').run(name).changes > 0;
-  }, 'writes');
+export async function deleteProviderSettings(db: Db, name: string): Promise<boolean> {
+  return (await execute(db, 'DELETE FROM reasoning_providers WHERE name = ?', [name])) > 0;
 }

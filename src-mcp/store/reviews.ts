@@ -1,9 +1,8 @@
 // Named statements for reviews.
 import type { Db } from './database.js';
-import { cached } from './statements.js';
 import { fromJson, toJson } from './json.js';
 import { camelized } from './rowFields.js';
-import { onConnection } from './unitOfWork.js';
+import { execute, rows } from './sql.js';
 
 export interface ReviewRow {
   id: string;
@@ -28,24 +27,21 @@ export interface ReviewRow {
   createdAt: string;
 }
 
-export function insertReview(db: Db, review: ReviewRow): Promise<void> {
-  return onConnection(db, () => {
-    cached(
-      db,
-      `INSERT INTO reviews (id, project_id, hypothesis_id, type, plausibility, novelty, testability, safety, overall, strengths,
-         weaknesses, recommendations, citations, assumption_checks, fundamental_flaw, narrative, reviewer, judge, task_id, created_at)
-       VALUES (@id, @projectId, @hypothesisId, @type, @plausibility, @novelty, @testability, @safety, @overall, @strengths,
-         @weaknesses, @recommendations, @citations, @assumptionChecks, @fundamentalFlaw, @narrative, @reviewer, @judge, @taskId, @createdAt)`,
-    ).run({
-      ...review,
-      strengths: toJson(review.strengths),
-      weaknesses: toJson(review.weaknesses),
-      recommendations: toJson(review.recommendations),
-      citations: toJson(review.citations),
-      assumptionChecks: toJson(review.assumptionChecks),
-      fundamentalFlaw: review.fundamentalFlaw ? 1 : 0,
-    });
-  }, 'writes');
+const INSERT = `INSERT INTO reviews (id, project_id, hypothesis_id, type, plausibility, novelty, testability, safety, overall, strengths,
+    weaknesses, recommendations, citations, assumption_checks, fundamental_flaw, narrative, reviewer, judge, task_id, created_at)
+  VALUES (@id, @projectId, @hypothesisId, @type, @plausibility, @novelty, @testability, @safety, @overall, @strengths,
+    @weaknesses, @recommendations, @citations, @assumptionChecks, @fundamentalFlaw, @narrative, @reviewer, @judge, @taskId, @createdAt)`;
+
+export async function insertReview(db: Db, review: ReviewRow): Promise<void> {
+  await execute(db, INSERT, {
+    ...review,
+    strengths: toJson(review.strengths),
+    weaknesses: toJson(review.weaknesses),
+    recommendations: toJson(review.recommendations),
+    citations: toJson(review.citations),
+    assumptionChecks: toJson(review.assumptionChecks),
+    fundamentalFlaw: review.fundamentalFlaw ? 1 : 0,
+  });
 }
 
 interface Raw {
@@ -67,14 +63,10 @@ function fromRaw(raw: Raw): ReviewRow {
   };
 }
 
-export function reviewsOfHypothesis(db: Db, hypothesisId: string): Promise<ReviewRow[]> {
-  return onConnection(db, () => {
-    return (cached(db, 'SELECT * FROM reviews WHERE hypothesis_id = ? ORDER BY created_at, id').all(hypothesisId) as Raw[]).map(fromRaw);
-  });
+export async function reviewsOfHypothesis(db: Db, hypothesisId: string): Promise<ReviewRow[]> {
+  return (await rows<Raw>(db, 'SELECT * FROM reviews WHERE hypothesis_id = ? ORDER BY created_at, id', [hypothesisId])).map(fromRaw);
 }
 
-export function reviewsOfProject(db: Db, projectId: string): Promise<ReviewRow[]> {
-  return onConnection(db, () => {
-    return (cached(db, 'SELECT * FROM reviews WHERE project_id = ? ORDER BY created_at, id').all(projectId) as Raw[]).map(fromRaw);
-  });
+export async function reviewsOfProject(db: Db, projectId: string): Promise<ReviewRow[]> {
+  return (await rows<Raw>(db, 'SELECT * FROM reviews WHERE project_id = ? ORDER BY created_at, id', [projectId])).map(fromRaw);
 }

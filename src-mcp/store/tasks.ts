@@ -1,8 +1,8 @@
 // The durable task queue: named statements for leasing, completing and recovering work items.
 import type { Db } from './database.js';
-import { cached } from './statements.js';
+import { perEngine, type Dialect } from './dialect.js';
 import { fromJson, toJson } from './json.js';
-import { onConnection } from './unitOfWork.js';
+import { execute, row, rows, scalar } from './sql.js';
 
 export interface TaskRow {
   id: string;
@@ -44,79 +44,64 @@ function fromRaw(raw: Raw): TaskRow {
   };
 }
 
-export function insertTask(db: Db, task: { id: string; projectId: string; kind: string; payload: Record<string, unknown>; createdAt: string }): Promise<void> {
-  return onConnection(db, () => {
-    cached(
-      db,
-      `INSERT INTO tasks (id, project_id, kind, payload, status, created_at, updated_at)
-       VALUES (@id, @projectId, @kind, @payload, 'queued', @createdAt, @createdAt)`,
-    ).run({ ...task, payload: toJson(task.payload) });
-  }, 'writes');
+const INSERT = `INSERT INTO tasks (id, project_id, kind, payload, status, created_at, updated_at)
+                VALUES (@id, @projectId, @kind, @payload, 'queued', @createdAt, @createdAt)`;
+
+export async function insertTask(db: Db, task: { id: string; projectId: string; kind: string; payload: Record<string, unknown>; createdAt: string }): Promise<void> {
+  await execute(db, INSERT, { id: task.id, projectId: task.projectId, kind: task.kind, payload: toJson(task.payload), createdAt: task.createdAt });
 }
 
-export function findTask(db: Db, id: string): Promise<TaskRow | undefined> {
-  return onConnection(db, () => {
-    const raw = cached(db, 'SELECT * FROM tasks WHERE id = ?').get(id) as Raw | undefined;
-    return raw === undefined ? undefined : fromRaw(raw);
-  });
+export async function findTask(db: Db, id: string): Promise<TaskRow | undefined> {
+  const raw = await row<Raw>(db, 'SELECT * FROM tasks WHERE id = ?', [id]);
+  return raw === undefined ? undefined : fromRaw(raw);
 }
 
 /**
- * Queued and leased tasks of a project, oldest first. Tasks created in one step share a timestamp
- * and their ids are random, so the tie is broken by rowid (insertion order): work is handed out in
- * the order it was planned, the same on every run.
+ * Tasks created in one step share a timestamp and their ids are random, so the tie is broken by
+ * insertion order: work is handed out in the order it was planned, the same on every run. SQLite's
+ * rowid is that order; PostgreSQL has none, so migration 0014 gives its tasks an identity column.
  */
-export function openTasks(db: Db, projectId: string): Promise<TaskRow[]> {
-  return onConnection(db, () => {
-    return (
-      cached(db, "SELECT * FROM tasks WHERE project_id = ? AND status IN ('queued', 'leased') ORDER BY created_at, rowid").all(projectId) as Raw[]
-    ).map(fromRaw);
-  });
+function oldestFirst(d: Dialect): string {
+  return `created_at, ${d.engine === 'sqlite' ? 'rowid' : 'seq'}`;
 }
 
-export function leaseTask(db: Db, id: string, owner: string, expiresAt: string, now: string): Promise<void> {
-  return onConnection(db, () => {
-    cached(
-      db,
-      `UPDATE tasks SET status = 'leased', lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_at = ? WHERE id = ?`,
-    ).run(owner, expiresAt, now, id);
-  }, 'writes');
+const OPEN = perEngine((d) => `SELECT * FROM tasks WHERE project_id = ? AND status IN ('queued', 'leased') ORDER BY ${oldestFirst(d)}`);
+
+/** Queued and leased tasks of a project, oldest first (in the order they were planned). */
+export async function openTasks(db: Db, projectId: string): Promise<TaskRow[]> {
+  return (await rows<Raw>(db, OPEN, [projectId])).map(fromRaw);
 }
 
-export function completeTask(db: Db, id: string, reasoner: string, now: string): Promise<boolean> {
-  return onConnection(db, () => {
-    const result = cached(
-      db,
-      `UPDATE tasks SET status = 'done', reasoner = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?, completed_at = ?
-       WHERE id = ? AND status IN ('queued', 'leased')`,
-    ).run(reasoner, now, now, id);
-    return result.changes > 0;
-  }, 'writes');
+export async function leaseTask(db: Db, id: string, owner: string, expiresAt: string, now: string): Promise<void> {
+  await execute(db, `UPDATE tasks SET status = 'leased', lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_at = ? WHERE id = ?`, [
+    owner,
+    expiresAt,
+    now,
+    id,
+  ]);
 }
 
-export function cancelOpenTasks(db: Db, projectId: string, now: string): Promise<number> {
-  return onConnection(db, () => {
-    return cached(db, "UPDATE tasks SET status = 'cancelled', lease_owner = NULL, updated_at = ? WHERE project_id = ? AND status IN ('queued', 'leased')").run(
-      now,
-      projectId,
-    ).changes;
-  }, 'writes');
+const COMPLETE = `UPDATE tasks SET status = 'done', reasoner = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?, completed_at = ?
+                  WHERE id = ? AND status IN ('queued', 'leased')`;
+
+export async function completeTask(db: Db, id: string, reasoner: string, now: string): Promise<boolean> {
+  return (await execute(db, COMPLETE, [reasoner, now, now, id])) > 0;
 }
 
-export function recordTaskError(db: Db, id: string, error: string, now: string): Promise<void> {
-  return onConnection(db, () => {
-    cached(db, 'UPDATE tasks SET error = ?, updated_at = ? WHERE id = ?').run(error, now, id);
-  }, 'writes');
+export async function cancelOpenTasks(db: Db, projectId: string, now: string): Promise<number> {
+  return execute(db, "UPDATE tasks SET status = 'cancelled', lease_owner = NULL, updated_at = ? WHERE project_id = ? AND status IN ('queued', 'leased')", [now, projectId]);
 }
 
-export function countDoneTasks(db: Db, projectId: string): Promise<number> {
-  return onConnection(db, () => {
-    return (cached(db, "SELECT COUNT(*) AS n FROM tasks WHERE project_id = ? AND status = 'done'").get(projectId) as { n: number }).n;
-  });
+export async function recordTaskError(db: Db, id: string, error: string, now: string): Promise<void> {
+  await execute(db, 'UPDATE tasks SET error = ?, updated_at = ? WHERE id = ?', [error, now, id]);
 }
 
-export function tasksOfKind(db: Db, projectId: string, kind: string): Promise<TaskRow[]> {
-  return onConnection(db, () => {
-    return (cached(db, 'SELECT * FROM tasks WHERE project_id = ? AND kind = ? ORDER BY created_at, rowid').all(projectId, kind) as Raw[]).map(fromRaw);
-  });
+export async function countDoneTasks(db: Db, projectId: string): Promise<number> {
+  return (await scalar<number>(db, "SELECT COUNT(*) AS n FROM tasks WHERE project_id = ? AND status = 'done'", [projectId])) ?? 0;
+}
+
+const OF_KIND = perEngine((d) => `SELECT * FROM tasks WHERE project_id = ? AND kind = ? ORDER BY ${oldestFirst(d)}`);
+
+export async function tasksOfKind(db: Db, projectId: string, kind: string): Promise<TaskRow[]> {
+  return (await rows<Raw>(db, OF_KIND, [projectId, kind])).map(fromRaw);
 }

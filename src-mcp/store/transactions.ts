@@ -1,25 +1,90 @@
-// The units of work on the SQLite connection (docs/architecture.md, *A second store*): a write
-// transaction that takes the write lock up front, a read transaction over one snapshot, each
-// holding this process's connection from BEGIN to COMMIT (unitOfWork.ts) so that no other call's
-// statement lands inside it. database.ts re-exports them; this module imports no migrations, so
-// code run without the build's .sql loader (the benchmarks' seeders under tsx) can use them.
-import { currentWriteObserver } from './writeObserver.js';
+// The units of work (docs/architecture.md, *A second store*): a write transaction that takes the
+// write lock up front, a read transaction over one snapshot, each holding this process's
+// connection (SQLite) or one pooled connection (PostgreSQL) from BEGIN to COMMIT (unitOfWork.ts)
+// so that no other call's statement lands inside it. database.ts re-exports them; this module
+// imports no migrations, so code run without the build's .sql loader (the benchmarks' seeders
+// under tsx) can use them.
+import { currentWriteObserver, type WriteObserver } from './writeObserver.js';
 import { publishAuditAnchor } from './auditAnchor.js';
-import { sqlite, type Connection, type Db } from './handle.js';
-import { inUnit, ownsConnection } from './unitOfWork.js';
+import { postgresPool, sqlite, type Connection, type Db } from './handle.js';
+import { inUnit, ownsConnection, unitClient, type UnitClient } from './unitOfWork.js';
+import * as postgres from './postgres/transactions.js';
+
+/** Whether the current context's unit has a transaction open on `db`. */
+function inOpenTransaction(db: Db): boolean {
+  if (!ownsConnection(db)) return false;
+  if (postgresPool(db) !== undefined) return unitClient(db)?.inTransaction === true;
+  return sqlite(db).inTransaction;
+}
+
+/** The pooled connection of the unit the current context runs in (inside inUnit, always there). */
+function currentUnit(db: Db): UnitClient {
+  const unit = unitClient(db);
+  if (unit === undefined) throw new Error('A PostgreSQL unit of work has no connection.');
+  return unit;
+}
 
 /**
  * Runs `work` as one write transaction that takes the write lock up front (no upgrade deadlocks),
- * as a unit of work holding this process's connection until it ends (unitOfWork.ts: an await in
- * `work` lets no other call's statement into it). Nested in another unit's transaction it is a
- * savepoint. Inside a tool call the call's audit takes part (see writeObserver.ts): it may hold
- * the transaction open until the call's audit row is in it, or add its row before the COMMIT.
+ * as a unit of work holding the connection until it ends (unitOfWork.ts: an await in `work` lets
+ * no other call's statement into it). Nested in another unit's transaction it is a savepoint.
+ * Inside a tool call the call's audit takes part (see writeObserver.ts): it may hold the
+ * transaction open until the call's audit row is in it, or add its row before the COMMIT.
  */
 export async function writeTransaction<T>(db: Db, work: () => T | Promise<T>): Promise<T> {
-  const connection = sqlite(db);
-  const observer = ownsConnection(db) && connection.inTransaction ? undefined : currentWriteObserver();
+  return writeWithObserver(db, work, inOpenTransaction(db) ? undefined : currentWriteObserver());
+}
+
+/**
+ * A write transaction of the store's own bookkeeping that no tool call's observer takes part in:
+ * the audit's appends of rows queued by other calls (store/audit.ts), which must neither open
+ * the observing call's held write nor commit with it. Nested in an open transaction: a savepoint.
+ */
+export async function unobservedWriteTransaction<T>(db: Db, work: () => T | Promise<T>): Promise<T> {
+  return writeWithObserver(db, work, undefined);
+}
+
+/**
+ * PostgreSQL: a write transaction of its own that does not wait for the write lock — undefined,
+ * with nothing run, while another connection holds it (how a read's audit row gets past a held
+ * lock: mcp/audit/readAudit.ts). SQLite's form (busy timeout 0 for the BEGIN) is in store/audit.ts.
+ */
+export async function tryPostgresWriteTransaction<T>(db: Db, work: () => T | Promise<T>): Promise<{ value: T } | undefined> {
+  return inUnit(db, async () => {
+    const unit = currentUnit(db);
+    if (unit.inTransaction) throw new Error('tryPostgresWriteTransaction runs in a transaction of its own, not nested in another.');
+    if (!(await postgres.tryBeginWrite(unit))) return undefined;
+    try {
+      const value = await work();
+      await postgres.commit(unit);
+      return { value };
+    } catch (error) {
+      await postgres.rollback(unit);
+      throw error;
+    }
+  });
+}
+
+async function writeWithObserver<T>(db: Db, work: () => T | Promise<T>, observer: WriteObserver | undefined): Promise<T> {
   // May take the connection for the whole call and open the transaction this write joins.
   if (observer !== undefined) await observer.beforeWrite(db);
+  if (postgresPool(db) !== undefined) {
+    return inUnit(db, async () => {
+      const unit = currentUnit(db);
+      if (unit.inTransaction) return postgres.inSavepoint(unit, work, true);
+      await postgres.beginWrite(unit);
+      try {
+        const result = await work();
+        if (observer !== undefined) await observer.beforeCommit(db);
+        await postgres.commit(unit);
+        return result;
+      } catch (error) {
+        await postgres.rollback(unit);
+        throw error;
+      }
+    });
+  }
+  const connection = sqlite(db);
   return inUnit(db, async () => {
     if (connection.inTransaction) return savepoint(connection, work);
     connection.exec('BEGIN IMMEDIATE');
@@ -57,10 +122,25 @@ async function savepoint<T>(connection: Connection, work: () => T | Promise<T>):
 
 /**
  * Runs `work` as one read transaction: every statement in it sees the same snapshot of the
- * database, however many writers commit meanwhile (WAL). A unit of work like a write's: another
- * call's statement must not land in its snapshot's transaction.
+ * database, however many writers commit meanwhile (WAL; REPEATABLE READ on PostgreSQL). A unit
+ * of work like a write's: another call's statement must not land in its snapshot's transaction.
  */
 export async function readTransaction<T>(db: Db, work: () => T | Promise<T>): Promise<T> {
+  if (postgresPool(db) !== undefined) {
+    return inUnit(db, async () => {
+      const unit = currentUnit(db);
+      if (unit.inTransaction) return work();
+      await postgres.beginRead(unit);
+      try {
+        const result = await work();
+        await postgres.commit(unit);
+        return result;
+      } catch (error) {
+        await postgres.rollback(unit);
+        throw error;
+      }
+    });
+  }
   const connection = sqlite(db);
   return inUnit(db, async () => {
     if (connection.inTransaction) return work();

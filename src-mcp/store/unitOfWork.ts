@@ -14,8 +14,11 @@
 // This is what PostgreSQL needs too, where a unit of work is one pooled connection and a call
 // outside it takes another: only the lock goes, the boundary stays.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sqlite, type Db } from './handle.js';
+import type pg from 'pg';
+import { postgresPool, sqlite, type Db } from './handle.js';
 import { cachedPluck } from './statements.js';
+import type { PostgresPool } from './postgres/pool.js';
+import { asStoreFailure } from './postgres/failures.js';
 
 /** A FIFO lock with a hold count: the holder may lend it to its own call's held write (see holdConnection). */
 class ConnectionLock {
@@ -52,10 +55,25 @@ class ConnectionLock {
   }
 }
 
-/** One hold of the lock, live until released. */
+/**
+ * The pooled PostgreSQL connection a unit holds, with the state SQLite's connection keeps itself
+ * (`inTransaction`): whether this unit opened a transaction on it, and whether the statement that
+ * failed in it left the connection unusable (then it is destroyed, not returned to the pool).
+ */
+export interface UnitClient {
+  readonly client: pg.PoolClient;
+  inTransaction: boolean;
+  /** Holders: the unit, and a held write that outlives it (SQLite's lock.retain). */
+  holds: number;
+  /** The database's URL without its password, for the messages of its failures. */
+  readonly display: string;
+}
+
+/** One hold of the lock (SQLite) or of a pooled connection (PostgreSQL), live until released. */
 interface Grant {
   readonly db: Db;
   active: boolean;
+  readonly unitClient?: UnitClient;
 }
 
 /**
@@ -88,6 +106,30 @@ export function ownsConnection(db: Db): boolean {
   return false;
 }
 
+/** The pooled connection of the unit this context runs in on `db` (PostgreSQL), if any. */
+export function unitClient(db: Db): UnitClient | undefined {
+  for (let scope = scopes.getStore(); scope !== undefined; scope = scope.parent) {
+    if (scope.grant?.active === true && scope.grant.db === db) return scope.grant.unitClient;
+  }
+  return undefined;
+}
+
+/** A pooled connection for a unit, or DATABASE_UNAVAILABLE when PostgreSQL is not answering. */
+async function connectPooled(pool: PostgresPool): Promise<pg.PoolClient> {
+  try {
+    return await pool.pool.connect();
+  } catch (error) {
+    throw asStoreFailure(error, pool.display);
+  }
+}
+
+/** Back to the pool; a connection left inside a transaction (a failed ROLLBACK) is destroyed instead. */
+function releaseClient(unit: UnitClient): void {
+  unit.holds -= 1;
+  if (unit.holds > 0) return;
+  unit.client.release(unit.inTransaction ? new Error('released inside a transaction') : undefined);
+}
+
 /** Whether some unit of work holds `db`'s connection now (this context's or another's). */
 export function connectionBusy(db: Db): boolean {
   return lockOf(db).held;
@@ -99,6 +141,7 @@ export function connectionBusy(db: Db): boolean {
  * no lock of its own — otherwise after the units queued before it.
  */
 export function onConnection<T>(db: Db, body: () => T, writes: Writes = 'reads'): Promise<T> {
+  if (postgresPool(db) !== undefined) return Promise.reject(new Error('A SQLite-only store function was called on a PostgreSQL database.'));
   const lock = lockOf(db);
   if (!lock.held || ownsConnection(db)) {
     try {
@@ -149,6 +192,17 @@ function watched<T>(db: Db, body: () => T, writes: Writes): T {
  */
 export async function inUnit<T>(db: Db, work: () => Promise<T>): Promise<T> {
   if (ownsConnection(db)) return work();
+  const pool = postgresPool(db);
+  if (pool !== undefined) {
+    const unitClient: UnitClient = { client: await connectPooled(pool), inTransaction: false, holds: 1, display: pool.display };
+    const grant: Grant = { db, active: true, unitClient };
+    try {
+      return await scopes.run({ parent: scopes.getStore(), observer: undefined, grant }, work);
+    } finally {
+      grant.active = false;
+      releaseClient(unitClient);
+    }
+  }
   const lock = lockOf(db);
   await lock.acquire();
   const current = scopes.getStore();
@@ -191,6 +245,8 @@ export async function holdConnection(db: Db): Promise<HeldConnection> {
   let scope = scopes.getStore();
   while (scope !== undefined && scope.observer === undefined) scope = scope.parent;
   if (scope === undefined) throw new Error('holdConnection needs an observed scope (observeWrites)');
+  const pool = postgresPool(db);
+  if (pool !== undefined) return holdPooledConnection(db, scope, pool);
   const lock = lockOf(db);
   if (ownsConnection(db)) lock.retain();
   else await lock.acquire();
@@ -206,6 +262,30 @@ export async function holdConnection(db: Db): Promise<HeldConnection> {
       grant.active = false;
       if (owner.grant === grant) owner.grant = undefined;
       lock.release();
+    },
+  };
+}
+
+/**
+ * PostgreSQL's held write: a pooled connection of the call's own (the unit's, when the call is
+ * inside one — the hold then outlives that unit, as SQLite's retained lock does).
+ */
+async function holdPooledConnection(db: Db, owner: Scope, pgPool: PostgresPool): Promise<HeldConnection> {
+  const inherited = unitClient(db);
+  if (inherited !== undefined) inherited.holds += 1;
+  const unit: UnitClient = inherited ?? { client: await connectPooled(pgPool), inTransaction: false, holds: 1, display: pgPool.display };
+  const grant: Grant = { db, active: true, unitClient: unit };
+  owner.grant = grant;
+  return {
+    within(work) {
+      return scopes.run({ parent: scopes.getStore(), observer: undefined, grant }, work);
+    },
+    release() {
+      if (!grant.active) return;
+      grant.active = false;
+      if (owner.grant === grant) owner.grant = undefined;
+      // A connection lent by an enclosing unit goes back once that unit has ended too.
+      releaseClient(unit);
     },
   };
 }

@@ -1,7 +1,6 @@
 // Reasoning usage (0004): one row per reasoner call, for budgets and the scientist's accounting.
 import type { Db } from './database.js';
-import { cached } from './statements.js';
-import { onConnection } from './unitOfWork.js';
+import { execute, row, rows } from './sql.js';
 
 export type UsageRole = 'generation' | 'review' | 'judging';
 export type UsageOutcome = 'submitted' | 'rejected' | 'failed';
@@ -20,14 +19,11 @@ export interface UsageRow {
   at: string;
 }
 
-export function insertUsage(db: Db, row: UsageRow): Promise<void> {
-  return onConnection(db, () => {
-    cached(
-      db,
-      `INSERT INTO reasoning_usage (project_id, task_id, role, reasoner, model, input_tokens, output_tokens, cost_usd, outcome, error, at)
-       VALUES (@projectId, @taskId, @role, @reasoner, @model, @inputTokens, @outputTokens, @costUsd, @outcome, @error, @at)`,
-    ).run(row);
-  }, 'writes');
+const INSERT = `INSERT INTO reasoning_usage (project_id, task_id, role, reasoner, model, input_tokens, output_tokens, cost_usd, outcome, error, at)
+                VALUES (@projectId, @taskId, @role, @reasoner, @model, @inputTokens, @outputTokens, @costUsd, @outcome, @error, @at)`;
+
+export async function insertUsage(db: Db, row: UsageRow): Promise<void> {
+  await execute(db, INSERT, { ...row });
 }
 
 export interface UsageTotals {
@@ -59,35 +55,26 @@ function totalsOf(raw: RawTotals): UsageTotals {
   return { calls: raw.calls, inputTokens: raw.input_tokens ?? 0, outputTokens: raw.output_tokens ?? 0, costUsd: raw.cost_usd };
 }
 
-export function usageByRole(db: Db, projectId: string): Promise<RoleUsage[]> {
-  return onConnection(db, () => {
-    const rows = cached(
-      db,
-      `SELECT role, COUNT(*) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, SUM(cost_usd) AS cost_usd
-       FROM reasoning_usage WHERE project_id = ? GROUP BY role ORDER BY role`,
-    ).all(projectId) as Array<RawTotals & { role: UsageRole }>;
-    return rows.map((raw) => ({ role: raw.role, ...totalsOf(raw) }));
-  });
+const BY_ROLE = `SELECT role, COUNT(*) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, SUM(cost_usd) AS cost_usd
+                   FROM reasoning_usage WHERE project_id = ? GROUP BY role ORDER BY role`;
+
+export async function usageByRole(db: Db, projectId: string): Promise<RoleUsage[]> {
+  const raws = await rows<RawTotals & { role: UsageRole }>(db, BY_ROLE, [projectId]);
+  return raws.map((raw) => ({ role: raw.role, ...totalsOf(raw) }));
 }
 
-export function usageTotals(db: Db, projectId: string): Promise<UsageTotals> {
-  return onConnection(db, () => {
-    const raw = cached(
-      db,
-      `SELECT COUNT(*) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, SUM(cost_usd) AS cost_usd
-       FROM reasoning_usage WHERE project_id = ?`,
-    ).get(projectId) as RawTotals;
-    return totalsOf(raw);
-  });
+const TOTALS = `SELECT COUNT(*) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, SUM(cost_usd) AS cost_usd
+                  FROM reasoning_usage WHERE project_id = ?`;
+
+export async function usageTotals(db: Db, projectId: string): Promise<UsageTotals> {
+  const raw = await row<RawTotals>(db, TOTALS, [projectId]);
+  return totalsOf(raw ?? { calls: 0, input_tokens: null, output_tokens: null, cost_usd: null });
 }
+
+const BY_REASONER = `SELECT reasoner, model, COUNT(*) AS calls FROM reasoning_usage WHERE project_id = ?
+                      GROUP BY reasoner, model ORDER BY calls DESC, reasoner, model`;
 
 /** Which reasoners and models did a project's thinking, most used first. */
-export function usageByReasoner(db: Db, projectId: string): Promise<ReasonerUsage[]> {
-  return onConnection(db, () => {
-    return cached(
-      db,
-      `SELECT reasoner, model, COUNT(*) AS calls FROM reasoning_usage WHERE project_id = ?
-       GROUP BY reasoner, model ORDER BY calls DESC, reasoner, model`,
-    ).all(projectId) as ReasonerUsage[];
-  });
+export async function usageByReasoner(db: Db, projectId: string): Promise<ReasonerUsage[]> {
+  return rows<ReasonerUsage>(db, BY_REASONER, [projectId]);
 }

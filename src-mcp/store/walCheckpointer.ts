@@ -8,7 +8,7 @@
 // if the worker cannot start, or dies, SQLite's usual checkpointing stays (or is put back) on.
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { sqlite, type Db } from './handle.js';
+import { engineOf, sqlite, type Db } from './handle.js';
 import type { CheckpointWorkerData, CheckpointWorkerMessage } from './walCheckpointWorker.js';
 
 /** SQLite's default: checkpoint when the log reaches this many pages. */
@@ -76,8 +76,9 @@ export class WalCheckpointer {
   }
 
   start(): this {
-    // Run from source (tests, tsx) there is no built worker: SQLite keeps checkpointing as usual.
-    if (sqlite(this.db).memory || !fs.existsSync(this.workerUrl)) {
+    // PostgreSQL checkpoints its own write-ahead log. Run from source (tests, tsx) there is no built
+    // worker: SQLite keeps checkpointing as usual.
+    if (engineOf(this.db) === 'postgres' || sqlite(this.db).memory || !fs.existsSync(this.workerUrl)) {
       this.settleReady(false);
       return this;
     }

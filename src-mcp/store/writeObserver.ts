@@ -3,8 +3,9 @@
 // effects and its audit row commit in one transaction (no effect without its row, even under
 // kill -9). The observer travels with the async context, so concurrent calls in one process each
 // see their own; the held write holds the connection's unit-of-work lock (unitOfWork.ts).
-import { sqlite, type Db } from './handle.js';
-import { currentObserver, holdConnection, runObserved, type HeldConnection } from './unitOfWork.js';
+import { postgresPool, sqlite, type Db } from './handle.js';
+import { currentObserver, holdConnection, runObserved, unitClient, type HeldConnection } from './unitOfWork.js';
+import * as postgres from './postgres/transactions.js';
 
 export interface WriteObserver {
   /**
@@ -52,7 +53,8 @@ export async function beginHeldWrite(db: Db, beforeBegin: () => Promise<void>): 
   try {
     // Under the call's hold of the connection, before its transaction (e.g. queued audit rows).
     await beforeBegin();
-    sqlite(db).exec('BEGIN IMMEDIATE');
+    if (postgresPool(db) === undefined) sqlite(db).exec('BEGIN IMMEDIATE');
+    else await postgres.beginWrite(heldUnit(db, held));
   } catch (error) {
     held.release();
     throw error;
@@ -60,21 +62,39 @@ export async function beginHeldWrite(db: Db, beforeBegin: () => Promise<void>): 
   return held;
 }
 
-export function commitHeldWrite(db: Db, held: HeldConnection): void {
-  sqlite(db).exec('COMMIT');
-  held.release();
+/** The pooled connection the held write runs on (PostgreSQL). */
+function heldUnit(db: Db, held: HeldConnection): postgres.HeldUnit {
+  const unit = held.within(() => unitClient(db));
+  if (unit === undefined) throw new Error('The held write has no PostgreSQL connection.');
+  return unit;
 }
 
-/** Rolls back the held transaction if SQLite has not already done so itself (e.g. on a full disk). */
-export function rollbackHeldWrite(db: Db, held: HeldConnection): void {
+export async function commitHeldWrite(db: Db, held: HeldConnection): Promise<void> {
   try {
-    if (sqlite(db).inTransaction) sqlite(db).exec('ROLLBACK');
+    if (postgresPool(db) === undefined) sqlite(db).exec('COMMIT');
+    else await postgres.commit(heldUnit(db, held));
   } finally {
     held.release();
   }
 }
 
-/** Whether a transaction is open on this connection (SQLite may have rolled one back by itself). */
+/** Rolls back the held transaction if the database has not already done so itself (e.g. SQLite on a full disk). */
+export async function rollbackHeldWrite(db: Db, held: HeldConnection): Promise<void> {
+  try {
+    if (postgresPool(db) === undefined) {
+      if (sqlite(db).inTransaction) sqlite(db).exec('ROLLBACK');
+    } else {
+      // Once released (a COMMIT that failed has ended it), there is nothing left to roll back.
+      const unit = held.within(() => unitClient(db));
+      if (unit !== undefined) await postgres.rollback(unit);
+    }
+  } finally {
+    held.release();
+  }
+}
+
+/** Whether a transaction is open on the connection this context holds (SQLite may have rolled one back by itself). */
 export function inTransaction(db: Db): boolean {
+  if (postgresPool(db) !== undefined) return unitClient(db)?.inTransaction === true;
   return sqlite(db).inTransaction;
 }

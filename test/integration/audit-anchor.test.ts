@@ -3,10 +3,11 @@
 // (stderr, and a row in the log) and by verify_audit_log, with what is missing. Before, with the
 // triggers dropped, `DELETE FROM audit_log WHERE id > 9` verified as "intact: all 9 rows verify".
 import { afterEach, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
+import { inspectStore, storeScalar } from '../support/storeInspector.js';
+import { testEngine } from '../support/testEngine.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -32,24 +33,22 @@ async function populated(): Promise<{ dataDir: string; head: number }> {
   const desktop = await connectServer({ dataDir, client: 'desktop' });
   expect(await verify(desktop)).toMatchObject({ ok: true, missing_rows: null });
   await desktop.close();
-  const db = new Database(path.join(dataDir, 'co-scientist.db'));
-  const head = db.prepare('SELECT MAX(id) FROM audit_log').pluck().get() as number;
-  db.close();
+  const head = (await storeScalar<number>(dataDir, 'SELECT MAX(id) FROM audit_log')) as number;
   return { dataDir, head };
 }
 
-/** What an attacker with the sqlite3 CLI does: drop the guard, delete. */
-function tamper(dataDir: string, sql: string): void {
-  const db = new Database(path.join(dataDir, 'co-scientist.db'));
-  db.exec('DROP TRIGGER IF EXISTS audit_log_is_append_only_delete');
-  db.exec(sql);
-  db.close();
+/** What an attacker with the sqlite3 CLI (or psql) does: drop the guard, delete. */
+async function tamper(dataDir: string, sql: string): Promise<void> {
+  await inspectStore(dataDir, async (db) => {
+    await db.dropTrigger('audit_log_is_append_only_delete', 'audit_log');
+    await db.execute(sql);
+  });
 }
 
 describe('the audit log\'s tail', () => {
   it('reports rows cut from the end, at start-up and on verify, and keeps the finding in the log', async () => {
     const { dataDir, head } = await populated();
-    tamper(dataDir, 'DELETE FROM audit_log WHERE id > 2');
+    await tamper(dataDir, 'DELETE FROM audit_log WHERE id > 2');
     const desktop = await connectServer({ dataDir, client: 'desktop' });
     await expect.poll(() => desktop.stderr()).toMatch(new RegExp(`rows 3–${head} are missing from the end of the audit log`));
     const verdict = await verify(desktop);
@@ -65,7 +64,7 @@ describe('the audit log\'s tail', () => {
 
   it('reports a wiped table', async () => {
     const { dataDir, head } = await populated();
-    tamper(dataDir, 'DELETE FROM audit_log');
+    await tamper(dataDir, 'DELETE FROM audit_log');
     const desktop = await connectServer({ dataDir, client: 'desktop' });
     const verdict = await verify(desktop);
     expect(verdict).toMatchObject({ ok: false, missing_rows: { from: 1, to: head } });
@@ -73,7 +72,8 @@ describe('the audit log\'s tail', () => {
     await desktop.close();
   });
 
-  it('reports an older copy of the database file put back', async () => {
+  // About the SQLite file copied and put back; a PostgreSQL database is restored by its operator's tools, not by copying files.
+  it.skipIf(testEngine() === 'postgres')('reports an older copy of the database file put back', async () => {
     const { dataDir } = await populated();
     const backup = path.join(dataDir, 'older');
     fs.mkdirSync(backup);
@@ -81,9 +81,7 @@ describe('the audit log\'s tail', () => {
     const assistant = await connectServer({ dataDir, client: 'claude-desktop' });
     await assistant.client.callTool({ name: 'start_research', arguments: { goal: 'A later project the older copy does not know about at all' } });
     await assistant.close();
-    const db = new Database(path.join(dataDir, 'co-scientist.db'));
-    const head = db.prepare('SELECT MAX(id) FROM audit_log').pluck().get() as number;
-    db.close();
+    const head = await storeScalar<number>(dataDir, 'SELECT MAX(id) FROM audit_log');
     for (const name of fs.readdirSync(dataDir).filter((n) => n.startsWith('co-scientist.db'))) fs.rmSync(path.join(dataDir, name));
     for (const name of fs.readdirSync(backup)) fs.copyFileSync(path.join(backup, name), path.join(dataDir, name));
     const desktop = await connectServer({ dataDir, client: 'desktop' });

@@ -3,12 +3,13 @@
 // notices tampering, and exports (inline and, when large, to a file) with the right rows.
 import { afterEach, describe, expect, it } from 'vitest';
 import Ajv from 'ajv/dist/2020.js';
-import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { closeDatabase, openDatabase, writeTransaction } from '../../src-mcp/store/database.js';
+import { closeDatabase, writeTransaction } from '../../src-mcp/store/database.js';
 import { appendAudit } from '../../src-mcp/store/audit.js';
 import { tempDataDir } from '../support/server.js';
+import { openStoreFor } from '../support/storeEngine.js';
+import { inspectStore } from '../support/storeInspector.js';
 import { openSession, type McpSession, type Structured } from '../e2e/web/support/researchRun.js';
 import { parseCsv } from '../support/csv.js';
 import { toolErrorOf } from '../support/toolErrors.js';
@@ -140,11 +141,11 @@ describe('desktop audit tools', () => {
     expect(intact).toMatchObject({ ok: true, first_broken_id: null, message: expect.stringContaining('intact') });
 
     const victim = ((await call('query_audit_log', { action: 'tool:start_research' })).rows as Entry[])[0] as Entry;
-    const raw = new Database(path.join(dataDir, 'co-scientist.db'));
-    // What an attacker with file access would do: remove the guard, then rewrite history.
-    raw.exec('DROP TRIGGER audit_log_is_append_only_update');
-    raw.prepare('UPDATE audit_log SET arguments = ? WHERE id = ?').run('{"goal":"something else"}', victim.id);
-    raw.close();
+    // What an attacker with direct access to the store would do: remove the guard, then rewrite history.
+    await inspectStore(dataDir, async (raw) => {
+      await raw.dropTrigger('audit_log_is_append_only_update', 'audit_log');
+      await raw.execute('UPDATE audit_log SET arguments = ? WHERE id = ?', ['{"goal":"something else"}', victim.id]);
+    });
     const broken = await call('verify_audit_log', {});
     expect(broken).toMatchObject({ ok: false, first_broken_id: victim.id, reason: expect.stringContaining('edited'), message: expect.stringContaining(`row ${victim.id}`) });
   });
@@ -170,7 +171,7 @@ describe('desktop audit tools', () => {
 
   it('writes an export too large to return to the data folder\'s exports/ and returns its path', async () => {
     const dataDir = tempDataDir('cosci-audit-large');
-    const db = await openDatabase(dataDir);
+    const db = await openStoreFor(dataDir);
     const padding = 'x'.repeat(1500);
     await writeTransaction(db, async () => {
       for (let i = 0; i < 3500; i += 1) {

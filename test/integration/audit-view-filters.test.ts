@@ -2,22 +2,16 @@
 // database: a project filter, the app's own reads hidden on request (and counted, never removed
 // from the chain or its verification), a count that reading the log does not move, and one row
 // per submit_work.
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../support/server.js';
+import { storeScalar } from '../support/storeInspector.js';
 import { openSession, runResearchToCompletion, type McpSession, type Structured } from '../e2e/web/support/researchRun.js';
 
 const open: McpSession[] = [];
 
-/** Audit rows of one client, read from the database file as another process would. */
-function rowsOf(dataDir: string, clientId: string): number {
-  const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
-  try {
-    return db.prepare('SELECT COUNT(*) FROM audit_log WHERE client_id = ?').pluck().get(clientId) as number;
-  } finally {
-    db.close();
-  }
+/** Audit rows of one client, read from the store as another process would. */
+async function rowsOf(dataDir: string, clientId: string): Promise<number | undefined> {
+  return storeScalar<number>(dataDir, 'SELECT COUNT(*) FROM audit_log WHERE client_id = ?', [clientId]);
 }
 afterEach(async () => {
   await Promise.all(open.splice(0).map((session) => session.close()));

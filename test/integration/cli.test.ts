@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import Database from 'better-sqlite3';
-import { connectServer, REPO_ROOT, serverEnvFor, tempDataDir } from '../support/server.js';
+import { connectServer, databaseEnvFor, REPO_ROOT, serverEnvFor, tempDataDir } from '../support/server.js';
+import { inspectStore } from '../support/storeInspector.js';
 import { makeTempDir } from '../support/tempDirs.js';
 
 const BIN = path.join(REPO_ROOT, 'bin/co-scientist.js');
@@ -20,8 +20,9 @@ describe('co-scientist CLI', () => {
 
   it('`serve` speaks MCP over stdio', async () => {
     const client = new Client({ name: 'cli-test', version: '1.0.0' });
+    const dataDir = tempDataDir();
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--client', 'cli-test', '--data-dir', tempDataDir()], stderr: 'pipe' }),
+      new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--client', 'cli-test', '--data-dir', dataDir], env: await databaseEnvFor(dataDir), stderr: 'pipe' }),
     );
     try {
       expect(client.getServerVersion()?.name).toBe('co-scientist');
@@ -51,23 +52,27 @@ describe('co-scientist CLI', () => {
 describe('co-scientist doctor', () => {
   it('reports a healthy setup, then names a tampered audit log and exits 1', async () => {
     const dataDir = tempDataDir();
+    // On a PostgreSQL run, the server and the doctor both name the folder's database (COSCI_DATABASE_URL).
+    const databaseEnv = await databaseEnvFor(dataDir);
+    const env = { ...process.env, ...databaseEnv };
     const client = new Client({ name: 'doctor-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--client', 'desktop', '--data-dir', dataDir], env: serverEnvFor('desktop', dataDir), stderr: 'pipe' }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--client', 'desktop', '--data-dir', dataDir], env: { ...serverEnvFor('desktop', dataDir), ...databaseEnv }, stderr: 'pipe' }));
     await client.callTool({ name: 'start_research', arguments: { goal: 'Find novel therapeutic targets for liver fibrosis' } });
     const viaTool = await client.callTool({ name: 'run_doctor', arguments: {} });
     expect(viaTool.structuredContent).toMatchObject({ healthy: true });
     await client.close();
 
-    const healthy = execFileSync(process.execPath, [BIN, 'doctor', '--data-dir', dataDir], { encoding: 'utf8' });
+    const healthy = execFileSync(process.execPath, [BIN, 'doctor', '--data-dir', dataDir], { encoding: 'utf8', env });
     expect(healthy).toMatch(/✓ database schema/);
     expect(healthy).toMatch(/✓ audit log: \d+ rows, hash chain intact/);
 
-    const db = new Database(path.join(dataDir, 'co-scientist.db'));
-    db.exec("DROP TRIGGER audit_log_is_append_only_update; UPDATE audit_log SET client_id = 'someone-else' WHERE id = 1;");
-    db.close();
+    await inspectStore(dataDir, async (db) => {
+      await db.dropTrigger('audit_log_is_append_only_update', 'audit_log');
+      await db.execute("UPDATE audit_log SET client_id = 'someone-else' WHERE id = 1");
+    });
     let output = '';
     try {
-      execFileSync(process.execPath, [BIN, 'doctor', '--data-dir', dataDir], { encoding: 'utf8' });
+      execFileSync(process.execPath, [BIN, 'doctor', '--data-dir', dataDir], { encoding: 'utf8', env });
     } catch (error) {
       output = String((error as { stdout: string }).stdout);
       expect((error as { status: number }).status).toBe(1);
@@ -77,19 +82,21 @@ describe('co-scientist doctor', () => {
 });
 
 describe('co-scientist doctor, one verdict and no side effects', () => {
-  const doctor = (args: string[], cwd = REPO_ROOT) => spawnSync(process.execPath, [BIN, 'doctor', ...args], { cwd, encoding: 'utf8' });
+  const doctor = (args: string[], cwd = REPO_ROOT, env: Record<string, string> = {}) => spawnSync(process.execPath, [BIN, 'doctor', ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
 
   it('reports rows cut from the end of the audit log, as verify_audit_log does, and exits 1', async () => {
     const dataDir = tempDataDir();
     const desktop = await connectServer({ dataDir, client: 'desktop' });
     for (let i = 0; i < 3; i += 1) await desktop.client.callTool({ name: 'start_research', arguments: { goal: `Doctor tail test ${i}: which pathways drive liver fibrosis?` } });
     await desktop.close();
-    const db = new Database(path.join(dataDir, 'co-scientist.db'));
-    const head = db.prepare('SELECT MAX(id) FROM audit_log').pluck().get() as number;
-    db.exec('DROP TRIGGER IF EXISTS audit_log_is_append_only_delete; DELETE FROM audit_log WHERE id > 2;');
-    db.close();
+    const head = await inspectStore(dataDir, async (db) => {
+      const last = (await db.scalar<number>('SELECT MAX(id) FROM audit_log')) as number;
+      await db.dropTrigger('audit_log_is_append_only_delete', 'audit_log');
+      await db.execute('DELETE FROM audit_log WHERE id > 2');
+      return last;
+    });
 
-    const out = doctor(['--data-dir', dataDir]);
+    const out = doctor(['--data-dir', dataDir], REPO_ROOT, await databaseEnvFor(dataDir));
     expect(out.status).toBe(1);
     expect(out.stdout).not.toMatch(/✓ audit log/);
     const said = /✗ audit log: The hash chain is intact: all 2 rows verify\. But (.*)\.\n/.exec(out.stdout)?.[1];

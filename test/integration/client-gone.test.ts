@@ -6,10 +6,9 @@
 // exception, whose handler logged to the dead stderr again… The server must instead end the session
 // as if stdin had ended (queued audit rows appended, database closed) and exit.
 import { afterEach, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { startRawServer, type Exit, type RawServer } from '../support/rawServer.js';
 import { tempDataDir } from '../support/server.js';
+import { inspectStore, storeScalars } from '../support/storeInspector.js';
 
 /** Generous: the close waits for the audit queue and the checkpoint thread on a loaded machine. */
 const EXIT_DEADLINE_MS = 15_000;
@@ -44,14 +43,9 @@ function exitWithin(server: RawServer, ms: number): Promise<Exit | 'still runnin
   return Promise.race([server.exited, deadline]).finally(() => clearTimeout(timer));
 }
 
-function auditRows(dataDir: string, client: string, action: string, args: Record<string, unknown>): number {
-  const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
-  try {
-    const rows = db.prepare('SELECT arguments FROM audit_log WHERE client_id = ? AND action = ?').pluck().all(client, action) as string[];
-    return rows.filter((row) => JSON.stringify(JSON.parse(row)) === JSON.stringify(args)).length;
-  } finally {
-    db.close();
-  }
+async function auditRows(dataDir: string, client: string, action: string, args: Record<string, unknown>): Promise<number> {
+  const rows = await storeScalars<string>(dataDir, 'SELECT arguments FROM audit_log WHERE client_id = ? AND action = ?', [client, action]);
+  return rows.filter((row) => JSON.stringify(JSON.parse(row)) === JSON.stringify(args)).length;
 }
 
 describe('a client that is gone while its end of stdin stays open', () => {
@@ -60,22 +54,18 @@ describe('a client that is gone while its end of stdin stays open', () => {
     const server = await start(dataDir, 'claude-desktop');
     // Another process holds the write lock, so the answered reads' audit rows wait in the queue
     // (mcp/audit/readAudit.ts) and only the close can append them.
-    const other = new Database(path.join(dataDir, 'co-scientist.db'));
-    try {
-      other.exec('BEGIN IMMEDIATE');
-      for (let i = 0; i < ANSWERED; i += 1) await server.call('list_research_projects', { limit: 1 });
-      breakOutput(server, 'stdout and stderr');
-      // Calls in flight when the client died: their answers are the first writes to fail.
-      for (let i = 0; i < IN_FLIGHT; i += 1) {
-        await server.send({ jsonrpc: '2.0', id: `in-flight-${i}`, method: 'tools/call', params: { name: 'list_research_projects', arguments: { limit: 2 } } });
-      }
-      other.exec('COMMIT');
-    } finally {
-      if (other.inTransaction) other.exec('ROLLBACK');
-      other.close();
-    }
+    await inspectStore(dataDir, (other) =>
+      other.holdingWriteLock(async () => {
+        for (let i = 0; i < ANSWERED; i += 1) await server.call('list_research_projects', { limit: 1 });
+        breakOutput(server, 'stdout and stderr');
+        // Calls in flight when the client died: their answers are the first writes to fail.
+        for (let i = 0; i < IN_FLIGHT; i += 1) {
+          await server.send({ jsonrpc: '2.0', id: `in-flight-${i}`, method: 'tools/call', params: { name: 'list_research_projects', arguments: { limit: 2 } } });
+        }
+      }),
+    );
     expect(await exitWithin(server, EXIT_DEADLINE_MS)).toEqual({ code: 0, signal: null });
-    expect(auditRows(dataDir, 'claude-desktop', 'tool:list_research_projects', { limit: 1 })).toBe(ANSWERED);
+    expect(await auditRows(dataDir, 'claude-desktop', 'tool:list_research_projects', { limit: 1 })).toBe(ANSWERED);
   }, 40_000);
 
   it('ends the session when a change-feed notification cannot be written', async () => {

@@ -5,14 +5,13 @@
 // "someone else decided first" that a race defines, every call is audited exactly once, the audit
 // chain verifies and SQLite reports an intact file.
 import { afterAll, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { verifyAuditChain } from '../../src-mcp/store/audit.js';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
 import { fakeResult, type WorkItemLike } from '../support/fakeAssistant.js';
 import { seedLargeProject } from '../../bench/seed.js';
 import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
-import { handleOf } from '../../src-mcp/store/handle.js';
+import { inspectStore } from '../support/storeInspector.js';
+import { testEngine } from '../support/testEngine.js';
 
 const CLIENTS = ['desktop', 'assistant-a', 'assistant-b', 'assistant-c'] as const;
 type ClientId = (typeof CLIENTS)[number];
@@ -168,35 +167,33 @@ describe('four server processes on one database', () => {
     expect(await desktop.call('verify_audit_log', {})).toMatchObject({ ok: true });
     await Promise.all(servers.splice(0).map((server) => server.close()));
 
-    const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
-    try {
-      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(await verifyAuditChain(handleOf(db))).toMatchObject({ ok: true });
-      const one = (sql: string, ...params: unknown[]): unknown => db.prepare(sql).pluck().get(...params);
+    await inspectStore(dataDir, async (db) => {
+      // SQLite's check of its own file; PostgreSQL checks its pages itself.
+      if (testEngine() === 'sqlite') expect(await db.scalar('PRAGMA integrity_check')).toBe('ok');
+      expect(await verifyAuditChain(db.db)).toMatchObject({ ok: true });
+      const one = (sql: string, ...params: unknown[]): Promise<unknown> => db.scalar(sql, params);
       let acknowledged = 0;
       for (const worker of workers) {
         const { acks } = worker;
-        for (const id of acks.projects) expect(one('SELECT created_by FROM projects WHERE id = ?', id), `project ${id}`).toBe(worker.id);
+        for (const id of acks.projects) expect(await one('SELECT created_by FROM projects WHERE id = ?', id), `project ${id}`).toBe(worker.id);
         for (const { checkpointId, decisionId } of acks.decisions) {
-          expect(db.prepare('SELECT status, decision_id, decided_by FROM checkpoints WHERE id = ?').get(checkpointId), `decision ${decisionId}`).toEqual({ status: 'decided', decision_id: decisionId, decided_by: worker.id });
+          expect(await db.row('SELECT status, decision_id, decided_by FROM checkpoints WHERE id = ?', [checkpointId]), `decision ${decisionId}`).toEqual({ status: 'decided', decision_id: decisionId, decided_by: worker.id });
         }
         for (const task of acks.tasks) {
-          expect(one('SELECT status FROM tasks WHERE id = ?', task.taskId), `task ${task.taskId}`).toBe('done');
-          for (const id of task.created) expect(one('SELECT (SELECT COUNT(*) FROM hypotheses WHERE id = ?) + (SELECT COUNT(*) FROM reviews WHERE id = ?)', id, id), `${task.kind} result ${id}`).toBe(1);
-          if (task.kind === 'compare') expect(one('SELECT COUNT(*) FROM matches WHERE task_id = ?', task.taskId), `matches of ${task.taskId}`).toBe(task.pairs);
+          expect(await one('SELECT status FROM tasks WHERE id = ?', task.taskId), `task ${task.taskId}`).toBe('done');
+          for (const id of task.created) expect(await one('SELECT (SELECT COUNT(*) FROM hypotheses WHERE id = ?) + (SELECT COUNT(*) FROM reviews WHERE id = ?)', id, id), `${task.kind} result ${id}`).toBe(1);
+          if (task.kind === 'compare') expect(await one('SELECT COUNT(*) FROM matches WHERE task_id = ?', task.taskId), `matches of ${task.taskId}`).toBe(task.pairs);
         }
         // Exactly one audit row per answered call: none lost, none doubled.
-        expect(one("SELECT COUNT(*) FROM audit_log WHERE client_id = ? AND action LIKE 'tool:%'", worker.id), `${worker.id} audit rows`).toBe(acks.calls);
+        expect(await one("SELECT COUNT(*) FROM audit_log WHERE client_id = ? AND action LIKE 'tool:%'", worker.id), `${worker.id} audit rows`).toBe(acks.calls);
         acknowledged += acks.projects.length + acks.decisions.length + acks.tasks.length;
       }
-      expect(one('SELECT COUNT(*) FROM (SELECT task_id, pair_id FROM matches WHERE task_id IS NOT NULL GROUP BY task_id, pair_id HAVING COUNT(*) > 1)')).toBe(0);
-      expect(one("SELECT COUNT(*) FROM projects WHERE status <> 'completed'")).toBe(RACES + (CLIENTS.length - 1) * STORM);
+      expect(await one('SELECT COUNT(*) FROM (SELECT task_id, pair_id FROM matches WHERE task_id IS NOT NULL GROUP BY task_id, pair_id HAVING COUNT(*) > 1) AS doubled')).toBe(0);
+      expect(await one("SELECT COUNT(*) FROM projects WHERE status <> 'completed'")).toBe(RACES + (CLIENTS.length - 1) * STORM);
       const losses = workers.reduce((sum, worker) => sum + (worker.acks.raceLosses.get('conflict') ?? 0), 0);
       const calls = workers.reduce((sum, worker) => sum + worker.acks.calls, 0);
-      process.stderr.write(`concurrency: ${CLIENTS.length} processes, ${calls} tool calls, ${acknowledged} acknowledged writes verified (projects, decisions, task results), ${losses} lost decision races answered with conflict, audit chain of ${(await verifyAuditChain(handleOf(db)) as { rows: number }).rows} rows verified\n`);
-    } finally {
-      db.close();
-    }
+      process.stderr.write(`concurrency: ${CLIENTS.length} processes, ${calls} tool calls, ${acknowledged} acknowledged writes verified (projects, decisions, task results), ${losses} lost decision races answered with conflict, audit chain of ${(await verifyAuditChain(db.db) as { rows: number }).rows} rows verified\n`);
+    });
   }, 120_000);
 });
 

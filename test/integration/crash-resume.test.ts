@@ -1,11 +1,11 @@
 // Crash and resume: an assistant's server is killed mid-tournament (even mid-submission); another
 // process picks the work up. No match is recorded twice, no decision is lost.
 import { afterEach, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { callOk as call, connectServer, killServer, tempDataDir, type ConnectedServer } from '../support/server.js';
 import { fakeResult, type WorkItemLike } from '../support/fakeAssistant.js';
 import { toolErrorOf } from '../support/toolErrors.js';
+import { inspectStore } from '../support/storeInspector.js';
+import { testEngine } from '../support/testEngine.js';
 
 const open: ConnectedServer[] = [];
 afterEach(async () => {
@@ -80,20 +80,18 @@ describe('crash and resume', () => {
     const next = await drive(third, desktop, researchId, decided, (n) => n.state === 'completed', 'completed');
     expect(next.state).toBe('completed');
 
-    const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
-    try {
+    await inspectStore(dataDir, async (db) => {
       // Every judgement of every completed comparison task is in the log exactly once.
-      const tasks = db.prepare("SELECT id, payload FROM tasks WHERE kind = 'compare' AND status = 'done'").all() as Array<{ id: string; payload: string }>;
+      const tasks = await db.rows<{ id: string; payload: string }>("SELECT id, payload FROM tasks WHERE kind = 'compare' AND status = 'done'");
       const expected = tasks.reduce((sum, task) => sum + (JSON.parse(task.payload) as { pairs: unknown[] }).pairs.length, 0);
-      expect(db.prepare('SELECT COUNT(*) FROM matches').pluck().get()).toBe(expected);
-      expect(db.prepare('SELECT COUNT(*) FROM (SELECT task_id, pair_id FROM matches GROUP BY task_id, pair_id HAVING COUNT(*) > 1)').pluck().get()).toBe(0);
+      expect(await db.scalar('SELECT COUNT(*) FROM matches')).toBe(expected);
+      expect(await db.scalar('SELECT COUNT(*) FROM (SELECT task_id, pair_id FROM matches GROUP BY task_id, pair_id HAVING COUNT(*) > 1) AS doubled')).toBe(0);
       // Every decision made before, during and after the crashes is still there.
       for (const id of decided) {
-        expect(db.prepare('SELECT status FROM checkpoints WHERE id = ?').pluck().get(id)).toBe('decided');
+        expect(await db.scalar('SELECT status FROM checkpoints WHERE id = ?', [id])).toBe('decided');
       }
-      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    } finally {
-      db.close();
-    }
+      // SQLite's check of its own file; PostgreSQL checks its pages itself.
+      if (testEngine() === 'sqlite') expect(await db.scalar('PRAGMA integrity_check')).toBe('ok');
+    });
   }, 120_000);
 });

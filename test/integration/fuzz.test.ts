@@ -7,9 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import Ajv, { type ValidateFunction } from 'ajv/dist/2020.js';
-import Database from 'better-sqlite3';
-import path from 'node:path';
-import { closeDatabase, openDatabase, writeTransaction } from '../../src-mcp/store/database.js';
+import { closeDatabase, writeTransaction } from '../../src-mcp/store/database.js';
+import { scalars } from '../../src-mcp/store/sql.js';
 import { upsertPolicy } from '../../src-mcp/store/policies.js';
 import { verifyAuditChain } from '../../src-mcp/store/audit.js';
 import { defaultPolicy } from '../../src-mcp/mcp/access/identity.js';
@@ -17,7 +16,9 @@ import { reachCheckpoint, startProject } from '../support/engineDriver.js';
 import { idKey, startRawServer, type JsonRpcId, type JsonRpcResponse, type RawServer, type ToolResult } from '../support/rawServer.js';
 import { tempDataDir } from '../support/server.js';
 import { errorEnvelopeProblems, readToolError } from '../support/toolErrors.js';
-import { handleOf, sqlite } from '../../src-mcp/store/handle.js';
+import { openStoreFor } from '../support/storeEngine.js';
+import { inspectStore } from '../support/storeInspector.js';
+import { testEngine } from '../support/testEngine.js';
 
 const SEED = Number(process.env.COSCI_FUZZ_SEED ?? 20_261_122);
 const FRAMES = Number(process.env.COSCI_FUZZ_FRAMES ?? 10_000);
@@ -258,7 +259,7 @@ function frameOf(template: Template, index: number, idPrefix: string): Frame {
 // ---- fixture ----------------------------------------------------------------------------------
 
 async function seedFixture(dataDir: string): Promise<Pools> {
-  const db = await openDatabase(dataDir);
+  const db = await openStoreFor(dataDir);
   try {
     for (const client of CLIENTS) {
       // Generous limits: the fuzz is about input handling, not the rate limiter (if one is configured).
@@ -273,12 +274,12 @@ async function seedFixture(dataDir: string): Promise<Pools> {
     const tournament = await startProject(db, { seed: 2, budget: 4 });
     await reachCheckpoint(tournament, 'evolution_plan');
     await startProject(db, { seed: 3 });
-    const column = (sql: string): string[] => sqlite(db).prepare(sql).pluck().all() as string[];
+    const column = (sql: string): Promise<string[]> => scalars<string>(db, sql);
     return {
-      projects: column('SELECT id FROM projects'),
-      hypotheses: column('SELECT id FROM hypotheses'),
-      checkpoints: column('SELECT id FROM checkpoints'),
-      tasks: column('SELECT id FROM tasks'),
+      projects: await column('SELECT id FROM projects'),
+      hypotheses: await column('SELECT id FROM hypotheses'),
+      checkpoints: await column('SELECT id FROM checkpoints'),
+      tasks: await column('SELECT id FROM tasks'),
       collections: ['Fuzz papers', 'fuzz PAPERS'],
     };
   } finally {
@@ -387,12 +388,9 @@ describe(`fuzz: ${FRAMES} random and malformed frames over stdio (seed ${SEED})`
     await desktop.call('manage_collections', { action: 'create', collection_name: 'Fuzz papers', research_id: pools.projects[0] });
     await desktop.call('augment_knowledge', { content: 'TGF-beta drives hepatic stellate cell activation in liver fibrosis.', source: 'https://doi.org/10.1000/fuzz', collection: 'Fuzz papers', title: 'Stellate cells' });
     await desktop.close();
-    const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
-    try {
-      for (const client of CLIENTS) auditedBefore.set(client, db.prepare("SELECT COUNT(*) FROM audit_log WHERE client_id = ? AND action LIKE 'tool:%'").pluck().get(client) as number);
-    } finally {
-      db.close();
-    }
+    await inspectStore(dataDir, async (db) => {
+      for (const client of CLIENTS) auditedBefore.set(client, (await db.scalar<number>("SELECT COUNT(*) FROM audit_log WHERE client_id = ? AND action LIKE 'tool:%'", [client])) ?? 0);
+    });
   });
 
   it('never exits, answers every request once and clearly, audits every tool call, and leaves an intact database', async () => {
@@ -476,19 +474,17 @@ describe(`fuzz: ${FRAMES} random and malformed frames over stdio (seed ${SEED})`
     );
     expect(problems.slice(0, 20), `seed ${SEED}: ${problems.length} problems`).toEqual([]);
 
-    const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
-    try {
-      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(await verifyAuditChain(handleOf(db))).toMatchObject({ ok: true });
+    await inspectStore(dataDir, async (db) => {
+      // SQLite's check of its own file; PostgreSQL checks its pages itself.
+      if (testEngine() === 'sqlite') expect(await db.scalar('PRAGMA integrity_check')).toBe('ok');
+      expect(await verifyAuditChain(db.db)).toMatchObject({ ok: true });
       // One audit row per tool call that reached a tool (an unknown name is a protocol error, never a call).
-      CLIENTS.forEach((client, i) => {
-        const audited = db.prepare("SELECT COUNT(*) FROM audit_log WHERE client_id = ? AND action LIKE 'tool:%'").pluck().get(client);
+      for (const [i, client] of CLIENTS.entries()) {
+        const audited = await db.scalar<number>("SELECT COUNT(*) FROM audit_log WHERE client_id = ? AND action LIKE 'tool:%'", [client]);
         expect((audited as number) - (auditedBefore.get(client) ?? 0), `${client} audit rows`).toBe(tallies[i]?.toolResults);
-      });
+      }
       // A notification that names tools/call ran nothing.
-      expect(db.prepare("SELECT COUNT(*) FROM projects WHERE goal = 'A notification must never start a project'").pluck().get()).toBe(0);
-    } finally {
-      db.close();
-    }
+      expect(await db.scalar("SELECT COUNT(*) FROM projects WHERE goal = 'A notification must never start a project'")).toBe(0);
+    });
   }, Math.max(120_000, FRAMES * 40));
 });

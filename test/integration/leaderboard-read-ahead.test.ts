@@ -5,13 +5,12 @@
 // board walked to its end costs one call per page. Pages by row (the project view's top of the
 // board) are not read ahead.
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRouter, type Router } from '../../src-main/host/router.js';
 import { APP_INFO, fakeAssistants, silentLogger } from '../unit/src-main/host/fakes.js';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
 import { openSession, runResearchToCompletion } from '../e2e/web/support/researchRun.js';
+import { storeScalars } from '../support/storeInspector.js';
 
 let dataDir: string;
 let researchId: string;
@@ -53,13 +52,8 @@ interface PageArguments {
  */
 async function auditedPageArguments(): Promise<PageArguments[]> {
   await server.client.callTool({ name: 'query_audit_log', arguments: { limit: 1 } });
-  const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
-  try {
-    const args = db.prepare("SELECT arguments FROM audit_log WHERE action = 'tool:get_leaderboard' AND client_id = 'desktop'").pluck().all() as string[];
-    return args.map((json) => JSON.parse(json) as PageArguments);
-  } finally {
-    db.close();
-  }
+  const args = await storeScalars<string>(dataDir, "SELECT arguments FROM audit_log WHERE action = 'tool:get_leaderboard' AND client_id = 'desktop'");
+  return args.map((json) => JSON.parse(json) as PageArguments);
 }
 
 /** get_leaderboard calls the desktop's server has audited with this cursor (null: first pages). */

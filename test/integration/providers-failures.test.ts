@@ -3,10 +3,9 @@
 // out and retried, a refused key stopping the run with a clear status (no retry storm), failures
 // recorded on the task, and budgets that pause the project.
 import { describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
-import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type FakeProviderOptions, type ProviderSetup } from '../support/fakeProviders.js';
+import { callOk, configureProvider, startFakeProvider, waitForStatus, type FakeProviderOptions, type ProviderSetup } from '../support/fakeProviders.js';
+import { storeRows, storeSummaries } from '../support/storeInspector.js';
 import { serversAndFakesClosedAfterEach } from '../support/closedAfterEach.js';
 
 const { open, fakes } = serversAndFakesClosedAfterEach();
@@ -18,7 +17,7 @@ async function setup(fake: Omit<FakeProviderOptions, 'summaries' | 'apiKey'>, pr
   const dataDir = tempDataDir();
   const desktop = await connectServer({ dataDir, client: 'desktop' });
   open.push(desktop);
-  const server = await startFakeProvider({ ...fake, apiKey: KEY, summaries: summariesFromDb(dataDir) });
+  const server = await startFakeProvider({ ...fake, apiKey: KEY, summaries: storeSummaries(dataDir) });
   fakes.push(server);
   await configureProvider(desktop, { protocol: fake.protocol, url: server.url, apiKey: KEY, ...provider });
   return { dataDir, desktop, fake: server };
@@ -29,15 +28,6 @@ async function run(desktop: ConnectedServer, extra: Structured = {}): Promise<{ 
   const researchId = started.research_id as string;
   const status = await waitForStatus(desktop, researchId, (s) => s.status === 'completed' || s.status === 'paused', 45_000, 'the run to end');
   return { researchId, status };
-}
-
-function query<T>(dataDir: string, sql: string, ...params: unknown[]): T[] {
-  const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
 }
 
 describe('provider failures in background runs', () => {
@@ -68,7 +58,7 @@ describe('provider failures in background runs', () => {
     expect(repair?.item?.task_id).toBe(fake.requests[0]?.item?.task_id);
     expect(repair?.text).toContain('Here are some hypotheses about fibrosis, in prose.');
     expect(repair?.text).toMatch(/not a valid JSON object/);
-    const outcomes = query<{ outcome: string }>(dataDir, 'SELECT outcome FROM reasoning_usage WHERE task_id = ? ORDER BY id', repair?.item?.task_id);
+    const outcomes = await storeRows<{ outcome: string }>(dataDir, 'SELECT outcome FROM reasoning_usage WHERE task_id = ? ORDER BY id', [repair?.item?.task_id]);
     expect(outcomes.map((o) => o.outcome)).toEqual(['rejected', 'submitted']);
   }, 60_000);
 
@@ -87,7 +77,7 @@ describe('provider failures in background runs', () => {
     expect(status.stop_reason).toMatch(/^provider_failed: the generate task tsk_\w+ failed 3 times in a row/);
     // Three runs of the task, each an answer and one repair; then nothing more.
     expect(fake.requests.length).toBe(6);
-    const [task] = query<{ status: string; error: string }>(dataDir, 'SELECT status, error FROM tasks WHERE project_id = ?', researchId);
+    const [task] = await storeRows<{ status: string; error: string }>(dataDir, 'SELECT status, error FROM tasks WHERE project_id = ?', [researchId]);
     expect(task?.status).toBe('queued');
     expect(task?.error).toMatch(/answered twice with results that could not be accepted; last problem: The answer is not a valid JSON object/);
   }, 60_000);
@@ -141,6 +131,6 @@ describe('provider failures in background runs', () => {
     const reasoning = status.reasoning as { input_tokens: number; output_tokens: number; calls: number; max_tokens: number };
     expect(reasoning.max_tokens).toBe(4000);
     expect(reasoning.input_tokens + reasoning.output_tokens).toBeGreaterThanOrEqual(4000);
-    expect(query(dataDir, "SELECT id FROM tasks WHERE project_id = ? AND status = 'leased'", researchId)).toEqual([]);
+    expect(await storeRows(dataDir, "SELECT id FROM tasks WHERE project_id = ? AND status = 'leased'", [researchId])).toEqual([]);
   }, 60_000);
 });

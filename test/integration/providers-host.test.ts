@@ -6,7 +6,8 @@ import { createHost, type Host } from '../../src-main/host/hostCore.js';
 import { createMemorySecretStore, type SecretStore } from '../../src-main/host/secrets.js';
 import type { ProvidersState } from '../../src-shared/routes/index.js';
 import { assertServerBuilt, SERVER_ENTRY, tempDataDir } from '../support/server.js';
-import { startFakeProvider, summariesFromDb, type FakeProvider } from '../support/fakeProviders.js';
+import { startFakeProvider, type FakeProvider } from '../support/fakeProviders.js';
+import { storeSummaries } from '../support/storeInspector.js';
 import { makeTempDir } from '../support/tempDirs.js';
 
 const hosts: Host[] = [];
@@ -56,7 +57,7 @@ describe('providers in the app', () => {
     const secrets = createMemorySecretStore();
     let host = newHost(dataDir, secrets);
     await host.start();
-    const fake = await startFakeProvider({ protocol: 'anthropic', apiKey: KEY, summaries: summariesFromDb(dataDir) });
+    const fake = await startFakeProvider({ protocol: 'anthropic', apiKey: KEY, summaries: storeSummaries(dataDir) });
     fakes.push(fake);
     const settings = { name: 'anthropic', kind: 'anthropic', base_url: fake.url, models: { generation: 'gen-model' }, concurrency: 2, timeout_seconds: 10, max_retries: 1, prices: {}, enabled: true };
 

@@ -3,10 +3,9 @@
 // the scientist only answers checkpoints; assistants are told the work happens in the background,
 // and get work items again once the app is closed. Fake APIs on 127.0.0.1 speak each wire protocol.
 import { describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { connectServer, tempDataDir, waitFor } from '../support/server.js';
-import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus, type Protocol } from '../support/fakeProviders.js';
+import { callOk, configureProvider, startFakeProvider, waitForStatus, type Protocol } from '../support/fakeProviders.js';
+import { storeRows, storeSummaries } from '../support/storeInspector.js';
 import { serversAndFakesClosedAfterEach } from '../support/closedAfterEach.js';
 
 const { open, fakes } = serversAndFakesClosedAfterEach();
@@ -17,19 +16,10 @@ async function desktopWithProvider(protocol: Protocol, options: { latencyMs?: nu
   const dataDir = tempDataDir();
   const desktop = await connectServer({ dataDir, client: 'desktop' });
   open.push(desktop);
-  const fake = await startFakeProvider({ protocol, apiKey: 'sk-test-0123456789', summaries: summariesFromDb(dataDir), latencyMs: options.latencyMs ?? 0 });
+  const fake = await startFakeProvider({ protocol, apiKey: 'sk-test-0123456789', summaries: storeSummaries(dataDir), latencyMs: options.latencyMs ?? 0 });
   fakes.push(fake);
   await configureProvider(desktop, { protocol, url: fake.url, apiKey: 'sk-test-0123456789', concurrency: options.concurrency ?? 2, prices: { 'gen-model': { input_per_1k: 0.003, output_per_1k: 0.015 } } });
   return { dataDir, desktop, fake };
-}
-
-function rows<T>(dataDir: string, sql: string): T[] {
-  const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
-  }
 }
 
 describe.each<Protocol>(['anthropic', 'openai'])('background run with an %s provider', (protocol) => {
@@ -58,7 +48,7 @@ describe.each<Protocol>(['anthropic', 'openai'])('background run with an %s prov
     expect(assistantStates.has('busy')).toBe(true);
 
     // Every task records the reasoner and model that did it; every call is accounted per role.
-    const tasks = rows<{ kind: string; reasoner: string }>(dataDir, "SELECT kind, reasoner FROM tasks WHERE status = 'done'");
+    const tasks = await storeRows<{ kind: string; reasoner: string }>(dataDir, "SELECT kind, reasoner FROM tasks WHERE status = 'done'");
     expect(new Set(tasks.map((t) => t.kind))).toEqual(new Set(['generate', 'review', 'compare', 'evolve', 'meta_review']));
     for (const task of tasks) {
       const model = task.kind === 'compare' ? 'judge-model' : task.kind === 'review' || task.kind === 'meta_review' ? 'review-model' : 'gen-model';
@@ -72,7 +62,7 @@ describe.each<Protocol>(['anthropic', 'openai'])('background run with an %s prov
     // Only the generation model has a price: the estimate covers exactly its calls.
     expect(reasoning.by_role.find((r) => r.role === 'generation')?.cost_usd).toBeGreaterThan(0);
     expect(reasoning.by_role.find((r) => r.role === 'judging')?.cost_usd).toBeNull();
-    const audited = rows<{ arguments: string }>(dataDir, "SELECT arguments FROM audit_log WHERE action = 'reasoner:provider'");
+    const audited = await storeRows<{ arguments: string }>(dataDir, "SELECT arguments FROM audit_log WHERE action = 'reasoner:provider'");
     expect(audited.length).toBe(tasks.length);
     expect(audited.every((row) => (JSON.parse(row.arguments) as { reasoner: string }).reasoner.startsWith(`provider:${protocol}:`))).toBe(true);
   }, 90_000);

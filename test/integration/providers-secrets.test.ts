@@ -2,11 +2,11 @@
 // the database, the audit log, the server log or a task's error — even when an API echoes the key
 // back in an error message.
 import { describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { connectServer, tempDataDir } from '../support/server.js';
-import { callOk, configureProvider, startFakeProvider, summariesFromDb, waitForStatus } from '../support/fakeProviders.js';
+import { callOk, configureProvider, startFakeProvider, waitForStatus } from '../support/fakeProviders.js';
+import { storeRows, storeSummaries } from '../support/storeInspector.js';
 import { serversAndFakesClosedAfterEach } from '../support/closedAfterEach.js';
 import { toolErrorOf } from '../support/toolErrors.js';
 
@@ -27,7 +27,7 @@ describe('provider keys', () => {
     // An API that quotes the key it refused, as some do.
     const fake = await startFakeProvider({
       protocol: 'anthropic',
-      summaries: summariesFromDb(dataDir),
+      summaries: storeSummaries(dataDir),
       script: (request) => {
         const presented = String(request.headers['x-api-key']);
         return presented === GOOD_KEY ? undefined : { kind: 'status', status: 401, body: { error: { message: `invalid x-api-key ${presented}` } } };
@@ -46,9 +46,7 @@ describe('provider keys', () => {
     // The keys did reach the API.
     expect(fake.requests.some((r) => r.headers['x-api-key'] === GOOD_KEY)).toBe(true);
 
-    const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
-    const audit = db.prepare("SELECT arguments FROM audit_log WHERE action = 'tool:configure_providers'").all() as Array<{ arguments: string }>;
-    db.close();
+    const audit = await storeRows<{ arguments: string }>(dataDir, "SELECT arguments FROM audit_log WHERE action = 'tool:configure_providers'");
     expect(audit.map((row) => JSON.parse(row.arguments) as Record<string, unknown>)).toEqual(
       expect.arrayContaining([expect.objectContaining({ action: 'set', api_key: '[REDACTED]' }), expect.objectContaining({ action: 'activate', api_keys: '[REDACTED]' })]),
     );

@@ -15,6 +15,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { REPO_ROOT, SERVER_ENTRY } from '../support/server.js';
 import { makeTempDir } from '../support/tempDirs.js';
 import { LATEST_SCHEMA_VERSION } from '../../src-mcp/store/migrations/index.js';
+import { closeDatabase, openDatabase } from '../../src-mcp/store/database.js';
+import { startResearch } from '../../src-mcp/engine/projects.js';
+import { TEST_POSTGRES_URL_ENV } from '../support/postgresCluster.js';
+import { postgresUnavailableReason } from '../support/postgresAdmin.js';
+import { connectWithToken } from '../support/labServer.js';
 
 const README = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
 const temps: string[] = [];
@@ -79,6 +84,8 @@ posixOnly('the README commands, exactly as typed', () => {
     'node bin/co-scientist.js db migrate',
     'npm run web',
     'npm run web -- --port 8080 --data-dir DIR',
+    PROJECT_EXPORT,
+    PROJECT_IMPORT,
     // Run a lab server: tested below (`co-scientist serve --http …` and `register … --server`).
     ...LAB_SERVER_COMMANDS,
   ];
@@ -259,12 +266,25 @@ posixOnly('npm run web, as README shows it', () => {
 
 /** The *Run a lab server* commands of README, as the readmeCommands() reader sees them. */
 const LAB_SERVER_COMMANDS = [
-  'co-scientist serve --http [--host 127.0.0.1] [--port 8787] [--issuer <URL>]... [--resource <public URL of /mcp>] [--data-dir DIR]',
+  'co-scientist serve --http [--host 127.0.0.1] [--port 8787] [--database postgres://…] [--issuer <URL>]... [--resource <public URL of /mcp>] [--data-dir DIR]',
+  'co-scientist serve --http --database postgres://<user>@<db-host>:5432/cosci',
   'co-scientist serve --http --host 0.0.0.0 --port 8787 --issuer https://login.lab.example/realms/lab --resource https://cosci.lab.example/mcp',
   'co-scientist serve --http --host 0.0.0.0 --issuer https://sts.windows.net/<tenant-id>/ --resource https://cosci.lab.example/mcp',
   'co-scientist register <client> --server https://cosci.lab.example/mcp',
 ];
-const [SYNOPSIS, KEYCLOAK, ENTRA, REGISTER_LAB] = LAB_SERVER_COMMANDS as [string, string, string, string];
+const [SYNOPSIS, ON_POSTGRES, KEYCLOAK, ENTRA, REGISTER_LAB] = LAB_SERVER_COMMANDS as [string, string, string, string, string];
+
+/** The *database* section's project commands. */
+const PROJECT_EXPORT = 'node bin/co-scientist.js project export <project id> --out pilot.json';
+const PROJECT_IMPORT = 'node bin/co-scientist.js project import pilot.json --database postgres://<user>@<db-host>:5432/cosci';
+/** The README's placeholder database, as a line names it. */
+const README_DATABASE = 'postgres://<user>@<db-host>:5432/cosci';
+
+/** The test cluster's address in a README database URL (<user>@<db-host>:5432 filled in), naming `database`. */
+function clusterUrl(database: string): string {
+  const cluster = new URL(process.env[TEST_POSTGRES_URL_ENV] as string);
+  return `postgres://${cluster.username}@${cluster.hostname}:${cluster.port}/${database}`;
+}
 
 /** A PATH on which `co-scientist` is this checkout's bin (what `npm install -g` / `npm link` puts there) and `node` this Node. */
 function installedPath(): string {
@@ -339,7 +359,7 @@ posixOnly('Run a lab server, as README shows it', () => {
     const dataDir = tempDir('lab-data');
     const port = await freePort(8787);
     // Every optional part but the issuer ones taken, with its value: --host 127.0.0.1 --port <8787 or a free one> --data-dir DIR.
-    const line = SYNOPSIS.replace(/\[--issuer <URL>\]\.\.\. \[--resource <public URL of \/mcp>\] /, '').replace(/\[([^\]]+)\]/g, '$1').replace('8787', String(port)).replace('DIR', dataDir);
+    const line = SYNOPSIS.replace(/\[--database postgres:\/\/…\] \[--issuer <URL>\]\.\.\. \[--resource <public URL of \/mcp>\] /, '').replace(/\[([^\]]+)\]/g, '$1').replace('8787', String(port)).replace('DIR', dataDir);
     expect(line).toBe(`co-scientist serve --http --host 127.0.0.1 --port ${port} --data-dir ${dataDir}`);
     const server = await start(line, m.env);
     const host = `127.0.0.1:${port}`;
@@ -379,6 +399,58 @@ posixOnly('Run a lab server, as README shows it', () => {
     expect(refused.headers['www-authenticate']).toBe('Bearer resource_metadata="https://cosci.lab.example/.well-known/oauth-protected-resource/mcp"');
     await stop(server, port);
   }, 60_000);
+
+  const noPostgres = postgresUnavailableReason();
+  it.skipIf(noPostgres !== undefined)(`On PostgreSQL, in two commands: createdb as typed, then serve --http --database: a call's project lands in that database, none in the data folder${noPostgres === undefined ? '' : ` (skipped: ${noPostgres})`}`, async () => {
+    const cluster = new URL(process.env[TEST_POSTGRES_URL_ENV] as string);
+    const admin = { PGHOST: cluster.hostname, PGPORT: cluster.port, PGUSER: cluster.username };
+    const m = machine([installedPath(), path.dirname(process.execPath)]);
+    const createdb = spawnSync('/bin/sh', ['-c', 'createdb --locale=C.UTF-8 --template=template0 cosci'], { env: { ...m.env, ...admin }, encoding: 'utf8' });
+    try {
+      expect(createdb.status, createdb.stderr).toBe(0);
+      const port = await freePort(8787);
+      const server = await start(`${ON_POSTGRES.replace(README_DATABASE, clusterUrl('cosci'))} --port ${port}`, m.env);
+      const url = /listening on (\S+)/.exec(server.stdout())?.[1] as string;
+      const token = /^Bearer token: (\S+)$/m.exec(server.stdout())?.[1] as string;
+      const client = await connectWithToken(url, token, 'modern');
+      const started = await client.callTool({ name: 'start_research', arguments: { goal: 'Why do tardigrades survive desiccation so well?' } });
+      await client.close();
+      const researchId = (started.structuredContent as { research_id: string }).research_id;
+      const found = spawnSync('psql', ['-At', '-d', 'cosci', '-c', `SELECT goal FROM projects WHERE id = '${researchId}'`], { env: { ...m.env, ...admin }, encoding: 'utf8' });
+      expect(found.stdout).toBe('Why do tardigrades survive desiccation so well?\n');
+      expect(fs.existsSync(path.join(m.dataDir, 'co-scientist.db'))).toBe(false);
+      await stop(server, port);
+    } finally {
+      spawnSync('dropdb', ['--if-exists', '--force', 'cosci'], { env: { ...m.env, ...admin } });
+    }
+  }, 90_000);
+
+  it.skipIf(noPostgres !== undefined)(`project export then project import --database, as typed: the project and its counts arrive in PostgreSQL, verified${noPostgres === undefined ? '' : ` (skipped: ${noPostgres})`}`, async () => {
+    const m = machine();
+    const started = run('node bin/co-scientist.js db migrate', m.env);
+    expect(started.code).toBe(0);
+    const db = await openDatabase(m.dataDir);
+    const projectId = (await startResearch(db, { clientId: 'claude-code', now: () => new Date() }, { goal: 'Why do tardigrades survive desiccation so well?' })).id;
+    await closeDatabase(db);
+    const database = `cosci_readme_${process.pid}`;
+    const pilot = path.join(REPO_ROOT, 'pilot.json');
+    expect(fs.existsSync(pilot)).toBe(false);
+    const cluster = new URL(process.env[TEST_POSTGRES_URL_ENV] as string);
+    const admin = { PGHOST: cluster.hostname, PGPORT: cluster.port, PGUSER: cluster.username };
+    try {
+      const exported = run(PROJECT_EXPORT.replace('<project id>', projectId), m.env);
+      expect(exported.code, exported.stderr).toBe(0);
+      expect(exported.stdout).toContain(`Exported project ${projectId}`);
+      expect(spawnSync('createdb', [database], { env: { ...m.env, ...admin } }).status).toBe(0);
+      const imported = run(PROJECT_IMPORT.replace(README_DATABASE, clusterUrl(database)), m.env);
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(imported.stdout).toContain(`Imported project ${projectId}`);
+      expect(imported.stdout).toContain('Verified: the project read back equals the file');
+    } finally {
+      fs.rmSync(pilot, { force: true });
+      spawnSync('dropdb', ['--if-exists', '--force', database], { env: { ...m.env, ...admin } });
+    }
+  }, 90_000);
 
   it('a non-loopback --host without --issuer (README: "is refused") exits 2 saying why, listening nowhere', async () => {
     const m = machine([installedPath(), path.dirname(process.execPath)]);

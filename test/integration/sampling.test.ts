@@ -3,13 +3,12 @@
 // validates and stores the answer itself. Without the capability (or on a 2026-era connection, or
 // when sampling fails) the assistant gets the work item as before.
 import { afterEach, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { callOk as call, connectServer, SERVER_ENTRY, tempDataDir, type ConnectedServer, type Era, type Structured } from '../support/server.js';
+import { callOk as call, connectServer, databaseEnvFor, SERVER_ENTRY, tempDataDir, type ConnectedServer, type Era, type Structured } from '../support/server.js';
 import { fakeResult } from '../support/fakeAssistant.js';
-import { summariesFromDb, workItemIn } from '../support/fakeProviders.js';
+import { workItemIn } from '../support/fakeProviders.js';
+import { inspectStore, storeScalar, storeSummaries } from '../support/storeInspector.js';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -24,17 +23,17 @@ async function assistantClient(dataDir: string, options: { sampling: boolean; er
     { capabilities: options.sampling ? { sampling: {} } : {}, ...(options.era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}) },
   );
   if (options.sampling) {
-    const summaries = summariesFromDb(dataDir);
-    client.setRequestHandler('sampling/createMessage', (request) => {
+    const summaries = storeSummaries(dataDir);
+    client.setRequestHandler('sampling/createMessage', async (request) => {
       const prompt = request.params.messages.map((m) => ('text' in m.content ? String(m.content.text) : '')).join('\n');
       asked.push(prompt);
       if (options.answer === 'fail') throw new Error('The user declined the sampling request.');
       const item = workItemIn(prompt);
       if (item === null) throw new Error('no work item in the prompt');
-      return { role: 'assistant', model: 'client-model', stopReason: 'endTurn', content: { type: 'text', text: JSON.stringify(fakeResult(item, summaries())) } };
+      return { role: 'assistant', model: 'client-model', stopReason: 'endTurn', content: { type: 'text', text: JSON.stringify(fakeResult(item, await summaries())) } };
     });
   }
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', 'claude-desktop', '--data-dir', dataDir], stderr: 'pipe' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', 'claude-desktop', '--data-dir', dataDir], env: await databaseEnvFor(dataDir), stderr: 'pipe' }));
   closers.push(() => client.close());
   return client;
 }
@@ -73,18 +72,15 @@ describe('sampling', () => {
       next = await call(client, 'continue_research', { research_id: researchId });
     }
     expect(next.state).toBe('completed');
-    const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
-    try {
-      const reasoners = db.prepare("SELECT DISTINCT reasoner FROM tasks WHERE status = 'done'").pluck().all();
+    await inspectStore(dataDir, async (store) => {
+      const reasoners = await store.scalars("SELECT DISTINCT reasoner FROM tasks WHERE status = 'done'");
       expect(reasoners).toEqual(['sampling:claude-desktop:client-model']);
-      const done = db.prepare("SELECT COUNT(*) FROM tasks WHERE status = 'done'").pluck().get();
+      const done = await store.scalar("SELECT COUNT(*) FROM tasks WHERE status = 'done'");
       expect(asked.length).toBe(done);
-      expect(db.prepare("SELECT COUNT(*) FROM audit_log WHERE action = 'reasoner:sampling'").pluck().get()).toBe(done);
-      const roles = db.prepare("SELECT role, COUNT(*) AS calls FROM reasoning_usage WHERE reasoner = 'sampling:claude-desktop' GROUP BY role ORDER BY role").all();
-      expect(roles.map((r) => (r as { role: string }).role)).toEqual(['generation', 'judging', 'review']);
-    } finally {
-      db.close();
-    }
+      expect(await store.scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'reasoner:sampling'")).toBe(done);
+      const roles = await store.rows<{ role: string }>("SELECT role, COUNT(*) AS calls FROM reasoning_usage WHERE reasoner = 'sampling:claude-desktop' GROUP BY role ORDER BY role");
+      expect(roles.map((r) => r.role)).toEqual(['generation', 'judging', 'review']);
+    });
   }, 90_000);
 
   it('falls back to delegation when the client\'s sampling fails, and records why on the task', async () => {
@@ -100,9 +96,7 @@ describe('sampling', () => {
     expect((again.work_item as { task_id: string }).task_id).toBe(taskId);
     // Not asked again in this session.
     expect(asked).toHaveLength(1);
-    const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
-    expect(db.prepare('SELECT error FROM tasks WHERE id = ?').pluck().get(taskId)).toMatch(/declined the sampling request/);
-    db.close();
+    expect(await storeScalar(dataDir, 'SELECT error FROM tasks WHERE id = ?', [taskId])).toMatch(/declined the sampling request/);
   }, 30_000);
 
   const delegated: Array<[string, { sampling: boolean; era?: Era }, string[] | undefined]> = [

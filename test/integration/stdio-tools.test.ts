@@ -2,10 +2,9 @@
 // protocol eras and the v1 SDK (which checks every structuredContent against its outputSchema).
 import { afterEach, describe, expect, it } from 'vitest';
 import Ajv from 'ajv/dist/2020.js';
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { CLIENT_KINDS, connectServer, tempDataDir, type ConnectedServer, type ConnectOptions, type ServerProcess, type ToolClient } from '../support/server.js';
 import { expectErrorEnvelope, toolErrorOf } from '../support/toolErrors.js';
+import { inspectStore } from '../support/storeInspector.js';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 type Connected = ConnectedServer<ToolClient, ServerProcess>;
@@ -158,23 +157,20 @@ describe.each(CLIENT_KINDS)('MCP server over stdio ($label)', ({ sdk, era }) => 
     await client.callTool({ name: 'start_research', arguments: { goal: 'Identify drug repurposing candidates for AML', api_key: 'sk-secret' } });
     await client.callTool({ name: 'get_research_status', arguments: { research_id: 'res_x' } });
     await client.callTool({ name: 'list_research_projects', arguments: {} });
-    const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true });
-    try {
-      const rows = (): Array<Record<string, unknown>> => db.prepare("SELECT * FROM audit_log WHERE action LIKE 'tool:%' ORDER BY id").all() as Array<Record<string, unknown>>;
+    await inspectStore(dataDir, async (store) => {
+      const rows = (): Promise<Array<Record<string, unknown>>> => store.rows<Record<string, unknown>>("SELECT * FROM audit_log WHERE action LIKE 'tool:%' ORDER BY id");
       // The reads' rows follow within FLUSH_MS (src-mcp/mcp/audit/readAudit.ts).
-      await expect.poll(() => rows().map((row) => [row.client_id, row.action, row.outcome, row.error_code]), { timeout: 5_000 }).toEqual([
+      await expect.poll(async () => (await rows()).map((row) => [row.client_id, row.action, row.outcome, row.error_code]), { timeout: 5_000 }).toEqual([
         ['claude-desktop', 'tool:start_research', 'error', 'invalid_input'],
         ['claude-desktop', 'tool:get_research_status', 'error', 'resource_not_found'],
         ['claude-desktop', 'tool:list_research_projects', 'success', null],
       ]);
       // The unknown `api_key` argument made the call invalid, and the secret itself never reached the log.
-      expect(String(rows()[0]?.arguments)).not.toContain('sk-secret');
-      const all = db.prepare('SELECT prev_hash, hash FROM audit_log ORDER BY id').all() as Array<{ prev_hash: string; hash: string }>;
+      expect(String((await rows())[0]?.arguments)).not.toContain('sk-secret');
+      const all = await store.rows<{ prev_hash: string; hash: string }>('SELECT prev_hash, hash FROM audit_log ORDER BY id');
       all.forEach((row, index) => {
         if (index > 0) expect(row.prev_hash).toBe(all[index - 1]?.hash);
       });
-    } finally {
-      db.close();
-    }
+    });
   });
 });

@@ -9,6 +9,7 @@ import { closeDatabase, type Db, openDatabase, writeTransaction } from '../../sr
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, SQLITE_AUTOCHECKPOINT_PAGES, WalCheckpointer } from '../../src-mcp/store/walCheckpointer.js';
 import { assertServerBuilt, REPO_ROOT, tempDataDir, waitFor } from '../support/server.js';
 import { sqlite } from '../../src-mcp/store/handle.js';
+import { testEngine } from '../support/testEngine.js';
 
 const BUILT_WORKER = pathToFileURL(path.join(REPO_ROOT, 'dist/mcp/walCheckpointWorker.js'));
 
@@ -30,7 +31,8 @@ async function writeMany(rows: number): Promise<void> {
   for (let i = 0; i < rows; i += 1) await writeTransaction(db, () => sqlite(db).prepare('INSERT INTO filler (body) VALUES (?)').run('x'.repeat(4000)));
 }
 
-describe('WalCheckpointer', () => {
+// SQLite's write-ahead log and its checkpoints: PostgreSQL keeps its own log, and a server on it runs no checkpointer.
+describe.skipIf(testEngine() === 'postgres')('WalCheckpointer', () => {
   it('takes over checkpointing once its thread is ready, copies the log back in the background, and hands back on stop', async () => {
     db = await openDatabase(tempDataDir('cosci-wal'));
     expect(autocheckpoint()).toBe(SQLITE_AUTOCHECKPOINT_PAGES);

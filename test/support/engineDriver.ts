@@ -1,6 +1,7 @@
 // Drives a research project through the engine directly (no MCP), answering work items with the
 // deterministic fake assistant. Property tests use it to reach every kind of checkpoint.
-import { openDatabase, type Db } from '../../src-mcp/store/database.js';
+import type { Db } from '../../src-mcp/store/database.js';
+import { openTestStore } from './storeEngine.js';
 import { startResearch } from '../../src-mcp/engine/projects.js';
 import { nextStep, type NextStep } from '../../src-mcp/engine/workflow/supervisor.js';
 import { submitWork } from '../../src-mcp/engine/workflow/submissions.js';
@@ -11,14 +12,13 @@ import { DomainError } from '../../src-mcp/engine/errors.js';
 import type { CheckpointKind } from '../../src-mcp/engine/schemas.js';
 import type { Checkpoint } from '../../src-mcp/engine/types.js';
 import { fakeResult } from './fakeAssistant.js';
-import { makeTempDir } from './tempDirs.js';
 
 export const DESKTOP = { clientId: 'desktop', isDesktop: true, mayDecideCheckpoints: true };
 export const WORKER = 'test-assistant@test-host:1';
 const alwaysAlive = (): boolean => true;
 
 export async function freshDb(): Promise<Db> {
-  return await openDatabase(makeTempDir('cosci-engine-'));
+  return await openTestStore('cosci-engine-');
 }
 
 export function clock(start = Date.UTC(2026, 10, 1)) {

@@ -50,7 +50,7 @@ export interface FakeProviderOptions {
   /** How to answer request number `index` (0-based); undefined answers normally. */
   script?: (request: RecordedRequest, index: number) => Reply | undefined;
   /** Hypothesis summaries, so the judge prefers the better one (see fakeAssistant.qualityOf). */
-  summaries?: () => ReadonlyMap<string, string>;
+  summaries?: () => ReadonlyMap<string, string> | Promise<ReadonlyMap<string, string>>;
   /** OpenAI-compatible servers that do not know json_schema refuse it with a 400. */
   refuseJsonSchema?: boolean;
 }
@@ -131,8 +131,20 @@ function answer(options: FakeProviderOptions, record: RecordedRequest, reply: Re
     case 'json':
       return send(res, record, options.protocol, { value: reply.value });
     case 'ok': {
-      if (record.item === null) return send(res, record, options.protocol, { value: { ok: true } });
-      return send(res, record, options.protocol, { value: fakeResult(record.item, options.summaries?.() ?? new Map()) });
+      const item = record.item;
+      if (item === null) return send(res, record, options.protocol, { value: { ok: true } });
+      // Tests read the summaries from the store on either engine (storeInspector.ts): asynchronously.
+      Promise.resolve(options.summaries?.() ?? new Map<string, string>()).then(
+        (summaries) => {
+          if (!res.destroyed) send(res, record, options.protocol, { value: fakeResult(item, summaries) });
+        },
+        (error: unknown) => {
+          record.status = 500;
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { message: `the fake provider could not read the summaries: ${String(error)}` } }));
+        },
+      );
+      return;
     }
   }
 }
@@ -184,7 +196,11 @@ function presentedKey(protocol: Protocol, headers: http.IncomingHttpHeaders): st
   return headers.authorization?.replace(/^Bearer /, '');
 }
 
-/** Hypothesis summaries read from a data dir's database (read-only), for a judge that knows quality. */
+/**
+ * Hypothesis summaries read from a data dir's SQLite file (read-only), for a judge that knows
+ * quality: the benchmark's reader (it runs under tsx, without the store's .sql loader). Tests,
+ * which run on either engine, use storeInspector.ts `storeSummaries`.
+ */
 export function summariesFromDb(dataDir: string): () => ReadonlyMap<string, string> {
   return () => {
     const db = new Database(path.join(dataDir, 'co-scientist.db'), { readonly: true, fileMustExist: true });

@@ -5,9 +5,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { openDatabase, closeDatabase } from '../../src-mcp/store/database.js';
+import { openDatabase, openPostgresDatabase, closeDatabase } from '../../src-mcp/store/database.js';
 import { auditRows, type AuditRow } from '../../src-mcp/store/audit.js';
-import { REPO_ROOT, assertServerBuilt } from './server.js';
+import { REPO_ROOT, assertServerBuilt, databaseEnvFor } from './server.js';
+import { databaseUrlFor } from './testEngine.js';
 
 export const CLI_ENTRY = path.join(REPO_ROOT, 'bin/co-scientist.js');
 
@@ -24,7 +25,10 @@ const running = new Set<LabServer>();
 /** Starts `co-scientist serve --http <args>` and waits for the line naming its URL. */
 export async function startLabServer(args: string[], env: Record<string, string> = {}): Promise<LabServer> {
   assertServerBuilt();
-  const child = spawn(process.execPath, [CLI_ENTRY, 'serve', '--http', '--port', '0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // On a PostgreSQL run the folder's database (testEngine.ts), unless the test names one.
+  const dataDir = args[args.indexOf('--data-dir') + 1];
+  const engineEnv = args.includes('--database') || !args.includes('--data-dir') || dataDir === undefined ? {} : await databaseEnvFor(dataDir);
+  const child = spawn(process.execPath, [CLI_ENTRY, 'serve', '--http', '--port', '0', ...args], { env: { ...process.env, ...engineEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
@@ -53,7 +57,8 @@ export async function startLabServer(args: string[], env: Record<string, string>
     stderr: () => stderr,
     stop: async () => {
       running.delete(server);
-      if (child.exitCode !== null) return;
+      // Gone already (exited, or killed by a test: then signalCode is set and exitCode stays null).
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
@@ -91,7 +96,8 @@ export async function connectWithToken(url: string, token: string, era: Era): Pr
 export async function auditUntil(dataDir: string, until: (rows: AuditRow[]) => boolean, timeoutMs = 10_000): Promise<AuditRow[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const db = await openDatabase(dataDir);
+    const url = await databaseUrlFor(dataDir);
+    const db = url === undefined ? await openDatabase(dataDir) : await openPostgresDatabase(url);
     let rows: AuditRow[];
     try {
       rows = await auditRows(db, { limit: 100_000 });

@@ -4,10 +4,13 @@
 // so the cluster's folder is in the system temp directory, which the postgres user can enter.
 //
 // Starting a cluster costs ~2 s: a local run of chosen files starts one only when one of them is a
-// PostgreSQL test (its path names postgres), and a run of the whole suite always does.
+// PostgreSQL test (its path names postgres) or the run's store engine is PostgreSQL
+// (COSCI_TEST_ENGINE, testEngine.ts), and a run of the whole suite always does.
+import { testEngine } from './testEngine.js';
 import { findPostgresBinDir, startPostgresCluster, stopPostgresCluster, TEST_POSTGRES_URL_ENV } from './postgresCluster.js';
 
 function runMayNeedPostgres(argv: readonly string[]): boolean {
+  if (testEngine() === 'postgres') return true;
   const filters = argv.slice(2).filter((arg) => !arg.startsWith('-') && arg !== 'run' && !/^\d+$/.test(arg));
   return filters.length === 0 || filters.some((filter) => /postgres/i.test(filter));
 }

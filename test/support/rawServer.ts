@@ -2,7 +2,7 @@
 // malformed frames, pipelined bursts, many processes on one database, and kill -9.
 // Responses are correlated by id; every stdout line is checked to be a JSON-RPC 2.0 message.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { SERVER_ENTRY, assertServerBuilt, serverEnvFor } from './server.js';
+import { SERVER_ENTRY, assertServerBuilt, databaseEnvFor, serverEnvFor } from './server.js';
 import { describeToolFailure } from './toolErrors.js';
 
 export type JsonRpcId = string | number;
@@ -281,7 +281,8 @@ export class RawServer {
 
 /** Spawns the built server and completes the 2025-era handshake. */
 export async function startRawServer(options: RawServerOptions): Promise<RawServer> {
-  const server = new RawServer(options);
+  // On a PostgreSQL run the folder's database (server.ts databaseEnvFor); a test's own env wins.
+  const server = new RawServer({ ...options, env: { ...(await databaseEnvFor(options.dataDir)), ...options.env } });
   try {
     await server.initialize();
   } catch (error) {

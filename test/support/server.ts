@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-shared/node/desktopKeys.js';
 import type { ToolErrorEnvelope } from '../../src-shared/toolErrors.js';
 import { makeTempDir } from './tempDirs.js';
+import { databaseUrlFor } from './testEngine.js';
+import { DATABASE_URL_ENV } from '../../src-shared/node/databaseUrl.js';
 import { describeToolFailure, toolErrorOf } from './toolErrors.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,6 +35,12 @@ export function tempDataDir(label = 'cosci-test'): string {
  */
 export function serverEnvFor(client: string | null | undefined, dataDir: string): Record<string, string> {
   return client === 'desktop' ? { [DESKTOP_KEY_ENV]: issueDesktopKey(dataDir) } : {};
+}
+
+/** COSCI_DATABASE_URL for a server on `dataDir` when this run's engine is PostgreSQL (storeEngine.ts). */
+export async function databaseEnvFor(dataDir: string): Promise<Record<string, string>> {
+  const url = await databaseUrlFor(dataDir);
+  return url === undefined ? {} : { [DATABASE_URL_ENV]: url };
 }
 
 export type Era = 'legacy' | 'modern';
@@ -84,6 +92,8 @@ export interface ConnectOptions {
   serverEntry?: string;
   /** Declares MCP Apps (`extensions["io.modelcontextprotocol/ui"]`), as a host that shows views does. */
   showsApps?: boolean;
+  /** More environment for the server (e.g. COSCI_DATABASE_URL naming a particular database). */
+  env?: Record<string, string>;
 }
 
 /** What a host that renders MCP Apps views declares (the extension's own id and its HTML profile). */
@@ -95,7 +105,7 @@ export async function connectServer(options: ConnectOptions): Promise<ConnectedS
   if (options.serverEntry === undefined) assertServerBuilt();
   const args = [options.serverEntry ?? SERVER_ENTRY, '--data-dir', options.dataDir];
   if (options.client !== null) args.push('--client', options.client ?? 'test-assistant');
-  const env = serverEnvFor(options.client, options.dataDir);
+  const env = { ...serverEnvFor(options.client, options.dataDir), ...(options.env?.[DATABASE_URL_ENV] === undefined ? await databaseEnvFor(options.dataDir) : {}), ...options.env };
   const capabilities = options.showsApps === true ? APPS_CAPABILITIES : {};
   return options.sdk === 'v1' ? connectV1(args, env, options.era, capabilities) : connectV2(args, env, options.era, capabilities);
 }

@@ -2,7 +2,9 @@
 // its afterAll runs after the file's own hooks have stopped the servers that used the folders.
 import { afterAll } from 'vitest';
 import { removeTempDirs } from './tempDirs.js';
+import { closeTestStores } from './storeEngine.js';
 
-afterAll(() => {
+afterAll(async () => {
+  await closeTestStores();
   removeTempDirs();
 });

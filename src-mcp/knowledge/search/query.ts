@@ -1,8 +1,8 @@
 // A search query as the index sees it: topic words (stop words dropped), their index stems and
-// frequencies, and the FTS5 match expressions built from them. Every word is quoted, so nothing
-// a caller types can act as FTS5 syntax (NEAR, column filters, *, ^ …).
+// frequencies, and the words a match asks for. How each engine's index reads them (FTS5 quoting,
+// a tsquery) is the store's (store/knowledgeSearch.ts).
 import type { Db } from '../../store/database.js';
-import { chunkRowidRange, recentMatches } from '../../store/knowledgeSearch.js';
+import { chunkRowidRange, recentMatches, type WordMatch } from '../../store/knowledgeSearch.js';
 import { indexGeneration } from '../../store/knowledgeGeneration.js';
 import { totalChunks } from '../../store/knowledgeDocuments.js';
 import { sharedTokenizer } from '../../store/knowledgeTokenizer.js';
@@ -58,7 +58,7 @@ export async function analyseQuery(db: Db, text: string, documentContext: string
     seen.add(key);
     let documentFrequency = frequencies.get(word);
     if (documentFrequency === undefined) {
-      documentFrequency = await estimateFrequency(db, textMatch([quoted(word)], ' '), chunksInIndex);
+      documentFrequency = await estimateFrequency(db, [word], chunksInIndex);
       frequencies.set(word, documentFrequency);
     }
     terms.push({ word, stems: termStems, documentFrequency, weight: Math.log(1 + (chunksInIndex + 1) / (documentFrequency + 1)) });
@@ -81,7 +81,7 @@ function contextStemsOf(documentContext: string | undefined, exclude: ReadonlySe
  * the newest RANK_BUDGET matches fill their stretch of the index (~2% error), because counting
  * every match of a common word (tens of thousands) would cost more than the whole search.
  */
-async function estimateFrequency(db: Db, match: string, chunksInIndex: number): Promise<number> {
+async function estimateFrequency(db: Db, match: WordMatch, chunksInIndex: number): Promise<number> {
   const cap = RANK_BUDGET + 1;
   const recent = await recentMatches(db, match, cap);
   if (recent.count < cap || recent.lowestRowid === null) return recent.count;
@@ -104,15 +104,7 @@ async function termFrequencies(db: Db): Promise<Map<string, number>> {
   return cache.counts;
 }
 
-function quoted(word: string): string {
-  return `"${word.replaceAll('"', '""')}"`;
-}
-
-function textMatch(parts: readonly string[], operator: string): string {
-  return parts.join(operator);
-}
-
 /** Every term must occur (in the title, a heading or the text). */
-export function matchExpression(terms: readonly QueryTerm[]): string {
-  return textMatch(terms.map((term) => quoted(term.word)), ' AND ');
+export function matchExpression(terms: readonly QueryTerm[]): WordMatch {
+  return terms.map((term) => term.word);
 }

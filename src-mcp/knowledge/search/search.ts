@@ -1,4 +1,4 @@
-// Knowledge-base search: FTS5 BM25 retrieval at a bounded cost (retrieve, below), then
+// Knowledge-base search: full-text retrieval (FTS5's BM25 on SQLite, ts_rank_cd on PostgreSQL) at a bounded cost (retrieve, below), then
 // re-ranking (rerank.ts), then query refinement advice (refine.ts).
 import path from 'node:path';
 import type { Db } from '../../store/database.js';
@@ -113,7 +113,7 @@ async function retrieve(db: Db, query: AnalysedQuery, collectionIds: readonly st
     const rankable = fewMatches && cheapWeights;
     // Too broad is about the question as asked (all its terms), not about a fallback.
     if (terms === attempts[0]) sampled = !fewMatches;
-    const found = await matchingChunkIds(db, { match, limit: rankable ? limit : SAMPLE_SIZE, order: rankable ? 'best' : 'recent', collectionIds });
+    const found = await matchingChunkIds(db, { words: match, limit: rankable ? limit : SAMPLE_SIZE, order: rankable ? 'best' : 'recent', collectionIds });
     for (const id of found) {
       if (!seen.has(id)) {
         seen.add(id);

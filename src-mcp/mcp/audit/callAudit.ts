@@ -119,7 +119,7 @@ export class CallAudit implements WriteObserver {
     const held = await beginHeldWrite(db, () => appendQueuedReads(db));
     // The call began to wait outside (or ended) while this write waited for the connection.
     if (this.#phase !== 'held' || this.#held !== undefined) {
-      rollbackHeldWrite(db, held);
+      await rollbackHeldWrite(db, held);
       return;
     }
     this.#held = held;
@@ -153,7 +153,7 @@ export class CallAudit implements WriteObserver {
   async finish(outcome: AuditOutcome, errorCode: string | null, target: string | null, options: { rollback?: boolean; args?: unknown } = {}): Promise<void> {
     this.#phase = 'done';
     const record = { ...this.#record(this.start.action, outcome, errorCode, target), ...(options.args === undefined ? {} : { args: options.args }) };
-    if (this.#held !== undefined && inTransaction(this.db) && options.rollback !== true) {
+    if (this.#held !== undefined && this.#held.within(() => inTransaction(this.db)) && options.rollback !== true) {
       await this.#inHeld(this.#held, async () => {
         await appendAudit(this.db, entryOf(record));
       });
@@ -161,7 +161,7 @@ export class CallAudit implements WriteObserver {
     }
     // Nothing of this call committed (no intent row, nothing held): a read, whose row need not wait for the lock.
     const changedNothing = !this.#intentWritten && this.#held === undefined && options.rollback !== true;
-    this.#release();
+    await this.#release();
     if (changedNothing) recordReadOnlyAudit(this.db, record);
     else await recordAudit(this.db, record);
   }
@@ -179,9 +179,9 @@ export class CallAudit implements WriteObserver {
   async #commitHeldWithIntent(): Promise<void> {
     const held = this.#held;
     if (held === undefined) return;
-    if (!inTransaction(this.db)) {
+    if (!held.within(() => inTransaction(this.db))) {
       // SQLite rolled the transaction back itself (e.g. disk full): nothing of it committed.
-      this.#release();
+      await this.#release();
       return;
     }
     await this.#inHeld(held, () => this.#append(this.start.intentAction, 'success', null, null));
@@ -192,19 +192,19 @@ export class CallAudit implements WriteObserver {
   async #inHeld(held: HeldConnection, add: () => Promise<void>): Promise<void> {
     try {
       await held.within(add);
-      commitHeldWrite(this.db, held);
+      await commitHeldWrite(this.db, held);
       this.#held = undefined;
       publishAuditAnchor(this.db);
     } catch (error) {
-      this.#release();
+      await this.#release();
       throw error;
     }
   }
 
-  #release(): void {
+  async #release(): Promise<void> {
     const held = this.#held;
     this.#held = undefined;
-    if (held !== undefined) rollbackHeldWrite(this.db, held);
+    if (held !== undefined) await rollbackHeldWrite(this.db, held);
   }
 
   async #append(action: string, outcome: AuditOutcome, errorCode: string | null, target: string | null): Promise<void> {

@@ -3,7 +3,7 @@
 // process keeps only caches, so replicas on one data folder answer any request alike.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closeDatabase, openDatabase } from '../../store/database.js';
+import { closeDatabase, openStore } from '../../store/database.js';
 import { ChangeFeed } from '../../mcp/notifications/changeFeed.js';
 import { knowledgeGrounding, knowledgeVerifier } from '../knowledgeGrounding.js';
 import { isWorkerAlive } from '../workerIdentity.js';
@@ -21,7 +21,7 @@ import { createEndpoint } from './endpoint.js';
 import { defaultResource, HTTP_SERVE_USAGE, parseHttpServeArgs, type HttpServeOptions } from './options.js';
 import { MAX_BODY_BYTES } from './requestBody.js';
 import { allowedPlaces } from './requestGuards.js';
-import { requireServableDatabase } from '../databaseChoice.js';
+import { failureText } from '../failureText.js';
 
 /** Receiving a whole request (headers and body) may take this long (slowloris). */
 const REQUEST_RECEIVE_TIMEOUT_MS = 30_000;
@@ -40,8 +40,7 @@ export interface RunningHttpServer {
 
 export async function startHttpServer(options: HttpServeOptions, version: string, env: NodeJS.ProcessEnv = process.env): Promise<RunningHttpServer> {
   const requestsPerMinute = requestsPerMinuteFrom(env);
-  requireServableDatabase(options.database);
-  const db = await openDatabase(options.dataDir);
+  const db = await openStore(options.dataDir, options.database);
   await reportAuditTail(db);
   const checkpointer = new WalCheckpointer(db, { delayMs: 300 }).start();
   const feed = await ChangeFeed.open(db);
@@ -115,7 +114,7 @@ export async function runHttpServerProcess(argv: readonly string[], version: str
   try {
     running = await startHttpServer(options, version);
   } catch (error) {
-    console.error(`[co-scientist] cannot start: ${(error as Error).message}`);
+    console.error(`[co-scientist] cannot start: ${failureText(error)}`);
     process.exitCode = 1;
     return;
   }

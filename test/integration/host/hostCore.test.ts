@@ -4,6 +4,10 @@ import type { HostEvent } from '../../../src-shared/routes/index.js';
 import { createHost, type Host } from '../../../src-main/host/hostCore.js';
 import { silentLogger } from '../../unit/src-main/host/fakes.js';
 import { removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from '../../support/realServer.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { createTestDatabase, dropTestDatabase, postgresUnavailableReason } from '../../support/postgresAdmin.js';
 
 const hosts: Host[] = [];
 beforeAll(requireBuiltServer);
@@ -12,10 +16,11 @@ afterEach(async () => {
 });
 afterAll(removeTempDirs);
 
-function newHost(): { host: Host; dataDir: string } {
+function newHost(databaseUrl?: string): { host: Host; dataDir: string } {
   const dataDir = tempDir('core');
   const host = createHost({
     dataDir,
+    ...(databaseUrl === undefined ? {} : { databaseUrl }),
     serverCommand: { command: process.execPath, args: [SERVER_ENTRY] },
     hostKind: 'web',
     appVersion: '9.9.9',
@@ -61,6 +66,29 @@ describe('createHost', () => {
     expect(listed).toMatchObject({ ok: true, data: { total: 1, projects: [{ id: started.data.research_id, hypothesis_count: 6 }] } });
     // The host appends `--client desktop`: the GUI's own actions are attributed to the desktop client.
     expect(status).toMatchObject({ ok: true, data: { research_id: started.data.research_id, created_by: 'desktop' } });
+  });
+
+  const noPostgres = postgresUnavailableReason();
+  it.skipIf(noPostgres !== undefined)(`with a database URL (the web host's --database), the app's server keeps its projects in that PostgreSQL database${noPostgres === undefined ? '' : ` (skipped: ${noPostgres})`}`, async () => {
+    const url = await createTestDatabase('host');
+    try {
+      const { host, dataDir } = newHost(url);
+      await host.start();
+      const started = await host.invoke('projects.start', { goal: 'Explain antibiotic tolerance in biofilms' });
+      if (!started.ok) throw new Error(started.error.message);
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const rows = (await client.query<{ created_by: string }>('SELECT created_by FROM projects WHERE id = $1', [started.data.research_id])).rows;
+        expect(rows).toEqual([{ created_by: 'desktop' }]);
+      } finally {
+        await client.end();
+      }
+      expect(fs.existsSync(path.join(dataDir, 'co-scientist.db'))).toBe(false);
+      await host.stop();
+    } finally {
+      await dropTestDatabase(url);
+    }
   });
 
   it('answers NOT_FOUND for a project that does not exist', async () => {

@@ -1,17 +1,20 @@
 // The command line on PostgreSQL, run as typed in child processes against a real cluster:
-// `db migrate --database`, `doctor --database` (connection, schema version, audit chain), and the
-// honest refusal of `serve` / dist/mcp/server.js to serve from PostgreSQL before the store is ported.
+// `db migrate --database`, `doctor --database` (connection, schema version, audit chain), and
+// `serve` / dist/mcp/server.js / `serve --http` serving from PostgreSQL.
 // A password is never printed: the URLs carry one (the test cluster trusts loopback and ignores it).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashAuditEntry, GENESIS_HASH, type AuditEntry } from '../../../src-mcp/store/audit.js';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../../src-mcp/store/migrations/index.js';
 import { migratePostgres } from '../../../src-mcp/store/postgres/migrate.js';
 import { assertServerBuilt, REPO_ROOT, SERVER_ENTRY } from '../../support/server.js';
 import { makeTempDir } from '../../support/tempDirs.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { connectWithToken, startLabServer, stopLabServers } from '../../support/labServer.js';
 import { postgresUnavailableReason, usePostgresDatabase } from '../../support/postgresDatabase.js';
 
 const unavailable = postgresUnavailableReason();
@@ -82,7 +85,7 @@ describe.skipIf(unavailable !== undefined)(`the command line on PostgreSQL${unav
     });
     const result = cli(['db', 'migrate', '--database', url]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/DATABASE_TOO_NEW: The PostgreSQL database postgres:\/\/postgres:\*\*\*@.*\(schema 99; this version understands up to 13\)/);
+    expect(result.stderr).toMatch(new RegExp(`DATABASE_TOO_NEW: The PostgreSQL database postgres://postgres:\\*\\*\\*@.*\\(schema 99; this version understands up to ${LATEST_SCHEMA_VERSION}\\)`));
     expect(await withClient(url, async (c) => (await c.query(`SELECT to_regclass('hypotheses') AS t`)).rows[0].t)).toBeNull();
   });
 
@@ -134,27 +137,55 @@ describe.skipIf(unavailable !== undefined)(`the command line on PostgreSQL${unav
     expect(refused.stdout).toContain('✗ database connection: DATABASE_AUTH_FAILED: PostgreSQL at postgres://cosci_nologin:***@');
   });
 
-  it('serve and dist/mcp/server.js refuse to serve from PostgreSQL, with a coded message and a non-zero exit, before touching any data', async () => {
-    const url = withPassword(databases.url());
+  it('serve, dist/mcp/server.js and serve --http serve from PostgreSQL: a project started through one is in the database and seen by the others; no SQLite file is made', async () => {
+    const url = withPassword(await databases.another('serve'));
     const dataDir = makeTempDir('cosci-pg-serve-');
-    for (const [program, args, env] of [
-      [BIN, ['serve', '--database', url, '--data-dir', dataDir], {}],
-      [SERVER_ENTRY, ['--data-dir', dataDir], { COSCI_DATABASE_URL: url }],
-      [BIN, ['serve', '--http', '--port', '0', '--database', url, '--data-dir', dataDir], {}],
-    ] as const) {
-      const child = spawn(process.execPath, [program, ...args], { env: { PATH: process.env.PATH ?? '', HOME: makeTempDir('cosci-pg-serve-home-'), ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const env = { PATH: process.env.PATH ?? '', HOME: makeTempDir('cosci-pg-serve-home-') };
+    const viaServe = new Client({ name: 'pg-serve', version: '1.0.0' });
+    await viaServe.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--client', 'claude-code', '--database', url, '--data-dir', dataDir], env, stderr: 'pipe' }));
+    const viaEntry = new Client({ name: 'pg-entry', version: '1.0.0' });
+    await viaEntry.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', 'cursor', '--data-dir', dataDir], env: { ...env, COSCI_DATABASE_URL: url }, stderr: 'pipe' }));
+    const lab = await startLabServer(['--database', url, '--data-dir', dataDir]);
+    const viaHttp = await connectWithToken(lab.url, lab.token as string, 'modern');
+    try {
+      const started = await viaServe.callTool({ name: 'start_research', arguments: { goal: 'Why do tardigrades survive desiccation so well?' } });
+      expect(started.isError ?? false, JSON.stringify(started.content)).toBe(false);
+      const researchId = (started.structuredContent as { research_id: string }).research_id;
+      for (const other of [viaEntry, viaHttp]) {
+        const status = await other.callTool({ name: 'get_research_status', arguments: { research_id: researchId } });
+        expect(status.isError ?? false, JSON.stringify(status.content)).toBe(false);
+      }
+      const rows = await withClient(url, async (c) => (await c.query<{ goal: string }>('SELECT goal FROM projects WHERE id = $1', [researchId])).rows);
+      expect(rows).toEqual([{ goal: 'Why do tardigrades survive desiccation so well?' }]);
+      // Reads are audited in batches shortly after their answers (readAudit.ts).
+      await vi.waitFor(async () => {
+        const audited = await withClient(url, async (c) => (await c.query<{ client_id: string }>("SELECT DISTINCT client_id FROM audit_log WHERE action = 'tool:get_research_status' ORDER BY client_id")).rows);
+        expect(audited.map((r) => r.client_id)).toEqual(['cursor', 'http']);
+      }, { timeout: 10_000, interval: 100 });
+    } finally {
+      await Promise.all([viaServe.close(), viaEntry.close(), viaHttp.close()]);
+      await stopLabServers();
+    }
+    // The data folder holds no SQLite database: the store is PostgreSQL's.
+    expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('co-scientist.db'))).toEqual([]);
+  });
+
+  it('serve given an unreachable PostgreSQL says so with a coded message and exit 1, never the password, creating nothing', async () => {
+    const dataDir = makeTempDir('cosci-pg-unreachable-');
+    const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [BIN, 'serve', '--database', `postgres://cosci:${PASSWORD}@127.0.0.1:1/cosci`, '--data-dir', dataDir], { env: { PATH: process.env.PATH ?? '', HOME: makeTempDir('cosci-pg-serve-home-') }, stdio: ['pipe', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-      expect(code, stderr).toBe(1);
-      expect(stdout).toBe('');
-      expect(stderr).toContain('POSTGRES_STORE_NOT_READY: this version of Co-Scientist cannot serve from PostgreSQL yet (postgres://postgres:***@');
-      expect(stderr).not.toContain(PASSWORD);
-    }
-    // Refused before the SQLite file in the data folder was created.
-    expect(fs.readdirSync(dataDir)).toEqual([]);
+      child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    });
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('DATABASE_UNREACHABLE');
+    expect(result.stderr).toContain('postgres://cosci:***@127.0.0.1:1/cosci');
+    expect(result.stderr).not.toContain(PASSWORD);
+    expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('co-scientist.db'))).toEqual([]);
   });
 
   it('a URL of another scheme is a usage error (exit 2) naming the accepted forms, never the password', () => {

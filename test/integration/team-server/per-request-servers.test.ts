@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { closeDatabase, openDatabase } from '../../../src-mcp/store/database.js';
+import { closeDatabase } from '../../../src-mcp/store/database.js';
 import { ChangeFeed } from '../../../src-mcp/mcp/notifications/changeFeed.js';
 import { knowledgeGrounding, knowledgeVerifier } from '../../../src-mcp/runtime/knowledgeGrounding.js';
 import { createEndpoint } from '../../../src-mcp/runtime/http/endpoint.js';
@@ -13,10 +13,12 @@ import { staticTokenAuthenticator } from '../../../src-mcp/runtime/http/auth/sta
 import { CallerBuckets } from '../../../src-mcp/runtime/http/callerBuckets.js';
 import { allowedPlaces } from '../../../src-mcp/runtime/http/requestGuards.js';
 import { tempDataDir } from '../../support/server.js';
+import { openStoreFor } from '../../support/storeEngine.js';
 
 describe('per-request MCP servers of the HTTP endpoint', async () => {
   const dataDir = tempDataDir('cosci-lab-per-request');
-  const db = await openDatabase(dataDir);
+  // The folder's store on the run's engine: this process is the lab server here.
+  const db = await openStoreFor(dataDir);
   const feed = await ChangeFeed.open(db);
   const server = http.createServer();
   afterAll(async () => {

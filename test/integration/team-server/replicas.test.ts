@@ -1,12 +1,17 @@
-// Two lab server processes on one data folder behind one --resource, as behind a load balancer:
-// what one writes the other reads, a checkpoint decided through both at once is decided once, and
-// who may decide comes from the lab's role claim, not from holding a token.
+// Two lab server processes on one store behind one --resource, as behind a load balancer (one data
+// folder on SQLite; one database on PostgreSQL, the same tests in the PostgreSQL pass): what one
+// writes the other reads, a checkpoint decided through both at once is decided once, who may decide
+// comes from the lab's role claim, not from holding a token, and a replica killed mid-write loses
+// no acknowledged write and leaves the audit chain whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { tempDataDir } from '../../support/server.js';
 import { connectWithToken, startLabServer, stopLabServers, type LabServer } from '../../support/labServer.js';
 import { ASSISTANT_CLIENT, startAuthorizationServer, type AuthorizationServer } from '../../support/authorizationServer.js';
 import { connectThroughOAuth, TestOAuthProvider } from '../../support/oauthClient.js';
+import { openStoreFor } from '../../support/storeEngine.js';
+import { closeDatabase } from '../../../src-mcp/store/database.js';
+import { verifyAuditChain } from '../../../src-mcp/store/audit.js';
 
 async function structured(client: Client, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
   const result = await client.callTool({ name, arguments: args });
@@ -79,4 +84,47 @@ describe('two lab server replicas on one data folder', () => {
     expect(decided.checkpoints).toHaveLength(1);
     expect(decided.checkpoints).toMatchObject([{ checkpoint_id: checkpointId, decision: { action: 'approve', decided_by: `Pat Principal via ${ASSISTANT_CLIENT} (${issuer.issuer}#pat)` } }]);
   });
+});
+
+describe('two replicas, one killed with SIGKILL in the middle of its writes', () => {
+  afterAll(stopLabServers);
+
+  it('loses no acknowledged write, the other replica keeps serving, and the audit chain verifies', async () => {
+    const dataDir = tempDataDir('cosci-lab-kill');
+    const victim = await startLabServer(['--data-dir', dataDir]);
+    const survivor = await startLabServer(['--data-dir', dataDir]);
+    const viaVictim = await connectWithToken(victim.url, victim.token as string, 'modern');
+    const viaSurvivor = await connectWithToken(survivor.url, survivor.token as string, 'modern');
+    try {
+      const acknowledged: string[] = [];
+      const writes = (async () => {
+        for (let i = 0; ; i += 1) {
+          const answer = await viaVictim.callTool({ name: 'start_research', arguments: { goal: `Which soil bacteria fix nitrogen best in drought, case ${i}?`, hypothesis_count: 3 } });
+          if (answer.isError === true) throw new Error(JSON.stringify(answer.content));
+          acknowledged.push((answer.structuredContent as { research_id: string }).research_id);
+        }
+      })();
+      // The survivor writes meanwhile too: the two processes' writes interleave on one store.
+      const survivorWrites: string[] = [];
+      while (acknowledged.length < 6) {
+        survivorWrites.push((await structured(viaSurvivor, 'start_research', { goal: `How do tardigrades repair DNA after desiccation, run ${survivorWrites.length}?`, hypothesis_count: 3 })).research_id as string);
+      }
+      victim.child.kill('SIGKILL');
+      await expect(writes).rejects.toThrow();
+      expect(acknowledged.length).toBeGreaterThanOrEqual(6);
+      for (const researchId of [...acknowledged, ...survivorWrites]) {
+        expect((await structured(viaSurvivor, 'get_research_status', { research_id: researchId })).research_id).toBe(researchId);
+      }
+      const after = await structured(viaSurvivor, 'start_research', { goal: 'Does the survivor still write after its peer died?', hypothesis_count: 3 });
+      expect(after.research_id).toMatch(/^res_/);
+      const db = await openStoreFor(dataDir);
+      try {
+        expect(await verifyAuditChain(db)).toMatchObject({ ok: true });
+      } finally {
+        await closeDatabase(db);
+      }
+    } finally {
+      await Promise.all([viaVictim.close().catch(() => undefined), viaSurvivor.close().catch(() => undefined)]);
+    }
+  }, 90_000);
 });

@@ -3,7 +3,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../support/server.js';
-import { closeDatabase, openDatabase } from '../../../src-mcp/store/database.js';
+import { closeDatabase } from '../../../src-mcp/store/database.js';
+import { openStoreFor } from '../../support/storeEngine.js';
 import { upsertPolicy } from '../../../src-mcp/store/policies.js';
 import { auditUntil, connectWithToken, LIST_TOOLS_BODY, rawPost, runServeHttp, startLabServer, stopLabServers, type LabServer } from '../../support/labServer.js';
 
@@ -88,7 +89,7 @@ describe('lab server in token mode (no --issuer)', () => {
   });
 
   it('without OAuth to step up through, a call beyond the stored policy is the tool\'s coded insufficient_permissions (200, no challenge)', async () => {
-    const db = await openDatabase(dataDir);
+    const db = await openStoreFor(dataDir);
     try {
       await upsertPolicy(db, { clientId: 'http', scopes: ['research:read'], ratePerMinute: 60, burst: 10, mayDecideCheckpoints: false, updatedAt: new Date().toISOString(), updatedBy: 'test' });
     } finally {

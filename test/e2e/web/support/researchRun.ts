@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fakeResult, type WorkItemLike } from '../../../support/fakeAssistant.js';
 import { SERVER_ENTRY } from './paths.js';
-import { serverEnvFor } from '../../../support/server.js';
+import { databaseEnvFor, serverEnvFor } from '../../../support/server.js';
 import { describeToolFailure } from '../../../support/toolErrors.js';
 
 export type Structured = Record<string, unknown>;
@@ -18,7 +18,7 @@ export interface McpSession {
 }
 
 export async function openSession(dataDir: string, clientId: string): Promise<McpSession> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', clientId, '--data-dir', dataDir], env: serverEnvFor(clientId, dataDir), stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', clientId, '--data-dir', dataDir], env: { ...serverEnvFor(clientId, dataDir), ...(await databaseEnvFor(dataDir)) }, stderr: 'pipe' });
   const client = new Client({ name: `e2e-${clientId}`, version: '1.0.0' });
   await client.connect(transport);
   return {

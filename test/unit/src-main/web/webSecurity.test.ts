@@ -100,8 +100,9 @@ describe('static paths', () => {
 
 describe('web host command line', () => {
   it('defaults to a random port and the standard data dir', () => {
-    expect(parseWebOptions([])).toEqual({ dataDir: undefined, port: 0, help: false });
-    expect(parseWebOptions(['--data-dir', '/tmp/d', '--port', '8080'])).toEqual({ dataDir: '/tmp/d', port: 8080, help: false });
+    expect(parseWebOptions([])).toEqual({ dataDir: undefined, database: undefined, port: 0, help: false });
+    expect(parseWebOptions(['--data-dir', '/tmp/d', '--port', '8080'])).toEqual({ dataDir: '/tmp/d', database: undefined, port: 8080, help: false });
+    expect(parseWebOptions(['--database', 'postgres://lab/cosci'])).toMatchObject({ database: 'postgres://lab/cosci' });
   });
 
   it.each([['--port', 'abc'], ['--port', '70000'], ['--port', '-1'], ['--bogus'], ['--data-dir', ' ']])('refuses %j', (...argv) => {

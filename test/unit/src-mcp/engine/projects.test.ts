@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../../src-mcp/store/database.js';
 import { eventsAfter } from '../../../../src-mcp/store/events.js';
 import { listResearch, startResearch, researchStatus } from '../../../../src-mcp/engine/projects.js';
 import { inferDomain } from '../../../../src-mcp/engine/domainInference.js';
 import { DomainError } from '../../../../src-mcp/engine/errors.js';
-import { makeTempDir } from '../../../support/tempDirs.js';
+import { openTestStore } from '../../../support/storeEngine.js';
 
 async function fresh() {
-  const db = await openDatabase(makeTempDir('cosci-engine-'));
+  const db = await openTestStore('cosci-engine-');
   let tick = Date.UTC(2026, 10, 1);
   const actor = { clientId: 'claude-desktop', now: () => new Date((tick += 1000)) };
   return { db, actor };

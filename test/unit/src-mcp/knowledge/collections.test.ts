@@ -1,5 +1,5 @@
 // Collections: names, kinds, links to projects, and deletion that takes the index with it.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { augmentKnowledge } from '../../../../src-mcp/knowledge/augment.js';
 import {
   collectionInfo,
@@ -9,8 +9,10 @@ import {
   setCollectionLink,
 } from '../../../../src-mcp/knowledge/collections.js';
 import { eventsAfter } from '../../../../src-mcp/store/events.js';
-import { fixture, project } from './helpers.js';
-import { sqlite } from '../../../../src-mcp/store/handle.js';
+import { expectIndexInStep, fixture, indexedMatches, project } from './helpers.js';
+import { scalar } from '../../../../src-mcp/store/sql.js';
+import { writeTransaction } from '../../../../src-mcp/store/database.js';
+import { testEngine } from '../../../support/storeEngine.js';
 
 describe('collections', () => {
   it('creates fundamental collections by default and project-specific ones for a project, linked', async () => {
@@ -29,12 +31,33 @@ describe('collections', () => {
   it('augment answers resource_not_found, writing nothing, when its collection is deleted while it reads', async () => {
     const f = await fixture();
     await createCollection(f.db, f.actor, { name: 'Vanishing' });
-    const documentsBefore = sqlite(f.db).prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get();
-    // augmentKnowledge yields (it loads the Markdown extractor); a concurrent call deletes the collection meanwhile.
-    const adding = augmentKnowledge(f.db, f.actor, { content: '# Fibrosis\n\nHepatic stellate cells drive scarring.', source: 'https://example.org/a', collection: 'Vanishing' });
-    await deleteCollectionByName(f.db, f.actor, 'Vanishing');
+    const documentsBefore = (await scalar(f.db, 'SELECT COUNT(*) FROM knowledge_documents'));
+    const add = () => augmentKnowledge(f.db, f.actor, { content: '# Fibrosis\n\nHepatic stellate cells drive scarring.', source: 'https://example.org/a', collection: 'Vanishing' });
+    let adding: ReturnType<typeof add>;
+    if (testEngine() === 'sqlite') {
+      // augmentKnowledge yields (it loads the Markdown extractor); a concurrent call deletes the collection meanwhile.
+      adding = add();
+      await deleteCollectionByName(f.db, f.actor, 'Vanishing');
+    } else {
+      // PostgreSQL: the deletion, another pooled connection's transaction, holds the write lock while
+      // augment reads (it still sees the committed collection) and commits once augment waits for the lock.
+      let release = (): void => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let deleted = (): void => undefined;
+      const deletedYet = new Promise<void>((resolve) => (deleted = resolve));
+      const deleting = writeTransaction(f.db, async () => {
+        await deleteCollectionByName(f.db, f.actor, 'Vanishing');
+        deleted();
+        await released;
+      });
+      await deletedYet;
+      adding = add();
+      await vi.waitFor(async () => expect(await scalar(f.db, "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).toBe(1), { timeout: 10_000 });
+      release();
+      await deleting;
+    }
     await expect(adding).rejects.toMatchObject({ code: 'resource_not_found', message: expect.stringMatching(/deleted while this call was reading/) });
-    expect(sqlite(f.db).prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get()).toBe(documentsBefore);
+    expect(await scalar(f.db, 'SELECT COUNT(*) FROM knowledge_documents')).toBe(documentsBefore);
   });
 
   it('refuses duplicate names regardless of case, and unusable names', async () => {
@@ -65,9 +88,9 @@ describe('collections', () => {
     await augmentKnowledge(f.db, f.actor, { collection: 'Temp', source: 'a', content: 'Ephemeral thrombospondin notes.' });
     await augmentKnowledge(f.db, f.actor, { collection: 'Keep', source: 'b', content: 'Lasting thrombospondin notes.' });
     expect((await deleteCollectionByName(f.db, f.actor, 'temp')).stats.documentCount).toBe(1);
-    expect(sqlite(f.db).prepare("SELECT COUNT(*) FROM knowledge_fts WHERE knowledge_fts MATCH 'thrombospondin'").pluck().get()).toBe(1);
-    expect(sqlite(f.db).prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get()).toBe(1);
-    sqlite(f.db).exec("INSERT INTO knowledge_fts (knowledge_fts) VALUES ('integrity-check')");
+    expect(await indexedMatches(f.db, 'thrombospondin')).toBe(1);
+    expect(await scalar(f.db, 'SELECT COUNT(*) FROM knowledge_documents')).toBe(1);
+    await expectIndexInStep(f.db);
   });
 
   it('pages a collection\'s documents by title', async () => {
@@ -92,7 +115,7 @@ describe('augment_knowledge', () => {
     const input = { collection: 'Web', source: 'https://arxiv.org/abs/2401.00001v3', title: 'Liver zonation', content: '## Findings\n\nWnt gradients set zonation.' };
     const added = await augmentKnowledge(f.db, f.actor, input);
     expect(added).toMatchObject({ outcome: 'added', document: { arxivId: '2401.00001', url: 'https://arxiv.org/abs/2401.00001v3', title: 'Liver zonation', chunkCount: 1 } });
-    expect(sqlite(f.db).prepare('SELECT header_path FROM knowledge_chunks').pluck().get()).toBe('Findings');
+    expect(await scalar(f.db, 'SELECT header_path FROM knowledge_chunks')).toBe('Findings');
     expect((await augmentKnowledge(f.db, f.actor, input)).outcome).toBe('unchanged');
     const updated = await augmentKnowledge(f.db, f.actor, { ...input, content: 'Wnt and Hedgehog gradients set zonation.' });
     expect(updated).toMatchObject({ outcome: 'updated', document: { id: added.document.id } });

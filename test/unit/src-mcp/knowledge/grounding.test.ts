@@ -6,11 +6,11 @@ import { formatCitation, groundingSnippets, noteDocumentsRead, resolveCitation }
 import { ingestDocuments } from '../../../../src-mcp/knowledge/ingest.js';
 import { readsOfProject } from '../../../../src-mcp/store/knowledgeReads.js';
 import { fixture, NO_HOOKS, project, writeCorpus, type Fixture } from './helpers.js';
-import { sqlite } from '../../../../src-mcp/store/handle.js';
+import { execute, scalar } from '../../../../src-mcp/store/sql.js';
 
 let f: Fixture;
 let researchId: string;
-const idOf = (title: string): string => sqlite(f.db).prepare('SELECT id FROM knowledge_documents WHERE title = ?').pluck().get(title) as string;
+const idOf = async (title: string): Promise<string> => (await scalar(f.db, 'SELECT id FROM knowledge_documents WHERE title = ?', [title])) as string;
 
 beforeEach(async () => {
   f = await fixture();
@@ -37,19 +37,19 @@ describe('groundingSnippets', () => {
   it('skips documents another process deleted between the search and recording the reads', async () => {
     // Seen in the fuzz test: a second server deleted a collection while a search was answering,
     // and recording the reads failed on the foreign key (an internal error for the assistant).
-    const friedman = idOf('Mechanisms of Hepatic Fibrogenesis');
-    const organoids = idOf('Organoid Models of NASH');
-    sqlite(f.db).prepare('DELETE FROM knowledge_documents WHERE id = ?').run(organoids);
+    const friedman = await idOf('Mechanisms of Hepatic Fibrogenesis');
+    const organoids = await idOf('Organoid Models of NASH');
+    (await execute(f.db, 'DELETE FROM knowledge_documents WHERE id = ?', [organoids]));
     await noteDocumentsRead(f.db, researchId, [friedman, organoids], new Date());
     expect((await readsOfProject(f.db, researchId)).map((read) => read.documentId)).toEqual([friedman]);
-    sqlite(f.db).prepare('DELETE FROM projects WHERE id = ?').run(researchId);
+    (await execute(f.db, 'DELETE FROM projects WHERE id = ?', [researchId]));
     await noteDocumentsRead(f.db, researchId, [friedman], new Date());
   });
 });
 
 describe('resolveCitation', () => {
   it('verifies a citation of a document the project read, by any identifier form', async () => {
-    const friedman = idOf('Mechanisms of Hepatic Fibrogenesis');
+    const friedman = await idOf('Mechanisms of Hepatic Fibrogenesis');
     await noteDocumentsRead(f.db, researchId, [friedman], new Date());
     for (const citation of [
       { doi: 'https://doi.org/10.1053/J.GASTRO.2008.03.003' },
@@ -65,7 +65,7 @@ describe('resolveCitation', () => {
   });
 
   it('marks a real knowledge-base document the project never read as unverified', async () => {
-    const organoids = idOf('Organoid Models of NASH');
+    const organoids = await idOf('Organoid Models of NASH');
     expect(await resolveCitation(f.db, 'arXiv:2301.01234v2', { researchId })).toEqual({
       verified: false,
       documentId: organoids,

@@ -7,12 +7,11 @@ import { createCollection, collectionInfo } from '../../../../src-mcp/knowledge/
 import { ingestDocuments } from '../../../../src-mcp/knowledge/ingest.js';
 import { eventsAfter } from '../../../../src-mcp/store/events.js';
 import { fixture, NO_HOOKS, writeCorpus, type Fixture } from './helpers.js';
-import { sqlite } from '../../../../src-mcp/store/handle.js';
+import { row, rows, scalar } from '../../../../src-mcp/store/sql.js';
+import { expectIndexInStep, indexedMatches } from './helpers.js';
 
-function chunksOf(f: Fixture, titleLike: string): Array<{ header_path: string; content_type: string; content: string; title: string }> {
-  return sqlite(f.db)
-    .prepare('SELECT header_path, content_type, content, title FROM knowledge_chunks WHERE title LIKE ? ORDER BY seq')
-    .all(`%${titleLike}%`) as Array<{ header_path: string; content_type: string; content: string; title: string }>;
+async function chunksOf(f: Fixture, titleLike: string): Promise<Array<{ header_path: string; content_type: string; content: string; title: string }>> {
+  return (await rows(f.db, 'SELECT header_path, content_type, content, title FROM knowledge_chunks WHERE lower(title) LIKE lower(?) ORDER BY seq', [`%${titleLike}%`])) as Array<{ header_path: string; content_type: string; content: string; title: string }>;
 }
 
 async function ingestCorpus(f: Fixture) {
@@ -46,7 +45,7 @@ describe('ingesting a folder of every format', () => {
   it('follows Markdown headings into header paths and keeps code and tables apart', async () => {
     const f = await fixture();
     await ingestCorpus(f);
-    const chunks = chunksOf(f, 'Hepatic stellate');
+    const chunks = await chunksOf(f, 'Hepatic stellate');
     expect(chunks.map((c) => [c.header_path, c.content_type])).toEqual([
       ['', 'prose'],
       ['Mechanisms > TGF-beta signalling', 'prose'],
@@ -57,14 +56,14 @@ describe('ingesting a folder of every format', () => {
     ]);
     expect(chunks[4]?.content).toContain('def activation_index(alpha_sma, collagen):');
     expect(chunks[5]?.content).toBe('Marker | Quiescent | Activated\nalpha-SMA | low | high\nDesmin | high | high');
-    const document = sqlite(f.db).prepare("SELECT doi, authors, year FROM knowledge_documents WHERE format = 'markdown'").get();
+    const document = (await row(f.db, "SELECT doi, authors, year FROM knowledge_documents WHERE format = 'markdown'"));
     expect(document).toEqual({ doi: '10.1000/hsc.2021.042', authors: 'A. Rivera; B. Chen', year: '2021' });
   });
 
   it('reads HTML structure and metadata without navigation, scripts or styles', async () => {
     const f = await fixture();
     await ingestCorpus(f);
-    const chunks = chunksOf(f, 'organoid culture');
+    const chunks = await chunksOf(f, 'organoid culture');
     expect(chunks.map((c) => [c.header_path, c.content_type])).toEqual([
       ['', 'prose'],
       ['Passaging', 'prose'],
@@ -75,16 +74,14 @@ describe('ingesting a folder of every format', () => {
     expect(chunks[2]?.content).toBe('centrifuge 200 g, 5 min, 4 °C');
     const text = chunks.map((c) => c.content).join(' ');
     expect(text).not.toMatch(/tracking|font-family|Home \| Protocols|Copyright/);
-    expect(sqlite(f.db).prepare("SELECT pmid, authors FROM knowledge_documents WHERE format = 'html'").get()).toEqual({ pmid: '31234567', authors: 'Okafor, N.' });
+    expect(await row(f.db, "SELECT pmid, authors FROM knowledge_documents WHERE format = 'html'")).toEqual({ pmid: '31234567', authors: 'Okafor, N.' });
   });
 
   it('makes each BibTeX entry a reference with its identifiers and abstract', async () => {
     const f = await fixture();
     await ingestCorpus(f);
-    const rows = sqlite(f.db)
-      .prepare("SELECT source, title, authors, year, doi, pmid, arxiv_id FROM knowledge_documents WHERE format = 'bibtex' ORDER BY title")
-      .all() as Array<Record<string, string | null>>;
-    expect(rows).toEqual([
+    const bibtex = (await rows(f.db, "SELECT source, title, authors, year, doi, pmid, arxiv_id FROM knowledge_documents WHERE format = 'bibtex' ORDER BY title")) as Array<Record<string, string | null>>;
+    expect(bibtex).toEqual([
       {
         source: `${path.join(f.library, 'references.bib')}#friedman2008`,
         title: 'Mechanisms of Hepatic Fibrogenesis',
@@ -104,17 +101,17 @@ describe('ingesting a folder of every format', () => {
         arxiv_id: '2301.01234',
       },
     ]);
-    expect(chunksOf(f, 'Fibrogenesis')[0]?.content).toMatch(/^Friedman, S\. L\. \(2008\) Mechanisms of Hepatic Fibrogenesis\. Gastroenterology\.\n\nHepatic fibrosis is/);
+    expect((await chunksOf(f, 'Fibrogenesis'))[0]?.content).toMatch(/^Friedman, S\. L\. \(2008\) Mechanisms of Hepatic Fibrogenesis\. Gastroenterology\.\n\nHepatic fibrosis is/);
   });
 
   it('reads the PDF text layer: title, headings by font size, rejoined hyphenation, DOI', async () => {
     const f = await fixture();
     await ingestCorpus(f);
-    const chunks = chunksOf(f, 'Senolytic');
+    const chunks = await chunksOf(f, 'Senolytic');
     expect(chunks.map((c) => c.header_path)).toEqual(['', 'Introduction', 'Results']);
     expect(chunks[1]?.content).toContain('mouse models of fibrogenesis after carbon tetrachloride injury.');
     expect(chunks[2]?.content).toBe('Quercetin combined with dasatinib lowered hydroxyproline by half.');
-    expect(sqlite(f.db).prepare("SELECT doi FROM knowledge_documents WHERE format = 'pdf'").pluck().get()).toBe('10.5555/senolytic.2024.7');
+    expect(await scalar(f.db, "SELECT doi FROM knowledge_documents WHERE format = 'pdf'")).toBe('10.5555/senolytic.2024.7');
   });
 });
 
@@ -122,11 +119,11 @@ describe('re-ingesting', () => {
   it('is idempotent: unchanged files are skipped by hash and nothing is rewritten', async () => {
     const f = await fixture();
     await ingestCorpus(f);
-    const before = sqlite(f.db).prepare('SELECT id, document_id, content FROM knowledge_chunks ORDER BY id').all();
+    const before = (await rows(f.db, 'SELECT id, document_id, content FROM knowledge_chunks ORDER BY id'));
     const eventsBefore = (await eventsAfter(f.db, 0, 1000)).length;
     const again = await ingestDocuments(f.db, f.actor, { path: f.library, collection: 'Fibrosis', recursive: true }, NO_HOOKS);
     expect(again).toMatchObject({ added: 0, updated: 0, unchanged: 5, failed: 1, documentsWritten: 0, chunksWritten: 0 });
-    expect(sqlite(f.db).prepare('SELECT id, document_id, content FROM knowledge_chunks ORDER BY id').all()).toEqual(before);
+    expect(await rows(f.db, 'SELECT id, document_id, content FROM knowledge_chunks ORDER BY id')).toEqual(before);
     expect(await eventsAfter(f.db, 0, 1000)).toHaveLength(eventsBefore);
   });
 
@@ -134,19 +131,19 @@ describe('re-ingesting', () => {
     const f = await fixture();
     await ingestCorpus(f);
     const markdown = path.join(f.library, 'stellate-cells.md');
-    const id = sqlite(f.db).prepare('SELECT id FROM knowledge_documents WHERE source = ?').pluck().get(markdown);
+    const id = (await scalar(f.db, 'SELECT id FROM knowledge_documents WHERE source = ?', [markdown]));
     fs.writeFileSync(markdown, '# Stellate cells revisited\n\n## Results\n\nYAP signalling sustains activation.\n');
     const bib = path.join(f.library, 'references.bib');
     fs.writeFileSync(bib, fs.readFileSync(bib, 'utf8').split('@misc')[0] as string);
 
     const report = await ingestDocuments(f.db, f.actor, { path: f.library, collection: 'Fibrosis', recursive: true }, NO_HOOKS);
     expect(report).toMatchObject({ added: 0, updated: 2, unchanged: 3 });
-    expect(sqlite(f.db).prepare('SELECT id, title FROM knowledge_documents WHERE source = ?').get(markdown)).toEqual({ id, title: 'Stellate cells revisited' });
-    expect(chunksOf(f, 'revisited').map((c) => [c.header_path, c.content])).toEqual([['Results', 'YAP signalling sustains activation.']]);
-    expect(sqlite(f.db).prepare("SELECT COUNT(*) FROM knowledge_documents WHERE format = 'bibtex'").pluck().get()).toBe(1);
+    expect(await row(f.db, 'SELECT id, title FROM knowledge_documents WHERE source = ?', [markdown])).toEqual({ id, title: 'Stellate cells revisited' });
+    expect((await chunksOf(f, 'revisited')).map((c) => [c.header_path, c.content])).toEqual([['Results', 'YAP signalling sustains activation.']]);
+    expect(await scalar(f.db, "SELECT COUNT(*) FROM knowledge_documents WHERE format = 'bibtex'")).toBe(1);
     // The index follows: the old text is gone from it.
-    expect(sqlite(f.db).prepare("SELECT COUNT(*) FROM knowledge_fts WHERE knowledge_fts MATCH 'pronase'").pluck().get()).toBe(0);
-    sqlite(f.db).exec("INSERT INTO knowledge_fts (knowledge_fts) VALUES ('integrity-check')");
+    expect(await indexedMatches(f.db, 'pronase')).toBe(0);
+    await expectIndexInStep(f.db);
   });
 
   it('only looks into subfolders when recursive is set', async () => {
@@ -155,7 +152,7 @@ describe('re-ingesting', () => {
     await createCollection(f.db, f.actor, { name: 'Flat' });
     const report = await ingestDocuments(f.db, f.actor, { path: f.library, collection: 'Flat', recursive: false }, NO_HOOKS);
     expect(report.filesTotal).toBe(5);
-    expect(sqlite(f.db).prepare("SELECT COUNT(*) FROM knowledge_documents WHERE format = 'html'").pluck().get()).toBe(0);
+    expect(await scalar(f.db, "SELECT COUNT(*) FROM knowledge_documents WHERE format = 'html'")).toBe(0);
   });
 });
 
@@ -179,7 +176,7 @@ describe('long ingests', () => {
       slices += 1;
     }
     expect(slices).toBe(12);
-    expect(sqlite(f.db).prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get()).toBe(12);
+    expect(await scalar(f.db, 'SELECT COUNT(*) FROM knowledge_documents')).toBe(12);
     expect(progress.map(([done]) => done)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(progress.every(([, total]) => total === 12)).toBe(true);
   });

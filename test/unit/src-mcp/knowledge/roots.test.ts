@@ -9,7 +9,8 @@ import { createCollection } from '../../../../src-mcp/knowledge/collections.js';
 import { ingestDocuments } from '../../../../src-mcp/knowledge/ingest.js';
 import { allowRoot, disallowRoot, isInside, listAllowedRoots, resolveAllowedTarget } from '../../../../src-mcp/knowledge/roots.js';
 import { fixture, NO_HOOKS } from './helpers.js';
-import { sqlite } from '../../../../src-mcp/store/handle.js';
+import { scalar } from '../../../../src-mcp/store/sql.js';
+import { indexedMatches } from './helpers.js';
 
 async function setup() {
   const f = await fixture();
@@ -30,7 +31,7 @@ describe('allowed folders', () => {
       message: expect.stringMatching(/outside the allowed folders .*Co-Scientist app: Knowledge → Allowed folders/),
       details: { allowed_roots: [f.library] },
     });
-    expect(sqlite(f.db).prepare('SELECT COUNT(*) FROM knowledge_documents').pluck().get()).toBe(0);
+    expect(await scalar(f.db, 'SELECT COUNT(*) FROM knowledge_documents')).toBe(0);
   });
 
   it('refuses ".." that climbs out of an allowed folder, saying how without saying where', async () => {
@@ -56,7 +57,7 @@ describe('allowed folders', () => {
       ['innocent.md', 'outside_allowed_folders'],
       ['more-papers', 'outside_allowed_folders'],
     ]);
-    expect(sqlite(f.db).prepare("SELECT COUNT(*) FROM knowledge_fts WHERE knowledge_fts MATCH 'diary'").pluck().get()).toBe(0);
+    expect(await indexedMatches(f.db, 'diary')).toBe(0);
   });
 
   it('follows symlinks that stay inside, ingesting each file once, and survives a link loop', async () => {

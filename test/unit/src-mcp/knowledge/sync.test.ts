@@ -10,20 +10,16 @@ import { ingestDocuments, type IngestReport } from '../../../../src-mcp/knowledg
 import { allowRoot } from '../../../../src-mcp/knowledge/roots.js';
 import { fileOfDocument } from '../../../../src-mcp/knowledge/sync.js';
 import { eventsAfter } from '../../../../src-mcp/store/events.js';
-import { fixture, NO_HOOKS, writeCorpus, type Fixture } from './helpers.js';
-import { sqlite } from '../../../../src-mcp/store/handle.js';
+import { expectIndexInStep, fixture, indexedMatches, NO_HOOKS, writeCorpus, type Fixture } from './helpers.js';
+import { row, scalar, scalars } from '../../../../src-mcp/store/sql.js';
 
 async function ingest(f: Fixture, folder: string, collection = 'Fibrosis', recursive = true): Promise<IngestReport> {
   return await ingestDocuments(f.db, f.actor, { path: folder, collection, recursive }, NO_HOOKS);
 }
 
-const count = (f: Fixture, sql: string, ...params: unknown[]): number => sqlite(f.db).prepare(sql).pluck().get(...params) as number;
-const sources = (f: Fixture, collection = 'Fibrosis'): string[] =>
-  sqlite(f.db)
-    .prepare('SELECT d.source FROM knowledge_documents d JOIN knowledge_collections c ON c.id = d.collection_id WHERE c.name = ? ORDER BY d.source')
-    .pluck()
-    .all(collection) as string[];
-const ftsMatches = (f: Fixture, term: string): number => count(f, 'SELECT COUNT(*) FROM knowledge_fts WHERE knowledge_fts MATCH ?', term);
+const count = async (f: Fixture, sql: string, ...params: unknown[]): Promise<number> => (await scalar<number>(f.db, sql, params)) ?? 0;
+const sources = async (f: Fixture, collection = 'Fibrosis'): Promise<string[]> =>
+  (await scalars(f.db, 'SELECT d.source FROM knowledge_documents d JOIN knowledge_collections c ON c.id = d.collection_id WHERE c.name = ? ORDER BY d.source', [collection])) as string[];
 
 async function corpus(f: Fixture): Promise<void> {
   writeCorpus(f.library);
@@ -36,11 +32,11 @@ describe('re-ingesting a folder after files were deleted', () => {
   it('removes the documents of deleted files and of a deleted subfolder, with their passages and index rows', async () => {
     const f = await fixture();
     await corpus(f);
-    expect(ftsMatches(f, 'stellate')).toBeGreaterThan(0);
+    expect(await indexedMatches(f.db, 'stellate')).toBeGreaterThan(0);
     const html = path.join(f.library, 'protocols', 'culture.html');
-    const htmlChunks = count(f, 'SELECT COUNT(*) FROM knowledge_chunks c JOIN knowledge_documents d ON d.id = c.document_id WHERE d.source = ?', html);
+    const htmlChunks = await count(f, 'SELECT COUNT(*) FROM knowledge_chunks c JOIN knowledge_documents d ON d.id = c.document_id WHERE d.source = ?', html);
     expect(htmlChunks).toBeGreaterThan(0);
-    const chunksBefore = count(f, 'SELECT COUNT(*) FROM knowledge_chunks');
+    const chunksBefore = await count(f, 'SELECT COUNT(*) FROM knowledge_chunks');
     const eventsBefore = (await eventsAfter(f.db, 0, 1000)).length;
 
     fs.rmSync(path.join(f.library, 'stellate-cells.md'));
@@ -50,14 +46,13 @@ describe('re-ingesting a folder after files were deleted', () => {
 
     // stellate-cells.md, culture.html and both entries of references.bib.
     expect(report).toMatchObject({ status: 'complete', removed: 4, added: 0, updated: 0, unchanged: 2, filesTotal: 3 });
-    expect(sources(f)).toEqual([path.join(f.library, 'lab-notes.txt'), path.join(f.library, 'review.pdf')]);
-    expect(count(f, 'SELECT COUNT(*) FROM knowledge_chunks WHERE document_id NOT IN (SELECT id FROM knowledge_documents)')).toBe(0);
-    expect(count(f, 'SELECT COUNT(*) FROM knowledge_chunks')).toBeLessThan(chunksBefore - htmlChunks);
+    expect(await sources(f)).toEqual([path.join(f.library, 'lab-notes.txt'), path.join(f.library, 'review.pdf')]);
+    expect(await count(f, 'SELECT COUNT(*) FROM knowledge_chunks WHERE document_id NOT IN (SELECT id FROM knowledge_documents)')).toBe(0);
+    expect(await count(f, 'SELECT COUNT(*) FROM knowledge_chunks')).toBeLessThan(chunksBefore - htmlChunks);
     // The full-text index follows the table: the removed text no longer matches and the index is consistent.
-    expect(ftsMatches(f, 'pronase')).toBe(0);
-    expect(ftsMatches(f, 'organoid')).toBe(0);
-    sqlite(f.db).exec("INSERT INTO knowledge_fts (knowledge_fts) VALUES ('integrity-check')");
-    expect(count(f, 'SELECT COUNT(*) FROM knowledge_fts')).toBe(count(f, 'SELECT COUNT(*) FROM knowledge_chunks'));
+    expect(await indexedMatches(f.db, 'pronase')).toBe(0);
+    expect(await indexedMatches(f.db, 'organoid')).toBe(0);
+    await expectIndexInStep(f.db);
     // One event for the removal, so the GUI refreshes; the collection's stats follow.
     const events = (await eventsAfter(f.db, 0, 1000)).slice(eventsBefore);
     expect(events.map((event) => event.kind)).toEqual(['knowledge.documents.removed']);
@@ -73,24 +68,24 @@ describe('re-ingesting a folder after files were deleted', () => {
     const report = await ingest(f, f.library);
 
     expect(report).toMatchObject({ removed: 2, added: 1, unchanged: 3 });
-    expect(sources(f)).toContain(path.join(f.library, 'notebook.txt'));
-    expect(sources(f).some((source) => source.endsWith('lab-notes.txt') || source.endsWith('stellate-cells.md'))).toBe(false);
+    expect(await sources(f)).toContain(path.join(f.library, 'notebook.txt'));
+    expect((await sources(f)).some((source) => source.endsWith('lab-notes.txt') || source.endsWith('stellate-cells.md'))).toBe(false);
   });
 
   it('re-ingests a changed file under the same document id and leaves unchanged ones alone', async () => {
     const f = await fixture();
     await corpus(f);
     const notes = path.join(f.library, 'lab-notes.txt');
-    const before = sqlite(f.db).prepare('SELECT id, content_hash FROM knowledge_documents WHERE source = ?').get(notes) as { id: string; content_hash: string };
+    const before = (await row(f.db, 'SELECT id, content_hash FROM knowledge_documents WHERE source = ?', [notes])) as { id: string; content_hash: string };
     fs.appendFileSync(notes, '\nDay 9: galectin-3 staining confirmed the activated phenotype.\n');
 
     const report = await ingest(f, f.library);
 
     expect(report).toMatchObject({ updated: 1, unchanged: 4, added: 0, removed: 0 });
-    const after = sqlite(f.db).prepare('SELECT id, content_hash FROM knowledge_documents WHERE source = ?').get(notes) as { id: string; content_hash: string };
+    const after = (await row(f.db, 'SELECT id, content_hash FROM knowledge_documents WHERE source = ?', [notes])) as { id: string; content_hash: string };
     expect(after.id).toBe(before.id);
     expect(after.content_hash).not.toBe(before.content_hash);
-    expect(ftsMatches(f, 'galectin')).toBe(1);
+    expect(await indexedMatches(f.db, 'galectin')).toBe(1);
   });
 
   it('keeps what is out of scope: subfolders of a flat ingest, sibling folders, other collections, augmented text', async () => {
@@ -112,15 +107,15 @@ describe('re-ingesting a folder after files were deleted', () => {
 
     // Only the direct file is in scope of a flat ingest; the deleted subfolder waits for a recursive one.
     expect(flat.removed).toBe(1);
-    expect(sources(f)).toContain(path.join(f.library, 'protocols', 'culture.html'));
-    expect(sources(f)).toContain(path.join(sibling, 'old.md'));
-    expect(sources(f)).toContain(`${f.library}/not-a-file.md`);
-    expect(sources(f, 'Copy')).toHaveLength(6);
+    expect(await sources(f)).toContain(path.join(f.library, 'protocols', 'culture.html'));
+    expect(await sources(f)).toContain(path.join(sibling, 'old.md'));
+    expect(await sources(f)).toContain(`${f.library}/not-a-file.md`);
+    expect(await sources(f, 'Copy')).toHaveLength(6);
 
     const recursive = await ingest(f, f.library);
     expect(recursive.removed).toBe(1);
-    expect(sources(f)).not.toContain(path.join(f.library, 'protocols', 'culture.html'));
-    expect(sources(f, 'Copy')).toHaveLength(6);
+    expect(await sources(f)).not.toContain(path.join(f.library, 'protocols', 'culture.html'));
+    expect(await sources(f, 'Copy')).toHaveLength(6);
   });
 
   it('removes nothing when a single file is ingested, nor when a partial ingest continues from its cursor', async () => {

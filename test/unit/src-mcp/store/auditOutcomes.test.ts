@@ -4,15 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { appendAudit } from '../../../../src-mcp/store/audit.js';
 import { AUDIT_RESULTS, auditResultOf } from '../../../../src-mcp/store/auditOutcomes.js';
 import { auditPage } from '../../../../src-mcp/store/auditQueries.js';
-import { closeDatabase, openDatabase, writeTransaction } from '../../../../src-mcp/store/database.js';
-import { makeTempDir } from '../../../support/tempDirs.js';
+import { closeDatabase, writeTransaction } from '../../../../src-mcp/store/database.js';
+import { openTestStore } from '../../../support/storeEngine.js';
 
 const STORED = ['success', 'error', 'denied'] as const;
 const CODES = [null, 'invalid_input', 'insufficient_permissions', 'safety_blocked', 'rate_limit_exceeded', 'conflict', 'resource_not_found', 'budget_exhausted', 'internal_error'];
 
 describe('documented audit outcomes', () => {
   it('are the same in TypeScript and SQL for every stored outcome and error code', async () => {
-    const db = await openDatabase(makeTempDir('cosci-outcomes-'));
+    const db = await openTestStore('cosci-outcomes-');
     await writeTransaction(db, async () => {
       for (const outcome of STORED) {
         for (const errorCode of CODES) await appendAudit(db, { at: new Date().toISOString(), clientId: 'c', action: `${outcome}:${errorCode ?? ''}`, target: null, arguments: '{}', outcome, errorCode, durationMs: 1 });

@@ -1,10 +1,11 @@
-// competitorsExceed on a real SQLite file: it counts exactly the hypotheses engine/ranking.ts's
+// competitorsExceed on a real store (SQLite file, or PostgreSQL database with COSCI_TEST_ENGINE=postgres): it counts exactly the hypotheses engine/ranking.ts's
 // isCompetitor admits, and answers by the threshold whether there are fewer, as many, or more.
 import { describe, expect, it } from 'vitest';
 import { closeDatabase, type Db, openDatabase } from '../../../../src-mcp/store/database.js';
+import { openTestStore, testEngine } from '../../../support/storeEngine.js';
 import { insertProject } from '../../../../src-mcp/store/projects.js';
 import { insertHypothesis, projectHypotheses, type HypothesisRow } from '../../../../src-mcp/store/hypotheses.js';
-import { COMPETITOR_CONDITION, competitorsExceed } from '../../../../src-mcp/store/competitors.js';
+import { COMPETITORS_UP_TO, competitorsExceed } from '../../../../src-mcp/store/competitors.js';
 import { isCompetitor } from '../../../../src-mcp/engine/ranking.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
 import { sqlite } from '../../../../src-mcp/store/handle.js';
@@ -27,7 +28,7 @@ async function projectWith(db: Db, id: string, rows: Array<Partial<HypothesisRow
 
 describe('competitorsExceed', () => {
   it('counts exactly what isCompetitor admits, per project, against the threshold', async () => {
-    const db = await openDatabase(makeTempDir('cosci-competitors-'));
+    const db = await openTestStore('cosci-competitors-');
     try {
       const excluded: Array<Partial<HypothesisRow>> = [
         { status: 'pending' },
@@ -53,13 +54,14 @@ describe('competitorsExceed', () => {
     }
   });
 
-  it('counts from the partial index of competitors alone, without reading hypothesis rows', async () => {
+  // SQLite's plan and its INDEXED BY clause: PostgreSQL has neither (its planner has statistics).
+  it.skipIf(testEngine() === 'postgres')('counts from the partial index of competitors alone, without reading hypothesis rows', async () => {
     // The query names the index (migration 0006); SQLite accepts that only while the query's WHERE
     // clause implies the index's, so this also guards COMPETITOR_CONDITION against drifting.
     const db = await openDatabase(makeTempDir('cosci-competitors-'));
     try {
       const plan = sqlite(db)
-        .prepare(`EXPLAIN QUERY PLAN SELECT COUNT(*) FROM (SELECT 1 FROM hypotheses INDEXED BY hypotheses_competing WHERE project_id = ? AND ${COMPETITOR_CONDITION} LIMIT ?)`)
+        .prepare(`EXPLAIN QUERY PLAN ${COMPETITORS_UP_TO.sqlite}`)
         .all('p', 501) as Array<{ detail: string }>;
       expect(plan.map((step) => step.detail)).toContainEqual(expect.stringMatching(/USING COVERING INDEX hypotheses_competing/));
     } finally {

@@ -1,34 +1,31 @@
 // The leaderboard version of migration 0009 and the board pages of migration 0010
-// (engine/leaderboardView): on a real SQLite file with two connections, as two server processes
-// would have, an unchanged board reads the same and every kind of change — by either connection —
+// (engine/leaderboardView): on a real store (a SQLite file, or a PostgreSQL database) with two
+// handles, as two server processes would have, an unchanged board reads the same and every kind of change — by either connection —
 // is seen by the next page; a rolled-back write changes nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import { closeDatabase, type Db, openDatabase, writeTransaction } from '../../../../src-mcp/store/database.js';
+import { closeDatabase, type Db, writeTransaction } from '../../../../src-mcp/store/database.js';
 import { leaderboardVersion } from '../../../../src-mcp/store/leaderboardQueries.js';
 import { setSafetyFlag, updateHypothesisText } from '../../../../src-mcp/store/hypotheses.js';
 import { insertMatch } from '../../../../src-mcp/store/matches.js';
 import { leaderboardPage } from '../../../../src-mcp/engine/views/leaderboardView.js';
-import { seedTournament } from '../../../../bench/leaderboard-seed.js';
-import { makeTempDir } from '../../../support/tempDirs.js';
+import { seedTournamentInto } from '../../../../bench/leaderboard-seed.js';
+import { openTestStore } from '../../../support/storeEngine.js';
+import { openSecondHandle } from '../../../support/secondStoreHandle.js';
 
 const AT = '2026-11-26T00:00:00.000Z';
-let dir: string;
 let projectId: string;
 let reader: Db;
 let writer: Db;
 
 beforeEach(async () => {
-  dir = makeTempDir('cosci-lbversion-');
-  projectId = (await seedTournament(dir, { hypotheses: 40, rounds: 3, seed: 7 })).projectId;
-  reader = await openDatabase(dir);
-  writer = await openDatabase(dir);
+  reader = await openTestStore('cosci-lbversion-');
+  writer = await openSecondHandle(reader);
+  projectId = (await seedTournamentInto(reader, { hypotheses: 40, rounds: 3, seed: 7 })).projectId;
 });
 
 afterEach(async () => {
-  await closeDatabase(reader);
   await closeDatabase(writer);
-  fs.rmSync(dir, { recursive: true, force: true });
+  await closeDatabase(reader);
 });
 
 const page = async (limit = 100) => await leaderboardPage(reader, projectId, { limit });

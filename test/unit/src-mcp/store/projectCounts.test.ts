@@ -1,9 +1,12 @@
-// The per-project counters of migration 0005 on real SQLite files: after every kind of write
+// The per-project counters of migration 0005 on a real store (either engine): after every kind of write
 // (inserts, status changes, deletions, cascades, rollbacks, project deletion) they must equal what
 // a full scan counts, and a database migrated from version 4 must start with the right numbers.
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { closeDatabase, type Db, openDatabase, writeTransaction } from '../../../../src-mcp/store/database.js';
+import { execute, scalar, scalars } from '../../../../src-mcp/store/sql.js';
+import { openTestStore, testEngine } from '../../../support/storeEngine.js';
+import { openSecondHandle } from '../../../support/secondStoreHandle.js';
 import { databasePath } from '../../../../src-shared/node/dataDir.js';
 import { MIGRATIONS } from '../../../../src-mcp/store/migrations/index.js';
 import { insertProject } from '../../../../src-mcp/store/projects.js';
@@ -18,6 +21,9 @@ import { makeTempDir } from '../../../support/tempDirs.js';
 import { handleOf, sqlite } from '../../../../src-mcp/store/handle.js';
 
 const STATUSES = HYPOTHESIS_STATUS_VALUES;
+// 600 steps, each recounted by about 30 statements: a few seconds on SQLite, over a network round
+// trip each on PostgreSQL (half a minute on a loaded 2-core machine).
+const FULL_COUNT_TIMEOUT_MS = 180_000;
 const AT = '2026-11-01T00:00:00.000Z';
 
 function tempDir(): string {
@@ -59,29 +65,31 @@ async function addMatch(db: Db, projectId: string, id: string, first: string, se
 }
 
 /** What the counters must say, counted the slow way (the statements they replaced). */
-function scanned(db: Db, projectId: string) {
-  const count = (sql: string, ...params: unknown[]): number => sqlite(db).prepare(sql).pluck().get(projectId, ...params) as number;
-  const byStatus = Object.fromEntries(STATUSES.map((status) => [status, count('SELECT COUNT(*) FROM hypotheses WHERE project_id = ? AND status = ?', status)]));
+async function scanned(db: Db, projectId: string) {
+  const count = async (sql: string, ...params: unknown[]): Promise<number> => (await scalar<number>(db, sql, [projectId, ...params])) ?? 0;
+  const byStatus: Record<string, number> = {};
+  for (const status of STATUSES) byStatus[status] = await count('SELECT COUNT(*) FROM hypotheses WHERE project_id = ? AND status = ?', status);
   return {
-    total: count('SELECT COUNT(*) FROM hypotheses WHERE project_id = ?'),
-    reviewed: count('SELECT COUNT(*) FROM hypotheses h WHERE project_id = ? AND EXISTS (SELECT 1 FROM reviews r WHERE r.hypothesis_id = h.id)'),
-    inTournament: count("SELECT COUNT(*) FROM hypotheses WHERE project_id = ? AND status IN ('in_tournament', 'evolved')"),
-    rejected: count("SELECT COUNT(*) FROM hypotheses WHERE project_id = ? AND status = 'rejected'"),
+    total: await count('SELECT COUNT(*) FROM hypotheses WHERE project_id = ?'),
+    reviewed: await count('SELECT COUNT(*) FROM hypotheses h WHERE project_id = ? AND EXISTS (SELECT 1 FROM reviews r WHERE r.hypothesis_id = h.id)'),
+    inTournament: await count("SELECT COUNT(*) FROM hypotheses WHERE project_id = ? AND status IN ('in_tournament', 'evolved')"),
+    rejected: await count("SELECT COUNT(*) FROM hypotheses WHERE project_id = ? AND status = 'rejected'"),
     byStatus,
-    matches: count('SELECT COUNT(*) FROM matches WHERE project_id = ?'),
+    matches: await count('SELECT COUNT(*) FROM matches WHERE project_id = ?'),
   };
 }
 
 async function expectCountsRight(db: Db, projectIds: readonly string[], step: string): Promise<void> {
   for (const id of projectIds) {
-    expect({ step, id, counts: await projectCounts(db, id) }).toEqual({ step, id, counts: scanned(db, id) });
-    expect(await countMatches(db, id)).toBe(scanned(db, id).matches);
+    const expected = await scanned(db, id);
+    expect({ step, id, counts: await projectCounts(db, id) }).toEqual({ step, id, counts: expected });
+    expect(await countMatches(db, id)).toBe(expected.matches);
   }
 }
 
 describe('project counters (migration 0005)', () => {
   it('start at zero for a new project and for one that does not exist', async () => {
-    const db = await openDatabase(tempDir());
+    const db = await openTestStore('cosci-counts-');
     try {
       await addProject(db, 'res_a');
       const zero = { total: 0, reviewed: 0, inTournament: 0, rejected: 0, matches: 0, byStatus: { pending: 0, reviewed: 0, in_tournament: 0, evolved: 0, rejected: 0 } };
@@ -93,21 +101,22 @@ describe('project counters (migration 0005)', () => {
   });
 
   it('stay equal to a full count through inserts, status changes, deletions, cascades and project deletion', async () => {
-    const dir = tempDir();
-    const db = await openDatabase(dir);
+    const db = await openTestStore('cosci-counts-');
     const random = seededRandom(20_261_122);
     const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(random() * items.length)];
     const projects = ['res_a', 'res_b', 'res_c'];
     const all = [...projects];
     let next = 0;
+    let reopened: Db;
     try {
       for (const id of projects) await addProject(db, id);
       for (let step = 0; step < 600; step += 1) {
         const projectId = pick(projects);
         if (projectId === undefined) break;
-        const hypotheses = sqlite(db).prepare('SELECT id FROM hypotheses WHERE project_id = ?').pluck().all(projectId) as string[];
-        const reviews = sqlite(db).prepare('SELECT id FROM reviews WHERE project_id = ?').pluck().all(projectId) as string[];
-        const matches = sqlite(db).prepare('SELECT id FROM matches WHERE project_id = ?').pluck().all(projectId) as string[];
+        // In a stated order: the seeded picks must be the same on both engines.
+        const hypotheses = await scalars<string>(db, 'SELECT id FROM hypotheses WHERE project_id = ? ORDER BY seq', [projectId]);
+        const reviews = await scalars<string>(db, 'SELECT id FROM reviews WHERE project_id = ? ORDER BY id', [projectId]);
+        const matches = await scalars<string>(db, 'SELECT id FROM matches WHERE project_id = ? ORDER BY seq', [projectId]);
         const roll = random();
         next += 1;
         let op: string;
@@ -123,17 +132,17 @@ describe('project counters (migration 0005)', () => {
           await addReview(db, projectId, pick(hypotheses) as string, `rev_${next}`);
         } else if (roll < 0.68 && reviews.length > 0) {
           op = 'delete review';
-          sqlite(db).prepare('DELETE FROM reviews WHERE id = ?').run(pick(reviews));
+          await execute(db, 'DELETE FROM reviews WHERE id = ?', [pick(reviews)]);
         } else if (roll < 0.82) {
           op = 'insert match';
           const [first, second] = [...hypotheses].sort(() => random() - 0.5);
           await addMatch(db, projectId, `mat_${next}`, first as string, second as string);
         } else if (roll < 0.86 && matches.length > 0) {
           op = 'delete match';
-          sqlite(db).prepare('DELETE FROM matches WHERE id = ?').run(pick(matches));
+          await execute(db, 'DELETE FROM matches WHERE id = ?', [pick(matches)]);
         } else if (roll < 0.92) {
           op = 'delete hypothesis (cascades to its reviews and matches)';
-          sqlite(db).prepare('DELETE FROM hypotheses WHERE id = ?').run(pick(hypotheses));
+          await execute(db, 'DELETE FROM hypotheses WHERE id = ?', [pick(hypotheses)]);
         } else if (roll < 0.97) {
           op = 'rating update';
           await updateRatings(db, hypotheses.map((id, i) => ({ id, elo: 1000 + i, btScore: i, ciLow: i - 1, ciHigh: i + 1, pTopK: 0.5, rank: i + 1, matchesPlayed: i, wins: 0 })), AT);
@@ -157,24 +166,26 @@ describe('project counters (migration 0005)', () => {
       // Deleting a project removes its counter row with everything else; the others are untouched.
       expect(await deleteProject(db, 'res_b')).toBe(true);
       projects.splice(projects.indexOf('res_b'), 1);
-      expect(sqlite(db).prepare('SELECT COUNT(*) FROM project_counts WHERE project_id = ?').pluck().get('res_b')).toBe(0);
+      expect(await scalar<number>(db, 'SELECT COUNT(*) FROM project_counts WHERE project_id = ?', ['res_b'])).toBe(0);
       await expectCountsRight(db, all, 'after deleting res_b');
       // A project created again under the same id starts from zero.
       await addProject(db, 'res_b');
       expect((await projectCounts(db, 'res_b')).total).toBe(0);
+      // A handle of its own, to read the counts once this one is closed.
+      reopened = await openSecondHandle(db);
     } finally {
       await closeDatabase(db);
     }
     // And the counts survive reopening (they are rows, not process state).
-    const reopened = await openDatabase(dir);
     try {
       await expectCountsRight(reopened, all, 'after reopening');
     } finally {
       await closeDatabase(reopened);
     }
-  });
+  }, FULL_COUNT_TIMEOUT_MS);
 
-  it('are backfilled when a version 4 database is migrated', async () => {
+  // SQLite's stepwise migration from a version-4 file; PostgreSQL's migrations have their own tests (test/integration/postgres/).
+  it.skipIf(testEngine() === 'postgres')('are backfilled when a version 4 database is migrated', async () => {
     const dir = tempDir();
     const old = new Database(databasePath(dir));
     old.pragma('foreign_keys = ON');

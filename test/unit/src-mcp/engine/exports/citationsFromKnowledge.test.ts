@@ -18,7 +18,7 @@ import { noteDocumentsRead } from '../../../../../src-mcp/knowledge/grounding.js
 import { ingestDocuments } from '../../../../../src-mcp/knowledge/ingest.js';
 import { hypothesisDraft } from '../../../../support/fakeAssistant.js';
 import { fixture, NO_HOOKS } from '../../knowledge/helpers.js';
-import { sqlite } from '../../../../../src-mcp/store/handle.js';
+import { rows } from '../../../../../src-mcp/store/sql.js';
 
 const BIB = `@article{friedman2008a,
   title = {Mechanisms of Hepatic Fibrogenesis},
@@ -42,7 +42,7 @@ async function exportedProject() {
   fs.writeFileSync(path.join(f.library, 'refs.bib'), BIB);
   await createCollection(f.db, f.actor, { name: 'Fibrosis' });
   await ingestDocuments(f.db, f.actor, { path: f.library, collection: 'Fibrosis', recursive: true }, NO_HOOKS);
-  const documents = sqlite(f.db).prepare('SELECT id, title FROM knowledge_documents ORDER BY title').all() as Array<{ id: string; title: string }>;
+  const documents = await rows<{ id: string; title: string }>(f.db, 'SELECT id, title FROM knowledge_documents ORDER BY title');
   const [first, second] = documents;
   if (first === undefined || second === undefined) throw new Error('the .bib was not ingested');
   const project = await startResearch(f.db, f.actor, { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesisCount: 3, seed: 1 });

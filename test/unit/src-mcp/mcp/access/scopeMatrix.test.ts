@@ -1,7 +1,7 @@
 // Scope matrix: every tool × representative scope sets → allowed exactly when the granted scopes
 // imply the tool's required scopes (and desktop-only tools only for the desktop client).
 import { describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../../../../src-mcp/store/database.js';
+import { closeDatabase } from '../../../../../src-mcp/store/database.js';
 import { ChangeFeed } from '../../../../../src-mcp/mcp/notifications/changeFeed.js';
 import { ALL_TOOLS } from '../../../../../src-mcp/mcp/toolRegistry.js';
 import { DETACHED_CALL, callTool, isVisibleTo } from '../../../../../src-mcp/mcp/toolkit.js';
@@ -12,6 +12,7 @@ import { NOTHING_VERIFIED } from '../../../../../src-mcp/engine/hypotheses.js';
 import type { ServerContext } from '../../../../../src-mcp/mcp/context.js';
 import { describeToolFailure, readToolError } from '../../../../support/toolErrors.js';
 import { makeTempDir } from '../../../../support/tempDirs.js';
+import { openTestStore } from '../../../../support/storeEngine.js';
 
 const SCOPE_SETS: string[][] = [
   [],
@@ -23,7 +24,7 @@ const SCOPE_SETS: string[][] = [
 
 async function contextFor(clientId: string, scopes: string[]): Promise<ServerContext> {
   const dataDir = makeTempDir('cosci-matrix-');
-  const db = await openDatabase(dataDir);
+  const db = await openTestStore('cosci-matrix-');
   return {
     db,
     dataDir,

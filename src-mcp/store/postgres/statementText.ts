@@ -1,0 +1,124 @@
+// One SQL text for both engines (docs/architecture.md, *PostgreSQL engine*): the store writes its
+// statements once, in the subset of SQL that SQLite and PostgreSQL read alike, with SQLite's
+// parameter forms (`?`, `?3`, `@name`). This module turns such a text into what PostgreSQL reads:
+// - parameters become `$1`, `$2`… (a named one keeps one number however often it appears);
+// - a camelCase identifier (`AS lastSeen`, `ORDER BY lastSeen`) is quoted, since PostgreSQL folds
+//   unquoted names to lower case and the rows must come back with the keys SQLite gives them.
+// String literals, quoted identifiers, comments and `::` casts pass through untouched.
+// Each text is translated once per process; the result also names the prepared statement.
+
+export interface PostgresStatement {
+  /** The text PostgreSQL runs. */
+  readonly text: string;
+  /** For named parameters: the name bound to $1, $2…; undefined for positional ones. */
+  readonly names: readonly string[] | undefined;
+  /** The prepared statement's name on every pooled connection. */
+  readonly name: string;
+}
+
+const translated = new Map<string, PostgresStatement>();
+
+export function postgresStatement(sql: string): PostgresStatement {
+  let statement = translated.get(sql);
+  if (statement === undefined) {
+    statement = { ...translate(sql), name: `cosci_${translated.size + 1}` };
+    translated.set(sql, statement);
+  }
+  return statement;
+}
+
+const IDENTIFIER_START = /[A-Za-z_]/;
+const IDENTIFIER_PART = /[A-Za-z0-9_]/;
+
+function translate(sql: string): { text: string; names: readonly string[] | undefined } {
+  let out = '';
+  let positional = 0;
+  const names: string[] = [];
+  let i = 0;
+  const readWord = (from: number): string => {
+    let end = from;
+    while (end < sql.length && IDENTIFIER_PART.test(sql[end] as string)) end += 1;
+    return sql.slice(from, end);
+  };
+  while (i < sql.length) {
+    const char = sql[i] as string;
+    const next = sql[i + 1];
+    if (char === "'" || char === '"') {
+      const end = closingQuote(sql, i, char);
+      out += sql.slice(i, end);
+      i = end;
+    } else if (char === '-' && next === '-') {
+      const end = sql.indexOf('\n', i);
+      const stop = end === -1 ? sql.length : end;
+      out += sql.slice(i, stop);
+      i = stop;
+    } else if (char === '/' && next === '*') {
+      const end = sql.indexOf('*/', i + 2);
+      const stop = end === -1 ? sql.length : end + 2;
+      out += sql.slice(i, stop);
+      i = stop;
+    } else if (char === ':' && next === ':') {
+      // A PostgreSQL cast in a per-dialect fragment: not a named parameter.
+      const type = readWord(i + 2);
+      out += `::${type}`;
+      i += 2 + type.length;
+    } else if (char === '?') {
+      const digits = /^\d+/.exec(sql.slice(i + 1))?.[0] ?? '';
+      if (names.length > 0) throw new Error(`A statement mixes named and positional parameters: ${sql}`);
+      if (digits === '') {
+        positional += 1;
+        out += `$${positional}`;
+      } else {
+        out += `$${digits}`;
+        positional = Math.max(positional, Number(digits));
+      }
+      i += 1 + digits.length;
+    } else if ((char === '@' || char === ':' || char === '$') && next !== undefined && IDENTIFIER_START.test(next)) {
+      if (positional > 0) throw new Error(`A statement mixes named and positional parameters: ${sql}`);
+      const name = readWord(i + 1);
+      let index = names.indexOf(name);
+      if (index === -1) index = names.push(name) - 1;
+      out += `$${index + 1}`;
+      i += 1 + name.length;
+    } else if (IDENTIFIER_START.test(char) && (i === 0 || !IDENTIFIER_PART.test(sql[i - 1] as string))) {
+      const word = readWord(i);
+      out += /^[a-z_]/.test(word) && /[A-Z]/.test(word) ? `"${word}"` : word;
+      i += word.length;
+    } else {
+      out += char;
+      i += 1;
+    }
+  }
+  return { text: out, names: names.length > 0 ? names : undefined };
+}
+
+/** Index just past the quote that closes the one at `start` (a doubled quote is an escaped one). */
+function closingQuote(sql: string, start: number, quote: string): number {
+  let i = start + 1;
+  while (i < sql.length) {
+    if (sql[i] === quote) {
+      if (sql[i + 1] === quote) i += 2;
+      else return i + 1;
+    } else i += 1;
+  }
+  return sql.length;
+}
+
+/** The values to bind, in $n order, from SQLite-style parameters (an array, or an object by name). */
+export function postgresValues(statement: PostgresStatement, params: readonly unknown[] | Readonly<Record<string, unknown>> | undefined): unknown[] {
+  if (params === undefined) return [];
+  if (Array.isArray(params)) return params.map(toPostgresValue);
+  const named = params as Readonly<Record<string, unknown>>;
+  if (statement.names === undefined) throw new Error(`Named values were given to a statement with positional parameters: ${statement.text}`);
+  return statement.names.map((name) => {
+    if (!(name in named)) throw new Error(`Missing named parameter '${name}' in: ${statement.text}`);
+    return toPostgresValue(named[name]);
+  });
+}
+
+/** better-sqlite3 refuses booleans and undefined; the store never binds them, and PostgreSQL must not see them either. */
+function toPostgresValue(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}

@@ -1,0 +1,48 @@
+// A test's store on the run's engine (testEngine.ts): `openTestStore` opens a new, empty,
+// migrated one (a SQLite temp folder, or a new database on the run's PostgreSQL cluster);
+// `openStoreFor` the one the servers of a data folder use. All are closed, and their databases
+// dropped, after the file's tests (vitestSetup.ts).
+import { closeDatabase, isDatabaseOpen, openDatabase, openPostgresDatabase, type Db } from '../../src-mcp/store/database.js';
+import { dropTestDatabase } from './postgresAdmin.js';
+import { makeTempDir } from './tempDirs.js';
+import { databaseUrlFor, dropFolderDatabases, newTestDatabase, testEngine } from './testEngine.js';
+
+export { TEST_ENGINE_ENV, testEngine, type TestEngine } from './testEngine.js';
+
+const opened: Array<{ db: Db; url: string | undefined }> = [];
+
+/** A new, empty, migrated store on this run's engine. */
+export async function openTestStore(prefix = 'cosci-store-'): Promise<Db> {
+  if (testEngine() === 'sqlite') {
+    const db = await openDatabase(makeTempDir(prefix));
+    opened.push({ db, url: undefined });
+    return db;
+  }
+  const url = await newTestDatabase(prefix.replace(/[^a-z0-9]+/gi, '_').replace(/_+$/, ''));
+  const db = await openPostgresDatabase(url);
+  opened.push({ db, url });
+  return db;
+}
+
+/** A handle on the store the servers of `dataDir` use (the file in it, or its database). */
+export async function openStoreFor(dataDir: string): Promise<Db> {
+  const url = await databaseUrlFor(dataDir);
+  const db = url === undefined ? await openDatabase(dataDir) : await openPostgresDatabase(url);
+  // The folder's database is dropped with the folder's (dropFolderDatabases), not with this handle.
+  opened.push({ db, url: undefined });
+  return db;
+}
+
+/** The URL of a store openTestStore made on PostgreSQL (for a second handle: another process's view); undefined on SQLite. */
+export function testStoreUrl(db: Db): string | undefined {
+  return opened.find((each) => each.db === db)?.url;
+}
+
+/** Closes every store the file opened and drops its PostgreSQL databases. */
+export async function closeTestStores(): Promise<void> {
+  for (const { db, url } of opened.splice(0)) {
+    if (isDatabaseOpen(db)) await closeDatabase(db).catch(() => undefined);
+    if (url !== undefined) await dropTestDatabase(url);
+  }
+  await dropFolderDatabases();
+}
