@@ -194,6 +194,19 @@ async function clientRoots(mcp: McpServer): Promise<string[]> {
 }
 
 export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: ServerContext, call: ToolCall = DETACHED_CALL): Promise<CallToolResult> {
+  try {
+    return await checkedCall(tool, rawArgs, ctx, call);
+  } catch (error) {
+    // The database stopped answering before the call's own audit began (reading the client's
+    // policy, a refusal's row): the same coded answer as inside the call, said on stderr since no
+    // row can be written.
+    if (!(error instanceof StoreError && error.code === 'DATABASE_UNAVAILABLE')) throw error;
+    console.error(`[co-scientist] ${tool.name}: ${error.message}`);
+    return errorResult('database_unavailable', error.message, { retryable: true });
+  }
+}
+
+async function checkedCall(tool: ToolDefinition, rawArgs: unknown, ctx: ServerContext, call: ToolCall): Promise<CallToolResult> {
   const startedAt = ctx.now();
   const started = performance.now();
   const audit = async (outcome: 'success' | 'error' | 'denied', errorCode: string | null, target: string | null): Promise<void> =>

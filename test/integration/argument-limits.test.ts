@@ -61,6 +61,22 @@ describe('argument limits', () => {
     await expect(assistant.client.callTool({ name: 'x'.repeat(100_000), arguments: {} })).rejects.toThrow(/a name of 100000 characters/);
   });
 
+  it('refuses text holding a NUL character, on either engine, naming where it is and changing nothing', async () => {
+    const dataDir = tempDataDir('cosci-limits');
+    dirs.push(dataDir);
+    const assistant = await start('claude-desktop', dataDir);
+    for (const [name, args, path] of [
+      ['start_research', { goal: 'Why do tardigrades\u0000 survive desiccation so well?' }, 'goal'],
+      ['evolve_hypothesis', { hypothesis_id: '\u0000', strategy: 'simplify' }, 'hypothesis_id'],
+    ] as const) {
+      const error = toolErrorOf(await assistant.client.callTool({ name, arguments: args }));
+      expect(error.code).toBe('invalid_input');
+      expect(error.message).toBe(`Invalid arguments for ${name}: ${path} contains a NUL character (U+0000), which text may not hold.`);
+    }
+    const listed = await assistant.client.callTool({ name: 'list_research_projects', arguments: {} });
+    expect((listed.structuredContent as { total: number }).total).toBe(0);
+  });
+
   it('charges the rate limit only for calls that pass validation', async () => {
     const dataDir = tempDataDir('cosci-limits');
     dirs.push(dataDir);

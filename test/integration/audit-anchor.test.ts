@@ -45,8 +45,12 @@ async function tamper(dataDir: string, sql: string): Promise<void> {
   });
 }
 
+// The tail anchor is SQLite's file next to the database; on PostgreSQL it is designed (a per-replica
+// anchor, docs/threat-model.md) but not built: these cases are SQLite's until it is.
+const noTailAnchor = testEngine() === 'postgres';
+
 describe('the audit log\'s tail', () => {
-  it('reports rows cut from the end, at start-up and on verify, and keeps the finding in the log', async () => {
+  it.skipIf(noTailAnchor)('reports rows cut from the end, at start-up and on verify, and keeps the finding in the log', async () => {
     const { dataDir, head } = await populated();
     await tamper(dataDir, 'DELETE FROM audit_log WHERE id > 2');
     const desktop = await connectServer({ dataDir, client: 'desktop' });
@@ -62,7 +66,7 @@ describe('the audit log\'s tail', () => {
     await desktop.close();
   });
 
-  it('reports a wiped table', async () => {
+  it.skipIf(noTailAnchor)('reports a wiped table', async () => {
     const { dataDir, head } = await populated();
     await tamper(dataDir, 'DELETE FROM audit_log');
     const desktop = await connectServer({ dataDir, client: 'desktop' });

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { SERVER_ENTRY, connectServer, tempDataDir, type ConnectedServer, type Era } from '../support/server.js';
+import { SERVER_ENTRY, connectServer, databaseEnvFor, tempDataDir, type ConnectedServer, type Era } from '../support/server.js';
 import { describeToolFailure } from '../support/toolErrors.js';
 
 const closers: Array<() => Promise<void>> = [];
@@ -20,7 +20,7 @@ async function elicitingClient(dataDir: string, era: Era, answer: Record<string,
     asked.push(String(request.params.message));
     return { action: 'accept' as const, content: answer as Record<string, string> };
   });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', 'claude-desktop', '--data-dir', dataDir], stderr: 'pipe' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--client', 'claude-desktop', '--data-dir', dataDir], env: await databaseEnvFor(dataDir), stderr: 'pipe' }));
   closers.push(() => client.close());
   return client;
 }

@@ -1,5 +1,6 @@
 // The `co-scientist` command: `serve` is the same MCP server as dist/mcp/server.js.
 import { describe, expect, it } from 'vitest';
+import { testEngine } from '../support/testEngine.js';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -84,7 +85,8 @@ describe('co-scientist doctor', () => {
 describe('co-scientist doctor, one verdict and no side effects', () => {
   const doctor = (args: string[], cwd = REPO_ROOT, env: Record<string, string> = {}) => spawnSync(process.execPath, [BIN, 'doctor', ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
 
-  it('reports rows cut from the end of the audit log, as verify_audit_log does, and exits 1', async () => {
+  // The tail anchor is SQLite's alone until PostgreSQL's per-replica anchor is built (docs/threat-model.md).
+  it.skipIf(testEngine() === 'postgres')('reports rows cut from the end of the audit log, as verify_audit_log does, and exits 1', async () => {
     const dataDir = tempDataDir();
     const desktop = await connectServer({ dataDir, client: 'desktop' });
     for (let i = 0; i < 3; i += 1) await desktop.client.callTool({ name: 'start_research', arguments: { goal: `Doctor tail test ${i}: which pathways drive liver fibrosis?` } });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-shared/node/desktopKeys.js';
-import { SERVER_ENTRY, assertServerBuilt, connectServer, tempDataDir } from '../support/server.js';
+import { SERVER_ENTRY, assertServerBuilt, connectServer, databaseEnvFor, tempDataDir } from '../support/server.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -24,9 +24,9 @@ function freshDir(): string {
  * `viaOtherProcess`: the server is started by an intermediate process, as a process that read the
  * key (from the app's server's environment, say) and tried it would have to.
  */
-function claimDesktop(dataDir: string, key: string | undefined, viaOtherProcess = false): Promise<{ code: number | null; stderr: string; answered: boolean }> {
+async function claimDesktop(dataDir: string, key: string | undefined, viaOtherProcess = false): Promise<{ code: number | null; stderr: string; answered: boolean }> {
   assertServerBuilt();
-  const env = { ...process.env };
+  const env = { ...process.env, ...(await databaseEnvFor(dataDir)) };
   delete env[DESKTOP_KEY_ENV];
   if (key !== undefined) env[DESKTOP_KEY_ENV] = key;
   const server = [SERVER_ENTRY, '--client', 'desktop', '--data-dir', dataDir];

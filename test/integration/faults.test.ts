@@ -6,11 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { runFaultCampaign } from '../../bench/faults.js';
 import { tempDataDir } from '../support/server.js';
+import { testEngine } from '../support/testEngine.js';
 
 const KILLS = Number(process.env.COSCI_FAULT_KILLS ?? 8);
 const SEED = Number(process.env.COSCI_FAULT_SEED ?? 7);
 
-describe(`kill -9 during write bursts (${KILLS} kills, seed ${SEED})`, () => {
+// The campaign checks the store after each kill through the SQLite file (bench/faults.ts runs under
+// tsx, without the store's .sql loader). On PostgreSQL, a replica killed with SIGKILL mid-write is
+// team-server/replicas.test.ts's case (no acknowledged write lost, the chain verifying).
+describe.skipIf(testEngine() === 'postgres')(`kill -9 during write bursts (${KILLS} kills, seed ${SEED})`, () => {
   it('keeps the database intact and every acknowledged decision, applies retried decisions once, audits every committed effect, and the chain verifies', async () => {
     const report = await runFaultCampaign({ dataDir: tempDataDir('cosci-faults'), kills: KILLS, seed: SEED });
     process.stderr.write(

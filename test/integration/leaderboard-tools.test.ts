@@ -3,6 +3,7 @@
 // about bad input. Arena votes recorded through record_judgement show up as human matches.
 // The project is run once; each SDK generation's clients then work on their own copy of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyDataFolder } from '../support/testEngine.js';
 import Ajv from 'ajv/dist/2020.js';
 import fs from 'node:fs';
 import { connectServer, tempDataDir, type Sdk, type ToolClient } from '../support/server.js';
@@ -92,8 +93,8 @@ describe.each<Sdk>(['v2', 'v1'])('desktop tournament tools (%s SDK client)', (sd
   beforeAll(async () => {
     const dataDir = tempDataDir(`cosci-leaderboard-${sdk}`);
     dataDirs.push(dataDir);
-    // Both servers of the run are closed: a copy of the folder (database and WAL) is the same project.
-    fs.cpSync(seedDir, dataDir, { recursive: true });
+    // Both servers of the run are closed: a copy of the folder (database and WAL, or its PostgreSQL database) is the same project.
+    await copyDataFolder(seedDir, dataDir);
     assistant = await openAs(dataDir, 'claude-desktop', sdk);
     desktop = await openAs(dataDir, 'desktop', sdk);
     const { tools } = await desktop.client.listTools();

@@ -2,12 +2,13 @@
 // arguments, on a large finished project (100 hypotheses of 70-word summaries, their reviews,
 // matches and checkpoints), stays under 8,000 tokens counted at ~4 characters each — text and
 // structuredContent together, since a client may hand the model either or both.
+import { openFolderStore } from '../support/storeEngine.js';
+import { scalar } from '../../src-mcp/store/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectServer, type ConnectedServer } from '../support/server.js';
-import { freshDb, reachCheckpoint, startProject } from '../support/engineDriver.js';
+import { reachCheckpoint, startProject } from '../support/engineDriver.js';
 import { describeToolFailure } from '../support/toolErrors.js';
 import { closeDatabase } from '../../src-mcp/store/database.js';
-import { sqlite } from '../../src-mcp/store/handle.js';
 
 const TOKEN_BUDGET = 8_000;
 const CHARS_PER_TOKEN = 4;
@@ -22,19 +23,19 @@ let waitingId: string;
 let batchId: string;
 
 beforeAll(async () => {
-  const db = await freshDb();
+  const { dataDir: folder, db } = await openFolderStore();
   const driver = await startProject(db, { budget: 100 });
   // Approved, so that export_results (completed projects only) is measured too.
   await driver.approve(await reachCheckpoint(driver, 'final_report'));
   researchId = driver.projectId;
-  hypothesisId = sqlite(db).prepare('SELECT id FROM hypotheses WHERE project_id = ? ORDER BY seq LIMIT 1').pluck().get(researchId) as string;
-  checkpointId = sqlite(db).prepare("SELECT id FROM checkpoints WHERE project_id = ? AND kind = 'hypothesis_batch' LIMIT 1").pluck().get(researchId) as string;
+  hypothesisId = (await scalar<string>(db, 'SELECT id FROM hypotheses WHERE project_id = ? ORDER BY seq LIMIT 1', [researchId])) as string;
+  checkpointId = (await scalar<string>(db, "SELECT id FROM checkpoints WHERE project_id = ? AND kind = 'hypothesis_batch' LIMIT 1", [researchId])) as string;
   const waiting = await startProject(db, { budget: 100, goal: 'Explain why perovskite solar cells degrade under humidity' });
   const batch = await reachCheckpoint(waiting, 'hypothesis_batch');
   waitingId = waiting.projectId;
   batchId = batch.id;
   expect((batch.payload.hypothesis_ids as string[]).length).toBeGreaterThanOrEqual(50);
-  dataDir = sqlite(db).name.replace(/[\\/]co-scientist\.db$/, '');
+  dataDir = folder;
   await closeDatabase(db);
   server = await connectServer({ dataDir, client: 'claude-desktop' });
 }, 120_000);

@@ -3,12 +3,12 @@
 // says before there is anything to rank; what a completed project tells an assistant about
 // reopening it; a near-duplicate discarded and shown as such; one meaning for "evolved" and
 // "superseded", and no superseded parent as a top hypothesis.
+import { openFolderStore } from '../support/storeEngine.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_KINDS, callError, callOk, connectServer, type ConnectedServer, type ServerProcess, type ToolClient } from '../support/server.js';
-import { freshDb, reachCheckpoint, startProject } from '../support/engineDriver.js';
+import { reachCheckpoint, startProject } from '../support/engineDriver.js';
 import { fakeResult, type WorkItemLike } from '../support/fakeAssistant.js';
 import { closeDatabase } from '../../src-mcp/store/database.js';
-import { sqlite } from '../../src-mcp/store/handle.js';
 
 type Server = ConnectedServer<ToolClient, ServerProcess>;
 
@@ -24,12 +24,12 @@ describe.each(CLIENT_KINDS)('reference contracts ($label)', ({ sdk, era }) => {
   let desktop: Server;
 
   beforeAll(async () => {
-    const db = await freshDb();
+    const { dataDir: folder, db } = await openFolderStore();
     const driver = await startProject(db, { budget: 3 });
     await driver.approve(await reachCheckpoint(driver, 'final_report'));
     await driver.step();
     completedId = driver.projectId;
-    dataDir = sqlite(db).name.replace(/[\\/]co-scientist\.db$/, '');
+    dataDir = folder;
     await closeDatabase(db);
     assistant = await connectServer({ dataDir, client: 'claude-desktop', sdk, era });
     desktop = await connectServer({ dataDir, client: 'desktop' });

@@ -1,23 +1,24 @@
 // Issue 15 item 9: the server instructions and every prompt name only tools the reader can call.
 // For each client role (the desktop app, an assistant, an unidentified process) every tool name
 // that appears in its instructions or prompt texts must be in its own tools/list.
+import { openFolderStore } from '../support/storeEngine.js';
+import { scalar } from '../../src-mcp/store/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { connectServer, type ConnectedServer } from '../support/server.js';
-import { freshDb, reachCheckpoint, startProject } from '../support/engineDriver.js';
+import { reachCheckpoint, startProject } from '../support/engineDriver.js';
 import { closeDatabase } from '../../src-mcp/store/database.js';
-import { sqlite } from '../../src-mcp/store/handle.js';
 
 let dataDir: string;
 let hypothesisId: string;
 let allTools: string[];
 
 beforeAll(async () => {
-  const db = await freshDb();
+  const { dataDir: folder, db } = await openFolderStore();
   const driver = await startProject(db, { budget: 2 });
   await reachCheckpoint(driver, 'hypothesis_batch');
-  hypothesisId = sqlite(db).prepare('SELECT id FROM hypotheses WHERE project_id = ? ORDER BY seq LIMIT 1').pluck().get(driver.projectId) as string;
-  dataDir = sqlite(db).name.replace(/[\\/]co-scientist\.db$/, '');
+  hypothesisId = (await scalar<string>(db, 'SELECT id FROM hypotheses WHERE project_id = ? ORDER BY seq LIMIT 1', [driver.projectId])) as string;
+  dataDir = folder;
   await closeDatabase(db);
   // The desktop app sees every tool: the vocabulary a text could name.
   const desktop = await connectServer({ dataDir, client: 'desktop' });

@@ -30,10 +30,11 @@ async function asAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** A new empty database on the cluster; returns its URL. Drop it with dropTestDatabase. */
-export async function createTestDatabase(label = 'test'): Promise<string> {
+/** A new database on the cluster (empty, or a copy of `template`'s, which nobody may be connected to); returns its URL. Drop it with dropTestDatabase. */
+export async function createTestDatabase(label = 'test', template?: string): Promise<string> {
   const name = `cosci_${label.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${randomBytes(6).toString('hex')}`;
-  await asAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  const from = template === undefined ? '' : ` TEMPLATE ${new URL(template).pathname.slice(1)}`;
+  await asAdmin((client) => client.query(`CREATE DATABASE ${name}${from}`));
   return withDatabase(process.env[TEST_POSTGRES_URL_ENV] as string, name);
 }
 

@@ -33,6 +33,12 @@ export async function openStoreFor(dataDir: string): Promise<Db> {
   return db;
 }
 
+/** A new data folder and a handle on its store (the one servers started on the folder will use). */
+export async function openFolderStore(prefix = 'cosci-folder-'): Promise<{ dataDir: string; db: Db }> {
+  const dataDir = makeTempDir(prefix);
+  return { dataDir, db: await openStoreFor(dataDir) };
+}
+
 /** The URL of a store openTestStore made on PostgreSQL (for a second handle: another process's view); undefined on SQLite. */
 export function testStoreUrl(db: Db): string | undefined {
   return opened.find((each) => each.db === db)?.url;

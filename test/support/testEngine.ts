@@ -4,6 +4,7 @@
 // get that folder's database on PostgreSQL runs (server.ts): servers on one folder share one
 // database, as they share the file. No vitest and no store import here: Playwright specs and
 // benchmarks start servers through server.ts too.
+import fs from 'node:fs';
 import { createTestDatabase, dropTestDatabase, postgresUnavailableReason } from './postgresAdmin.js';
 
 export const TEST_ENGINE_ENV = 'COSCI_TEST_ENGINE';
@@ -34,6 +35,17 @@ export async function databaseUrlFor(dataDir: string): Promise<string | undefine
     folderDatabases.set(dataDir, url);
   }
   return url;
+}
+
+/**
+ * Copies a data folder with its store, as a copy of a SQLite folder copies its file: on PostgreSQL
+ * the copy's database starts as a copy of the source folder's (whose servers must be closed).
+ */
+export async function copyDataFolder(from: string, to: string): Promise<void> {
+  fs.cpSync(from, to, { recursive: true });
+  const source = await databaseUrlFor(from);
+  if (source === undefined) return;
+  folderDatabases.set(to, createTestDatabase('folder', source));
 }
 
 /** Drops every folder's database (after the file's tests, when its servers are gone). */

@@ -56,6 +56,11 @@ export interface OversizeString {
   path: string;
   length: number;
   max: number;
+  /**
+   * The string holds a NUL character (U+0000), which no text a person writes contains and which
+   * PostgreSQL cannot store: refused on both engines alike, whatever the string's length.
+   */
+  nul?: true;
 }
 
 /** The largest maxLength any string branch of `schema` allows, or undefined when none says. */
@@ -93,6 +98,7 @@ export function findOversizeString(value: unknown, schema: JsonSchema | undefine
     if (typeof item === 'string') {
       const max = (itemSchema === undefined ? undefined : stringMax(itemSchema)) ?? defaultMaxFor(name);
       if (item.length > max) return { path: path || '(arguments)', length: item.length, max };
+      if (item.includes('\u0000')) return { path: path || '(arguments)', length: item.length, max, nul: true };
     } else if (Array.isArray(item)) {
       const items = subSchemas(itemSchema, (s) => s.items)[0];
       const prefix = itemSchema?.prefixItems;
@@ -120,5 +126,6 @@ function join(path: string, key: string): string {
 }
 
 export function describeOversize(found: OversizeString): string {
+  if (found.nul === true) return `${found.path} contains a NUL character (U+0000), which text may not hold`;
   return `${found.path} is ${groupedNumber(found.length)} characters long; at most ${groupedNumber(found.max)} are accepted`;
 }

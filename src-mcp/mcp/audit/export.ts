@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AuditRow } from '../../store/audit.js';
 import { visitAuditRowsMatching, type AuditFilter } from '../../store/auditQueries.js';
-import { databaseFile, type Db } from '../../store/database.js';
+import type { Db } from '../../store/database.js';
 
 export type AuditExportFormat = 'jsonl' | 'csv';
 
@@ -76,7 +76,7 @@ export interface AuditExport {
 /** Writes in chunks of this size once an export has spilled to a file. */
 const FLUSH_BYTES = 256 * 1024;
 
-export async function exportAuditLog(db: Db, format: AuditExportFormat, filter: AuditFilter, now: Date, inlineLimit = INLINE_LIMIT_BYTES): Promise<AuditExport> {
+export async function exportAuditLog(db: Db, dataDir: string, format: AuditExportFormat, filter: AuditFilter, now: Date, inlineLimit = INLINE_LIMIT_BYTES): Promise<AuditExport> {
   const fileName = `audit-log-${now.toISOString().replace(/[:.]/g, '-')}.${format}`;
   const line = format === 'csv' ? csvLine : jsonlLine;
   let pending: string[] = format === 'csv' ? [csvHeader()] : [];
@@ -93,7 +93,7 @@ export async function exportAuditLog(db: Db, format: AuditExportFormat, filter: 
       pendingBytes += size;
       bytes += size;
       rows += 1;
-      if (file === null && bytes > inlineLimit) file = openExportFile(db, fileName);
+      if (file === null && bytes > inlineLimit) file = openExportFile(dataDir, fileName);
       if (file !== null && pendingBytes >= FLUSH_BYTES) {
         fs.writeSync(file.fd, pending.join(''));
         pending = [];
@@ -108,9 +108,12 @@ export async function exportAuditLog(db: Db, format: AuditExportFormat, filter: 
   }
 }
 
-/** A new file in the data dir's exports/ folder, readable by the scientist alone (the log names every call). */
-function openExportFile(db: Db, fileName: string): { fd: number; path: string } {
-  const folder = path.join(path.dirname(databaseFile(db)), 'exports');
+/**
+ * A new file in the data folder's exports/ (this process's own folder, whichever engine holds the
+ * log), readable by the scientist alone (the log names every call).
+ */
+function openExportFile(dataDir: string, fileName: string): { fd: number; path: string } {
+  const folder = path.join(dataDir, 'exports');
   fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
   const { name, ext } = path.parse(fileName);
   // Never overwrite an earlier export: two in the same millisecond get numbered names.

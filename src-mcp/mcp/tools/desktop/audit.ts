@@ -132,7 +132,7 @@ export const exportAuditLogTool = defineTool({
   input: z.object({ format: z.enum(AUDIT_EXPORT_FORMATS), ...FilterInput }),
   output: AuditExportSchema,
   async run(args, ctx) {
-    const result = await exportAuditLog(ctx.db, args.format, toFilter(args), ctx.now());
+    const result = await exportAuditLog(ctx.db, ctx.dataDir, args.format, toFilter(args), ctx.now());
     const message =
       result.path === null
         ? `Exported ${result.rows} audit rows as ${args.format.toUpperCase()} (${result.bytes} bytes).`
