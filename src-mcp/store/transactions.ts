@@ -54,14 +54,7 @@ export async function tryPostgresWriteTransaction<T>(db: Db, work: () => T | Pro
     const unit = currentUnit(db);
     if (unit.inTransaction) throw new Error('tryPostgresWriteTransaction runs in a transaction of its own, not nested in another.');
     if (!(await postgres.tryBeginWrite(unit))) return undefined;
-    try {
-      const value = await work();
-      await postgres.commit(unit);
-      return { value };
-    } catch (error) {
-      await postgres.rollback(unit);
-      throw error;
-    }
+    return postgres.untilCommitted(unit, async () => ({ value: await work() }));
   });
 }
 
@@ -73,15 +66,11 @@ async function writeWithObserver<T>(db: Db, work: () => T | Promise<T>, observer
       const unit = currentUnit(db);
       if (unit.inTransaction) return postgres.inSavepoint(unit, work, true);
       await postgres.beginWrite(unit);
-      try {
+      return postgres.untilCommitted(unit, async () => {
         const result = await work();
         if (observer !== undefined) await observer.beforeCommit(db);
-        await postgres.commit(unit);
         return result;
-      } catch (error) {
-        await postgres.rollback(unit);
-        throw error;
-      }
+      });
     });
   }
   const connection = sqlite(db);
@@ -131,14 +120,7 @@ export async function readTransaction<T>(db: Db, work: () => T | Promise<T>): Pr
       const unit = currentUnit(db);
       if (unit.inTransaction) return work();
       await postgres.beginRead(unit);
-      try {
-        const result = await work();
-        await postgres.commit(unit);
-        return result;
-      } catch (error) {
-        await postgres.rollback(unit);
-        throw error;
-      }
+      return postgres.untilCommitted(unit, work);
     });
   }
   const connection = sqlite(db);

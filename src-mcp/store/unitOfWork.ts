@@ -250,9 +250,12 @@ export async function holdConnection(db: Db): Promise<HeldConnection> {
   const lock = lockOf(db);
   if (ownsConnection(db)) lock.retain();
   else await lock.acquire();
-  const grant: Grant = { db, active: true };
-  scope.grant = grant;
-  const owner = scope;
+  return heldBy(scope, { db, active: true }, () => lock.release());
+}
+
+/** The hold `owner` (a tool call's scope) takes with `grant`; `letGo` gives back what the grant held, once. */
+function heldBy(owner: Scope, grant: Grant, letGo: () => void): HeldConnection {
+  owner.grant = grant;
   return {
     within(work) {
       return scopes.run({ parent: scopes.getStore(), observer: undefined, grant }, work);
@@ -261,7 +264,7 @@ export async function holdConnection(db: Db): Promise<HeldConnection> {
       if (!grant.active) return;
       grant.active = false;
       if (owner.grant === grant) owner.grant = undefined;
-      lock.release();
+      letGo();
     },
   };
 }
@@ -274,20 +277,8 @@ async function holdPooledConnection(db: Db, owner: Scope, pgPool: PostgresPool):
   const inherited = unitClient(db);
   if (inherited !== undefined) inherited.holds += 1;
   const unit: UnitClient = inherited ?? { client: await connectPooled(pgPool), inTransaction: false, holds: 1, display: pgPool.display };
-  const grant: Grant = { db, active: true, unitClient: unit };
-  owner.grant = grant;
-  return {
-    within(work) {
-      return scopes.run({ parent: scopes.getStore(), observer: undefined, grant }, work);
-    },
-    release() {
-      if (!grant.active) return;
-      grant.active = false;
-      if (owner.grant === grant) owner.grant = undefined;
-      // A connection lent by an enclosing unit goes back once that unit has ended too.
-      releaseClient(unit);
-    },
-  };
+  // A connection lent by an enclosing unit goes back once that unit has ended too.
+  return heldBy(owner, { db, active: true, unitClient: unit }, () => releaseClient(unit));
 }
 
 /**

@@ -87,6 +87,18 @@ export async function rollback(unit: UnitClient): Promise<void> {
   unit.inTransaction = false;
 }
 
+/** Runs `work` in the transaction just begun on the unit's connection: committed when it succeeds, rolled back when it throws. */
+export async function untilCommitted<T>(unit: UnitClient, work: () => T | Promise<T>): Promise<T> {
+  try {
+    const result = await work();
+    await commit(unit);
+    return result;
+  } catch (error) {
+    await rollback(unit);
+    throw error;
+  }
+}
+
 /**
  * `work` inside the open transaction, undone alone if it fails. A write inside a read snapshot
  * takes the write lock here (a no-op when the transaction already holds it).
