@@ -66,6 +66,14 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   /** Only the desktop app may see and call it (audit queries, policy edits). */
   desktopOnly?: boolean;
   /**
+   * A desktop-only tool that only reads, and shows nothing its scopes do not already open through
+   * the assistant tools and resources (the leaderboard, a hypothesis's page, the audit log for
+   * `admin`). Over a lab server's network endpoint it is callable by any caller holding its scopes,
+   * which is how the desktop app signed in to a lab draws its views; it is still listed only to
+   * the desktop (an assistant has its own tools for the same data, shaped for a model).
+   */
+  labView?: boolean;
+  /**
    * For a tool that acts by `action`: the actions only the desktop app may take (deleting what the
    * scientist may have built); the others stay open to assistants with the scopes.
    */
@@ -95,8 +103,15 @@ export interface ToolCatalog {
   definition(name: string): Promise<ToolDefinition | undefined>;
 }
 
-export async function isVisibleTo(tool: { desktopOnly?: boolean; scopes: readonly Scope[] }, ctx: ServerContext): Promise<boolean> {
-  return isVisibleWith(tool, ctx.clientId, await ctx.policy());
+/** Whether `ctx`'s caller may call the tool: what tools/list shows it, and a lab's views over the network. */
+export async function isCallableBy(tool: Pick<ToolDefinition, 'desktopOnly' | 'labView' | 'scopes'>, ctx: ServerContext): Promise<boolean> {
+  const policy = await ctx.policy();
+  return opensToScopes(tool, ctx) ? hasScopes(policy.scopes, tool.scopes) : isVisibleWith(tool, ctx.clientId, policy);
+}
+
+/** A desktop-only tool whose gate, for this caller, is its scopes alone (ToolDefinition.labView). */
+function opensToScopes(tool: Pick<ToolDefinition, 'desktopOnly' | 'labView'>, ctx: ServerContext): boolean {
+  return tool.desktopOnly !== true || ctx.clientId === DESKTOP_CLIENT || (tool.labView === true && ctx.overNetwork === true);
 }
 
 /** The same for a policy already read (one read for a whole list). */
@@ -222,8 +237,8 @@ async function checkedCall(tool: ToolDefinition, rawArgs: unknown, ctx: ServerCo
     });
 
   // An app-only tool is the views' (apps/listing.ts): from a client that shows none, the model would be calling it.
-  if (!(await isVisibleTo(tool, ctx)) || (tool.appOnly === true && !call.showsApps)) {
-    const missing = tool.desktopOnly === true && ctx.clientId !== DESKTOP_CLIENT ? [] : missingScopes((await ctx.policy()).scopes, tool.scopes);
+  if (!(await isCallableBy(tool, ctx)) || (tool.appOnly === true && !call.showsApps)) {
+    const missing = opensToScopes(tool, ctx) ? missingScopes((await ctx.policy()).scopes, tool.scopes) : [];
     const message =
       missing.length > 0
         ? `${ctx.clientId} lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')} needed for ${tool.name}. The scientist can grant it in the Co-Scientist app under Assistants.`

@@ -12,6 +12,8 @@ import { withNullableTypes } from './nullableTypes.js';
 export interface CatalogEntry {
   scopes: readonly Scope[];
   desktopOnly: boolean;
+  /** A desktop-only read view a lab opens to the scopes it needs (ToolDefinition.labView). */
+  labView: boolean;
   /** Listed only to clients that show views, marked app-only (apps/listing.ts). */
   appOnly: boolean;
   tool: Tool;

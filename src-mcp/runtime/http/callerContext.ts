@@ -36,6 +36,7 @@ export function callerContext(shared: SharedParts, identity: LabIdentity, costly
   return {
     ...shared,
     clientId: callerName(identity),
+    overNetwork: true,
     // Re-read per call in token mode (the scientist may change the stored policy meanwhile).
     policy: async () => await callerPolicy(shared, identity),
     workerId: leaseOwnerOf(identity),

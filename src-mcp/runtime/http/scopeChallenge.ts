@@ -39,8 +39,9 @@ export async function scopeShortfallOf(body: Buffer | undefined, identity: LabId
   const entries = await catalog.entries();
   for (const name of names) {
     const entry = entries.find((candidate) => candidate.tool.name === name);
-    // Unknown tools are the handler's protocol error; desktop-only ones no scope opens.
-    if (entry === undefined || entry.desktopOnly) continue;
+    // Unknown tools are the handler's protocol error; desktop-only ones no scope opens, except
+    // the views a lab opens to their scopes (ToolDefinition.labView).
+    if (entry === undefined || (entry.desktopOnly && !entry.labView)) continue;
     const missing = missingScopes(granted, entry.scopes);
     if (missing.length > 0) return { tool: name, required: entry.scopes, missing };
   }

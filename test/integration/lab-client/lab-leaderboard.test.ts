@@ -10,6 +10,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { loadSeeder } from '../../../bench/leaderboard.js';
 import { createHost, type Host } from '../../../src-main/host/hostCore.js';
 import { createLabSessionStore, createLocalKeyCipher } from '../../../src-main/host/lab/labSessionStore.js';
+import { ALL_SCOPES } from '../../../src-mcp/mcp/access/scopes.js';
 import { LeaderboardPageSchema } from '../../../src-shared/schemas/tournament.js';
 import { silentLogger } from '../../unit/src-main/host/fakes.js';
 import { removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from '../../support/realServer.js';
@@ -30,11 +31,12 @@ describe("a lab project's leaderboard in the desktop app", () => {
     requireBuiltServer();
     const labData = tempDir('lab-leaderboard');
     projectId = (await (await loadSeeder()).seedTournament(labData, { hypotheses: HYPOTHESES, rounds: 2, seed: 31 })).projectId;
-    issuer = await startAuthorizationServer({ resource: () => resource });
+    // The lab grants the scientist's desktop sign-in every scope, admin included (the audit views).
+    issuer = await startAuthorizationServer({ resource: () => resource, grantedScope: (clientId) => (clientId === DESKTOP_APP_CLIENT ? ALL_SCOPES.join(' ') : undefined) });
     server = await startLabServer(['--issuer', issuer.issuer, '--data-dir', labData]);
     resource = server.url;
     const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ iss: issuer.issuer, sub: 'pat', aud: resource, exp: now + 300, iat: now, scope: 'research:read hypotheses:read', client_id: 'lab-assistant', name: 'Pat Principal' })
+    const token = await new SignJWT({ iss: issuer.issuer, sub: 'pat', aud: resource, exp: now + 300, iat: now, scope: 'research:read hypotheses:read reviews:read', client_id: 'lab-assistant', name: 'Pat Principal' })
       .setProtectedHeader({ alg: 'RS256', kid: SIGNING_KID, typ: 'at+jwt' })
       .sign(issuer.privateKey);
     direct = await connectWithToken(server.url, token, 'modern');
@@ -68,13 +70,9 @@ describe("a lab project's leaderboard in the desktop app", () => {
     removeTempDirs();
   });
 
-  // KNOWN GAP (found by this test, 2026-11-29): get_leaderboard is a desktop-only tool, and a lab
-  // server refuses desktop-only tools to every network caller, the desktop app's sign-in included
-  // (PERMISSION_DENIED "get_leaderboard can only be used from the Co-Scientist desktop app"), so
-  // the GUI shows no leaderboard on a lab. Marked `fails` until the lab lets the desktop app's
-  // client read its views (a decision for the access model: docs/threat-model.md); it turns red
-  // the day the board comes through, to be unmarked then.
-  it.fails('pages through the lab board with exactly what the lab server answers, in rows and in columns', async () => {
+  // get_leaderboard is desktop-only; a lab opens it (a labView) to any caller holding its scopes,
+  // since the desktop app's sign-in there is an ordinary OAuth client (docs/threat-model.md).
+  it('pages through the lab board with exactly what the lab server answers, in rows and in columns', async () => {
     expect((await host.invoke('lab.switch', { to: 'lab' })).ok).toBe(true);
     for (const format of ['rows', 'columns'] as const) {
       let cursor: string | undefined;
@@ -91,6 +89,37 @@ describe("a lab project's leaderboard in the desktop app", () => {
       } while (cursor !== undefined);
       expect(seen).toBe(HYPOTHESES);
     }
+  }, 60_000);
+
+  // The other desktop views a lab opens to their scopes (ToolDefinition.labView): each answers
+  // through the host's lab connection, and none of them is listed to the lab's assistants.
+  it("draws the lab project's other views: overview, timeline, a hypothesis, its history, matches, comparison, arena, decisions, audit", async () => {
+    expect((await host.invoke('lab.switch', { to: 'lab' })).ok).toBe(true);
+    const answer = async (route: Parameters<Host['invoke']>[0], input: unknown): Promise<unknown> => {
+      const settled = await host.invoke(route, input as never);
+      if (!settled.ok) throw new Error(`${route}: ${settled.error.code}: ${settled.error.message}`);
+      return settled.data;
+    };
+    const board = LeaderboardPageSchema.parse(await answer('leaderboard.page', { research_id: projectId, limit: 2 }));
+    const [first, second] = (board.rows ?? []).map((row) => row.id);
+    if (first === undefined || second === undefined) throw new Error('the seeded board has fewer than two rows');
+    const overview = (await answer('projects.overview', {})) as { projects: Array<{ id: string }> };
+    expect(overview.projects.map((project) => project.id)).toContain(projectId);
+    expect(await answer('projects.timeline', { research_id: projectId })).toMatchObject({ research_id: projectId });
+    expect(await answer('hypotheses.get', { hypothesis_id: first })).toMatchObject({ hypothesis: { id: first } });
+    expect(await answer('leaderboard.eloHistory', { research_id: projectId, hypothesis_ids: [first] })).toBeTruthy();
+    expect(await answer('leaderboard.matches', { research_id: projectId, hypothesis_id: first })).toBeTruthy();
+    expect(await answer('leaderboard.compare', { research_id: projectId, first_id: first, second_id: second })).toBeTruthy();
+    expect(await answer('arena.nextPair', { research_id: projectId })).toBeTruthy();
+    expect(await answer('checkpoints.history', {})).toBeTruthy();
+    expect(await answer('audit.verify', {})).toMatchObject({ ok: true });
+    // The lab's log names who drew the board, through which client (the desktop's sign-in).
+    const audit = (await answer('audit.query', { action: 'tool:get_leaderboard' })) as { rows: Array<{ client_id: string }> };
+    expect(audit.rows.some((row) => row.client_id.includes(DESKTOP_APP_CLIENT))).toBe(true);
+
+    const listed = (await direct.listTools()).tools.map((tool) => tool.name);
+    expect(listed).not.toContain('get_leaderboard');
+    expect(listed).not.toContain('query_audit_log');
   }, 60_000);
 
   it("never shows the lab's board on this computer's side", async () => {

@@ -52,6 +52,7 @@ export const getHypothesisTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['hypotheses:read', 'reviews:read'],
   desktopOnly: true,
+  labView: true,
   input: z.object({ hypothesis_id: HypothesisId }),
   output: HypothesisDetailSchema,
   async run(args, ctx) {

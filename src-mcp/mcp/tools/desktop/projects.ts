@@ -24,6 +24,7 @@ export const listProjectOverviewTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read'],
   desktopOnly: true,
+  labView: true,
   input: z.object({}),
   output: ProjectOverviewSchema,
   async run(_args, ctx) {
@@ -107,6 +108,7 @@ export const getProjectTimelineTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read'],
   desktopOnly: true,
+  labView: true,
   input: z.object({
     research_id: ResearchId,
     cursor: z.string().optional().describe('next_cursor of the previous page.'),
@@ -162,6 +164,7 @@ export const listDecisionHistoryTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read'],
   desktopOnly: true,
+  labView: true,
   input: z.object({ cursor: z.string().optional().describe('next_cursor of the previous page.'), limit: z.number().int().min(1).max(100).default(50) }),
   output: DecisionHistorySchema,
   async run(args, ctx) {

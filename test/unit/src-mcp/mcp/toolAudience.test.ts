@@ -42,6 +42,14 @@ describe('tools by audience', () => {
     expect([...registered].sort()).toEqual(defined);
   });
 
+  // A lab opens these to any caller holding their scopes (toolkit.ts, ToolDefinition.labView): only
+  // a desktop tool that writes nothing may be one.
+  it('opens to a lab only desktop tools that only read', () => {
+    const views = ALL_TOOLS.filter((tool) => tool.labView === true);
+    expect(views.length).toBeGreaterThan(0);
+    expect(views.filter((tool) => tool.desktopOnly !== true || !tool.annotations.readOnlyHint || tool.annotations.destructiveHint).map((tool) => tool.name)).toEqual([]);
+  });
+
   it('gives desktop-only actions only to tools assistants also see', () => {
     for (const tool of ALL_TOOLS.filter((candidate) => candidate.desktopOnlyActions !== undefined)) expect(tool.desktopOnly, tool.name).not.toBe(true);
   });

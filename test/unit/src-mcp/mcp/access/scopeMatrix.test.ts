@@ -1,10 +1,11 @@
 // Scope matrix: every tool × representative scope sets → allowed exactly when the granted scopes
-// imply the tool's required scopes (and desktop-only tools only for the desktop client).
+// imply the tool's required scopes (and desktop-only tools only for the desktop client, except the
+// read views a lab opens to their scopes for callers over its network endpoint).
 import { describe, expect, it } from 'vitest';
 import { closeDatabase } from '../../../../../src-mcp/store/database.js';
 import { ChangeFeed } from '../../../../../src-mcp/mcp/notifications/changeFeed.js';
 import { ALL_TOOLS } from '../../../../../src-mcp/mcp/toolRegistry.js';
-import { DETACHED_CALL, callTool, isVisibleTo } from '../../../../../src-mcp/mcp/toolkit.js';
+import { DETACHED_CALL, callTool, isCallableBy } from '../../../../../src-mcp/mcp/toolkit.js';
 import { ALL_SCOPES, hasScopes } from '../../../../../src-mcp/mcp/access/scopes.js';
 import { TokenBucket } from '../../../../../src-mcp/mcp/access/rateLimit.js';
 import { NO_GROUNDING } from '../../../../../src-mcp/reasoners/workItems.js';
@@ -22,13 +23,14 @@ const SCOPE_SETS: string[][] = [
   ['research:write', 'checkpoints:decide'],
 ];
 
-async function contextFor(clientId: string, scopes: string[]): Promise<ServerContext> {
+async function contextFor(clientId: string, scopes: string[], overNetwork: boolean): Promise<ServerContext> {
   const dataDir = makeTempDir('cosci-matrix-');
   const db = await openTestStore('cosci-matrix-');
   return {
     db,
     dataDir,
     clientId,
+    overNetwork,
     policy: async () => ({ clientId, scopes, ratePerMinute: 10_000, burst: 10_000, mayDecideCheckpoints: false, source: 'stored' }),
     feed: await ChangeFeed.open(db),
     now: () => new Date(),
@@ -41,13 +43,19 @@ async function contextFor(clientId: string, scopes: string[]): Promise<ServerCon
 }
 
 describe('scope matrix', () => {
-  for (const clientId of ['claude-desktop', 'desktop']) {
-    it(`${clientId}: every tool is allowed exactly when its scopes are implied`, async () => {
+  const callers = [
+    { clientId: 'claude-desktop', overNetwork: false },
+    { clientId: 'desktop', overNetwork: false },
+    { clientId: 'Pat Principal via co-scientist-desktop', overNetwork: true },
+  ];
+  for (const { clientId, overNetwork } of callers) {
+    it(`${clientId}${overNetwork ? ' (lab, over the network)' : ''}: every tool is allowed exactly when its scopes are implied`, async () => {
       for (const scopes of SCOPE_SETS) {
-        const ctx = await contextFor(clientId, scopes);
+        const ctx = await contextFor(clientId, scopes, overNetwork);
         for (const tool of ALL_TOOLS) {
-          const expected = hasScopes(scopes, tool.scopes) && (tool.desktopOnly !== true || clientId === 'desktop');
-          expect(await isVisibleTo(tool, ctx), `${tool.name} visible with [${scopes.join(', ')}]`).toBe(expected);
+          const opened = tool.desktopOnly !== true || clientId === 'desktop' || (overNetwork && tool.labView === true);
+          const expected = hasScopes(scopes, tool.scopes) && opened;
+          expect(await isCallableBy(tool, ctx), `${tool.name} callable with [${scopes.join(', ')}]`).toBe(expected);
           // Empty arguments: an allowed call fails validation (or runs), a forbidden one is refused first.
           const result = await callTool(tool, {}, ctx, DETACHED_CALL);
           const denied = readToolError(result)?.code === 'insufficient_permissions';
