@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveDataDir } from '../../src-shared/node/dataDir.js';
 import { createHost, type Host } from '../host/hostCore.js';
+import { startupDatabaseOption } from '../host/databaseChoice.js';
 import { createStderrLogger, describeError } from '../host/log.js';
 import { bridgeHost } from './ipc.js';
 import { startCheckpointAlerts } from './checkpointAlerts.js';
@@ -69,6 +70,7 @@ async function runDesktopApp(): Promise<void> {
   });
   const host = createHost({
     dataDir,
+    ...startupDatabaseOption(process.env, dataDir, (message) => log.error(message)),
     serverCommand: launch,
     hostKind: 'electron',
     appVersion: readAppVersion(layout, app.getVersion()),

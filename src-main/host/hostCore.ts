@@ -22,6 +22,8 @@ import { createMemorySecretStore, type SecretStore } from './secrets.js';
 import { callFailure, readToolResult, type ToolOutcome } from './toolResult.js';
 import { ServerConnection, type RestartPolicy, type ServerCommand, type ServerStatus } from './serverConnection.js';
 import { DATABASE_URL_ENV } from '../../src-shared/node/databaseUrl.js';
+import { createDatabaseChoiceFile } from './databaseChoice.js';
+import { createDatabaseSwitch } from './databaseSwitch.js';
 import { DESKTOP_KEY_ENV, issueDesktopKey } from '../../src-shared/node/desktopKeys.js';
 import { forwardedServerEnvironment } from '../../src-shared/serverEnvironment.js';
 import { LabAccount, type LabStatus } from './lab/labAccount.js';
@@ -111,6 +113,21 @@ export function createHost(options: HostOptions): Host {
     }
   };
 
+  // This computer's database: the one the app was started with (passed to its server), else the one
+  // chosen in Settings for the data folder (which its server reads itself), else the SQLite file;
+  // a new choice restarts the server on it (databaseSwitch.ts).
+  const database = createDatabaseSwitch({
+    dataDir: options.dataDir,
+    startupUrl: options.databaseUrl,
+    file: createDatabaseChoiceFile(options.dataDir, log.child('database')),
+    restartServer: async () => {
+      await connection.stop();
+      await connection.start();
+      return connection.status().state === 'ready' ? null : (connection.lastFailure() ?? connection.status().message ?? 'it did not start');
+    },
+    warn: (message) => log.warn(message),
+  });
+
   const connection = new ServerConnection({
     command: {
       ...options.serverCommand,
@@ -197,6 +214,7 @@ export function createHost(options: HostOptions): Host {
     settings: createSettingsStore(options.dataDir, log.child('settings')),
     secrets,
     ...(options.pickFolder ? { pickFolder: options.pickFolder } : {}),
+    database,
     ...(lab ? { lab: { status: () => lab.status(), setUrl: (url: string) => lab.setUrl(url), signIn: () => lab.beginSignIn(), signOut: () => lab.signOut(), switchTo: (side: LabStatus['active']) => lab.switchTo(side) } } : {}),
   });
 
@@ -225,6 +243,7 @@ export function createHost(options: HostOptions): Host {
         // Back on the side the scientist left the app on.
         await lab.switchTo(lab.status().active === 'lab' && lab.status().identity !== null ? 'lab' : 'local');
       }
+      await database.load();
       return connection.start();
     },
     stop: async () => {

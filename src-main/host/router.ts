@@ -21,6 +21,7 @@ import { createProviderHandlers } from './providers.handlers.js';
 import { createPolicyHandlers } from './policies.handlers.js';
 import { createExportHandlers } from './exports.handlers.js';
 import { createLabHandlers, type LabControl } from './lab.handlers.js';
+import { createDatabaseHandlers, type DatabaseControl } from './database.handlers.js';
 import type { CallTool, RouteHandlers } from './routeHandlers.js';
 import type { SettingsStore } from './settingsStore.js';
 import { createMemorySecretStore, type SecretStore } from './secrets.js';
@@ -44,6 +45,8 @@ export interface RouterDeps {
   pickFolder?: FolderPicker;
   /** The lab-server account and switch (lab.*); hosts without one answer those routes with UNAVAILABLE. */
   lab?: LabControl;
+  /** Which database this computer's server uses (database.*); hosts without one answer those routes with UNAVAILABLE. */
+  database?: DatabaseControl;
   /** False while calls go where pages cannot pass through as bytes (a lab server): pages are parsed then. */
   passThroughPages?: () => boolean;
 }
@@ -112,6 +115,7 @@ export function createRouter(deps: RouterDeps): Router {
     }),
     ...createExportHandlers(tool, deps.readResource),
     ...createLabHandlers(deps.lab),
+    ...createDatabaseHandlers(deps.database),
   };
 
   const invokeWire = async (route: string, input: unknown): Promise<Result<unknown>> => {

@@ -86,6 +86,8 @@ export class ServerConnection {
   /** Its latest line that reports a failure: once it is serving, its ordinary log lines explain no crash. */
   #lastErrorLine: string | null = null;
   #waiters = new Set<ReadyWaiter>();
+  /** Why the latest attempt failed, without the restart notice status().message adds. */
+  #lastFailure: string | null = null;
 
   constructor(options: ServerConnectionOptions) {
     this.#options = options;
@@ -95,6 +97,11 @@ export class ServerConnection {
 
   status(): ServerStatus {
     return { ...this.#status };
+  }
+
+  /** Why the latest start or run failed (null once a start succeeded): what a caller that restarted it on purpose reports. */
+  lastFailure(): string | null {
+    return this.#lastFailure;
   }
 
   /** Starts the child; resolves once the first attempt settled (ready, or down with a restart scheduled). */
@@ -188,6 +195,7 @@ export class ServerConnection {
     this.#readySince = Date.now();
     this.#status.protocolVersion = client.getNegotiatedProtocolVersion() ?? null;
     this.#status.pid = transport.pid;
+    this.#lastFailure = null;
     this.#setStatus('ready', null);
     this.#log.info(`research server ready (pid ${transport.pid ?? '?'}, protocol ${this.#status.protocolVersion ?? '?'})`);
     for (const waiter of this.#waiters) this.#settleWaiter(waiter, () => waiter.resolve(client));
@@ -207,6 +215,7 @@ export class ServerConnection {
   }
 
   #failed(reason: string): void {
+    this.#lastFailure = reason;
     const delay = Math.min(this.#restart.initialDelayMs * 2 ** this.#consecutiveFailures, this.#restart.maxDelayMs);
     this.#consecutiveFailures += 1;
     const message = `${/[.!?]$/.test(reason) ? reason : `${reason}.`} Restarting in ${formatDelay(delay)}.`;

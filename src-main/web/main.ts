@@ -61,7 +61,8 @@ async function main(): Promise<number> {
   const dataDir = resolveDataDir({ flag: options.dataDir });
   let database: DatabaseLocation;
   try {
-    database = resolveDatabaseLocation({ flag: options.database, env: process.env, dataDir });
+    // The folder's chosen database is the host's to read (and change): only the flag and the environment here.
+    database = resolveDatabaseLocation({ flag: options.database, env: process.env, dataDir, readChoice: false });
   } catch (error) {
     log.error(error instanceof Error ? error.message : String(error));
     return 2;

@@ -1,11 +1,18 @@
-// The one reader of `--database <url>` and COSCI_DATABASE_URL (issue 30): which engine holds the
-// data, and where. No value keeps the SQLite file in the data folder, exactly as before; a
-// postgres:// or postgresql:// URL selects PostgreSQL. Every entry (the stdio server, the lab
-// server, doctor, db migrate) asks here, and prints a location only through redactDatabaseUrl.
+// The one reader of `--database <url>`, COSCI_DATABASE_URL and the data folder's chosen database
+// (issue 30): which engine holds the data, and where. The flag wins, then the environment, then
+// the database the scientist chose for this data folder in the desktop app's Settings
+// (`<data folder>/database.json`, so every assistant's server on the folder follows the app);
+// none keeps the SQLite file in the data folder, exactly as before. A postgres:// or postgresql://
+// URL selects PostgreSQL. Every entry (the stdio server, the lab server, doctor, db migrate) asks
+// here, and prints a location only through redactDatabaseUrl.
+import fs from 'node:fs';
 import path from 'node:path';
 import { databasePath } from './dataDir.js';
 
 export const DATABASE_URL_ENV = 'COSCI_DATABASE_URL';
+
+/** The database chosen for a data folder in Settings → Research database: `{ "url": "postgres://…" | null }`. */
+export const DATABASE_CHOICE_FILE = 'database.json';
 
 /** The URL schemes that select PostgreSQL (libpq accepts both). */
 export const POSTGRES_URL_SCHEMES = ['postgres:', 'postgresql:'] as const;
@@ -29,6 +36,8 @@ export interface DatabaseLocationInputs {
   env?: NodeJS.ProcessEnv;
   /** The data folder (resolveDataDir): where the SQLite file lives when no URL is given. */
   dataDir: string;
+  /** False for the desktop hosts, which read and change the folder's choice themselves (src-main/host/databaseSwitch.ts). */
+  readChoice?: boolean;
 }
 
 /** The flag wins over the environment; neither (or an empty value) means the SQLite file in the data folder. */
@@ -38,9 +47,41 @@ export function resolveDatabaseLocation(inputs: DatabaseLocationInputs): Databas
   const source = fromFlag !== undefined ? '--database' : DATABASE_URL_ENV;
   if (raw === undefined || raw.trim() === '') {
     if (fromFlag !== undefined) throw new DatabaseUrlError(`${source} is empty: ${acceptedForms()}`);
+    const chosen = inputs.readChoice === false ? null : readDatabaseChoice(inputs.dataDir);
+    if (chosen !== null) return parsePostgresUrl(chosen, choiceFile(inputs.dataDir));
     return { engine: 'sqlite', file: databasePath(path.resolve(inputs.dataDir)) };
   }
   return parsePostgresUrl(raw.trim(), source);
+}
+
+function choiceFile(dataDir: string): string {
+  return path.join(path.resolve(dataDir), DATABASE_CHOICE_FILE);
+}
+
+/**
+ * The URL chosen for the data folder, or null when none was (no file, or `"url": null`). A file that
+ * is not a choice throws: a server must not quietly open the SQLite file while the app and the
+ * other assistants work on PostgreSQL.
+ */
+export function readDatabaseChoice(dataDir: string): string | null {
+  const file = choiceFile(dataDir);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new DatabaseUrlError(`${file} cannot be read (${(error as Error).message}); fix its permissions, or choose the database again in the app's Settings.`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const url = typeof parsed === 'object' && parsed !== null ? (parsed as { url?: unknown }).url : undefined;
+  if (url === null) return null;
+  if (typeof url === 'string' && url.trim() !== '') return url.trim();
+  throw new DatabaseUrlError(`${file} is not a database choice (expected {"url": "postgres://…"} or {"url": null}); choose the database again in the app's Settings, or delete the file to use the SQLite file.`);
 }
 
 function acceptedForms(): string {

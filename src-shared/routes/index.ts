@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { appRoutes, type AppInfo } from './app.js';
 import { assistantRoutes } from './assistants.js';
 import { auditRoutes } from './audit.js';
+import { databaseRoutes } from './database.js';
 import { exportRoutes } from './exports.js';
 import { knowledgeRoutes } from './knowledge.js';
 import { labRoutes, type LabStatusView } from './lab.js';
@@ -19,6 +20,7 @@ import { tournamentRoutes } from './tournament.js';
 export * from './app.js';
 export * from './assistants.js';
 export * from './audit.js';
+export * from './database.js';
 export * from './exports.js';
 export * from './knowledge.js';
 export * from './lab.js';
@@ -41,6 +43,7 @@ export const routes = {
   ...policyRoutes,
   ...exportRoutes,
   ...labRoutes,
+  ...databaseRoutes,
 } as const;
 
 export type Routes = typeof routes;

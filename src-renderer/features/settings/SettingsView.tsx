@@ -1,5 +1,5 @@
 // The app's settings: theme, the checkpoint policy new projects start with, where the data
-// lives, and notifications. The host keeps them (desktop-settings.json in the data folder); each
+// lives and which database holds the research, and notifications. The host keeps them (desktop-settings.json in the data folder); each
 // change is saved at once and confirmed.
 import { useId, useState } from 'react';
 import type { DesktopSettings, Theme } from '../../../src-shared/routes/index';
@@ -8,6 +8,7 @@ import { useDesktopSettings, useSaveSettings } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { NotificationSwitch } from '../../common/NotificationSwitch';
 import { PausePolicyFields } from '../../common/PausePolicyFields';
+import { DatabaseSection } from './DatabaseSection';
 import { LabServerSection } from './LabServerSection';
 import { ProvidersSection } from './ProvidersSection';
 import './settings.css';
@@ -107,6 +108,8 @@ export function SettingsView() {
           <code>COSCI_DATA_DIR</code>; back it up by copying the folder while Co-Scientist is closed.
         </p>
       </section>
+
+      <DatabaseSection />
 
       <LabServerSection />
 

@@ -1,7 +1,10 @@
 // The one reader of --database / COSCI_DATABASE_URL: which engine, where, and errors that name the
 // accepted forms without ever repeating a password.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DatabaseUrlError, redactDatabaseUrl, resolveDatabaseLocation, DATABASE_URL_ENV } from '../../../../src-shared/node/databaseUrl.js';
+import { DATABASE_CHOICE_FILE, DatabaseUrlError, redactDatabaseUrl, resolveDatabaseLocation, DATABASE_URL_ENV } from '../../../../src-shared/node/databaseUrl.js';
+import { makeTempDir } from '../../../support/tempDirs.js';
 
 const dataDir = '/tmp/cosci-url-data';
 
@@ -38,6 +41,22 @@ describe('resolveDatabaseLocation', () => {
     expect((caught as Error).message).toMatch(message);
     expect((caught as Error).message).toContain('postgresql://');
     expect((caught as Error).message).not.toContain('hunter2');
+  });
+
+  // Settings → Research database writes the folder's choice; every server on the folder follows it.
+  it("follows the data folder's chosen database after the flag and the variable, and refuses a file that is no choice", () => {
+    const folder = makeTempDir('cosci-choice-');
+    const choose = (content: string): void => fs.writeFileSync(path.join(folder, DATABASE_CHOICE_FILE), content);
+    choose(JSON.stringify({ url: 'postgres://lab@db.lab.example/cosci' }));
+    expect(resolveDatabaseLocation({ dataDir: folder, env: {} })).toMatchObject({ engine: 'postgres', url: 'postgres://lab@db.lab.example/cosci' });
+    expect(resolveDatabaseLocation({ dataDir: folder, env: { [DATABASE_URL_ENV]: 'postgres://env@elsewhere/db' } })).toMatchObject({ url: 'postgres://env@elsewhere/db' });
+    expect(resolveDatabaseLocation({ dataDir: folder, env: {}, readChoice: false }).engine).toBe('sqlite');
+    choose(JSON.stringify({ url: null }));
+    expect(resolveDatabaseLocation({ dataDir: folder, env: {} }).engine).toBe('sqlite');
+    choose('{"url": 42}');
+    expect(() => resolveDatabaseLocation({ dataDir: folder, env: {} })).toThrow(/database\.json is not a database choice/);
+    choose(JSON.stringify({ url: 'mysql://x/y' }));
+    expect(() => resolveDatabaseLocation({ dataDir: folder, env: {} })).toThrow(/database\.json has the scheme "mysql"/);
   });
 
   it('names the variable when the bad value came from it', () => {
