@@ -7,14 +7,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SignJWT } from 'jose';
-import { createHost, type Host } from '../../../src-main/host/hostCore.js';
+import type { Host } from '../../../src-main/host/hostCore.js';
 import { createLabSessionStore, createLocalKeyCipher, LAB_SESSION_FILE, type LabSessionStore } from '../../../src-main/host/lab/labSessionStore.js';
 import type { LabStatusView } from '../../../src-shared/routes/index.js';
-import { silentLogger } from '../../unit/src-main/host/fakes.js';
-import { removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from '../../support/realServer.js';
+import { removeTempDirs, requireBuiltServer, tempDir } from '../../support/realServer.js';
+import { desktopHost, labAccessToken, routeData as ok } from '../../support/desktopHost.js';
 import { connectWithToken, startLabServer, stopLabServers, type LabServer } from '../../support/labServer.js';
-import { DESKTOP_APP_CLIENT, INTROSPECTOR, signInRedirect, SIGNING_KID, startAuthorizationServer, type AuthorizationServer } from '../../support/authorizationServer.js';
+import { DESKTOP_APP_CLIENT, INTROSPECTOR, signInRedirect, startAuthorizationServer, type AuthorizationServer } from '../../support/authorizationServer.js';
 
 const ACCESS_TOKEN_TTL_SECONDS = 4;
 
@@ -32,23 +31,15 @@ describe('the desktop host signs in to a lab server', () => {
     server = await startLabServer(['--issuer', issuer.issuer, '--data-dir', tempDir('lab-server')]);
     resource = server.url;
     // A project on the lab, started by a PI's assistant.
-    const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ iss: issuer.issuer, sub: 'pat', aud: resource, exp: now + 300, iat: now, scope: 'research:write research:read', client_id: 'lab-assistant', name: 'Pat Principal' })
-      .setProtectedHeader({ alg: 'RS256', kid: SIGNING_KID, typ: 'at+jwt' })
-      .sign(issuer.privateKey);
+    const token = await labAccessToken(issuer, resource, { sub: 'pat', name: 'Pat Principal', scope: 'research:write research:read' });
     const assistant = await connectWithToken(server.url, token, 'modern');
     await assistant.callTool({ name: 'start_research', arguments: { goal: 'Lab project: why do zebrafish hearts regenerate?' } });
     await assistant.close();
 
     hostDataDir = tempDir('desktop');
     store = createLabSessionStore(hostDataDir, createLocalKeyCipher(hostDataDir));
-    host = createHost({
+    host = desktopHost({
       dataDir: hostDataDir,
-      serverCommand: { command: process.execPath, args: [SERVER_ENTRY] },
-      hostKind: 'web',
-      appVersion: '9.9.9',
-      registrationContext: { home: tempDir('home'), platform: 'linux', env: {}, launch: { command: process.execPath, args: [SERVER_ENTRY] } },
-      log: silentLogger,
       lab: { store, client: { clientId: DESKTOP_APP_CLIENT, metadataDocumentUrl: 'https://co-scientist.example/oauth/client.json' }, refreshAheadMs: 1_000 },
     });
     await host.start();
@@ -62,11 +53,6 @@ describe('the desktop host signs in to a lab server', () => {
     removeTempDirs();
   });
 
-  async function ok<T>(result: Promise<{ ok: true; data: T } | { ok: false; error: { code: string; message: string } }>): Promise<T> {
-    const settled = await result;
-    if (!settled.ok) throw new Error(`${settled.error.code}: ${settled.error.message}`);
-    return settled.data;
-  }
   const status = (): Promise<LabStatusView> => ok(host.invoke('lab.status', {}));
   const goals = async (): Promise<string[]> => (await ok(host.invoke('projects.list', {}))).projects.map((p) => p.goal);
 

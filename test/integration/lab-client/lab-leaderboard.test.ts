@@ -5,17 +5,16 @@
 // computer's side. Real parts: a seeded tournament in the lab's data folder, `serve --http
 // --issuer` with oidc-provider, the host signed in through the authorization-code flow.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SignJWT } from 'jose';
 import type { Client } from '@modelcontextprotocol/client';
 import { loadSeeder } from '../../../bench/leaderboard.js';
-import { createHost, type Host } from '../../../src-main/host/hostCore.js';
+import type { Host } from '../../../src-main/host/hostCore.js';
 import { createLabSessionStore, createLocalKeyCipher } from '../../../src-main/host/lab/labSessionStore.js';
 import { ALL_SCOPES } from '../../../src-mcp/mcp/access/scopes.js';
 import { LeaderboardPageSchema } from '../../../src-shared/schemas/tournament.js';
-import { silentLogger } from '../../unit/src-main/host/fakes.js';
-import { removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from '../../support/realServer.js';
+import { removeTempDirs, requireBuiltServer, tempDir } from '../../support/realServer.js';
+import { desktopHost, labAccessToken, routeData as ok } from '../../support/desktopHost.js';
 import { connectWithToken, startLabServer, stopLabServers, type LabServer } from '../../support/labServer.js';
-import { DESKTOP_APP_CLIENT, signInRedirect, SIGNING_KID, startAuthorizationServer, type AuthorizationServer } from '../../support/authorizationServer.js';
+import { DESKTOP_APP_CLIENT, signInRedirect, startAuthorizationServer, type AuthorizationServer } from '../../support/authorizationServer.js';
 
 const HYPOTHESES = 120;
 
@@ -35,28 +34,15 @@ describe("a lab project's leaderboard in the desktop app", () => {
     issuer = await startAuthorizationServer({ resource: () => resource, grantedScope: (clientId) => (clientId === DESKTOP_APP_CLIENT ? ALL_SCOPES.join(' ') : undefined) });
     server = await startLabServer(['--issuer', issuer.issuer, '--data-dir', labData]);
     resource = server.url;
-    const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ iss: issuer.issuer, sub: 'pat', aud: resource, exp: now + 300, iat: now, scope: 'research:read hypotheses:read reviews:read', client_id: 'lab-assistant', name: 'Pat Principal' })
-      .setProtectedHeader({ alg: 'RS256', kid: SIGNING_KID, typ: 'at+jwt' })
-      .sign(issuer.privateKey);
+    const token = await labAccessToken(issuer, resource, { sub: 'pat', name: 'Pat Principal', scope: 'research:read hypotheses:read reviews:read' });
     direct = await connectWithToken(server.url, token, 'modern');
 
     const hostDataDir = tempDir('desktop');
-    host = createHost({
+    host = desktopHost({
       dataDir: hostDataDir,
-      serverCommand: { command: process.execPath, args: [SERVER_ENTRY] },
-      hostKind: 'web',
-      appVersion: '9.9.9',
-      registrationContext: { home: tempDir('home'), platform: 'linux', env: {}, launch: { command: process.execPath, args: [SERVER_ENTRY] } },
-      log: silentLogger,
       lab: { store: createLabSessionStore(hostDataDir, createLocalKeyCipher(hostDataDir)), client: { clientId: DESKTOP_APP_CLIENT } },
     });
     await host.start();
-    const ok = async <T>(result: Promise<{ ok: true; data: T } | { ok: false; error: { code: string; message: string } }>): Promise<T> => {
-      const settled = await result;
-      if (!settled.ok) throw new Error(`${settled.error.code}: ${settled.error.message}`);
-      return settled.data;
-    };
     await ok(host.invoke('lab.setUrl', { url: server.url }));
     const url = new URL((await ok(host.invoke('lab.signIn', {}))).authorization_url);
     await fetch(await signInRedirect(url, 'alice', url.searchParams.get('redirect_uri') as string));

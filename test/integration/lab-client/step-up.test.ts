@@ -4,14 +4,13 @@
 // remembers the scope, tells the GUI (a lab-status event), and the next sign-in asks for it on top
 // of what is held. Real parts: oidc-provider as the issuer, `co-scientist serve --http --issuer`.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SignJWT } from 'jose';
-import { createHost, type Host } from '../../../src-main/host/hostCore.js';
+import type { Host } from '../../../src-main/host/hostCore.js';
 import { createLabSessionStore, createLocalKeyCipher } from '../../../src-main/host/lab/labSessionStore.js';
 import type { HostEvent, LabStatusView } from '../../../src-shared/routes/index.js';
-import { silentLogger } from '../../unit/src-main/host/fakes.js';
-import { removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from '../../support/realServer.js';
+import { removeTempDirs, requireBuiltServer, tempDir } from '../../support/realServer.js';
+import { desktopHost, labAccessToken, routeData as ok } from '../../support/desktopHost.js';
 import { connectWithToken, startLabServer, stopLabServers, type LabServer } from '../../support/labServer.js';
-import { DESKTOP_APP_CLIENT, signInRedirect, SIGNING_KID, startAuthorizationServer, type AuthorizationServer } from '../../support/authorizationServer.js';
+import { DESKTOP_APP_CLIENT, signInRedirect, startAuthorizationServer, type AuthorizationServer } from '../../support/authorizationServer.js';
 
 describe('the desktop app steps up when the lab refuses a call for a scope', () => {
   let issuer: AuthorizationServer;
@@ -27,22 +26,14 @@ describe('the desktop app steps up when the lab refuses a call for a scope', () 
     issuer = await startAuthorizationServer({ resource: () => resource, grantedScope: (clientId) => (clientId === DESKTOP_APP_CLIENT ? desktopGrant : undefined) });
     server = await startLabServer(['--issuer', issuer.issuer, '--data-dir', tempDir('lab-server')]);
     resource = server.url;
-    const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ iss: issuer.issuer, sub: 'pat', aud: resource, exp: now + 300, iat: now, scope: 'research:write research:read', client_id: 'lab-assistant', name: 'Pat Principal' })
-      .setProtectedHeader({ alg: 'RS256', kid: SIGNING_KID, typ: 'at+jwt' })
-      .sign(issuer.privateKey);
+    const token = await labAccessToken(issuer, resource, { sub: 'pat', name: 'Pat Principal', scope: 'research:write research:read' });
     const assistant = await connectWithToken(server.url, token, 'modern');
     await assistant.callTool({ name: 'start_research', arguments: { goal: 'Lab project: why do axolotl limbs regrow?' } });
     await assistant.close();
 
     const hostDataDir = tempDir('desktop');
-    host = createHost({
+    host = desktopHost({
       dataDir: hostDataDir,
-      serverCommand: { command: process.execPath, args: [SERVER_ENTRY] },
-      hostKind: 'web',
-      appVersion: '9.9.9',
-      registrationContext: { home: tempDir('home'), platform: 'linux', env: {}, launch: { command: process.execPath, args: [SERVER_ENTRY] } },
-      log: silentLogger,
       lab: { store: createLabSessionStore(hostDataDir, createLocalKeyCipher(hostDataDir)), client: { clientId: DESKTOP_APP_CLIENT } },
     });
     host.onEvent((event) => events.push(event));
@@ -55,11 +46,6 @@ describe('the desktop app steps up when the lab refuses a call for a scope', () 
     removeTempDirs();
   });
 
-  async function ok<T>(result: Promise<{ ok: true; data: T } | { ok: false; error: { code: string; message: string } }>): Promise<T> {
-    const settled = await result;
-    if (!settled.ok) throw new Error(`${settled.error.code}: ${settled.error.message}`);
-    return settled.data;
-  }
   const status = (): Promise<LabStatusView> => ok(host.invoke('lab.status', {}));
 
   /** Sign in as `login` through the issuer's pages (as the system browser would); returns the scope the app asked for. */

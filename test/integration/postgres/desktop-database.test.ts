@@ -7,12 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHost, type Host } from '../../../src-main/host/hostCore.js';
+import type { Host } from '../../../src-main/host/hostCore.js';
 import { DATABASE_CHOICE_FILE, readDatabaseChoice } from '../../../src-shared/node/databaseUrl.js';
 import { callOk, connectServer } from '../../support/server.js';
 import { databasePath } from '../../../src-shared/node/dataDir.js';
-import { silentLogger } from '../../unit/src-main/host/fakes.js';
-import { removeTempDirs, requireBuiltServer, SERVER_ENTRY, tempDir } from '../../support/realServer.js';
+import { removeTempDirs, tempDir } from '../../support/realServer.js';
+import { desktopHost, routeData as ok } from '../../support/desktopHost.js';
 import { postgresUnavailableReason, usePostgresDatabase } from '../../support/postgresDatabase.js';
 
 const unavailable = postgresUnavailableReason();
@@ -26,26 +26,14 @@ describe.skipIf(unavailable !== undefined)(`the desktop app's research database 
   });
 
   async function startHost(dataDir: string, databaseUrl?: string): Promise<Host> {
-    requireBuiltServer();
-    const host = createHost({
+    const host = desktopHost({
       dataDir,
-      serverCommand: { command: process.execPath, args: [SERVER_ENTRY] },
-      hostKind: 'web',
-      appVersion: '9.9.9',
-      registrationContext: { home: tempDir('home'), platform: 'linux', env: {}, launch: { command: process.execPath, args: [SERVER_ENTRY] } },
-      log: silentLogger,
       restart: { initialDelayMs: 60_000 },
       ...(databaseUrl === undefined ? {} : { databaseUrl }),
     });
     hosts.push(host);
     await host.start();
     return host;
-  }
-
-  async function ok<T>(result: Promise<{ ok: true; data: T } | { ok: false; error: { code: string; message: string } }>): Promise<T> {
-    const settled = await result;
-    if (!settled.ok) throw new Error(`${settled.error.code}: ${settled.error.message}`);
-    return settled.data;
   }
 
   async function goals(host: Host): Promise<string[]> {
