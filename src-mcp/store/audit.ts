@@ -50,7 +50,7 @@ export const TAIL_MISSING_ACTION = 'audit:tail-missing';
  * Appends one row. Must run inside a write transaction so that the chain head cannot move under
  * us (on PostgreSQL, the store's write lock serialises appends across processes: postgres/
  * transactions.ts). First, under that lock, the table is compared with the head anchored outside
- * it (auditAnchor.ts, SQLite): a cut tail is written into the log before anything else is.
+ * it (auditAnchor.ts, on both engines): a cut tail is written into the log before anything else is.
  */
 export async function appendAudit(db: Db, entry: AuditEntry): Promise<AuditRow> {
   await noteAnchorBreach(db);
@@ -115,7 +115,7 @@ export async function tryAppendAuditRows(db: Db, entries: AuditEntries): Promise
  */
 export async function appendAuditRows(db: Db, entries: AuditEntries): Promise<void> {
   await unobservedWriteTransaction(db, async () => await appendAuditBatch(db, entriesOf(entries)));
-  publishAuditAnchor(db);
+  await publishAuditAnchor(db);
 }
 
 /**
@@ -134,7 +134,7 @@ async function appendAuditBatch(db: Db, entries: readonly AuditEntry[]): Promise
  * Inside a write transaction: when the anchored head is missing from the table, appends one
  * `audit:tail-missing` row saying what is gone (once per anchor, whichever process sees it first).
  * Returns the breach, recorded now or earlier, or undefined when the table holds the anchored row
- * (always on PostgreSQL, which has no file anchor: auditAnchor.ts).
+ * (or the handle keeps no anchor: auditAnchor.ts).
  */
 export async function recordAnchorBreach(db: Db, now: Date = new Date()): Promise<AnchorBreach | undefined> {
   return noteAnchorBreach(db, now);
@@ -143,7 +143,7 @@ export async function recordAnchorBreach(db: Db, now: Date = new Date()): Promis
 const KNOWN_BREACH = 'SELECT 1 FROM audit_log WHERE action = ? AND target = ? LIMIT 1';
 
 async function noteAnchorBreach(db: Db, now: Date = new Date()): Promise<AnchorBreach | undefined> {
-  const breach = findAnchorBreach(db);
+  const breach = await findAnchorBreach(db);
   if (breach === undefined) return undefined;
   const target = `audit-anchor:${breach.anchor.id}:${breach.anchor.hash}`;
   if ((await row(db, KNOWN_BREACH, [TAIL_MISSING_ACTION, target])) !== undefined) return breach;
@@ -281,10 +281,6 @@ export interface TailLoss {
   message: string;
 }
 
-/**
- * Rows cut from the end of the log: the oldest loss recorded in the log, else one the anchor shows
- * now (before any write has recorded it). Undefined when the log's head is where it should be.
- */
 const FIRST_RECORDED_LOSS = 'SELECT at, arguments FROM audit_log WHERE action = ? ORDER BY id LIMIT 1';
 
 /**
@@ -297,7 +293,7 @@ export async function findTailLoss(db: Db): Promise<TailLoss | undefined> {
     const args = JSON.parse(recorded.arguments) as { anchor_id: number; table_head_id: number; message: string };
     return { from: args.table_head_id + 1, to: args.anchor_id, detectedAt: recorded.at, message: args.message };
   }
-  const breach = findAnchorBreach(db);
+  const breach = await findAnchorBreach(db);
   if (breach === undefined) return undefined;
   return { from: breach.kind === 'missing' ? breach.tableHeadId + 1 : breach.anchor.id, to: breach.anchor.id, detectedAt: null, message: describeBreach(breach) };
 }
