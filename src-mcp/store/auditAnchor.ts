@@ -116,10 +116,14 @@ const ANCHORED_HASH = 'SELECT hash FROM audit_log WHERE id = ?';
 /** Both by the primary key: the newest row before the anchored one, and the newest of all. */
 const AROUND_ANCHOR = 'SELECT (SELECT COALESCE(MAX(id), 0) FROM audit_log WHERE id < ?) AS before_anchor, (SELECT COALESCE(MAX(id), 0) FROM audit_log) AS newest';
 
-/** Compares the table with the anchor (read now unless the caller just read it). Cheap: one file read and one lookup by primary key. */
-export async function findAnchorBreach(db: Db, anchor: AuditAnchor | undefined = readAuditAnchor(db)): Promise<AnchorBreach | undefined> {
+/**
+ * Compares the table with the anchor (read now unless the caller just read it). Cheap: one file read
+ * and one lookup by primary key — none when the caller read the anchored row's hash itself
+ * (`anchoredHash`, null when there is no such row: the append's read, store/audit.ts).
+ */
+export async function findAnchorBreach(db: Db, anchor: AuditAnchor | undefined = readAuditAnchor(db), anchoredHash?: string | null): Promise<AnchorBreach | undefined> {
   if (anchor === undefined || anchor.id < 1) return undefined;
-  const hash = await scalar<string>(db, ANCHORED_HASH, [anchor.id]);
+  const hash = anchoredHash === undefined ? await scalar<string>(db, ANCHORED_HASH, [anchor.id]) : (anchoredHash ?? undefined);
   if (hash === anchor.hash) return undefined;
   const around = await row<{ before_anchor: number; newest: number }>(db, AROUND_ANCHOR, [anchor.id]);
   return { anchor, tableHeadId: around?.before_anchor ?? 0, tableEndId: around?.newest ?? 0, kind: hash === undefined ? 'missing' : 'rewritten' };
