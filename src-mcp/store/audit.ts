@@ -236,10 +236,7 @@ export type ChainVerdict =
   | { ok: true; rows: number }
   | { ok: false; rows: number; firstBrokenId: number; reason: string };
 
-/**
- * The chain check, fed rows in id order by whichever engine read them (verifyAuditChain here, the
- * PostgreSQL doctor's reader in store/postgres/auditRows.ts): one verification for both.
- */
+/** The chain check, fed rows in id order (verifyAuditChain, on either engine; the doctor's too). */
 export class AuditChainWalk {
   private expectedPrev = GENESIS_HASH;
   private count = 0;
