@@ -143,7 +143,7 @@ export async function runFaultCampaign(options: FaultCampaignOptions): Promise<F
     kill();
     await server.exited;
     report.kills += 1;
-    checkDatabase(options.dataDir, ackedProjects, ackedDecisions, report);
+    await checkDatabase(options.dataDir, ackedProjects, ackedDecisions, report);
     options.log?.(`kill ${report.kills}/${options.kills}: ${ackedDecisions.length} decisions acknowledged so far, ${inflightDecisions.length} in flight at the kill`);
   }
 
@@ -214,7 +214,7 @@ async function attempt(server: RawServer, name: string, args: Record<string, unk
 }
 
 /** After a kill, with no server running: the file is intact and every acknowledged write is in it. */
-function checkDatabase(dataDir: string, projects: readonly string[], decisions: readonly Inflight[], report: FaultCampaignReport): void {
+async function checkDatabase(dataDir: string, projects: readonly string[], decisions: readonly Inflight[], report: FaultCampaignReport): Promise<void> {
   // A read-write handle runs SQLite's crash recovery of the WAL, as the next server would.
   const db = new Database(path.join(dataDir, 'co-scientist.db'));
   try {
@@ -228,7 +228,7 @@ function checkDatabase(dataDir: string, projects: readonly string[], decisions: 
       if (decision.get(checkpointId) !== decisionId) report.lost.push(`decision ${decisionId} on ${checkpointId} (after kill ${report.kills})`);
     }
     checkAudited(db, report);
-    const breach = findAnchorBreach(handleOf(db));
+    const breach = await findAnchorBreach(handleOf(db));
     if (breach !== undefined) report.anchorAlarms.push(`after kill ${report.kills}: anchor at row ${breach.anchor.id}, table ends at ${breach.tableHeadId}`);
   } finally {
     db.close();

@@ -26,7 +26,7 @@ export async function runDoctorCommand(argv: readonly string[], version: string,
     checks = await runDoctor(dataDir);
     heading = `data in ${dataDir}`;
   } else {
-    checks = [checkDataDir(dataDir), ...(await checkPostgres(location)), checkServerBuild(), checkRegistrations(dataDir)];
+    checks = [checkDataDir(dataDir), ...(await checkPostgres(location, dataDir)), checkServerBuild(), checkRegistrations(dataDir)];
     heading = `data in ${dataDir}, database PostgreSQL at ${location.display}`;
   }
   process.stdout.write(`Co-Scientist ${version} — ${heading}\n${doctorReport(checks)}\n`);

@@ -1,14 +1,15 @@
 // `co-scientist doctor --database postgres://…`: the connection, the schema version and the audit
-// chain of a PostgreSQL database. Changes nothing (a read-only look; no migration). The chain is
-// verified by the store's one check (store/postgres/auditChain.ts feeds AuditChainWalk) and worded
-// by the same verdict as SQLite's (auditVerdict.ts).
+// log of a PostgreSQL database. Changes nothing (a read-only look; no migration). The audit log gets
+// the check SQLite's doctor runs (setupChecks.ts checkAuditLog): the chain walked by the store's one
+// check, and its end compared with the anchor this data folder keeps for this database
+// (store/auditAnchor.ts: written by a server run with the same data folder and database).
 import { LATEST_SCHEMA_VERSION } from '../store/migrations/index.js';
 import { connectPostgres } from '../store/postgres/connection.js';
 import { postgresSchemaVersion } from '../store/postgres/migrate.js';
-import { hasAuditLog, verifyPostgresAuditChain } from '../store/postgres/auditChain.js';
+import { hasAuditLog } from '../store/postgres/auditChain.js';
+import { closeDatabase, inspectPostgresDatabase } from '../store/database.js';
 import { StoreError } from '../store/errors.js';
-import { auditVerdictOf } from './auditVerdict.js';
-import type { DoctorCheck } from './setupChecks.js';
+import { checkAuditLog, type DoctorCheck } from './setupChecks.js';
 
 export interface PostgresTarget {
   /** The URL with its password, for the driver only. */
@@ -19,7 +20,8 @@ export interface PostgresTarget {
 
 const message = (error: unknown): string => (error instanceof StoreError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error));
 
-export async function checkPostgres(target: PostgresTarget, now: () => Date = () => new Date()): Promise<DoctorCheck[]> {
+/** `dataDir`: the folder whose anchor for this database the log's end is compared with. */
+export async function checkPostgres(target: PostgresTarget, dataDir: string, now: () => Date = () => new Date()): Promise<DoctorCheck[]> {
   const migrateCommand = `co-scientist db migrate --database <URL>`;
   let client;
   try {
@@ -35,19 +37,12 @@ export async function checkPostgres(target: PostgresTarget, now: () => Date = ()
     else if (version < LATEST_SCHEMA_VERSION) checks.push({ name: 'database schema', status: 'fail', detail: `schema ${version}, this program expects ${LATEST_SCHEMA_VERSION}`, fix: `Run "${migrateCommand}" to bring it up to date.` });
     else checks.push({ name: 'database schema', status: 'fail', detail: `schema ${version} was written by a newer Co-Scientist (this one understands up to ${LATEST_SCHEMA_VERSION})`, fix: 'Update Co-Scientist; the database has not been changed.' });
     if (await hasAuditLog(client)) {
-      const chain = await verifyPostgresAuditChain(client);
-      checks.push(
-        chain.ok
-          ? {
-              name: 'audit log',
-              status: 'ok',
-              // Said plainly: the tail anchor (store/auditAnchor.ts) is a file in one data folder; on a
-              // shared PostgreSQL database rows cut from the end are not detected yet (issue 30 §4).
-              detail: `${chain.rows} rows, hash chain intact (rows cut from the end are not detectable on PostgreSQL yet)`,
-              fix: null,
-            }
-          : { name: 'audit log', status: 'fail', detail: auditVerdictOf(chain, undefined, now()).message, fix: 'Someone or something edited the audit log outside Co-Scientist. Keep a dump of the database as evidence; export the log.' },
-      );
+      const db = inspectPostgresDatabase(target.url, dataDir);
+      try {
+        checks.push(await checkAuditLog(db, 'a dump of the database', now()));
+      } finally {
+        await closeDatabase(db);
+      }
     }
     return checks;
   } catch (error) {

@@ -9,6 +9,7 @@ import { closeDatabase, journalMode, openDatabase, quickCheck, schemaVersion, ty
 import { LATEST_SCHEMA_VERSION } from '../store/migrations/index.js';
 import { cliCommand } from '../../src-shared/node/cliCommand.js';
 import { auditLogVerdict } from './auditVerdict.js';
+import { anchorPath, readAuditAnchor } from '../store/auditAnchor.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
 
@@ -61,14 +62,28 @@ export async function checkDatabase(db: Db): Promise<DoctorCheck[]> {
   checks.push(mode === 'wal' ? { name: 'database journal', status: 'ok', detail: 'WAL (safe for several assistants at once)', fix: null } : { name: 'database journal', status: 'warn', detail: `journal mode ${mode}`, fix: 'Restart Co-Scientist; it switches the database to WAL on start.' });
   const integrity = await quickCheck(db);
   checks.push(integrity === 'ok' ? { name: 'database integrity', status: 'ok', detail: 'quick_check ok', fix: null } : { name: 'database integrity', status: 'fail', detail: `quick_check: ${integrity}`, fix: 'Quit every assistant and the app, back up co-scientist.db, then restore from a backup or contact support with the file.' });
-  // The same verdict as verify_audit_log: the chain and the tail anchored outside the database.
-  const audit = await auditLogVerdict(db, new Date());
-  checks.push(
-    audit.ok
-      ? { name: 'audit log', status: 'ok', detail: `${audit.rows} rows, hash chain intact, ends where it should`, fix: null }
-      : { name: 'audit log', status: 'fail', detail: audit.message, fix: 'Someone or something edited the audit log outside Co-Scientist. Keep a copy of the database as evidence; export the log from the app.' },
-  );
+  checks.push(await checkAuditLog(db, 'a copy of the database'));
   return checks;
+}
+
+/**
+ * The audit log on either engine: the same verdict as verify_audit_log (the chain, and the tail
+ * compared with the head anchored outside the database), saying which anchor the end was compared
+ * with, or that there was none to compare with. `evidence`: what to keep when it was altered.
+ */
+export async function checkAuditLog(db: Db, evidence: string, now: Date = new Date()): Promise<DoctorCheck> {
+  const audit = await auditLogVerdict(db, now);
+  if (!audit.ok) return { name: 'audit log', status: 'fail', detail: audit.message, fix: `Someone or something edited the audit log outside Co-Scientist. Keep ${evidence} as evidence; export the log from the app.` };
+  return { name: 'audit log', status: 'ok', detail: `${audit.rows} rows, hash chain intact, ${endChecked(db)}`, fix: null };
+}
+
+/** What the log's end was compared with (store/auditAnchor.ts). */
+function endChecked(db: Db): string {
+  const file = anchorPath(db);
+  if (file === undefined) return 'its end not checked (no data folder to keep an anchor in)';
+  const anchor = readAuditAnchor(db);
+  if (anchor === undefined) return `its end not checked: no anchor yet at ${file} (a server run with this data folder writes it)`;
+  return `ends where it should (at or past row ${anchor.id}, the head anchored in ${file})`;
 }
 
 /** The built server entry next to this module (dist/mcp/server.js) — what assistants launch. */

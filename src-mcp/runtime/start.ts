@@ -164,7 +164,7 @@ export async function startStdioServer(options: ServeOptions, version: string): 
 /** At start-up: a cut audit-log tail is said on stderr and written into the log (store/auditAnchor.ts). */
 export async function reportAuditTail(db: Db): Promise<void> {
   // A read first: the write lock is taken only when there is something to record.
-  if (findAnchorBreach(db) === undefined) return;
+  if ((await findAnchorBreach(db)) === undefined) return;
   const breach = await writeTransaction(db, async () => await recordAnchorBreach(db));
   if (breach !== undefined) console.error(`[co-scientist] audit: ${describeBreach(breach)}. The finding is recorded in the audit log.`);
 }

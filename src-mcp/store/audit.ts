@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from './database.js';
 import { cached } from './statements.js';
-import { describeBreach, findAnchorBreach, noteAppended, publishAuditAnchor, type AnchorBreach } from './auditAnchor.js';
+import { describeBreach, findAnchorBreach, noteAppended, publishAuditAnchor, readAuditAnchor, type AnchorBreach } from './auditAnchor.js';
 import { engineOf, sqlite } from './handle.js';
 import { row, rows, scalar, writeReturning } from './sql.js';
 import { readTransaction, tryPostgresWriteTransaction, unobservedWriteTransaction } from './transactions.js';
@@ -50,11 +50,10 @@ export const TAIL_MISSING_ACTION = 'audit:tail-missing';
  * Appends one row. Must run inside a write transaction so that the chain head cannot move under
  * us (on PostgreSQL, the store's write lock serialises appends across processes: postgres/
  * transactions.ts). First, under that lock, the table is compared with the head anchored outside
- * it (auditAnchor.ts, SQLite): a cut tail is written into the log before anything else is.
+ * it (auditAnchor.ts, on both engines): a cut tail is written into the log before anything else is.
  */
 export async function appendAudit(db: Db, entry: AuditEntry): Promise<AuditRow> {
-  await noteAnchorBreach(db);
-  return insertAuditRow(db, entry);
+  return insertAuditRow(db, entry, await headAfterAnchorCheck(db));
 }
 
 /**
@@ -115,7 +114,7 @@ export async function tryAppendAuditRows(db: Db, entries: AuditEntries): Promise
  */
 export async function appendAuditRows(db: Db, entries: AuditEntries): Promise<void> {
   await unobservedWriteTransaction(db, async () => await appendAuditBatch(db, entriesOf(entries)));
-  publishAuditAnchor(db);
+  await publishAuditAnchor(db);
 }
 
 /**
@@ -124,9 +123,8 @@ export async function appendAuditRows(db: Db, entries: AuditEntries): Promise<vo
  */
 async function appendAuditBatch(db: Db, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await noteAnchorBreach(db);
   // Under the lock the head is the row just inserted: read from the table once per batch.
-  let prevHash: string | undefined;
+  let prevHash = await headAfterAnchorCheck(db);
   for (const entry of entries) prevHash = (await insertAuditRow(db, entry, prevHash)).hash;
 }
 
@@ -134,20 +132,37 @@ async function appendAuditBatch(db: Db, entries: readonly AuditEntry[]): Promise
  * Inside a write transaction: when the anchored head is missing from the table, appends one
  * `audit:tail-missing` row saying what is gone (once per anchor, whichever process sees it first).
  * Returns the breach, recorded now or earlier, or undefined when the table holds the anchored row
- * (always on PostgreSQL, which has no file anchor: auditAnchor.ts).
+ * (or the handle keeps no anchor: auditAnchor.ts).
  */
 export async function recordAnchorBreach(db: Db, now: Date = new Date()): Promise<AnchorBreach | undefined> {
-  return noteAnchorBreach(db, now);
+  const breach = await findAnchorBreach(db);
+  if (breach !== undefined) await recordBreach(db, breach, now);
+  return breach;
+}
+
+/** The chain's head and the anchored row's hash, in one statement: an append's one read before its INSERT. */
+const HEAD_AND_ANCHORED = 'SELECT (SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1) AS head, (SELECT hash FROM audit_log WHERE id = ?) AS anchored';
+
+/**
+ * Under the write lock, before an append: compares the table with the anchor and records a cut tail
+ * (recordBreach), reading what the comparison needs together with the chain's head that the next
+ * row links to (one round trip to PostgreSQL). Returns that head.
+ */
+async function headAfterAnchorCheck(db: Db, now: Date = new Date()): Promise<string> {
+  const anchor = readAuditAnchor(db);
+  const found = await row<{ head: string | null; anchored: string | null }>(db, HEAD_AND_ANCHORED, [anchor?.id ?? 0]);
+  const head = found?.head ?? GENESIS_HASH;
+  const breach = await findAnchorBreach(db, anchor, found?.anchored ?? null);
+  return breach === undefined ? head : recordBreach(db, breach, now, head);
 }
 
 const KNOWN_BREACH = 'SELECT 1 FROM audit_log WHERE action = ? AND target = ? LIMIT 1';
 
-async function noteAnchorBreach(db: Db, now: Date = new Date()): Promise<AnchorBreach | undefined> {
-  const breach = findAnchorBreach(db);
-  if (breach === undefined) return undefined;
+/** Appends the breach's `audit:tail-missing` row unless one for this anchor is there; returns the chain's head after it. */
+async function recordBreach(db: Db, breach: AnchorBreach, now: Date, head?: string): Promise<string> {
   const target = `audit-anchor:${breach.anchor.id}:${breach.anchor.hash}`;
-  if ((await row(db, KNOWN_BREACH, [TAIL_MISSING_ACTION, target])) !== undefined) return breach;
-  await insertAuditRow(db, {
+  if ((await row(db, KNOWN_BREACH, [TAIL_MISSING_ACTION, target])) !== undefined) return head ?? (await scalar<string>(db, HEAD_HASH)) ?? GENESIS_HASH;
+  const recorded = await insertAuditRow(db, {
     at: now.toISOString(),
     clientId: AUDIT_SYSTEM_CLIENT,
     action: TAIL_MISSING_ACTION,
@@ -162,8 +177,8 @@ async function noteAnchorBreach(db: Db, now: Date = new Date()): Promise<AnchorB
     outcome: 'error',
     errorCode: 'audit_tail_missing',
     durationMs: 0,
-  });
-  return breach;
+  }, head);
+  return recorded.hash;
 }
 
 // Every tool call appends one row: module-level texts, one prepared statement each.
@@ -221,10 +236,7 @@ export type ChainVerdict =
   | { ok: true; rows: number }
   | { ok: false; rows: number; firstBrokenId: number; reason: string };
 
-/**
- * The chain check, fed rows in id order by whichever engine read them (verifyAuditChain here, the
- * PostgreSQL doctor's reader in store/postgres/auditRows.ts): one verification for both.
- */
+/** The chain check, fed rows in id order (verifyAuditChain, on either engine; the doctor's too). */
 export class AuditChainWalk {
   private expectedPrev = GENESIS_HASH;
   private count = 0;
@@ -281,10 +293,6 @@ export interface TailLoss {
   message: string;
 }
 
-/**
- * Rows cut from the end of the log: the oldest loss recorded in the log, else one the anchor shows
- * now (before any write has recorded it). Undefined when the log's head is where it should be.
- */
 const FIRST_RECORDED_LOSS = 'SELECT at, arguments FROM audit_log WHERE action = ? ORDER BY id LIMIT 1';
 
 /**
@@ -297,7 +305,7 @@ export async function findTailLoss(db: Db): Promise<TailLoss | undefined> {
     const args = JSON.parse(recorded.arguments) as { anchor_id: number; table_head_id: number; message: string };
     return { from: args.table_head_id + 1, to: args.anchor_id, detectedAt: recorded.at, message: args.message };
   }
-  const breach = findAnchorBreach(db);
+  const breach = await findAnchorBreach(db);
   if (breach === undefined) return undefined;
   return { from: breach.kind === 'missing' ? breach.tableHeadId + 1 : breach.anchor.id, to: breach.anchor.id, detectedAt: null, message: describeBreach(breach) };
 }

@@ -1,8 +1,8 @@
 // The head of the audit log, kept outside the table (docs/threat-model.md, "The audit log's tail").
 // The hash chain shows a row edited, inserted or removed in the middle, but not rows cut from the
 // end, a wiped table or an older copy of the database file put back: what remains still chains.
-// So the newest row known to be committed (id + hash) is also written to `audit-anchor.json` in
-// the data folder, and the table must still hold that row with that hash.
+// So the newest row known to be committed (id + hash) is also written to a file in the data folder
+// (anchorPath, below), and the table must still hold that row with that hash.
 //
 // The rules that keep this free of false alarms with many processes and kill -9:
 // - The anchor only ever names a committed row: it is written after the COMMIT (publishAuditAnchor),
@@ -15,17 +15,28 @@
 //   anchored row is gone or differs, the finding is appended to the log itself as an
 //   `audit:tail-missing` row before anything else, so it is chained, anchored and kept, and the
 //   anchor can move on without losing it.
-// - Only an OS crash or power cut can lose committed rows (synchronous=NORMAL, see database.ts)
+// - Only an OS crash or power cut can lose committed rows (SQLite's synchronous=NORMAL, database.ts)
 //   and with them the anchored one: that is reported too, as what it is: rows the log no longer has.
 //
-// SQLite only: the file sits next to the database file. On PostgreSQL (several processes on several
-// machines, no shared folder) there is no file anchor: every function here is a no-op there —
-// no anchor, no breach, nothing to publish — checked once in anchorPath and publishAuditAnchor.
+// Where the anchor is (anchorPath), the one thing that differs between the engines:
+// - SQLite: `audit-anchor.json` next to the database file, shared by every process on that file.
+// - PostgreSQL (several processes on several machines, no shared folder): each process keeps its
+//   own anchor for the database it is configured with, in its own data folder, named after the
+//   database's address without its password (`audit-anchor-<hash>.json`: host, port, database,
+//   user — src-shared/node/databaseUrl.ts databaseAddress). It names the newest row that process
+//   appended and saw committed, and is checked under the store's write lock (the advisory lock of
+//   postgres/transactions.ts) like SQLite's: a tail cut below what a replica has seen, or an older
+//   backup restored under the same address, is found by that replica at its next write, by
+//   verify_audit_log and by `doctor --database --data-dir <its folder>`. A handle opened without a
+//   data folder (a look that keeps nothing) has no anchor.
+// Everything else — reading, checking, recording, publishing — is one code path on both engines.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { cached } from './statements.js';
-import { engineOf, sqlite, type Db } from './handle.js';
+import { databaseAddress } from '../../src-shared/node/databaseUrl.js';
+import { postgresPool, sqlite, type Db } from './handle.js';
+import { row, scalar } from './sql.js';
+import { inTransaction } from './writeObserver.js';
 
 
 export const AUDIT_ANCHOR_FILE = 'audit-anchor.json';
@@ -41,26 +52,42 @@ export interface AuditAnchor {
 /** What the table lacks compared with the anchor; undefined when it holds the anchored row. */
 export interface AnchorBreach {
   anchor: AuditAnchor;
-  /** The newest row the table has (0 when empty). */
+  /** The newest row the table has before the anchored one (0 when none): the rows after it, up to the anchor, are gone. */
   tableHeadId: number;
+  /** The newest row the table has now (0 when empty): past the anchor when another process appended after the cut. */
+  tableEndId: number;
   /** `missing`: rows after tableHeadId up to the anchor are gone; `rewritten`: the anchored row has another hash. */
   kind: 'missing' | 'rewritten';
 }
 
-/** Rows this connection appended whose commit has not been published yet. */
+/**
+ * The newest row this process appended that is not yet known committed and published. One slot per
+ * handle: a newer append replaces it. On PostgreSQL another unit of work of this process may have
+ * noted a row it has not committed yet when a publish runs: the slot then stays for that unit's
+ * own publish (see publishAuditAnchor).
+ */
 const unpublished = new WeakMap<Db, AuditAnchor>();
 
-/** Each connection's anchor file, joined once: every audited call looks it up three or four times. */
+/** Each handle's anchor file, joined once: every audited call looks it up three or four times. */
 const anchorPaths = new WeakMap<Db, string | undefined>();
 
+/** The file name of a process's anchor for the PostgreSQL database at `url` (its password never enters the name). */
+export function postgresAnchorFile(url: string): string {
+  const key = createHash('sha256').update(databaseAddress(url), 'utf8').digest('hex').slice(0, 16);
+  return `audit-anchor-${key}.json`;
+}
+
+/** The handle's anchor file, or undefined when it keeps none (an in-memory SQLite database, a PostgreSQL handle without a data folder). */
 export function anchorPath(db: Db): string | undefined {
   if (anchorPaths.has(db)) return anchorPaths.get(db);
-  if (engineOf(db) === 'postgres') {
-    anchorPaths.set(db, undefined);
-    return undefined;
+  let file: string | undefined;
+  const pool = postgresPool(db);
+  if (pool !== undefined) {
+    file = pool.dataDir === undefined ? undefined : path.join(pool.dataDir, postgresAnchorFile(pool.url));
+  } else {
+    const connection = sqlite(db);
+    file = connection.memory || connection.name === '' || connection.name === ':memory:' ? undefined : path.join(path.dirname(connection.name), AUDIT_ANCHOR_FILE);
   }
-  const connection = sqlite(db);
-  const file = connection.memory || connection.name === '' || connection.name === ':memory:' ? undefined : path.join(path.dirname(connection.name), AUDIT_ANCHOR_FILE);
   anchorPaths.set(db, file);
   return file;
 }
@@ -85,47 +112,73 @@ export function readAuditAnchor(db: Db): AuditAnchor | undefined {
   return undefined;
 }
 
-/** Compares the table with the anchor (read now unless the caller just read it). Cheap: one file read and one lookup by primary key. */
-export function findAnchorBreach(db: Db, anchor: AuditAnchor | undefined = readAuditAnchor(db)): AnchorBreach | undefined {
-  if (anchor === undefined || anchor.id < 1 || engineOf(db) === 'postgres') return undefined;
-  const row = cached(db, 'SELECT hash FROM audit_log WHERE id = ?').get(anchor.id) as { hash: string } | undefined;
-  if (row !== undefined && row.hash === anchor.hash) return undefined;
-  const head = cached(db, 'SELECT COALESCE(MAX(id), 0) AS id FROM audit_log').get() as { id: number };
-  return { anchor, tableHeadId: head.id, kind: row === undefined ? 'missing' : 'rewritten' };
+const ANCHORED_HASH = 'SELECT hash FROM audit_log WHERE id = ?';
+/** Both by the primary key: the newest row before the anchored one, and the newest of all. */
+const AROUND_ANCHOR = 'SELECT (SELECT COALESCE(MAX(id), 0) FROM audit_log WHERE id < ?) AS before_anchor, (SELECT COALESCE(MAX(id), 0) FROM audit_log) AS newest';
+
+/**
+ * Compares the table with the anchor (read now unless the caller just read it). Cheap: one file read
+ * and one lookup by primary key — none when the caller read the anchored row's hash itself
+ * (`anchoredHash`, null when there is no such row: the append's read, store/audit.ts).
+ */
+export async function findAnchorBreach(db: Db, anchor: AuditAnchor | undefined = readAuditAnchor(db), anchoredHash?: string | null): Promise<AnchorBreach | undefined> {
+  if (anchor === undefined || anchor.id < 1) return undefined;
+  const hash = anchoredHash === undefined ? await scalar<string>(db, ANCHORED_HASH, [anchor.id]) : (anchoredHash ?? undefined);
+  if (hash === anchor.hash) return undefined;
+  const around = await row<{ before_anchor: number; newest: number }>(db, AROUND_ANCHOR, [anchor.id]);
+  return { anchor, tableHeadId: around?.before_anchor ?? 0, tableEndId: around?.newest ?? 0, kind: hash === undefined ? 'missing' : 'rewritten' };
 }
 
 export function describeBreach(breach: AnchorBreach): string {
-  const { anchor, tableHeadId, kind } = breach;
+  const { anchor, tableHeadId, tableEndId, kind } = breach;
   if (kind === 'rewritten') return `row ${anchor.id} no longer has the hash recorded outside the database (${anchor.hash.slice(0, 12)}…): the log's tail was replaced`;
-  if (tableHeadId === 0) return `the audit log is empty, but it had ${anchor.id} rows (rows 1–${anchor.id} are missing: the table was wiped or the database replaced)`;
+  if (tableEndId === 0) return `the audit log is empty, but it had ${anchor.id} rows (rows 1–${anchor.id} are missing: the table was wiped or the database replaced)`;
+  if (tableHeadId === 0) return `rows 1–${anchor.id} are missing from the audit log, which starts with rows appended after them (the table was wiped or the database replaced)`;
   const range = tableHeadId + 1 === anchor.id ? `row ${anchor.id} is` : `rows ${tableHeadId + 1}–${anchor.id} are`;
-  return `${range} missing from the end of the audit log (it ends at row ${tableHeadId}; the head recorded outside the database is row ${anchor.id}): the tail was cut or an older copy of the database restored`;
+  const ends = tableEndId > anchor.id ? `it ended at row ${tableHeadId}, before the rows appended since` : `it ends at row ${tableHeadId}`;
+  return `${range} missing from the end of the audit log (${ends}; the head recorded outside the database is row ${anchor.id}): the tail was cut or an older copy of the database restored`;
 }
 
 /** appendAudit calls this for each row it inserts (inside the write transaction). */
-export function noteAppended(db: Db, row: AuditAnchor): void {
-  if (anchorPath(db) !== undefined) unpublished.set(db, row);
+export function noteAppended(db: Db, appended: AuditAnchor): void {
+  if (anchorPath(db) === undefined) return;
+  const noted = unpublished.get(db);
+  if (noted === undefined || appended.id >= noted.id) unpublished.set(db, appended);
 }
 
+/** Both by the primary key: the noted row as committed, and the anchored one. */
+const NOTED_AND_ANCHORED = 'SELECT (SELECT hash FROM audit_log WHERE id = ?) AS noted, (SELECT hash FROM audit_log WHERE id = ?) AS anchored';
+
 /**
- * After a COMMIT (or a rollback): moves the anchor to the newest row this connection appended, if
- * that row is committed. Called outside any transaction; inside one it waits for the outermost.
+ * After a COMMIT (or a rollback): moves the anchor to the newest row this process appended, if that
+ * row is committed. Called outside any transaction; inside one it waits for the outermost. Never
+ * throws: the anchor strengthens the log, and failing to move it must not fail the call that wrote
+ * (PostgreSQL gone just after the COMMIT, a full disk); it stays behind, which is no alarm.
  */
-export function publishAuditAnchor(db: Db): void {
-  // Nothing is noted on PostgreSQL (noteAppended: no anchor file), so this returns before sqlite().
-  const row = unpublished.get(db);
-  if (row === undefined || sqlite(db).inTransaction) return;
-  unpublished.delete(db);
+export async function publishAuditAnchor(db: Db): Promise<void> {
+  const noted = unpublished.get(db);
+  if (noted === undefined || inTransaction(db)) return;
   const file = anchorPath(db);
   if (file === undefined) return;
-  // Outside a transaction this connection sees only committed rows: a rolled-back row is absent
-  // (or, its id reused by another process, has another hash).
-  const committed = cached(db, 'SELECT hash FROM audit_log WHERE id = ?').get(row.id) as { hash: string } | undefined;
-  if (committed?.hash !== row.hash) return;
-  // One read of the file serves both questions (each read is a few syscalls, on every audited call).
-  const current = readAuditAnchor(db);
-  if (current !== undefined && current.id >= row.id && findAnchorBreach(db, current) === undefined) return;
-  writeAnchor(file, row);
+  try {
+    // One read of the file and one statement serve every question (this runs after every audited call).
+    const current = readAuditAnchor(db);
+    // Outside a transaction only committed rows are seen: a rolled-back row is absent (or, its id
+    // reused by another process, has another hash).
+    const found = await row<{ noted: string | null; anchored: string | null }>(db, NOTED_AND_ANCHORED, [noted.id, current?.id ?? 0]);
+    if (found?.noted !== noted.hash) {
+      // Absent: rolled back, or (PostgreSQL) appended by another unit of this process that has not
+      // committed yet and will publish it itself; a newer append replaces it either way. Another
+      // row under its id: it is certainly not ours.
+      if (found?.noted !== null && found?.noted !== undefined && unpublished.get(db) === noted) unpublished.delete(db);
+      return;
+    }
+    if (unpublished.get(db) === noted) unpublished.delete(db);
+    if (current !== undefined && current.id >= noted.id && found.anchored === current.hash) return;
+    writeAnchor(file, noted);
+  } catch (error) {
+    console.error(`[co-scientist] audit: could not move the anchor in ${file}: ${(error as Error).message}`);
+  }
 }
 
 /**

@@ -38,6 +38,7 @@ export async function openStore(dataDir: string, location: DatabaseLocation | un
  * lock). `dataDir` is this process's own folder, where its audit anchor for the database is kept.
  */
 export async function openPostgresDatabase(url: string, dataDir?: string): Promise<Db> {
+  if (dataDir !== undefined) fs.mkdirSync(dataDir, { recursive: true });
   const pool = new PostgresPool(url, dataDir);
   try {
     const client = await pool.pool.connect().catch((error: unknown) => {
@@ -53,6 +54,15 @@ export async function openPostgresDatabase(url: string, dataDir?: string): Promi
     await pool.close();
     throw error;
   }
+}
+
+/**
+ * A handle on the PostgreSQL database at `url` as it is — no connection made yet, no migration —
+ * for a look that changes nothing (`doctor --database`); `dataDir` is the folder whose audit anchor
+ * for this database the look compares with. Close it with closeDatabase.
+ */
+export function inspectPostgresDatabase(url: string, dataDir?: string): Db {
+  return handleOf(new PostgresPool(url, dataDir));
 }
 
 export async function openDatabase(dataDir: string, options: OpenOptions = {}): Promise<Db> {

@@ -66,11 +66,16 @@ async function writeWithObserver<T>(db: Db, work: () => T | Promise<T>, observer
       const unit = currentUnit(db);
       if (unit.inTransaction) return postgres.inSavepoint(unit, work, true);
       await postgres.beginWrite(unit);
-      return postgres.untilCommitted(unit, async () => {
-        const result = await work();
-        if (observer !== undefined) await observer.beforeCommit(db);
-        return result;
-      });
+      try {
+        return await postgres.untilCommitted(unit, async () => {
+          const result = await work();
+          if (observer !== undefined) await observer.beforeCommit(db);
+          return result;
+        });
+      } finally {
+        // Audit rows it committed move this process's anchor (auditAnchor.ts), as on SQLite below.
+        await publishAuditAnchor(db);
+      }
     });
   }
   const connection = sqlite(db);
@@ -88,7 +93,7 @@ async function writeWithObserver<T>(db: Db, work: () => T | Promise<T>, observer
       throw error;
     } finally {
       // Audit rows it committed move the anchored head.
-      publishAuditAnchor(db);
+      await publishAuditAnchor(db);
     }
   });
 }

@@ -121,6 +121,22 @@ export function redactDatabaseUrl(raw: string): string {
   return url.href;
 }
 
+/**
+ * Which database a PostgreSQL URL reaches, as `user@host:port/database` with libpq's defaults filled
+ * in (port 5432; the database named after the user): no password, no connection options. Two URLs
+ * that differ only in those name the same database — what keys each process's audit anchor for it
+ * (src-mcp/store/auditAnchor.ts). Safe to print.
+ */
+export function databaseAddress(raw: string): string {
+  const url = new URL(raw);
+  const option = (name: string): string => url.searchParams.get(name) ?? '';
+  const user = decodeURIComponent(url.username) || option('user');
+  const host = (url.hostname || option('host')).toLowerCase();
+  const port = url.port || option('port') || '5432';
+  const database = decodeURIComponent(url.pathname.replace(/^\//, '')) || option('dbname') || user;
+  return `${user}@${host}:${port}/${database}`;
+}
+
 /** What a log line or a report names: the SQLite file, or the PostgreSQL URL without its password. */
 export function describeDatabaseLocation(location: DatabaseLocation): string {
   return location.engine === 'sqlite' ? location.file : location.display;

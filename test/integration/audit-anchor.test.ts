@@ -1,13 +1,14 @@
 // The audit log's tail, anchored outside the database (src-mcp/store/auditAnchor.ts): rows cut
-// from the end, a wiped table and an older copy of the database file are all reported, at start-up
-// (stderr, and a row in the log) and by verify_audit_log, with what is missing. Before, with the
-// triggers dropped, `DELETE FROM audit_log WHERE id > 9` verified as "intact: all 9 rows verify".
+// from the end, a wiped table and an older copy of the database put back are all reported, at
+// start-up (stderr, and a row in the log) and by verify_audit_log, with what is missing. Before, with
+// the triggers dropped, `DELETE FROM audit_log WHERE id > 9` verified as "intact: all 9 rows verify".
+// On both engines: on PostgreSQL the anchor is each server's own, in its data folder, for the
+// database's address; the older copy is an older database restored under the same address.
 import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import path from 'node:path';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
-import { inspectStore, storeScalar } from '../support/storeInspector.js';
-import { testEngine } from '../support/testEngine.js';
+import { inspectStore, storeScalar, storeScalars } from '../support/storeInspector.js';
+import { backUpFolderStore, databaseUrlFor, testEngine } from '../support/testEngine.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -45,12 +46,8 @@ async function tamper(dataDir: string, sql: string): Promise<void> {
   });
 }
 
-// The tail anchor is SQLite's file next to the database; on PostgreSQL it is designed (a per-replica
-// anchor, docs/threat-model.md) but not built: these cases are SQLite's until it is.
-const noTailAnchor = testEngine() === 'postgres';
-
 describe('the audit log\'s tail', () => {
-  it.skipIf(noTailAnchor)('reports rows cut from the end, at start-up and on verify, and keeps the finding in the log', async () => {
+  it('reports rows cut from the end, at start-up and on verify, and keeps the finding in the log', async () => {
     const { dataDir, head } = await populated();
     await tamper(dataDir, 'DELETE FROM audit_log WHERE id > 2');
     const desktop = await connectServer({ dataDir, client: 'desktop' });
@@ -66,7 +63,7 @@ describe('the audit log\'s tail', () => {
     await desktop.close();
   });
 
-  it.skipIf(noTailAnchor)('reports a wiped table', async () => {
+  it('reports a wiped table', async () => {
     const { dataDir, head } = await populated();
     await tamper(dataDir, 'DELETE FROM audit_log');
     const desktop = await connectServer({ dataDir, client: 'desktop' });
@@ -76,22 +73,48 @@ describe('the audit log\'s tail', () => {
     await desktop.close();
   });
 
-  // About the SQLite file copied and put back; a PostgreSQL database is restored by its operator's tools, not by copying files.
-  it.skipIf(testEngine() === 'postgres')('reports an older copy of the database file put back', async () => {
+  it('reports an older copy of the database put back (the file on SQLite; on PostgreSQL an older database restored under the same address)', async () => {
     const { dataDir } = await populated();
-    const backup = path.join(dataDir, 'older');
-    fs.mkdirSync(backup);
-    for (const name of fs.readdirSync(dataDir).filter((n) => n.startsWith('co-scientist.db'))) fs.copyFileSync(path.join(dataDir, name), path.join(backup, name));
+    const restoreOlderCopy = await backUpFolderStore(dataDir);
     const assistant = await connectServer({ dataDir, client: 'claude-desktop' });
     await assistant.client.callTool({ name: 'start_research', arguments: { goal: 'A later project the older copy does not know about at all' } });
     await assistant.close();
     const head = await storeScalar<number>(dataDir, 'SELECT MAX(id) FROM audit_log');
-    for (const name of fs.readdirSync(dataDir).filter((n) => n.startsWith('co-scientist.db'))) fs.rmSync(path.join(dataDir, name));
-    for (const name of fs.readdirSync(backup)) fs.copyFileSync(path.join(backup, name), path.join(dataDir, name));
+    await restoreOlderCopy();
     const desktop = await connectServer({ dataDir, client: 'desktop' });
     const verdict = await verify(desktop);
     expect(verdict.ok).toBe(false);
     expect(verdict.missing_rows?.to).toBe(head);
+    await desktop.close();
+  });
+
+  // SQLite's processes share the one file's anchor; PostgreSQL's replicas (other machines) keep one each.
+  it.skipIf(testEngine() === 'sqlite')('two replicas on one PostgreSQL database, each with its own data folder, each find a tail cut below what they had seen, once each', async () => {
+    const { dataDir, head } = await populated();
+    const url = (await databaseUrlFor(dataDir)) as string;
+    const replicaDir = tempDataDir('cosci-anchor-replica');
+    dirs.push(replicaDir);
+    const replica = await connectServer({ dataDir: replicaDir, client: 'cursor', env: { COSCI_DATABASE_URL: url } });
+    await replica.client.callTool({ name: 'start_research', arguments: { goal: 'A project started through the second replica of the lab server' } });
+    await replica.close();
+    const replicaHead = (await storeScalar<number>(dataDir, 'SELECT MAX(id) FROM audit_log')) as number;
+    expect(replicaHead).toBeGreaterThan(head);
+    expect(fs.readdirSync(replicaDir).filter((name) => name.startsWith('audit-anchor-'))).toHaveLength(1);
+    await tamper(dataDir, 'DELETE FROM audit_log WHERE id > 2');
+
+    // Each replica finds it at its start, against its own anchor, and records it once.
+    const second = await connectServer({ dataDir: replicaDir, client: 'cursor', env: { COSCI_DATABASE_URL: url } });
+    await expect.poll(() => second.stderr()).toMatch(new RegExp(`rows 3–${replicaHead} are missing from the end of the audit log`));
+    await second.client.callTool({ name: 'list_research_projects', arguments: {} });
+    const desktop = await connectServer({ dataDir, client: 'desktop' });
+    await expect.poll(() => desktop.stderr()).toMatch(new RegExp(`rows 3–${head} are missing from the end of the audit log`));
+    await desktop.client.callTool({ name: 'list_research_projects', arguments: {} });
+    await second.close();
+    const targets = await storeScalars<string>(dataDir, "SELECT target FROM audit_log WHERE action = 'audit:tail-missing' ORDER BY id");
+    expect(targets.map((target) => Number(target.split(':')[1]))).toEqual([replicaHead, head]);
+    const verdict = await verify(desktop);
+    expect(verdict.message).toMatch(/^The hash chain is intact/);
+    expect(verdict).toMatchObject({ ok: false, missing_rows: { from: 3, to: replicaHead } });
     await desktop.close();
   });
 });

@@ -1,6 +1,5 @@
 // The `co-scientist` command: `serve` is the same MCP server as dist/mcp/server.js.
 import { describe, expect, it } from 'vitest';
-import { testEngine } from '../support/testEngine.js';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -66,6 +65,8 @@ describe('co-scientist doctor', () => {
     const healthy = execFileSync(process.execPath, [BIN, 'doctor', '--data-dir', dataDir], { encoding: 'utf8', env });
     expect(healthy).toMatch(/✓ database schema/);
     expect(healthy).toMatch(/✓ audit log: \d+ rows, hash chain intact/);
+    // It says what the log's end was compared with: the data folder's anchor (for this database, on PostgreSQL).
+    expect(healthy).toMatch(new RegExp(`✓ audit log: \\d+ rows, hash chain intact, ends where it should \\(at or past row \\d+, the head anchored in ${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/audit-anchor(-[0-9a-f]{16})?\\.json\\)`));
 
     await inspectStore(dataDir, async (db) => {
       await db.dropTrigger('audit_log_is_append_only_update', 'audit_log');
@@ -85,8 +86,8 @@ describe('co-scientist doctor', () => {
 describe('co-scientist doctor, one verdict and no side effects', () => {
   const doctor = (args: string[], cwd = REPO_ROOT, env: Record<string, string> = {}) => spawnSync(process.execPath, [BIN, 'doctor', ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
 
-  // The tail anchor is SQLite's alone until PostgreSQL's per-replica anchor is built (docs/threat-model.md).
-  it.skipIf(testEngine() === 'postgres')('reports rows cut from the end of the audit log, as verify_audit_log does, and exits 1', async () => {
+  // On PostgreSQL the doctor compares the database's log with the anchor its data folder keeps for that database (store/auditAnchor.ts).
+  it('reports rows cut from the end of the audit log, as verify_audit_log does, and exits 1', async () => {
     const dataDir = tempDataDir();
     const desktop = await connectServer({ dataDir, client: 'desktop' });
     for (let i = 0; i < 3; i += 1) await desktop.client.callTool({ name: 'start_research', arguments: { goal: `Doctor tail test ${i}: which pathways drive liver fibrosis?` } });

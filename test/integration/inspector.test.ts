@@ -10,9 +10,10 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { connectServer, SERVER_ENTRY, assertServerBuilt, tempDataDir } from '../support/server.js';
+import { connectServer, databaseEnvFor, SERVER_ENTRY, assertServerBuilt, tempDataDir } from '../support/server.js';
 import { expectErrorEnvelope } from '../support/toolErrors.js';
 import { makeTempDir } from '../support/tempDirs.js';
+import { storeScalar } from '../support/storeInspector.js';
 
 const PACKAGE = '@modelcontextprotocol/inspector';
 const INSPECTED_CLIENT = 'claude-desktop';
@@ -37,14 +38,17 @@ function locateInspector(): Inspector | { skip: string } {
 interface Run { code: number; stdout: string; stderr: string }
 
 /** `mcp-inspector --cli <our server and its flags> -- <inspector options>` (the v2 order). */
-function inspect(inspector: Inspector, dataDir: string, options: string[]): Promise<Run> {
+async function inspect(inspector: Inspector, dataDir: string, options: string[]): Promise<Run> {
   const home = makeTempDir('cosci-inspector-home-');
+  // On a PostgreSQL run the server the Inspector starts gets the folder's database, as connectServer's
+  // do: the Inspector hands its server only the environment named with -e.
+  const databaseEnv = Object.entries(await databaseEnvFor(dataDir)).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
   // As an assistant: the Inspector, not this process, starts the server, so it cannot be the desktop app's.
   const target = [process.execPath, SERVER_ENTRY, '--client', INSPECTED_CLIENT, '--data-dir', dataDir];
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [inspector.cli, '--cli', ...target, '--', ...options, '--format', 'json'],
+      [inspector.cli, '--cli', ...target, '--', ...options, ...databaseEnv, '--format', 'json'],
       // Its own catalog and storage go to a throwaway home, never the developer's.
       { env: { ...process.env, HOME: home, MCP_CATALOG_PATH: '', MCP_AUTO_OPEN_ENABLED: 'false' }, timeout: 60_000, maxBuffer: 32 * 1024 * 1024 },
       (error, stdout, stderr) => resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr }),
@@ -93,6 +97,8 @@ describe(`MCP Inspector CLI against the built server (${'skip' in located ? loca
     validate('start_research', started.structuredContent);
     const researchId = (started.structuredContent as { research_id: string }).research_id;
     expect(researchId).toMatch(/^res_/);
+    // Written to the folder's store on this run's engine (its PostgreSQL database on a PostgreSQL run).
+    expect(await storeScalar(dataDir, 'SELECT goal FROM projects WHERE id = ?', [researchId])).toBe('Find novel therapeutic targets for liver fibrosis');
 
     const status = resultOf(await inspect(located, dataDir, ['--method', 'tools/call', '--tool-name', 'get_research_status', '--tool-arg', `research_id=${researchId}`]));
     validate('get_research_status', status.structuredContent);

@@ -8,8 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLIENT_KINDS, connectServer, SERVER_ENTRY, tempDataDir, type ConnectedServer, type ConnectOptions, type ServerProcess, type ToolClient } from '../support/server.js';
+import { CLIENT_KINDS, connectServer, databaseEnvFor, SERVER_ENTRY, tempDataDir, type ConnectedServer, type ConnectOptions, type ServerProcess, type ToolClient } from '../support/server.js';
 import { expectErrorEnvelope, toolErrorOf } from '../support/toolErrors.js';
+import { storeScalar } from '../support/storeInspector.js';
 import { writeCorpus } from '../unit/src-mcp/knowledge/helpers.js';
 
 const KNOWLEDGE_TOOLS = ['augment_knowledge', 'ingest_documents', 'manage_collections', 'manage_knowledge_roots', 'query_knowledge_base'];
@@ -151,7 +152,7 @@ describe('MCP roots (2025-era clients that declare them)', () => {
   it("lets a client ingest from its own roots without the app's allowed folders", async () => {
     const dataDir = tempDataDir();
     const library = corpusDir(dataDir);
-    const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--data-dir', dataDir, '--client', 'cursor'], stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER_ENTRY, '--data-dir', dataDir, '--client', 'cursor'], env: await databaseEnvFor(dataDir), stderr: 'pipe' });
     const client = new Client({ name: 'roots-client', version: '1.0.0' }, { capabilities: { roots: {} } });
     client.setRequestHandler('roots/list', () => ({ roots: [{ uri: pathToFileURL(library).href, name: 'library' }] }));
     await client.connect(transport);
@@ -161,5 +162,7 @@ describe('MCP roots (2025-era clients that declare them)', () => {
     const result = await call('ingest_documents', { path: path.join(library, 'stellate-cells.md'), collection: 'Workspace' });
     expect(result.structuredContent).toMatchObject({ status: 'complete', added: 1 });
     expect(toolErrorOf(await call('ingest_documents', { path: dataDir, collection: 'Workspace' })).code).toBe('insufficient_permissions');
+    // In the folder's store on this run's engine (its PostgreSQL database on a PostgreSQL run).
+    expect(await storeScalar(dataDir, 'SELECT COUNT(*) FROM knowledge_collections WHERE name = ?', ['Workspace'])).toBe(1);
   });
 });

@@ -9,7 +9,7 @@ import { ALL_TOOLS } from '../../src-mcp/mcp/toolRegistry.js';
 import { defaultPolicy } from '../../src-mcp/mcp/access/identity.js';
 import { hasScopes } from '../../src-mcp/mcp/access/scopes.js';
 import { DESKTOP_KEY_ENV } from '../../src-shared/node/desktopKeys.js';
-import { SERVER_ENTRY, connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
+import { SERVER_ENTRY, connectServer, databaseEnvFor, tempDataDir, type ConnectedServer } from '../support/server.js';
 import { readToolError } from '../support/toolErrors.js';
 
 interface Role { name: string; client: string | null; scopes: readonly string[] }
@@ -59,9 +59,10 @@ describe('the scope matrix: every tool × every role', () => {
     }
   });
 
-  it('a forged desktop (no key, or a key it made up) gets no server, hence no tool', () => {
+  it('a forged desktop (no key, or a key it made up) gets no server, hence no tool', async () => {
+    const databaseEnv = await databaseEnvFor(dataDir);
     for (const key of [undefined, 'forged-key-forged-key-forged-key-forged-key']) {
-      const env = { ...process.env };
+      const env = { ...process.env, ...databaseEnv };
       delete env[DESKTOP_KEY_ENV];
       if (key !== undefined) env[DESKTOP_KEY_ENV] = key;
       const run = spawnSync(process.execPath, [SERVER_ENTRY, '--client', 'desktop', '--data-dir', dataDir], { env, input: `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })}\n`, timeout: 15_000 });

@@ -2,7 +2,7 @@
 // (test/integration/fuzz.test.ts does the same at scale, with seeded random frames.)
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { SERVER_ENTRY, assertServerBuilt, tempDataDir } from '../support/server.js';
+import { SERVER_ENTRY, assertServerBuilt, databaseEnvFor, tempDataDir } from '../support/server.js';
 import { startRawServer } from '../support/rawServer.js';
 
 describe('server stdin robustness', () => {
@@ -82,7 +82,8 @@ describe('server stdin robustness', () => {
 
   it('refuses an invalid --client with a clear message on stderr and exit code 2', async () => {
     assertServerBuilt();
-    const child = spawn(process.execPath, [SERVER_ENTRY, '--client', 'Bad Client!', '--data-dir', tempDataDir()]);
+    const dataDir = tempDataDir();
+    const child = spawn(process.execPath, [SERVER_ENTRY, '--client', 'Bad Client!', '--data-dir', dataDir], { env: { ...process.env, ...(await databaseEnvFor(dataDir)) } });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise((resolve) => child.once('exit', resolve));

@@ -43,3 +43,12 @@ export async function dropTestDatabase(url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1);
   await asAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
+
+/** Puts a copy back under `url`'s own name: the database is dropped and created again from `copy` (which nobody may be connected to). */
+export async function restoreTestDatabase(url: string, copy: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  await asAdmin(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name} TEMPLATE ${new URL(copy).pathname.slice(1)}`);
+  });
+}

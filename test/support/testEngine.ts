@@ -5,7 +5,9 @@
 // database, as they share the file. No vitest and no store import here: Playwright specs and
 // benchmarks start servers through server.ts too.
 import fs from 'node:fs';
-import { createTestDatabase, dropTestDatabase, postgresUnavailableReason } from './postgresAdmin.js';
+import path from 'node:path';
+import { createTestDatabase, dropTestDatabase, postgresUnavailableReason, restoreTestDatabase } from './postgresAdmin.js';
+import { makeTempDir } from './tempDirs.js';
 
 export const TEST_ENGINE_ENV = 'COSCI_TEST_ENGINE';
 
@@ -46,6 +48,31 @@ export async function copyDataFolder(from: string, to: string): Promise<void> {
   const source = await databaseUrlFor(from);
   if (source === undefined) return;
   folderDatabases.set(to, createTestDatabase('folder', source));
+}
+
+/**
+ * Keeps a copy of a data folder's store as it is now; the function returned puts that copy back
+ * under the same name, as restoring an older backup does: SQLite's database files copied aside and
+ * back, or on PostgreSQL a copy of the folder's database (CREATE DATABASE … TEMPLATE) that replaces
+ * it under its own name, so servers reach it at the same address. The folder's servers must be closed
+ * at both steps; data folder files other than the store (the audit anchors) are left as they are.
+ */
+export async function backUpFolderStore(dataDir: string): Promise<() => Promise<void>> {
+  const url = await databaseUrlFor(dataDir);
+  if (url === undefined) {
+    const backup = makeTempDir('cosci-store-backup-');
+    const storeFiles = (dir: string): string[] => fs.readdirSync(dir).filter((name) => name.startsWith('co-scientist.db'));
+    for (const name of storeFiles(dataDir)) fs.copyFileSync(path.join(dataDir, name), path.join(backup, name));
+    return async () => {
+      for (const name of storeFiles(dataDir)) fs.rmSync(path.join(dataDir, name));
+      for (const name of storeFiles(backup)) fs.copyFileSync(path.join(backup, name), path.join(dataDir, name));
+    };
+  }
+  const copy = await createTestDatabase('backup', url);
+  return async () => {
+    await restoreTestDatabase(url, copy);
+    await dropTestDatabase(copy);
+  };
 }
 
 /** Drops every folder's database (after the file's tests, when its servers are gone). */

@@ -194,7 +194,7 @@ export class CallAudit implements WriteObserver {
       await held.within(add);
       await commitHeldWrite(this.db, held);
       this.#held = undefined;
-      publishAuditAnchor(this.db);
+      await publishAuditAnchor(this.db);
     } catch (error) {
       await this.#release();
       throw error;

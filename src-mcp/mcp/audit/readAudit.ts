@@ -161,7 +161,7 @@ async function flushSoon(db: Db): Promise<void> {
   } catch (error) {
     logRetry(count, error);
   }
-  if (appended) publishAuditAnchor(db);
+  if (appended) await publishAuditAnchor(db);
   else scheduleFlush(db, queue);
 }
 

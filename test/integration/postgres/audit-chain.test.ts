@@ -1,21 +1,20 @@
 // The audit chain on PostgreSQL is verified by the same check as on SQLite (AuditChainWalk): the
 // rows a real SQLite store appended, copied verbatim into a migrated PostgreSQL database, get the
 // same verdict on both engines — intact, and after the same edit or deletion, broken at the same
-// row for the same reason — across several of the PostgreSQL reader's pages.
+// row for the same reason — across several of the verifier's pages.
 import Database from 'better-sqlite3';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendAuditRows, verifyAuditChain, type AuditEntry } from '../../../src-mcp/store/audit.js';
-import { closeDatabase, openDatabase, type Db } from '../../../src-mcp/store/database.js';
+import { closeDatabase, inspectPostgresDatabase, openDatabase, type Db } from '../../../src-mcp/store/database.js';
 import { connectPostgres } from '../../../src-mcp/store/postgres/connection.js';
 import { migratePostgres } from '../../../src-mcp/store/postgres/migrate.js';
-import { verifyPostgresAuditChain } from '../../../src-mcp/store/postgres/auditChain.js';
 import { databasePath } from '../../../src-shared/node/dataDir.js';
 import { makeTempDir } from '../../support/tempDirs.js';
 import { postgresUnavailableReason, usePostgresDatabase } from '../../support/postgresDatabase.js';
 
 const unavailable = postgresUnavailableReason();
-const ROWS = 2_345; // three pages of the reader (1,000 rows each)
+const ROWS = 2_345; // three pages of the verifier (1,000 rows each)
 const COLUMNS = ['id', 'at', 'client_id', 'action', 'target', 'arguments', 'outcome', 'error_code', 'duration_ms', 'prev_hash', 'hash'] as const;
 
 describe.skipIf(unavailable !== undefined)(`audit chain on PostgreSQL${unavailable === undefined ? '' : ` (skipped: ${unavailable})`}`, () => {
@@ -23,6 +22,7 @@ describe.skipIf(unavailable !== undefined)(`audit chain on PostgreSQL${unavailab
   let dataDir: string;
   let sqliteDb: Db;
   let client: pg.Client;
+  let postgresDb: Db;
 
   beforeAll(async () => {
     dataDir = makeTempDir('cosci-audit-pg-');
@@ -50,10 +50,12 @@ describe.skipIf(unavailable !== undefined)(`audit chain on PostgreSQL${unavailab
       await client.query(`INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES ${values}`, batch.flatMap((row) => COLUMNS.map((c) => row[c])));
     }
     await client.query('ALTER TABLE audit_log DISABLE TRIGGER USER');
+    postgresDb = inspectPostgresDatabase(databases.url());
   });
 
   afterAll(async () => {
     await client?.end();
+    if (postgresDb !== undefined) await closeDatabase(postgresDb);
     if (sqliteDb !== undefined) await closeDatabase(sqliteDb);
   });
 
@@ -66,7 +68,7 @@ describe.skipIf(unavailable !== undefined)(`audit chain on PostgreSQL${unavailab
   }
 
   it('gives an intact chain the same verdict as SQLite', async () => {
-    const verdict = await verifyPostgresAuditChain(client);
+    const verdict = await verifyAuditChain(postgresDb);
     expect(verdict).toEqual({ ok: true, rows: ROWS });
     expect(verdict).toEqual(await verifyAuditChain(sqliteDb));
   });
@@ -75,7 +77,7 @@ describe.skipIf(unavailable !== undefined)(`audit chain on PostgreSQL${unavailab
     const statement = `UPDATE audit_log SET duration_ms = duration_ms + 1 WHERE id = 2101`;
     await client.query(statement);
     tamperSqlite(statement);
-    const verdict = await verifyPostgresAuditChain(client);
+    const verdict = await verifyAuditChain(postgresDb);
     expect(verdict).toEqual({ ok: false, rows: 2101, firstBrokenId: 2101, reason: 'content does not match its hash (the row was edited)' });
     expect(verdict).toEqual(await verifyAuditChain(sqliteDb));
   });
@@ -84,7 +86,7 @@ describe.skipIf(unavailable !== undefined)(`audit chain on PostgreSQL${unavailab
     const statement = 'DELETE FROM audit_log WHERE id = 1000';
     await client.query(statement);
     tamperSqlite(statement);
-    const verdict = await verifyPostgresAuditChain(client);
+    const verdict = await verifyAuditChain(postgresDb);
     expect(verdict).toMatchObject({ ok: false, firstBrokenId: 1001, reason: 'link to the previous row does not match (a row was removed or inserted before it)' });
     expect(verdict).toEqual(await verifyAuditChain(sqliteDb));
   });

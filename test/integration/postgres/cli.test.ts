@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashAuditEntry, GENESIS_HASH, type AuditEntry } from '../../../src-mcp/store/audit.js';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../../src-mcp/store/migrations/index.js';
 import { migratePostgres } from '../../../src-mcp/store/postgres/migrate.js';
+import { postgresAnchorFile } from '../../../src-mcp/store/auditAnchor.js';
 import { assertServerBuilt, REPO_ROOT, SERVER_ENTRY } from '../../support/server.js';
 import { makeTempDir } from '../../support/tempDirs.js';
 import { Client } from '@modelcontextprotocol/client';
@@ -93,10 +94,13 @@ describe.skipIf(unavailable !== undefined)(`the command line on PostgreSQL${unav
     const url = withPassword(await databases.another('doctor'));
     expect(cli(['db', 'migrate', '--database', url]).code).toBe(0);
     await withClient(url, (c) => appendAuditRows(c, 3));
-    const result = cli(['doctor', '--database', url, '--data-dir', makeTempDir('cosci-pg-doctor-')]);
+    const dataDir = makeTempDir('cosci-pg-doctor-');
+    const result = cli(['doctor', '--database', url, '--data-dir', dataDir]);
     expect(result.stdout).toMatch(/✓ database connection: PostgreSQL at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\//);
     expect(result.stdout).toContain(`✓ database schema: schema ${LATEST_SCHEMA_VERSION} (current)`);
-    expect(result.stdout).toContain('✓ audit log: 3 rows, hash chain intact');
+    // Rows written by no server of this data folder: it says the end was not checked, and with what it would have been.
+    expect(result.stdout).toContain(`✓ audit log: 3 rows, hash chain intact, its end not checked: no anchor yet at ${path.join(dataDir, postgresAnchorFile(url))}`);
+    expect(fs.readdirSync(dataDir)).toEqual([]);
     expect(result.code).toBe(0);
   });
 
@@ -168,6 +172,10 @@ describe.skipIf(unavailable !== undefined)(`the command line on PostgreSQL${unav
     }
     // The data folder holds no SQLite database: the store is PostgreSQL's.
     expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('co-scientist.db'))).toEqual([]);
+    // The three processes keep one anchor for the database in their shared folder, named by its address without the password.
+    expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('audit-anchor'))).toEqual([postgresAnchorFile(url)]);
+    const doctor = cli(['doctor', '--database', url, '--data-dir', dataDir]);
+    expect(doctor.stdout).toMatch(new RegExp(`✓ audit log: \\d+ rows, hash chain intact, ends where it should \\(at or past row \\d+, the head anchored in ${path.join(dataDir, postgresAnchorFile(url))}\\)`));
   });
 
   it('serve given an unreachable PostgreSQL says so with a coded message and exit 1, never the password, creating nothing', async () => {

@@ -11,7 +11,8 @@ import { ASSISTANT_CLIENT, startAuthorizationServer, type AuthorizationServer } 
 import { connectThroughOAuth, TestOAuthProvider } from '../../support/oauthClient.js';
 import { openStoreFor } from '../../support/storeEngine.js';
 import { closeDatabase } from '../../../src-mcp/store/database.js';
-import { verifyAuditChain } from '../../../src-mcp/store/audit.js';
+import { findTailLoss, verifyAuditChain } from '../../../src-mcp/store/audit.js';
+import { scalar as storeScalar } from '../../../src-mcp/store/sql.js';
 
 async function structured(client: Client, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
   const result = await client.callTool({ name, arguments: args });
@@ -120,6 +121,9 @@ describe('two replicas, one killed with SIGKILL in the middle of its writes', ()
       const db = await openStoreFor(dataDir);
       try {
         expect(await verifyAuditChain(db)).toMatchObject({ ok: true });
+        // The crash rule: the anchor the replicas keep for the database (store/auditAnchor.ts) is never ahead of what committed.
+        expect(await findTailLoss(db)).toBeUndefined();
+        expect(await storeScalar(db, "SELECT COUNT(*) FROM audit_log WHERE action = 'audit:tail-missing'")).toBe(0);
       } finally {
         await closeDatabase(db);
       }

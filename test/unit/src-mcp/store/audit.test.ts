@@ -1,13 +1,17 @@
 // The audit chain detects edits, deletions and insertions, and names the first broken row; appends
-// from several processes on one database keep one chain. On either engine (openTestStore).
+// from several processes on one database keep one chain; the head anchored outside the table finds
+// a cut tail, on PostgreSQL by each replica against its own anchor. On either engine (openTestStore).
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closeDatabase, databaseFile, openDatabase, openPostgresDatabase, writeTransaction, type Db } from '../../../../src-mcp/store/database.js';
-import { appendAudit, appendAuditRows, auditRows, findTailLoss, recordAnchorBreach, tryAppendAuditRows, verifyAuditChain, GENESIS_HASH, type AuditEntry } from '../../../../src-mcp/store/audit.js';
-import { findAnchorBreach, publishAuditAnchor, readAuditAnchor } from '../../../../src-mcp/store/auditAnchor.js';
+import { closeDatabase, databaseFile, writeTransaction, type Db } from '../../../../src-mcp/store/database.js';
+import { appendAudit, appendAuditRows, auditRows, findTailLoss, recordAnchorBreach, tryAppendAuditRows, verifyAuditChain, GENESIS_HASH, TAIL_MISSING_ACTION, type AuditEntry } from '../../../../src-mcp/store/audit.js';
+import { AUDIT_ANCHOR_FILE, anchorPath, findAnchorBreach, postgresAnchorFile, publishAuditAnchor, readAuditAnchor } from '../../../../src-mcp/store/auditAnchor.js';
 import { engineOf } from '../../../../src-mcp/store/handle.js';
-import { execute, scalar } from '../../../../src-mcp/store/sql.js';
-import { openTestStore, testEngine, testStoreUrl } from '../../../support/storeEngine.js';
+import { execute, row, rows, scalar } from '../../../../src-mcp/store/sql.js';
+import { openTestStore, testEngine, testStoreDataDir, testStoreUrl } from '../../../support/storeEngine.js';
+import { openSecondHandle } from '../../../support/secondStoreHandle.js';
+import { makeTempDir } from '../../../support/tempDirs.js';
 
 function entry(i: number, clientId = i % 2 === 0 ? 'claude-desktop' : 'cursor'): AuditEntry {
   return {
@@ -36,11 +40,6 @@ async function withoutGuards(db: Db, work: () => Promise<unknown>): Promise<void
   await work();
 }
 
-/** A second handle on the same store, as another server process opens it. */
-async function secondHandle(db: Db): Promise<Db> {
-  const url = testStoreUrl(db);
-  return url === undefined ? await openDatabase(path.dirname(databaseFile(db))) : await openPostgresDatabase(url);
-}
 
 describe(`audit chain on ${testEngine()}`, () => {
   it('verifies an intact chain that starts at the genesis hash', async () => {
@@ -87,7 +86,7 @@ describe(`audit chain on ${testEngine()}`, () => {
   // (SQLite's server processes are separate processes, each with one connection: unitOfWork.ts.)
   it.skipIf(testEngine() === 'sqlite')('keeps one unbroken chain when two processes append at once', async () => {
     const db = await openTestStore('cosci-audit-race-');
-    const other = await secondHandle(db);
+    const other = await openSecondHandle(db);
     try {
       const PER_HANDLE = 40;
       // Each handle appends as a tool call does (a write transaction per row), as the read queue does
@@ -106,6 +105,9 @@ describe(`audit chain on ${testEngine()}`, () => {
       expect(await verifyAuditChain(db)).toEqual({ ok: true, rows: expected });
       expect(await verifyAuditChain(other)).toEqual({ ok: true, rows: expected });
       expect(await scalar(db, 'SELECT COUNT(DISTINCT prev_hash) FROM audit_log')).toBe(expected);
+      // Anchors published by racing commits never name a row the table lacks: no false alarm.
+      expect(await findTailLoss(db)).toBeUndefined();
+      expect(await findTailLoss(other)).toBeUndefined();
     } finally {
       await closeDatabase(other);
     }
@@ -113,7 +115,7 @@ describe(`audit chain on ${testEngine()}`, () => {
 
   it('a no-wait append answers false, writing nothing, while another process holds the write lock; then appends', async () => {
     const db = await seeded(1);
-    const other = await secondHandle(db);
+    const other = await openSecondHandle(db);
     try {
       let release = (): void => undefined;
       const released = new Promise<void>((resolve) => (release = resolve));
@@ -137,18 +139,104 @@ describe(`audit chain on ${testEngine()}`, () => {
   });
 });
 
-// The anchor is a file next to SQLite's database (auditAnchor.ts); PostgreSQL has none, and
-// nothing on the way of an append, a commit or a check may reach for the SQLite connection.
-describe.skipIf(testEngine() === 'sqlite')('the audit anchor on postgres', () => {
-  it('is absent: appends, the anchor checks and the tail check run without it', async () => {
+const head = async (db: Db): Promise<{ id: number; hash: string }> => (await row<{ id: number; hash: string }>(db, 'SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1')) as { id: number; hash: string };
+const findings = async (db: Db): Promise<Array<{ target: string; arguments: string }>> => rows(db, 'SELECT target, arguments FROM audit_log WHERE action = ? ORDER BY id', [TAIL_MISSING_ACTION]);
+
+// The head anchored outside the table (auditAnchor.ts): on SQLite the file next to the database,
+// on PostgreSQL each process's own file for the database in its data folder. One code path.
+describe(`the audit log's tail anchor on ${testEngine()}`, () => {
+  it('names the newest committed row, in the data folder: audit-anchor.json on SQLite, a file per database address on PostgreSQL', async () => {
     const db = await seeded(3);
     await appendAuditRows(db, [entry(3)]);
     expect(await tryAppendAuditRows(db, [entry(4)])).toBe(true);
-    publishAuditAnchor(db);
-    expect(readAuditAnchor(db)).toBeUndefined();
-    expect(findAnchorBreach(db, { id: 99, hash: 'f'.repeat(64) })).toBeUndefined();
-    expect(await writeTransaction(db, async () => await recordAnchorBreach(db))).toBeUndefined();
+    await publishAuditAnchor(db);
+    expect(readAuditAnchor(db)).toEqual(await head(db));
+    const file = anchorPath(db) as string;
+    expect(fs.existsSync(file)).toBe(true);
+    if (engineOf(db) === 'postgres') {
+      expect(path.dirname(file)).toBe(testStoreDataDir(db));
+      expect(path.basename(file)).toBe(postgresAnchorFile(testStoreUrl(db) as string));
+    } else {
+      expect(file).toBe(path.join(path.dirname(databaseFile(db)), AUDIT_ANCHOR_FILE));
+    }
+  });
+
+  it('keys a PostgreSQL anchor by host, port, database and user — never by the password or connection options', () => {
+    const base = postgresAnchorFile('postgres://lab:first-secret@db.lab.example:5432/cosci');
+    expect(base).toMatch(/^audit-anchor-[0-9a-f]{16}\.json$/);
+    expect(base).not.toContain('secret');
+    expect(postgresAnchorFile('postgresql://lab:other-secret@DB.lab.example/cosci?sslmode=require&password=x')).toBe(base);
+    for (const other of ['postgres://lab@db.lab.example:5433/cosci', 'postgres://lab@db2.lab.example:5432/cosci', 'postgres://lab@db.lab.example:5432/cosci_test', 'postgres://admin@db.lab.example:5432/cosci']) {
+      expect(postgresAnchorFile(other), other).not.toBe(base);
+    }
+  });
+
+  it('is never ahead of what is committed: a write rolled back leaves it where it was', async () => {
+    const db = await seeded(2);
+    const before = readAuditAnchor(db);
+    expect(before).toEqual(await head(db));
+    await expect(writeTransaction(db, async () => {
+      await appendAudit(db, entry(2));
+      throw new Error('the call failed after its row');
+    })).rejects.toThrow(/the call failed/);
+    expect(readAuditAnchor(db)).toEqual(before);
     expect(await findTailLoss(db)).toBeUndefined();
-    expect(await verifyAuditChain(db)).toEqual({ ok: true, rows: 5 });
+    await writeTransaction(db, async () => await appendAudit(db, entry(3)));
+    expect(readAuditAnchor(db)).toEqual(await head(db));
+    expect(await verifyAuditChain(db)).toEqual({ ok: true, rows: 3 });
+  });
+
+  it('finds rows cut from the end at the next write, under the write lock, records them once, and the chain still verifies', async () => {
+    const db = await seeded(5);
+    await withoutGuards(db, () => execute(db, 'DELETE FROM audit_log WHERE id > 2'));
+    expect(await findTailLoss(db)).toMatchObject({ from: 3, to: 5, detectedAt: null, message: expect.stringMatching(/^rows 3–5 are missing from the end of the audit log/) });
+    await writeTransaction(db, async () => await appendAudit(db, entry(5)));
+    await appendAuditRows(db, [entry(6)]);
+    expect(await writeTransaction(db, async () => await recordAnchorBreach(db))).toBeUndefined();
+    const recorded = await findings(db);
+    expect(recorded).toHaveLength(1);
+    expect(JSON.parse(recorded[0]!.arguments)).toMatchObject({ anchor_id: 5, table_head_id: 2, kind: 'missing' });
+    expect(await findTailLoss(db)).toMatchObject({ from: 3, to: 5, detectedAt: expect.any(String) });
+    expect(await verifyAuditChain(db)).toMatchObject({ ok: true });
+    expect(readAuditAnchor(db)).toEqual(await head(db));
+  });
+
+  // SQLite keeps one anchor per database file, shared by every process on it; PostgreSQL's replicas
+  // (other machines, no shared folder) keep one each, and each must find the cut on its own.
+  it.skipIf(testEngine() === 'sqlite')('two replicas with their own data folders each find a tail cut below what both have seen: one finding per anchor', async () => {
+    const first = await openTestStore('cosci-audit-replica-');
+    const second = await openSecondHandle(first, makeTempDir('cosci-audit-replica-two-'));
+    try {
+      expect(anchorPath(second)).not.toBe(anchorPath(first));
+      expect(path.basename(anchorPath(second) as string)).toBe(path.basename(anchorPath(first) as string));
+      for (let i = 0; i < 3; i += 1) {
+        await writeTransaction(first, async () => await appendAudit(first, entry(i, 'first')));
+        await appendAuditRows(second, [entry(i, 'second')]);
+      }
+      const seenByFirst = readAuditAnchor(first) as { id: number; hash: string };
+      const seenBySecond = readAuditAnchor(second) as { id: number; hash: string };
+      expect([seenByFirst.id, seenBySecond.id]).toEqual([5, 6]);
+      // What someone with the database's credentials does: cut the log below both replicas' anchors.
+      await withoutGuards(first, () => execute(first, 'DELETE FROM audit_log WHERE id > 3'));
+
+      await writeTransaction(first, async () => await appendAudit(first, entry(10, 'first')));
+      expect((await findings(first)).map((f) => f.target)).toEqual([`audit-anchor:5:${seenByFirst.hash}`]);
+      // The second replica has not written since: verify_audit_log and its doctor already see the cut it missed.
+      expect(await findTailLoss(second)).toMatchObject({ from: 4, to: 5 });
+      await appendAuditRows(second, [entry(10, 'second')]);
+      await writeTransaction(first, async () => await appendAudit(first, entry(11, 'first')));
+      await appendAuditRows(second, [entry(11, 'second')]);
+      const recorded = await findings(second);
+      expect(recorded.map((f) => f.target)).toEqual([`audit-anchor:5:${seenByFirst.hash}`, `audit-anchor:6:${seenBySecond.hash}`]);
+      expect(JSON.parse(recorded[1]!.arguments)).toMatchObject({ anchor_id: 6, table_head_id: 3, kind: 'missing' });
+      expect(JSON.parse(recorded[1]!.arguments).message).toMatch(/^rows 4–6 are missing from the end of the audit log \(it ended at row 3, before the rows appended since/);
+      expect(await verifyAuditChain(first)).toMatchObject({ ok: true });
+      expect(await findTailLoss(second)).toMatchObject({ from: 4, to: 5, detectedAt: expect.any(String) });
+      expect(readAuditAnchor(first)).toMatchObject({ id: expect.any(Number) });
+      expect(await findAnchorBreach(first)).toBeUndefined();
+      expect(await findAnchorBreach(second)).toBeUndefined();
+    } finally {
+      await closeDatabase(second);
+    }
   });
 });

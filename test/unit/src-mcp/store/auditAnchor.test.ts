@@ -51,7 +51,7 @@ describe('the audit anchor file', () => {
     // What a read sees when it meets another process's write half done: one id, another's hash.
     fs.writeFileSync(anchorFile, `${JSON.stringify({ ...written, hash: older })}\n`);
     expect(readAuditAnchor(db)).toBeUndefined();
-    expect(findAnchorBreach(db)).toBeUndefined();
+    expect(await findAnchorBreach(db)).toBeUndefined();
     await appendAuditRows(db, [entry(4)]);
     expect(tailFindings(db)).toBe(0);
     expect(readAuditAnchor(db)).toEqual(head(db));
@@ -73,6 +73,6 @@ describe('the audit anchor file', () => {
     await appendAuditRows(db, [entry(1), entry(2), entry(3)]);
     sqlite(db).exec('DROP TRIGGER IF EXISTS audit_log_is_append_only_delete');
     sqlite(db).exec('DELETE FROM audit_log WHERE id > 1');
-    expect(findAnchorBreach(db)).toMatchObject({ kind: 'missing', tableHeadId: 1 });
+    expect(await findAnchorBreach(db)).toMatchObject({ kind: 'missing', tableHeadId: 1 });
   });
 });
