@@ -26,5 +26,7 @@ const ON_THE_STORE = [
 // Spread, not mergeConfig: merging would add these files to the SQLite pass's list instead of replacing it.
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: possible ? ON_THE_STORE : [], passWithNoTests: !possible },
+  // A file's stores are dropped in one afterAll (storeEngine.ts, closeTestStores): a property suite
+  // makes dozens of databases, each DROP a checkpoint of the cluster, so the hooks get more time.
+  test: { ...base.test, hookTimeout: 120_000, include: possible ? ON_THE_STORE : [], passWithNoTests: !possible },
 });

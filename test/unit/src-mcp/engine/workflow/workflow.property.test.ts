@@ -1,4 +1,4 @@
-// The checkpoint-session properties of docs/seed-mapping.md, seed 004 (PROP-6 … PROP-10), on real SQLite files.
+// The checkpoint-session properties of docs/seed-mapping.md, seed 004 (PROP-6 … PROP-10), on real stores of both engines.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startResearch } from '../../../../../src-mcp/engine/projects.js';
@@ -57,7 +57,9 @@ async function decideAs(driver: Driver, checkpoint: Checkpoint, action: Decision
   );
 }
 
-describe('checkpoint workflow properties (seed 004)', () => {
+// Each run opens a fresh store: on PostgreSQL that is a new, migrated database per run (~0.3–0.4 s
+// on 2 loaded cores), so the 25 runs of PROP-6 need more than the default 30 s there.
+describe('checkpoint workflow properties (seed 004)', { timeout: 120_000 }, () => {
   it('PROP-6: a new project has a valid status and waits at its first checkpoint', async () => {
     await fc.assert(
       fc.asyncProperty(
