@@ -1,12 +1,14 @@
 // The lab server under load (issue 31): 16 and 64 concurrent clients, each calling
 // get_research_status and a 50-row list_hypotheses page in turn over MCP Streamable HTTP
-// (2026-07-28), against 2 lab server replicas on one SQLite folder (clients alternate between
-// them, as a load balancer would), side by side in the same run with (a) the stdio server (one
+// (2026-07-28), against 2 lab server replicas on one PostgreSQL database (each with a data folder
+// of its own, as on two machines; the project carried there with `co-scientist project export` /
+// `project import`) and 2 on one SQLite folder (clients alternate between the replicas, as a load
+// balancer would), side by side in the same run with (a) the stdio server (one
 // process per client, as assistants run it) and (b) a floor: a bare Streamable HTTP responder (the
 // SDK's handler with a tool that does nothing). Then the cost of verifying a JWT access token per
 // call once the issuer's keys are cached (bench/token-verification.ts). Not a timed test: numbers go to docs/benchmarks.md.
 // Run: `npm run build:node && node --import tsx bench/team-server.ts [calls per client]`.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
@@ -15,6 +17,8 @@ import { build } from 'esbuild';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { REPO_ROOT, SERVER_ENTRY, tempDataDir } from './server.js';
+import { startPostgresCluster, stopPostgresCluster, TEST_POSTGRES_URL_ENV, type PostgresCluster } from '../test/support/postgresCluster.js';
+import { createTestDatabase, dropTestDatabase } from '../test/support/postgresAdmin.js';
 import { summarize, timed, type LatencySummary } from './stats.js';
 import { benchTokenVerification, verificationTable } from './token-verification.js';
 
@@ -119,21 +123,47 @@ async function run(scenario: Scenario, researchId: string): Promise<Outcome> {
   return { label: scenario.label, clients: scenario.clients, calls: samples.length, errors, perSecond: samples.length / seconds, summary: summarize(samples) };
 }
 
+/** Runs `co-scientist …` to completion; throws with its stderr when it fails. */
+function cosci(args: string[]): void {
+  const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`co-scientist ${args.join(' ')} exited ${result.status}: ${result.stderr.trim()}`);
+}
+
+/** The run's PostgreSQL: the cluster CI started (its URL in the environment), else a throwaway one. */
+async function postgresForRun(): Promise<{ cluster: PostgresCluster | undefined; url: string }> {
+  const given = process.env[TEST_POSTGRES_URL_ENV];
+  const cluster = given === undefined ? await startPostgresCluster() : undefined;
+  if (cluster !== undefined) process.env[TEST_POSTGRES_URL_ENV] = cluster.url;
+  return { cluster, url: await createTestDatabase('team_bench') };
+}
+
+const LAB_ENV = { ...process.env, COSCI_HTTP_REQUESTS_PER_MINUTE: '1000000' };
+
 async function main(): Promise<void> {
   const data = await tempDataDir('team-server');
   const children: ChildProcess[] = [];
+  const folders = [await tempDataDir('team-server-pg-1'), await tempDataDir('team-server-pg-2')];
+  let postgres: { cluster: PostgresCluster | undefined; url: string } | undefined;
   try {
     // The database is created by the first replica; the tournament is written into it after.
-    const first = await startProcess([CLI, 'serve', '--http', '--port', '0', '--data-dir', data.dir], { ...process.env, COSCI_HTTP_REQUESTS_PER_MINUTE: '1000000' });
+    const first = await startProcess([CLI, 'serve', '--http', '--port', '0', '--data-dir', data.dir], LAB_ENV);
     children.push(first.child);
     const { projectId } = await (await loadSeeder()).seedTournament(data.dir, { hypotheses: 200, rounds: 3, seed: 31 });
-    const second = await startProcess([CLI, 'serve', '--http', '--port', '0', '--resource', first.url, '--data-dir', data.dir], { ...process.env, COSCI_HTTP_REQUESTS_PER_MINUTE: '1000000' });
+    const second = await startProcess([CLI, 'serve', '--http', '--port', '0', '--resource', first.url, '--data-dir', data.dir], LAB_ENV);
     children.push(second.child);
+    // The same project on PostgreSQL, carried over as a scientist would take a pilot to the lab.
+    postgres = await postgresForRun();
+    const exported = path.join(data.dir, 'project.json');
+    cosci(['project', 'export', projectId, '--out', exported, '--data-dir', data.dir]);
+    cosci(['project', 'import', exported, '--database', postgres.url, '--data-dir', folders[0]!.dir]);
+    const pgFirst = await startProcess([CLI, 'serve', '--http', '--port', '0', '--database', postgres.url, '--data-dir', folders[0]!.dir], LAB_ENV);
+    children.push(pgFirst.child);
+    const pgSecond = await startProcess([CLI, 'serve', '--http', '--port', '0', '--resource', pgFirst.url, '--database', postgres.url, '--data-dir', folders[1]!.dir], LAB_ENV);
+    children.push(pgSecond.child);
     const floor = await startProcess(['--input-type=module', '-e', FLOOR_SCRIPT], process.env);
     children.push(floor.child);
-    const replicas = [first, second];
-    const http2replicas = (clients: number): Scenario => ({
-      label: 'lab server, 2 replicas', clients,
+    const http2replicas = (clients: number, replicas: readonly Started[], engine: string): Scenario => ({
+      label: `lab server, 2 replicas, ${engine}`, clients,
       connect: async (i) => {
         const replica = replicas[i % 2] as Started;
         const client = new Client({ name: 'bench', version: '1' }, MODERN);
@@ -167,20 +197,28 @@ async function main(): Promise<void> {
     };
     for (const clients of [16, 64]) {
       await attempt(floorScenario(clients));
-      await attempt(http2replicas(clients));
+      await attempt(http2replicas(clients, [pgFirst, pgSecond], 'PostgreSQL'));
+      await attempt(http2replicas(clients, [first, second], 'SQLite'));
       // 64 stdio processes would not fit beside everything else on this 2-core machine.
       if (clients === 16) await attempt(stdioScenario(clients));
     }
     const verification = await benchTokenVerification(1_000);
     const f = (n: number) => n.toFixed(2);
     process.stdout.write(`Team server benchmark — ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${CALLS_PER_CLIENT} calls per client (get_research_status and a 50-row list_hypotheses page in turn, 200 hypotheses)\n\n`);
-    process.stdout.write('| Server | Clients | Calls | Errors | Calls/s | p50 ms | p99 ms |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n');
-    for (const o of outcomes) process.stdout.write(`| ${o.label} | ${o.clients} | ${o.calls} | ${o.errors} | ${o.perSecond.toFixed(0)} | ${f(o.summary.p50)} | ${f(o.summary.p99)} |\n`);
+    process.stdout.write('| Server | Clients | Calls | Errors | Calls/s | p50 ms | p99 ms | p50 ÷ floor |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n');
+    for (const o of outcomes) {
+      const floorP50 = outcomes.find((candidate) => candidate.clients === o.clients && candidate.label.startsWith('floor'))?.summary.p50;
+      const ratio = floorP50 === undefined ? '–' : `${(o.summary.p50 / floorP50).toFixed(2)}×`;
+      process.stdout.write(`| ${o.label} | ${o.clients} | ${o.calls} | ${o.errors} | ${o.perSecond.toFixed(0)} | ${f(o.summary.p50)} | ${f(o.summary.p99)} | ${ratio} |\n`);
+    }
     process.stdout.write(`\nToken verification once the keys are cached (RS256, in-process; bench/token-verification.ts):\n\n${verificationTable(verification)}\n`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
     await data.dispose();
+    for (const folder of folders) await folder.dispose();
+    if (postgres?.cluster !== undefined) stopPostgresCluster(postgres.cluster.dir);
+    else if (postgres !== undefined) await dropTestDatabase(postgres.url);
   }
 }
 
