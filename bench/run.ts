@@ -17,6 +17,7 @@ import { benchPayload } from './payload.js';
 import { benchStartupRss } from './startup-rss.js';
 import { benchFaults } from './faults.js';
 import { benchContextCost } from './context-cost.js';
+import { benchEngineReads } from './engine-reads.js';
 
 /** One row, or several rows plus Markdown shown after the table (e.g. a simulator's own table). */
 type BenchOutput = BenchResult | { results: readonly BenchResult[]; appendix: string };
@@ -42,6 +43,8 @@ const BENCHMARKS: ReadonlyArray<{ label: string; run: () => Promise<BenchOutput>
   { label: 'startup memory: rss after initialize vs server-memory', run: () => benchStartupRss() },
   { label: 'faults: 100 kill -9 during write bursts', run: () => benchFaults({ kills: 100 }) },
   { label: 'context cost: delegated projects of 10, 20 and 50 hypotheses', run: () => benchContextCost() },
+  // PostgreSQL against SQLite in the same run (issue 30); each starts a throwaway cluster (bench/engineStore.ts).
+  { label: 'postgresql: reads vs sqlite, 10,000 hypotheses / 100,000 matches and a small project', run: () => benchEngineReads() },
 ];
 
 async function main(): Promise<void> {

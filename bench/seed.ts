@@ -3,8 +3,6 @@
 // next to a few dozen ordinary projects. The projects are made over MCP as an assistant would;
 // the bulk rows go in through the store's own named statements in one transaction (seconds,
 // where the real workflow would need 10,000 delegated work items).
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { insertHypothesis, type HypothesisRow } from '../src-mcp/store/hypotheses.js';
 import { insertMatch } from '../src-mcp/store/matches.js';
 import { insertReview } from '../src-mcp/store/reviews.js';
@@ -14,7 +12,7 @@ import { writeTransaction } from '../src-mcp/store/transactions.js';
 import { connectServer } from '../test/support/server.js';
 import { BENCH_CLIENT_ID, tempDataDir } from './server.js';
 import { seededRandom } from '../test/support/seededRandom.js';
-import { handleOf } from '../src-mcp/store/handle.js';
+import { folderStore, type BenchEngine, type FolderStore } from './engineStore.js';
 
 export interface SeedOptions {
   hypotheses: number;
@@ -24,6 +22,8 @@ export interface SeedOptions {
   seed: number;
   /** The server that creates the database (another build's dist/mcp/server.js); this repository's when omitted. */
   serverEntry?: string | undefined;
+  /** Where the store lives: the SQLite file in the data folder (the default) or a PostgreSQL database of its own. */
+  engine?: BenchEngine;
 }
 
 export interface SeededData {
@@ -32,23 +32,30 @@ export interface SeededData {
   /** The big project's hypotheses, best first (by their hidden quality). */
   hypothesisIds: string[];
   seedMs: number;
+  /** The data folder's store: its servers need `store.env`. */
+  store: FolderStore;
   dispose(): Promise<void>;
 }
 
 export async function seedLargeProject(options: SeedOptions): Promise<SeededData> {
   const started = performance.now();
   const dataDir = await tempDataDir('seed');
-  const entry = options.serverEntry === undefined ? {} : { serverEntry: options.serverEntry };
+  const store = await folderStore(options.engine ?? 'sqlite', dataDir.dir, 'seed');
+  const dispose = async (): Promise<void> => {
+    await store.dispose();
+    await dataDir.dispose();
+  };
+  const entry = { ...(options.serverEntry === undefined ? {} : { serverEntry: options.serverEntry }), env: store.env };
   // 1. Over MCP: the first server creates the database; the scientist lifts the bench client's rate
   //    limit (benchmarks call costly tools back to back), then projects are started and the big
   //    one's research plan is approved in the app.
   const desktop = await connectServer({ dataDir: dataDir.dir, client: 'desktop', ...entry });
-  const file = path.join(dataDir.dir, 'co-scientist.db');
-  const db = new Database(file);
+  const seeding = await store.open();
+  const db = seeding.db;
   let researchId = '';
   try {
-    await writeTransaction(handleOf(db), () =>
-      upsertPolicy(handleOf(db), {
+    await writeTransaction(db, () =>
+      upsertPolicy(db, {
         clientId: BENCH_CLIENT_ID,
         scopes: ['research:write', 'hypotheses:generate', 'hypotheses:evolve', 'reviews:write', 'knowledge:write'],
         ratePerMinute: 1_000_000,
@@ -99,7 +106,7 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
       wins[winner] = (wins[winner] ?? 0) + 1;
       return { m, a, b, winner };
     });
-    await writeTransaction(handleOf(db), async () => {
+    await writeTransaction(db, async () => {
       for (const [i, id] of ids.entries()) {
         const elo = 1400 - (800 * i) / n;
         const row: HypothesisRow = {
@@ -115,8 +122,8 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
           matchesPlayed: played[i] ?? 0, wins: wins[i] ?? 0, nearDuplicateOf: null, safetyFlag: null, batchTaskId: null,
           createdBy: BENCH_CLIENT_ID, reasoner: 'delegated:bench', createdAt: iso(i), updatedAt: iso(n + options.matches),
         };
-        await insertHypothesis(handleOf(db), row);
-        await insertReview(handleOf(db), {
+        await insertHypothesis(db, row);
+        await insertReview(db, {
           id: `rev_b${String(i).padStart(11, '0')}`, projectId: researchId, hypothesisId: id, type: 'initial',
           plausibility: 0.7, novelty: 0.6, testability: 0.8, safety: 0.95, overall: 0.7,
           strengths: ['Clear mechanism'], weaknesses: ['Human relevance unknown'], recommendations: ['Add an organoid validation'],
@@ -124,20 +131,20 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
         });
       }
       for (const { m, a, b, winner } of matchRows) {
-        await insertMatch(handleOf(db), {
+        await insertMatch(db, {
           id: `mat_b${String(m).padStart(11, '0')}`, projectId: researchId, firstId: ids[a] as string, secondId: ids[b] as string, winnerId: ids[winner] as string,
           judge: 'model', confidence: 0.8, rationale: 'The winner proposes a more specific mechanism with a cleaner experiment.', debate: [],
           taskId: null, pairId: null, createdBy: BENCH_CLIENT_ID, createdAt: iso(2 * n + m),
         });
       }
-      await updateProjectState(handleOf(db), researchId, { stage: 'rank', status: 'active', progress: 0.6 }, iso(2 * n + options.matches));
+      await updateProjectState(db, researchId, { stage: 'rank', status: 'active', progress: 0.6 }, iso(2 * n + options.matches));
     });
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    return { dir: dataDir.dir, researchId, hypothesisIds: ids, seedMs: performance.now() - started, dispose: dataDir.dispose };
+    await seeding.settle();
+    return { dir: dataDir.dir, researchId, hypothesisIds: ids, seedMs: performance.now() - started, store, dispose };
   } catch (error) {
-    await dataDir.dispose();
+    await dispose();
     throw error;
   } finally {
-    db.close();
+    await seeding.close();
   }
 }
