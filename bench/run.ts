@@ -18,6 +18,7 @@ import { benchStartupRss } from './startup-rss.js';
 import { benchFaults } from './faults.js';
 import { benchContextCost } from './context-cost.js';
 import { benchEngineReads } from './engine-reads.js';
+import { benchEngineReaders } from './engine-readers.js';
 
 /** One row, or several rows plus Markdown shown after the table (e.g. a simulator's own table). */
 type BenchOutput = BenchResult | { results: readonly BenchResult[]; appendix: string };
@@ -45,6 +46,7 @@ const BENCHMARKS: ReadonlyArray<{ label: string; run: () => Promise<BenchOutput>
   { label: 'context cost: delegated projects of 10, 20 and 50 hypotheses', run: () => benchContextCost() },
   // PostgreSQL against SQLite in the same run (issue 30); each starts a throwaway cluster (bench/engineStore.ts).
   { label: 'postgresql: reads vs sqlite, 10,000 hypotheses / 100,000 matches and a small project', run: () => benchEngineReads() },
+  { label: 'postgresql: 1 vs 4 reading server processes on one database, beside sqlite', run: () => benchEngineReaders() },
 ];
 
 async function main(): Promise<void> {
