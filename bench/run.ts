@@ -1,6 +1,6 @@
 // `npm run bench` (after the build): runs every benchmark against the built server, prints the
 // results table and appends it to docs/benchmarks-history.md. Progress goes to stderr, the table to stdout.
-import { benchColdStart } from './cold-start.js';
+import { benchColdStart, benchEngineColdStart } from './cold-start.js';
 import { appendToDoc, BENCHMARKS_DOC, renderSection, runContext } from './report.js';
 import type { BenchResult } from './result.js';
 import { assertServerBuilt } from './server.js';
@@ -47,6 +47,7 @@ const BENCHMARKS: ReadonlyArray<{ label: string; run: () => Promise<BenchOutput>
   // PostgreSQL against SQLite in the same run (issue 30); each starts a throwaway cluster (bench/engineStore.ts).
   { label: 'postgresql: reads vs sqlite, 10,000 hypotheses / 100,000 matches and a small project', run: () => benchEngineReads() },
   { label: 'postgresql: 1 vs 4 reading server processes on one database, beside sqlite', run: () => benchEngineReaders() },
+  { label: 'postgresql: startup to first answer vs sqlite', run: () => benchEngineColdStart({ repetitions: 20 }) },
 ];
 
 async function main(): Promise<void> {
