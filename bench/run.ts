@@ -16,7 +16,7 @@ import { benchConcurrentReads } from './concurrent-reads.js';
 import { benchPayload } from './payload.js';
 import { benchStartupRss } from './startup-rss.js';
 import { benchFaults } from './faults.js';
-import { benchContextCost } from './context-cost.js';
+import { benchContextCost, benchEngineContextCost } from './context-cost.js';
 import { benchEngineReads } from './engine-reads.js';
 import { benchEngineReaders } from './engine-readers.js';
 
@@ -48,6 +48,7 @@ const BENCHMARKS: ReadonlyArray<{ label: string; run: () => Promise<BenchOutput>
   { label: 'postgresql: reads vs sqlite, 10,000 hypotheses / 100,000 matches and a small project', run: () => benchEngineReads() },
   { label: 'postgresql: 1 vs 4 reading server processes on one database, beside sqlite', run: () => benchEngineReaders() },
   { label: 'postgresql: startup to first answer vs sqlite', run: () => benchEngineColdStart({ repetitions: 20 }) },
+  { label: 'postgresql: context cost and ranking recall of a delegated project, 20 hypotheses, vs sqlite', run: () => benchEngineContextCost({ size: 20, seeds: 5 }) },
 ];
 
 async function main(): Promise<void> {
