@@ -42,6 +42,9 @@ const READS: ReadonlyArray<{ name: string; tool: string; args: (researchId: stri
   { name: 'get_research_status', tool: 'get_research_status', args: (id) => ({ research_id: id }) },
 ];
 
+/** Trivial statements timed from the benchmark's process: the floor one round trip to the database sets. */
+const PINGS = 1_000;
+
 interface Measured {
   size: string;
   read: string;
@@ -50,9 +53,12 @@ interface Measured {
   inServer: LatencySummary | undefined;
 }
 
+/** A `SELECT 1` on each engine at one size, its p50 and p99 (ms). */
+type Pings = Map<BenchEngine, LatencySummary>;
+
 const sizeLabel = (size: { hypotheses: number; matches: number }): string => `${size.hypotheses.toLocaleString('en')} hypotheses, ${size.matches.toLocaleString('en')} matches`;
 
-async function measureSize(size: { hypotheses: number; matches: number }, options: EngineReadsOptions): Promise<Measured[]> {
+async function measureSize(size: { hypotheses: number; matches: number }, options: EngineReadsOptions, pings: Pings): Promise<Measured[]> {
   const seeded = new Map<BenchEngine, SeededData>();
   const servers = new Map<BenchEngine, ConnectedServer>();
   const measured: Measured[] = [];
@@ -90,6 +96,16 @@ async function measureSize(size: { hypotheses: number; matches: number }, option
         process.stderr.write(`bench:   ${read.name} on ${ENGINE_NAMES[engine]}: p50 ${summarize(taken).p50.toFixed(2)} ms\n`);
       }
     }
+    if (pings.size === 0) {
+      for (const engine of BENCH_ENGINES) {
+        const handle = await (seeded.get(engine) as SeededData).store.open();
+        try {
+          pings.set(engine, summarize(await series(PINGS, () => handle.ping())));
+        } finally {
+          await handle.close();
+        }
+      }
+    }
   } finally {
     await Promise.all([...servers.values()].map((server) => server.close()));
     for (const data of seeded.values()) await data.dispose();
@@ -101,17 +117,18 @@ export async function benchEngineReads(overrides: Partial<EngineReadsOptions> = 
   const options = { ...ENGINE_READS_DEFAULTS, ...overrides };
   const loadBefore = os.loadavg();
   const measured: Measured[] = [];
-  for (const size of options.sizes) measured.push(...(await measureSize(size, options)));
+  const pings: Pings = new Map();
+  for (const size of options.sizes) measured.push(...(await measureSize(size, options, pings)));
   const results: BenchResult[] = measured.map((m) => ({
     name: `${m.read} (${ENGINE_NAMES[m.engine]})`,
     detail: `over stdio, ${m.size}`,
     summary: m.overStdio,
     reported: ['p50', 'p95', 'p99', 'max'],
   }));
-  return { results, appendix: appendixOf(measured, options, loadBefore) };
+  return { results, appendix: appendixOf(measured, pings, options, loadBefore) };
 }
 
-function appendixOf(measured: readonly Measured[], options: EngineReadsOptions, loadBefore: number[]): string {
+function appendixOf(measured: readonly Measured[], pings: Pings, options: EngineReadsOptions, loadBefore: number[]): string {
   const ms = (value: number | undefined): string => (value === undefined ? '—' : value >= 10 ? value.toFixed(1) : value.toFixed(2));
   const find = (size: string, read: string, engine: BenchEngine): Measured | undefined => measured.find((m) => m.size === size && m.read === read && m.engine === engine);
   const sizes = options.sizes.map(sizeLabel);
@@ -145,6 +162,8 @@ function appendixOf(measured: readonly Measured[], options: EngineReadsOptions, 
     ...rows,
     '',
     ...scaling,
+    '',
+    ...[...pings].map(([engine, ping]) => `One \`SELECT 1\` from the benchmark's process on ${ENGINE_NAMES[engine]} (${PINGS} times, while the servers were idle): p50 ${ping.p50.toFixed(3)} ms, p99 ${ping.p99.toFixed(3)} ms.`),
     '',
   ].join('\n');
 }

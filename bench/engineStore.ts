@@ -6,6 +6,7 @@
 // (test/support/postgresCluster.ts) and stopped when the process exits; COSCI_TEST_POSTGRES_URL
 // names a running one instead.
 import Database from 'better-sqlite3';
+import os from 'node:os';
 import { handleOf, type Db } from '../src-mcp/store/handle.js';
 import { PostgresPool } from '../src-mcp/store/postgres/pool.js';
 import { databasePath } from '../src-shared/node/dataDir.js';
@@ -42,6 +43,8 @@ export interface SeedingHandle {
   settle(): Promise<void>;
   /** The last `count` durations (ms) the servers recorded in the audit log for `action` (e.g. `tool:list_hypotheses`): a call's own time, without stdio. */
   recentDurations(action: string, count: number): Promise<number[]>;
+  /** One trivial statement (`SELECT 1`): on PostgreSQL, what one round trip to the database costs. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,8 +57,10 @@ function ensureCluster(): Promise<void> {
   if (process.env[TEST_POSTGRES_URL_ENV] !== undefined) return Promise.resolve();
   cluster ??= startPostgresCluster().then((started) => {
     process.env[TEST_POSTGRES_URL_ENV] = started.url;
-    // Synchronous, so it runs on any exit, a failed benchmark's too.
+    // Synchronous, so it runs on any exit, a failed benchmark's too; a signal ends the process
+    // without 'exit' unless it is handled, so an interrupted run stops its cluster as well.
     process.once('exit', () => stopPostgresCluster(started.dir));
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
     process.stderr.write(`bench: PostgreSQL cluster on port ${started.port} (${started.dir})\n`);
   });
   return cluster;
@@ -72,6 +77,7 @@ export async function folderStore(engine: BenchEngine, dataDir: string, label = 
         return Promise.resolve({
           db: handleOf(connection),
           settle: () => Promise.resolve(void connection.pragma('wal_checkpoint(TRUNCATE)')),
+          ping: () => Promise.resolve(void connection.prepare('SELECT 1').get()),
           recentDurations: (action, count) => Promise.resolve(connection.prepare(RECENT_DURATIONS.replace(/\$\d/g, '?')).pluck().all(action, count) as number[]),
           close: () => Promise.resolve(void connection.close()),
         });
@@ -89,6 +95,7 @@ export async function folderStore(engine: BenchEngine, dataDir: string, label = 
       return Promise.resolve({
         db: handleOf(pool),
         settle: async () => void (await pool.pool.query('ANALYZE')),
+        ping: async () => void (await pool.pool.query('SELECT 1')),
         recentDurations: async (action, count) => (await pool.pool.query<{ duration_ms: number }>(RECENT_DURATIONS, [action, count])).rows.map((row) => Number(row.duration_ms)),
         close: () => pool.close(),
       });

@@ -9,6 +9,7 @@ import { insertReview } from '../src-mcp/store/reviews.js';
 import { updateProjectState } from '../src-mcp/store/projectState.js';
 import { upsertPolicy } from '../src-mcp/store/policies.js';
 import { writeTransaction } from '../src-mcp/store/transactions.js';
+import type { Db } from '../src-mcp/store/handle.js';
 import { connectServer } from '../test/support/server.js';
 import { BENCH_CLIENT_ID, tempDataDir } from './server.js';
 import { seededRandom } from '../test/support/seededRandom.js';
@@ -85,7 +86,8 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
     await desktop.close();
   }
 
-  // 2. Directly through the store: hypotheses, one review each, the match log, in one transaction.
+  // 2. Directly through the store: hypotheses, one review each, the match log, in transactions of
+  //    SEED_ROWS_PER_TRANSACTION rows.
   try {
     const random = seededRandom(options.seed);
     const at = new Date('2026-11-01T00:00:00.000Z');
@@ -106,39 +108,39 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
       wins[winner] = (wins[winner] ?? 0) + 1;
       return { m, a, b, winner };
     });
-    await writeTransaction(db, async () => {
-      for (const [i, id] of ids.entries()) {
-        const elo = 1400 - (800 * i) / n;
-        const row: HypothesisRow = {
-          id, projectId: researchId, seq: i + 1,
-          summary: `H${i + 1}: inhibiting regulator R${i} in hepatic stellate cells reduces collagen deposition in liver fibrosis`,
-          rationale: `Expression data implicate R${i} in stellate cell activation; selective inhibitors exist.`,
-          experimentalProtocol: `Treat CCl4 mice with an R${i} inhibitor for eight weeks; score fibrosis blind; quantify hydroxyproline.`,
-          testablePredictions: [`Inhibiting R${i} lowers hydroxyproline by at least 30%.`],
-          citations: [{ title: `Regulator R${i} in hepatic stellate cells`, doi: `10.1000/r${i}`, year: 2021, verified: false }],
-          assumptions: [`R${i} is required for stellate cell activation.`],
-          method: 'literature_based', origin: 'generated', status: 'in_tournament', gate: 'approved', parents: [], iteration: 1,
-          elo, btScore: 1200 - (400 * i) / n, ciLow: 1150 - (400 * i) / n, ciHigh: 1250 - (400 * i) / n, pTopK: i < 10 ? 0.9 : 0.01, rank: i + 1,
-          matchesPlayed: played[i] ?? 0, wins: wins[i] ?? 0, nearDuplicateOf: null, safetyFlag: null, batchTaskId: null,
-          createdBy: BENCH_CLIENT_ID, reasoner: 'delegated:bench', createdAt: iso(i), updatedAt: iso(n + options.matches),
-        };
-        await insertHypothesis(db, row);
-        await insertReview(db, {
-          id: `rev_b${String(i).padStart(11, '0')}`, projectId: researchId, hypothesisId: id, type: 'initial',
-          plausibility: 0.7, novelty: 0.6, testability: 0.8, safety: 0.95, overall: 0.7,
-          strengths: ['Clear mechanism'], weaknesses: ['Human relevance unknown'], recommendations: ['Add an organoid validation'],
-          citations: [], assumptionChecks: [], fundamentalFlaw: false, narrative: null, reviewer: 'delegated:bench', judge: 'model', taskId: null, createdAt: iso(n + i),
-        });
-      }
-      for (const { m, a, b, winner } of matchRows) {
-        await insertMatch(db, {
-          id: `mat_b${String(m).padStart(11, '0')}`, projectId: researchId, firstId: ids[a] as string, secondId: ids[b] as string, winnerId: ids[winner] as string,
-          judge: 'model', confidence: 0.8, rationale: 'The winner proposes a more specific mechanism with a cleaner experiment.', debate: [],
-          taskId: null, pairId: null, createdBy: BENCH_CLIENT_ID, createdAt: iso(2 * n + m),
-        });
-      }
-      await updateProjectState(db, researchId, { stage: 'rank', status: 'active', progress: 0.6 }, iso(2 * n + options.matches));
+    await inTransactions(db, ids.length, async (i) => {
+      const id = ids[i] as string;
+      const elo = 1400 - (800 * i) / n;
+      const row: HypothesisRow = {
+        id, projectId: researchId, seq: i + 1,
+        summary: `H${i + 1}: inhibiting regulator R${i} in hepatic stellate cells reduces collagen deposition in liver fibrosis`,
+        rationale: `Expression data implicate R${i} in stellate cell activation; selective inhibitors exist.`,
+        experimentalProtocol: `Treat CCl4 mice with an R${i} inhibitor for eight weeks; score fibrosis blind; quantify hydroxyproline.`,
+        testablePredictions: [`Inhibiting R${i} lowers hydroxyproline by at least 30%.`],
+        citations: [{ title: `Regulator R${i} in hepatic stellate cells`, doi: `10.1000/r${i}`, year: 2021, verified: false }],
+        assumptions: [`R${i} is required for stellate cell activation.`],
+        method: 'literature_based', origin: 'generated', status: 'in_tournament', gate: 'approved', parents: [], iteration: 1,
+        elo, btScore: 1200 - (400 * i) / n, ciLow: 1150 - (400 * i) / n, ciHigh: 1250 - (400 * i) / n, pTopK: i < 10 ? 0.9 : 0.01, rank: i + 1,
+        matchesPlayed: played[i] ?? 0, wins: wins[i] ?? 0, nearDuplicateOf: null, safetyFlag: null, batchTaskId: null,
+        createdBy: BENCH_CLIENT_ID, reasoner: 'delegated:bench', createdAt: iso(i), updatedAt: iso(n + options.matches),
+      };
+      await insertHypothesis(db, row);
+      await insertReview(db, {
+        id: `rev_b${String(i).padStart(11, '0')}`, projectId: researchId, hypothesisId: id, type: 'initial',
+        plausibility: 0.7, novelty: 0.6, testability: 0.8, safety: 0.95, overall: 0.7,
+        strengths: ['Clear mechanism'], weaknesses: ['Human relevance unknown'], recommendations: ['Add an organoid validation'],
+        citations: [], assumptionChecks: [], fundamentalFlaw: false, narrative: null, reviewer: 'delegated:bench', judge: 'model', taskId: null, createdAt: iso(n + i),
+      });
     });
+    await inTransactions(db, matchRows.length, async (index) => {
+      const { m, a, b, winner } = matchRows[index] as (typeof matchRows)[number];
+      await insertMatch(db, {
+        id: `mat_b${String(m).padStart(11, '0')}`, projectId: researchId, firstId: ids[a] as string, secondId: ids[b] as string, winnerId: ids[winner] as string,
+        judge: 'model', confidence: 0.8, rationale: 'The winner proposes a more specific mechanism with a cleaner experiment.', debate: [],
+        taskId: null, pairId: null, createdBy: BENCH_CLIENT_ID, createdAt: iso(2 * n + m),
+      });
+    });
+    await writeTransaction(db, () => updateProjectState(db, researchId, { stage: 'rank', status: 'active', progress: 0.6 }, iso(2 * n + options.matches)));
     await seeding.settle();
     return { dir: dataDir.dir, researchId, hypothesisIds: ids, seedMs: performance.now() - started, store, dispose };
   } catch (error) {
@@ -146,5 +148,26 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
     throw error;
   } finally {
     await seeding.close();
+  }
+}
+
+/**
+ * Rows per seeding transaction. Every hypothesis, review and match row fires counting triggers
+ * that update the project's one counter row (project_counts, migrations 0005, 0009, 0010). On
+ * PostgreSQL each update of a row already updated in the same transaction writes a new version
+ * and must first find the latest one along the row's chain of versions, so one transaction of
+ * 120,000 rows is quadratic: the seed of 10,000 hypotheses and 100,000 matches in one transaction
+ * ran for over 10 minutes (the database's backend at 60% of a core) before it was stopped, where
+ * SQLite, which updates the row in place, took 55 s. Between transactions the dead versions are
+ * pruned, so short transactions keep each update cheap on both engines.
+ */
+const SEED_ROWS_PER_TRANSACTION = 200;
+
+/** `write(i)` for i in 0..count-1, SEED_ROWS_PER_TRANSACTION to a write transaction. */
+async function inTransactions(db: Db, count: number, write: (i: number) => Promise<void>): Promise<void> {
+  for (let start = 0; start < count; start += SEED_ROWS_PER_TRANSACTION) {
+    await writeTransaction(db, async () => {
+      for (let i = start; i < Math.min(count, start + SEED_ROWS_PER_TRANSACTION); i += 1) await write(i);
+    });
   }
 }
