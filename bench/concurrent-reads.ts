@@ -21,6 +21,7 @@ import type { BenchResult } from './result.js';
 import { readOnce, readSeries, type ReadSeries, type ReaderReply, type ReaderRequest } from './reader-worker.js';
 import { processCpu, type ProcessCpu } from './processCpu.js';
 import { summarize } from './stats.js';
+import { ENGINE_NAMES, folderStore, type BenchEngine } from './engineStore.js';
 
 export interface ConcurrentReadsOptions {
   callsPerClient: number;
@@ -35,6 +36,19 @@ export interface ConcurrentReadsOptions {
    * 2 cores alone: nothing one server writes (its read-audit flushes) can make another redo work.
    */
   control?: boolean;
+  /** Where the one database lives: the SQLite file in the data folder (the default) or a PostgreSQL database. */
+  engine?: BenchEngine;
+}
+
+/** The threads layout's figures, for a comparison across engines (bench/engine-readers.ts). */
+export interface ReadersFigures {
+  oneRate: number;
+  fourRate: number;
+  oneP99: number;
+  fourP99: number;
+  /** Medians of the paired ratios, 4 clients / 1 client. */
+  throughputRatio: number;
+  p99Ratio: number;
 }
 
 export const CONCURRENT_READS_DEFAULTS: ConcurrentReadsOptions = { callsPerClient: 300, rounds: 7 };
@@ -61,8 +75,8 @@ interface Reader {
   close(): Promise<void>;
 }
 
-async function inLoopReader(dataDir: string, serverEntry: string | undefined): Promise<Reader> {
-  const server: ConnectedServer = await connectServer({ dataDir, client: 'desktop', ...(serverEntry === undefined ? {} : { serverEntry }) });
+async function inLoopReader(dataDir: string, serverEntry: string | undefined, env: Record<string, string>): Promise<Reader> {
+  const server: ConnectedServer = await connectServer({ dataDir, client: 'desktop', env, ...(serverEntry === undefined ? {} : { serverEntry }) });
   const serverPid = server.transport.pid;
   if (serverPid === null) throw new Error('a reader\'s server process has no pid');
   return { serverPid, read: (researchId, calls) => readSeries(server, researchId, calls), close: () => server.close() };
@@ -75,7 +89,7 @@ async function inLoopReader(dataDir: string, serverEntry: string | undefined): P
 const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
   .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./reader-worker.ts', import.meta.url).href)}); })`;
 
-async function threadReader(dataDir: string, serverEntry: string | undefined): Promise<Reader> {
+async function threadReader(dataDir: string, serverEntry: string | undefined, env: Record<string, string>): Promise<Reader> {
   const worker = new Worker(WORKER_BOOTSTRAP, { eval: true });
   const ask = (request: ReaderRequest): Promise<ReaderReply> =>
     new Promise((resolve, reject) => {
@@ -88,7 +102,7 @@ async function threadReader(dataDir: string, serverEntry: string | undefined): P
       });
       worker.postMessage(request);
     });
-  const connected = await ask({ kind: 'connect', dataDir, ...(serverEntry === undefined ? {} : { serverEntry }) });
+  const connected = await ask({ kind: 'connect', dataDir, env, ...(serverEntry === undefined ? {} : { serverEntry }) });
   if (connected.kind !== 'connected') throw new Error(`a reader thread answered "${connected.kind}" to connect`);
   return {
     serverPid: connected.serverPid,
@@ -189,10 +203,14 @@ async function round(active: readonly Reader[], all: readonly Reader[], research
   };
 }
 
-async function measureLayout(layout: Layout, dataDir: string, controlDirs: readonly string[], researchId: string, options: ConcurrentReadsOptions): Promise<LayoutFigures> {
+async function measureLayout(layout: Layout, dataDir: string, env: Record<string, string>, controlDirs: readonly string[], researchId: string, options: ConcurrentReadsOptions): Promise<LayoutFigures> {
   const readers: Reader[] = [];
   const apart: Reader[] = [];
-  const open = (folder: string): Promise<Reader> => (layout === 'threads' ? threadReader(folder, options.serverEntry) : inLoopReader(folder, options.serverEntry));
+  // The control's copies are SQLite folders (a copy of the file each); the shared database is the engine's.
+  const open = (folder: string): Promise<Reader> => {
+    const folderEnv = folder === dataDir ? env : {};
+    return layout === 'threads' ? threadReader(folder, options.serverEntry, folderEnv) : inLoopReader(folder, options.serverEntry, folderEnv);
+  };
   try {
     for (let i = 0; i < 4; i += 1) readers.push(await open(dataDir));
     for (const folder of controlDirs) apart.push(await open(folder));
@@ -238,12 +256,15 @@ async function measureLayout(layout: Layout, dataDir: string, controlDirs: reado
   }
 }
 
-export async function benchConcurrentReads(overrides: Partial<ConcurrentReadsOptions> = {}): Promise<{ results: BenchResult[]; appendix: string }> {
+export async function benchConcurrentReads(overrides: Partial<ConcurrentReadsOptions> = {}): Promise<{ results: BenchResult[]; appendix: string; readers?: ReadersFigures }> {
   const options = { ...CONCURRENT_READS_DEFAULTS, ...overrides };
+  const engine = options.engine ?? 'sqlite';
+  if (options.control === true && engine !== 'sqlite') throw new Error('--control copies the SQLite file of the data folder: it runs on SQLite only.');
   const dir = tempDataDir('cosci-bench-readers');
+  const store = await folderStore(engine, dir, 'readers');
   const loadBefore = os.loadavg();
   try {
-    const setup = await connectServer({ dataDir: dir, client: 'desktop', ...(options.serverEntry === undefined ? {} : { serverEntry: options.serverEntry }) });
+    const setup = await connectServer({ dataDir: dir, client: 'desktop', env: store.env, ...(options.serverEntry === undefined ? {} : { serverEntry: options.serverEntry }) });
     let researchId: string;
     try {
       const started = await setup.client.callTool({ name: 'start_research', arguments: { goal: 'Find novel therapeutic targets for liver fibrosis (readers benchmark)' } });
@@ -255,8 +276,8 @@ export async function benchConcurrentReads(overrides: Partial<ConcurrentReadsOpt
     // The control's servers: a copy of the database each.
     const controlDirs = options.control === true ? CONTROL_COPIES.map((i) => copyOf(dir, i)) : [];
     const figures: LayoutFigures[] = [];
-    for (const layout of options.layouts ?? LAYOUTS) figures.push(await measureLayout(layout, dir, controlDirs, researchId, options));
-    const detail = `get_research_status / list_hypotheses back to back, ${options.rounds} rounds of ${options.callsPerClient} calls`;
+    for (const layout of options.layouts ?? LAYOUTS) figures.push(await measureLayout(layout, dir, store.env, controlDirs, researchId, options));
+    const detail = `get_research_status / list_hypotheses back to back on ${ENGINE_NAMES[engine]}, ${options.rounds} rounds of ${options.callsPerClient} calls`;
     const results: BenchResult[] = [];
     const threads = figures.find((f) => f.layout === 'threads');
     const oneLoop = figures.find((f) => f.layout === 'one-loop');
@@ -269,10 +290,22 @@ export async function benchConcurrentReads(overrides: Partial<ConcurrentReadsOpt
     if (oneLoop !== undefined) {
       results.push({ name: 'Reads, 4 clients in one event loop', detail: `the same with the 4 clients in the benchmark's one event loop (the former layout); ${oneLoop.fourRate.toFixed(0)} calls/s in all`, summary: summarize(oneLoop.four.flatMap((r) => r.samples)), reported: ['p50', 'p95', 'p99', 'max'] });
     }
-    return { results, appendix: appendixOf(figures, options, loadBefore) };
+    return { results, appendix: appendixOf(figures, options, loadBefore), ...(threads === undefined ? {} : { readers: readersFigures(threads) }) };
   } finally {
+    await store.dispose();
     for (const folder of [dir, ...CONTROL_COPIES.map((i) => `${dir}-copy-${i}`)]) fs.rmSync(folder, { recursive: true, force: true });
   }
+}
+
+function readersFigures(threads: LayoutFigures): ReadersFigures {
+  return {
+    oneRate: threads.oneRate,
+    fourRate: threads.fourRate,
+    oneP99: summarize(threads.one.flatMap((r) => r.samples)).p99,
+    fourP99: summarize(threads.four.flatMap((r) => r.samples)).p99,
+    throughputRatio: median(threads.paired.throughput),
+    p99Ratio: median(threads.paired.p99),
+  };
 }
 
 const LAYOUT_TITLES: Record<Layout, string> = {
@@ -325,7 +358,7 @@ function appendixOf(figures: readonly LayoutFigures[], options: ConcurrentReadsO
     ];
   });
   return [
-    '### Concurrent readers',
+    `### Concurrent readers on ${ENGINE_NAMES[options.engine ?? 'sqlite']}`,
     '',
     `${options.rounds} interleaved rounds of ${options.callsPerClient} reads per client, per layout; ${os.cpus().length} cores; load average before ${loadBefore.map((v) => v.toFixed(2)).join(' / ')}, after ${os.loadavg().map((v) => v.toFixed(2)).join(' / ')}. Ratios are the median over rounds of each 4-client round against the 1-client round before it, with their range.`,
     '',

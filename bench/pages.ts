@@ -35,7 +35,7 @@ const WHOLE_BY_ROW = 'get_leaderboard, whole board by row';
 
 type Structured = Record<string, unknown>;
 
-async function call(server: ConnectedServer, name: string, args: Structured): Promise<Structured> {
+export async function call(server: ConnectedServer, name: string, args: Structured): Promise<Structured> {
   const result = await server.client.callTool({ name, arguments: args }, { timeout: 10 * 60_000 });
   if (result.isError === true) throw new Error(`${name} failed during the benchmark: ${describeToolFailure(result).slice(0, 500)}`);
   return result.structuredContent as Structured;
@@ -50,7 +50,7 @@ async function call(server: ConnectedServer, name: string, args: Structured): Pr
 const WARM_UP_CALLS = 200;
 
 /** Times `once` per call; a `once` that returns a number has timed its own part (nanoseconds). */
-async function series(calls: number, once: () => Promise<unknown>): Promise<bigint[]> {
+export async function series(calls: number, once: () => Promise<unknown>): Promise<bigint[]> {
   for (let i = 0; i < Math.min(WARM_UP_CALLS, calls); i += 1) await once();
   const samples: bigint[] = [];
   for (let i = 0; i < calls; i += 1) {

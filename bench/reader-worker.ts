@@ -35,8 +35,8 @@ export async function readSeries(server: ConnectedServer, researchId: string, ca
 }
 
 export type ReaderRequest =
-  /** `serverEntry`: another build's server.js (an A/B run); this repository's dist when absent. */
-  | { kind: 'connect'; dataDir: string; serverEntry?: string }
+  /** `serverEntry`: another build's server.js (an A/B run); this repository's dist when absent. `env`: the database's (COSCI_DATABASE_URL on PostgreSQL). */
+  | { kind: 'connect'; dataDir: string; serverEntry?: string; env?: Record<string, string> }
   | { kind: 'read'; researchId: string; calls: number }
   | { kind: 'close' };
 
@@ -51,7 +51,7 @@ let server: ConnectedServer | undefined;
 
 async function handle(request: ReaderRequest): Promise<ReaderReply> {
   if (request.kind === 'connect') {
-    server = await connectServer({ dataDir: request.dataDir, client: 'desktop', ...(request.serverEntry === undefined ? {} : { serverEntry: request.serverEntry }) });
+    server = await connectServer({ dataDir: request.dataDir, client: 'desktop', ...(request.env === undefined ? {} : { env: request.env }), ...(request.serverEntry === undefined ? {} : { serverEntry: request.serverEntry }) });
     const serverPid = server.transport.pid;
     if (serverPid === null) throw new Error('the reader\'s server process has no pid');
     return { kind: 'connected', serverPid };

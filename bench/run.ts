@@ -1,6 +1,6 @@
 // `npm run bench` (after the build): runs every benchmark against the built server, prints the
 // results table and appends it to docs/benchmarks-history.md. Progress goes to stderr, the table to stdout.
-import { benchColdStart } from './cold-start.js';
+import { benchColdStart, benchEngineColdStart } from './cold-start.js';
 import { appendToDoc, BENCHMARKS_DOC, renderSection, runContext } from './report.js';
 import type { BenchResult } from './result.js';
 import { assertServerBuilt } from './server.js';
@@ -16,7 +16,9 @@ import { benchConcurrentReads } from './concurrent-reads.js';
 import { benchPayload } from './payload.js';
 import { benchStartupRss } from './startup-rss.js';
 import { benchFaults } from './faults.js';
-import { benchContextCost } from './context-cost.js';
+import { benchContextCost, benchEngineContextCost } from './context-cost.js';
+import { benchEngineReads } from './engine-reads.js';
+import { benchEngineReaders } from './engine-readers.js';
 
 /** One row, or several rows plus Markdown shown after the table (e.g. a simulator's own table). */
 type BenchOutput = BenchResult | { results: readonly BenchResult[]; appendix: string };
@@ -42,6 +44,11 @@ const BENCHMARKS: ReadonlyArray<{ label: string; run: () => Promise<BenchOutput>
   { label: 'startup memory: rss after initialize vs server-memory', run: () => benchStartupRss() },
   { label: 'faults: 100 kill -9 during write bursts', run: () => benchFaults({ kills: 100 }) },
   { label: 'context cost: delegated projects of 10, 20 and 50 hypotheses', run: () => benchContextCost() },
+  // PostgreSQL against SQLite in the same run (issue 30); each starts a throwaway cluster (bench/engineStore.ts).
+  { label: 'postgresql: reads vs sqlite, 10,000 hypotheses / 100,000 matches and a small project', run: () => benchEngineReads() },
+  { label: 'postgresql: 1 vs 4 reading server processes on one database, beside sqlite', run: () => benchEngineReaders() },
+  { label: 'postgresql: startup to first answer vs sqlite', run: () => benchEngineColdStart({ repetitions: 20 }) },
+  { label: 'postgresql: context cost and ranking recall of a delegated project, 20 hypotheses, vs sqlite', run: () => benchEngineContextCost({ size: 20, seeds: 5 }) },
 ];
 
 async function main(): Promise<void> {

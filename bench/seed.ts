@@ -3,18 +3,17 @@
 // next to a few dozen ordinary projects. The projects are made over MCP as an assistant would;
 // the bulk rows go in through the store's own named statements in one transaction (seconds,
 // where the real workflow would need 10,000 delegated work items).
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { insertHypothesis, type HypothesisRow } from '../src-mcp/store/hypotheses.js';
 import { insertMatch } from '../src-mcp/store/matches.js';
 import { insertReview } from '../src-mcp/store/reviews.js';
 import { updateProjectState } from '../src-mcp/store/projectState.js';
 import { upsertPolicy } from '../src-mcp/store/policies.js';
 import { writeTransaction } from '../src-mcp/store/transactions.js';
+import type { Db } from '../src-mcp/store/handle.js';
 import { connectServer } from '../test/support/server.js';
 import { BENCH_CLIENT_ID, tempDataDir } from './server.js';
 import { seededRandom } from '../test/support/seededRandom.js';
-import { handleOf } from '../src-mcp/store/handle.js';
+import { folderStore, type BenchEngine, type FolderStore } from './engineStore.js';
 
 export interface SeedOptions {
   hypotheses: number;
@@ -24,6 +23,8 @@ export interface SeedOptions {
   seed: number;
   /** The server that creates the database (another build's dist/mcp/server.js); this repository's when omitted. */
   serverEntry?: string | undefined;
+  /** Where the store lives: the SQLite file in the data folder (the default) or a PostgreSQL database of its own. */
+  engine?: BenchEngine;
 }
 
 export interface SeededData {
@@ -32,23 +33,30 @@ export interface SeededData {
   /** The big project's hypotheses, best first (by their hidden quality). */
   hypothesisIds: string[];
   seedMs: number;
+  /** The data folder's store: its servers need `store.env`. */
+  store: FolderStore;
   dispose(): Promise<void>;
 }
 
 export async function seedLargeProject(options: SeedOptions): Promise<SeededData> {
   const started = performance.now();
   const dataDir = await tempDataDir('seed');
-  const entry = options.serverEntry === undefined ? {} : { serverEntry: options.serverEntry };
+  const store = await folderStore(options.engine ?? 'sqlite', dataDir.dir, 'seed');
+  const dispose = async (): Promise<void> => {
+    await store.dispose();
+    await dataDir.dispose();
+  };
+  const entry = { ...(options.serverEntry === undefined ? {} : { serverEntry: options.serverEntry }), env: store.env };
   // 1. Over MCP: the first server creates the database; the scientist lifts the bench client's rate
   //    limit (benchmarks call costly tools back to back), then projects are started and the big
   //    one's research plan is approved in the app.
   const desktop = await connectServer({ dataDir: dataDir.dir, client: 'desktop', ...entry });
-  const file = path.join(dataDir.dir, 'co-scientist.db');
-  const db = new Database(file);
+  const seeding = await store.open();
+  const db = seeding.db;
   let researchId = '';
   try {
-    await writeTransaction(handleOf(db), () =>
-      upsertPolicy(handleOf(db), {
+    await writeTransaction(db, () =>
+      upsertPolicy(db, {
         clientId: BENCH_CLIENT_ID,
         scopes: ['research:write', 'hypotheses:generate', 'hypotheses:evolve', 'reviews:write', 'knowledge:write'],
         ratePerMinute: 1_000_000,
@@ -78,7 +86,8 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
     await desktop.close();
   }
 
-  // 2. Directly through the store: hypotheses, one review each, the match log, in one transaction.
+  // 2. Directly through the store: hypotheses, one review each, the match log, in transactions of
+  //    SEED_ROWS_PER_TRANSACTION rows.
   try {
     const random = seededRandom(options.seed);
     const at = new Date('2026-11-01T00:00:00.000Z');
@@ -99,45 +108,66 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
       wins[winner] = (wins[winner] ?? 0) + 1;
       return { m, a, b, winner };
     });
-    await writeTransaction(handleOf(db), async () => {
-      for (const [i, id] of ids.entries()) {
-        const elo = 1400 - (800 * i) / n;
-        const row: HypothesisRow = {
-          id, projectId: researchId, seq: i + 1,
-          summary: `H${i + 1}: inhibiting regulator R${i} in hepatic stellate cells reduces collagen deposition in liver fibrosis`,
-          rationale: `Expression data implicate R${i} in stellate cell activation; selective inhibitors exist.`,
-          experimentalProtocol: `Treat CCl4 mice with an R${i} inhibitor for eight weeks; score fibrosis blind; quantify hydroxyproline.`,
-          testablePredictions: [`Inhibiting R${i} lowers hydroxyproline by at least 30%.`],
-          citations: [{ title: `Regulator R${i} in hepatic stellate cells`, doi: `10.1000/r${i}`, year: 2021, verified: false }],
-          assumptions: [`R${i} is required for stellate cell activation.`],
-          method: 'literature_based', origin: 'generated', status: 'in_tournament', gate: 'approved', parents: [], iteration: 1,
-          elo, btScore: 1200 - (400 * i) / n, ciLow: 1150 - (400 * i) / n, ciHigh: 1250 - (400 * i) / n, pTopK: i < 10 ? 0.9 : 0.01, rank: i + 1,
-          matchesPlayed: played[i] ?? 0, wins: wins[i] ?? 0, nearDuplicateOf: null, safetyFlag: null, batchTaskId: null,
-          createdBy: BENCH_CLIENT_ID, reasoner: 'delegated:bench', createdAt: iso(i), updatedAt: iso(n + options.matches),
-        };
-        await insertHypothesis(handleOf(db), row);
-        await insertReview(handleOf(db), {
-          id: `rev_b${String(i).padStart(11, '0')}`, projectId: researchId, hypothesisId: id, type: 'initial',
-          plausibility: 0.7, novelty: 0.6, testability: 0.8, safety: 0.95, overall: 0.7,
-          strengths: ['Clear mechanism'], weaknesses: ['Human relevance unknown'], recommendations: ['Add an organoid validation'],
-          citations: [], assumptionChecks: [], fundamentalFlaw: false, narrative: null, reviewer: 'delegated:bench', judge: 'model', taskId: null, createdAt: iso(n + i),
-        });
-      }
-      for (const { m, a, b, winner } of matchRows) {
-        await insertMatch(handleOf(db), {
-          id: `mat_b${String(m).padStart(11, '0')}`, projectId: researchId, firstId: ids[a] as string, secondId: ids[b] as string, winnerId: ids[winner] as string,
-          judge: 'model', confidence: 0.8, rationale: 'The winner proposes a more specific mechanism with a cleaner experiment.', debate: [],
-          taskId: null, pairId: null, createdBy: BENCH_CLIENT_ID, createdAt: iso(2 * n + m),
-        });
-      }
-      await updateProjectState(handleOf(db), researchId, { stage: 'rank', status: 'active', progress: 0.6 }, iso(2 * n + options.matches));
+    await inTransactions(db, ids.length, async (i) => {
+      const id = ids[i] as string;
+      const elo = 1400 - (800 * i) / n;
+      const row: HypothesisRow = {
+        id, projectId: researchId, seq: i + 1,
+        summary: `H${i + 1}: inhibiting regulator R${i} in hepatic stellate cells reduces collagen deposition in liver fibrosis`,
+        rationale: `Expression data implicate R${i} in stellate cell activation; selective inhibitors exist.`,
+        experimentalProtocol: `Treat CCl4 mice with an R${i} inhibitor for eight weeks; score fibrosis blind; quantify hydroxyproline.`,
+        testablePredictions: [`Inhibiting R${i} lowers hydroxyproline by at least 30%.`],
+        citations: [{ title: `Regulator R${i} in hepatic stellate cells`, doi: `10.1000/r${i}`, year: 2021, verified: false }],
+        assumptions: [`R${i} is required for stellate cell activation.`],
+        method: 'literature_based', origin: 'generated', status: 'in_tournament', gate: 'approved', parents: [], iteration: 1,
+        elo, btScore: 1200 - (400 * i) / n, ciLow: 1150 - (400 * i) / n, ciHigh: 1250 - (400 * i) / n, pTopK: i < 10 ? 0.9 : 0.01, rank: i + 1,
+        matchesPlayed: played[i] ?? 0, wins: wins[i] ?? 0, nearDuplicateOf: null, safetyFlag: null, batchTaskId: null,
+        createdBy: BENCH_CLIENT_ID, reasoner: 'delegated:bench', createdAt: iso(i), updatedAt: iso(n + options.matches),
+      };
+      await insertHypothesis(db, row);
+      await insertReview(db, {
+        id: `rev_b${String(i).padStart(11, '0')}`, projectId: researchId, hypothesisId: id, type: 'initial',
+        plausibility: 0.7, novelty: 0.6, testability: 0.8, safety: 0.95, overall: 0.7,
+        strengths: ['Clear mechanism'], weaknesses: ['Human relevance unknown'], recommendations: ['Add an organoid validation'],
+        citations: [], assumptionChecks: [], fundamentalFlaw: false, narrative: null, reviewer: 'delegated:bench', judge: 'model', taskId: null, createdAt: iso(n + i),
+      });
     });
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    return { dir: dataDir.dir, researchId, hypothesisIds: ids, seedMs: performance.now() - started, dispose: dataDir.dispose };
+    await inTransactions(db, matchRows.length, async (index) => {
+      const { m, a, b, winner } = matchRows[index] as (typeof matchRows)[number];
+      await insertMatch(db, {
+        id: `mat_b${String(m).padStart(11, '0')}`, projectId: researchId, firstId: ids[a] as string, secondId: ids[b] as string, winnerId: ids[winner] as string,
+        judge: 'model', confidence: 0.8, rationale: 'The winner proposes a more specific mechanism with a cleaner experiment.', debate: [],
+        taskId: null, pairId: null, createdBy: BENCH_CLIENT_ID, createdAt: iso(2 * n + m),
+      });
+    });
+    await writeTransaction(db, () => updateProjectState(db, researchId, { stage: 'rank', status: 'active', progress: 0.6 }, iso(2 * n + options.matches)));
+    await seeding.settle();
+    return { dir: dataDir.dir, researchId, hypothesisIds: ids, seedMs: performance.now() - started, store, dispose };
   } catch (error) {
-    await dataDir.dispose();
+    await dispose();
     throw error;
   } finally {
-    db.close();
+    await seeding.close();
+  }
+}
+
+/**
+ * Rows per seeding transaction. Every hypothesis, review and match row fires counting triggers
+ * that update the project's one counter row (project_counts, migrations 0005, 0009, 0010). On
+ * PostgreSQL each update of a row already updated in the same transaction writes a new version
+ * and must first find the latest one along the row's chain of versions, so one transaction of
+ * 120,000 rows is quadratic: the seed of 10,000 hypotheses and 100,000 matches in one transaction
+ * ran for over 10 minutes (the database's backend at 60% of a core) before it was stopped, where
+ * SQLite, which updates the row in place, took 55 s. Between transactions the dead versions are
+ * pruned, so short transactions keep each update cheap on both engines.
+ */
+const SEED_ROWS_PER_TRANSACTION = 200;
+
+/** `write(i)` for i in 0..count-1, SEED_ROWS_PER_TRANSACTION to a write transaction. */
+async function inTransactions(db: Db, count: number, write: (i: number) => Promise<void>): Promise<void> {
+  for (let start = 0; start < count; start += SEED_ROWS_PER_TRANSACTION) {
+    await writeTransaction(db, async () => {
+      for (let i = start; i < Math.min(count, start + SEED_ROWS_PER_TRANSACTION); i += 1) await write(i);
+    });
   }
 }

@@ -29,11 +29,15 @@ export interface ConnectedServer {
   stderrTail(): string;
 }
 
-/** Spawns a server on `dataDir` and completes the MCP handshake (spawn → initialize result); `entry`: another build's server.js. */
-export async function connectServer(dataDir: string, entry = SERVER_ENTRY): Promise<ConnectedServer> {
+/**
+ * Spawns a server on `dataDir` and completes the MCP handshake (spawn → initialize result); `entry`:
+ * another build's server.js; `env`: more environment (COSCI_DATABASE_URL for a PostgreSQL store, bench/engineStore.ts).
+ */
+export async function connectServer(dataDir: string, entry = SERVER_ENTRY, env: Record<string, string> = {}): Promise<ConnectedServer> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [entry, '--client', BENCH_CLIENT_ID, '--data-dir', dataDir],
+    env,
     // Piped, not inherited: diagnostics must not interleave with the results table.
     stderr: 'pipe',
   });

@@ -4,8 +4,17 @@
 // generous budget, no single result exceeds 20,000 characters, and every structured result is
 // valid (the client checks each against the tool's output schema). Speed and the exact numbers
 // live in bench/context-cost.ts and docs/benchmarks.md; this guard only stops the cost creeping back.
+//
+// The PostgreSQL pass (`npm run test:postgres`) runs this file as it is: the servers on the data
+// folder get the folder's database (support/server.ts), and the same bounds hold there (issue 30).
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { findProject } from '../../src-mcp/store/projects.js';
+import { projectHypotheses } from '../../src-mcp/store/hypotheses.js';
+import { databasePath } from '../../src-shared/node/dataDir.js';
 import { runScriptedProject, totals } from '../support/scriptedAssistant.js';
+import { tempDataDir } from '../support/server.js';
+import { openStoreFor, testEngine } from '../support/storeEngine.js';
 
 /**
  * Tokens (characters / 4) of definitions + instructions + result text + the assistant's arguments:
@@ -32,7 +41,8 @@ describe('context cost of a delegated project', () => {
   it('runs 20 hypotheses start → final report within the context budget, and still ranks the best first', async () => {
     const recalls: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const ledger = await runScriptedProject({ hypotheses: 20, seed: 7 });
+      const dataDir = tempDataDir('cosci-context');
+      const ledger = await runScriptedProject({ hypotheses: 20, seed: 7, dataDir });
       const cost = totals(ledger);
       const summary = `run ${run + 1}: context ${cost.base} tokens (with structured ${cost.withStructured}), ${ledger.calls.length} calls, largest result ${ledger.largestResult.chars} chars (${ledger.largestResult.tool}, ${ledger.largestResult.phase}), top-5 recall ${ledger.topRecall}`;
       expect(cost.base, summary).toBeLessThan(CONTEXT_BUDGET);
@@ -41,6 +51,12 @@ describe('context cost of a delegated project', () => {
       // It keeps what it wrote, so no item sends it back for a hypothesis's full text.
       expect(ledger.textReads, summary).toBe(0);
       recalls.push(ledger.topRecall);
+      // The project ran on this pass's engine: its rows are in the folder's store (in the
+      // PostgreSQL pass, the folder's database), and on PostgreSQL no SQLite file was made.
+      const store = await openStoreFor(dataDir);
+      expect(await findProject(store, ledger.researchId), summary).toBeDefined();
+      expect((await projectHypotheses(store, ledger.researchId)).length, summary).toBeGreaterThanOrEqual(ledger.hypotheses);
+      expect(fs.existsSync(databasePath(dataDir)), `a SQLite file in the data folder (engine ${testEngine()})`).toBe(testEngine() === 'sqlite');
     }
     // The ranking still finds the best hypotheses (hidden quality, judge right ~85% of the time).
     const mean = recalls.reduce((sum, recall) => sum + recall, 0) / RUNS;

@@ -68,10 +68,16 @@ interface NextStep {
 
 const JUDGE_ACCURACY = 0.85;
 
-export async function runScriptedProject(options: { hypotheses: number; seed: number; dataDir?: string }): Promise<ProjectLedger> {
+/**
+ * `env`: more environment for both servers, e.g. COSCI_DATABASE_URL naming the PostgreSQL database
+ * a benchmark made for the folder; without it a test's servers get the run's engine's store for
+ * the folder (server.ts: its PostgreSQL database in the PostgreSQL pass).
+ */
+export async function runScriptedProject(options: { hypotheses: number; seed: number; dataDir?: string; env?: Record<string, string> }): Promise<ProjectLedger> {
   const dataDir = options.dataDir ?? tempDataDir('cosci-context');
-  const assistant = await connectServer({ dataDir, client: 'claude-desktop' });
-  const desktop = await connectServer({ dataDir, client: 'desktop' });
+  const env = options.env === undefined ? {} : { env: options.env };
+  const assistant = await connectServer({ dataDir, client: 'claude-desktop', ...env });
+  const desktop = await connectServer({ dataDir, client: 'desktop', ...env });
   try {
     return await drive(assistant, desktop, options.hypotheses, options.seed);
   } finally {

@@ -1,0 +1,179 @@
+// Reads on PostgreSQL against SQLite in the same run (issue 30, *Performance*): the desktop's
+// 50-row leaderboard page, a 50-row `list_hypotheses` page and `get_research_status`, over real
+// stdio with the official client, one call in flight, on a project of 10,000 hypotheses and
+// 100,000 matches and on a small one (bench/seed.ts seeds either engine the same way). Target:
+// PostgreSQL's p50 ≤ 2× SQLite's for each call, and the same at both sizes (a page costs a page).
+// The engines alternate in rounds on the same tool, so that other load on the machine falls on both.
+//
+//   npm run build:node && node --import tsx bench/engine-reads.ts [calls per engine and tool]
+import os from 'node:os';
+import { connectServer, type ConnectedServer } from '../test/support/server.js';
+import { BENCH_ENGINES, ENGINE_NAMES, type BenchEngine } from './engineStore.js';
+import { call, series } from './pages.js';
+import type { BenchResult } from './result.js';
+import { seedLargeProject, type SeededData } from './seed.js';
+import { summarize, type LatencySummary } from './stats.js';
+
+export interface EngineReadsOptions {
+  /** Project sizes, the lab-scale one first. */
+  sizes: ReadonlyArray<{ hypotheses: number; matches: number }>;
+  /** Timed calls per engine and tool, split over `rounds`. */
+  calls: number;
+  rounds: number;
+  seed: number;
+}
+
+export const ENGINE_READS_DEFAULTS: EngineReadsOptions = {
+  sizes: [
+    { hypotheses: 10_000, matches: 100_000 },
+    { hypotheses: 100, matches: 1_000 },
+  ],
+  calls: 300,
+  rounds: 3,
+  seed: 20_261_129,
+};
+
+const TARGET_RATIO = 2;
+
+/** The measured reads: the audit action each is recorded under, and its arguments. */
+const READS: ReadonlyArray<{ name: string; tool: string; args: (researchId: string) => Record<string, unknown> }> = [
+  { name: 'get_leaderboard, 50 rows', tool: 'get_leaderboard', args: (id) => ({ research_id: id, limit: 50 }) },
+  { name: 'list_hypotheses, 50 rows', tool: 'list_hypotheses', args: (id) => ({ research_id: id, limit: 50 }) },
+  { name: 'get_research_status', tool: 'get_research_status', args: (id) => ({ research_id: id }) },
+];
+
+/** Trivial statements timed from the benchmark's process: the floor one round trip to the database sets. */
+const PINGS = 1_000;
+
+interface Measured {
+  size: string;
+  read: string;
+  engine: BenchEngine;
+  overStdio: LatencySummary;
+  inServer: LatencySummary | undefined;
+}
+
+/** A `SELECT 1` on each engine at one size, its p50 and p99 (ms). */
+type Pings = Map<BenchEngine, LatencySummary>;
+
+const sizeLabel = (size: { hypotheses: number; matches: number }): string => `${size.hypotheses.toLocaleString('en')} hypotheses, ${size.matches.toLocaleString('en')} matches`;
+
+async function measureSize(size: { hypotheses: number; matches: number }, options: EngineReadsOptions, pings: Pings): Promise<Measured[]> {
+  const seeded = new Map<BenchEngine, SeededData>();
+  const servers = new Map<BenchEngine, ConnectedServer>();
+  const measured: Measured[] = [];
+  try {
+    for (const engine of BENCH_ENGINES) {
+      process.stderr.write(`bench:   seeding ${sizeLabel(size)} on ${ENGINE_NAMES[engine]}\n`);
+      const data = await seedLargeProject({ ...size, otherProjects: 2, seed: options.seed, engine });
+      seeded.set(engine, data);
+      process.stderr.write(`bench:   seeded in ${(data.seedMs / 1000).toFixed(1)} s\n`);
+      servers.set(engine, await connectServer({ dataDir: data.dir, client: 'desktop', env: data.store.env }));
+    }
+    for (const read of READS) {
+      const samples = new Map<BenchEngine, bigint[]>(BENCH_ENGINES.map((engine) => [engine, []]));
+      for (let round = 0; round < options.rounds; round += 1) {
+        // Alternate which engine goes first, so neither always follows the other's warm caches.
+        for (const engine of round % 2 === 0 ? BENCH_ENGINES : [...BENCH_ENGINES].reverse()) {
+          const server = servers.get(engine) as ConnectedServer;
+          const args = read.args((seeded.get(engine) as SeededData).researchId);
+          samples.get(engine)?.push(...(await series(Math.ceil(options.calls / options.rounds), () => call(server, read.tool, args))));
+        }
+      }
+      // The servers audit reads in batches: let the last batch land before reading the durations.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const engine of BENCH_ENGINES) {
+        const taken = samples.get(engine) as bigint[];
+        const handle = await (seeded.get(engine) as SeededData).store.open();
+        let inServer: LatencySummary | undefined;
+        try {
+          const durations = await handle.recentDurations(`tool:${read.tool}`, taken.length);
+          if (durations.length > 0) inServer = summarize(durations.map((ms) => BigInt(Math.round(ms * 1e6))));
+        } finally {
+          await handle.close();
+        }
+        measured.push({ size: sizeLabel(size), read: read.name, engine, overStdio: summarize(taken), inServer });
+        process.stderr.write(`bench:   ${read.name} on ${ENGINE_NAMES[engine]}: p50 ${summarize(taken).p50.toFixed(2)} ms\n`);
+      }
+    }
+    if (pings.size === 0) {
+      for (const engine of BENCH_ENGINES) {
+        const handle = await (seeded.get(engine) as SeededData).store.open();
+        try {
+          pings.set(engine, summarize(await series(PINGS, () => handle.ping())));
+        } finally {
+          await handle.close();
+        }
+      }
+    }
+  } finally {
+    await Promise.all([...servers.values()].map((server) => server.close()));
+    for (const data of seeded.values()) await data.dispose();
+  }
+  return measured;
+}
+
+export async function benchEngineReads(overrides: Partial<EngineReadsOptions> = {}): Promise<{ results: BenchResult[]; appendix: string }> {
+  const options = { ...ENGINE_READS_DEFAULTS, ...overrides };
+  const loadBefore = os.loadavg();
+  const measured: Measured[] = [];
+  const pings: Pings = new Map();
+  for (const size of options.sizes) measured.push(...(await measureSize(size, options, pings)));
+  const results: BenchResult[] = measured.map((m) => ({
+    name: `${m.read} (${ENGINE_NAMES[m.engine]})`,
+    detail: `over stdio, ${m.size}`,
+    summary: m.overStdio,
+    reported: ['p50', 'p95', 'p99', 'max'],
+  }));
+  return { results, appendix: appendixOf(measured, pings, options, loadBefore) };
+}
+
+function appendixOf(measured: readonly Measured[], pings: Pings, options: EngineReadsOptions, loadBefore: number[]): string {
+  const ms = (value: number | undefined): string => (value === undefined ? '—' : value >= 10 ? value.toFixed(1) : value.toFixed(2));
+  const find = (size: string, read: string, engine: BenchEngine): Measured | undefined => measured.find((m) => m.size === size && m.read === read && m.engine === engine);
+  const sizes = options.sizes.map(sizeLabel);
+  const rows: string[] = [];
+  for (const size of sizes) {
+    for (const read of READS) {
+      const lite = find(size, read.name, 'sqlite');
+      const pg = find(size, read.name, 'postgres');
+      if (lite === undefined || pg === undefined) continue;
+      const ratio = pg.overStdio.p50 / lite.overStdio.p50;
+      rows.push(`| ${read.name} | ${size} | ${ms(lite.overStdio.p50)} / ${ms(lite.overStdio.p99)} | ${ms(pg.overStdio.p50)} / ${ms(pg.overStdio.p99)} | ${ms(lite.inServer?.p50)} / ${ms(pg.inServer?.p50)} | ${ratio.toFixed(2)}× — ${ratio <= TARGET_RATIO ? 'met' : '**missed**'} |`);
+    }
+  }
+  // Independence of size: each engine's p50 at lab scale against the same read on the small project.
+  const [large, small] = sizes;
+  const scaling = large === undefined || small === undefined ? [] : READS.map((read) => {
+    const per = BENCH_ENGINES.map((engine) => {
+      const big = find(large, read.name, engine);
+      const little = find(small, read.name, engine);
+      return big === undefined || little === undefined ? '—' : `${ENGINE_NAMES[engine]} ${(big.overStdio.p50 / little.overStdio.p50).toFixed(2)}×`;
+    });
+    return `- ${read.name}: p50 at lab scale / p50 on the small project: ${per.join(', ')}.`;
+  });
+  return [
+    '### Reads on PostgreSQL vs SQLite (bench/engine-reads.ts)',
+    '',
+    `Target: PostgreSQL p50 ≤ ${TARGET_RATIO}× SQLite's, independent of the project's size. ${options.calls} timed calls per engine and read (after warm-up), in ${options.rounds} rounds alternating the engines; one desktop server per engine, one call in flight. Load average (1/5/15 min, ${os.cpus().length} cores) before: ${loadBefore.map((v) => v.toFixed(2)).join(' / ')}; after: ${os.loadavg().map((v) => v.toFixed(2)).join(' / ')}.`,
+    '',
+    '| Read | Project | SQLite p50 / p99 over stdio (ms) | PostgreSQL p50 / p99 over stdio (ms) | p50 in the server, SQLite / PostgreSQL (ms) | PostgreSQL / SQLite p50 |',
+    '| --- | --- | ---: | ---: | ---: | --- |',
+    ...rows,
+    '',
+    ...scaling,
+    '',
+    ...[...pings].map(([engine, ping]) => `One \`SELECT 1\` from the benchmark's process on ${ENGINE_NAMES[engine]} (${PINGS} times, while the servers were idle): p50 ${ping.p50.toFixed(3)} ms, p99 ${ping.p99.toFixed(3)} ms.`),
+    '',
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [calls] = process.argv.slice(2).map(Number);
+  benchEngineReads(calls ? { calls } : {})
+    .then(({ appendix }) => process.stdout.write(`${appendix}\n`))
+    .catch((error: unknown) => {
+      process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 1;
+    });
+}
