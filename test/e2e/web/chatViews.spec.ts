@@ -73,11 +73,17 @@ test.describe('leaderboard and hypothesis card', () => {
   test('shows the project\'s rows, opens a row\'s card, and passes axe in light and dark', async ({ page }) => {
     const host = await openView(page, s, 'leaderboard');
     const result = await host.feed('list_hypotheses', { research_id: researchId, limit: 20 });
-    const listed = (result.structuredContent as { hypotheses: Array<{ id: string; number: number; rank: number | null }> }).hypotheses;
+    const listed = (result.structuredContent as { hypotheses: Array<{ id: string; number: number; rank: number | null; elo_score: number }> }).hypotheses;
     const rows = host.view.getByTestId('leaderboard-row');
     await expect(rows).toHaveCount(listed.length);
     await expect(rows.first()).toHaveAttribute('data-id', listed[0]!.id);
-    await expect(rows.first().getByTestId('row-open')).toContainText(`H${listed[0]!.number}`);
+    // The desktop's row (common/leaderboard/BoardRow), with the chat's columns: the same cells,
+    // names and test ids as the desktop board, and none of its desktop-only columns.
+    await expect(rows.first().getByTestId('row-number')).toHaveText(`H${listed[0]!.number}`);
+    await expect(rows.first().getByTestId('row-elo')).toHaveText(String(Math.round(listed[0]!.elo_score)));
+    await expect(rows.first().getByTestId('ci-bar')).toHaveAttribute('aria-label', /^Bradley-Terry score \d+, 95% interval /);
+    await expect(rows.first().getByRole('cell')).toHaveCount(6);
+    await expect(host.view.getByTestId('compare-toggle')).toHaveCount(0);
     await expectNoSeriousFindings(page, host, 'leaderboard');
 
     await rows.first().getByTestId('row-open').click();
@@ -109,7 +115,10 @@ test.describe('leaderboard and hypothesis card', () => {
     const ranked = result.structuredContent as { certified: boolean; k: number; leaderboard: unknown[] };
     await expect(host.view.getByTestId('leaderboard-row')).toHaveCount(ranked.leaderboard.length);
     await expect(host.view.getByTestId('leaderboard-certification')).toContainText(ranked.certified ? `Top-${ranked.k} certified` : `Top-${ranked.k} not certified`);
-    await expect(host.view.getByTestId('row-open').first()).toContainText(/^H\d+ · /);
+    // Titles and numbers from list_hypotheses, merged into the ranking's rows.
+    await expect(host.view.getByTestId('row-number').first()).toHaveText(/^H\d+$/);
+    const first = host.view.getByTestId('leaderboard-row').first();
+    await expect(first.getByTestId('row-open')).not.toHaveText((await first.getAttribute('data-id'))!);
   });
 
   test('the hypothesis card view and the status view, in light and dark', async ({ page }) => {
