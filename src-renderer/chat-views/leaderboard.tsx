@@ -1,13 +1,13 @@
 // The leaderboard in the chat (from list_hypotheses or rank_hypotheses): rank, short title, Elo,
-// Bradley-Terry score with its 95% interval drawn as the desktop draws it (ciCell), whether the
-// top-k is certified; a row opens the hypothesis card. The two tools each carry half of it —
+// Bradley-Terry score with its 95% interval, whether the top-k is certified — each row the
+// desktop's own row (common/leaderboard/BoardRow) with the columns a chat has room for; a row
+// opens the hypothesis card. The two tools each carry half of it —
 // list_hypotheses the titles, rank_hypotheses the certification — so the view asks for the other half.
 import { useEffect, useState } from 'react';
 import type { HypothesisDetail } from '../../src-shared/routes/index';
 import type { HYPOTHESIS_CARD_TOOL } from '../../src-shared/chatViews';
-import { ciCell } from '../features/leaderboard/ciCell';
-import { hypothesisTitle } from '../common/hypothesisTitle';
-import { LISTED_STATUS_LABELS } from '../common/hypotheses/labels';
+import { BoardHeader, BoardRow, clickedRowId, type BoardColumnId, type BoardRowFacts } from '../common/leaderboard/BoardRow';
+import { ciDomain } from '../common/leaderboard/boardFacts';
 import { mountView } from './shared/mount';
 import { useViewApp, type Parsed } from './shared/viewApp';
 import { fail, isRecord, missingFields } from './shared/parse';
@@ -18,25 +18,15 @@ import '../common/dataTable.css';
 // The renderer imports only types of src-shared: the literal is checked against the one owner.
 const HYPOTHESIS_CARD_TOOL_NAME: typeof HYPOTHESIS_CARD_TOOL = 'show_hypothesis_card';
 
-interface BoardRow {
-  id: string;
-  number: number | null;
-  summary: string | null;
-  status: string | null;
-  rank: number | null;
-  elo_score: number;
-  bt_score: number | null;
-  ci95: { low: number; high: number } | null;
-  p_top_k: number | null;
-  certified_top_k: boolean | null;
-}
+/** The columns a chat has room for, and that both producing tools' rows can fill. */
+const SHOWN: readonly BoardColumnId[] = ['rank', 'number', 'summary', 'elo', 'bt', 'ptopk'];
 
 interface Board {
   /** From rank_hypotheses; null until known. */
   research_id: string | null;
   certified: boolean | null;
   k: number | null;
-  rows: BoardRow[];
+  rows: BoardRowFacts[];
   total: number | null;
   source: 'list_hypotheses' | 'rank_hypotheses';
 }
@@ -44,37 +34,28 @@ interface Board {
 function parseBoard(structured: unknown): Parsed<Board> {
   if (!isRecord(structured)) return fail('it is not an object.');
   if (Array.isArray(structured.hypotheses)) {
-    const rows: BoardRow[] = [];
+    const rows: BoardRowFacts[] = [];
     for (const [index, row] of structured.hypotheses.entries()) {
       if (!isRecord(row)) return fail(`row ${index + 1} is not an object.`);
       const missing = missingFields(row, { id: 'string', number: 'number', summary: 'string', status: 'string', elo_score: 'number', rank: 'number|null', bt_score: 'number|null', ci95: 'object|null', p_top_k: 'number|null' });
       if (missing.length > 0) return fail(`row ${index + 1} lacks ${missing.join(', ')}.`);
-      rows.push({ ...(row as unknown as BoardRow), certified_top_k: null });
+      rows.push({ ...(row as unknown as BoardRowFacts), certified_top_k: null });
     }
     return { ok: true, data: { research_id: null, certified: null, k: null, rows, total: typeof structured.total === 'number' ? structured.total : rows.length, source: 'list_hypotheses' } };
   }
   if (Array.isArray(structured.leaderboard)) {
     const missing = missingFields(structured, { research_id: 'string', certified: 'boolean', k: 'number' });
     if (missing.length > 0) return fail(`the leaderboard lacks ${missing.join(', ')}.`);
-    const rows: BoardRow[] = [];
+    const rows: BoardRowFacts[] = [];
     for (const [index, row] of structured.leaderboard.entries()) {
       if (!isRecord(row)) return fail(`row ${index + 1} is not an object.`);
       const bad = missingFields(row, { id: 'string', rank: 'number', elo_score: 'number', bt_score: 'number', ci95: 'object', p_top_k: 'number', certified_top_k: 'boolean' });
       if (bad.length > 0) return fail(`row ${index + 1} lacks ${bad.join(', ')}.`);
-      rows.push({ ...(row as unknown as BoardRow), number: null, summary: null, status: null });
+      rows.push({ ...(row as unknown as BoardRowFacts), number: null, summary: null, status: null });
     }
     return { ok: true, data: { research_id: structured.research_id as string, certified: structured.certified as boolean, k: structured.k as number, rows, total: rows.length, source: 'rank_hypotheses' } };
   }
   return fail('it is neither a list_hypotheses nor a rank_hypotheses result.');
-}
-
-/** The scale every row's interval is drawn on: all intervals of the board. */
-function ciDomain(rows: readonly BoardRow[]): [number, number] | null {
-  const bounds = rows.flatMap((row) => (row.ci95 === null ? [] : [row.ci95.low, row.ci95.high]));
-  if (bounds.length === 0) return null;
-  const low = Math.min(...bounds);
-  const high = Math.max(...bounds);
-  return high > low ? [low, high] : [low - 1, high + 1];
 }
 
 /** Merges what the other tool knows: titles by id, certification by id. */
@@ -146,44 +127,22 @@ function LeaderboardView() {
             : `Top-${board.k} not certified yet: more comparisons could still change it.`}
       </p>
       {view.problem === null ? null : <Notice text={view.problem} />}
-      <table className="cv-table" data-testid="leaderboard-table">
-        <thead>
-          <tr>
-            <th scope="col" className="num">Rank</th>
-            <th scope="col">Hypothesis</th>
-            <th scope="col" className="num">Elo</th>
-            <th scope="col">
-              <abbr title="Bradley-Terry score with its 95% bootstrap interval">BT · 95% CI</abbr>
-            </th>
-            <th scope="col" className="num">P(top-k)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {board.rows.map((row) => {
-            const bt = ciCell(row.bt_score, row.ci95, domain);
-            const title = row.summary === null ? row.id : hypothesisTitle({ summary: row.summary });
-            return (
-              <tr key={row.id} data-testid="leaderboard-row" data-id={row.id} className={row.certified_top_k === true ? 'is-certified' : undefined}>
-                <td className="num" data-testid="row-rank">
-                  {row.rank ?? '—'}
-                  {row.certified_top_k === true ? <span className="lb-certified" role="img" aria-label={`certified in top-${board.k ?? 'k'}`}> ✓</span> : null}
-                </td>
-                <td>
-                  <button type="button" className="cv-link" aria-expanded={card?.id === row.id} data-testid="row-open" onClick={() => void open(row.id)}>
-                    {row.number === null ? title : `H${row.number} · ${title}`}
-                  </button>
-                  {row.status === null ? null : <span className="cv-meta">{` ${LISTED_STATUS_LABELS[row.status as keyof typeof LISTED_STATUS_LABELS] ?? row.status}`}</span>}
-                </td>
-                <td className="num" data-testid="row-elo">{Math.round(row.elo_score)}</td>
-                <td className={bt.label === undefined ? 'ci-empty' : 'ci-cell'} aria-label={bt.label} title={bt.label} style={bt.style}>
-                  {bt.text}
-                </td>
-                <td className="num">{row.p_top_k === null ? '—' : row.p_top_k.toFixed(2)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="lb-table cv-board" role="table" aria-label="Leaderboard" aria-rowcount={board.rows.length + 1} data-testid="leaderboard-table">
+        <BoardHeader shown={SHOWN} />
+        {/* One click handler for all rows, as on the desktop: a click on a row opens its card. */}
+        <div
+          role="rowgroup"
+          className="cv-board-rows"
+          onClick={(event) => {
+            const id = clickedRowId(event);
+            if (id !== undefined) void open(id);
+          }}
+        >
+          {board.rows.map((row, index) => (
+            <BoardRow key={row.id} row={row} shown={SHOWN} index={index} k={board.k} ciDomain={domain} open={card?.id === row.id} openable />
+          ))}
+        </div>
+      </div>
       {card === null ? null : card.problem !== null ? <Notice text={card.problem} testId="card-problem" /> : card.detail === null ? <p className="muted">Opening the hypothesis…</p> : <HypothesisCard detail={card.detail} headingLevel={2} />}
     </main>
   );

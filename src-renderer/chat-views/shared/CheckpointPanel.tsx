@@ -7,7 +7,8 @@ import { KIND_HINTS, KIND_LABELS, editSource, diffOptionsFor } from '../../featu
 import { fieldsOf, type JsonSchema } from '../../features/checkpoints/schemaForm/jsonSchema';
 import { SchemaForm } from '../../features/checkpoints/schemaForm/SchemaForm';
 import { diffValues } from '../../features/checkpoints/schemaForm/diff';
-import { clean, prefill, validate, type FormValue } from '../../features/checkpoints/schemaForm/values';
+import { clean, pathKey, prefill, validate, type FormValue } from '../../features/checkpoints/schemaForm/values';
+import { HypothesisPicker, isHypothesisIdList, pickableHypotheses } from './HypothesisPicker';
 import { Notice } from './Notice';
 
 /** Kinds the scientist decides only in the desktop app, whoever asks (checkpointRules.ts). */
@@ -64,6 +65,9 @@ function EditForm({ checkpoint, onSubmit, onCancel, busy }: { checkpoint: Checkp
   const changes = diffValues(fields, original, value, options).length;
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => form.current?.querySelector<HTMLElement>('input, textarea, select')?.focus(), []);
+  // Lists of hypothesis ids are chosen from the checkpoint's own hypotheses; the rest is SchemaForm's.
+  const picks = useMemo(() => pickableHypotheses(checkpoint), [checkpoint]);
+  const shown = tried ? errors : new Map<string, string>();
   return (
     <form
       ref={form}
@@ -81,7 +85,10 @@ function EditForm({ checkpoint, onSubmit, onCancel, busy }: { checkpoint: Checkp
         if (errors.size === 0 && changes > 0) onSubmit(clean(fields, value));
       }}
     >
-      <SchemaForm fields={fields} value={value} onChange={setValue} errors={tried ? errors : new Map()} itemLabel={options.itemLabel} idPrefix={idPrefix} />
+      <SchemaForm fields={fields.filter((field) => !isHypothesisIdList(field))} value={value} onChange={setValue} errors={shown} itemLabel={options.itemLabel} idPrefix={idPrefix} />
+      {fields.filter(isHypothesisIdList).map((field) => (
+        <HypothesisPicker key={field.key} field={field} choices={picks} value={value[field.key]} onChange={(next) => setValue({ ...value, [field.key]: next })} error={shown.get(pathKey([field.key]))} idPrefix={idPrefix} />
+      ))}
       {tried && changes === 0 ? <p className="field-error" role="alert">Nothing was changed yet.</p> : null}
       <div className="cv-actions">
         <button type="submit" className="cv-primary" disabled={busy} data-testid="edit-submit">{`Approve with these changes (${changes})`}</button>

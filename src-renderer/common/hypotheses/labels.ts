@@ -22,6 +22,11 @@ export const LISTED_STATUS_LABELS: Record<ListedStatus, string> = {
 /** One wording of where a hypothesis came from, in the leaderboard and the hypothesis views alike. */
 export const ORIGIN_LABELS: Record<HypothesisOrigin, string> = { generated: 'Generated', evolved: 'Evolved', human: 'Written by you' };
 
+/** "literature_based" → "literature based", "paradigm_shift" → "paradigm shift". */
+export function methodLabel(method: string): string {
+  return method.replace(/_/g, ' ');
+}
+
 export const SCORE_LABELS = { plausibility: 'Plausibility', novelty: 'Novelty', testability: 'Testability', safety: 'Safety', overall: 'Overall' } as const;
 
 /** One label per review type (REVIEW_TYPE_VALUES): a type without one fails the typecheck. */

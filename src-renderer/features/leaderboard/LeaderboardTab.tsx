@@ -4,10 +4,11 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { LeaderboardRow } from '../../../src-shared/routes/index';
 import { LeaderboardTable } from './LeaderboardTable';
+import { ciDomain } from '../../common/leaderboard/boardFacts';
 import { LeaderboardToolbar } from './LeaderboardToolbar';
 import { useServerSearch } from './serverSearch';
 import { tiesWithAbove } from './certification';
-import { applyFilters, ciDomain, distinctMethods, hasFilters, memoisedSearchText, NO_FILTERS, nextSort, sortRows, type Filters, type Sort } from './leaderboardModel';
+import { applyFilters, distinctMethods, hasFilters, memoisedSearchText, NO_FILTERS, nextSort, sortRows, type Filters, type Sort } from './leaderboardModel';
 
 export interface TableState {
   filters: Filters;

@@ -4,34 +4,16 @@
 import { memo, useCallback, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { LeaderboardRow } from '../../../src-shared/routes/index';
-import { ciCell } from './ciCell';
-import { movementLabel, type Sort, type SortColumn } from './leaderboardModel';
-import { methodLabel, ORIGIN_LABELS, STATUS_LABELS } from './labels';
-import { hypothesisTitle } from '../../common/hypothesisTitle';
+import type { Sort, SortColumn } from './leaderboardModel';
+import { BOARD_COLUMNS, BoardHeader, BoardRow, clickedRowId, type BoardColumn, type BoardColumnId } from '../../common/leaderboard/BoardRow';
 
 export const ROW_HEIGHT = 44;
 
+/** The desktop shows every column. */
+const SHOWN: readonly BoardColumnId[] = BOARD_COLUMNS.map((column) => column.id);
 
-interface Column {
-  id: string;
-  label: string;
-  sort?: SortColumn;
-  /** Accessible name when the visible label is an abbreviation. */
-  title?: string;
-}
-
-const COLUMNS: Column[] = [
-  { id: 'select', label: 'Compare' },
-  { id: 'rank', label: 'Rank', sort: 'rank' },
-  { id: 'movement', label: 'Move', sort: 'movement', title: 'Rank movement in the latest judging round' },
-  { id: 'number', label: '#', sort: 'number', title: 'Hypothesis number' },
-  { id: 'summary', label: 'Hypothesis' },
-  { id: 'elo', label: 'Elo', sort: 'elo' },
-  { id: 'bt', label: 'BT score · 95% CI', sort: 'bt', title: 'Bradley-Terry score with its 95% bootstrap interval' },
-  { id: 'ptopk', label: 'P(top-k)', sort: 'p_top_k', title: 'Share of bootstrap replicates in which it is in the top k' },
-  { id: 'matches', label: 'W–L', sort: 'matches', title: 'Matches won and lost' },
-  { id: 'status', label: 'Status' },
-];
+/** The columns the board sorts by, and by what. */
+const SORT_BY: Partial<Record<BoardColumnId, SortColumn>> = { rank: 'rank', movement: 'movement', number: 'number', elo: 'elo', bt: 'bt', ptopk: 'p_top_k', matches: 'matches' };
 
 export interface LeaderboardTableProps {
   rows: readonly LeaderboardRow[];
@@ -79,19 +61,18 @@ export function LeaderboardTable({ rows, totalRows, k, ciDomain, sort, onSort, s
         data-testid="leaderboard-scroll"
         tabIndex={-1}
         onClick={(event) => {
-          const target = event.target as HTMLElement;
-          if (onOpen === undefined || target.closest('input') !== null) return;
-          const id = target.closest<HTMLElement>('[data-testid="leaderboard-row"]')?.dataset.id;
-          if (id !== undefined) onOpen(id);
+          const id = clickedRowId(event);
+          if (id !== undefined && onOpen !== undefined) onOpen(id);
         }}
       >
         <div className="lb-body" role="presentation" style={{ height: `${virtualizer.getTotalSize()}px` }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index] as LeaderboardRow;
             return (
-              <Row
+              <BoardRow
                 key={item.key}
                 row={row}
+                shown={SHOWN}
                 index={item.index}
                 start={item.start}
                 k={k}
@@ -113,123 +94,23 @@ export function LeaderboardTable({ rows, totalRows, k, ciDomain, sort, onSort, s
 // Its own memoised component: the table re-renders on every scrolled frame that changes the rows
 // in view, and the header (ten cells, seven buttons) has nothing to do with that.
 const TableHeader = memo(function TableHeader({ sort, onSort }: { sort: Sort; onSort: (column: SortColumn) => void }) {
+  const active = (column: BoardColumn): boolean => SORT_BY[column.id] !== undefined && SORT_BY[column.id] === sort.column;
   return (
-    <div className="lb-row lb-head" role="row" aria-rowindex={1}>
-      {COLUMNS.map((column) => {
-        const active = column.sort !== undefined && sort.column === column.sort;
+    <BoardHeader
+      shown={SHOWN}
+      sortOf={(column) => (active(column) ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined)}
+      label={(column) => {
+        const by = SORT_BY[column.id];
+        if (by === undefined) return column.label;
         return (
-          <div
-            key={column.id}
-            role="columnheader"
-            className={`lb-cell lb-col-${column.id}`}
-            aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-            title={column.title}
-          >
-            {column.sort === undefined ? (
-              column.label
-            ) : (
-              <button type="button" className="lb-sort" data-testid={`sort-${column.sort}`} onClick={() => onSort(column.sort as SortColumn)}>
-                {column.label}
-                <span className="lb-sort-arrow" aria-hidden="true">
-                  {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
-                </span>
-              </button>
-            )}
-          </div>
-        );
-      })}
-    </div>
-  );
-});
-
-interface RowProps {
-  row: LeaderboardRow;
-  index: number;
-  start: number;
-  k: number;
-  ciDomain: [number, number] | null;
-  selected: boolean;
-  onToggleSelect: (id: string) => void;
-  open: boolean;
-  openable: boolean;
-  tiedWith: number | undefined;
-}
-
-// Memoised: scrolling re-renders the table, but a row whose data did not change need not.
-const Row = memo(function Row({ row, index, start, k, ciDomain, selected, onToggleSelect, open, openable, tiedWith }: RowProps) {
-  const title = hypothesisTitle(row);
-  const movement = movementLabel(row);
-  const losses = row.matches_played - row.wins;
-  const bt = ciCell(row.bt_score, row.ci95, ciDomain);
-  const origin = row.origin === 'generated' ? methodLabel(row.method) : `${ORIGIN_LABELS[row.origin]} · ${methodLabel(row.method)}`;
-  return (
-    <div
-      role="row"
-      aria-rowindex={index + 2}
-      aria-selected={selected}
-      className={`lb-row${row.certified_top_k ? ' is-certified' : ''}${selected ? ' is-selected' : ''}${open ? ' is-open' : ''}`}
-      style={{ transform: `translateY(${start}px)` }}
-      data-testid="leaderboard-row"
-      data-id={row.id}
-      data-rank={row.rank ?? ''}
-    >
-      <div role="cell" className="lb-cell lb-col-select">
-        <input type="checkbox" checked={selected} onChange={() => onToggleSelect(row.id)} aria-label={`Compare H${row.number}`} data-testid="compare-toggle" />
-      </div>
-      <div role="cell" className="lb-cell lb-col-rank" data-testid="row-rank">
-        {row.rank ?? '—'}
-        {row.certified_top_k ? (
-          <span className="lb-certified" role="img" aria-label={`certified in top-${k}`} title={`Certified in the top ${k}: there in at least 90% of bootstrap replicates`} data-testid="certified-marker">
-            ✓
-          </span>
-        ) : null}
-        {tiedWith !== undefined ? (
-          <span className="lb-tied" role="img" aria-label={`effectively tied with H${tiedWith}, ranked just above: their intervals overlap`} title={`Effectively tied with H${tiedWith}: their 95% intervals overlap`} data-testid="tied-marker" data-tied-with={tiedWith}>
-            ≈
-          </span>
-        ) : null}
-      </div>
-      {/* Rows are few DOM nodes on purpose (dozens mount per frame in a fast scroll): names go in aria-label. */}
-      <div role="cell" className={`lb-cell lb-col-movement lb-move-${movement.kind}`} title={movement.description} aria-label={movement.description || 'not ranked'} data-testid="row-movement">
-        {movement.text}
-      </div>
-      <div role="cell" className="lb-cell lb-col-number">
-        {`H${row.number}`}
-      </div>
-      {/* The title only (the full text is one click away, in the side panel): fewer characters to
-          shape and paint per row in a fast scroll. */}
-      <div role="cell" className="lb-cell lb-col-summary" title={row.summary} data-testid="row-summary">
-        {openable ? (
-          <button type="button" className="lb-open" aria-expanded={open} data-testid="row-open">
-            {title}
+          <button type="button" className="lb-sort" data-testid={`sort-${by}`} onClick={() => onSort(by)}>
+            {column.label}
+            <span className="lb-sort-arrow" aria-hidden="true">
+              {active(column) ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
+            </span>
           </button>
-        ) : (
-          title
-        )}
-      </div>
-      <div role="cell" className="lb-cell lb-col-elo" data-testid="row-elo">
-        {Math.round(row.elo_score)}
-      </div>
-      <div
-        role="cell"
-        className={`lb-cell lb-col-bt${bt.label === undefined ? ' ci-empty' : ' ci-cell'}`}
-        aria-label={bt.label}
-        title={bt.label}
-        style={bt.style}
-        data-testid={bt.label === undefined ? undefined : 'ci-bar'}
-      >
-        {bt.text}
-      </div>
-      <div role="cell" className="lb-cell lb-col-ptopk">
-        {row.p_top_k === null ? '—' : `${Math.round(row.p_top_k * 100)}%`}
-      </div>
-      <div role="cell" className="lb-cell lb-col-matches" title={`${row.matches_played} matches played`}>
-        {`${row.wins}–${losses}`}
-      </div>
-      <div role="cell" className="lb-cell lb-col-status" title={origin}>
-        <span className={`chip lb-status-${row.status}`}>{STATUS_LABELS[row.status]}</span>
-        {origin}
-      </div>
-    </div>
+        );
+      }}
+    />
   );
 });

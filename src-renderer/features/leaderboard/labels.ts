@@ -1,12 +1,7 @@
 // How tournament facts read in the GUI, so every tournament view says the same thing.
 
 // One wording of a hypothesis's status and origin in every view (docs/glossary.md).
-export { ORIGIN_LABELS, STATUS_LABELS } from '../../common/hypotheses/labels';
-
-/** "literature_based" → "literature based", "paradigm_shift" → "paradigm shift". */
-export function methodLabel(method: string): string {
-  return method.replace(/_/g, ' ');
-}
+export { methodLabel, ORIGIN_LABELS, STATUS_LABELS } from '../../common/hypotheses/labels';
 
 export function eloText(elo: number): string {
   return String(Math.round(elo));

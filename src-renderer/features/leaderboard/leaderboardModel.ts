@@ -113,30 +113,6 @@ export function distinctMethods(rows: readonly LeaderboardRow[]): string[] {
   return [...new Set(rows.map((row) => row.method))].sort();
 }
 
-/** The span of all intervals, so every row's CI bar is drawn on one shared scale. */
-export function ciDomain(rows: readonly LeaderboardRow[]): [number, number] | null {
-  let low = Infinity;
-  let high = -Infinity;
-  for (const row of rows) {
-    if (row.ci95 === null) continue;
-    low = Math.min(low, row.ci95.low);
-    high = Math.max(high, row.ci95.high);
-  }
-  if (!Number.isFinite(low)) return null;
-  return low === high ? [low - 1, high + 1] : [low, high];
-}
-
-/** "▲ 3", "▼ 2", "new" or "" for the rank movement column. */
-export function movementLabel(row: LeaderboardRow): { text: string; description: string; kind: 'up' | 'down' | 'same' | 'new' | 'none' } {
-  if (row.rank === null) return { text: '', description: '', kind: 'none' };
-  if (row.previous_rank === null) return { text: 'new', description: 'New in the latest round', kind: 'new' };
-  const movement = row.movement ?? 0;
-  const places = (n: number): string => `${n} place${n === 1 ? '' : 's'}`;
-  if (movement > 0) return { text: `▲${movement}`, description: `Up ${places(movement)} in the latest round`, kind: 'up' };
-  if (movement < 0) return { text: `▼${-movement}`, description: `Down ${places(-movement)} in the latest round`, kind: 'down' };
-  return { text: '–', description: 'Unchanged in the latest round', kind: 'same' };
-}
-
 /** How get_leaderboard marks a summary cut by `summary_chars` (src-shared/leaderboardSearch.ts, CUT_MARK). */
 const WIRE_CUT_MARK = '...';
 

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { makeTempDir, removeTempDirs } from '../../support/tempDirs.js';
 import { callOk, connectServer, type ConnectedServer, type ServerProcess, type ToolClient } from '../../support/server.js';
 import { runScriptedProject } from '../../support/scriptedAssistant.js';
+import { fakeResult, type WorkItemLike } from '../../support/fakeAssistant.js';
 import { ChatHost, appsClient, type Theme } from './chatViews/chatHost.js';
 import { describeFindings, seriousAxeFindings } from './support/axe.js';
 
@@ -47,6 +48,18 @@ async function openView(page: Page, s: Stage, name: Parameters<ChatHost['open']>
   return host;
 }
 
+/** The assistant does the project's work items (the deterministic fake reasoner) until a checkpoint waits. */
+async function workUntilDecision(s: Stage, researchId: string): Promise<Array<{ checkpoint_id: string; kind: string; payload: Record<string, unknown> }>> {
+  const summaries = async () => new Map(((await callOk(s.assistant, 'list_hypotheses', { research_id: researchId, limit: 200 })).hypotheses as Array<{ id: string; summary: string }>).map((h) => [h.id, h.summary]));
+  let next = await callOk(s.assistant, 'continue_research', { research_id: researchId });
+  for (let step = 0; step < 200 && next.state === 'work'; step += 1) {
+    const item = next.work_item as WorkItemLike;
+    next = (await callOk(s.assistant, 'submit_work', { task_id: item.task_id, result: fakeResult(item, await summaries()) })).next as Record<string, unknown>;
+  }
+  expect(next.state).toBe('awaiting_decision');
+  return next.checkpoints as Array<{ checkpoint_id: string; kind: string; payload: Record<string, unknown> }>;
+}
+
 async function auditRows(s: Stage, action: string): Promise<Array<Record<string, unknown>>> {
   return (await callOk(s.desktop, 'query_audit_log', { action })).rows as Array<Record<string, unknown>>;
 }
@@ -73,11 +86,17 @@ test.describe('leaderboard and hypothesis card', () => {
   test('shows the project\'s rows, opens a row\'s card, and passes axe in light and dark', async ({ page }) => {
     const host = await openView(page, s, 'leaderboard');
     const result = await host.feed('list_hypotheses', { research_id: researchId, limit: 20 });
-    const listed = (result.structuredContent as { hypotheses: Array<{ id: string; number: number; rank: number | null }> }).hypotheses;
+    const listed = (result.structuredContent as { hypotheses: Array<{ id: string; number: number; rank: number | null; elo_score: number }> }).hypotheses;
     const rows = host.view.getByTestId('leaderboard-row');
     await expect(rows).toHaveCount(listed.length);
     await expect(rows.first()).toHaveAttribute('data-id', listed[0]!.id);
-    await expect(rows.first().getByTestId('row-open')).toContainText(`H${listed[0]!.number}`);
+    // The desktop's row (common/leaderboard/BoardRow), with the chat's columns: the same cells,
+    // names and test ids as the desktop board, and none of its desktop-only columns.
+    await expect(rows.first().getByTestId('row-number')).toHaveText(`H${listed[0]!.number}`);
+    await expect(rows.first().getByTestId('row-elo')).toHaveText(String(Math.round(listed[0]!.elo_score)));
+    await expect(rows.first().getByTestId('ci-bar')).toHaveAttribute('aria-label', /^Bradley-Terry score \d+, 95% interval /);
+    await expect(rows.first().getByRole('cell')).toHaveCount(6);
+    await expect(host.view.getByTestId('compare-toggle')).toHaveCount(0);
     await expectNoSeriousFindings(page, host, 'leaderboard');
 
     await rows.first().getByTestId('row-open').click();
@@ -109,7 +128,10 @@ test.describe('leaderboard and hypothesis card', () => {
     const ranked = result.structuredContent as { certified: boolean; k: number; leaderboard: unknown[] };
     await expect(host.view.getByTestId('leaderboard-row')).toHaveCount(ranked.leaderboard.length);
     await expect(host.view.getByTestId('leaderboard-certification')).toContainText(ranked.certified ? `Top-${ranked.k} certified` : `Top-${ranked.k} not certified`);
-    await expect(host.view.getByTestId('row-open').first()).toContainText(/^H\d+ · /);
+    // Titles and numbers from list_hypotheses, merged into the ranking's rows.
+    await expect(host.view.getByTestId('row-number').first()).toHaveText(/^H\d+$/);
+    const first = host.view.getByTestId('leaderboard-row').first();
+    await expect(first.getByTestId('row-open')).not.toHaveText((await first.getAttribute('data-id'))!);
   });
 
   test('the hypothesis card view and the status view, in light and dark', async ({ page }) => {
@@ -165,6 +187,50 @@ test.describe('checkpoint decisions', () => {
       expect(edited.goal).toBe('Explain why some solid tumours resist PD-1 checkpoint inhibitors');
       const rows = await auditRows(s, 'tool:decide_in_chat');
       expect(rows.map((row) => [row.client_id, row.outcome, row.target]).sort()).toEqual(ids.map(() => [ASSISTANT, 'ok', expect.stringMatching(/^checkpoint:\/\//)]));
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('the final report\'s hypotheses are picked by checkbox, by keyboard, and the edit sends the picked ids', async ({ page }) => {
+    const s = await stage({ grant: true });
+    try {
+      const researchId = String((await callOk(s.desktop, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 4, pause_at: ['final_report'] })).research_id);
+      const waiting = await workUntilDecision(s, researchId);
+      expect(waiting.map((c) => c.kind)).toEqual(['final_report']);
+      const report = waiting[0]!.payload as { top_hypothesis_ids: string[]; top_hypotheses: Array<{ id: string; seq: number }> };
+      expect(report.top_hypothesis_ids.length).toBeGreaterThanOrEqual(2);
+
+      const host = await openView(page, s, 'checkpoint');
+      await host.feed('list_checkpoints', {});
+      const panel = host.view.getByTestId('checkpoint');
+      await panel.getByTestId('edit').click();
+      // The report's own hypotheses, by number, title and id, each checked as the report has it: no id to type.
+      const picks = panel.getByTestId('hypothesis-pick');
+      await expect(picks).toHaveCount(report.top_hypotheses.length);
+      for (const [index, h] of report.top_hypotheses.entries()) {
+        await expect(picks.nth(index)).toHaveAttribute('data-id', h.id);
+        await expect(picks.nth(index)).toContainText(`H${h.seq} · `);
+        await expect(picks.nth(index)).toContainText(h.id);
+        await expect(picks.nth(index).getByRole('checkbox')).toBeChecked();
+      }
+      await expect(panel.getByTestId('field-top_hypothesis_ids').getByRole('textbox')).toHaveCount(0);
+      await expectNoSeriousFindings(page, host, 'checkpoint edit with the hypothesis picker');
+
+      // Keyboard alone: the first pick's checkbox by its name, Space to drop it, then send.
+      const dropped = report.top_hypotheses[0]!;
+      await panel.getByRole('checkbox', { name: new RegExp(`^H${dropped.seq} · `) }).focus();
+      await page.keyboard.press('Space');
+      await expect(picks.first().getByRole('checkbox')).not.toBeChecked();
+      await expect(panel.getByTestId('edit-submit')).toContainText('(1)');
+      await panel.getByTestId('edit-submit').click();
+      await expect(panel.getByTestId('decided')).toContainText(`edit by ${ASSISTANT}`);
+
+      const history = (await callOk(s.desktop, 'list_decision_history', {})).decisions as Array<{ checkpoint_id: string; action: string; data: { top_hypothesis_ids?: string[] } | null }>;
+      const decided = history.find((d) => d.checkpoint_id === waiting[0]!.checkpoint_id);
+      expect(decided?.action).toBe('edit');
+      expect(decided?.data?.top_hypothesis_ids).toEqual(report.top_hypothesis_ids.filter((id) => id !== dropped.id));
+      expect((await callOk(s.desktop, 'get_research_status', { research_id: researchId })).status).toBe('completed');
     } finally {
       await s.close();
     }

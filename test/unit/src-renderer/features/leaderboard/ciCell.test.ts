@@ -1,7 +1,7 @@
 // The leaderboard's interval cell: the score as text, the accessible name, and the bar's three
 // positions (CSS custom properties) on the 120 px scale all rows share.
 import { describe, expect, it } from 'vitest';
-import { ciCell } from '../../../../../src-renderer/features/leaderboard/ciCell.js';
+import { ciCell } from '../../../../../src-renderer/common/leaderboard/ciCell.js';
 
 const px = (style: unknown, name: string): number => Number.parseFloat((style as Record<string, string>)[name] ?? 'NaN');
 

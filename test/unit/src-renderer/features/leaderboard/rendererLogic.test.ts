@@ -2,7 +2,8 @@
 // labels, the lineage layout, chart axes, and how the audit filter form becomes a query.
 import { describe, expect, it } from 'vitest';
 import type { LeaderboardRow } from '../../../../../src-shared/routes/index.js';
-import { applyFilters, ciDomain, movementLabel, nextSort, NO_FILTERS, shownSummary, sortRows } from '../../../../../src-renderer/features/leaderboard/leaderboardModel.js';
+import { applyFilters, nextSort, NO_FILTERS, shownSummary, sortRows } from '../../../../../src-renderer/features/leaderboard/leaderboardModel.js';
+import { ciDomain, movementLabel } from '../../../../../src-renderer/common/leaderboard/boardFacts.js';
 import { CUT_MARK, summaryPrefix } from '../../../../../src-shared/leaderboardSearch.js';
 import { layoutLineage, NODE_WIDTH } from '../../../../../src-renderer/features/leaderboard/lineageLayout.js';
 import { eloDomain, niceTicks, stepPath, linearScale } from '../../../../../src-renderer/features/leaderboard/chartMath.js';
