@@ -11,6 +11,7 @@ import { readExistingFile } from './fileSafety.js';
 import type { LaunchCommand } from './launcher.js';
 import { forgetRegistration, listLedgerRecords } from './ledger.js';
 import type { RegistrarIo } from './registrar.js';
+import { labUrlOfEntry } from './remoteServer.js';
 import { registerTarget } from './registrar.js';
 import type { TargetOptions } from './targets.js';
 import { desiredEntry, sameEntry, targetAtPath } from './targets.js';
@@ -27,7 +28,7 @@ export interface RecheckReport {
   /**
    * `ok`: still right. `repaired`: our entry was rewritten for this launch. `kept`: ours, still
    * working, left alone (see below). `changed_by_user` / `removed_by_user`: reported, not touched.
-   * `failed`: the check or repair hit an error (in `message`).
+   * `failed`: the check or repair hit an error (in `message`). An entry for a lab server is `kept`.
    */
   outcome: 'ok' | 'repaired' | 'kept' | 'changed_by_user' | 'removed_by_user' | 'failed';
   message: string;
@@ -65,6 +66,12 @@ export async function recheckRegistrations(opts: RecheckOptions, io?: RegistrarI
       }
       if (entryFingerprint(entry) !== record.entry_sha256) {
         report('changed_by_user', `${adapter.displayName}: the Co-Scientist entry in ${record.config_path} was edited outside Co-Scientist; left as it is.`);
+        continue;
+      }
+      // Pointed at a lab server by the scientist (register --server): where they want it, not stale.
+      const lab = labUrlOfEntry(adapter, entry);
+      if (lab !== undefined) {
+        report('kept', `${adapter.displayName}: connected to the lab server ${lab}; left as it is.`);
         continue;
       }
       const registered = launchOfEntry(entry);

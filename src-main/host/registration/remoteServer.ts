@@ -67,3 +67,18 @@ export function httpEntryFor(adapter: ClientAdapter, server: RemoteServer): Json
   }
   return adapter.buildHttpEntry(server.url);
 }
+
+const PROBE_URL = 'https://lab.invalid/mcp';
+
+/**
+ * The lab server an entry of this assistant points at, or undefined for a local command (or an
+ * assistant that cannot name a lab). Read through the adapter's own builder: the field its HTTP
+ * entry puts the URL in (url, httpUrl, serverUrl) is the one looked at.
+ */
+export function labUrlOfEntry(adapter: ClientAdapter, entry: unknown): string | undefined {
+  if (adapter.buildHttpEntry === undefined || entry === null || typeof entry !== 'object' || Array.isArray(entry)) return undefined;
+  const probe = adapter.buildHttpEntry(PROBE_URL);
+  const field = Object.keys(probe).find((key) => probe[key] === PROBE_URL);
+  const value = field === undefined ? undefined : (entry as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : undefined;
+}

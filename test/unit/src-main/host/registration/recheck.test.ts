@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LaunchCommand } from '../../../../../src-main/host/registration/index.js';
-import { claudeDesktop, CLIENTS, recheckRegistrations, registerClient } from '../../../../../src-main/host/registration/index.js';
+import { claudeDesktop, CLIENTS, recheckRegistrations, registerClient, targetFor } from '../../../../../src-main/host/registration/index.js';
 import { claudeConfigPath, fixture, LAUNCH, MOVED_LAUNCH, readJson, tempDir, writeConfig, writeExecutable } from './helpers.js';
 
 const codex = CLIENTS.find((c) => c.id === 'codex')!;
@@ -86,5 +86,26 @@ describe('recheckRegistrations', () => {
     fs.writeFileSync(claudeConfigPath(home, 'linux'), '{"mcpServers": ');
     const reports = await recheckRegistrations(opts());
     expect(reports).toEqual([expect.objectContaining({ client: 'claude-desktop', outcome: 'failed', message: expect.stringMatching(/not valid JSON/) })]);
+  });
+});
+
+// An assistant pointed at a lab server (`register --server`, the app's Connect on the lab side) is
+// where the scientist wants it: the check at start must not turn it back into this computer's server.
+describe('recheckRegistrations and lab server entries', () => {
+  it('leaves an entry for a lab server as it is, in every format', async () => {
+    const { opts } = fixture('linux');
+    const lab = { url: 'https://cosci.lab.example/mcp' };
+    const cursor = CLIENTS.find((c) => c.id === 'cursor')!;
+    await registerClient(cursor, { ...opts(), launch: lab });
+    await registerClient(codex, { ...opts(), launch: lab });
+    const files = [cursor, codex].map((client) => targetFor(client, opts()).location.path);
+    const before = files.map((file) => fs.readFileSync(file, 'utf8'));
+    const reports = await recheckRegistrations(opts());
+    expect(reports.map((r) => [r.client, r.outcome])).toEqual([
+      ['cursor', 'kept'],
+      ['codex', 'kept'],
+    ]);
+    expect(reports[0]?.message).toContain(lab.url);
+    expect(files.map((file) => fs.readFileSync(file, 'utf8'))).toEqual(before);
   });
 });
