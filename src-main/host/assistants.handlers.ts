@@ -15,7 +15,8 @@ import type { RouteHandlers } from './routeHandlers.js';
 /** What the router needs from the assistants' registration code; failures come back as values. */
 export interface Assistants {
   list(): Promise<Result<AssistantState[]>>;
-  connect(id: AssistantId, force?: boolean, variant?: string): Promise<Result<RegistrationOutcome>>;
+  /** With `server`, the assistant's entry for that lab server (it signs in itself), else for this computer's server. */
+  connect(id: AssistantId, force?: boolean, variant?: string, server?: string): Promise<Result<RegistrationOutcome>>;
   disconnect(id: AssistantId, force?: boolean, variant?: string): Promise<Result<DisconnectOutcome>>;
   repair(id: AssistantId, variant?: string): Promise<Result<RegistrationOutcome>>;
   test(id: AssistantId, variant?: string): Promise<Result<TestLaunch>>;
@@ -28,7 +29,7 @@ export function createAssistantHandlers(assistants: Assistants): RouteHandlers<t
       const listed = await assistants.list();
       return listed.ok ? { ok: true, data: { assistants: listed.data } } : listed;
     },
-    'assistants.connect': (input) => assistants.connect(input.id, input.force ?? false, input.variant),
+    'assistants.connect': (input) => assistants.connect(input.id, input.force ?? false, input.variant, input.server),
     'assistants.disconnect': (input) => assistants.disconnect(input.id, input.force ?? false, input.variant),
     'assistants.repair': (input) => assistants.repair(input.id, input.variant),
     'assistants.test': (input) => assistants.test(input.id, input.variant),

@@ -33,6 +33,7 @@ import { parseConfig } from './registration/configEditor.js';
 import { readExistingFile } from './registration/fileSafety.js';
 import type { LaunchCommand } from './registration/launcher.js';
 import { launchOpening } from './registration/launcher.js';
+import { parseServerUrl } from './registration/remoteServer.js';
 import { manualSetup } from './registration/manualSetup.js';
 import { locateApp } from './registration/cli.js';
 import { cliCommand } from '../../src-shared/node/cliCommand.js';
@@ -129,13 +130,22 @@ export function createAssistants(appContext: Context, log: Logger): Assistants {
         return (await Promise.all(inspections)).map((i) => i.state);
       }),
 
-    connect: (id: AssistantId, force = false, variant?: string) =>
-      attempt(`connect ${id}`, async (platform) => {
+    connect: async (id: AssistantId, force = false, variant?: string, server?: string) => {
+      let lab: ReturnType<typeof parseServerUrl> | undefined;
+      try {
+        lab = server === undefined ? undefined : parseServerUrl(server, 'lab server URL');
+      } catch (error) {
+        return { ok: false, error: { code: 'INVALID_INPUT', message: describeError(error) } };
+      }
+      return attempt(`connect ${id}`, async (platform) => {
         const opts = options(platform, variant);
         const t = targetFor(requireClient(id), opts);
+        // A lab server's entry is a URL: nothing to test-launch here; the assistant signs in to the lab itself.
+        if (lab !== undefined) return { ...(await registerTarget(t, { ...opts, launch: lab, force })), test_launch: null };
         const result = await registerTarget(t, { ...opts, force });
         return withTestLaunch(result, launchOfEntry(desiredEntry(t.adapter, context.launch)) ?? context.launch);
-      }),
+      });
+    },
 
     disconnect: (id: AssistantId, force = false, variant?: string) =>
       attempt(`disconnect ${id}`, async (platform): Promise<DisconnectOutcome> => {

@@ -48,6 +48,10 @@ export const AssistantStateSchema = z.object({
   problem: z.string().nullable(),
   /** What the scientist should do now, for this state (null when nothing). */
   next_step: z.string().nullable(),
+  /** The lab server our entry points the assistant at (it works on the lab, not on this computer); null otherwise. */
+  lab_server: z.string().nullable(),
+  /** Whether Co-Scientist can point this assistant at a lab server (its config can name a remote MCP server). */
+  can_use_lab: z.boolean(),
 });
 export type AssistantState = z.infer<typeof AssistantStateSchema>;
 
@@ -119,6 +123,8 @@ export const assistantRoutes = {
         ...AssistantTargetInput,
         /** Replace our entry even though the scientist edited it (only after showing them the CONFLICT's diff). */
         force: z.boolean().optional(),
+        /** A lab server's MCP URL: the assistant's HTTP entry for it, and the assistant signs in to the lab itself. */
+        server: z.string().trim().min(1).max(2000).optional(),
       })
       .strict(),
     output: RegistrationOutcomeSchema,

@@ -66,7 +66,7 @@ describe('assistant permission routes', () => {
     const dataDir = tempDataDir('cosci-control');
     const state = (id: AssistantState['id'], installed: boolean, registered: boolean): AssistantState => ({
       id, name: id, variant: 'standard', config_path: `/home/x/${id}.json`, installed, detected: installed ? `/usr/bin/${id}` : null, registered,
-      state: registered ? 'registered' : installed ? 'installed' : 'not_installed', problem: null, next_step: null,
+      state: registered ? 'registered' : installed ? 'installed' : 'not_installed', problem: null, next_step: null, lab_server: null, can_use_lab: false,
     });
     // Found but not connected; connected though its app was not found; neither (not listed); and found under two variants.
     const machine = [state('claude-desktop', true, false), state('windsurf', false, true), state('zed', false, false), state('cursor', true, false), state('cursor', true, true)];

@@ -34,17 +34,17 @@ export function isRemote(server: ServerTarget): server is RemoteServer {
 
 const LOOPBACK = /^(127(\.\d{1,3}){3}|localhost|\[::1\])$/i;
 
-/** `--server`: an absolute http(s) URL; plain http only to this computer (tokens travel with every request). */
-export function parseServerUrl(raw: string): RemoteServer {
+/** `--server` (or the app's lab URL, `named` so): an absolute http(s) URL; plain http only to this computer (tokens travel with every request). */
+export function parseServerUrl(raw: string, named = '--server'): RemoteServer {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(`Invalid --server "${raw}": give the lab server's URL, e.g. https://cosci.lab.example/mcp.`);
+    throw new Error(`Invalid ${named} "${raw}": give the lab server's URL, e.g. https://cosci.lab.example/mcp.`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`Invalid --server "${raw}": use an https:// URL.`);
-  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) throw new Error(`Invalid --server "${raw}": a lab server on another computer must be reached over https://.`);
-  if (url.hash !== '' || url.username !== '' || url.password !== '') throw new Error(`Invalid --server "${raw}": no fragment or credentials in the URL (the assistant signs in by itself).`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`Invalid ${named} "${raw}": use an https:// URL.`);
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) throw new Error(`Invalid ${named} "${raw}": a lab server on another computer must be reached over https://.`);
+  if (url.hash !== '' || url.username !== '' || url.password !== '') throw new Error(`Invalid ${named} "${raw}": no fragment or credentials in the URL (the assistant signs in by itself).`);
   return { url: url.href };
 }
 

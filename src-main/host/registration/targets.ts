@@ -11,7 +11,7 @@ import { emptyConfig } from './configText.js';
 import type { Detection } from './detection.js';
 import { detect } from './detection.js';
 import { entryFingerprint, sameJson } from './entryDiff.js';
-import { httpEntryFor, isRemote, type ServerTarget } from './remoteServer.js';
+import { httpEntryFor, isRemote, labUrlOfEntry, type ServerTarget } from './remoteServer.js';
 import { RegistrationError } from './errors.js';
 import { readExistingFile } from './fileSafety.js';
 import { dataDirOfLaunch, launchForClient } from './launcher.js';
@@ -151,6 +151,7 @@ export async function inspectTarget(t: Target, opts: InspectOptions): Promise<Cl
   let entry: unknown;
   let upToDate: boolean | null = null;
   let state: RegistrationState = t.detection.installed ? 'installed' : 'not_installed';
+  let labServer: string | null = null;
   try {
     const file = await readExistingFile(configPath);
     const parsed = file ? parseConfig(file.bytes, configPath, t.adapter.format) : undefined;
@@ -160,8 +161,11 @@ export async function inspectTarget(t: Target, opts: InspectOptions): Promise<Cl
       const desired = opts.launch ? desiredEntry(t.adapter, opts.launch) : undefined;
       upToDate = desired ? sameEntry(t.adapter, entry, desired) : null;
       base.registered = true;
-      if (upToDate !== false) state = 'registered';
-      else state = (await isOurEntry(t, opts.dataDir, entry)) ? 'needs_repair' : 'changed_by_user';
+      labServer = labUrlOfEntry(t.adapter, entry) ?? null;
+      const ours = upToDate !== false || (await isOurEntry(t, opts.dataDir, entry));
+      // Ours, pointing at a lab server: connected there as the scientist chose (recheck.ts keeps it).
+      if (upToDate !== false || (ours && labServer !== null)) state = 'registered';
+      else state = ours ? 'needs_repair' : 'changed_by_user';
     }
   } catch (e) {
     base.problem = e instanceof Error ? e.message : String(e);
@@ -179,6 +183,8 @@ export async function inspectTarget(t: Target, opts: InspectOptions): Promise<Cl
       ...base,
       state,
       next_step: base.problem ? null : nextStepFor(t, state),
+      lab_server: labServer,
+      can_use_lab: t.adapter.buildHttpEntry !== undefined,
     },
   };
 }

@@ -1,7 +1,8 @@
 // One assistant (or, for Cline, one host editor): its status (assistantStatus), the actions its
 // registration state allows, and the outcome of the last one. An entry the scientist edited is never replaced or
 // removed silently: the host answers CONFLICT with a diff, and only a second, explicit click
-// (force) goes ahead.
+// (force) goes ahead. Where Settings names a lab server, an assistant that can name a remote MCP
+// server can be connected to the lab instead (it then signs in to the lab itself), and back.
 import { useState } from 'react';
 import type { AssistantState, TestLaunch } from '../../../src-shared/routes/index';
 import { HostError } from '../../api/cosci';
@@ -10,6 +11,7 @@ import { assistantStatus } from './assistantStatus';
 import { ConnectResult, DisconnectResult, TestLaunchResult } from './AssistantResults';
 import { useAssistantActions } from './useAssistantActions';
 import { ManualSetup } from './ManualSetup';
+import { useLabStatus } from '../../api/labQueries';
 
 type Action = 'connect' | 'disconnect' | 'repair' | 'test';
 
@@ -17,16 +19,18 @@ const isConflict = (error: unknown) => error instanceof HostError && error.code 
 
 export function AssistantCard({ assistant, testId }: { assistant: AssistantState; testId: string }) {
   const actions = useAssistantActions();
+  const labUrl = useLabStatus().data?.url ?? null;
   const [last, setLast] = useState<Action | null>(null);
   const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
   const busy = Object.values(actions).some((m) => m.isPending);
   const target = { id: assistant.id, variant: assistant.variant };
-  const run = (action: Action, force = false) => {
+  const run = (action: Action, force = false, server?: string) => {
     setLast(action);
     setConfirmingDisconnect(false);
     for (const [name, mutation] of Object.entries(actions)) if (name !== action) mutation.reset();
-    actions[action].mutate({ target, force });
+    actions[action].mutate({ target, force, ...(server === undefined ? {} : { server }) });
   };
+  const onLab = assistant.lab_server !== null;
   const lastTest: TestLaunch | null =
     last === 'test' ? (actions.test.data ?? null) : last === 'connect' || last === 'repair' ? (actions[last].data?.test_launch ?? null) : null;
   const status = assistantStatus(assistant, lastTest);
@@ -40,6 +44,11 @@ export function AssistantCard({ assistant, testId }: { assistant: AssistantState
           {status.text}
         </span>
       </header>
+      {onLab ? (
+        <p data-testid="assistant-lab-server">
+          Works on the lab server <code>{assistant.lab_server}</code>; {assistant.name} signs in to it itself.
+        </p>
+      ) : null}
       <p className="muted">
         Configuration file: <code data-testid="assistant-config-path">{assistant.config_path}</code>
         {assistant.detected ? (
@@ -86,7 +95,17 @@ export function AssistantCard({ assistant, testId }: { assistant: AssistantState
             {actions.repair.isPending ? 'Repairing…' : 'Repair'}
           </button>
         ) : null}
-        {state === 'registered' ? (
+        {assistant.can_use_lab && labUrl !== null && assistant.lab_server !== labUrl && state !== 'changed_by_user' ? (
+          <button type="button" className="button button-secondary" data-testid={`connect-lab-${id}`} disabled={busy} onClick={() => run('connect', false, labUrl)}>
+            {actions.connect.isPending ? 'Connecting…' : 'Connect to the lab server'}
+          </button>
+        ) : null}
+        {onLab && state === 'registered' ? (
+          <button type="button" className="button button-secondary" data-testid={`connect-local-${id}`} disabled={busy} onClick={() => run('connect')}>
+            Connect to this computer
+          </button>
+        ) : null}
+        {state === 'registered' && !onLab ? (
           <button type="button" className="button button-secondary" data-testid={`test-${id}`} disabled={busy} onClick={() => run('test')}>
             {actions.test.isPending ? 'Testing…' : 'Test connection'}
           </button>

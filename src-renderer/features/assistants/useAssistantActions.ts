@@ -8,18 +8,19 @@ import { queryKeys } from '../../api/queries';
 
 type Target = Pick<AssistantState, 'id' | 'variant'>;
 
-function useAssistantMutation<R extends RouteName>(route: R, input: (target: Target, force: boolean) => RouteInput<R>) {
+function useAssistantMutation<R extends RouteName>(route: R, input: (target: Target, force: boolean, server: string | undefined) => RouteInput<R>) {
   const api = useCosci();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ target, force = false }: { target: Target; force?: boolean }) => call(api, route, input(target, force)),
+    mutationFn: ({ target, force = false, server }: { target: Target; force?: boolean; server?: string }) => call(api, route, input(target, force, server)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.assistants }),
   });
 }
 
 export function useAssistantActions() {
   return {
-    connect: useAssistantMutation('assistants.connect', (t, force) => ({ id: t.id, variant: t.variant, ...(force ? { force } : {}) })),
+    // With `server`, to the lab server (Settings → Lab server); without, to this computer's server.
+    connect: useAssistantMutation('assistants.connect', (t, force, server) => ({ id: t.id, variant: t.variant, ...(force ? { force } : {}), ...(server === undefined ? {} : { server }) })),
     disconnect: useAssistantMutation('assistants.disconnect', (t, force) => ({ id: t.id, variant: t.variant, ...(force ? { force } : {}) })),
     repair: useAssistantMutation('assistants.repair', (t) => ({ id: t.id, variant: t.variant })),
     test: useAssistantMutation('assistants.test', (t) => ({ id: t.id, variant: t.variant })),

@@ -250,3 +250,29 @@ test('Claude Desktop and Claude Code can be set up by hand: the entry Connect wr
   await expect(desktop.getByTestId(testId.connectResult)).toBeVisible();
   expect(JSON.parse(fs.readFileSync(claudeConfig(workspace.home), 'utf8'))).toEqual(JSON.parse(entryText));
 });
+
+test('With a lab server set in Settings, Connect to the lab server writes the assistant\'s lab entry, and Connect to this computer brings it back', async ({ app, page, webHost, workspace }) => {
+  const lab = 'https://cosci.lab.example/mcp';
+  const cursorConfig = path.join(workspace.home, '.cursor', 'mcp.json');
+  fs.chmodSync(writeFile(path.join(workspace.home, '.local', 'bin', 'cursor'), '#!/bin/sh\n'), 0o755);
+  await app.open(webHost.url);
+  await page.getByTestId(testId.navSettings).click();
+  const section = page.getByTestId('lab-server');
+  await section.getByTestId('lab-url').fill(lab);
+  await section.getByTestId('lab-url-save').click();
+  await expect(section.getByTestId('lab-sign-in')).toBeEnabled();
+
+  await app.openAssistants();
+  const card = page.getByTestId('assistant-cursor');
+  await card.getByTestId('connect-lab-cursor').click();
+  await expect(card.getByTestId('assistant-lab-server')).toContainText(lab);
+  await expect(card.getByTestId(testId.assistantRegistered)).toHaveText('Connected');
+  expect(JSON.parse(fs.readFileSync(cursorConfig, 'utf8')).mcpServers['co-scientist']).toEqual({ url: lab });
+  await expect(card.getByTestId('connect-lab-cursor')).toHaveCount(0);
+  expect(describeFindings(await seriousAxeFindingsEverywhere(page, 'assistants, cursor on the lab'))).toBe('');
+
+  await card.getByTestId('connect-local-cursor').click();
+  await expect(card.getByTestId('assistant-lab-server')).toHaveCount(0);
+  expect(JSON.parse(fs.readFileSync(cursorConfig, 'utf8')).mcpServers['co-scientist']).toEqual(ourEntry('cursor', workspace.dataDir));
+  await expect(card.getByTestId('connect-lab-cursor')).toBeVisible();
+});

@@ -201,3 +201,45 @@ describe('the registered command opens the app\'s data folder', () => {
     expect(entryArgs(m.configPath)).toEqual([SERVER_ENTRY, '--data-dir', m.context.dataDir, '--client', 'claude-desktop']);
   });
 });
+
+// Connect in the app, to a lab server (issue 31): the assistant's HTTP entry for the lab's URL,
+// listed as working on the lab; back to this computer with one more Connect; a URL that is not a
+// lab server's, or an assistant whose config cannot name one, changes nothing.
+describe('assistants adapter: connecting to a lab server', () => {
+  const LAB = 'https://cosci.lab.example/mcp';
+  const cursorOf = async (list: ReturnType<typeof machine>['assistants']): Promise<AssistantState | undefined> => {
+    const listed = await list.list();
+    return listed.ok ? listed.data.find((a) => a.id === 'cursor') : undefined;
+  };
+
+  it('writes the lab entry, lists it as the lab, keeps it at the next start, and goes back to this computer', async () => {
+    const { assistants, context, home } = machine();
+    const cursorConfig = path.join(home, '.cursor', 'mcp.json');
+    expect(await cursorOf(assistants)).toMatchObject({ lab_server: null, can_use_lab: true, registered: false });
+
+    const connected = await assistants.connect('cursor', false, undefined, LAB);
+    if (!connected.ok) throw new Error(connected.error.message);
+    expect(connected.data).toMatchObject({ action: 'created', test_launch: null });
+    expect(JSON.parse(fs.readFileSync(cursorConfig, 'utf8')).mcpServers['co-scientist']).toEqual({ url: LAB });
+    expect(await cursorOf(assistants)).toMatchObject({ state: 'registered', lab_server: LAB });
+    expect((await recheckRegistrations(context, silentLogger)).map((r) => r.outcome)).toEqual(['kept']);
+    expect(JSON.parse(fs.readFileSync(cursorConfig, 'utf8')).mcpServers['co-scientist']).toEqual({ url: LAB });
+
+    const back = await assistants.connect('cursor');
+    if (!back.ok) throw new Error(back.error.message);
+    expect(JSON.parse(fs.readFileSync(cursorConfig, 'utf8')).mcpServers['co-scientist'].command).toBe(process.execPath);
+    expect(await cursorOf(assistants)).toMatchObject({ state: 'registered', lab_server: null });
+  }, 60_000);
+
+  it('refuses a lab URL that is not https (off this computer), and an assistant that cannot name a lab server, writing nothing', async () => {
+    const { assistants, home, configPath } = machine();
+    const plain = await assistants.connect('cursor', false, undefined, 'http://cosci.lab.example/mcp');
+    expect(plain).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('https://') } });
+    expect(fs.existsSync(path.join(home, '.cursor', 'mcp.json'))).toBe(false);
+    const desktop = await assistants.connect('claude-desktop', false, undefined, LAB);
+    expect(desktop.ok).toBe(false);
+    if (!desktop.ok) expect(desktop.error.message).toContain('cannot be pointed at a lab server');
+    expect(fs.existsSync(configPath)).toBe(false);
+    expect((await claude(assistants))?.can_use_lab).toBe(false);
+  });
+});

@@ -58,7 +58,7 @@ export function fakeAssistants(overrides: Partial<Assistants> = {}): Assistants 
     registered: false,
     state: 'installed',
     problem: null,
-    next_step: null,
+    next_step: null, lab_server: null, can_use_lab: false,
   };
   const test: TestLaunch = {
     ok: true,

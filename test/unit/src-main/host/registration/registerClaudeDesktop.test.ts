@@ -87,6 +87,9 @@ describe.each([
       state: layout === 'msix' ? 'installed' : 'not_installed',
       problem: null,
       next_step: layout === 'msix' ? null : expect.stringMatching(/^Claude Desktop was not found on this computer/),
+      // Its config cannot name a remote MCP server: no lab entry for it.
+      lab_server: null,
+      can_use_lab: false,
     });
     await registerClaudeDesktop(opts());
     expect(await inspectClaudeDesktop(opts())).toMatchObject({

@@ -14,7 +14,7 @@ const assistant = (state: RegistrationState, installed: boolean): AssistantState
   registered: state === 'registered' || state === 'needs_repair' || state === 'changed_by_user',
   problem: null,
   state,
-  next_step: null,
+  next_step: null, lab_server: null, can_use_lab: false,
 });
 
 const test = (ok: boolean): TestLaunch => ({
