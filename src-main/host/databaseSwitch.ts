@@ -5,7 +5,9 @@
 // again, and nothing has changed. Assistants' servers read it when their assistant next starts them. A
 // database given when the app started (`--database`, COSCI_DATABASE_URL) wins and cannot be changed
 // here. One switch at a time.
-import { DatabaseUrlError, describeDatabaseLocation, resolveDatabaseLocation } from '../../src-shared/node/databaseUrl.js';
+import path from 'node:path';
+import { databasePath } from '../../src-shared/node/dataDir.js';
+import { DatabaseUrlError, redactDatabaseUrl } from '../../src-shared/node/databaseUrl.js';
 import type { DatabaseChoice } from '../../src-shared/routes/database.js';
 import { checkChosenDatabase, type DatabaseChoiceFile } from './databaseChoice.js';
 import { describeError } from './log.js';
@@ -44,8 +46,8 @@ export function createDatabaseSwitch(deps: DatabaseSwitchDeps): DatabaseSwitch {
 
   const current = (): DatabaseChoice => {
     const active = url();
-    if (active === undefined) return { engine: 'sqlite', location: describeDatabaseLocation(resolveDatabaseLocation({ env: {}, dataDir: deps.dataDir, readChoice: false })), source: 'default' };
-    return { engine: 'postgres', location: describeDatabaseLocation(resolveDatabaseLocation({ flag: active, env: {}, dataDir: deps.dataDir, readChoice: false })), source: deps.startupUrl === undefined ? 'settings' : 'startup' };
+    if (active === undefined) return { engine: 'sqlite', location: databasePath(path.resolve(deps.dataDir)), source: 'default' };
+    return { engine: 'postgres', location: redactDatabaseUrl(active), source: deps.startupUrl === undefined ? 'settings' : 'startup' };
   };
 
   const choose = async (next: string | null): Promise<DatabaseChoice> => {

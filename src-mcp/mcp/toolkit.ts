@@ -105,8 +105,7 @@ export interface ToolCatalog {
 
 /** Whether `ctx`'s caller may call the tool: what tools/list shows it, and a lab's views over the network. */
 export async function isCallableBy(tool: Pick<ToolDefinition, 'desktopOnly' | 'labView' | 'scopes'>, ctx: ServerContext): Promise<boolean> {
-  const policy = await ctx.policy();
-  return opensToScopes(tool, ctx) ? hasScopes(policy.scopes, tool.scopes) : isVisibleWith(tool, ctx.clientId, policy);
+  return opensToScopes(tool, ctx) && hasScopes((await ctx.policy()).scopes, tool.scopes);
 }
 
 /** A desktop-only tool whose gate, for this caller, is its scopes alone (ToolDefinition.labView). */

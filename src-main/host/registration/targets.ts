@@ -162,10 +162,10 @@ export async function inspectTarget(t: Target, opts: InspectOptions): Promise<Cl
       upToDate = desired ? sameEntry(t.adapter, entry, desired) : null;
       base.registered = true;
       labServer = labUrlOfEntry(t.adapter, entry) ?? null;
-      const ours = upToDate !== false || (await isOurEntry(t, opts.dataDir, entry));
+      if (upToDate !== false) state = 'registered';
+      else if (!(await isOurEntry(t, opts.dataDir, entry))) state = 'changed_by_user';
       // Ours, pointing at a lab server: connected there as the scientist chose (recheck.ts keeps it).
-      if (upToDate !== false || (ours && labServer !== null)) state = 'registered';
-      else state = ours ? 'needs_repair' : 'changed_by_user';
+      else state = labServer !== null ? 'registered' : 'needs_repair';
     }
   } catch (e) {
     base.problem = e instanceof Error ? e.message : String(e);
