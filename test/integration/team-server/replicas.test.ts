@@ -96,18 +96,25 @@ describe('two replicas, one killed with SIGKILL in the middle of its writes', ()
     const survivor = await startLabServer(['--data-dir', dataDir]);
     const viaVictim = await connectWithToken(victim.url, victim.token as string, 'modern');
     const viaSurvivor = await connectWithToken(survivor.url, survivor.token as string, 'modern');
+    let writes: Promise<void> | undefined;
     try {
       const acknowledged: string[] = [];
-      const writes = (async () => {
+      writes = (async () => {
         for (let i = 0; ; i += 1) {
           const answer = await viaVictim.callTool({ name: 'start_research', arguments: { goal: `Which soil bacteria fix nitrogen best in drought, case ${i}?`, hypothesis_count: 3 } });
           if (answer.isError === true) throw new Error(JSON.stringify(answer.content));
           acknowledged.push((answer.structuredContent as { research_id: string }).research_id);
         }
       })();
-      // The survivor writes meanwhile too: the two processes' writes interleave on one store.
+      // The survivor writes meanwhile too: the two processes' writes interleave on one store. It
+      // keeps pace with the victim instead of racing ahead: a slow victim (a loaded machine) must not
+      // make the survivor spend its burst of costly calls (ten) and be refused for its rate.
       const survivorWrites: string[] = [];
       while (acknowledged.length < 6) {
+        if (survivorWrites.length > acknowledged.length) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          continue;
+        }
         survivorWrites.push((await structured(viaSurvivor, 'start_research', { goal: `How do tardigrades repair DNA after desiccation, run ${survivorWrites.length}?`, hypothesis_count: 3 })).research_id as string);
       }
       victim.child.kill('SIGKILL');
@@ -128,6 +135,8 @@ describe('two replicas, one killed with SIGKILL in the middle of its writes', ()
         await closeDatabase(db);
       }
     } finally {
+      // When an expectation above failed, the victim's pending write is rejected by the close below.
+      writes?.catch(() => undefined);
       await Promise.all([viaVictim.close().catch(() => undefined), viaSurvivor.close().catch(() => undefined)]);
     }
   }, 90_000);
