@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from './database.js';
 import { cached } from './statements.js';
-import { describeBreach, findAnchorBreach, noteAppended, publishAuditAnchor, readAuditAnchor, type AnchorBreach } from './auditAnchor.js';
+import { compareWithAnchor, describeBreach, findAnchorBreach, noteAppended, publishAuditAnchor, readAuditAnchor, type AnchorBreach } from './auditAnchor.js';
 import { engineOf, sqlite } from './handle.js';
 import { row, rows, scalar, writeReturning } from './sql.js';
 import { readTransaction, tryPostgresWriteTransaction, unobservedWriteTransaction } from './transactions.js';
@@ -152,7 +152,7 @@ async function headAfterAnchorCheck(db: Db, now: Date = new Date()): Promise<str
   const anchor = readAuditAnchor(db);
   const found = await row<{ head: string | null; anchored: string | null }>(db, HEAD_AND_ANCHORED, [anchor?.id ?? 0]);
   const head = found?.head ?? GENESIS_HASH;
-  const breach = await findAnchorBreach(db, anchor, found?.anchored ?? null);
+  const breach = await compareWithAnchor(db, anchor, found?.anchored ?? null);
   return breach === undefined ? head : recordBreach(db, breach, now, head);
 }
 

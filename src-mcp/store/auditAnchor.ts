@@ -116,12 +116,19 @@ const ANCHORED_HASH = 'SELECT hash FROM audit_log WHERE id = ?';
 /** Both by the primary key: the newest row before the anchored one, and the newest of all. */
 const AROUND_ANCHOR = 'SELECT (SELECT COALESCE(MAX(id), 0) FROM audit_log WHERE id < ?) AS before_anchor, (SELECT COALESCE(MAX(id), 0) FROM audit_log) AS newest';
 
+/** Compares the table with the anchor as it is now. Cheap: one file read and one lookup by primary key. */
+export async function findAnchorBreach(db: Db): Promise<AnchorBreach | undefined> {
+  return compareWithAnchor(db, readAuditAnchor(db));
+}
+
 /**
- * Compares the table with the anchor (read now unless the caller just read it). Cheap: one file read
- * and one lookup by primary key — none when the caller read the anchored row's hash itself
- * (`anchoredHash`, null when there is no such row: the append's read, store/audit.ts).
+ * Compares the table with `anchor`, the one the caller read: none (undefined) is no breach, even if
+ * another process writes the file meanwhile. (Reading the file again here once paired a just-written
+ * anchor with the hash looked up for none, a false alarm under concurrent appends.) No lookup when the
+ * caller read the anchored row's hash itself (`anchoredHash`, null when there is no such row: the
+ * append's read, store/audit.ts).
  */
-export async function findAnchorBreach(db: Db, anchor: AuditAnchor | undefined = readAuditAnchor(db), anchoredHash?: string | null): Promise<AnchorBreach | undefined> {
+export async function compareWithAnchor(db: Db, anchor: AuditAnchor | undefined, anchoredHash?: string | null): Promise<AnchorBreach | undefined> {
   if (anchor === undefined || anchor.id < 1) return undefined;
   const hash = anchoredHash === undefined ? await scalar<string>(db, ANCHORED_HASH, [anchor.id]) : (anchoredHash ?? undefined);
   if (hash === anchor.hash) return undefined;

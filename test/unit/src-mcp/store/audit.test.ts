@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closeDatabase, databaseFile, writeTransaction, type Db } from '../../../../src-mcp/store/database.js';
 import { appendAudit, appendAuditRows, auditRows, findTailLoss, recordAnchorBreach, tryAppendAuditRows, verifyAuditChain, GENESIS_HASH, TAIL_MISSING_ACTION, type AuditEntry } from '../../../../src-mcp/store/audit.js';
-import { AUDIT_ANCHOR_FILE, anchorPath, findAnchorBreach, postgresAnchorFile, publishAuditAnchor, readAuditAnchor } from '../../../../src-mcp/store/auditAnchor.js';
+import { AUDIT_ANCHOR_FILE, anchorPath, compareWithAnchor, findAnchorBreach, postgresAnchorFile, publishAuditAnchor, readAuditAnchor } from '../../../../src-mcp/store/auditAnchor.js';
 import { engineOf } from '../../../../src-mcp/store/handle.js';
 import { execute, row, rows, scalar } from '../../../../src-mcp/store/sql.js';
 import { openTestStore, testEngine, testStoreDataDir, testStoreUrl } from '../../../support/storeEngine.js';
@@ -84,11 +84,10 @@ describe(`audit chain on ${testEngine()}`, () => {
   // PostgreSQL only: two SQLite connections in one process cannot race — the second's BEGIN IMMEDIATE
   // waits out its busy timeout synchronously, blocking the event loop the first needs to commit.
   // (SQLite's server processes are separate processes, each with one connection: unitOfWork.ts.)
-  // KNOWN DEFECT (found 2026-11-29 by the landing run, not fixed): with the PostgreSQL tail anchor,
-  // two handles appending at once on one data folder sometimes record a false `audit:tail-missing`
-  // row naming row 1 (in 4 of 6 local runs): the chain itself stays whole. Skipped until the anchor
-  // check under concurrent appends is fixed; the issue 30 note says so.
-  it.skip('keeps one unbroken chain when two processes append at once', async () => {
+  // The two handles share one anchor file (one data folder): an append that read no anchor must not
+  // be compared with the one the other handle writes meanwhile (a false audit:tail-missing row, the
+  // row count below, until compareWithAnchor took the anchor read with the append's lookup).
+  it.skipIf(testEngine() === 'sqlite')('keeps one unbroken chain when two processes append at once', async () => {
     const db = await openTestStore('cosci-audit-race-');
     const other = await openSecondHandle(db);
     try {
@@ -173,6 +172,17 @@ describe(`the audit log's tail anchor on ${testEngine()}`, () => {
     for (const other of ['postgres://lab@db.lab.example:5433/cosci', 'postgres://lab@db2.lab.example:5432/cosci', 'postgres://lab@db.lab.example:5432/cosci_test', 'postgres://admin@db.lab.example:5432/cosci']) {
       expect(postgresAnchorFile(other), other).not.toBe(base);
     }
+  });
+
+  it('compares an append with the anchor it read: one another process writes meanwhile raises no alarm', async () => {
+    const db = await seeded(2);
+    // The append read the anchor file before the other process's first anchor existed (none), and
+    // looked up the hash of no row: the file written since is not paired with that lookup.
+    expect(readAuditAnchor(db)).toEqual(await head(db));
+    expect(await compareWithAnchor(db, undefined, null)).toBeUndefined();
+    // Given the anchor it read, the same lookup is a breach only when that row really is gone.
+    expect(await compareWithAnchor(db, await head(db), null)).toMatchObject({ kind: 'missing' });
+    expect(await compareWithAnchor(db, await head(db), (await head(db)).hash)).toBeUndefined();
   });
 
   it('is never ahead of what is committed: a write rolled back leaves it where it was', async () => {
