@@ -16,7 +16,7 @@ export interface ServerContext {
   /**
    * The caller came over a lab server's HTTP endpoint with a token. There the desktop app signs in
    * as an ordinary OAuth client and cannot prove it is the app (a token's client_id is the issuer's
-   * word), so the desktop's read views (ToolDefinition.labView) open to whoever holds their scopes.
+   * word), so the desktop's read views (ToolDefinition.lab) open to whoever holds their scopes.
    */
   overNetwork?: boolean;
   /** Re-read per call: the scientist may change a policy while the assistant is connected. */

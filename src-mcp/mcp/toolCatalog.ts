@@ -11,7 +11,7 @@ import { PRECOMPUTED_TOOL_CATALOG } from './schemas/toolSchemas.precomputed.js';
 import { describeTool, type CatalogEntry } from './schemas/toolSchemas.js';
 
 export function catalogEntryOf(tool: ToolDefinition): CatalogEntry {
-  return { scopes: tool.scopes, desktopOnly: tool.desktopOnly === true, labView: tool.labView === true, appOnly: tool.appOnly === true, tool: describeTool(tool) };
+  return { scopes: tool.scopes, desktopOnly: tool.desktopOnly === true, lab: tool.lab ?? null, appOnly: tool.appOnly === true, tool: describeTool(tool) };
 }
 
 let registry: Promise<ReadonlyMap<string, ToolDefinition>> | undefined;

@@ -19,7 +19,7 @@ import { hasScopes, missingScopes, type Scope } from './access/scopes.js';
 import { DESKTOP_CLIENT } from './access/identity.js';
 import { noteReadOnlyTool } from './audit/readActions.js';
 import { InputNeeded, askUserVia, inputRequiredFor, type Answer, type Question } from './askUser.js';
-import { describeTool, type CatalogEntry } from './schemas/toolSchemas.js';
+import { describeTool, type CatalogEntry, type LabAccess } from './schemas/toolSchemas.js';
 import { describeOversize, findOversizeString } from './access/argumentLimits.js';
 import { conformingOutput } from './schemas/outputCheck.js';
 import { appOnlyRefusal, clientShowsApps, listedFor } from './apps/listing.js';
@@ -66,13 +66,12 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   /** Only the desktop app may see and call it (audit queries, policy edits). */
   desktopOnly?: boolean;
   /**
-   * A desktop-only tool that only reads, and shows nothing its scopes do not already open through
-   * the assistant tools and resources (the leaderboard, a hypothesis's page, the audit log for
-   * `admin`). Over a lab server's network endpoint it is callable by any caller holding its scopes,
-   * which is how the desktop app signed in to a lab draws its views; it is still listed only to
-   * the desktop (an assistant has its own tools for the same data, shaped for a model).
+   * How a lab server opens this desktop-only tool over its network endpoint (LabAccess,
+   * schemas/toolSchemas.ts): how the desktop app signed in to a lab draws its views and records the
+   * scientist's work. Still listed only to the desktop (an assistant has its own tools for the same
+   * data, shaped for a model).
    */
-  labView?: boolean;
+  lab?: LabAccess;
   /**
    * For a tool that acts by `action`: the actions only the desktop app may take (deleting what the
    * scientist may have built); the others stay open to assistants with the scopes.
@@ -103,14 +102,25 @@ export interface ToolCatalog {
   definition(name: string): Promise<ToolDefinition | undefined>;
 }
 
-/** Whether `ctx`'s caller may call the tool: what tools/list shows it, and a lab's views over the network. */
-export async function isCallableBy(tool: Pick<ToolDefinition, 'desktopOnly' | 'labView' | 'scopes'>, ctx: ServerContext): Promise<boolean> {
-  return opensToScopes(tool, ctx) && hasScopes((await ctx.policy()).scopes, tool.scopes);
+/** Whether `ctx`'s caller may call the tool: what tools/list shows it, and a lab's desktop tools over the network. */
+export async function isCallableBy(tool: Pick<ToolDefinition, 'name' | 'desktopOnly' | 'lab' | 'scopes'>, ctx: ServerContext): Promise<boolean> {
+  const policy = await ctx.policy();
+  return closedToCaller(tool, ctx, policy) === undefined && hasScopes(policy.scopes, tool.scopes);
 }
 
-/** A desktop-only tool whose gate, for this caller, is its scopes alone (ToolDefinition.labView). */
-function opensToScopes(tool: Pick<ToolDefinition, 'desktopOnly' | 'labView'>, ctx: ServerContext): boolean {
-  return tool.desktopOnly !== true || ctx.clientId === DESKTOP_CLIENT || (tool.labView === true && ctx.overNetwork === true);
+/**
+ * Why the tool is closed to this caller whatever its scopes, or undefined when its scopes alone
+ * decide: every tool for the desktop app and assistants' tools for all; over a lab's network
+ * endpoint, a desktop tool by its `lab` access (a `principal` one needs the lab's PI role, which
+ * is what lets a caller decide checkpoints there).
+ */
+function closedToCaller(tool: Pick<ToolDefinition, 'name' | 'desktopOnly' | 'lab'>, ctx: ServerContext, policy: Pick<ClientPolicy, 'mayDecideCheckpoints'>): string | undefined {
+  if (tool.desktopOnly !== true || ctx.clientId === DESKTOP_CLIENT) return undefined;
+  if (ctx.overNetwork !== true || tool.lab === undefined) return `${tool.name} can only be used from the Co-Scientist desktop app.`;
+  if (tool.lab === 'principal' && !policy.mayDecideCheckpoints) {
+    return `${tool.name} on a lab server is for the lab's principal investigators (the role your lab's sign-in gives): ask your PI to do it.`;
+  }
+  return undefined;
 }
 
 /** The same for a policy already read (one read for a whole list). */
@@ -236,14 +246,15 @@ async function checkedCall(tool: ToolDefinition, rawArgs: unknown, ctx: ServerCo
     });
 
   // An app-only tool is the views' (apps/listing.ts): from a client that shows none, the model would be calling it.
-  if (!(await isCallableBy(tool, ctx)) || (tool.appOnly === true && !call.showsApps)) {
-    const missing = opensToScopes(tool, ctx) ? missingScopes((await ctx.policy()).scopes, tool.scopes) : [];
+  const callerPolicy = await ctx.policy();
+  const closed = closedToCaller(tool, ctx, callerPolicy);
+  const missing = closed === undefined ? missingScopes(callerPolicy.scopes, tool.scopes) : [];
+  if (closed !== undefined || missing.length > 0 || (tool.appOnly === true && !call.showsApps)) {
     const message =
-      missing.length > 0
+      closed ??
+      (missing.length > 0
         ? `${ctx.clientId} lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')} needed for ${tool.name}. The scientist can grant it in the Co-Scientist app under Assistants.`
-        : tool.appOnly === true && !call.showsApps
-          ? appOnlyRefusal(tool.name)
-          : `${tool.name} can only be used from the Co-Scientist desktop app.`;
+        : appOnlyRefusal(tool.name));
     await audit('denied', 'insufficient_permissions', null);
     return errorResult('insufficient_permissions', message, { required: tool.scopes, missing });
   }

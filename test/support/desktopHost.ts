@@ -34,7 +34,7 @@ export async function routeData<T>(result: Promise<Result<T>>): Promise<T> {
 }
 
 /** An access token the lab's issuer signed for a person's assistant (what its OAuth flow would have got). */
-export async function labAccessToken(issuer: AuthorizationServer, resource: string, claims: { sub: string; name: string; scope: string; client_id?: string }): Promise<string> {
+export async function labAccessToken(issuer: AuthorizationServer, resource: string, claims: { sub: string; name: string; scope: string; client_id?: string; roles?: string[] }): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return await new SignJWT({ iss: issuer.issuer, aud: resource, exp: now + 300, iat: now, client_id: 'lab-assistant', ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: SIGNING_KID, typ: 'at+jwt' })

@@ -8,12 +8,26 @@ import type { Scope } from '../access/scopes.js';
 import { withStringLimits } from '../access/argumentLimits.js';
 import { withNullableTypes } from './nullableTypes.js';
 
+/**
+ * How a lab server opens a desktop-only tool to callers over its network endpoint, where the desktop
+ * app is one OAuth client among others (docs/threat-model.md, *The desktop app on a lab*):
+ * - `view`: it only reads what its scopes already open through the assistant tools (the leaderboard,
+ *   a hypothesis's page, the audit log for `admin`): any caller holding the scopes;
+ * - `contribution`: the scientist's own work, recorded under the caller's name (a title, a
+ *   hypothesis or review they wrote, an arena vote): any caller holding the scopes;
+ * - `principal`: a project-wide change the lab reserves for a role (archive, trash): callers holding
+ *   the scopes whom the lab's role claim makes a principal investigator, as for deciding checkpoints.
+ * Tools that reach the server's own machine (knowledge folders, provider keys, stored policies, the
+ * doctor) have none and stay closed over the network.
+ */
+export type LabAccess = 'view' | 'contribution' | 'principal';
+
 /** One tool as tools/list shows it, with what decides whether a client sees it (toolCatalog.ts). */
 export interface CatalogEntry {
   scopes: readonly Scope[];
   desktopOnly: boolean;
-  /** A desktop-only read view a lab opens to the scopes it needs (ToolDefinition.labView). */
-  labView: boolean;
+  /** How a lab server opens this desktop-only tool to callers over its network endpoint (ToolDefinition.lab); null: it does not. */
+  lab: LabAccess | null;
   /** Listed only to clients that show views, marked app-only (apps/listing.ts). */
   appOnly: boolean;
   tool: Tool;

@@ -40,8 +40,8 @@ export async function scopeShortfallOf(body: Buffer | undefined, identity: LabId
   for (const name of names) {
     const entry = entries.find((candidate) => candidate.tool.name === name);
     // Unknown tools are the handler's protocol error; desktop-only ones no scope opens, except
-    // the views a lab opens to their scopes (ToolDefinition.labView).
-    if (entry === undefined || (entry.desktopOnly && !entry.labView)) continue;
+    // those a lab opens over its network endpoint (ToolDefinition.lab).
+    if (entry === undefined || (entry.desktopOnly && entry.lab === null)) continue;
     const missing = missingScopes(granted, entry.scopes);
     if (missing.length > 0) return { tool: name, required: entry.scopes, missing };
   }

@@ -97,15 +97,18 @@ describe('lab server with an issuer: the SDK client OAuth flow', () => {
     // A tool the token covers still runs: the challenge is per operation, not per token.
     const allowed = await rawPost(server.url, { authorization: `Bearer ${token}` }, JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'list_research_projects', arguments: {} } }));
     expect(allowed.status).toBe(200);
-    // A desktop view a lab opens to its scopes (ToolDefinition.labView) steps up like any tool;
-    // a desktop-only tool no scope opens stays the tool's coded refusal, with no challenge.
+    // A desktop view or contribution a lab opens to its scopes (ToolDefinition.lab) steps up like
+    // any tool; a desktop-only tool no scope opens stays the tool's coded refusal, with no challenge.
     const view = await rawPost(server.url, { authorization: `Bearer ${token}` }, JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'get_leaderboard', arguments: { research_id: 'res_000000000000' } } }));
     expect(view.status).toBe(403);
     expect(view.headers.get('www-authenticate')).toContain('scope="hypotheses:read reviews:read"');
+    const vote = await rawPost(server.url, { authorization: `Bearer ${token}` }, JSON.stringify({ jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'record_judgement', arguments: {} } }));
+    expect(vote.status).toBe(403);
+    expect(vote.headers.get('www-authenticate')).toContain('scope="reviews:write"');
     const closed = await rawPost(server.url, { authorization: `Bearer ${token}` }, JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'set_client_policy', arguments: {} } }));
     expect(closed.status).toBe(200);
     expect(await closed.text()).toContain('insufficient_permissions');
-    const rows = await auditUntil(dataDir, (all) => all.filter((r) => r.action === 'http:refused' && r.errorCode === 'insufficient_scope').length >= 3);
+    const rows = await auditUntil(dataDir, (all) => all.filter((r) => r.action === 'http:refused' && r.errorCode === 'insufficient_scope').length >= 4);
     const row = rows.find((r) => r.action === 'http:refused' && r.errorCode === 'insufficient_scope');
     expect(row?.clientId).toBe(`Alice Student via ${READER_CLIENT} (${issuer.issuer}#alice)`);
     expect(row?.outcome).toBe('denied');

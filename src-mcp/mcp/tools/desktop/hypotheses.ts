@@ -52,7 +52,7 @@ export const getHypothesisTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['hypotheses:read', 'reviews:read'],
   desktopOnly: true,
-  labView: true,
+  lab: 'view',
   input: z.object({ hypothesis_id: HypothesisId }),
   output: HypothesisDetailSchema,
   async run(args, ctx) {
@@ -139,6 +139,7 @@ export const addHypothesisTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scopes: ['hypotheses:generate'],
   desktopOnly: true,
+  lab: 'contribution',
   input: z.object({ research_id: z.string().min(1), hypothesis: ScientistHypothesisSchema }),
   output: AddedHypothesisSchema,
   async run(args, ctx) {
@@ -167,6 +168,7 @@ export const addReviewTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scopes: ['reviews:write'],
   desktopOnly: true,
+  lab: 'contribution',
   input: z.object({
     hypothesis_id: HypothesisId,
     review_type: z.enum(REVIEW_TYPES).default('full'),
@@ -203,6 +205,7 @@ export const setHypothesisTitleTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['hypotheses:generate'],
   desktopOnly: true,
+  lab: 'contribution',
   input: z.object({
     hypothesis_id: z.string().min(1).describe('Hypothesis id, e.g. "hyp_0a1b2c3d4e5f".'),
     title: z.string().max(1000).describe('The new title; spaces around it are dropped.'),

@@ -13,7 +13,7 @@ export const listCitingHypothesesTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['knowledge:read', 'hypotheses:read'],
   desktopOnly: true,
-  labView: true,
+  lab: 'view',
   input: z.object({
     document_ids: z.array(z.string().min(1).max(100)).min(1).max(20).describe('Document ids from query_knowledge_base results (metadata.document_id).'),
     limit: z.number().int().min(1).max(50).default(10).describe('Hypotheses listed per document (the total is always given).'),

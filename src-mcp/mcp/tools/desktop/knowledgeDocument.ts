@@ -13,7 +13,7 @@ export const getKnowledgeDocumentTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['knowledge:read', 'hypotheses:read'],
   desktopOnly: true,
-  labView: true,
+  lab: 'view',
   input: z.object({
     document_id: z.string().min(1).max(100).describe('e.g. "doc_0a1b2c3d4e5f", from a search result or a citation.'),
     passages: z.number().int().min(1).max(50).default(12).describe('Passages to return, from the start.'),

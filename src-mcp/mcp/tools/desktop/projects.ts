@@ -24,7 +24,7 @@ export const listProjectOverviewTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read'],
   desktopOnly: true,
-  labView: true,
+  lab: 'view',
   input: z.object({}),
   output: ProjectOverviewSchema,
   async run(_args, ctx) {
@@ -57,6 +57,7 @@ export const archiveResearchTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:write'],
   desktopOnly: true,
+  lab: 'principal',
   input: z.object({ research_id: ResearchId, archived: z.boolean().describe('true to archive, false to restore.') }),
   output: ArchivedSchema,
   async run(args, ctx) {
@@ -77,6 +78,7 @@ export const trashResearchTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   scopes: ['research:write'],
   desktopOnly: true,
+  lab: 'principal',
   input: z.object({ research_id: ResearchId, trashed: z.boolean().describe('true to delete (with undo), false to restore.') }),
   output: TrashedSchema,
   async run(args, ctx) {
@@ -108,7 +110,7 @@ export const getProjectTimelineTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read'],
   desktopOnly: true,
-  labView: true,
+  lab: 'view',
   input: z.object({
     research_id: ResearchId,
     cursor: z.string().optional().describe('next_cursor of the previous page.'),
@@ -164,7 +166,7 @@ export const listDecisionHistoryTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read'],
   desktopOnly: true,
-  labView: true,
+  lab: 'view',
   input: z.object({ cursor: z.string().optional().describe('next_cursor of the previous page.'), limit: z.number().int().min(1).max(100).default(50) }),
   output: DecisionHistorySchema,
   async run(args, ctx) {

@@ -30,7 +30,7 @@ export const getLeaderboardTool = defineTool({
   annotations: READ_ONLY,
   scopes: ['hypotheses:read', 'reviews:read'],
   desktopOnly: true,
-  labView: true,
+  lab: 'view',
   input: z.object({
     research_id: ResearchId,
     cursor: z.string().optional().describe('next_cursor of the previous page; omit for the first.'),
@@ -75,7 +75,7 @@ export const getEloHistoryTool = defineTool({
   annotations: READ_ONLY,
   scopes: ['hypotheses:read', 'reviews:read'],
   desktopOnly: true,
-  labView: true,
+  lab: 'view',
   input: z.object({
     research_id: ResearchId,
     hypothesis_ids: z.array(z.string().min(1)).min(1).max(20).optional().describe('Up to 20 hypotheses; the current top 5 when omitted.'),
@@ -110,7 +110,7 @@ export const nextArenaPairTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scopes: ['hypotheses:read', 'reviews:read'],
   desktopOnly: true,
-  labView: true,
+  lab: 'view',
   input: z.object({
     research_id: ResearchId,
     skip: z
@@ -142,7 +142,7 @@ export const listMatchesTool = defineTool({
   annotations: READ_ONLY,
   scopes: ['hypotheses:read', 'reviews:read'],
   desktopOnly: true,
-  labView: true,
+  lab: 'view',
   input: z.object({
     research_id: ResearchId,
     hypothesis_id: z.string().min(1).optional().describe('Only matches this hypothesis played.'),
@@ -184,7 +184,7 @@ export const compareHypothesesTool = defineTool({
   annotations: READ_ONLY,
   scopes: ['hypotheses:read', 'reviews:read'],
   desktopOnly: true,
-  labView: true,
+  lab: 'view',
   input: z.object({ research_id: ResearchId, first_id: z.string().min(1), second_id: z.string().min(1) }),
   output: ComparisonSchema,
   async run(args, ctx) {
@@ -220,6 +220,7 @@ export const recordJudgementTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scopes: ['reviews:write'],
   desktopOnly: true,
+  lab: 'contribution',
   input: z.object({
     first_id: z.string().min(1).describe('The hypothesis shown on the left / first.'),
     second_id: z.string().min(1).describe('The hypothesis shown on the right / second.'),

@@ -42,12 +42,19 @@ describe('tools by audience', () => {
     expect([...registered].sort()).toEqual(defined);
   });
 
-  // A lab opens these to any caller holding their scopes (toolkit.ts, ToolDefinition.labView): only
-  // a desktop tool that writes nothing may be one.
-  it('opens to a lab only desktop tools that only read', () => {
-    const views = ALL_TOOLS.filter((tool) => tool.labView === true);
-    expect(views.length).toBeGreaterThan(0);
-    expect(views.filter((tool) => tool.desktopOnly !== true || !tool.annotations.readOnlyHint || tool.annotations.destructiveHint).map((tool) => tool.name)).toEqual([]);
+  // How a lab opens desktop tools over its network endpoint (ToolDefinition.lab, LabAccess): a view
+  // writes nothing; a contribution writes the caller's own work and destroys nothing; and the tools
+  // that reach the server's own machine stay closed.
+  it('opens to a lab views that only read, contributions that destroy nothing, and nothing that reaches the server machine', () => {
+    const withAccess = (access: string): ToolDefinition[] => ALL_TOOLS.filter((tool) => tool.lab === access);
+    expect(ALL_TOOLS.filter((tool) => tool.lab !== undefined && tool.desktopOnly !== true).map((tool) => tool.name)).toEqual([]);
+    expect(withAccess('view').length).toBeGreaterThan(0);
+    expect(withAccess('view').filter((tool) => !tool.annotations.readOnlyHint || tool.annotations.destructiveHint).map((tool) => tool.name)).toEqual([]);
+    expect(withAccess('contribution').map((tool) => tool.name).sort()).toEqual(['add_hypothesis', 'add_review', 'record_judgement', 'set_hypothesis_title']);
+    expect(withAccess('contribution').filter((tool) => tool.annotations.destructiveHint).map((tool) => tool.name)).toEqual([]);
+    expect(withAccess('principal').map((tool) => tool.name).sort()).toEqual(['archive_research', 'trash_research']);
+    const closed = ALL_TOOLS.filter((tool) => tool.desktopOnly === true && tool.lab === undefined).map((tool) => tool.name).sort();
+    expect(closed).toEqual(['configure_providers', 'get_client_policies', 'manage_knowledge_roots', 'run_doctor', 'set_client_policy']);
   });
 
   it('gives desktop-only actions only to tools assistants also see', () => {

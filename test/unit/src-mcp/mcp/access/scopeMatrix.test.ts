@@ -23,7 +23,7 @@ const SCOPE_SETS: string[][] = [
   ['research:write', 'checkpoints:decide'],
 ];
 
-async function contextFor(clientId: string, scopes: string[], overNetwork: boolean): Promise<ServerContext> {
+async function contextFor(clientId: string, scopes: string[], overNetwork: boolean, mayDecideCheckpoints: boolean): Promise<ServerContext> {
   const dataDir = makeTempDir('cosci-matrix-');
   const db = await openTestStore('cosci-matrix-');
   return {
@@ -31,7 +31,7 @@ async function contextFor(clientId: string, scopes: string[], overNetwork: boole
     dataDir,
     clientId,
     overNetwork,
-    policy: async () => ({ clientId, scopes, ratePerMinute: 10_000, burst: 10_000, mayDecideCheckpoints: false, source: 'stored' }),
+    policy: async () => ({ clientId, scopes, ratePerMinute: 10_000, burst: 10_000, mayDecideCheckpoints, source: 'stored' }),
     feed: await ChangeFeed.open(db),
     now: () => new Date(),
     workerId: `${clientId}@test:1`,
@@ -44,16 +44,18 @@ async function contextFor(clientId: string, scopes: string[], overNetwork: boole
 
 describe('scope matrix', () => {
   const callers = [
-    { clientId: 'claude-desktop', overNetwork: false },
-    { clientId: 'desktop', overNetwork: false },
-    { clientId: 'Pat Principal via co-scientist-desktop', overNetwork: true },
+    { clientId: 'claude-desktop', overNetwork: false, principal: false },
+    { clientId: 'desktop', overNetwork: false, principal: false },
+    { clientId: 'Alice Student via co-scientist-desktop', overNetwork: true, principal: false },
+    { clientId: 'Pat Principal via co-scientist-desktop', overNetwork: true, principal: true },
   ];
-  for (const { clientId, overNetwork } of callers) {
-    it(`${clientId}${overNetwork ? ' (lab, over the network)' : ''}: every tool is allowed exactly when its scopes are implied`, async () => {
+  for (const { clientId, overNetwork, principal } of callers) {
+    it(`${clientId}${overNetwork ? ` (lab, over the network${principal ? ', PI role' : ''})` : ''}: every tool is allowed exactly when its scopes are implied`, async () => {
       for (const scopes of SCOPE_SETS) {
-        const ctx = await contextFor(clientId, scopes, overNetwork);
+        const ctx = await contextFor(clientId, scopes, overNetwork, principal);
         for (const tool of ALL_TOOLS) {
-          const opened = tool.desktopOnly !== true || clientId === 'desktop' || (overNetwork && tool.labView === true);
+          const openOnLab = tool.lab === 'view' || tool.lab === 'contribution' || (tool.lab === 'principal' && principal);
+          const opened = tool.desktopOnly !== true || clientId === 'desktop' || (overNetwork && openOnLab);
           const expected = hasScopes(scopes, tool.scopes) && opened;
           expect(await isCallableBy(tool, ctx), `${tool.name} callable with [${scopes.join(', ')}]`).toBe(expected);
           // Empty arguments: an allowed call fails validation (or runs), a forbidden one is refused first.
