@@ -103,6 +103,8 @@ export async function benchPages(overrides: Partial<PagesOptions> = {}): Promise
         ['get_leaderboard, 50 rows', `first page of the desktop leaderboard (${size})`, () => call(desktop, 'get_leaderboard', { research_id: id, limit: 50 })],
         ['get_leaderboard, 50 rows deep', `50 rows after row 1,000, by cursor (${size})`, () => call(desktop, 'get_leaderboard', { research_id: id, limit: 50, cursor: deep })],
         ['get_leaderboard, 500 rows', `first page at the tool's default size (${size})`, () => call(desktop, 'get_leaderboard', { research_id: id, limit: 500 })],
+        // The same page by column (format="columns"), as the app asks for its large pages: each key once, not once per row.
+        ['get_leaderboard, 500 rows by column', `the same first page by column, as the app loads large pages (${size})`, () => call(desktop, 'get_leaderboard', { research_id: id, limit: 500, format: 'columns' })],
         ['list_hypotheses, 50 rows', `first page of list_hypotheses (${size})`, () => call(desktop, 'list_hypotheses', { research_id: id, limit: 50 })],
         ['get_leaderboard, 50 rows after a vote', `first page right after the scientist records a judgement, which changes the board (${size}); only the page is timed`, afterVote],
       ];
