@@ -1,14 +1,14 @@
-// The top of a project's leaderboard, for the project view: the leading hypotheses with rank,
-// movement, Elo and Bradley-Terry intervals (on the scale of these rows, so whether the leaders
-// can be told apart shows at a glance), the certified top-k marked, each opening its detail, and
-// the way to the full tournament. Its query is keyed under ['projects'], so it follows an
+// The top of a project's leaderboard, for the project view, in the full board's own rows
+// (common/leaderboard/BoardRow): the leading hypotheses with rank, movement, Elo and Bradley-Terry
+// intervals (on the scale of these rows, so whether the leaders can be told apart shows at a
+// glance), the certified top-k marked, each opening its detail, and the way to the full tournament. Its query is keyed under ['projects'], so it follows an
 // assistant's judgements live like the rest of the project view.
 import { certificationBadge } from './certification';
-import type { LeaderboardPage, LeaderboardRow } from '../../../src-shared/routes/index';
+import type { LeaderboardPage } from '../../../src-shared/routes/index';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useNavigation } from '../../app/navigation';
-import { ciCell } from '../../common/leaderboard/ciCell';
-import { ciDomain, movementLabel } from '../../common/leaderboard/boardFacts';
+import { ciDomain } from '../../common/leaderboard/boardFacts';
+import { BoardHeader, BoardRow, clickedRowId, type BoardColumnId } from '../../common/leaderboard/BoardRow';
 import { useLeaderboardTop } from './queries';
 import { Loading } from '../../app/Loading';
 import '../../common/dataTable.css';
@@ -16,6 +16,9 @@ import './topHypotheses.css';
 
 /** Enough to see the certified top-k (k is at most 10 in practice) and who presses on it. */
 export const TOP_ROWS = 10;
+
+/** The full board's row (common/leaderboard/BoardRow), with the columns a project's overview has room for. */
+const SHOWN: readonly BoardColumnId[] = ['rank', 'movement', 'number', 'summary', 'elo', 'bt', 'matches'];
 
 export function TopHypotheses({ researchId }: { researchId: string }) {
   const top = useLeaderboardTop(researchId, TOP_ROWS);
@@ -59,65 +62,22 @@ function Board({ page, onOpen }: { page: LeaderboardPage; onOpen: (hypothesisId:
         </span>{' '}
         {shown < page.total ? `Top ${shown} of ${page.total.toLocaleString()} hypotheses` : `${page.total.toLocaleString()} ${page.total === 1 ? 'hypothesis' : 'hypotheses'}`} · {page.matches.toLocaleString()} matches
       </p>
-      <table className="top-board-table" aria-label={`Top ${shown} hypotheses`}>
-        <thead>
-          <tr>
-            <th scope="col">Rank</th>
-            <th scope="col" title="Rank movement in the latest judging round">
-              Move
-            </th>
-            <th scope="col">Hypothesis</th>
-            <th scope="col" className="num">
-              Elo
-            </th>
-            <th scope="col" title="Bradley-Terry score with its 95% bootstrap interval, on the scale of these rows">
-              BT score · 95% CI
-            </th>
-            <th scope="col" className="num" title="Matches won and lost">
-              W–L
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.rows.map((row) => (
-            <TopRow key={row.id} row={row} k={page.k} domain={domain} onOpen={onOpen} />
+      <div className="lb-table top-board-table" role="table" aria-label={`Top ${shown} hypotheses`} aria-rowcount={shown + 1}>
+        <BoardHeader shown={SHOWN} />
+        {/* One click handler for all rows, as on the full board: a click on a row opens its hypothesis. */}
+        <div
+          role="rowgroup"
+          className="top-board-rows"
+          onClick={(event) => {
+            const id = clickedRowId(event);
+            if (id !== undefined) onOpen(id);
+          }}
+        >
+          {page.rows.map((row, index) => (
+            <BoardRow key={row.id} row={row} shown={SHOWN} index={index} k={page.k} ciDomain={domain} open={false} openable />
           ))}
-        </tbody>
-      </table>
+        </div>
+      </div>
     </>
-  );
-}
-
-function TopRow({ row, k, domain, onOpen }: { row: LeaderboardRow; k: number; domain: [number, number] | null; onOpen: (hypothesisId: string) => void }) {
-  const movement = movementLabel(row);
-  const bt = ciCell(row.bt_score, row.ci95, domain);
-  return (
-    <tr className={row.certified_top_k ? 'is-certified' : undefined} data-testid="project-top-row" data-id={row.id} data-rank={row.rank ?? ''}>
-      <td className="top-board-rank">
-        {row.rank ?? '—'}
-        {row.certified_top_k ? (
-          <span className="lb-certified" role="img" aria-label={`certified in top-${k}`} title={`Certified in the top ${k}`} data-testid="project-top-certified">
-            ✓
-          </span>
-        ) : null}
-      </td>
-      <td className={`lb-move-${movement.kind}`} title={movement.description} aria-label={movement.description || 'not ranked'}>
-        {movement.text}
-      </td>
-      <td className="top-board-summary-cell">
-        <button type="button" className="link-button top-board-open" title={row.summary} onClick={() => onOpen(row.id)} data-testid="project-top-open">
-          <span className="top-board-number">H{row.number}</span> {row.summary}
-        </button>
-      </td>
-      <td className="num" data-testid="project-top-elo">
-        {Math.round(row.elo_score)}
-      </td>
-      <td className={bt.label === undefined ? 'ci-empty' : 'ci-cell'} aria-label={bt.label} title={bt.label} style={bt.style}>
-        {bt.text}
-      </td>
-      <td className="num" title={`${row.matches_played} matches played`}>
-        {`${row.wins}–${row.matches_played - row.wins}`}
-      </td>
-    </tr>
   );
 }

@@ -217,14 +217,14 @@ test('the project view shows the top of its leaderboard, filling live as the ass
   await expect.poll(() => top.shown()).toEqual(expected.rows.map((r) => ({ id: r.id, elo: Math.round(r.elo_score) })));
   await expect(page.getByTestId(testId.projectTopBoardCertified)).toHaveText(expected.certified ? `Top-${expected.k} certified` : `${expected.rows.filter((r) => r.certified_top_k && r.rank !== null && r.rank <= expected.k).length} of top-${expected.k} certified`);
   const certified = expected.rows.filter((r) => r.certified_top_k);
-  await expect(top.board.getByTestId(testId.projectTopCertified)).toHaveCount(certified.length);
-  for (const row of certified) await expect(top.row(row.id).getByTestId(testId.projectTopCertified)).toBeVisible();
+  await expect(top.board.getByTestId(testId.certifiedMarker)).toHaveCount(certified.length);
+  for (const row of certified) await expect(top.row(row.id).getByTestId(testId.certifiedMarker)).toBeVisible();
   await top.board.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'project-top-board.png') });
 
   // A row opens that hypothesis; its back link returns to the project.
   const leader = expected.rows[0] as Row;
-  await top.row(leader.id).getByTestId(testId.projectTopOpen).click();
+  await top.row(leader.id).getByTestId(testId.rowOpen).click();
   await expect(page.getByTestId(testId.hypothesisDetail)).toContainText(leader.id);
   await page.getByTestId(testId.hypothesisBack).click();
   await expect(top.rows).toHaveCount(expected.rows.length);

@@ -98,20 +98,22 @@ export class ProjectTopBoard {
   }
 
   get rows(): Locator {
-    return this.board.getByTestId(testId.projectTopRow);
+    return this.board.getByTestId(testId.leaderboardRow);
   }
 
   row(id: string): Locator {
-    return this.board.locator(testIdWith(testId.projectTopRow, { 'data-id': id }));
+    return this.board.locator(testIdWith(testId.leaderboardRow, { 'data-id': id }));
   }
 
   /** The rows in table order, with the Elo each shows. */
   async shown(): Promise<Array<{ id: string; elo: number }>> {
-    return this.rows.evaluateAll((elements) =>
-      elements.map((element) => ({
-        id: element.getAttribute('data-id') ?? '',
-        elo: Number(element.querySelector('[data-testid="project-top-elo"]')?.textContent),
-      })),
+    return this.rows.evaluateAll(
+      (elements, eloTestId) =>
+        elements.map((element) => ({
+          id: element.getAttribute('data-id') ?? '',
+          elo: Number(element.querySelector(`[data-testid="${eloTestId}"]`)?.textContent),
+        })),
+      testId.rowElo,
     );
   }
 }
