@@ -1,11 +1,13 @@
 // The chat views (issue 34): each view's HTML size, and the time from a tool result arriving at
 // the view to its first complete paint in Chromium, for a 50-row leaderboard (goal: p50 ≤ 150 ms).
 // The host is the test harness (ext-apps' AppBridge around a sandboxed iframe, test/e2e/web/chatViews/),
-// the result the real server's list_hypotheses over stdio. Each run loads the view afresh.
+// the result the real server's list_hypotheses over stdio. Each run loads the view afresh, and a
+// floor view that does no work (chatViewFloor.ts) the same way, alternating.
 //
 //   node --import tsx bench/chat-views.ts [runs]                 (after npm run build)
 //   node --import tsx bench/chat-views.ts --screenshots docs/chat-views   (the README's pictures)
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumExecutable } from '../test/e2e/browser.js';
@@ -16,6 +18,7 @@ import { runScriptedProject } from '../test/support/scriptedAssistant.js';
 import { ChatHost, appsClient } from '../test/e2e/web/chatViews/chatHost.js';
 import { CHAT_VIEW_NAMES, chatViewFile } from '../src-shared/chatViews.js';
 import { percentile } from './stats.js';
+import { FLOOR_VIEW_HTML } from './chatViewFloor.js';
 
 const ROWS = 50;
 
@@ -71,15 +74,28 @@ async function main(): Promise<void> {
       return;
     }
 
+    // The view and the floor (chatViewFloor.ts) alternate, so other load on the machine falls on both.
     const samples: number[] = [];
-    for (let run = 0; run < runs; run += 1) {
-      const { page, host } = await open('leaderboard');
+    const floor: number[] = [];
+    const paintOnce = async (into: number[], load: () => Promise<{ page: Page; host: ChatHost }>): Promise<void> => {
+      const { page, host } = await load();
       const sentAt = await host.send(board);
-      samples.push((await paintedAt(host, sentAt)) - sentAt);
+      into.push((await paintedAt(host, sentAt)) - sentAt);
       if ((await host.view.getByTestId('leaderboard-row').count()) !== ROWS) throw new Error(`the leaderboard shows ${await host.view.getByTestId('leaderboard-row').count()} rows, not ${ROWS}`);
       await page.close();
+    };
+    const openFloor = async (): Promise<{ page: Page; host: ChatHost }> => {
+      const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
+      const host = new ChatHost(page, assistant);
+      await host.openHtml(FLOOR_VIEW_HTML, 'light', tools);
+      return { page, host };
+    };
+    for (let run = 0; run < runs; run += 1) {
+      await paintOnce(samples, () => open('leaderboard'));
+      await paintOnce(floor, openFloor);
     }
     const sorted = [...samples].sort((a, b) => a - b);
+    const floorSorted = [...floor].sort((a, b) => a - b);
     const ms = (value: number) => value.toFixed(1);
     process.stdout.write(
       [
@@ -88,6 +104,8 @@ async function main(): Promise<void> {
         ...sizes,
         '',
         `Tool result → first complete paint, ${ROWS}-row leaderboard, ${runs} fresh loads: p50 ${ms(percentile(sorted, 50))} ms, p95 ${ms(percentile(sorted, 95))} ms, max ${ms(percentile(sorted, 100))} ms.`,
+        `Floor (a view that does no work, the same host and result, alternating with the view): p50 ${ms(percentile(floorSorted, 50))} ms, p95 ${ms(percentile(floorSorted, 95))} ms, max ${ms(percentile(floorSorted, 100))} ms; the view's p50 is ${(percentile(sorted, 50) / percentile(floorSorted, 50)).toFixed(2)}× the floor's.`,
+        `Load average (1/5/15 min) at the end: ${os.loadavg().map((value) => value.toFixed(2)).join(' / ')}.`,
         '',
       ].join('\n'),
     );

@@ -47,6 +47,11 @@ export class ChatHost {
     const { contents } = await this.server.client.readResource({ uri: chatViewUri(name) });
     const html = (contents[0] as { text?: string } | undefined)?.text;
     if (html === undefined) throw new Error(`${chatViewUri(name)} has no text.`);
+    await this.openHtml(html, theme, appTools);
+  }
+
+  /** Opens the harness with a view's HTML given here (the paint benchmark's floor view). */
+  async openHtml(html: string, theme: Theme, appTools: readonly string[]): Promise<void> {
     await this.page.exposeFunction('callServerTool', (params: { name: string; arguments: Record<string, unknown> }) => this.server.client.callTool(params));
     await this.page.setContent(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Co-Scientist chat views harness</title></head><body><main><h1 style="font: 12px sans-serif">Harness</h1></main></body></html>`);
     await this.page.addScriptTag({ content: await hostScript() });
