@@ -2,9 +2,10 @@
 // match written updates the project's one project_counts row through the counting triggers, and
 // on PostgreSQL a row updated many times in one transaction gets slower to update each time (each
 // update walks the chain of the row's earlier versions), so a large load can grow quadratically.
-// Two ways a project's rows arrive in bulk, at a few sizes to show the growth:
+// Three ways a project's rows arrive in bulk, at a few sizes to show the growth:
 // - row at a time: N hypotheses and M matches through the store's named statements
 //   (insertHypothesis, insertMatch), one statement per row, all in one write transaction;
+// - multi-row statements (insertHypotheses, insertMatchLog: store/bulkInsert.ts), one transaction;
 // - `co-scientist project export` from SQLite, then `co-scientist project import` of that file
 //   into a fresh SQLite folder and a fresh PostgreSQL database (the CLI a scientist runs, in its
 //   own process; the import writes the whole project in one transaction and verifies it).
@@ -13,13 +14,13 @@
 //
 //   npm run build:node && node --import tsx bench/bulk-write.ts [hypotheses:matches ...] [--row-limit N]
 //   (sizes default to 1000:10000 2000:20000 5000:50000; row at a time on PostgreSQL runs only up
-//    to --row-limit hypotheses, 2000 by default: beyond, it ran for minutes before migration 0016)
+//    to --row-limit hypotheses, 2000 by default: beyond, it runs for minutes)
 import { execFile } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { insertHypothesis, type HypothesisRow } from '../src-mcp/store/hypotheses.js';
-import { insertMatch } from '../src-mcp/store/matches.js';
+import { insertHypotheses, insertHypothesis, type HypothesisRow } from '../src-mcp/store/hypotheses.js';
+import { insertMatch, insertMatchLog, type MatchRow } from '../src-mcp/store/matches.js';
 import { insertProject } from '../src-mcp/store/projects.js';
 import { projectCounts } from '../src-mcp/store/projectCounts.js';
 import { writeTransaction } from '../src-mcp/store/transactions.js';
@@ -83,41 +84,56 @@ async function cli(args: readonly string[], store: FolderStore): Promise<string>
   return stdout;
 }
 
-/** N hypotheses and M matches, one statement per row, in one write transaction; returns its duration (ms). */
-async function writeRowAtATime(db: Db, size: BulkWriteSize, seed: number): Promise<number> {
+/** The project's rows: N hypotheses (one in ten pending, the rest competing) and M matches between them. */
+function projectRows(size: BulkWriteSize, seed: number): { hypotheses: HypothesisRow[]; matches: MatchRow[] } {
   const random = seededRandom(seed);
   const at = (offset: number): string => new Date(Date.UTC(2026, 10, 1) + offset * 1000).toISOString();
   const ids = Array.from({ length: size.hypotheses }, (_, i) => `hyp_w${String(i).padStart(11, '0')}`);
+  const hypotheses = ids.map((id, i): HypothesisRow => ({
+    id, projectId: PROJECT_ID, seq: i + 1,
+    summary: `H${i + 1}: inhibiting regulator R${i} in hepatic stellate cells reduces collagen deposition`,
+    rationale: `Expression data implicate R${i} in stellate cell activation.`,
+    experimentalProtocol: `Treat CCl4 mice with an R${i} inhibitor for eight weeks; quantify hydroxyproline.`,
+    testablePredictions: [`Inhibiting R${i} lowers hydroxyproline by at least 30%.`], citations: [], assumptions: [],
+    method: 'literature_based', origin: 'generated', status: i % 10 === 0 ? 'pending' : 'in_tournament', gate: 'approved', parents: [], iteration: 1,
+    elo: 1400 - (800 * i) / size.hypotheses, btScore: null, ciLow: null, ciHigh: null, pTopK: null, rank: null,
+    matchesPlayed: 0, wins: 0, nearDuplicateOf: null, safetyFlag: null, batchTaskId: null,
+    createdBy: 'bench', reasoner: 'delegated:bench', createdAt: at(i), updatedAt: at(i),
+  }));
+  const matches = Array.from({ length: size.matches }, (_, m): MatchRow => {
+    const a = Math.floor(random() * size.hypotheses);
+    let b = Math.floor(random() * (size.hypotheses - 1));
+    if (b >= a) b += 1;
+    return {
+      id: `mat_w${String(m).padStart(11, '0')}`, projectId: PROJECT_ID, firstId: ids[a] as string, secondId: ids[b] as string, winnerId: ids[Math.min(a, b)] as string,
+      judge: 'model', confidence: 0.8, rationale: 'The winner proposes a more specific mechanism.', debate: [],
+      taskId: null, pairId: null, createdBy: 'bench', createdAt: at(size.hypotheses + m), seq: m + 1,
+    };
+  });
+  return { hypotheses, matches };
+}
+
+type Writer = 'row at a time, one transaction' | 'multi-row statements, one transaction';
+const WRITERS: readonly Writer[] = ['row at a time, one transaction', 'multi-row statements, one transaction'];
+
+/** The project and its rows in one write transaction, as `writer` says; returns its duration (ms). */
+async function writeProject(db: Db, size: BulkWriteSize, seed: number, writer: Writer): Promise<number> {
+  const { hypotheses, matches } = projectRows(size, seed);
+  const at = hypotheses[0]?.createdAt ?? new Date().toISOString();
   const started = performance.now();
   await writeTransaction(db, async () => {
     await insertProject(db, {
       id: PROJECT_ID, goal: 'Bulk write benchmark: therapeutic targets for liver fibrosis', domain: 'biomedicine', domainInferred: false,
-      status: 'active', hypothesisBudget: 100, progress: 0.5, createdBy: 'bench', createdAt: at(0), updatedAt: at(0),
+      status: 'active', hypothesisBudget: 100, progress: 0.5, createdBy: 'bench', createdAt: at, updatedAt: at,
     });
-    for (const [i, id] of ids.entries()) {
-      const row: HypothesisRow = {
-        id, projectId: PROJECT_ID, seq: i + 1,
-        summary: `H${i + 1}: inhibiting regulator R${i} in hepatic stellate cells reduces collagen deposition`,
-        rationale: `Expression data implicate R${i} in stellate cell activation.`,
-        experimentalProtocol: `Treat CCl4 mice with an R${i} inhibitor for eight weeks; quantify hydroxyproline.`,
-        testablePredictions: [`Inhibiting R${i} lowers hydroxyproline by at least 30%.`], citations: [], assumptions: [],
-        method: 'literature_based', origin: 'generated', status: i % 10 === 0 ? 'pending' : 'in_tournament', gate: 'approved', parents: [], iteration: 1,
-        elo: 1400 - (800 * i) / size.hypotheses, btScore: null, ciLow: null, ciHigh: null, pTopK: null, rank: null,
-        matchesPlayed: 0, wins: 0, nearDuplicateOf: null, safetyFlag: null, batchTaskId: null,
-        createdBy: 'bench', reasoner: 'delegated:bench', createdAt: at(i), updatedAt: at(i),
-      };
-      await insertHypothesis(db, row);
+    if (writer === 'multi-row statements, one transaction') {
+      await insertHypotheses(db, hypotheses);
+      await insertMatchLog(db, matches);
+      return;
     }
-    for (let m = 0; m < size.matches; m += 1) {
-      const a = Math.floor(random() * size.hypotheses);
-      let b = Math.floor(random() * (size.hypotheses - 1));
-      if (b >= a) b += 1;
-      await insertMatch(db, {
-        id: `mat_w${String(m).padStart(11, '0')}`, projectId: PROJECT_ID, firstId: ids[a] as string, secondId: ids[b] as string, winnerId: ids[Math.min(a, b)] as string,
-        judge: 'model', confidence: 0.8, rationale: 'The winner proposes a more specific mechanism.', debate: [],
-        taskId: null, pairId: null, createdBy: 'bench', createdAt: at(size.hypotheses + m),
-      });
-    }
+    for (const hypothesis of hypotheses) await insertHypothesis(db, hypothesis);
+    // insertMatch reads the next seq itself, as the tournament does.
+    for (const { seq: _seq, ...match } of matches) await insertMatch(db, match);
   });
   const elapsed = performance.now() - started;
   const counts = await projectCounts(db, PROJECT_ID);
@@ -146,24 +162,26 @@ export async function benchBulkWrite(options: BulkWriteOptions = BULK_WRITE_DEFA
     const label = `${size.hypotheses}:${size.matches}`;
     const folders: Folder[] = [];
     try {
-      // Row at a time on each engine; the SQLite store is also the export's source.
+      // Each writer on each engine; the SQLite store written with multi-row statements is also the export's source.
       let source: Folder | undefined;
-      for (const engine of BENCH_ENGINES) {
-        if (engine === 'postgres' && size.hypotheses > options.rowAtATimeLimit) {
-          measured.push({ size, what: 'row at a time, one transaction', engine, ms: undefined });
-          continue;
+      for (const writer of WRITERS) {
+        for (const engine of BENCH_ENGINES) {
+          if (writer === 'row at a time, one transaction' && engine === 'postgres' && size.hypotheses > options.rowAtATimeLimit) {
+            measured.push({ size, what: writer, engine, ms: undefined });
+            continue;
+          }
+          const folder = await migratedFolder(engine);
+          folders.push(folder);
+          const handle = await folder.store.open();
+          try {
+            const ms = await writeProject(handle.db, size, options.seed, writer);
+            measured.push({ size, what: writer, engine, ms });
+            process.stderr.write(`bench: ${label} ${writer} on ${engine}: ${ms.toFixed(0)} ms\n`);
+          } finally {
+            await handle.close();
+          }
+          if (engine === 'sqlite') source = folder;
         }
-        const folder = await migratedFolder(engine);
-        folders.push(folder);
-        const handle = await folder.store.open();
-        try {
-          const ms = await writeRowAtATime(handle.db, size, options.seed);
-          measured.push({ size, what: 'row at a time, one transaction', engine, ms });
-          process.stderr.write(`bench: ${label} row at a time on ${engine}: ${ms.toFixed(0)} ms\n`);
-        } finally {
-          await handle.close();
-        }
-        if (engine === 'sqlite') source = folder;
       }
       if (source === undefined) throw new Error('no SQLite source folder');
       const file = path.join(source.dir, 'project.json');
@@ -201,7 +219,7 @@ function renderAppendix(measured: readonly Row[], options: BulkWriteOptions): st
     '|---|---|---|---|',
   ];
   for (const size of options.sizes) {
-    for (const what of ['row at a time, one transaction', 'project export', 'project import (verified)']) {
+    for (const what of [...WRITERS, 'project export', 'project import (verified)']) {
       const of = (engine: BenchEngine) => measured.find((row) => row.size === size && row.what === what && row.engine === engine);
       const sqlite = of('sqlite');
       const postgres = of('postgres');
