@@ -39,7 +39,6 @@ describe('the SQLite and PostgreSQL forms of the migrations', () => {
     expect(onlyIn(created('postgres', 'TRIGGER'), created('sql', 'TRIGGER'))).toEqual([
       'project_counts_go_first',
       'project_counts_on_hypotheses_inserted',
-      'project_counts_on_hypotheses_updated',
       'project_counts_on_matches_deleted',
       'project_counts_on_matches_inserted',
     ]);
