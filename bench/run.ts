@@ -19,6 +19,7 @@ import { benchFaults } from './faults.js';
 import { benchContextCost, benchEngineContextCost } from './context-cost.js';
 import { benchEngineReads } from './engine-reads.js';
 import { benchEngineReaders } from './engine-readers.js';
+import { benchBulkWrite } from './bulk-write.js';
 
 /** One row, or several rows plus Markdown shown after the table (e.g. a simulator's own table). */
 type BenchOutput = BenchResult | { results: readonly BenchResult[]; appendix: string };
@@ -48,6 +49,7 @@ const BENCHMARKS: ReadonlyArray<{ label: string; run: () => Promise<BenchOutput>
   { label: 'postgresql: reads vs sqlite, 10,000 hypotheses / 100,000 matches and a small project', run: () => benchEngineReads() },
   { label: 'postgresql: 1 vs 4 reading server processes on one database, beside sqlite', run: () => benchEngineReaders() },
   { label: 'postgresql: startup to first answer vs sqlite', run: () => benchEngineColdStart({ repetitions: 20 }) },
+  { label: 'postgresql: bulk writes in one transaction (row at a time, project import) vs sqlite', run: () => benchBulkWrite() },
   { label: 'postgresql: context cost and ranking recall of a delegated project, 20 hypotheses, vs sqlite', run: () => benchEngineContextCost({ size: 20, seeds: 5 }) },
 ];
 

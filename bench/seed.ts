@@ -1,15 +1,14 @@
 // A large, realistic database for the latency benchmark: one research project with 10,000
 // hypotheses (each reviewed, approved, in the tournament, ranked) and 100,000 tournament matches,
 // next to a few dozen ordinary projects. The projects are made over MCP as an assistant would;
-// the bulk rows go in through the store's own named statements in one transaction (seconds,
-// where the real workflow would need 10,000 delegated work items).
-import { insertHypothesis, type HypothesisRow } from '../src-mcp/store/hypotheses.js';
-import { insertMatch } from '../src-mcp/store/matches.js';
-import { insertReview } from '../src-mcp/store/reviews.js';
+// the bulk rows go in through the store's own bulk statements in one transaction (seconds, where
+// the real workflow would need 10,000 delegated work items).
+import { insertHypotheses, type HypothesisRow } from '../src-mcp/store/hypotheses.js';
+import { insertMatchLog, type MatchRow } from '../src-mcp/store/matches.js';
+import { insertReviews, type ReviewRow } from '../src-mcp/store/reviews.js';
 import { updateProjectState } from '../src-mcp/store/projectState.js';
 import { upsertPolicy } from '../src-mcp/store/policies.js';
 import { writeTransaction } from '../src-mcp/store/transactions.js';
-import type { Db } from '../src-mcp/store/handle.js';
 import { connectServer } from '../test/support/server.js';
 import { BENCH_CLIENT_ID, tempDataDir } from './server.js';
 import { seededRandom } from '../test/support/seededRandom.js';
@@ -86,8 +85,9 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
     await desktop.close();
   }
 
-  // 2. Directly through the store: hypotheses, one review each, the match log, in transactions of
-  //    SEED_ROWS_PER_TRANSACTION rows.
+  // 2. Directly through the store: hypotheses, one review each and the match log, in one
+  //    transaction of multi-row statements (store/bulkInsert.ts; row at a time, PostgreSQL's
+  //    counting made one transaction quadratic: docs/benchmarks.md, *Bulk writes*).
   try {
     const random = seededRandom(options.seed);
     const at = new Date('2026-11-01T00:00:00.000Z');
@@ -108,8 +108,9 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
       wins[winner] = (wins[winner] ?? 0) + 1;
       return { m, a, b, winner };
     });
-    await inTransactions(db, ids.length, async (i) => {
-      const id = ids[i] as string;
+    const hypotheses: HypothesisRow[] = [];
+    const reviews: ReviewRow[] = [];
+    for (const [i, id] of ids.entries()) {
       const elo = 1400 - (800 * i) / n;
       const row: HypothesisRow = {
         id, projectId: researchId, seq: i + 1,
@@ -124,21 +125,23 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
         matchesPlayed: played[i] ?? 0, wins: wins[i] ?? 0, nearDuplicateOf: null, safetyFlag: null, batchTaskId: null,
         createdBy: BENCH_CLIENT_ID, reasoner: 'delegated:bench', createdAt: iso(i), updatedAt: iso(n + options.matches),
       };
-      await insertHypothesis(db, row);
-      await insertReview(db, {
+      hypotheses.push(row);
+      reviews.push({
         id: `rev_b${String(i).padStart(11, '0')}`, projectId: researchId, hypothesisId: id, type: 'initial',
         plausibility: 0.7, novelty: 0.6, testability: 0.8, safety: 0.95, overall: 0.7,
         strengths: ['Clear mechanism'], weaknesses: ['Human relevance unknown'], recommendations: ['Add an organoid validation'],
         citations: [], assumptionChecks: [], fundamentalFlaw: false, narrative: null, reviewer: 'delegated:bench', judge: 'model', taskId: null, createdAt: iso(n + i),
       });
-    });
-    await inTransactions(db, matchRows.length, async (index) => {
-      const { m, a, b, winner } = matchRows[index] as (typeof matchRows)[number];
-      await insertMatch(db, {
-        id: `mat_b${String(m).padStart(11, '0')}`, projectId: researchId, firstId: ids[a] as string, secondId: ids[b] as string, winnerId: ids[winner] as string,
-        judge: 'model', confidence: 0.8, rationale: 'The winner proposes a more specific mechanism with a cleaner experiment.', debate: [],
-        taskId: null, pairId: null, createdBy: BENCH_CLIENT_ID, createdAt: iso(2 * n + m),
-      });
+    }
+    const matches: MatchRow[] = matchRows.map(({ m, a, b, winner }) => ({
+      id: `mat_b${String(m).padStart(11, '0')}`, projectId: researchId, firstId: ids[a] as string, secondId: ids[b] as string, winnerId: ids[winner] as string,
+      judge: 'model', confidence: 0.8, rationale: 'The winner proposes a more specific mechanism with a cleaner experiment.', debate: [],
+      taskId: null, pairId: null, createdBy: BENCH_CLIENT_ID, createdAt: iso(2 * n + m), seq: m + 1,
+    }));
+    await writeTransaction(db, async () => {
+      await insertHypotheses(db, hypotheses);
+      await insertReviews(db, reviews);
+      await insertMatchLog(db, matches);
     });
     await writeTransaction(db, () => updateProjectState(db, researchId, { stage: 'rank', status: 'active', progress: 0.6 }, iso(2 * n + options.matches)));
     await seeding.settle();
@@ -148,26 +151,5 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
     throw error;
   } finally {
     await seeding.close();
-  }
-}
-
-/**
- * Rows per seeding transaction. Every hypothesis, review and match row fires counting triggers
- * that update the project's one counter row (project_counts, migrations 0005, 0009, 0010). On
- * PostgreSQL each update of a row already updated in the same transaction writes a new version
- * and must first find the latest one along the row's chain of versions, so one transaction of
- * 120,000 rows is quadratic: the seed of 10,000 hypotheses and 100,000 matches in one transaction
- * ran for over 10 minutes (the database's backend at 60% of a core) before it was stopped, where
- * SQLite, which updates the row in place, took 55 s. Between transactions the dead versions are
- * pruned, so short transactions keep each update cheap on both engines.
- */
-const SEED_ROWS_PER_TRANSACTION = 200;
-
-/** `write(i)` for i in 0..count-1, SEED_ROWS_PER_TRANSACTION to a write transaction. */
-async function inTransactions(db: Db, count: number, write: (i: number) => Promise<void>): Promise<void> {
-  for (let start = 0; start < count; start += SEED_ROWS_PER_TRANSACTION) {
-    await writeTransaction(db, async () => {
-      for (let i = start; i < Math.min(count, start + SEED_ROWS_PER_TRANSACTION); i += 1) await write(i);
-    });
   }
 }

@@ -6,6 +6,7 @@ import type { HypothesisRecord } from '../../src-shared/schemas/hypotheses.js';
 import { perEngine } from './dialect.js';
 import { execute, scalar, scalars, tuples } from './sql.js';
 import { writeTransaction } from './transactions.js';
+import { insertRows } from './bulkInsert.js';
 
 /** A hypothesis as stored (the shared record of src-shared), with what only the table keeps. */
 export interface HypothesisRow extends HypothesisRecord {
@@ -88,23 +89,30 @@ export async function nextHypothesisSeq(db: Db, projectId: string): Promise<numb
   return (await scalar<number>(db, 'SELECT COALESCE(MAX(seq), 0) + 1 FROM hypotheses WHERE project_id = ?', [projectId])) ?? 1;
 }
 
-const INSERT = `INSERT INTO hypotheses (id, project_id, seq, title, core_claim, summary, rationale, experimental_protocol, testable_predictions, citations,
-    assumptions, method, origin, status, gate, parents, iteration, elo, bt_score, ci_low, ci_high, p_top_k, rank, matches_played,
-    wins, near_duplicate_of, safety_flag, batch_task_id, created_by, reasoner, created_at, updated_at)
-  VALUES (@id, @projectId, @seq, @title, @coreClaim, @summary, @rationale, @experimentalProtocol, @testablePredictions, @citations,
-    @assumptions, @method, @origin, @status, @gate, @parents, @iteration, @elo, @btScore, @ciLow, @ciHigh, @pTopK, @rank, @matchesPlayed,
-    @wins, @nearDuplicateOf, @safetyFlag, @batchTaskId, @createdBy, @reasoner, @createdAt, @updatedAt)`;
+// The columns a hypothesis is written with, and one row's values in their order: one mapping for
+// a single insert and for many (bulkInsert.ts: on PostgreSQL the counting triggers run once per
+// statement, so a seed or a load of many rows writes them a thousand to a statement).
+const INSERT_COLUMNS = [
+  'id', 'project_id', 'seq', 'title', 'core_claim', 'summary', 'rationale', 'experimental_protocol', 'testable_predictions', 'citations',
+  'assumptions', 'method', 'origin', 'status', 'gate', 'parents', 'iteration', 'elo', 'bt_score', 'ci_low', 'ci_high', 'p_top_k', 'rank', 'matches_played',
+  'wins', 'near_duplicate_of', 'safety_flag', 'batch_task_id', 'created_by', 'reasoner', 'created_at', 'updated_at',
+] as const;
+
+function insertValues(h: HypothesisRow): unknown[] {
+  return [
+    h.id, h.projectId, h.seq, h.title ?? null, h.coreClaim ?? null, h.summary, h.rationale, h.experimentalProtocol, toJson(h.testablePredictions), toJson(h.citations),
+    toJson(h.assumptions), h.method, h.origin, h.status, h.gate, toJson(h.parents), h.iteration, h.elo, h.btScore, h.ciLow, h.ciHigh, h.pTopK, h.rank, h.matchesPlayed,
+    h.wins, h.nearDuplicateOf, h.safetyFlag, h.batchTaskId, h.createdBy, h.reasoner, h.createdAt, h.updatedAt,
+  ];
+}
 
 export async function insertHypothesis(db: Db, h: HypothesisRow): Promise<void> {
-  await execute(db, INSERT, {
-    ...h,
-    title: h.title ?? null,
-    coreClaim: h.coreClaim ?? null,
-    testablePredictions: toJson(h.testablePredictions),
-    citations: toJson(h.citations),
-    assumptions: toJson(h.assumptions),
-    parents: toJson(h.parents),
-  });
+  await insertHypotheses(db, [h]);
+}
+
+/** Many hypotheses in few statements (seeds, loads); in a transaction of the caller's when they must go together. */
+export async function insertHypotheses(db: Db, hypotheses: readonly HypothesisRow[]): Promise<void> {
+  await insertRows(db, 'hypotheses', INSERT_COLUMNS, hypotheses.map(insertValues));
 }
 
 const BY_ID = `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE id = ?`;

@@ -3,6 +3,7 @@ import type { Db } from './database.js';
 import { fromJson, toJson } from './json.js';
 import { projectCounts } from './projectCounts.js';
 import { execute, rows } from './sql.js';
+import { insertRows } from './bulkInsert.js';
 
 export interface MatchRow {
   id: string;
@@ -36,6 +37,18 @@ const APPEND = `INSERT INTO matches (id, project_id, first_id, second_id, winner
 /** Appends a match with the next sequence number; returns false when this (task, pair) was already recorded. */
 export async function insertMatch(db: Db, match: Omit<MatchRow, 'seq'>): Promise<boolean> {
   return (await execute(db, APPEND, { ...match, debate: toJson(match.debate) })) > 0;
+}
+
+const LOG_COLUMNS = ['id', 'project_id', 'first_id', 'second_id', 'winner_id', 'judge', 'confidence', 'rationale', 'debate', 'task_id', 'pair_id', 'created_by', 'created_at', 'seq'] as const;
+
+/**
+ * A stretch of match log with its sequence numbers already given (a seed, a load), in few
+ * statements (bulkInsert.ts: on PostgreSQL the counting triggers run once per statement).
+ */
+export async function insertMatchLog(db: Db, matches: readonly MatchRow[]): Promise<void> {
+  await insertRows(db, 'matches', LOG_COLUMNS, matches.map((m) => [
+    m.id, m.projectId, m.firstId, m.secondId, m.winnerId, m.judge, m.confidence, m.rationale, toJson(m.debate), m.taskId, m.pairId, m.createdBy, m.createdAt, m.seq,
+  ]));
 }
 
 interface Raw {

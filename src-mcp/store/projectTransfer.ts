@@ -19,7 +19,8 @@ import type { Db } from './database.js';
 import { engineOf, type Engine } from './handle.js';
 import { readTransaction, writeTransaction } from './transactions.js';
 import { perEngine } from './dialect.js';
-import { execute, rows, scalar, scalars, tuples } from './sql.js';
+import { rows, scalar, scalars, tuples } from './sql.js';
+import { insertRows } from './bulkInsert.js';
 import { appendAuditRows, AUDIT_SYSTEM_CLIENT, type AuditEntry, type AuditOutcome } from './audit.js';
 import { LATEST_SCHEMA_VERSION } from './migrations/index.js';
 import { StoreError } from './errors.js';
@@ -225,13 +226,9 @@ export async function importProject(db: Db, bundle: ProjectBundle, file: string,
       const unknown = table.columns.filter((name) => !targetColumns.has(name));
       if (unknown.length > 0) throw new StoreError('BUNDLE_INVALID', `The export's table "${rule.table}" has columns this store does not: ${unknown.join(', ')}.`);
       const collectionOf = rule.table === 'knowledge_collections' ? column(table, 'id') : column(table, 'collection_id');
-      const insert = `INSERT INTO ${rule.table} (${table.columns.join(', ')}) VALUES (${table.columns.map(() => '?').join(', ')})`;
-      let count = 0;
-      for (const [index, row] of table.rows.entries()) {
-        if (rule.shared === true && present.has(collectionOf[index] as string)) continue;
-        count += await execute(db, insert, row);
-      }
-      written[rule.table] = count;
+      const carried = rule.shared === true ? table.rows.filter((_, index) => !present.has(collectionOf[index] as string)) : table.rows;
+      // Multi-row statements: on PostgreSQL the counting triggers run once per statement (bulkInsert.ts).
+      written[rule.table] = await insertRows(db, rule.table, table.columns, carried);
     }
     const audit: AuditEntry[] = bundle.audit.map(({ sourceId: _id, sourceHash: _hash, ...entry }) => entry);
     audit.push({

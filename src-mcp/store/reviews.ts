@@ -2,7 +2,8 @@
 import type { Db } from './database.js';
 import { fromJson, toJson } from './json.js';
 import { camelized } from './rowFields.js';
-import { execute, rows } from './sql.js';
+import { rows } from './sql.js';
+import { insertRows } from './bulkInsert.js';
 
 export interface ReviewRow {
   id: string;
@@ -27,21 +28,26 @@ export interface ReviewRow {
   createdAt: string;
 }
 
-const INSERT = `INSERT INTO reviews (id, project_id, hypothesis_id, type, plausibility, novelty, testability, safety, overall, strengths,
-    weaknesses, recommendations, citations, assumption_checks, fundamental_flaw, narrative, reviewer, judge, task_id, created_at)
-  VALUES (@id, @projectId, @hypothesisId, @type, @plausibility, @novelty, @testability, @safety, @overall, @strengths,
-    @weaknesses, @recommendations, @citations, @assumptionChecks, @fundamentalFlaw, @narrative, @reviewer, @judge, @taskId, @createdAt)`;
+// One mapping for a single review and for many (bulkInsert.ts, as hypotheses.ts).
+const INSERT_COLUMNS = [
+  'id', 'project_id', 'hypothesis_id', 'type', 'plausibility', 'novelty', 'testability', 'safety', 'overall', 'strengths',
+  'weaknesses', 'recommendations', 'citations', 'assumption_checks', 'fundamental_flaw', 'narrative', 'reviewer', 'judge', 'task_id', 'created_at',
+] as const;
+
+function insertValues(r: ReviewRow): unknown[] {
+  return [
+    r.id, r.projectId, r.hypothesisId, r.type, r.plausibility, r.novelty, r.testability, r.safety, r.overall, toJson(r.strengths),
+    toJson(r.weaknesses), toJson(r.recommendations), toJson(r.citations), toJson(r.assumptionChecks), r.fundamentalFlaw ? 1 : 0, r.narrative, r.reviewer, r.judge, r.taskId, r.createdAt,
+  ];
+}
 
 export async function insertReview(db: Db, review: ReviewRow): Promise<void> {
-  await execute(db, INSERT, {
-    ...review,
-    strengths: toJson(review.strengths),
-    weaknesses: toJson(review.weaknesses),
-    recommendations: toJson(review.recommendations),
-    citations: toJson(review.citations),
-    assumptionChecks: toJson(review.assumptionChecks),
-    fundamentalFlaw: review.fundamentalFlaw ? 1 : 0,
-  });
+  await insertReviews(db, [review]);
+}
+
+/** Many reviews in few statements (seeds, loads). */
+export async function insertReviews(db: Db, reviews: readonly ReviewRow[]): Promise<void> {
+  await insertRows(db, 'reviews', INSERT_COLUMNS, reviews.map(insertValues));
 }
 
 interface Raw {

@@ -17,6 +17,7 @@ import m0012 from './0012_covering_page_indexes.sql';
 import m0013 from './0013_board_page_index.sql';
 import m0014 from './0014_task_insertion_order.sql';
 import m0015 from './0015_project_counts_reference.sql';
+import m0016 from './0016_statement_level_counts.sql';
 import pg0001 from './postgres/0001_initial.sql';
 import pg0002 from './postgres/0002_research_engine.sql';
 import pg0003 from './postgres/0003_knowledge.sql';
@@ -32,6 +33,7 @@ import pg0012 from './postgres/0012_covering_page_indexes.sql';
 import pg0013 from './postgres/0013_board_page_index.sql';
 import pg0014 from './postgres/0014_task_insertion_order.sql';
 import pg0015 from './postgres/0015_project_counts_reference.sql';
+import pg0016 from './postgres/0016_statement_level_counts.sql';
 
 export interface Migration {
   version: number;
@@ -58,6 +60,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: '0013_board_page_index', sql: m0013, postgres: pg0013 },
   { version: 14, name: '0014_task_insertion_order', sql: m0014, postgres: pg0014 },
   { version: 15, name: '0015_project_counts_reference', sql: m0015, postgres: pg0015 },
+  { version: 16, name: '0016_statement_level_counts', sql: m0016, postgres: pg0016 },
 ];
 
 // Versions must run 1, 2, 3… with no gap: a database at version N skips everything ≤ N.

@@ -105,11 +105,11 @@ describe.skipIf(unavailable !== undefined)(`PostgreSQL migrations${unavailable =
   it('reports a schema that differs (the comparison can fail)', async () => {
     const first = await fresh(await databases.another('fresh'));
     const altered = await fresh(await databases.another('altered'));
-    await altered.query('DROP TRIGGER leaderboard_version_on_match_delete ON matches');
+    await altered.query('DROP TRIGGER project_counts_on_matches_deleted ON matches');
     await altered.query('ALTER TABLE hypotheses ALTER COLUMN summary DROP NOT NULL');
     await altered.query('CREATE INDEX extra_index ON matches (winner_id)');
     const difference = catalogDifference(await postgresCatalog(first), await postgresCatalog(altered));
-    expect(difference).toContainEqual(expect.stringMatching(/^- trigger leaderboard_version_on_match_delete /));
+    expect(difference).toContainEqual(expect.stringMatching(/^- trigger project_counts_on_matches_deleted /));
     expect(difference).toContainEqual(expect.stringMatching(/^- column hypotheses\.summary .*NOT NULL/));
     expect(difference).toContainEqual(expect.stringMatching(/^\+ index extra_index: /));
   });
