@@ -2,7 +2,7 @@
 // checkpoint decided once from two processes, the timeline's one stream, the change feed, and the
 // settings and accounting tables kept beside them. On PostgreSQL a second handle on the same
 // database stands for a second server process.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeDatabase, openPostgresDatabase, writeTransaction, type Db } from '../../../../src-mcp/store/database.js';
 import { findProject, insertProject, listProjects } from '../../../../src-mcp/store/projects.js';
 import { markTrashed } from '../../../../src-mcp/store/projectTrash.js';
@@ -194,7 +194,9 @@ describe(`the store of a project's work (${testEngine()})`, () => {
     expect(await latestEventId(db)).toBe(second);
     expect(await eventsAfter(db, first, 10)).toEqual([{ id: second, at: AT, clientId: 'b', kind: 'project.updated', subjectUri: 'research://projects/x', data: {} }]);
     // SQLite's data_version moves for another connection's commit only; here both are one handle.
-    if (other !== db) expect(await dataVersion(db)).not.toBe(before);
+    // On PostgreSQL the probe moves when the commit's NOTIFY reaches this pool's listener, which is
+    // asynchronous (changeSignal.ts): wait for it, as the change feed does, instead of racing it.
+    if (other !== db) await vi.waitFor(async () => expect(await dataVersion(db)).not.toBe(before), { timeout: 5_000 });
   });
 
   it('pages projects newest first with a total, and keeps the state columns a patch writes', async () => {
