@@ -288,7 +288,8 @@ async function checkedCall(tool: ToolDefinition, rawArgs: unknown, ctx: ServerCo
 
   // Charged only for a call that will run: a malformed call must not cost the client its budget.
   if (tool.expensive === true) {
-    const policy = await ctx.policy();
+    // The policy the access check read a moment ago: one read of it per call.
+    const policy = callerPolicy;
     ctx.rateLimit.configure(policy.ratePerMinute, policy.burst);
     const decision = ctx.rateLimit.take();
     if (!decision.allowed) {
