@@ -8,7 +8,8 @@ import { useViewApp } from './shared/viewApp';
 import { Notice } from './shared/Notice';
 import { CheckpointPanel, type Decide } from './shared/CheckpointPanel';
 import { parseCheckpoint, parseCheckpointScreen } from './shared/checkpointData';
-import { useState } from 'react';
+import { LISTED_FOR_CHOICE, type ListHypotheses } from './shared/projectHypotheses';
+import { useCallback, useState } from 'react';
 import '../features/checkpoints/checkpoints.css';
 
 // The renderer imports only types of src-shared: the literal is checked against the one owner.
@@ -31,6 +32,8 @@ function CheckpointViewRoot() {
     setDecided((before) => new Map(before).set(parsed.data.checkpoint_id, parsed.data));
     return null;
   };
+  const { call } = view;
+  const listHypotheses = useCallback<ListHypotheses>((researchId) => call('list_hypotheses', { research_id: researchId, limit: LISTED_FOR_CHOICE }), [call]);
   if (view.data === null) return view.problem === null ? <p className="muted" data-testid="view-waiting">Waiting for the checkpoint…</p> : <Notice text={view.problem} />;
   const checkpoints = view.data.checkpoints.map((c) => decided.get(c.checkpoint_id) ?? c);
   return (
@@ -39,7 +42,7 @@ function CheckpointViewRoot() {
       {view.problem === null ? null : <Notice text={view.problem} />}
       {checkpoints.length === 0 ? <p data-testid="nothing-waits">{view.data.message ?? 'Nothing waits for the scientist.'}</p> : null}
       {checkpoints.map((checkpoint) => (
-        <CheckpointPanel key={checkpoint.checkpoint_id} checkpoint={checkpoint} decide={decide} />
+        <CheckpointPanel key={checkpoint.checkpoint_id} checkpoint={checkpoint} decide={decide} listHypotheses={listHypotheses} />
       ))}
     </main>
   );

@@ -3,13 +3,14 @@
 // desktop's SchemaForm; the server validates the decision as it validates the app's.
 import { useId, useMemo, useRef, useState, useEffect } from 'react';
 import type { CheckpointView } from '../../../src-shared/routes/index';
-import { KIND_HINTS, KIND_LABELS, editSource, diffOptionsFor } from '../../features/checkpoints/checkpointKinds';
+import { HYPOTHESIS_ID_FIELDS, KIND_HINTS, KIND_LABELS, editSource, diffOptionsFor } from '../../features/checkpoints/checkpointKinds';
 import { fieldsOf, type JsonSchema } from '../../features/checkpoints/schemaForm/jsonSchema';
 import { SchemaForm } from '../../features/checkpoints/schemaForm/SchemaForm';
 import { diffValues } from '../../features/checkpoints/schemaForm/diff';
 import { clean, pathKey, prefill, validate, type FormValue } from '../../features/checkpoints/schemaForm/values';
-import { HypothesisPicker, isHypothesisIdList, pickableHypotheses } from './HypothesisPicker';
+import { HypothesisPicker, isHypothesisIdList, pickableHypotheses, type PickableHypothesis } from './HypothesisPicker';
 import { Notice } from './Notice';
+import { useProjectHypotheses, type ListHypotheses } from './projectHypotheses';
 
 /** Kinds the scientist decides only in the desktop app, whoever asks (checkpointRules.ts). */
 const APP_ONLY_KINDS = new Set<CheckpointView['kind']>(['safety_review', 'change_request']);
@@ -21,7 +22,13 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : va
 const records = (value: unknown): Payload[] => (Array.isArray(value) ? value.filter((v): v is Payload => typeof v === 'object' && v !== null) : []);
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
-function Proposal({ checkpoint }: { checkpoint: CheckpointView }) {
+/** A hypothesis the proposal names by id: by its number and title where the view could fetch them. */
+function Named({ id, known }: { id: unknown; known: readonly PickableHypothesis[] }) {
+  const label = known.find((h) => h.id === id)?.label;
+  return label === undefined ? <code>{text(id)}</code> : <>{label} <code>{text(id)}</code></>;
+}
+
+function Proposal({ checkpoint, known }: { checkpoint: CheckpointView; known: readonly PickableHypothesis[] }) {
   const payload = checkpoint.payload;
   switch (checkpoint.kind) {
     case 'research_plan': {
@@ -44,7 +51,14 @@ function Proposal({ checkpoint }: { checkpoint: CheckpointView }) {
     case 'evolution_plan':
       return (
         <ul className="cv-list" data-testid="proposal">
-          {records(payload.proposals).map((p, index) => <li key={index}>{`${text(p.strategy).replace(/_/g, ' ')} of ${text(p.hypothesis_id)}${p.rationale ? `: ${text(p.rationale)}` : ''}`}</li>)}
+          {records(payload.proposals).map((p, index) => (
+            <li key={index} data-testid="proposal-evolution">
+              {`${text(p.strategy).replace(/_/g, ' ')} of `}
+              <Named id={p.hypothesis_id} known={known} />
+              {p.partner_id === undefined || p.partner_id === null ? null : <>{' with '}<Named id={p.partner_id} known={known} /></>}
+              {p.rationale ? `: ${text(p.rationale)}` : ''}
+            </li>
+          ))}
         </ul>
       );
     case 'final_report':
@@ -54,7 +68,7 @@ function Proposal({ checkpoint }: { checkpoint: CheckpointView }) {
   }
 }
 
-function EditForm({ checkpoint, onSubmit, onCancel, busy }: { checkpoint: CheckpointView; onSubmit: (data: Record<string, unknown>) => void; onCancel: () => void; busy: boolean }) {
+function EditForm({ checkpoint, known, onSubmit, onCancel, busy }: { checkpoint: CheckpointView; known: readonly PickableHypothesis[]; onSubmit: (data: Record<string, unknown>) => void; onCancel: () => void; busy: boolean }) {
   const idPrefix = useId();
   const fields = useMemo(() => fieldsOf(checkpoint.edit_schema as JsonSchema), [checkpoint.edit_schema]);
   const original = useMemo(() => prefill(fields, editSource(checkpoint.kind, checkpoint.payload)), [fields, checkpoint.kind, checkpoint.payload]);
@@ -67,6 +81,9 @@ function EditForm({ checkpoint, onSubmit, onCancel, busy }: { checkpoint: Checkp
   useEffect(() => form.current?.querySelector<HTMLElement>('input, textarea, select')?.focus(), []);
   // Lists of hypothesis ids are chosen from the checkpoint's own hypotheses; the rest is SchemaForm's.
   const picks = useMemo(() => pickableHypotheses(checkpoint), [checkpoint]);
+  // A single hypothesis (an evolution's target or partner) is chosen from the project's, by title.
+  const singleChoices = useMemo(() => known.map((h) => ({ value: h.id, label: h.label })), [known]);
+  const choices = (key: string) => (HYPOTHESIS_ID_FIELDS.has(key) && singleChoices.length > 0 ? singleChoices : undefined);
   const shown = tried ? errors : new Map<string, string>();
   return (
     <form
@@ -85,7 +102,7 @@ function EditForm({ checkpoint, onSubmit, onCancel, busy }: { checkpoint: Checkp
         if (errors.size === 0 && changes > 0) onSubmit(clean(fields, value));
       }}
     >
-      <SchemaForm fields={fields.filter((field) => !isHypothesisIdList(field))} value={value} onChange={setValue} errors={shown} itemLabel={options.itemLabel} idPrefix={idPrefix} />
+      <SchemaForm fields={fields.filter((field) => !isHypothesisIdList(field))} value={value} onChange={setValue} errors={shown} itemLabel={options.itemLabel} choices={choices} idPrefix={idPrefix} />
       {fields.filter(isHypothesisIdList).map((field) => (
         <HypothesisPicker key={field.key} field={field} choices={picks} value={value[field.key]} onChange={(next) => setValue({ ...value, [field.key]: next })} error={shown.get(pathKey([field.key]))} idPrefix={idPrefix} />
       ))}
@@ -126,8 +143,9 @@ function RejectForm({ onSubmit, onCancel, busy }: { onSubmit: (note: string) => 
   );
 }
 
-export function CheckpointPanel({ checkpoint, decide }: { checkpoint: CheckpointView; decide: Decide }) {
+export function CheckpointPanel({ checkpoint, decide, listHypotheses }: { checkpoint: CheckpointView; decide: Decide; listHypotheses?: ListHypotheses }) {
   const [mode, setMode] = useState<'view' | 'edit' | 'reject'>('view');
+  const hypotheses = useProjectHypotheses(listHypotheses, checkpoint);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const headingId = useId();
@@ -144,7 +162,8 @@ export function CheckpointPanel({ checkpoint, decide }: { checkpoint: Checkpoint
     <section className="cv-card" aria-labelledby={headingId} data-testid="checkpoint" data-id={checkpoint.checkpoint_id} data-status={checkpoint.status}>
       <h2 id={headingId}>{`${KIND_LABELS[checkpoint.kind] ?? checkpoint.kind} · ${checkpoint.research_id}`}</h2>
       <p className="cv-meta">{`${checkpoint.checkpoint_id}, iteration ${checkpoint.iteration}, waiting since ${checkpoint.created_at}`}</p>
-      <Proposal checkpoint={checkpoint} />
+      <Proposal checkpoint={checkpoint} known={hypotheses.picks} />
+      {hypotheses.problem === null ? null : <p className="cv-meta" data-testid="titles-unavailable">{hypotheses.problem}</p>}
       {decision !== null ? (
         <p className="cv-ok" role="status" data-testid="decided">
           {`Already decided: ${decision.action} by ${decision.decided_by} at ${decision.decided_at}${decision.decision_id.startsWith('chat-view:') ? ' (in the chat)' : ''}${decision.note === null ? '' : ` — "${decision.note}"`}.`}
@@ -163,7 +182,7 @@ export function CheckpointPanel({ checkpoint, decide }: { checkpoint: Checkpoint
               <button type="button" className="cv-danger" disabled={busy} onClick={() => setMode('reject')} data-testid="reject">Reject</button>
             </div>
           ) : mode === 'edit' ? (
-            <EditForm checkpoint={checkpoint} busy={busy} onCancel={() => setMode('view')} onSubmit={(data) => void run('edit', { data })} />
+            <EditForm checkpoint={checkpoint} known={hypotheses.picks} busy={busy} onCancel={() => setMode('view')} onSubmit={(data) => void run('edit', { data })} />
           ) : (
             <RejectForm busy={busy} onCancel={() => setMode('view')} onSubmit={(note) => void run('reject', { note })} />
           )}

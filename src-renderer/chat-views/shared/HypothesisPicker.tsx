@@ -27,10 +27,15 @@ export function pickableHypotheses(checkpoint: Pick<CheckpointView, 'payload'>):
   for (const h of shown) {
     if (typeof h.id !== 'string' || seen.has(h.id)) continue;
     seen.add(h.id);
-    const title = typeof h.summary === 'string' ? hypothesisTitle({ summary: h.summary }) : h.id;
-    picks.push({ id: h.id, label: typeof h.seq === 'number' ? `H${h.seq} · ${title}` : title });
+    picks.push({ id: h.id, label: typeof h.summary === 'string' ? pickLabel(typeof h.seq === 'number' ? h.seq : undefined, h.summary) : h.id });
   }
   return picks;
+}
+
+/** How the chat names a hypothesis it offers: "H3 · its title" (its number where known). */
+export function pickLabel(number: number | undefined, summary: string): string {
+  const title = hypothesisTitle({ summary });
+  return number === undefined ? title : `H${number} · ${title}`;
 }
 
 export function HypothesisPicker({ field, choices, value, onChange, error, idPrefix }: { field: FieldSpec; choices: readonly PickableHypothesis[]; value: unknown; onChange: (next: string[]) => void; error: string | undefined; idPrefix: string }) {

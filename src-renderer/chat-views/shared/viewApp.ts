@@ -112,23 +112,20 @@ export function useViewApp<T>(name: ChatViewName, parse: (structured: unknown) =
     if (data !== null || problem !== null) notePainted();
   }, [data, problem]);
 
-  return {
-    data,
-    problem,
-    connected,
-    show,
-    async call(toolName, args) {
-      const app = appRef.current;
-      if (app === null) return { ok: false, message: 'The view is not connected to its host yet.' };
-      try {
-        const result = (await app.callServerTool({ name: toolName, arguments: args })) as ToolResultLike;
-        if (result.isError === true) return { ok: false, message: textOf(result).replace(/^Error \([a-z_]+\): /, '').replace(/\nDetails: .*$/s, '') || `${toolName} failed.` };
-        const structured = result.structuredContent;
-        if (typeof structured !== 'object' || structured === null) return { ok: false, message: `${toolName} returned no data.` };
-        return { ok: true, data: structured as Record<string, unknown>, text: textOf(result) };
-      } catch (error) {
-        return { ok: false, message: error instanceof Error ? error.message : String(error) };
-      }
-    },
-  };
+  // Stable across renders: views pass it to effects and to memoised callbacks.
+  const call = useCallback<ViewApp<T>['call']>(async (toolName, args) => {
+    const app = appRef.current;
+    if (app === null) return { ok: false, message: 'The view is not connected to its host yet.' };
+    try {
+      const result = (await app.callServerTool({ name: toolName, arguments: args })) as ToolResultLike;
+      if (result.isError === true) return { ok: false, message: textOf(result).replace(/^Error \([a-z_]+\): /, '').replace(/\nDetails: .*$/s, '') || `${toolName} failed.` };
+      const structured = result.structuredContent;
+      if (typeof structured !== 'object' || structured === null) return { ok: false, message: `${toolName} returned no data.` };
+      return { ok: true, data: structured as Record<string, unknown>, text: textOf(result) };
+    } catch (error) {
+      return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+  }, []);
+
+  return { data, problem, connected, show, call };
 }

@@ -5,7 +5,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { CheckpointView, JsonValue } from './types';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { FormActions } from '../../app/FormActions';
-import { diffOptionsFor, editSource } from './checkpointKinds';
+import { HYPOTHESIS_ID_FIELDS, diffOptionsFor, editSource } from './checkpointKinds';
 import { DiffView } from './schemaForm/DiffView';
 import { diffValues } from './schemaForm/diff';
 import { fieldsOf, type JsonSchema } from './schemaForm/jsonSchema';
@@ -13,8 +13,6 @@ import { SchemaForm, type Choice } from './schemaForm/SchemaForm';
 import { useHypothesisChoices } from './useHypothesisChoices';
 import { NextStepNote } from './NextStepNote';
 import { clean, prefill, validate, type FormValue } from './schemaForm/values';
-
-const HYPOTHESIS_FIELDS = new Set(['hypothesis_id', 'partner_id', 'top_hypothesis_ids']);
 
 export function EditPanel({
   checkpoint,
@@ -43,7 +41,7 @@ export function EditPanel({
   const [value, setValue] = useState<FormValue>(original);
   const hypotheses = useHypothesisChoices(checkpoint.research_id);
   // Fields that name hypotheses of the project (an evolution's target and partner, the report's order).
-  const choices = (key: string): readonly Choice[] | undefined => (HYPOTHESIS_FIELDS.has(key) ? hypotheses : undefined);
+  const choices = (key: string): readonly Choice[] | undefined => (HYPOTHESIS_ID_FIELDS.has(key) ? hypotheses : undefined);
   const [tried, setTried] = useState(false);
   const errors = validate(fields, value);
   const changes = diffValues(fields, original, value, options);

@@ -21,6 +21,9 @@ export const KIND_HINTS: Record<CheckpointKind, string> = {
   change_request: 'An assistant asks for more reasoning calls or to reopen the project. Approve, grant a different amount (edit), or reject it.',
 };
 
+/** Edit-schema fields whose values are ids of the project's hypotheses: chosen from them, never typed. */
+export const HYPOTHESIS_ID_FIELDS: ReadonlySet<string> = new Set(['hypothesis_id', 'partner_id', 'top_hypothesis_ids']);
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -236,6 +236,71 @@ test.describe('checkpoint decisions', () => {
     }
   });
 
+  test('an evolution plan names its hypotheses by number and title, and the edit chooses a partner from them', async ({ page }) => {
+    const s = await stage({ grant: true });
+    try {
+      const researchId = String((await callOk(s.desktop, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 4, pause_at: ['evolution_plan'] })).research_id);
+      const waiting = await workUntilDecision(s, researchId);
+      expect(waiting.map((c) => c.kind)).toEqual(['evolution_plan']);
+      const proposals = waiting[0]!.payload.proposals as Array<{ hypothesis_id: string; strategy: string; partner_id?: string }>;
+      const combine = proposals.findIndex((p) => p.strategy === 'combine');
+      expect(combine).toBeGreaterThanOrEqual(0);
+      const listed = (await callOk(s.desktop, 'list_hypotheses', { research_id: researchId, limit: 50 })).hypotheses as Array<{ id: string; number: number; status: string }>;
+      const numberOf = new Map(listed.map((h) => [h.id, h.number]));
+      // The new partner: a hypothesis the plan does not name, so choosing it is a real change.
+      const named = new Set(proposals.flatMap((p) => [p.hypothesis_id, ...(p.partner_id === undefined ? [] : [p.partner_id])]));
+      const other = listed.find((h) => !named.has(h.id) && h.status !== 'rejected' && h.id !== proposals[combine]!.hypothesis_id);
+      expect(other).toBeDefined();
+
+      const host = await openView(page, s, 'checkpoint');
+      await host.feed('list_checkpoints', {});
+      const panel = host.view.getByTestId('checkpoint');
+      // Each proposal names its target (and a combination its partner) as "H<n> · title", with the id beside it.
+      const rows = panel.getByTestId('proposal-evolution');
+      await expect(rows).toHaveCount(proposals.length);
+      for (const [index, p] of proposals.entries()) {
+        await expect(rows.nth(index)).toContainText(`of H${numberOf.get(p.hypothesis_id)} · `);
+        if (p.partner_id !== undefined) await expect(rows.nth(index)).toContainText(`with H${numberOf.get(p.partner_id)} · `);
+      }
+      // The titles come from the view's own call through its host, not from the checkpoint the model reads.
+      expect(await host.calls()).toContain('list_hypotheses');
+
+      await panel.getByTestId('edit').click();
+      const partner = panel.getByTestId(`field-proposals.${combine}.partner_id`);
+      await expect(partner.locator('option:checked')).toHaveText(new RegExp(`^H${numberOf.get(proposals[combine]!.partner_id!)} · `));
+      await expect(panel.getByRole('textbox', { name: /partner/i })).toHaveCount(0);
+      await partner.selectOption(other!.id);
+      await expectNoSeriousFindings(page, host, 'checkpoint edit with hypothesis choices');
+      await panel.getByTestId('edit-submit').click();
+      await expect(panel.getByTestId('decided')).toContainText(`edit by ${ASSISTANT}`);
+
+      const history = (await callOk(s.desktop, 'list_decision_history', {})).decisions as Array<{ checkpoint_id: string; action: string; data: { proposals?: Array<{ partner_id?: string }> } | null }>;
+      const decided = history.find((d) => d.checkpoint_id === waiting[0]!.checkpoint_id);
+      expect(decided?.data?.proposals?.[combine]?.partner_id).toBe(other!.id);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('titles that cannot be fetched leave the evolution plan readable by id', async ({ page }) => {
+    const s = await stage({ grant: true });
+    try {
+      const researchId = String((await callOk(s.desktop, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 4, pause_at: ['evolution_plan'] })).research_id);
+      const waiting = await workUntilDecision(s, researchId);
+      const proposals = waiting[0]!.payload.proposals as Array<{ hypothesis_id: string }>;
+      // A host that does not let the view call list_hypotheses.
+      const host = new ChatHost(page, s.assistant);
+      await host.open('checkpoint', 'light', (await appTools(s)).filter((name) => name !== 'list_hypotheses'));
+      await host.feed('list_checkpoints', {});
+      const panel = host.view.getByTestId('checkpoint');
+      await expect(panel.getByTestId('titles-unavailable')).toContainText('shown by id');
+      await expect(panel.getByTestId('proposal-evolution').first()).toContainText(proposals[0]!.hypothesis_id);
+      await expect(panel.getByTestId('approve')).toBeEnabled();
+    } finally {
+      await s.close();
+    }
+  });
+
   test('continue_research stopping at a checkpoint shows it, decidable in the view', async ({ page }) => {
     const s = await stage({ grant: true });
     try {
