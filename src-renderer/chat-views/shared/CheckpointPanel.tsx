@@ -10,6 +10,7 @@ import { diffValues } from '../../features/checkpoints/schemaForm/diff';
 import { clean, pathKey, prefill, validate, type FormValue } from '../../features/checkpoints/schemaForm/values';
 import { HypothesisPicker, isHypothesisIdList, pickableHypotheses, type PickableHypothesis } from './HypothesisPicker';
 import { Notice } from './Notice';
+import { cancelOnEscape } from '../../features/checkpoints/cancelOnEscape';
 import { useProjectHypotheses, type ListHypotheses } from './projectHypotheses';
 
 /** Kinds the scientist decides only in the desktop app, whoever asks (checkpointRules.ts). */
@@ -90,12 +91,7 @@ function EditForm({ checkpoint, known, onSubmit, onCancel, busy }: { checkpoint:
       ref={form}
       aria-label="Edit the proposal"
       data-testid="edit-form"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          onCancel();
-        }
-      }}
+      onKeyDown={cancelOnEscape(onCancel)}
       onSubmit={(event) => {
         event.preventDefault();
         setTried(true);
@@ -122,12 +118,7 @@ function RejectForm({ onSubmit, onCancel, busy }: { onSubmit: (note: string) => 
     <form
       aria-label="Reject with a note"
       data-testid="reject-form"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          onCancel();
-        }
-      }}
+      onKeyDown={cancelOnEscape(onCancel)}
       onSubmit={(event) => {
         event.preventDefault();
         onSubmit(note);

@@ -12,6 +12,7 @@ import { fieldsOf, type JsonSchema } from './schemaForm/jsonSchema';
 import { SchemaForm, type Choice } from './schemaForm/SchemaForm';
 import { useHypothesisChoices } from './useHypothesisChoices';
 import { NextStepNote } from './NextStepNote';
+import { cancelOnEscape } from './cancelOnEscape';
 import { clean, prefill, validate, type FormValue } from './schemaForm/values';
 
 export function EditPanel({
@@ -59,12 +60,7 @@ export function EditPanel({
       className="decision-panel"
       data-testid="edit-panel"
       aria-label="Edit the proposal"
-      onKeyDown={(event) => {
-        // Esc in any field leaves the form through onCancel, which asks first when there are edits.
-        if (event.key !== 'Escape' || event.defaultPrevented) return;
-        event.preventDefault();
-        onCancel();
-      }}
+      onKeyDown={cancelOnEscape(onCancel)}
       onSubmit={(event) => {
         event.preventDefault();
         setTried(true);

@@ -4,6 +4,7 @@
 import { useEffect, useId, useState } from 'react';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { FormActions } from '../../app/FormActions';
+import { cancelOnEscape } from './cancelOnEscape';
 
 const MIN_CHARS = 15;
 const MIN_WORDS = 3;
@@ -34,11 +35,7 @@ export function RejectPanel({
       className="decision-panel"
       data-testid="reject-panel"
       aria-label="Reject with a note"
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape' || event.defaultPrevented) return;
-        event.preventDefault();
-        onCancel();
-      }}
+      onKeyDown={cancelOnEscape(onCancel)}
       onSubmit={(event) => {
         event.preventDefault();
         if (trimmed !== '') onSubmit(trimmed);
