@@ -23,7 +23,7 @@ import { FramedStdioTransport } from './stdioTransport.js';
 import { checkDesktopClaim } from '../mcp/access/desktopClaim.js';
 import { purgeExpiredTrash, TRASH_UNDO_WINDOW_MS } from '../engine/projectTrash.js';
 import { UNDO_WINDOW_ENV } from '../../src-shared/serverEnvironment.js';
-import { failureText } from './failureText.js';
+import { closeOnSignals, startFromArgs } from './processEntry.js';
 
 /** The checkpoint thread starts after the handshake (see WalCheckpointerOptions.delayMs). */
 const CHECKPOINTER_DELAY_MS = 300;
@@ -190,34 +190,11 @@ async function purgeExpiredTrashAtStart(db: Db, clientId: string): Promise<void>
  * runServerProcess logs to the same pipe, and so on: orphaned servers spun at a quarter of a core
  * for hours.
  */
-function ignoreBrokenStderr(): void {
-  process.stderr.on('error', () => undefined);
-}
-
 /** The process entry used by both `dist/mcp/server.js` and `co-scientist serve`. */
 export async function runServerProcess(argv: readonly string[], version: string): Promise<void> {
-  ignoreBrokenStderr();
-  let options: ServeOptions;
-  try {
-    options = parseServeArgs(argv);
-  } catch (error) {
-    console.error(`[co-scientist] ${(error as Error).message}\n${SERVE_USAGE}`);
-    process.exitCode = 2;
-    return;
-  }
-  let server: RunningServer;
-  try {
-    server = await startStdioServer(options, version);
-  } catch (error) {
-    console.error(`[co-scientist] cannot start: ${failureText(error)}`);
-    process.exitCode = 1;
-    return;
-  }
-  const shutdown = (): void => {
-    void server.close().finally(() => process.exit(0));
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  const started = await startFromArgs(argv, parseServeArgs, SERVE_USAGE, (options) => startStdioServer(options, version));
+  if (started === null) return;
+  const shutdown = closeOnSignals(() => started.running.close());
   // A client that died without closing our stdin (another process still holds that pipe: a
   // grandchild, a test runner's worker) shows only when an answer or a change-feed notification
   // cannot be written. Its session is over as surely as at the end of stdin, which may never come:
@@ -227,7 +204,4 @@ export async function runServerProcess(argv: readonly string[], version: string)
     console.error('[co-scientist] stdout failed: the client is gone; closing.');
     shutdown();
   });
-  // One bad request must not take down every other conversation this process serves.
-  process.on('uncaughtException', (error) => console.error('[co-scientist] uncaught exception:', error));
-  process.on('unhandledRejection', (reason) => console.error('[co-scientist] unhandled rejection:', reason));
 }

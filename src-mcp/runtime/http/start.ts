@@ -21,7 +21,7 @@ import { createEndpoint } from './endpoint.js';
 import { defaultResource, HTTP_SERVE_USAGE, parseHttpServeArgs, type HttpServeOptions } from './options.js';
 import { MAX_BODY_BYTES } from './requestBody.js';
 import { allowedPlaces } from './requestGuards.js';
-import { failureText } from '../failureText.js';
+import { closeOnSignals, startFromArgs } from '../processEntry.js';
 
 /** Receiving a whole request (headers and body) may take this long (slowloris). */
 const REQUEST_RECEIVE_TIMEOUT_MS = 30_000;
@@ -101,34 +101,14 @@ export async function startHttpServer(options: HttpServeOptions, version: string
 
 /** The process entry of `co-scientist serve --http`. */
 export async function runHttpServerProcess(argv: readonly string[], version: string): Promise<void> {
-  process.stderr.on('error', () => undefined);
-  let options: HttpServeOptions;
-  try {
-    options = parseHttpServeArgs(argv);
-  } catch (error) {
-    console.error(`[co-scientist] ${(error as Error).message}\n${HTTP_SERVE_USAGE}`);
-    process.exitCode = 2;
-    return;
-  }
-  let running: RunningHttpServer;
-  try {
-    running = await startHttpServer(options, version);
-  } catch (error) {
-    console.error(`[co-scientist] cannot start: ${failureText(error)}`);
-    process.exitCode = 1;
-    return;
-  }
+  const started = await startFromArgs(argv, parseHttpServeArgs, HTTP_SERVE_USAGE, (options) => startHttpServer(options, version));
+  if (started === null) return;
+  const { options, running } = started;
   // stdout is ours here (this is not the stdio server): the address, and in token mode the token.
   process.stdout.write(`Co-Scientist lab server listening on ${running.url}\n`);
   if (running.resource.href !== running.url) process.stdout.write(`Public resource (token audience): ${running.resource.href}\n`);
   if (running.token !== undefined) process.stdout.write(`Bearer token: ${running.token}\n`);
   else process.stdout.write(`Issuers: ${options.issuers.join(', ')}\n`);
   console.error(`[co-scientist] data in ${options.dataDir}`);
-  const shutdown = (): void => {
-    void running.close().finally(() => process.exit(0));
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
-  process.on('uncaughtException', (error) => console.error('[co-scientist] uncaught exception:', error));
-  process.on('unhandledRejection', (reason) => console.error('[co-scientist] unhandled rejection:', reason));
+  closeOnSignals(() => running.close());
 }
