@@ -134,7 +134,7 @@ function RejectForm({ onSubmit, onCancel, busy }: { onSubmit: (note: string) => 
   );
 }
 
-export function CheckpointPanel({ checkpoint, decide, listHypotheses }: { checkpoint: CheckpointView; decide: Decide; listHypotheses?: ListHypotheses }) {
+export function CheckpointPanel({ checkpoint, decide, listHypotheses }: { checkpoint: CheckpointView; decide: Decide; listHypotheses: ListHypotheses }) {
   const [mode, setMode] = useState<'view' | 'edit' | 'reject'>('view');
   const hypotheses = useProjectHypotheses(listHypotheses, checkpoint);
   const [busy, setBusy] = useState(false);

@@ -35,9 +35,9 @@ export function choosableHypotheses(structured: Record<string, unknown>): Pickab
 
 const NONE: ProjectHypotheses = { picks: [], problem: null };
 
-export function useProjectHypotheses(list: ListHypotheses | undefined, checkpoint: Pick<CheckpointView, 'kind' | 'research_id'>): ProjectHypotheses {
+export function useProjectHypotheses(list: ListHypotheses, checkpoint: Pick<CheckpointView, 'kind' | 'research_id'>): ProjectHypotheses {
   const [state, setState] = useState<ProjectHypotheses>(NONE);
-  const wanted = list !== undefined && namesHypothesesByIdOnly(checkpoint);
+  const wanted = namesHypothesesByIdOnly(checkpoint);
   const researchId = checkpoint.research_id;
   useEffect(() => {
     if (!wanted) return;
