@@ -11,6 +11,7 @@ import { plural } from './format';
 import { NewCollectionForm } from './NewCollectionForm';
 import { SearchPanel } from './SearchPanel';
 import { Loading } from '../../app/Loading';
+import '../../common/stackList.css';
 import './knowledge.css';
 
 export function KnowledgeView() {
@@ -54,7 +55,7 @@ export function KnowledgeView() {
             </p>
           </div>
         ) : (
-          <ul className="knowledge-collections" aria-label="Collections" data-testid="knowledge-collections">
+          <ul className="knowledge-collections stack-list" aria-label="Collections" data-testid="knowledge-collections">
             {list.map((collection) => (
               <li key={collection.id}>
                 <button
