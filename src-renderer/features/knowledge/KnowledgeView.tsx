@@ -11,6 +11,7 @@ import { plural } from './format';
 import { NewCollectionForm } from './NewCollectionForm';
 import { SearchPanel } from './SearchPanel';
 import { Loading } from '../../app/Loading';
+import '../../common/selectCard.css';
 import '../../common/stackList.css';
 import './knowledge.css';
 
@@ -29,7 +30,7 @@ export function KnowledgeView() {
   const closeHypothesis = useCallback((): void => navigate({ section: location.section, documentId }), [navigate, location.section, documentId]);
 
   return (
-    <div className={`knowledge-layout${openHypothesisId === null ? '' : ' has-side'}`} data-testid="knowledge-view">
+    <div className={`pane-layout knowledge-layout${openHypothesisId === null ? '' : ' has-side'}`} data-testid="knowledge-view">
       <section className="pane list-pane" aria-labelledby="knowledge-title">
         <div className="pane-header">
           <h1 id="knowledge-title">
