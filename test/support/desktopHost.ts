@@ -9,6 +9,7 @@ import { silentLogger } from '../unit/src-main/host/fakes.js';
 import { assertServerBuilt, SERVER_ENTRY } from './server.js';
 import { makeTempDir } from './tempDirs.js';
 import { SIGNING_KID, type AuthorizationServer } from './authorizationServer.js';
+import { connectWithToken } from './labServer.js';
 
 export type DesktopHostOptions = Partial<Omit<HostOptions, 'dataDir'>> & { dataDir: string };
 
@@ -39,4 +40,12 @@ export async function labAccessToken(issuer: AuthorizationServer, resource: stri
   return await new SignJWT({ iss: issuer.issuer, aud: resource, exp: now + 300, iat: now, client_id: 'lab-assistant', ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: SIGNING_KID, typ: 'at+jwt' })
     .sign(issuer.privateKey);
+}
+
+/** A PI's assistant starts a project on the lab at `labUrl` (what the desktop app then finds there). */
+export async function piStartsLabProject(issuer: AuthorizationServer, labUrl: string, goal: string): Promise<void> {
+  const token = await labAccessToken(issuer, labUrl, { sub: 'pat', name: 'Pat Principal', scope: 'research:write research:read' });
+  const assistant = await connectWithToken(labUrl, token, 'modern');
+  await assistant.callTool({ name: 'start_research', arguments: { goal } });
+  await assistant.close();
 }

@@ -11,8 +11,8 @@ import type { Host } from '../../../src-main/host/hostCore.js';
 import { createLabSessionStore, createLocalKeyCipher, LAB_SESSION_FILE, type LabSessionStore } from '../../../src-main/host/lab/labSessionStore.js';
 import type { LabStatusView } from '../../../src-shared/routes/index.js';
 import { removeTempDirs, requireBuiltServer, tempDir } from '../../support/realServer.js';
-import { desktopHost, labAccessToken, routeData as ok } from '../../support/desktopHost.js';
-import { connectWithToken, startLabServer, stopLabServers, type LabServer } from '../../support/labServer.js';
+import { desktopHost, piStartsLabProject, routeData as ok } from '../../support/desktopHost.js';
+import { startLabServer, stopLabServers, type LabServer } from '../../support/labServer.js';
 import { DESKTOP_APP_CLIENT, INTROSPECTOR, signInRedirect, startAuthorizationServer, type AuthorizationServer } from '../../support/authorizationServer.js';
 
 const ACCESS_TOKEN_TTL_SECONDS = 4;
@@ -30,11 +30,7 @@ describe('the desktop host signs in to a lab server', () => {
     issuer = await startAuthorizationServer({ resource: () => resource, accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS });
     server = await startLabServer(['--issuer', issuer.issuer, '--data-dir', tempDir('lab-server')]);
     resource = server.url;
-    // A project on the lab, started by a PI's assistant.
-    const token = await labAccessToken(issuer, resource, { sub: 'pat', name: 'Pat Principal', scope: 'research:write research:read' });
-    const assistant = await connectWithToken(server.url, token, 'modern');
-    await assistant.callTool({ name: 'start_research', arguments: { goal: 'Lab project: why do zebrafish hearts regenerate?' } });
-    await assistant.close();
+    await piStartsLabProject(issuer, resource, 'Lab project: why do zebrafish hearts regenerate?');
 
     hostDataDir = tempDir('desktop');
     store = createLabSessionStore(hostDataDir, createLocalKeyCipher(hostDataDir));
