@@ -7,9 +7,9 @@ import { createHost, type Host, type HostOptions } from '../../src-main/host/hos
 import type { Result } from '../../src-shared/routes/index.js';
 import { silentLogger } from '../unit/src-main/host/fakes.js';
 import { assertServerBuilt, SERVER_ENTRY } from './server.js';
-import { makeTempDir } from './tempDirs.js';
+import { makeTempDir, removeTempDirs } from './tempDirs.js';
 import { SIGNING_KID, type AuthorizationServer } from './authorizationServer.js';
-import { connectWithToken } from './labServer.js';
+import { connectWithToken, stopLabServers } from './labServer.js';
 
 export type DesktopHostOptions = Partial<Omit<HostOptions, 'dataDir'>> & { dataDir: string };
 
@@ -48,4 +48,12 @@ export async function piStartsLabProject(issuer: AuthorizationServer, labUrl: st
   const assistant = await connectWithToken(labUrl, token, 'modern');
   await assistant.callTool({ name: 'start_research', arguments: { goal } });
   await assistant.close();
+}
+
+/** Stops what a lab-client test started: the host first (it holds connections to the lab), then the lab servers and the issuer; removes the temp folders. */
+export async function stopLabClientTest(host: Host | undefined, issuer: AuthorizationServer | undefined): Promise<void> {
+  await host?.stop();
+  await stopLabServers();
+  await issuer?.close();
+  removeTempDirs();
 }
