@@ -9,6 +9,7 @@ import { chromium } from '@playwright/test';
 import { chromiumExecutable } from '../test/e2e/browser.js';
 import { CHROMIUM_ARGS } from './leaderboard.js';
 import type { TraceEvent } from './leaderboard-trace.js';
+import { addTime, selfTimes, type Totals } from './traceSelfTime.js';
 import { callOk, connectServer } from '../test/support/server.js';
 import { makeTempDir, removeTempDirs } from '../test/support/tempDirs.js';
 import { runScriptedProject } from '../test/support/scriptedAssistant.js';
@@ -16,37 +17,6 @@ import { ChatHost, appsClient } from '../test/e2e/web/chatViews/chatHost.js';
 
 const ROWS = 50;
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'toplevel'];
-
-type Totals = Map<string, { cpu: number; wall: number }>;
-
-/** Self time (CPU and wall, µs) per event name of one thread's complete events. */
-function selfTimes(events: readonly TraceEvent[]): Totals {
-  const out: Totals = new Map();
-  const add = (name: string, cpu: number, wall: number): void => {
-    const entry = out.get(name) ?? { cpu: 0, wall: 0 };
-    entry.cpu += cpu;
-    entry.wall += wall;
-    out.set(name, entry);
-  };
-  const cpuOf = (event: TraceEvent): number => event.tdur ?? event.dur ?? 0;
-  const sorted = events.filter((event) => event.ph === 'X').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const stack: Array<{ event: TraceEvent; childCpu: number; childWall: number }> = [];
-  const close = (): void => {
-    const top = stack.pop();
-    if (top === undefined) return;
-    add(top.event.name, cpuOf(top.event) - top.childCpu, (top.event.dur ?? 0) - top.childWall);
-    const parent = stack.at(-1);
-    if (parent === undefined) return;
-    parent.childCpu += cpuOf(top.event);
-    parent.childWall += top.event.dur ?? 0;
-  };
-  for (const event of sorted) {
-    for (let top = stack.at(-1); top !== undefined && top.event.ts + (top.event.dur ?? 0) <= event.ts; top = stack.at(-1)) close();
-    stack.push({ event, childCpu: 0, childWall: 0 });
-  }
-  while (stack.length > 0) close();
-  return out;
-}
 
 /** The view's main thread: the renderer main thread of the process that laid the rows out. */
 function viewThread(events: readonly TraceEvent[]): TraceEvent[] {
@@ -82,10 +52,7 @@ async function main(): Promise<void> {
       let cpu = 0;
       for (const [name, time] of selfTimes(viewThread(events))) {
         cpu += time.cpu;
-        const entry = totals.get(name) ?? { cpu: 0, wall: 0 };
-        entry.cpu += time.cpu;
-        entry.wall += time.wall;
-        totals.set(name, entry);
+        addTime(totals, name, time.cpu, time.wall);
       }
       process.stdout.write(`load ${load + 1}: result → paint ${(paintedAt - sentAt).toFixed(1)} ms wall, view main thread ${(cpu / 1000).toFixed(1)} ms CPU\n`);
       await page.close();

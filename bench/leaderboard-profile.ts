@@ -10,6 +10,7 @@ import { chromiumExecutable } from '../test/e2e/browser.js';
 import { startWebHost } from '../test/e2e/web/support/webHost.js';
 import { CHROMIUM_ARGS, LEADERBOARD_DEFAULTS, loadLeaderboard, loadSeeder } from './leaderboard.js';
 import type { TraceEvent } from './leaderboard-trace.js';
+import { addTime, selfTimes, type Totals } from './traceSelfTime.js';
 import { tempDataDir } from './server.js';
 
 interface ProfileNode {
@@ -20,38 +21,6 @@ interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
-}
-
-type Totals = Map<string, { cpu: number; wall: number }>;
-
-function add(totals: Totals, key: string, cpu: number, wall: number): void {
-  const entry = totals.get(key) ?? { cpu: 0, wall: 0 };
-  entry.cpu += cpu;
-  entry.wall += wall;
-  totals.set(key, entry);
-}
-
-/** Self time (CPU and wall, µs) per event name on one thread: each event less the events nested in it. */
-function selfTimes(events: readonly TraceEvent[]): Totals {
-  const sorted = events.filter((e) => e.ph === 'X').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const out: Totals = new Map();
-  const stack: Array<{ event: TraceEvent; childCpu: number; childWall: number }> = [];
-  const cpuOf = (event: TraceEvent): number => event.tdur ?? event.dur ?? 0;
-  const close = (): void => {
-    const top = stack.pop();
-    if (top === undefined) return;
-    add(out, top.event.name, cpuOf(top.event) - top.childCpu, (top.event.dur ?? 0) - top.childWall);
-    const parent = stack.at(-1);
-    if (parent === undefined) return;
-    parent.childCpu += cpuOf(top.event);
-    parent.childWall += top.event.dur ?? 0;
-  };
-  for (const event of sorted) {
-    for (let top = stack.at(-1); top !== undefined && top.event.ts + (top.event.dur ?? 0) <= event.ts; top = stack.at(-1)) close();
-    stack.push({ event, childCpu: 0, childWall: 0 });
-  }
-  while (stack.length > 0) close();
-  return out;
 }
 
 /** One measured load: the JS profiler's samples, by function (a sample's time counts as both CPU and wall). */
@@ -67,7 +36,7 @@ async function profiledLoad(page: Page, url: string, totals: Totals): Promise<vo
     const frame = byId.get(id)?.callFrame;
     if (frame === undefined) return;
     const ms = (profile.timeDeltas[k] ?? 0) / 1000;
-    add(totals, `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}:${frame.lineNumber}:${frame.columnNumber}`, ms, ms);
+    addTime(totals, `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}:${frame.lineNumber}:${frame.columnNumber}`, ms, ms);
   });
 }
 
@@ -78,7 +47,7 @@ async function tracedLoad(browser: Browser, page: Page, url: string, totals: Tot
   );
   const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
   for (const main of events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')) {
-    for (const [name, t] of selfTimes(events.filter((e) => e.pid === main.pid && e.tid === main.tid))) add(totals, name, t.cpu / 1000, t.wall / 1000);
+    for (const [name, t] of selfTimes(events.filter((e) => e.pid === main.pid && e.tid === main.tid))) addTime(totals, name, t.cpu / 1000, t.wall / 1000);
   }
 }
 

@@ -72,7 +72,7 @@ function AppShell() {
             <button
               key={id}
               type="button"
-              className="section-tab"
+              className="quiet-button section-tab"
               data-testid={`nav-${id}`}
               aria-current={section === id ? 'page' : undefined}
               onClick={() => openSection(id)}

@@ -39,7 +39,7 @@ export function Modal({
     >
       <header className="modal-header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
+        <button type="button" className="quiet-button modal-close" aria-label="Close" onClick={onClose}>
           ×
         </button>
       </header>

@@ -41,7 +41,7 @@ export function Tabs<T extends string>({
           id={`${panelId}-tab-${item.id}`}
           type="button"
           role="tab"
-          className="tab"
+          className="quiet-button tab"
           aria-selected={item.id === selected}
           aria-controls={panelId}
           tabIndex={item.id === selected ? 0 : -1}

@@ -7,8 +7,9 @@ import { createHost, type Host, type HostOptions } from '../../src-main/host/hos
 import type { Result } from '../../src-shared/routes/index.js';
 import { silentLogger } from '../unit/src-main/host/fakes.js';
 import { assertServerBuilt, SERVER_ENTRY } from './server.js';
-import { makeTempDir } from './tempDirs.js';
+import { makeTempDir, removeTempDirs } from './tempDirs.js';
 import { SIGNING_KID, type AuthorizationServer } from './authorizationServer.js';
+import { connectWithToken, stopLabServers } from './labServer.js';
 
 export type DesktopHostOptions = Partial<Omit<HostOptions, 'dataDir'>> & { dataDir: string };
 
@@ -39,4 +40,20 @@ export async function labAccessToken(issuer: AuthorizationServer, resource: stri
   return await new SignJWT({ iss: issuer.issuer, aud: resource, exp: now + 300, iat: now, client_id: 'lab-assistant', ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: SIGNING_KID, typ: 'at+jwt' })
     .sign(issuer.privateKey);
+}
+
+/** A PI's assistant starts a project on the lab at `labUrl` (what the desktop app then finds there). */
+export async function piStartsLabProject(issuer: AuthorizationServer, labUrl: string, goal: string): Promise<void> {
+  const token = await labAccessToken(issuer, labUrl, { sub: 'pat', name: 'Pat Principal', scope: 'research:write research:read' });
+  const assistant = await connectWithToken(labUrl, token, 'modern');
+  await assistant.callTool({ name: 'start_research', arguments: { goal } });
+  await assistant.close();
+}
+
+/** Stops what a lab-client test started: the host first (it holds connections to the lab), then the lab servers and the issuer; removes the temp folders. */
+export async function stopLabClientTest(host: Host | undefined, issuer: AuthorizationServer | undefined): Promise<void> {
+  await host?.stop();
+  await stopLabServers();
+  await issuer?.close();
+  removeTempDirs();
 }

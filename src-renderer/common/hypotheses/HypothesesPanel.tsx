@@ -10,6 +10,7 @@ import { pagingOf, VirtualList } from '../../app/VirtualList';
 import { AddHypothesisForm } from './AddHypothesisForm';
 import { LISTED_STATUS_LABELS, ORIGIN_LABELS } from './labels';
 import { Loading } from '../../app/Loading';
+import '../selectCard.css';
 import './hypotheses.css';
 
 /** `addRefused`: why adding a hypothesis would be refused now (a completed project), or null; the button is then off and says so. */
@@ -75,7 +76,7 @@ export function HypothesesPanel({ researchId, addRefused = null }: { researchId:
 
 function HypothesisRow({ hypothesis: h, onOpen }: { hypothesis: HypothesisSummary; onOpen: () => void }) {
   return (
-    <button type="button" className="hypothesis-item" data-testid="hypothesis-item" data-hypothesis-id={h.id} onClick={onOpen}>
+    <button type="button" className="select-card hypothesis-item" data-testid="hypothesis-item" data-hypothesis-id={h.id} onClick={onOpen}>
       <span className="hypothesis-item-head">
         <strong>H{h.number}</strong>
         {h.rank !== null ? <span className="chip">rank {h.rank}</span> : null}

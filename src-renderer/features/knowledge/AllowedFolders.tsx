@@ -3,6 +3,7 @@
 import type { KnowledgeRoots } from '../../../src-shared/routes/index';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useKnowledgeRoots, useRemoveFolder } from './api';
+import '../../common/stackList.css';
 
 export function AllowedFolders() {
   const roots = useKnowledgeRoots();
@@ -27,7 +28,7 @@ function RootList({ roots, onRemove, busy }: { roots: KnowledgeRoots['roots']; o
     );
   }
   return (
-    <ul className="knowledge-root-list">
+    <ul className="knowledge-root-list stack-list">
       {roots.map((root) => (
         <li key={root.path} data-testid="knowledge-root">
           <code title={`Allowed by ${root.added_by} on ${root.added_at}`}>{root.path}</code>

@@ -11,6 +11,8 @@ import { plural } from './format';
 import { NewCollectionForm } from './NewCollectionForm';
 import { SearchPanel } from './SearchPanel';
 import { Loading } from '../../app/Loading';
+import '../../common/selectCard.css';
+import '../../common/stackList.css';
 import './knowledge.css';
 
 export function KnowledgeView() {
@@ -28,7 +30,7 @@ export function KnowledgeView() {
   const closeHypothesis = useCallback((): void => navigate({ section: location.section, documentId }), [navigate, location.section, documentId]);
 
   return (
-    <div className={`knowledge-layout${openHypothesisId === null ? '' : ' has-side'}`} data-testid="knowledge-view">
+    <div className={`pane-layout knowledge-layout${openHypothesisId === null ? '' : ' has-side'}`} data-testid="knowledge-view">
       <section className="pane list-pane" aria-labelledby="knowledge-title">
         <div className="pane-header">
           <h1 id="knowledge-title">
@@ -54,7 +56,7 @@ export function KnowledgeView() {
             </p>
           </div>
         ) : (
-          <ul className="knowledge-collections" aria-label="Collections" data-testid="knowledge-collections">
+          <ul className="knowledge-collections stack-list" aria-label="Collections" data-testid="knowledge-collections">
             {list.map((collection) => (
               <li key={collection.id}>
                 <button

@@ -5,6 +5,7 @@ import type { ProjectSummary } from '../../../src-shared/routes/index';
 import { ProgressBar } from '../../app/ProgressBar';
 import { VirtualList } from '../../app/VirtualList';
 import { dateTime, statusLabel, timeAgo } from '../../common/format';
+import '../../common/selectCard.css';
 
 export interface ProjectRow extends ProjectSummary {
   archivedAt: string | null;

@@ -57,7 +57,7 @@ export function ProjectsView({
   }, [selectedId]);
 
   return (
-    <div className="projects-layout">
+    <div className="pane-layout projects-layout">
       <section className="pane list-pane" aria-labelledby="projects-title">
         <div className="pane-header">
           <h1 id="projects-title">

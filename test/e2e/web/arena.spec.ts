@@ -11,21 +11,25 @@ import { describeFindings, seriousAxeFindings, seriousAxeFindingsEverywhere, typ
 
 const shot = (name: string): string => path.join(REPO_ROOT, 'test-results', `${name}.png`);
 
+/** Runs a six-hypothesis project to completion over real stdio; returns how many hypotheses its leaderboard holds. */
+async function hypothesesOfCompletedProject(dataDir: string): Promise<number> {
+  const assistant = await openSession(dataDir, 'claude-desktop');
+  const desktop = await openSession(dataDir, 'desktop');
+  try {
+    const researchId = await runResearchToCompletion(assistant, desktop, { goal: 'Explain why perovskite solar cells degrade under humid conditions', hypotheses: 6 });
+    return (await desktop.call('get_leaderboard', { research_id: researchId })).total as number;
+  } finally {
+    await Promise.all([assistant.close(), desktop.close()]);
+  }
+}
+
 // Each test runs a whole research workflow over real stdio before it looks at the GUI.
 test.setTimeout(120_000);
 
 test('a vote in the arena is recorded as human, listed in the matches and moves the ratings; it can be taken back before it is sent', async ({ app, page, webHost, workspace }) => {
   test.setTimeout(240_000);
   const findings: AxeFinding[] = [];
-  const assistant = await openSession(workspace.dataDir, 'claude-desktop');
-  const desktop = await openSession(workspace.dataDir, 'desktop');
-  let total: number;
-  try {
-    const researchId = await runResearchToCompletion(assistant, desktop, { goal: 'Explain why perovskite solar cells degrade under humid conditions', hypotheses: 6 });
-    total = (await desktop.call('get_leaderboard', { research_id: researchId })).total as number;
-  } finally {
-    await Promise.all([assistant.close(), desktop.close()]);
-  }
+  const total = await hypothesesOfCompletedProject(workspace.dataDir);
 
   // A controllable clock: the held vote waits while axe looks at it, and its countdown is skipped.
   await page.clock.install();
@@ -128,15 +132,7 @@ test('a vote in the arena is recorded as human, listed in the matches and moves 
 });
 
 test('the reason box is never under the vote buttons, at 1440 and 800 px; a vote taken back by mouse is not sent', async ({ app, page, webHost, workspace }) => {
-  const assistant = await openSession(workspace.dataDir, 'claude-desktop');
-  const desktop = await openSession(workspace.dataDir, 'desktop');
-  let total: number;
-  try {
-    const researchId = await runResearchToCompletion(assistant, desktop, { goal: 'Explain why perovskite solar cells degrade under humid conditions', hypotheses: 6 });
-    total = (await desktop.call('get_leaderboard', { research_id: researchId })).total as number;
-  } finally {
-    await Promise.all([assistant.close(), desktop.close()]);
-  }
+  const total = await hypothesesOfCompletedProject(workspace.dataDir);
   await app.open(webHost.url);
   const board = new LeaderboardPage(page);
   await board.open();

@@ -6,7 +6,7 @@ import { expect, test } from './support/fixtures.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { testId, testIdOf } from './locators.js';
 import { describeFindings, seriousAxeFindingsEverywhere, type AxeFinding } from './support/axe.js';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 const GOAL = 'Find novel therapeutic targets for liver fibrosis';
 
@@ -15,6 +15,17 @@ async function openInboxByKeyboard(page: Page): Promise<void> {
   await page.getByTestId(testId.navInbox).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId(testId.checkpointDetail)).toBeVisible();
+}
+
+/** Opens the edit form with `e` and types `words` at the end of the first objective. */
+async function editFirstObjective(page: Page, words: string): Promise<{ edit: Locator; objective: Locator }> {
+  await page.keyboard.press('e');
+  const edit = page.getByTestId(testId.editPanel);
+  const objective = edit.getByTestId(testIdOf.field('objectives.0'));
+  await objective.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.type(words);
+  return { edit, objective };
 }
 
 test('keys never decide while a form is open; leaving edits asks first; a keyboard approval can be undone', async ({ app, page, webHost, servers }) => {
@@ -108,12 +119,7 @@ test('approving with changes says so, counts a reworded objective once and says 
   await expect(room.inboxCount).toHaveText('1');
   await openInboxByKeyboard(page);
 
-  await page.keyboard.press('e');
-  const edit = page.getByTestId(testId.editPanel);
-  const objective = edit.getByTestId(testIdOf.field('objectives.0'));
-  await objective.focus();
-  await page.keyboard.press('End');
-  await page.keyboard.type(' in stellate cells');
+  const { edit } = await editFirstObjective(page, ' in stellate cells');
   await expect(edit.getByTestId(testId.diffChange)).toHaveCount(1);
   await expect(edit.getByTestId(testId.diffChange)).toContainText('Objectives › #1');
   const submit = edit.getByTestId(testId.editSubmit);
@@ -140,12 +146,7 @@ test('leaving a form with edits by another section, Back, a reload or closing as
   await assistant.startResearch(GOAL, 3);
   await expect(new ControlRoom(page).inboxCount).toHaveText('1');
   await openInboxByKeyboard(page);
-  await page.keyboard.press('e');
-  const edit = page.getByTestId(testId.editPanel);
-  const objective = edit.getByTestId(testIdOf.field('objectives.0'));
-  await objective.focus();
-  await page.keyboard.press('End');
-  await page.keyboard.type(' in zebrafish');
+  const { edit, objective } = await editFirstObjective(page, ' in zebrafish');
   const edited = await objective.inputValue();
   const dialog = page.getByTestId(testId.discardDialog);
   const inboxTab = page.getByTestId(testId.navInbox);

@@ -102,6 +102,13 @@ test('adding literature is one flow: a folder typed once is allowed, ingested wi
   await page.getByTestId(testId.knowledgeIngestStart).click();
   await expect(page.getByTestId(testId.knowledgeIngestProgress)).toHaveAttribute('data-state', 'complete', { timeout: 20_000 });
   await expect(page.getByTestId(testId.knowledgeRoot)).toContainText(fs.realpathSync(folder));
+  // The collections and the allowed folders are stacked lists: no bullets, no box drawn around them.
+  for (const list of [page.getByTestId(testId.knowledgeCollections), page.getByTestId(testId.knowledgeRoot).locator('xpath=..')]) {
+    await expect(list).toHaveCSS('list-style-type', 'none');
+    await expect(list).toHaveCSS('border-top-width', '0px');
+    await expect(list).toHaveCSS('padding-left', '0px');
+    await expect(list).toHaveCSS('row-gap', '8px');
+  }
   await expect(knowledge.ingestStatus).toContainText('Done: 6/6 files — 5 added, 0 updated, 0 unchanged, 1 failed');
   await expect(page.getByTestId(testId.knowledgeIngestBar)).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByTestId(testId.knowledgeIngestProblems)).toContainText('broken.txt');

@@ -68,6 +68,15 @@ test.afterAll(async () => {
   removeTempDirs();
 });
 
+/** Opens Settings and saves the lab's address there; returns the lab-server section. */
+async function saveLabUrl(room: ControlRoom): Promise<Locator> {
+  await room.openSettings();
+  const section = room.page.getByTestId('lab-server');
+  await section.getByTestId('lab-url').fill(lab.url);
+  await section.getByTestId('lab-url-save').click();
+  return section;
+}
+
 /** Clicks `button` in Settings; the lab's sign-in page opens in a new tab: log in (unless the issuer remembers the browser) and consent there, as the scientist would. */
 async function signInOnLabPage(context: BrowserContext, button: Locator, login: string): Promise<void> {
   const [signInPage] = await Promise.all([context.waitForEvent('page'), button.click()]);
@@ -100,10 +109,7 @@ test('signs in to the lab on its own sign-in page and switches between this comp
 
   const room = new ControlRoom(page);
   await app.open(webHost.url);
-  await room.openSettings();
-  const section = page.getByTestId('lab-server');
-  await section.getByTestId('lab-url').fill(lab.url);
-  await section.getByTestId('lab-url-save').click();
+  const section = await saveLabUrl(room);
   await expect(section.getByTestId('lab-sign-in')).toBeEnabled();
 
   await signInOnLabPage(context, section.getByTestId('lab-sign-in'), 'alice');
@@ -135,10 +141,7 @@ test('a lab that grants too little: starting a project is refused naming the per
   try {
     const room = new ControlRoom(page);
     await app.open(webHost.url);
-    await room.openSettings();
-    const section = page.getByTestId('lab-server');
-    await section.getByTestId('lab-url').fill(lab.url);
-    await section.getByTestId('lab-url-save').click();
+    const section = await saveLabUrl(room);
     await signInOnLabPage(context, section.getByTestId('lab-sign-in'), 'alice');
     await expect(section.getByTestId('lab-identity')).toContainText('Signed in as Alice Student');
     await expect(section.getByTestId('lab-step-up')).toHaveCount(0);

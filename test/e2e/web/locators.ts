@@ -202,6 +202,7 @@ export const testId = {
   knowledgeCitedByNone: 'knowledge-cited-by-none',
   knowledgeCitedHypothesis: 'knowledge-cited-hypothesis',
   knowledgeCitedMore: 'knowledge-cited-more',
+  knowledgeCollections: 'knowledge-collections',
   knowledgeCollectionItem: 'knowledge-collection-item',
   knowledgeCollectionName: 'knowledge-collection-name',
   knowledgeCollectionStats: 'knowledge-collection-stats',

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Host } from '../../../src-main/host/hostCore.js';
 import { createLabSessionStore, createLocalKeyCipher, LAB_SESSION_FILE, type LabSessionStore } from '../../../src-main/host/lab/labSessionStore.js';
 import type { LabStatusView } from '../../../src-shared/routes/index.js';
-import { removeTempDirs, requireBuiltServer, tempDir } from '../../support/realServer.js';
-import { desktopHost, labAccessToken, routeData as ok } from '../../support/desktopHost.js';
-import { connectWithToken, startLabServer, stopLabServers, type LabServer } from '../../support/labServer.js';
+import { requireBuiltServer, tempDir } from '../../support/realServer.js';
+import { desktopHost, piStartsLabProject, routeData as ok, stopLabClientTest } from '../../support/desktopHost.js';
+import { startLabServer, type LabServer } from '../../support/labServer.js';
 import { DESKTOP_APP_CLIENT, INTROSPECTOR, signInRedirect, startAuthorizationServer, type AuthorizationServer } from '../../support/authorizationServer.js';
 
 const ACCESS_TOKEN_TTL_SECONDS = 4;
@@ -30,11 +30,7 @@ describe('the desktop host signs in to a lab server', () => {
     issuer = await startAuthorizationServer({ resource: () => resource, accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS });
     server = await startLabServer(['--issuer', issuer.issuer, '--data-dir', tempDir('lab-server')]);
     resource = server.url;
-    // A project on the lab, started by a PI's assistant.
-    const token = await labAccessToken(issuer, resource, { sub: 'pat', name: 'Pat Principal', scope: 'research:write research:read' });
-    const assistant = await connectWithToken(server.url, token, 'modern');
-    await assistant.callTool({ name: 'start_research', arguments: { goal: 'Lab project: why do zebrafish hearts regenerate?' } });
-    await assistant.close();
+    await piStartsLabProject(issuer, resource, 'Lab project: why do zebrafish hearts regenerate?');
 
     hostDataDir = tempDir('desktop');
     store = createLabSessionStore(hostDataDir, createLocalKeyCipher(hostDataDir));
@@ -46,12 +42,7 @@ describe('the desktop host signs in to a lab server', () => {
     const local = await host.invoke('projects.start', { goal: 'Local project: how do planarians regrow heads?', hypothesis_count: 4 });
     if (!local.ok) throw new Error(local.error.message);
   }, 60_000);
-  afterAll(async () => {
-    await host?.stop();
-    await stopLabServers();
-    await issuer?.close();
-    removeTempDirs();
-  });
+  afterAll(async () => await stopLabClientTest(host, issuer));
 
   const status = (): Promise<LabStatusView> => ok(host.invoke('lab.status', {}));
   const goals = async (): Promise<string[]> => (await ok(host.invoke('projects.list', {}))).projects.map((p) => p.goal);

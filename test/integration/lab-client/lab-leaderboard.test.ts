@@ -11,9 +11,9 @@ import type { Host } from '../../../src-main/host/hostCore.js';
 import { createLabSessionStore, createLocalKeyCipher } from '../../../src-main/host/lab/labSessionStore.js';
 import { ALL_SCOPES } from '../../../src-mcp/mcp/access/scopes.js';
 import { LeaderboardPageSchema } from '../../../src-shared/schemas/tournament.js';
-import { removeTempDirs, requireBuiltServer, tempDir } from '../../support/realServer.js';
-import { desktopHost, labAccessToken, routeData as ok } from '../../support/desktopHost.js';
-import { connectWithToken, startLabServer, stopLabServers, type LabServer } from '../../support/labServer.js';
+import { requireBuiltServer, tempDir } from '../../support/realServer.js';
+import { desktopHost, labAccessToken, routeData as ok, stopLabClientTest } from '../../support/desktopHost.js';
+import { connectWithToken, startLabServer, type LabServer } from '../../support/labServer.js';
 import { DESKTOP_APP_CLIENT, signInRedirect, startAuthorizationServer, type AuthorizationServer } from '../../support/authorizationServer.js';
 
 const HYPOTHESES = 120;
@@ -50,10 +50,7 @@ describe("a lab project's leaderboard in the desktop app", () => {
   }, 120_000);
   afterAll(async () => {
     await direct?.close();
-    await host?.stop();
-    await stopLabServers();
-    await issuer?.close();
-    removeTempDirs();
+    await stopLabClientTest(host, issuer);
   });
 
   // get_leaderboard is desktop-only; a lab opens it (a 'view', ToolDefinition.lab) to any caller holding its scopes,

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Host } from '../../../src-main/host/hostCore.js';
 import { createLabSessionStore, createLocalKeyCipher } from '../../../src-main/host/lab/labSessionStore.js';
 import type { HostEvent, LabStatusView } from '../../../src-shared/routes/index.js';
-import { removeTempDirs, requireBuiltServer, tempDir } from '../../support/realServer.js';
-import { desktopHost, labAccessToken, routeData as ok } from '../../support/desktopHost.js';
-import { connectWithToken, startLabServer, stopLabServers, type LabServer } from '../../support/labServer.js';
+import { requireBuiltServer, tempDir } from '../../support/realServer.js';
+import { desktopHost, piStartsLabProject, routeData as ok, stopLabClientTest } from '../../support/desktopHost.js';
+import { startLabServer, type LabServer } from '../../support/labServer.js';
 import { DESKTOP_APP_CLIENT, signInRedirect, startAuthorizationServer, type AuthorizationServer } from '../../support/authorizationServer.js';
 
 describe('the desktop app steps up when the lab refuses a call for a scope', () => {
@@ -26,10 +26,7 @@ describe('the desktop app steps up when the lab refuses a call for a scope', () 
     issuer = await startAuthorizationServer({ resource: () => resource, grantedScope: (clientId) => (clientId === DESKTOP_APP_CLIENT ? desktopGrant : undefined) });
     server = await startLabServer(['--issuer', issuer.issuer, '--data-dir', tempDir('lab-server')]);
     resource = server.url;
-    const token = await labAccessToken(issuer, resource, { sub: 'pat', name: 'Pat Principal', scope: 'research:write research:read' });
-    const assistant = await connectWithToken(server.url, token, 'modern');
-    await assistant.callTool({ name: 'start_research', arguments: { goal: 'Lab project: why do axolotl limbs regrow?' } });
-    await assistant.close();
+    await piStartsLabProject(issuer, resource, 'Lab project: why do axolotl limbs regrow?');
 
     const hostDataDir = tempDir('desktop');
     host = desktopHost({
@@ -39,12 +36,7 @@ describe('the desktop app steps up when the lab refuses a call for a scope', () 
     host.onEvent((event) => events.push(event));
     await host.start();
   }, 60_000);
-  afterAll(async () => {
-    await host?.stop();
-    await stopLabServers();
-    await issuer?.close();
-    removeTempDirs();
-  });
+  afterAll(async () => await stopLabClientTest(host, issuer));
 
   const status = (): Promise<LabStatusView> => ok(host.invoke('lab.status', {}));
 

@@ -21,6 +21,8 @@ import { roundedInterval } from '../../../../src-shared/schemas/hypotheses.js';
 const ResearchId = z.string().min(1).describe('Research project id, e.g. "res_3f9a1c0b2d4e".');
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const target = (id: string): string => `research://projects/${id}`;
+/** Who may open a tournament view: the desktop app alone, and a lab's network endpoint to draw it in the app signed in to that lab. */
+const TOURNAMENT_VIEW = { scopes: ['hypotheses:read', 'reviews:read'], desktopOnly: true, lab: 'view' } as const;
 
 export const getLeaderboardTool = defineTool({
   name: 'get_leaderboard',
@@ -28,9 +30,7 @@ export const getLeaderboardTool = defineTool({
   description:
     'Every hypothesis of a project in leaderboard order (ranked by the Bradley-Terry fit, then unranked ones by Elo) with Elo, BT score and 95% interval, P(top-k), matches, wins, lineage, certified top-k flag and rank movement over the latest judging round. Paged for very large projects: pass next_cursor as cursor. Desktop app only.',
   annotations: READ_ONLY,
-  scopes: ['hypotheses:read', 'reviews:read'],
-  desktopOnly: true,
-  lab: 'view',
+  ...TOURNAMENT_VIEW,
   input: z.object({
     research_id: ResearchId,
     cursor: z.string().optional().describe('next_cursor of the previous page; omit for the first.'),
@@ -73,9 +73,7 @@ export const getEloHistoryTool = defineTool({
   title: 'Elo over time (desktop)',
   description: `Elo of chosen hypotheses replayed over the match log, one point per match they played (at most ${MAX_POINTS_PER_SERIES} per hypothesis, evenly thinned). Without hypothesis_ids: the top ${DEFAULT_SERIES}. Desktop app only.`,
   annotations: READ_ONLY,
-  scopes: ['hypotheses:read', 'reviews:read'],
-  desktopOnly: true,
-  lab: 'view',
+  ...TOURNAMENT_VIEW,
   input: z.object({
     research_id: ResearchId,
     hypothesis_ids: z.array(z.string().min(1)).min(1).max(20).optional().describe('Up to 20 hypotheses; the current top 5 when omitted.'),
@@ -108,9 +106,7 @@ export const nextArenaPairTool = defineTool({
   description:
     'The pair the tournament\'s active pairing would have judged next (Swiss placement first, then the uncertain top-k boundary), in a random slot order, for the scientist to judge in the arena. Creates nothing: the verdict is recorded with record_judgement. Desktop app only.',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  scopes: ['hypotheses:read', 'reviews:read'],
-  desktopOnly: true,
-  lab: 'view',
+  ...TOURNAMENT_VIEW,
   input: z.object({
     research_id: ResearchId,
     skip: z
@@ -140,9 +136,7 @@ export const listMatchesTool = defineTool({
   title: 'Match log (desktop)',
   description: 'The tournament\'s match log, newest first: who met whom in which slot order, the winner, the judge (model or human) and the rationale. Filter by hypothesis or judge. Desktop app only.',
   annotations: READ_ONLY,
-  scopes: ['hypotheses:read', 'reviews:read'],
-  desktopOnly: true,
-  lab: 'view',
+  ...TOURNAMENT_VIEW,
   input: z.object({
     research_id: ResearchId,
     hypothesis_id: z.string().min(1).optional().describe('Only matches this hypothesis played.'),
@@ -182,9 +176,7 @@ export const compareHypothesesTool = defineTool({
   title: 'Compare two hypotheses (desktop)',
   description: 'Two hypotheses of one project side by side: every field, ratings, the latest review\'s scores, strengths and weaknesses, and their head-to-head record. Desktop app only.',
   annotations: READ_ONLY,
-  scopes: ['hypotheses:read', 'reviews:read'],
-  desktopOnly: true,
-  lab: 'view',
+  ...TOURNAMENT_VIEW,
   input: z.object({ research_id: ResearchId, first_id: z.string().min(1), second_id: z.string().min(1) }),
   output: ComparisonSchema,
   async run(args, ctx) {

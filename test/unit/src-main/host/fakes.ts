@@ -71,15 +71,6 @@ export function fakeAssistants(overrides: Partial<Assistants> = {}): Assistants 
     error: null,
     stderr: null,
   };
-  const outcome: RegistrationOutcome = {
-    id: 'claude-desktop',
-    variant: 'standard',
-    action: 'added',
-    config_path: state.config_path,
-    backup_path: `${state.config_path}.bak`,
-    next_step: 'Quit Claude Desktop and open it again.',
-    test_launch: test,
-  };
   const removed: DisconnectOutcome = {
     id: 'claude-desktop',
     variant: 'standard',
@@ -88,6 +79,8 @@ export function fakeAssistants(overrides: Partial<Assistants> = {}): Assistants 
     backup_path: `${state.config_path}.bak`,
     next_step: 'Quit Claude Desktop and open it again.',
   };
+  // Connecting answers as disconnecting does, plus the test launch of the server it just registered.
+  const outcome: RegistrationOutcome = { ...removed, action: 'added', test_launch: test };
   return {
     list: async (): Promise<Result<AssistantState[]>> => ({ ok: true, data: [state] }),
     connect: async (): Promise<Result<RegistrationOutcome>> => ({ ok: true, data: outcome }),
