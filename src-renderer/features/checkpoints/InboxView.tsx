@@ -26,6 +26,7 @@ import { useInboxKeys } from './useInboxKeys';
 import { KEYBOARD_APPROVAL_DELAY_MS, useKeyboardApproval } from './useKeyboardApproval';
 import { DiscardDialog } from './DiscardDialog';
 import { Loading, skeletonRows } from '../../app/Loading';
+import '../../common/selectCard.css';
 import './checkpoints.css';
 
 const DONE: Record<DecisionAction, string> = { approve: 'Approved', edit: 'Edited and approved', reject: 'Rejected' };
