@@ -8,6 +8,7 @@ import {
   type HypothesisRow,
 } from '../store/hypotheses.js';
 import { queryHypotheses, type HypothesisListRow } from '../store/hypothesisList.js';
+import type { HypothesisCounts } from '../store/projectCounts.js';
 import { DomainError, notFound } from './errors.js';
 import { newId } from './recordIds.js';
 import { buildProximityIndex, NEAR_DUPLICATE_THRESHOLD } from './proximity.js';
@@ -188,7 +189,7 @@ export interface HypothesisPage {
 
 export async function listHypotheses(
   db: Db,
-  query: { projectId: string; status?: HypothesisStatus | undefined; origin?: HypothesisOrigin | undefined; minElo?: number | undefined; limit: number; cursor?: string | undefined },
+  query: { projectId: string; status?: HypothesisStatus | undefined; origin?: HypothesisOrigin | undefined; minElo?: number | undefined; limit: number; cursor?: string | undefined; counts?: HypothesisCounts | undefined },
 ): Promise<HypothesisPage> {
   let after: { sortKey: number; seq: number } | undefined;
   if (query.cursor !== undefined) {
@@ -200,7 +201,7 @@ export async function listHypotheses(
       throw new DomainError('invalid_input', 'The cursor is not one this server issued. Pass next_cursor from the previous list_hypotheses result unchanged.', { field: 'cursor' });
     }
   }
-  const page = await queryHypotheses(db, { projectId: query.projectId, status: query.status, origin: query.origin, minElo: query.minElo, limit: query.limit, after });
+  const page = await queryHypotheses(db, { projectId: query.projectId, status: query.status, origin: query.origin, minElo: query.minElo, limit: query.limit, after, counts: query.counts });
   return {
     hypotheses: page.rows.map(toHypothesisListItem),
     total: page.total,

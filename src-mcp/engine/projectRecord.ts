@@ -3,8 +3,10 @@
 // three names by layer: tools take `research_id` (public, unchanged), the engine says `projectId`,
 // the store's row has `id`.
 import type { Db } from '../store/database.js';
-import { findProject } from '../store/projects.js';
-import { loadProjectSettings, loadProjectState, updateProjectState, type ProjectStatePatch } from '../store/projectState.js';
+import { loadProjectSettings, updateProjectState, type ProjectStatePatch, type ProjectStateRow } from '../store/projectState.js';
+import type { ProjectRow } from '../store/projects.js';
+import { findProjectWithCounts } from '../store/projectWithCounts.js';
+import type { HypothesisCounts } from '../store/projectCounts.js';
 import { notFound } from './errors.js';
 import { ResearchPlanSchema, CHECKPOINT_KINDS, type CheckpointKind, type ResearchPlan } from './schemas.js';
 import type { ProjectSettings, ReasonerKind, ResearchProject, WorkflowStage } from './types.js';
@@ -83,11 +85,22 @@ export async function loadResearchSettings(db: Db, projectId: string): Promise<P
 }
 
 export async function loadResearch(db: Db, projectId: string): Promise<ResearchProject> {
-  const row = await findProject(db, projectId);
-  const state = await loadProjectState(db, projectId);
-  if (row === undefined || state === undefined) {
+  return (await loadResearchWithCounts(db, projectId)).project;
+}
+
+/**
+ * The project and its counters, read in one statement (a round trip on PostgreSQL): the counters
+ * are one row by primary key, so a caller that needs only the project pays next to nothing for them.
+ */
+export async function loadResearchWithCounts(db: Db, projectId: string): Promise<{ project: ResearchProject; counts: HypothesisCounts }> {
+  const found = await findProjectWithCounts(db, projectId);
+  if (found === undefined) {
     throw notFound('Research project', projectId, 'Call list_research_projects to see the projects that exist.');
   }
+  return { project: researchOf(found.project, found.state), counts: found.counts };
+}
+
+function researchOf(row: ProjectRow, state: ProjectStateRow): ResearchProject {
   const parsedPlan = ResearchPlanSchema.safeParse(state.plan);
   const plan: ResearchPlan = parsedPlan.success
     ? parsedPlan.data

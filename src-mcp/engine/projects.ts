@@ -23,10 +23,11 @@ import { MAX_HYPOTHESIS_BUDGET, type ResearchPlan } from './schemas.js';
 export { MAX_HYPOTHESIS_BUDGET };
 import { advance } from './workflow/supervisor.js';
 import type { Checkpoint, Hypothesis, ProjectSettings, ResearchProject } from './types.js';
-import { defaultSettings, isStopThreshold, loadResearch } from './projectRecord.js';
+import { defaultSettings, isStopThreshold, loadResearchWithCounts } from './projectRecord.js';
 import { toHypothesis } from './hypotheses.js';
 import { pendingCheckpointsOf } from './workflow/checkpoints.js';
-import { projectCounts } from '../store/projectCounts.js';
+import type { HypothesisCounts } from '../store/projectCounts.js';
+import { liveProjectCounts } from '../store/projectWithCounts.js';
 import { averagePlayedElo, topRankedHypotheses } from '../store/hypotheses.js';
 
 export const GOAL_MIN_CHARS = 10;
@@ -136,6 +137,18 @@ export async function getProject(db: Db, id: string): Promise<ProjectRow> {
   return project;
 }
 
+/**
+ * A live project's counters, with getProject's not-found error: for a read that needs to know the
+ * project exists and its counts (a list page's total), in one statement instead of two.
+ */
+export async function getProjectCounts(db: Db, id: string): Promise<HypothesisCounts> {
+  const counts = await liveProjectCounts(db, id);
+  if (counts === undefined) {
+    throw notFound('Research project', id, 'Call list_research_projects to see the projects that exist.');
+  }
+  return counts;
+}
+
 /** What get_research_status reports: the project and its counts, each read in O(1) (no scans). */
 export interface ProjectStatusView {
   project: ResearchProject;
@@ -158,10 +171,10 @@ export interface ResearchStatusView extends ProjectStatusView {
 
 /** `top`: how many of the best hypotheses to load (the status poll shows one, the project resource five). */
 export async function projectStatus(db: Db, id: string, top = 5): Promise<ProjectStatusView> {
-  const project = await loadResearch(db, id);
   // Trigger-kept counters (migration 0005): counting by scan made a poll cost ~18 ms at 10,000
-  // hypotheses and 100,000 matches, and loading every row ~0.5 s before that.
-  const counts = await projectCounts(db, id);
+  // hypotheses and 100,000 matches, and loading every row ~0.5 s before that. Read with the
+  // project, in its statement: on PostgreSQL each read is a round trip.
+  const { project, counts } = await loadResearchWithCounts(db, id);
   const remaining = project.status === 'completed' ? 0 : estimatedHours(project.hypothesisBudget) * 60 * (1 - project.progress);
   return {
     project,

@@ -27,7 +27,7 @@ export interface BoardLine {
 // the board's own columns, in this order.
 const BOARD_COLUMNS = `${LINE_COLUMNS}, previous_rank, rank_movement, board_bucket, board_value`;
 
-type BoardValues = [...LineValues, previousRank: number | null, movement: number | null, bucket: number, value: number];
+type BoardValues = [...LineValues, previousRank: number | null, movement: number | null, bucket: number, value: number, version: number | null];
 
 function boardLineOf(values: BoardValues): BoardLine {
   const line = lineOf(values);
@@ -45,12 +45,18 @@ export function boardKeyOf(board: BoardLine): BoardKey {
 // the columns of migration 0013, kept by triggers; its SQLite index carries every column of
 // BOARD_COLUMNS, so a page reads the index alone (a covering index). PostgreSQL's keeps the key
 // only and reads the page's rows from the table (its migration 0012 says why).
+// Each row also carries the project's leaderboard version (migration 0009), an uncorrelated
+// subquery both engines evaluate once per statement: the page and the version it was read at come
+// from one snapshot without a read transaction, so a page whose board header is cached for that
+// version costs one statement (on PostgreSQL, BEGIN, a version read and COMMIT were three more
+// round trips: docs/benchmarks.md, *PostgreSQL*).
+const VERSION = '(SELECT leaderboard_version FROM project_counts WHERE project_id = ?) AS version';
 const FIRST_PAGE = perEngine(
-  (d) => `SELECT ${BOARD_COLUMNS} FROM hypotheses${d.indexedBy('hypotheses_in_board_order')}
+  (d) => `SELECT ${BOARD_COLUMNS}, ${VERSION} FROM hypotheses${d.indexedBy('hypotheses_in_board_order')}
   WHERE project_id = ? ORDER BY board_bucket, board_value, seq LIMIT ?`,
 );
 const NEXT_PAGE = perEngine(
-  (d) => `SELECT ${BOARD_COLUMNS} FROM hypotheses${d.indexedBy('hypotheses_in_board_order')}
+  (d) => `SELECT ${BOARD_COLUMNS}, ${VERSION} FROM hypotheses${d.indexedBy('hypotheses_in_board_order')}
   WHERE project_id = ? AND (board_bucket, board_value, seq) > (?, ?, ?) ORDER BY board_bucket, board_value, seq LIMIT ?`,
 );
 
@@ -59,10 +65,23 @@ export function boardPageSql(afterCursor: boolean): string {
   return (afterCursor ? NEXT_PAGE : FIRST_PAGE).sqlite;
 }
 
-/** Up to `limit` rows of the board after `after` (from the top when null), in board order. */
-export async function boardLines(db: Db, projectId: string, after: BoardKey | null, limit: number): Promise<BoardLine[]> {
-  const values = after === null ? await tuples<BoardValues>(db, FIRST_PAGE, [projectId, limit]) : await tuples<BoardValues>(db, NEXT_PAGE, [projectId, ...after, limit]);
-  return values.map(boardLineOf);
+/** Its parameters: the project twice (the version's, the page's), the cursor's key when there is one, the limit. */
+export function boardPageParams(projectId: string, after: BoardKey | null, limit: number): unknown[] {
+  return after === null ? [projectId, projectId, limit] : [projectId, projectId, ...after, limit];
+}
+
+export interface BoardPageLines {
+  lines: BoardLine[];
+  /** The project's leaderboard version the lines were read at; undefined when the page is empty (no row carried it). */
+  version: number | undefined;
+}
+
+/** Up to `limit` rows of the board after `after` (from the top when null), in board order, with the version they were read at. */
+export async function boardLines(db: Db, projectId: string, after: BoardKey | null, limit: number): Promise<BoardPageLines> {
+  const values = await tuples<BoardValues>(db, after === null ? FIRST_PAGE : NEXT_PAGE, boardPageParams(projectId, after, limit));
+  const first = values[0];
+  // No counter row reads as version 0, as leaderboardVersion has it.
+  return { lines: values.map(boardLineOf), version: first === undefined ? undefined : (first[22] ?? 0) };
 }
 
 export interface BoardCounts {

@@ -29,3 +29,28 @@ export async function insertRows(db: Db, table: string, columns: readonly string
   }
   return written;
 }
+
+/** Rows per statement of a bulk UPDATE (updateRatings): ten values a row, well under both engines' limits. */
+const MAX_ROWS_PER_UPDATE = 1_024;
+
+/**
+ * How to cut `rows` rows into statements whose sizes are powers of two (full chunks of
+ * MAX_ROWS_PER_UPDATE, then the remainder's binary digits, largest first): at most eleven texts
+ * ever, each prepared once per connection, however many sizes of project a process writes — a
+ * text per remainder would leave every size's statement prepared on every pooled connection.
+ */
+export function chunkSizes(rows: number): number[] {
+  const sizes: number[] = [];
+  let left = rows;
+  while (left >= MAX_ROWS_PER_UPDATE) {
+    sizes.push(MAX_ROWS_PER_UPDATE);
+    left -= MAX_ROWS_PER_UPDATE;
+  }
+  for (let size = MAX_ROWS_PER_UPDATE / 2; size >= 1; size /= 2) {
+    if (left >= size) {
+      sizes.push(size);
+      left -= size;
+    }
+  }
+  return sizes;
+}

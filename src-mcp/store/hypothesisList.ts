@@ -2,7 +2,7 @@
 // shows, read through the list-order indexes of migration 0005 and counted from its counters.
 import type { Db } from './database.js';
 import { parentIds, type HypothesisRow } from './hypotheses.js';
-import { projectCounts } from './projectCounts.js';
+import { projectCounts, type HypothesisCounts } from './projectCounts.js';
 import { perEngine, type Dialect } from './dialect.js';
 import { scalar, tuples, type EngineTexts } from './sql.js';
 import { inUnit } from './unitOfWork.js';
@@ -22,6 +22,8 @@ export interface HypothesisQuery {
   limit: number;
   /** Position after which to continue: the (sort key, seq) of the last row of the previous page. */
   after?: { sortKey: number; seq: number } | undefined;
+  /** The project's counters when the caller read them already (with the project: getProjectCounts), so the total costs no read of its own. */
+  counts?: HypothesisCounts | undefined;
 }
 
 // Ranked first by tournament rank, unranked ones after them by Elo; `sort_key` makes that one number.
@@ -115,7 +117,7 @@ export function queryHypotheses(db: Db, query: HypothesisQuery): Promise<{ rows:
 /** How many hypotheses match the filter, across all pages: from the project's counters unless Elo filters too. */
 async function countHypotheses(db: Db, query: HypothesisQuery): Promise<number> {
   if (query.minElo === undefined && query.origin === undefined) {
-    const counts = await projectCounts(db, query.projectId);
+    const counts = query.counts ?? (await projectCounts(db, query.projectId));
     if (query.status === undefined) return counts.total;
     return Object.hasOwn(counts.byStatus, query.status) ? counts.byStatus[query.status as HypothesisRow['status']] : 0;
   }

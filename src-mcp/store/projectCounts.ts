@@ -18,11 +18,20 @@ export interface HypothesisCounts {
 }
 
 /** A project_counts row: one column per status (src-shared's list), then the other counts. */
-type RawCounts = Record<`status_${HypothesisStatus}`, number> & { with_review: number; matches: number };
+export type RawCounts = Record<`status_${HypothesisStatus}`, number> & { with_review: number; matches: number };
+
+/** The columns countsOf reads (a statement joining project_counts to another table names them). */
+export const COUNT_COLUMNS = [...HYPOTHESIS_STATUS_VALUES.map((status) => `status_${status}`), 'with_review', 'matches'].join(', ');
+
+const COUNTS = `SELECT ${COUNT_COLUMNS} FROM project_counts WHERE project_id = ?`;
 
 /** The project's counts; all zero for a project that does not exist. */
 export async function projectCounts(db: Db, projectId: string): Promise<HypothesisCounts> {
-  const raw = await row<RawCounts>(db, 'SELECT * FROM project_counts WHERE project_id = ?', [projectId]);
+  return countsOf(await row<RawCounts>(db, COUNTS, [projectId]));
+}
+
+/** Counts from a project_counts row (its columns NULL or absent: all zero). */
+export function countsOf(raw: Partial<Record<keyof RawCounts, number | null>> | undefined): HypothesisCounts {
   const byStatus = Object.fromEntries(HYPOTHESIS_STATUS_VALUES.map((status) => [status, raw?.[`status_${status}`] ?? 0])) as Record<HypothesisStatus, number>;
   return {
     total: HYPOTHESIS_STATUS_VALUES.reduce((sum, status) => sum + byStatus[status], 0),

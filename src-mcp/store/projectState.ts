@@ -17,7 +17,7 @@ export interface ProjectStateRow {
   stopReason: string | null;
 }
 
-interface RawState {
+export interface RawState {
   plan: string;
   settings: string;
   stage: string;
@@ -28,11 +28,17 @@ interface RawState {
   stop_reason: string | null;
 }
 
-const STATE = 'SELECT plan, settings, stage, iteration, workflow_step, meta_review, reasoning_calls_used, stop_reason FROM projects WHERE id = ?';
+/** The research-engine columns of a projects row, as stateOf reads them. */
+export const STATE_COLUMNS = 'plan, settings, stage, iteration, workflow_step, meta_review, reasoning_calls_used, stop_reason';
+
+const STATE = `SELECT ${STATE_COLUMNS} FROM projects WHERE id = ?`;
 
 export async function loadProjectState(db: Db, projectId: string): Promise<ProjectStateRow | undefined> {
   const raw = await row<RawState>(db, STATE, [projectId]);
-  if (raw === undefined) return undefined;
+  return raw === undefined ? undefined : stateOf(raw);
+}
+
+export function stateOf(raw: RawState): ProjectStateRow {
   return {
     plan: fromJson(raw.plan, {}),
     settings: fromJson(raw.settings, {}),

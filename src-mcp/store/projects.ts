@@ -21,7 +21,7 @@ export interface ProjectRow {
   updatedAt: string;
 }
 
-interface RawProject {
+export interface RawProject {
   id: string;
   goal: string;
   domain: string;
@@ -36,9 +36,9 @@ interface RawProject {
 
 // The row's own columns, not the research-engine ones of 0002 (plan, settings, meta-review: JSON
 // that projectState.ts reads when needed): a listing must not copy every project's plan out of SQLite.
-const COLUMNS = 'id, goal, domain, domain_inferred, status, hypothesis_budget, progress, created_by, created_at, updated_at';
+export const PROJECT_COLUMNS = 'id, goal, domain, domain_inferred, status, hypothesis_budget, progress, created_by, created_at, updated_at';
 
-function fromRaw(raw: RawProject): ProjectRow {
+export function projectOf(raw: RawProject): ProjectRow {
   return {
     id: raw.id,
     goal: raw.goal,
@@ -62,12 +62,12 @@ export async function insertProject(db: Db, project: ProjectRow): Promise<void> 
   await execute(db, INSERT, { ...project, domainInferred: project.domainInferred ? 1 : 0 });
 }
 
-const FIND = perEngine((d) => `SELECT ${COLUMNS} FROM projects WHERE id = ? AND ${notTrashed(d)}`);
+const FIND = perEngine((d) => `SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ? AND ${notTrashed(d)}`);
 
 /** A project that exists and is not in the trash (a trashed one reads as gone: store/projectTrash.ts). */
 export async function findProject(db: Db, id: string): Promise<ProjectRow | undefined> {
   const raw = await row<RawProject>(db, FIND, [id]);
-  return raw === undefined ? undefined : fromRaw(raw);
+  return raw === undefined ? undefined : projectOf(raw);
 }
 
 /** Position in the newest-first listing; opaque to callers (encoded as a cursor string). */
@@ -84,7 +84,7 @@ export interface ProjectPage {
 
 // One statement serves every combination: NULL parameters switch the filters off.
 const PAGE = perEngine(
-  (d) => `SELECT ${COLUMNS} FROM projects
+  (d) => `SELECT ${PROJECT_COLUMNS} FROM projects
           WHERE (CAST(@status AS TEXT) IS NULL OR status = @status) AND ${notTrashed(d)}
             AND (CAST(@afterCreated AS TEXT) IS NULL OR created_at < @afterCreated
                  OR (created_at = @afterCreated AND id < @afterId))
@@ -108,7 +108,7 @@ export async function listProjects(
       limit: query.limit + 1,
     });
     const total = (await scalar<number>(db, TOTAL, { status })) ?? 0;
-    const page = raws.slice(0, query.limit).map(fromRaw);
+    const page = raws.slice(0, query.limit).map(projectOf);
     const last = page[page.length - 1];
     const next = raws.length > query.limit && last !== undefined ? { createdAt: last.createdAt, id: last.id } : null;
     return { projects: page, total, next };

@@ -55,26 +55,46 @@ function totalsOf(raw: RawTotals): UsageTotals {
   return { calls: raw.calls, inputTokens: raw.input_tokens ?? 0, outputTokens: raw.output_tokens ?? 0, costUsd: raw.cost_usd };
 }
 
-const BY_ROLE = `SELECT role, COUNT(*) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, SUM(cost_usd) AS cost_usd
-                   FROM reasoning_usage WHERE project_id = ? GROUP BY role ORDER BY role`;
+// The sums of a group of usage rows, for each grouping below (one definition, read the same on both engines).
+const SUMS = 'COUNT(*) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, SUM(cost_usd) AS cost_usd';
 
-export async function usageByRole(db: Db, projectId: string): Promise<RoleUsage[]> {
-  const raws = await rows<RawTotals & { role: UsageRole }>(db, BY_ROLE, [projectId]);
-  return raws.map((raw) => ({ role: raw.role, ...totalsOf(raw) }));
-}
-
-const TOTALS = `SELECT COUNT(*) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, SUM(cost_usd) AS cost_usd
-                  FROM reasoning_usage WHERE project_id = ?`;
+const TOTALS = `SELECT ${SUMS} FROM reasoning_usage WHERE project_id = ?`;
 
 export async function usageTotals(db: Db, projectId: string): Promise<UsageTotals> {
   const raw = await row<RawTotals>(db, TOTALS, [projectId]);
   return totalsOf(raw ?? { calls: 0, input_tokens: null, output_tokens: null, cost_usd: null });
 }
 
-const BY_REASONER = `SELECT reasoner, model, COUNT(*) AS calls FROM reasoning_usage WHERE project_id = ?
-                      GROUP BY reasoner, model ORDER BY calls DESC, reasoner, model`;
+export interface UsageSummary {
+  totals: UsageTotals;
+  /** Per role, in role order. */
+  byRole: RoleUsage[];
+  /** Which reasoners and models did the thinking, most used first. */
+  byReasoner: ReasonerUsage[];
+}
 
-/** Which reasoners and models did a project's thinking, most used first. */
-export async function usageByReasoner(db: Db, projectId: string): Promise<ReasonerUsage[]> {
-  return rows<ReasonerUsage>(db, BY_REASONER, [projectId]);
+/**
+ * The project's totals, per role and per reasoner in ONE statement (a status poll's round trips
+ * on PostgreSQL: docs/benchmarks.md): three groupings of the same rows, told apart by `part` and
+ * ordered within each as the view lists them. A role or reasoner column is NULL in the parts it
+ * does not group by, so the NULL ordering the engines differ on never meets a non-NULL value.
+ */
+const SUMMARY = `SELECT 0 AS part, CAST(NULL AS TEXT) AS role, CAST(NULL AS TEXT) AS reasoner, CAST(NULL AS TEXT) AS model, ${SUMS}
+    FROM reasoning_usage WHERE project_id = @projectId
+  UNION ALL
+  SELECT 1, role, NULL, NULL, ${SUMS} FROM reasoning_usage WHERE project_id = @projectId GROUP BY role
+  UNION ALL
+  SELECT 2, NULL, reasoner, model, ${SUMS} FROM reasoning_usage WHERE project_id = @projectId GROUP BY reasoner, model
+  ORDER BY part, role, calls DESC, reasoner, model`;
+
+type RawSummaryRow = RawTotals & { part: 0 | 1 | 2; role: UsageRole | null; reasoner: string | null; model: string | null };
+
+export async function usageSummary(db: Db, projectId: string): Promise<UsageSummary> {
+  const raws = await rows<RawSummaryRow>(db, SUMMARY, { projectId });
+  const total = raws.find((raw) => raw.part === 0);
+  return {
+    totals: totalsOf(total ?? { calls: 0, input_tokens: null, output_tokens: null, cost_usd: null }),
+    byRole: raws.filter((raw) => raw.part === 1).map((raw) => ({ role: raw.role as UsageRole, ...totalsOf(raw) })),
+    byReasoner: raws.filter((raw) => raw.part === 2).map((raw) => ({ reasoner: raw.reasoner as string, model: raw.model as string, calls: raw.calls })),
+  };
 }

@@ -108,7 +108,10 @@ async function main(argv: string[]): Promise<void> {
   process.exitCode = 2;
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+// Run as a command, not imported; the name check keeps a bundled benchmark that includes this module
+// (bench/rating-write.ts), whose bundle is then `import.meta.url` itself, from running it.
+const runAsCommand = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href && /postgresCluster\.[cm]?[jt]s$/.test(process.argv[1]);
+if (runAsCommand) {
   main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`postgres cluster: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;

@@ -138,15 +138,18 @@ type BoardHeader = Pick<LeaderboardPage, 'k' | 'certified' | 'matchCount' | 'tot
 
 // The header is a few small reads (a counter row, the top-k, the tail of the log), but the GUI asks
 // for ten pages in a row: it is kept per connection and project under the leaderboard version that
-// the triggers of migration 0009 bump on any change, which a page reads anyway (one counter row).
+// the triggers of migration 0009 bump on any change, which a page's own statement reads with its rows.
 const headers = new WeakMap<Db, Map<string, { version: number; topK: number; header: BoardHeader }>>();
 
-async function boardHeader(db: Db, projectId: string, topK: number): Promise<BoardHeader> {
-  let perProject = headers.get(db);
-  if (perProject === undefined) headers.set(db, (perProject = new Map()));
-  const version = await leaderboardVersion(db, projectId);
-  const hit = perProject.get(projectId);
-  if (hit !== undefined && hit.version === version && hit.topK === topK) return hit.header;
+function cachedHeader(db: Db, projectId: string, topK: number, version: number | undefined): BoardHeader | undefined {
+  const hit = headers.get(db)?.get(projectId);
+  return hit !== undefined && hit.version === version && hit.topK === topK ? hit.header : undefined;
+}
+
+/** The header at `version`, read in the caller's snapshot (the one the version was read in). */
+async function boardHeader(db: Db, projectId: string, topK: number, version: number): Promise<BoardHeader> {
+  const cached = cachedHeader(db, projectId, topK, version);
+  if (cached !== undefined) return cached;
   const counts = await boardCounts(db, projectId);
   const k = Math.min(topK, counts.competitors);
   const top = await topRankedPTopK(db, projectId, k);
@@ -157,44 +160,60 @@ async function boardHeader(db: Db, projectId: string, topK: number): Promise<Boa
     total: counts.hypotheses,
     movementWindow: await boardRound(db, projectId),
   };
+  let perProject = headers.get(db);
+  if (perProject === undefined) headers.set(db, (perProject = new Map()));
   perProject.set(projectId, { version, topK, header });
   return header;
 }
 
-/** One page of the board, in one read snapshot: the board's header and the page's own rows. */
+/**
+ * One page of the board with the board's header, as of one snapshot. The page's statement reads
+ * the leaderboard version too, so when the header is cached for that version the page is that one
+ * statement, outside any transaction; otherwise (or with no header cached for the project at all)
+ * page and header are read in one read snapshot: the header's few reads must see the state the rows show.
+ */
 export async function leaderboardPage(db: Db, projectId: string, query: { cursor?: string | undefined; limit: number }): Promise<LeaderboardPage> {
   // The top-k only: a page needs no plan (loadResearch would parse and validate it on every page).
   const { topK } = await loadResearchSettings(db, projectId);
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  // One row more than asked says whether there is a next page without counting the rest.
+  if (headers.get(db)?.has(projectId) === true) {
+    const read = await boardLines(db, projectId, after, query.limit + 1);
+    const header = cachedHeader(db, projectId, topK, read.version);
+    if (header !== undefined) return pageOf(projectId, header, read.lines, query.limit);
+  }
   return await readTransaction(db, async (): Promise<LeaderboardPage> => {
-    const header = await boardHeader(db, projectId, topK);
-    const { k } = header;
-    // One row more than asked says whether there is a next page without counting the rest.
-    const lines = await boardLines(db, projectId, after, query.limit + 1);
-    const count = Math.min(lines.length, query.limit);
-    // One loop over the lines read into an array of the page's length, not a slice and a map: a page
-    // of 1,000 rows makes no array it does not return.
-    const rows = new Array<LeaderboardViewRow>(count);
-    for (let index = 0; index < count; index += 1) {
-      const { line, competing, bucket, previousRank, movement } = lines[index] as BoardLine;
-      const rank = bucket === 0 ? line.rank : null;
-      const before = competing ? previousRank : null;
-      rows[index] = {
-        line,
-        competing,
-        rank,
-        previousRank: before,
-        movement: rank !== null && before !== null ? movement : null,
-        certified: rank !== null && rank <= k && (line.pTopK ?? 0) >= DEFAULT_CERTIFY_THRESHOLD,
-      };
-    }
-    const last = lines[count - 1];
-    return {
-      researchId: projectId,
-      ...header,
-      certifyThreshold: DEFAULT_CERTIFY_THRESHOLD,
-      rows,
-      nextCursor: lines.length > query.limit && last !== undefined ? encodeCursor(boardKeyOf(last)) : null,
-    };
+    const again = await boardLines(db, projectId, after, query.limit + 1);
+    const version = again.version ?? (await leaderboardVersion(db, projectId));
+    return pageOf(projectId, await boardHeader(db, projectId, topK, version), again.lines, query.limit);
   });
+}
+
+function pageOf(projectId: string, header: BoardHeader, lines: readonly BoardLine[], limit: number): LeaderboardPage {
+  const { k } = header;
+  const count = Math.min(lines.length, limit);
+  // One loop over the lines read into an array of the page's length, not a slice and a map: a page
+  // of 1,000 rows makes no array it does not return.
+  const rows = new Array<LeaderboardViewRow>(count);
+  for (let index = 0; index < count; index += 1) {
+    const { line, competing, bucket, previousRank, movement } = lines[index] as BoardLine;
+    const rank = bucket === 0 ? line.rank : null;
+    const before = competing ? previousRank : null;
+    rows[index] = {
+      line,
+      competing,
+      rank,
+      previousRank: before,
+      movement: rank !== null && before !== null ? movement : null,
+      certified: rank !== null && rank <= k && (line.pTopK ?? 0) >= DEFAULT_CERTIFY_THRESHOLD,
+    };
+  }
+  const last = lines[count - 1];
+  return {
+    researchId: projectId,
+    ...header,
+    certifyThreshold: DEFAULT_CERTIFY_THRESHOLD,
+    rows,
+    nextCursor: lines.length > limit && last !== undefined ? encodeCursor(boardKeyOf(last)) : null,
+  };
 }

@@ -6,7 +6,7 @@ import { rankingState, rankingStopDecision } from '../../../engine/ranking.js';
 import type { StopDecision } from '../../../engine/tournament/index.js';
 import { requestComparisons, requestEvolution, requestGeneration, requestReview } from '../../../engine/workflow/requests.js';
 import { loadResearch } from '../../../engine/projectRecord.js';
-import { getProject } from '../../../engine/projects.js';
+import { getProjectCounts } from '../../../engine/projects.js';
 import { EVOLUTION_STRATEGIES, GENERATION_METHODS, LISTED_STATUSES, REVIEW_TYPES, listedStatus } from '../../../engine/schemas.js';
 import { findHypothesis } from '../../../store/hypotheses.js';
 import type { Task } from '../../../engine/types.js';
@@ -241,11 +241,12 @@ export const listHypothesesTool = defineTool({
   }),
   output: z.object({ hypotheses: z.array(HypothesisSummary), total: z.number().int(), next_cursor: z.string().nullable() }),
   async run(args, ctx) {
-    // Only that the project exists: its plan and settings (loadResearch parses and validates both) are not needed.
-    await getProject(ctx.db, args.research_id);
+    // That the project exists, and its counters for the total, in one read: its plan and settings
+    // (loadResearch parses and validates both) are not needed.
+    const counts = await getProjectCounts(ctx.db, args.research_id);
     // The seed's "evolved" means the evolved hypotheses themselves; the parents they replaced are "superseded" (stored status `evolved`).
     const filter = args.status === 'evolved' ? { origin: 'evolved' as const } : args.status === 'superseded' ? { status: 'evolved' as const } : { status: args.status };
-    const page = await listHypotheses(ctx.db, { projectId: args.research_id, ...filter, minElo: args.min_elo, limit: args.limit, cursor: args.cursor });
+    const page = await listHypotheses(ctx.db, { projectId: args.research_id, ...filter, minElo: args.min_elo, limit: args.limit, cursor: args.cursor, counts });
     const rows = page.hypotheses.map(summaryOf);
     const labelOf = await hypothesisLabels(ctx, [...rows.flatMap((h) => h.parents), ...rows.flatMap((h) => (h.near_duplicate_of === null ? [] : [h.near_duplicate_of]))]);
     // ' - ', not an em dash: one character beyond Latin-1 makes the whole digest two bytes a character to serialise and encode (runtime/frameEncoding.ts).

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { writeTransaction } from '../../../store/database.js';
 import { deleteProviderSettings, listProviderSettings, upsertProviderSettings } from '../../../store/providerSettings.js';
-import { usageByReasoner, usageByRole, usageTotals } from '../../../store/usage.js';
+import { usageSummary } from '../../../store/usage.js';
 import { recordChange } from '../../../engine/changes.js';
 import { DomainError } from '../../../engine/errors.js';
 import { loadResearch, reasonerOrderOf, REASONER_KINDS, updateResearch } from '../../../engine/projectRecord.js';
@@ -201,12 +201,14 @@ export async function reasoningUsage(ctx: ServerContext, project: ResearchProjec
     output_tokens: totals.outputTokens,
     cost_usd: totals.costUsd === null ? null : Math.round(totals.costUsd * 10_000) / 10_000,
   });
+  const inBackground = project.status !== 'completed' && project.status !== 'paused' && await backgroundServes({ db: ctx.db, now: ctx.now(), ownerAlive: ctx.ownerAlive }, project);
+  const usage = await usageSummary(ctx.db, project.id);
   return {
     reasoner_order: [...reasonerOrderOf(project.settings)],
-    in_background: project.status !== 'completed' && project.status !== 'paused' && await backgroundServes({ db: ctx.db, now: ctx.now(), ownerAlive: ctx.ownerAlive }, project),
-    ...numbers(await usageTotals(ctx.db, project.id)),
-    by_role: (await usageByRole(ctx.db, project.id)).map((row) => ({ role: row.role, ...numbers(row) })),
-    by_reasoner: await usageByReasoner(ctx.db, project.id),
+    in_background: inBackground,
+    ...numbers(usage.totals),
+    by_role: usage.byRole.map((row) => ({ role: row.role, ...numbers(row) })),
+    by_reasoner: usage.byReasoner,
     max_tokens: project.settings.maxTokens ?? null,
     max_cost_usd: project.settings.maxCostUsd ?? null,
   };

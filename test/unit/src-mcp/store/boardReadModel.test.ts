@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, type Db, writeTransaction } from '../../../../src-mcp/store/database.js';
 import { execute } from '../../../../src-mcp/store/sql.js';
 import { openTestStore, testEngine } from '../../../support/storeEngine.js';
-import { boardCounts, boardPageSql } from '../../../../src-mcp/store/boardQueries.js';
+import { boardCounts, boardPageParams, boardPageSql } from '../../../../src-mcp/store/boardQueries.js';
 import { COMPETITOR_CONDITION } from '../../../../src-mcp/store/competitors.js';
 import { projectHypotheses, setSafetyFlag, updateHypothesisGate, updateHypothesisStatus } from '../../../../src-mcp/store/hypotheses.js';
 import { insertMatch, projectMatches } from '../../../../src-mcp/store/matches.js';
@@ -107,7 +107,7 @@ describe('leaderboard read model (migration 0010)', () => {
   // SQLite's plans: PostgreSQL has no INDEXED BY, and its board index is not a covering one (its migration 0013).
   it.skipIf(testEngine() === 'postgres')('reads a board page from the board-order index alone, without sorting', () => {
     for (const afterCursor of [false, true]) {
-      const args = afterCursor ? [projectId, 0, 3, 3, 10] : [projectId, 10];
+      const args = boardPageParams(projectId, afterCursor ? [0, 3, 3] : null, 10);
       const plan = (sqlite(db).prepare(`EXPLAIN QUERY PLAN ${boardPageSql(afterCursor)}`).all(...args) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
       // Migration 0013: the page's every column is in the index; the table is never read.
       expect(plan).toContain('USING COVERING INDEX hypotheses_in_board_order');

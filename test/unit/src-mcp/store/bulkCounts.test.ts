@@ -4,10 +4,13 @@
 // again, one DELETE of many matches, a rolled-back load and a project import all leave the counts
 // equal to a recount. On PostgreSQL an insert or a deletion of many rows updates the counter row
 // once per statement, not per row: per row, a load of N rows in one transaction was quadratic there.
+// A rating refresh of 1,300 hypotheses is four UPDATE statements (store/hypotheses.ts, updateRatings)
+// that leave every rating, board key and count right.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, type Db, writeTransaction } from '../../../../src-mcp/store/database.js';
-import { execute, scalar } from '../../../../src-mcp/store/sql.js';
-import { insertRows } from '../../../../src-mcp/store/bulkInsert.js';
+import { execute, rows, scalar } from '../../../../src-mcp/store/sql.js';
+import { chunkSizes, insertRows } from '../../../../src-mcp/store/bulkInsert.js';
+import { updateRatings, type RatingUpdate } from '../../../../src-mcp/store/hypotheses.js';
 import { insertProject } from '../../../../src-mcp/store/projects.js';
 import { projectCounts, type HypothesisCounts } from '../../../../src-mcp/store/projectCounts.js';
 import { boardCounts } from '../../../../src-mcp/store/boardQueries.js';
@@ -16,6 +19,7 @@ import { compareWithBundle, exportProject, importProject } from '../../../../src
 import { HYPOTHESIS_STATUS_VALUES } from '../../../../src-shared/schemas/hypotheses.js';
 import { openTestStore, testEngine } from '../../../support/storeEngine.js';
 import { seededRandom } from '../../../support/seededRandom.js';
+import { statementsDuring } from '../../../support/postgresStatements.js';
 
 const AT = '2026-11-29T00:00:00.000Z';
 const PROJECT = 'res_bulk';
@@ -126,6 +130,54 @@ describe('project counters under statements of many rows (migration 0016)', () =
       }),
     ).rejects.toThrow('abort');
     expect(await counters()).toEqual(before);
+  });
+
+  it('stay exact through a rating refresh written a chunk at a time, which stores every rating and board key as given', async () => {
+    const size = 1_300;
+    // 1,024 + 256 + 16 + 4: four statements, each size a text of its own.
+    expect(chunkSizes(size)).toEqual([1_024, 256, 16, 4]);
+    await writeTransaction(db, async () => {
+      await insertRows(db, 'hypotheses', HYPOTHESIS_COLUMNS, hypothesisRows(0, size, 5));
+      await insertRows(db, 'matches', MATCH_COLUMNS, matchRows(size, 2_000, 0, 6));
+    });
+    const random = seededRandom(7);
+    const maybe = (value: number): number | null => (random() < 0.2 ? null : value);
+    const updates: RatingUpdate[] = Array.from({ length: size }, (_, i) => {
+      const low = 900 + random() * 300;
+      return {
+        id: `hyp_${i}`,
+        elo: 1000 + (random() - 0.5) * 733.3,
+        btScore: maybe(random() * 1_000),
+        ciLow: maybe(low),
+        ciHigh: maybe(low + random() * 100),
+        pTopK: maybe(random()),
+        rank: random() < 0.5 ? i + 1 : null,
+        matchesPlayed: Math.floor(random() * 40),
+        wins: Math.floor(random() * 20),
+      };
+    });
+    const version = await leaderboardVersion(db, PROJECT);
+    const sent = await statementsDuring(async () => writeTransaction(db, async () => await updateRatings(db, updates, '2026-11-29T01:00:00.000Z')));
+    // On PostgreSQL one statement per chunk, not per row (a round trip each); on SQLite nothing goes over a wire.
+    if (testEngine() === 'postgres') expect(sent.filter((text) => /^(WITH ratings|UPDATE hypotheses)/.test(text))).toHaveLength(4);
+
+    type Stored = RatingUpdate & { updatedAt: string; competes: number; bucket: number; value: number };
+    const stored = await rows<Stored>(
+      db,
+      `SELECT id, elo, bt_score AS btScore, ci_low AS ciLow, ci_high AS ciHigh, p_top_k AS pTopK, rank, matches_played AS matchesPlayed, wins,
+         updated_at AS updatedAt, CASE WHEN ${COMPETES} THEN 1 ELSE 0 END AS competes, board_bucket AS bucket, board_value AS value
+       FROM hypotheses WHERE project_id = ? ORDER BY seq`,
+      [PROJECT],
+    );
+    expect(stored.map((row) => ({ id: row.id, elo: row.elo, btScore: row.btScore, ciLow: row.ciLow, ciHigh: row.ciHigh, pTopK: row.pTopK, rank: row.rank, matchesPlayed: row.matchesPlayed, wins: row.wins }))).toEqual(updates);
+    expect(new Set(stored.map((row) => row.updatedAt))).toEqual(new Set(['2026-11-29T01:00:00.000Z']));
+    // Migration 0013's key: the rank for a ranked competitor, minus Elo for everyone else.
+    for (const row of stored) {
+      const ranked = row.competes === 1 && row.rank !== null;
+      expect({ id: row.id, bucket: row.bucket, value: row.value }).toEqual({ id: row.id, bucket: ranked ? 0 : 1, value: ranked ? row.rank : -row.elo });
+    }
+    await expectExact('after the rating refresh');
+    expect(await leaderboardVersion(db, PROJECT)).toBeGreaterThan(version);
   });
 
   it('arrive exact in the store a project is imported into', async () => {

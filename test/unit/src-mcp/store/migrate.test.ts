@@ -8,7 +8,7 @@ import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../../../src-mcp/store/mig
 import { databasePath } from '../../../../src-shared/node/dataDir.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
 import { sqlite } from '../../../../src-mcp/store/handle.js';
-import { boardPageSql } from '../../../../src-mcp/store/boardQueries.js';
+import { boardPageParams, boardPageSql } from '../../../../src-mcp/store/boardQueries.js';
 
 function tempDir(): string {
   return makeTempDir('cosci-migrate-');
@@ -135,7 +135,7 @@ describe('migrate', () => {
     try {
       expect(await schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
       const keys = () => sqlite(db).prepare('SELECT id, board_bucket AS bucket, board_value AS value FROM hypotheses ORDER BY seq').all();
-      const page = () => (sqlite(db).prepare(boardPageSql(false)).raw().all('res_1', 10) as unknown[][]).map((row) => row[0]);
+      const page = () => (sqlite(db).prepare(boardPageSql(false)).raw().all(...boardPageParams('res_1', null, 10)) as unknown[][]).map((row) => row[0]);
       expect(keys()).toEqual([
         { id: 'hyp_1', bucket: 0, value: 2 },
         { id: 'hyp_2', bucket: 0, value: 1 },
@@ -153,7 +153,7 @@ describe('migrate', () => {
         .run();
       expect(page()).toEqual(['hyp_5', 'hyp_1', 'hyp_3', 'hyp_4', 'hyp_2']);
       for (const afterCursor of [false, true]) {
-        const args = afterCursor ? ['res_1', 0, 1, 5, 10] : ['res_1', 10];
+        const args = boardPageParams('res_1', afterCursor ? [0, 1, 5] : null, 10);
         const plan = sqlite(db).prepare(`EXPLAIN QUERY PLAN ${boardPageSql(afterCursor)}`).all(...args) as Array<{ detail: string }>;
         expect(plan.map((row) => row.detail).join(' | ')).toContain('USING COVERING INDEX hypotheses_in_board_order');
       }

@@ -19,7 +19,7 @@ import {
 } from '../../../../src-mcp/store/checkpoints.js';
 import { appendEvent, dataVersion, eventsAfter, latestEventId } from '../../../../src-mcp/store/events.js';
 import { timelinePage, type TimelineRow } from '../../../../src-mcp/store/timeline.js';
-import { insertUsage, usageByReasoner, usageByRole, usageTotals } from '../../../../src-mcp/store/usage.js';
+import { insertUsage, usageSummary, usageTotals } from '../../../../src-mcp/store/usage.js';
 import { allPolicies, findPolicy, upsertPolicy } from '../../../../src-mcp/store/policies.js';
 import { deleteProviderSettings, listProviderSettings, upsertProviderSettings } from '../../../../src-mcp/store/providerSettings.js';
 import { countPendingCheckpoints, decisionsNewestFirst, openWorkByProject, pendingCheckpointsEverywhere, projectFlags } from '../../../../src-mcp/store/desktopOverview.js';
@@ -250,13 +250,21 @@ describe(`the store of a project's work (${testEngine()})`, () => {
     await insertUsage(db, { ...usage, role: 'generation', inputTokens: 100, outputTokens: 10, costUsd: 0.25 });
     await insertUsage(db, { ...usage, role: 'generation', inputTokens: 50, outputTokens: 5, costUsd: null });
     await insertUsage(db, { ...usage, role: 'review', model: 'n', inputTokens: 7, outputTokens: 3, costUsd: null });
-    expect(await usageByRole(db, 'res_1')).toEqual([
+    await insertUsage(db, { ...usage, role: 'judging', reasoner: 'sampling', model: 'a', inputTokens: 1, outputTokens: 1, costUsd: 0.5 });
+    const roles = [
       { role: 'generation', calls: 2, inputTokens: 150, outputTokens: 15, costUsd: 0.25 },
+      { role: 'judging', calls: 1, inputTokens: 1, outputTokens: 1, costUsd: 0.5 },
       { role: 'review', calls: 1, inputTokens: 7, outputTokens: 3, costUsd: null },
-    ]);
-    expect(await usageTotals(db, 'res_1')).toEqual({ calls: 3, inputTokens: 157, outputTokens: 18, costUsd: 0.25 });
+    ];
+    // Totals, roles in role order and reasoners most used first (ties by reasoner, then model), in one read.
+    expect(await usageSummary(db, 'res_1')).toEqual({
+      totals: { calls: 4, inputTokens: 158, outputTokens: 19, costUsd: 0.75 },
+      byRole: roles,
+      byReasoner: [{ reasoner: 'provider:p', model: 'm', calls: 2 }, { reasoner: 'provider:p', model: 'n', calls: 1 }, { reasoner: 'sampling', model: 'a', calls: 1 }],
+    });
+    expect(await usageTotals(db, 'res_1')).toEqual({ calls: 4, inputTokens: 158, outputTokens: 19, costUsd: 0.75 });
     expect(await usageTotals(db, 'res_none')).toEqual({ calls: 0, inputTokens: 0, outputTokens: 0, costUsd: null });
-    expect(await usageByReasoner(db, 'res_1')).toEqual([{ reasoner: 'provider:p', model: 'm', calls: 2 }, { reasoner: 'provider:p', model: 'n', calls: 1 }]);
+    expect(await usageSummary(db, 'res_none')).toEqual({ totals: { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: null }, byRole: [], byReasoner: [] });
 
     const policy = { clientId: 'cursor', scopes: ['research:read'], ratePerMinute: 30, burst: 5, mayDecideCheckpoints: true, updatedAt: AT, updatedBy: 'desktop' };
     await upsertPolicy(db, policy);

@@ -1,0 +1,92 @@
+// The statements the polled reads send (issue 30, *Performance*): on PostgreSQL each statement is a
+// round trip, and a poll's round trips, not their work, were its cost (docs/benchmarks.md,
+// *PostgreSQL*). Counted at the driver (test/support/postgresStatements.ts): every statement any
+// pooled connection sends while one call runs, BEGIN and COMMIT included. PostgreSQL only:
+// SQLite's statements cost no round trip.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { callTool, DETACHED_CALL } from '../../../../../src-mcp/mcp/toolkit.js';
+import { getResearchStatusTool } from '../../../../../src-mcp/mcp/tools/assistant/research.js';
+import { listHypothesesTool } from '../../../../../src-mcp/mcp/tools/assistant/hypotheses.js';
+import { getLeaderboardTool } from '../../../../../src-mcp/mcp/tools/desktop/tournament.js';
+import { resolvePolicy } from '../../../../../src-mcp/mcp/access/identity.js';
+import { TokenBucket } from '../../../../../src-mcp/mcp/access/rateLimit.js';
+import { ChangeFeed } from '../../../../../src-mcp/mcp/notifications/changeFeed.js';
+import { NO_GROUNDING } from '../../../../../src-mcp/reasoners/workItems.js';
+import { NOTHING_VERIFIED } from '../../../../../src-mcp/engine/hypotheses.js';
+import { insertUsage } from '../../../../../src-mcp/store/usage.js';
+import { projectCounts } from '../../../../../src-mcp/store/projectCounts.js';
+import { flushReadAudit } from '../../../../../src-mcp/mcp/audit/readAudit.js';
+import type { ServerContext } from '../../../../../src-mcp/mcp/context.js';
+import type { ToolDefinition } from '../../../../../src-mcp/mcp/toolkit.js';
+import { freshDb, startProject, type Driver } from '../../../../support/engineDriver.js';
+import { makeTempDir } from '../../../../support/tempDirs.js';
+import { testEngine } from '../../../../support/storeEngine.js';
+import { statementsDuring } from '../../../../support/postgresStatements.js';
+
+describe.skipIf(testEngine() !== 'postgres')('statements per polled read on PostgreSQL', () => {
+  let driver: Driver;
+  let ctx: ServerContext;
+
+  beforeAll(async () => {
+    const db = await freshDb();
+    driver = await startProject(db, { budget: 4 });
+    // Hypotheses generated, reviewed and matched, a checkpoint pending: every part of the status and the board has rows.
+    for (let step = 0; step < 20; step += 1) {
+      const next = await driver.workUntilDecision();
+      if (next.kind !== 'awaiting_decision') throw new Error(`the project ended (${next.kind}) before its tournament`);
+      if ((await projectCounts(db, driver.projectId)).matches > 0) break;
+      for (const checkpoint of next.checkpoints) await driver.approve(checkpoint);
+    }
+    expect((await projectCounts(db, driver.projectId)).matches).toBeGreaterThan(0);
+    const usage = { projectId: driver.projectId, taskId: null, outcome: 'submitted' as const, error: null, at: new Date().toISOString() };
+    await insertUsage(db, { ...usage, role: 'generation', reasoner: 'provider:p', model: 'm', inputTokens: 10, outputTokens: 2, costUsd: 0.01 });
+    await insertUsage(db, { ...usage, role: 'review', reasoner: 'sampling', model: 'n', inputTokens: 5, outputTokens: 1, costUsd: null });
+    ctx = {
+      db,
+      dataDir: makeTempDir('cosci-roundtrips-'),
+      clientId: 'desktop',
+      policy: () => resolvePolicy(db, 'desktop'),
+      feed: await ChangeFeed.open(db),
+      now: () => new Date(),
+      workerId: 'desktop@test:1',
+      ownerAlive: () => true,
+      grounding: NO_GROUNDING,
+      rateLimit: new TokenBucket(10_000, 10_000),
+      verifyCitation: () => NOTHING_VERIFIED,
+    };
+  });
+
+  // The read audit's batch is written after the answer (mcp/audit/readAudit.ts): written now, outside
+  // the next call's count.
+  afterEach(async () => flushReadAudit(ctx.db));
+
+  async function sentBy(tool: ToolDefinition, args: Record<string, unknown>): Promise<string[]> {
+    let failure: string | undefined;
+    const sent = await statementsDuring(async () => {
+      const result = await callTool(tool, args, ctx, DETACHED_CALL);
+      if (result.isError === true) failure = JSON.stringify(result.content);
+    });
+    expect(failure).toBeUndefined();
+    return sent;
+  }
+
+  it('get_research_status: the policy, the project with its counts, the top hypothesis, the pending checkpoints, the background check and the usage', async () => {
+    const sent = await sentBy(getResearchStatusTool as unknown as ToolDefinition, { research_id: driver.projectId });
+    expect(sent, sent.join('\n')).toHaveLength(6);
+  });
+
+  it('list_hypotheses: the policy, the project with its counts, the page', async () => {
+    const sent = await sentBy(listHypothesesTool as unknown as ToolDefinition, { research_id: driver.projectId, limit: 50 });
+    expect(sent, sent.join('\n')).toHaveLength(3);
+  });
+
+  it('get_leaderboard: the policy, the settings and the page, with no read transaction once the header is cached', async () => {
+    const args = { research_id: driver.projectId, limit: 50 };
+    // The first page reads the header in one snapshot with the rows.
+    const first = await sentBy(getLeaderboardTool as unknown as ToolDefinition, args);
+    expect(first.some((text) => text.startsWith('BEGIN'))).toBe(true);
+    const sent = await sentBy(getLeaderboardTool as unknown as ToolDefinition, args);
+    expect(sent, sent.join('\n')).toHaveLength(3);
+    expect(sent.some((text) => text.startsWith('BEGIN'))).toBe(false);
+  });
+});
