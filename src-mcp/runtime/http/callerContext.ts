@@ -32,13 +32,18 @@ export async function callerPolicy(shared: SharedParts, identity: LabIdentity): 
   };
 }
 
+/** Built for each HTTP request, which carries one message (no batches in either protocol era served). */
 export function callerContext(shared: SharedParts, identity: LabIdentity, costlyCalls: TokenBucket): ServerContext {
+  // Read once per request in token mode, and again by the next one (the scientist may change the
+  // stored policy meanwhile, and a revocation must hold from the next call on). Within a request,
+  // the server's instructions and the call's access check share the read: a round trip less per
+  // call on PostgreSQL.
+  let policy: Promise<ClientPolicy> | undefined;
   return {
     ...shared,
     clientId: callerName(identity),
     overNetwork: true,
-    // Re-read per call in token mode (the scientist may change the stored policy meanwhile).
-    policy: async () => await callerPolicy(shared, identity),
+    policy: () => (policy ??= callerPolicy(shared, identity)),
     workerId: leaseOwnerOf(identity),
     rateLimit: costlyCalls,
     // No sampling over stateless HTTP (a request cannot wait on the client's model), and no
