@@ -201,8 +201,9 @@ export async function reasoningUsage(ctx: ServerContext, project: ResearchProjec
     output_tokens: totals.outputTokens,
     cost_usd: totals.costUsd === null ? null : Math.round(totals.costUsd * 10_000) / 10_000,
   });
-  const inBackground = project.status !== 'completed' && project.status !== 'paused' && await backgroundServes({ db: ctx.db, now: ctx.now(), ownerAlive: ctx.ownerAlive }, project);
-  const usage = await usageSummary(ctx.db, project.id);
+  // Independent reads at once (on PostgreSQL, a round trip each on its own pooled connection).
+  const active = project.status !== 'completed' && project.status !== 'paused';
+  const [inBackground, usage] = await Promise.all([active && backgroundServes({ db: ctx.db, now: ctx.now(), ownerAlive: ctx.ownerAlive }, project), usageSummary(ctx.db, project.id)]);
   return {
     reasoner_order: [...reasonerOrderOf(project.settings)],
     in_background: inBackground,
