@@ -60,6 +60,14 @@ async function workUntilDecision(s: Stage, researchId: string): Promise<Array<{ 
   return next.checkpoints as Array<{ checkpoint_id: string; kind: string; payload: Record<string, unknown> }>;
 }
 
+/** A 4-hypothesis project the assistant worked until it waits at `kind` (the only checkpoint waiting). */
+async function projectWaitingAt(s: Stage, kind: 'final_report' | 'evolution_plan'): Promise<{ researchId: string; checkpoint: { checkpoint_id: string; kind: string; payload: Record<string, unknown> } }> {
+  const researchId = String((await callOk(s.desktop, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 4, pause_at: [kind] })).research_id);
+  const waiting = await workUntilDecision(s, researchId);
+  expect(waiting.map((c) => c.kind)).toEqual([kind]);
+  return { researchId, checkpoint: waiting[0]! };
+}
+
 async function auditRows(s: Stage, action: string): Promise<Array<Record<string, unknown>>> {
   return (await callOk(s.desktop, 'query_audit_log', { action })).rows as Array<Record<string, unknown>>;
 }
@@ -195,10 +203,8 @@ test.describe('checkpoint decisions', () => {
   test('the final report\'s hypotheses are picked by checkbox, by keyboard, and the edit sends the picked ids', async ({ page }) => {
     const s = await stage({ grant: true });
     try {
-      const researchId = String((await callOk(s.desktop, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 4, pause_at: ['final_report'] })).research_id);
-      const waiting = await workUntilDecision(s, researchId);
-      expect(waiting.map((c) => c.kind)).toEqual(['final_report']);
-      const report = waiting[0]!.payload as { top_hypothesis_ids: string[]; top_hypotheses: Array<{ id: string; seq: number }> };
+      const { researchId, checkpoint } = await projectWaitingAt(s, 'final_report');
+      const report = checkpoint.payload as { top_hypothesis_ids: string[]; top_hypotheses: Array<{ id: string; seq: number }> };
       expect(report.top_hypothesis_ids.length).toBeGreaterThanOrEqual(2);
 
       const host = await openView(page, s, 'checkpoint');
@@ -227,7 +233,7 @@ test.describe('checkpoint decisions', () => {
       await expect(panel.getByTestId('decided')).toContainText(`edit by ${ASSISTANT}`);
 
       const history = (await callOk(s.desktop, 'list_decision_history', {})).decisions as Array<{ checkpoint_id: string; action: string; data: { top_hypothesis_ids?: string[] } | null }>;
-      const decided = history.find((d) => d.checkpoint_id === waiting[0]!.checkpoint_id);
+      const decided = history.find((d) => d.checkpoint_id === checkpoint.checkpoint_id);
       expect(decided?.action).toBe('edit');
       expect(decided?.data?.top_hypothesis_ids).toEqual(report.top_hypothesis_ids.filter((id) => id !== dropped.id));
       expect((await callOk(s.desktop, 'get_research_status', { research_id: researchId })).status).toBe('completed');
@@ -239,10 +245,8 @@ test.describe('checkpoint decisions', () => {
   test('an evolution plan names its hypotheses by number and title, and the edit chooses a partner from them', async ({ page }) => {
     const s = await stage({ grant: true });
     try {
-      const researchId = String((await callOk(s.desktop, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 4, pause_at: ['evolution_plan'] })).research_id);
-      const waiting = await workUntilDecision(s, researchId);
-      expect(waiting.map((c) => c.kind)).toEqual(['evolution_plan']);
-      const proposals = waiting[0]!.payload.proposals as Array<{ hypothesis_id: string; strategy: string; partner_id?: string }>;
+      const { researchId, checkpoint } = await projectWaitingAt(s, 'evolution_plan');
+      const proposals = checkpoint.payload.proposals as Array<{ hypothesis_id: string; strategy: string; partner_id?: string }>;
       const combine = proposals.findIndex((p) => p.strategy === 'combine');
       expect(combine).toBeGreaterThanOrEqual(0);
       const listed = (await callOk(s.desktop, 'list_hypotheses', { research_id: researchId, limit: 50 })).hypotheses as Array<{ id: string; number: number; status: string }>;
@@ -275,7 +279,7 @@ test.describe('checkpoint decisions', () => {
       await expect(panel.getByTestId('decided')).toContainText(`edit by ${ASSISTANT}`);
 
       const history = (await callOk(s.desktop, 'list_decision_history', {})).decisions as Array<{ checkpoint_id: string; action: string; data: { proposals?: Array<{ partner_id?: string }> } | null }>;
-      const decided = history.find((d) => d.checkpoint_id === waiting[0]!.checkpoint_id);
+      const decided = history.find((d) => d.checkpoint_id === checkpoint.checkpoint_id);
       expect(decided?.data?.proposals?.[combine]?.partner_id).toBe(other!.id);
     } finally {
       await s.close();
@@ -285,9 +289,8 @@ test.describe('checkpoint decisions', () => {
   test('titles that cannot be fetched leave the evolution plan readable by id', async ({ page }) => {
     const s = await stage({ grant: true });
     try {
-      const researchId = String((await callOk(s.desktop, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 4, pause_at: ['evolution_plan'] })).research_id);
-      const waiting = await workUntilDecision(s, researchId);
-      const proposals = waiting[0]!.payload.proposals as Array<{ hypothesis_id: string }>;
+      const { checkpoint } = await projectWaitingAt(s, 'evolution_plan');
+      const proposals = checkpoint.payload.proposals as Array<{ hypothesis_id: string }>;
       // A host that does not let the view call list_hypotheses.
       const host = new ChatHost(page, s.assistant);
       await host.open('checkpoint', 'light', (await appTools(s)).filter((name) => name !== 'list_hypotheses'));
