@@ -81,7 +81,8 @@ export async function boardLines(db: Db, projectId: string, after: BoardKey | nu
   const values = await tuples<BoardValues>(db, after === null ? FIRST_PAGE : NEXT_PAGE, boardPageParams(projectId, after, limit));
   const first = values[0];
   // No counter row reads as version 0, as leaderboardVersion has it.
-  return { lines: values.map(boardLineOf), version: first === undefined ? undefined : (first[22] ?? 0) };
+  // The version is the statement's last column (VERSION after BOARD_COLUMNS), whatever their number.
+  return { lines: values.map(boardLineOf), version: first === undefined ? undefined : ((first[first.length - 1] as number | null) ?? 0) };
 }
 
 export interface BoardCounts {
