@@ -90,9 +90,10 @@ test('the workbench: hypotheses open beside the board, every place has an addres
   await expect(panel).toHaveCount(0);
   await page.goForward();
   await expect(panel.getByTestId(testId.hypothesisTitle)).toContainText(`H${top.number} · `);
-  // Esc closes the panel.
+  // Esc closes the panel, as a place of its own in the history (Back is pressed once it is there).
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
+  await expect(page).not.toHaveURL(/hypothesis=/);
   await page.goBack();
   await expect(panel.getByTestId(testId.hypothesisTitle)).toContainText(`H${top.number} · `);
 
