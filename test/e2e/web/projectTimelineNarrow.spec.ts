@@ -33,6 +33,8 @@ test('at 800 px, choosing a project scrolls its details into view', async ({ app
 });
 
 test('the timeline stamps an edited research plan with the time of the edit', async ({ app, page, webHost, servers }) => {
+  // Two servers and the web host start inside the test: 37 s on a loaded CI run, past the 60 s default on a slower one.
+  test.setTimeout(120_000);
   const desktop = await servers.scientist();
   const researchId = (await desktop.call('start_research', { goal: GOALS[0] as string })).research_id as string;
   const overview = await desktop.call('list_project_overview', {});
