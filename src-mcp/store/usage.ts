@@ -58,11 +58,14 @@ function totalsOf(raw: RawTotals): UsageTotals {
 // The sums of a group of usage rows, for each grouping below (one definition, read the same on both engines).
 const SUMS = 'COUNT(*) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, SUM(cost_usd) AS cost_usd';
 
+/** What the sums read for a project with no usage rows. */
+const NO_USAGE: RawTotals = { calls: 0, input_tokens: null, output_tokens: null, cost_usd: null };
+
 const TOTALS = `SELECT ${SUMS} FROM reasoning_usage WHERE project_id = ?`;
 
 export async function usageTotals(db: Db, projectId: string): Promise<UsageTotals> {
   const raw = await row<RawTotals>(db, TOTALS, [projectId]);
-  return totalsOf(raw ?? { calls: 0, input_tokens: null, output_tokens: null, cost_usd: null });
+  return totalsOf(raw ?? NO_USAGE);
 }
 
 export interface UsageSummary {
@@ -93,7 +96,7 @@ export async function usageSummary(db: Db, projectId: string): Promise<UsageSumm
   const raws = await rows<RawSummaryRow>(db, SUMMARY, { projectId });
   const total = raws.find((raw) => raw.part === 0);
   return {
-    totals: totalsOf(total ?? { calls: 0, input_tokens: null, output_tokens: null, cost_usd: null }),
+    totals: totalsOf(total ?? NO_USAGE),
     byRole: raws.filter((raw) => raw.part === 1).map((raw) => ({ role: raw.role as UsageRole, ...totalsOf(raw) })),
     byReasoner: raws.filter((raw) => raw.part === 2).map((raw) => ({ reasoner: raw.reasoner as string, model: raw.model as string, calls: raw.calls })),
   };
