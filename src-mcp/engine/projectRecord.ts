@@ -80,8 +80,13 @@ function reasoningSettings(raw: Record<string, unknown>): Pick<ProjectSettings, 
  */
 export async function loadResearchSettings(db: Db, projectId: string): Promise<ProjectSettings> {
   const stored = await loadProjectSettings(db, projectId);
-  if (stored === undefined) throw notFound('Research project', projectId, 'Call list_research_projects to see the projects that exist.');
+  if (stored === undefined) throw projectNotFound(projectId);
   return normaliseSettings(stored.settings, stored.hypothesisBudget);
+}
+
+/** The one answer to a research id that names no live project (every engine read of a project gives it). */
+export function projectNotFound(projectId: string): ReturnType<typeof notFound> {
+  return notFound('Research project', projectId, 'Call list_research_projects to see the projects that exist.');
 }
 
 export async function loadResearch(db: Db, projectId: string): Promise<ResearchProject> {
@@ -95,7 +100,7 @@ export async function loadResearch(db: Db, projectId: string): Promise<ResearchP
 export async function loadResearchWithCounts(db: Db, projectId: string): Promise<{ project: ResearchProject; counts: HypothesisCounts }> {
   const found = await findProjectWithCounts(db, projectId);
   if (found === undefined) {
-    throw notFound('Research project', projectId, 'Call list_research_projects to see the projects that exist.');
+    throw projectNotFound(projectId);
   }
   return { project: researchOf(found.project, found.state), counts: found.counts };
 }

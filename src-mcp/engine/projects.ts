@@ -15,7 +15,7 @@ import {
 } from '../store/projects.js';
 import { updateProjectState } from '../store/projectState.js';
 import { StoreError } from '../store/errors.js';
-import { DomainError, notFound } from './errors.js';
+import { DomainError } from './errors.js';
 import { inferDomain } from './domainInference.js';
 import { recordChange, type Actor } from './changes.js';
 import { MAX_HYPOTHESIS_BUDGET, type ResearchPlan } from './schemas.js';
@@ -23,7 +23,7 @@ import { MAX_HYPOTHESIS_BUDGET, type ResearchPlan } from './schemas.js';
 export { MAX_HYPOTHESIS_BUDGET };
 import { advance } from './workflow/supervisor.js';
 import type { Checkpoint, Hypothesis, ProjectSettings, ResearchProject } from './types.js';
-import { defaultSettings, isStopThreshold, loadResearchWithCounts } from './projectRecord.js';
+import { defaultSettings, isStopThreshold, loadResearchWithCounts, projectNotFound } from './projectRecord.js';
 import { toHypothesis } from './hypotheses.js';
 import { pendingCheckpointsOf } from './workflow/checkpoints.js';
 import type { HypothesisCounts } from '../store/projectCounts.js';
@@ -129,22 +129,14 @@ export function estimatedHours(hypothesisBudget: number): number {
   return Math.round((0.5 + hypothesisBudget / 15) * 10) / 10;
 }
 
-export async function getProject(db: Db, id: string): Promise<ProjectRow> {
-  const project = await findProject(db, id);
-  if (project === undefined) {
-    throw notFound('Research project', id, 'Call list_research_projects to see the projects that exist.');
-  }
-  return project;
-}
-
 /**
- * A live project's counters, with getProject's not-found error: for a read that needs to know the
+ * A live project's counters, with the not-found error of every project read: for a read that needs to know the
  * project exists and its counts (a list page's total), in one statement instead of two.
  */
 export async function getProjectCounts(db: Db, id: string): Promise<HypothesisCounts> {
   const counts = await liveProjectCounts(db, id);
   if (counts === undefined) {
-    throw notFound('Research project', id, 'Call list_research_projects to see the projects that exist.');
+    throw projectNotFound(id);
   }
   return counts;
 }

@@ -9,11 +9,11 @@ import { deleteProject } from '../../store/projectState.js';
 import { projectExists } from '../../store/projectTrash.js';
 import { recordChange, type Actor } from '../changes.js';
 import { pendingCheckpointsOf } from './checkpoints.js';
-import { DomainError, notFound } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { getHypothesis } from '../hypotheses.js';
 import { newId } from '../recordIds.js';
 import { LARGE_TOURNAMENT, isCompetitor, rankingState, recordMatchIncrementally, refreshRatings } from '../ranking.js';
-import { loadResearch, updateResearch } from '../projectRecord.js';
+import { loadResearch, projectNotFound, updateResearch } from '../projectRecord.js';
 import type { EvolutionStrategy, GenerationMethod, ReviewType } from '../schemas.js';
 import { advance } from './supervisor.js';
 import { createTask, leaseTaskTo } from './tasks.js';
@@ -209,7 +209,7 @@ export async function resumeResearch(db: Db, actor: Actor, projectId: string): P
 /** Deletes a project for good, whether or not it is in the trash (engine/projectTrash.ts). */
 export async function deleteResearch(db: Db, actor: Actor, projectId: string): Promise<void> {
   await writeTransaction(db, async () => {
-    if (!await projectExists(db, projectId)) throw notFound('Research project', projectId, 'Call list_research_projects to see the projects that exist.');
+    if (!await projectExists(db, projectId)) throw projectNotFound(projectId);
     await cancelOpenTasks(db, projectId, actor.now().toISOString());
     await deleteProject(db, projectId);
     await recordChange(db, actor, 'project.deleted', projectId);
