@@ -1,5 +1,7 @@
 // Builds the MCP server instance for one connection. serveStdio calls this once per connection
-// (and once for a discarded 2026-era discover probe); everything shared lives in ServerContext.
+// (and once for a discarded 2026-era discover probe); the lab server once per HTTP request, with
+// only the part of the surface that request's method needs (mcp/requestSurface.ts); everything
+// shared lives in ServerContext.
 import { McpServer } from '@modelcontextprotocol/server';
 import type { ServerContext } from '../mcp/context.js';
 import { installTools } from '../mcp/toolkit.js';
@@ -8,12 +10,11 @@ import { installResources } from '../mcp/resources/install.js';
 import { installPrompts } from '../mcp/prompts.js';
 import { ConnectionNotifier } from '../mcp/notifications/notifier.js';
 import { SERVER_INSTRUCTIONS, serverInstructions } from '../mcp/instructions.js';
+import { installs, type RequestSurface } from '../mcp/requestSurface.js';
 
 export const SERVER_NAME = 'co-scientist';
 
-export async function createMcpServer(ctx: ServerContext, era: 'legacy' | 'modern', version: string): Promise<McpServer> {
-  // The instructions name only tools this client can call (run from the sources, all of them).
-  const callable = callableToolNamesNow(ctx, await ctx.policy());
+export async function createMcpServer(ctx: ServerContext, era: 'legacy' | 'modern', version: string, surface: RequestSurface = 'whole'): Promise<McpServer> {
   const mcp = new McpServer(
     { name: SERVER_NAME, title: 'Co-Scientist', version },
     {
@@ -21,13 +22,15 @@ export async function createMcpServer(ctx: ServerContext, era: 'legacy' | 'moder
         tools: { listChanged: true },
         resources: { subscribe: true, listChanged: true },
       },
-      instructions: callable === undefined ? SERVER_INSTRUCTIONS : serverInstructions((tool) => callable.has(tool)),
+      // Only discovery and initialize answer with instructions: a server for one method needs none.
+      instructions: surface === 'whole' ? await instructionsFor(ctx) : undefined,
     },
   );
-  installTools(mcp, toolCatalog, ctx);
-  installResources(mcp, ctx);
-  installPrompts(mcp, ctx);
+  if (installs(surface, 'tools')) installTools(mcp, toolCatalog, ctx);
+  if (installs(surface, 'resources')) installResources(mcp, ctx);
+  if (installs(surface, 'prompts')) installPrompts(mcp, ctx);
   const notifier = new ConnectionNotifier(mcp, era, ctx.clientId);
+  if (installs(surface, 'resources')) notifier.acceptSubscriptions();
   const unsubscribe = ctx.feed.subscribe((events) => notifier.onEvents(events));
   // A 2025-era client that declares sampling may lend its model for work items (where a project allows it).
   const detachSampling = era === 'legacy' ? ctx.sampling?.attach(mcp.server) : undefined;
@@ -38,4 +41,10 @@ export async function createMcpServer(ctx: ServerContext, era: 'legacy' | 'moder
     previousOnClose?.();
   };
   return mcp;
+}
+
+/** The instructions name only tools this client can call (run from the sources, all of them). */
+async function instructionsFor(ctx: ServerContext): Promise<string> {
+  const callable = callableToolNamesNow(ctx, await ctx.policy());
+  return callable === undefined ? SERVER_INSTRUCTIONS : serverInstructions((tool) => callable.has(tool));
 }

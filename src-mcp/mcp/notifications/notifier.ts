@@ -31,12 +31,15 @@ export class ConnectionNotifier {
     private readonly mcp: McpServer,
     private readonly era: 'legacy' | 'modern',
     private readonly clientId: string,
-  ) {
-    mcp.server.setRequestHandler('resources/subscribe', (request) => {
+  ) {}
+
+  /** Answers resources/subscribe and unsubscribe (a server built without resources leaves them out). */
+  acceptSubscriptions(): void {
+    this.mcp.server.setRequestHandler('resources/subscribe', (request) => {
       this.subscribed.add(request.params.uri);
       return {};
     });
-    mcp.server.setRequestHandler('resources/unsubscribe', (request) => {
+    this.mcp.server.setRequestHandler('resources/unsubscribe', (request) => {
       this.subscribed.delete(request.params.uri);
       return {};
     });

@@ -2,7 +2,8 @@
 // Host/Origin checks, authentication, the caller's rate limit, the body limit and the scope
 // challenge (a tool the token's scopes do not cover: 403 insufficient_scope), answered by the
 // official SDK's handler (createMcpHandler: 2026-07-28 per request, 2025-11-25 through its
-// stateless fallback) with one McpServer per request from the stdio server's own factory. Change
+// stateless fallback) with one McpServer per request from the stdio server's own factory, built
+// with only the part of the surface the request's method needs (mcp/requestSurface.ts). Change
 // notifications: the process's change feed (which tails the shared database, so it sees every
 // replica's writes) is published on the handler's bus, which the SDK serves to 2026-07-28 clients'
 // subscriptions/listen streams (each bounded by the exchange timeout, so a listener
@@ -21,7 +22,8 @@ import { resourceMetadataDocument, resourceMetadataPaths } from './auth/resource
 import { callerContext, callerName, type SharedParts } from './callerContext.js';
 import type { CallerBuckets } from './callerBuckets.js';
 import { anonymousCaller, refuse } from './refusals.js';
-import { discardRest, readBody } from './requestBody.js';
+import { discardRest, messagesOf, readBody } from './requestBody.js';
+import { requestSurfaceOf, type RequestSurface } from '../../mcp/requestSurface.js';
 import { scopeShortfallOf } from './scopeChallenge.js';
 import { hostAllowed, originAllowed, type AllowedPlaces } from './requestGuards.js';
 
@@ -38,7 +40,9 @@ export interface EndpointOptions {
   exchangeTimeoutMs: number;
 }
 
+// What the endpoint hands the server factory through the SDK's authInfo.extra, its one per-request channel.
 const IDENTITY_KEY = 'cosciIdentity';
+const SURFACE_KEY = 'cosciSurface';
 
 export interface Endpoint {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
@@ -53,7 +57,8 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
       const identity = authInfo?.extra?.[IDENTITY_KEY] as LabIdentity | undefined;
       // The endpoint passes every request through authentication first: no identity is a bug here.
       if (identity === undefined) throw new Error('an MCP request reached the server without an authenticated caller');
-      return createMcpServer(callerContext(shared, identity, buckets.of(personKey(identity)).costlyCalls), era, version);
+      const surface = (authInfo?.extra?.[SURFACE_KEY] as RequestSurface | undefined) ?? 'whole';
+      return createMcpServer(callerContext(shared, identity, buckets.of(personKey(identity)).costlyCalls), era, version, surface);
     },
     { onerror: (error) => console.error(`[co-scientist] http: ${error.message}`), maxRequestBodySize: options.maxBodyBytes },
   );
@@ -109,17 +114,18 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
       discardRest(req, body.received);
       return;
     }
-    const shortfall = await scopeShortfallOf(body.body, identity, toolCatalog);
+    const messages = messagesOf(body.body);
+    const shortfall = await scopeShortfallOf(messages, identity, toolCatalog);
     if (shortfall !== undefined) {
       const scope = shortfall.required.join(' ');
       const reason = `${shortfall.tool} needs the scope${shortfall.required.length > 1 ? 's' : ''} ${scope}; this token lacks ${shortfall.missing.join(', ')}.`;
       const challenge = bearerChallenge({ resourceMetadataUrl: authenticator.resourceMetadataUrl, error: 'insufficient_scope', description: reason, scope });
       return refuse(shared.db, res, { status: 403, code: 'insufficient_scope', reason, who, method, path, headers: { 'www-authenticate': challenge }, details: { tool: shortfall.tool, required: shortfall.required, missing: shortfall.missing } });
     }
-    await serveMcp(req, res, body.body, identity);
+    await serveMcp(req, res, body.body, identity, requestSurfaceOf(messages));
   }
 
-  async function serveMcp(req: IncomingMessage, res: ServerResponse, body: Buffer | undefined, identity: LabIdentity): Promise<void> {
+  async function serveMcp(req: IncomingMessage, res: ServerResponse, body: Buffer | undefined, identity: LabIdentity, surface: RequestSurface): Promise<void> {
     // Cancelled when the client goes away or the exchange runs over its time (the SDK aborts the call).
     const exchange = new AbortController();
     const timer = setTimeout(() => exchange.abort(new Error('exchange timed out')), options.exchangeTimeoutMs).unref();
@@ -135,7 +141,7 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
       scopes: identity.grant === 'stored-policy' ? [] : identity.grant.scopes,
       expiresAt: identity.expiresAt,
       resource,
-      extra: { [IDENTITY_KEY]: identity },
+      extra: { [IDENTITY_KEY]: identity, [SURFACE_KEY]: surface },
     };
     try {
       const response = await mcp.fetch(request, { authInfo });

@@ -19,6 +19,21 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Bod
   return { ok: true, body: Buffer.concat(chunks) };
 }
 
+/**
+ * The JSON-RPC messages of a POST body (one message or a batch), for the checks made before the
+ * SDK handler; undefined without a body or when it is not JSON (the handler answers that error).
+ */
+export function messagesOf(body: Buffer | undefined): readonly unknown[] | undefined {
+  if (body === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  return Array.isArray(parsed) ? parsed : [parsed];
+}
+
 /** Past this much, a refused body is cut off (the connection dropped) rather than read to its end. */
 const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
 

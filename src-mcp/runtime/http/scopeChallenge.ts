@@ -22,18 +22,10 @@ export interface ScopeShortfall {
   missing: readonly Scope[];
 }
 
-/** The first tools/call in a POST body that the caller's token lacks scopes for, if any. */
-export async function scopeShortfallOf(body: Buffer | undefined, identity: LabIdentity, catalog: ToolCatalog): Promise<ScopeShortfall | undefined> {
-  if (body === undefined || identity.grant === 'stored-policy') return undefined;
+/** The first tools/call among a request's messages that the caller's token lacks scopes for, if any. */
+export async function scopeShortfallOf(messages: readonly unknown[] | undefined, identity: LabIdentity, catalog: ToolCatalog): Promise<ScopeShortfall | undefined> {
+  if (messages === undefined || identity.grant === 'stored-policy') return undefined;
   const granted = identity.grant.scopes;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.toString('utf8'));
-  } catch {
-    // Not JSON: the SDK handler answers the parse error.
-    return undefined;
-  }
-  const messages = Array.isArray(parsed) ? parsed : [parsed];
   const names = messages.flatMap((message) => toolCalled(message) ?? []);
   if (names.length === 0) return undefined;
   const entries = await catalog.entries();
