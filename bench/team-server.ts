@@ -1,9 +1,10 @@
 // The lab server under load (issue 31): 16 and 64 concurrent clients, each calling
 // get_research_status and a 50-row list_hypotheses page in turn over MCP Streamable HTTP
-// (2026-07-28), against 2 lab server replicas on one PostgreSQL database (each with a data folder
+// (2026-07-28), each client a scientist with a token of its own from a loopback issuer (the lab's
+// mode: `--issuer`, `--resource`), against 2 lab server replicas on one PostgreSQL database (each with a data folder
 // of its own, as on two machines; the project carried there with `co-scientist project export` /
 // `project import`) and 2 on one SQLite folder (clients alternate between the replicas, as a load
-// balancer would), side by side in the same run with (a) the stdio server (one
+// balancer would) and, for comparison, 2 PostgreSQL replicas in token mode; side by side in the same run with (a) the stdio server (one
 // process per client, as assistants run it) and (b) a floor: a bare Streamable HTTP responder (the
 // SDK's handler with a tool that does nothing). Then the cost of verifying a JWT access token per
 // call once the issuer's keys are cached (bench/token-verification.ts). Not a timed test: numbers go to docs/benchmarks.md.
@@ -20,7 +21,7 @@ import { REPO_ROOT, SERVER_ENTRY, tempDataDir } from './server.js';
 import { startPostgresCluster, stopPostgresCluster, TEST_POSTGRES_URL_ENV, type PostgresCluster } from '../test/support/postgresCluster.js';
 import { createTestDatabase, dropTestDatabase } from '../test/support/postgresAdmin.js';
 import { summarize, timed, type LatencySummary } from './stats.js';
-import { benchTokenVerification, verificationTable } from './token-verification.js';
+import { BENCH_RESOURCE, benchTokenVerification, startIssuer, verificationTable, type BenchIssuer } from './token-verification.js';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'co-scientist.js');
 const CALLS_PER_CLIENT = Number(process.argv[2] ?? 20);
@@ -144,30 +145,43 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   const folders = [await tempDataDir('team-server-pg-1'), await tempDataDir('team-server-pg-2')];
   let postgres: { cluster: PostgresCluster | undefined; url: string } | undefined;
+  let issuer: BenchIssuer | undefined;
   try {
     // The database is created by the first replica; the tournament is written into it after.
-    const first = await startProcess([CLI, 'serve', '--http', '--port', '0', '--data-dir', data.dir], LAB_ENV);
+    // The lab's own mode: tokens from its identity provider (a loopback issuer here), verified per
+    // call with the keys cached, the scopes read from the token, no stored policy.
+    issuer = await startIssuer();
+    const oauth = ['--issuer', issuer.issuer, '--resource', BENCH_RESOURCE];
+    const first = await startProcess([CLI, 'serve', '--http', '--port', '0', ...oauth, '--data-dir', data.dir], LAB_ENV);
     children.push(first.child);
     const { projectId } = await (await loadSeeder()).seedTournament(data.dir, { hypotheses: 200, rounds: 3, seed: 31 });
-    const second = await startProcess([CLI, 'serve', '--http', '--port', '0', '--resource', first.url, '--data-dir', data.dir], LAB_ENV);
+    const second = await startProcess([CLI, 'serve', '--http', '--port', '0', ...oauth, '--data-dir', data.dir], LAB_ENV);
     children.push(second.child);
     // The same project on PostgreSQL, carried over as a scientist would take a pilot to the lab.
     postgres = await postgresForRun();
     const exported = path.join(data.dir, 'project.json');
     cosci(['project', 'export', projectId, '--out', exported, '--data-dir', data.dir]);
     cosci(['project', 'import', exported, '--database', postgres.url, '--data-dir', folders[0]!.dir]);
-    const pgFirst = await startProcess([CLI, 'serve', '--http', '--port', '0', '--database', postgres.url, '--data-dir', folders[0]!.dir], LAB_ENV);
+    const pgFirst = await startProcess([CLI, 'serve', '--http', '--port', '0', ...oauth, '--database', postgres.url, '--data-dir', folders[0]!.dir], LAB_ENV);
     children.push(pgFirst.child);
-    const pgSecond = await startProcess([CLI, 'serve', '--http', '--port', '0', '--resource', pgFirst.url, '--database', postgres.url, '--data-dir', folders[1]!.dir], LAB_ENV);
+    const pgSecond = await startProcess([CLI, 'serve', '--http', '--port', '0', ...oauth, '--database', postgres.url, '--data-dir', folders[1]!.dir], LAB_ENV);
     children.push(pgSecond.child);
+    // The same replicas in token mode (loopback, the printed token, the stored policy read per request), for comparison.
+    const pgTokenFirst = await startProcess([CLI, 'serve', '--http', '--port', '0', '--database', postgres.url, '--data-dir', folders[0]!.dir], LAB_ENV);
+    children.push(pgTokenFirst.child);
+    const pgTokenSecond = await startProcess([CLI, 'serve', '--http', '--port', '0', '--resource', pgTokenFirst.url, '--database', postgres.url, '--data-dir', folders[1]!.dir], LAB_ENV);
+    children.push(pgTokenSecond.child);
     const floor = await startProcess(['--input-type=module', '-e', FLOOR_SCRIPT], process.env);
     children.push(floor.child);
-    const http2replicas = (clients: number, replicas: readonly Started[], engine: string): Scenario => ({
-      label: `lab server, 2 replicas, ${engine}`, clients,
+    const labIssuer = issuer;
+    const http2replicas = (clients: number, replicas: readonly Started[], label: string): Scenario => ({
+      label: `lab server, 2 replicas, ${label}`, clients,
       connect: async (i) => {
         const replica = replicas[i % 2] as Started;
+        // Each client a scientist of its own: in OAuth mode a token from the issuer, else the replica's printed token.
+        const token = replica.token ?? (await labIssuer.sign(`scientist-${i}`, 'research:read hypotheses:read'));
         const client = new Client({ name: 'bench', version: '1' }, MODERN);
-        await client.connect(new StreamableHTTPClientTransport(new URL(replica.url), { requestInit: { headers: { authorization: `Bearer ${replica.token}` } } }));
+        await client.connect(new StreamableHTTPClientTransport(new URL(replica.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
         return client;
       },
     });
@@ -199,6 +213,7 @@ async function main(): Promise<void> {
       await attempt(floorScenario(clients));
       await attempt(http2replicas(clients, [pgFirst, pgSecond], 'PostgreSQL'));
       await attempt(http2replicas(clients, [first, second], 'SQLite'));
+      await attempt(http2replicas(clients, [pgTokenFirst, pgTokenSecond], 'PostgreSQL, token mode'));
       // 64 stdio processes would not fit beside everything else on this 2-core machine.
       if (clients === 16) await attempt(stdioScenario(clients));
     }
@@ -214,6 +229,7 @@ async function main(): Promise<void> {
     process.stdout.write(`\nToken verification once the keys are cached (RS256, in-process; bench/token-verification.ts):\n\n${verificationTable(verification)}\n`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
+    issuer?.close();
     await new Promise((resolve) => setTimeout(resolve, 500));
     await data.dispose();
     for (const folder of folders) await folder.dispose();

@@ -20,7 +20,9 @@ import { summarize } from './stats.js';
 
 const CALLS_PER_ROUND = Number(process.argv[2] ?? 2_000);
 const ROUNDS = 5;
-const RESOURCE = 'https://cosci.lab.example/mcp';
+/** The public URL of the benches' lab server (the tokens' audience): behind a load balancer, as in a lab. */
+export const BENCH_RESOURCE = 'https://cosci.lab.example/mcp';
+const RESOURCE = BENCH_RESOURCE;
 
 export interface VerificationRow {
   label: string;
@@ -30,8 +32,16 @@ export interface VerificationRow {
   meanMs: number;
 }
 
-/** A loopback issuer publishing RFC 8414 metadata and one RS256 key. */
-async function startIssuer(): Promise<{ issuer: string; jwk: JWK; sign: (sub: string) => Promise<string>; close: () => void }> {
+export interface BenchIssuer {
+  issuer: string;
+  jwk: JWK;
+  /** An access token for BENCH_RESOURCE, valid for an hour. */
+  sign: (sub: string, scope?: string) => Promise<string>;
+  close: () => void;
+}
+
+/** A loopback issuer publishing RFC 8414 metadata and one RS256 key (the team-server bench's lab identity provider too). */
+export async function startIssuer(): Promise<BenchIssuer> {
   const { privateKey, publicKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
   const server = http.createServer();
@@ -44,8 +54,8 @@ async function startIssuer(): Promise<{ issuer: string; jwk: JWK; sign: (sub: st
     else res.writeHead(404).end('{}');
   });
   const now = Math.floor(Date.now() / 1000);
-  const sign = (sub: string) =>
-    new SignJWT({ sub, scope: 'research:read research:write', client_id: 'bench' })
+  const sign = (sub: string, scope = 'research:read research:write') =>
+    new SignJWT({ sub, scope, client_id: 'bench' })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(issuer).setAudience(RESOURCE).setIssuedAt(now).setExpirationTime(now + 3600).sign(privateKey);
   return { issuer, jwk, sign, close: () => server.close() };
 }
