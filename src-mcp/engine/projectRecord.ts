@@ -5,7 +5,9 @@
 import type { Db } from '../store/database.js';
 import { loadProjectSettings, updateProjectState, type ProjectStatePatch, type ProjectStateRow } from '../store/projectState.js';
 import type { ProjectRow } from '../store/projects.js';
-import { findProjectWithCounts } from '../store/projectWithCounts.js';
+import { findProjectStatusRecord, findProjectWithCounts } from '../store/projectWithCounts.js';
+import type { HypothesisRow } from '../store/hypotheses.js';
+import type { CheckpointRow } from '../store/checkpoints.js';
 import type { HypothesisCounts } from '../store/projectCounts.js';
 import { notFound } from './errors.js';
 import { ResearchPlanSchema, CHECKPOINT_KINDS, type CheckpointKind, type ResearchPlan } from './schemas.js';
@@ -103,6 +105,19 @@ export async function loadResearchWithCounts(db: Db, projectId: string): Promise
     throw projectNotFound(projectId);
   }
   return { project: researchOf(found.project, found.state), counts: found.counts };
+}
+
+/** The project, its counters, its `top` best hypotheses and its open checkpoints: a status, read in one statement. */
+export async function loadResearchStatus(
+  db: Db,
+  projectId: string,
+  top: number,
+): Promise<{ project: ResearchProject; counts: HypothesisCounts; topHypotheses: HypothesisRow[]; pendingCheckpoints: CheckpointRow[] }> {
+  const found = await findProjectStatusRecord(db, projectId, top);
+  if (found === undefined) {
+    throw projectNotFound(projectId);
+  }
+  return { project: researchOf(found.project, found.state), counts: found.counts, topHypotheses: found.topHypotheses, pendingCheckpoints: found.pendingCheckpoints };
 }
 
 function researchOf(row: ProjectRow, state: ProjectStateRow): ResearchProject {

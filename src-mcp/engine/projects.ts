@@ -23,12 +23,12 @@ import { MAX_HYPOTHESIS_BUDGET, type ResearchPlan } from './schemas.js';
 export { MAX_HYPOTHESIS_BUDGET };
 import { advance } from './workflow/supervisor.js';
 import type { Checkpoint, Hypothesis, ProjectSettings, ResearchProject } from './types.js';
-import { defaultSettings, isStopThreshold, loadResearchWithCounts, projectNotFound } from './projectRecord.js';
+import { defaultSettings, isStopThreshold, loadResearchStatus, projectNotFound } from './projectRecord.js';
 import { toHypothesis } from './hypotheses.js';
-import { pendingCheckpointsOf } from './workflow/checkpoints.js';
+import { toCheckpoint } from './workflow/checkpoints.js';
 import type { HypothesisCounts } from '../store/projectCounts.js';
 import { liveProjectCounts } from '../store/projectWithCounts.js';
-import { averagePlayedElo, topRankedHypotheses } from '../store/hypotheses.js';
+import { averagePlayedElo } from '../store/hypotheses.js';
 
 export const GOAL_MIN_CHARS = 10;
 export const GOAL_MAX_CHARS = 2000;
@@ -165,12 +165,10 @@ export interface ResearchStatusView extends ProjectStatusView {
 export async function projectStatus(db: Db, id: string, top = 5): Promise<ProjectStatusView> {
   // Trigger-kept counters (migration 0005): counting by scan made a poll cost ~18 ms at 10,000
   // hypotheses and 100,000 matches, and loading every row ~0.5 s before that. Read with the
-  // project, in its statement: on PostgreSQL each read is a round trip.
-  const { project, counts } = await loadResearchWithCounts(db, id);
+  // project, the best hypotheses and the open checkpoints in one statement: on PostgreSQL each
+  // read is a round trip.
+  const { project, counts, topHypotheses, pendingCheckpoints } = await loadResearchStatus(db, id, top);
   const remaining = project.status === 'completed' ? 0 : estimatedHours(project.hypothesisBudget) * 60 * (1 - project.progress);
-  // Two independent reads at once: on PostgreSQL each is a round trip on a pooled connection of its
-  // own, so the call waits for one instead of two (on SQLite they run one after the other anyway).
-  const [topHypotheses, pendingCheckpoints] = await Promise.all([topRankedHypotheses(db, id, top), pendingCheckpointsOf(db, id)]);
   return {
     project,
     hypothesesGenerated: counts.total,
@@ -178,7 +176,7 @@ export async function projectStatus(db: Db, id: string, top = 5): Promise<Projec
     hypothesesInTournament: counts.inTournament,
     hypothesesRejected: counts.rejected,
     topHypotheses: topHypotheses.map(toHypothesis),
-    pendingCheckpoints,
+    pendingCheckpoints: pendingCheckpoints.map(toCheckpoint),
     matches: counts.matches,
     estimatedCompletionMinutes: Math.round(remaining),
   };

@@ -28,6 +28,18 @@ interface Raw {
   decision_note: string | null; decided_by: string | null; decided_at: string | null;
 }
 
+const COLUMNS = [
+  'id', 'project_id', 'kind', 'payload', 'iteration', 'status', 'created_at', 'decision_id', 'decision_action', 'decision_data', 'decision_note', 'decided_by', 'decided_at',
+] as const satisfies ReadonlyArray<keyof Raw>;
+
+/** A checkpoint row's columns, in the order checkpointRowOf reads them. */
+export const CHECKPOINT_COLUMNS = COLUMNS.join(', ');
+
+/** A checkpoint from its CHECKPOINT_COLUMNS values, in their order. */
+export function checkpointRowOf(values: readonly unknown[]): CheckpointRow {
+  return fromRaw(Object.fromEntries(COLUMNS.map((column, index) => [column, values[index]])) as unknown as Raw);
+}
+
 function fromRaw(raw: Raw): CheckpointRow {
   return {
     id: raw.id,
@@ -108,7 +120,11 @@ export async function countArchivedCheckpoints(db: Db, status: 'pending' | 'deci
 
 // Its own statement, not listCheckpoints with switches: `@x IS NULL OR …` hides project_id from
 // the planner, which then scans every project's checkpoints.
-const PENDING = "SELECT * FROM checkpoints WHERE project_id = ? AND status = 'pending' ORDER BY created_at, id LIMIT 100";
+/** The open checkpoints a status shows, and their order (a status read folds the same into its statement: projectWithCounts.ts). */
+export const PENDING_WHERE = "status = 'pending'";
+export const PENDING_ORDER = 'created_at, id';
+export const PENDING_LIMIT = 100;
+const PENDING = `SELECT * FROM checkpoints WHERE project_id = ? AND ${PENDING_WHERE} ORDER BY ${PENDING_ORDER} LIMIT ${PENDING_LIMIT}`;
 
 /** The project's open checkpoints, oldest first (at most 100): every status poll reads them. */
 export async function pendingCheckpoints(db: Db, projectId: string): Promise<CheckpointRow[]> {

@@ -14,6 +14,13 @@ export interface Dialect {
   jsonWithTexts(column: string, entries: ReadonlyArray<readonly [key: string, param: string]>): string;
   /** The JSON object text in `column` without the given keys. */
   jsonWithout(column: string, keys: readonly string[]): string;
+  /**
+   * The rows of `subquery` as the text of a JSON array of arrays, each the row's `columns` in order
+   * and ordered by `orderBy`; `[]` without rows. Several rows inside one row of an outer statement
+   * (one round trip on PostgreSQL). Both engines print a double so that it parses back exactly
+   * (SQLite ≥ 3.43, PostgreSQL ≥ 12 with the default extra_float_digits).
+   */
+  jsonTuplesOf(columns: string, subquery: string, orderBy: string): string;
   /** The larger of two values (SQLite's two-argument MAX). */
   greatest(a: string, b: string): string;
   /** The smaller of two values (SQLite's two-argument MIN). */
@@ -37,6 +44,7 @@ const SQLITE: Dialect = {
   jsonArrayValues: (param) => `SELECT value FROM json_each(${param})`,
   jsonWithTexts: (column, entries) => `json_set(${column}, ${entries.map(([key, param]) => `'$.${key}', ${param}`).join(', ')})`,
   jsonWithout: (column, keys) => `json_remove(${column}, ${keys.map((key) => `'$.${key}'`).join(', ')})`,
+  jsonTuplesOf: (columns, subquery, orderBy) => `(SELECT json_group_array(json_array(${columns}) ORDER BY ${orderBy}) FROM (${subquery}) AS tuples)`,
   greatest: (a, b) => `MAX(${a}, ${b})`,
   least: (a, b) => `MIN(${a}, ${b})`,
   caseFolded: (value) => `${value} COLLATE NOCASE`,
@@ -50,6 +58,8 @@ const POSTGRES: Dialect = {
   jsonWithTexts: (column, entries) =>
     `CAST(CAST(${column} AS jsonb) || jsonb_build_object(${entries.map(([key, param]) => `'${key}', CAST(${param} AS text)`).join(', ')}) AS text)`,
   jsonWithout: (column, keys) => `CAST(CAST(${column} AS jsonb) ${keys.map((key) => `- '${key}'`).join(' ')} AS text)`,
+  jsonTuplesOf: (columns, subquery, orderBy) =>
+    `(SELECT CAST(COALESCE(json_agg(json_build_array(${columns}) ORDER BY ${orderBy}), '[]') AS text) FROM (${subquery}) AS tuples)`,
   greatest: (a, b) => `GREATEST(${a}, ${b})`,
   least: (a, b) => `LEAST(${a}, ${b})`,
   caseFolded: (value) => `lower(${value})`,

@@ -54,7 +54,8 @@ export function lineOf(values: readonly [...LineValues, ...unknown[]]): Leaderbo
 }
 
 // A whole hypothesis: the line, then the rest of the row.
-const ROW_COLUMNS = `${LINE_COLUMNS}, project_id, title, core_claim, rationale, experimental_protocol, testable_predictions, citations,
+/** A whole hypothesis row's columns, in the order hypothesisOfValues reads them. */
+export const HYPOTHESIS_ROW_COLUMNS = `${LINE_COLUMNS}, project_id, title, core_claim, rationale, experimental_protocol, testable_predictions, citations,
   assumptions, near_duplicate_of, batch_task_id, created_by, reasoner, created_at, updated_at`;
 
 type DetailValues = [
@@ -62,9 +63,10 @@ type DetailValues = [
   citations: string, assumptions: string, nearDuplicateOf: string | null, batchTaskId: string | null, createdBy: string, reasoner: string | null,
   createdAt: string, updatedAt: string,
 ];
-type RowValues = [...LineValues, ...DetailValues];
+export type HypothesisRowValues = [...LineValues, ...DetailValues];
 
-function rowOf(values: RowValues): HypothesisRow {
+/** A hypothesis from its HYPOTHESIS_ROW_COLUMNS values, in their order. */
+export function hypothesisRowOf(values: HypothesisRowValues): HypothesisRow {
   const [projectId, title, coreClaim, rationale, experimentalProtocol, testablePredictions, citations, assumptions, nearDuplicateOf, batchTaskId, createdBy, reasoner, createdAt, updatedAt] =
     values.slice(LINE_WIDTH) as DetailValues;
   return {
@@ -116,24 +118,17 @@ export async function insertHypotheses(db: Db, hypotheses: readonly HypothesisRo
   await insertRows(db, 'hypotheses', INSERT_COLUMNS, hypotheses.map(insertValues));
 }
 
-const BY_ID = `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE id = ?`;
+const BY_ID = `SELECT ${HYPOTHESIS_ROW_COLUMNS} FROM hypotheses WHERE id = ?`;
 
 export async function findHypothesis(db: Db, id: string): Promise<HypothesisRow | undefined> {
-  const values = (await tuples<RowValues>(db, BY_ID, [id]))[0];
-  return values === undefined ? undefined : rowOf(values);
+  const values = (await tuples<HypothesisRowValues>(db, BY_ID, [id]))[0];
+  return values === undefined ? undefined : hypothesisRowOf(values);
 }
 
-const OF_PROJECT = `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE project_id = ? ORDER BY seq`;
+const OF_PROJECT = `SELECT ${HYPOTHESIS_ROW_COLUMNS} FROM hypotheses WHERE project_id = ? ORDER BY seq`;
 
 export async function projectHypotheses(db: Db, projectId: string): Promise<HypothesisRow[]> {
-  return (await tuples<RowValues>(db, OF_PROJECT, [projectId])).map(rowOf);
-}
-
-const TOP_RANKED = `SELECT ${ROW_COLUMNS} FROM hypotheses WHERE project_id = ? AND rank IS NOT NULL AND status NOT IN ('rejected', 'evolved') ORDER BY rank, seq LIMIT ?`;
-
-/** The best-ranked hypotheses that are neither rejected nor superseded (status `evolved`: never a top hypothesis), by rank (then creation order), at most `limit`. */
-export async function topRankedHypotheses(db: Db, projectId: string, limit: number): Promise<HypothesisRow[]> {
-  return (await tuples<RowValues>(db, TOP_RANKED, [projectId, limit])).map(rowOf);
+  return (await tuples<HypothesisRowValues>(db, OF_PROJECT, [projectId])).map(hypothesisRowOf);
 }
 
 /**

@@ -9,6 +9,8 @@ import { PROJECT_COLUMNS, projectOf, type ProjectRow, type RawProject } from './
 import { STATE_COLUMNS, stateOf, type ProjectStateRow, type RawState } from './projectState.js';
 import { notTrashed } from './projectTrash.js';
 import { row } from './sql.js';
+import { HYPOTHESIS_ROW_COLUMNS, hypothesisRowOf, type HypothesisRow, type HypothesisRowValues } from './hypotheses.js';
+import { CHECKPOINT_COLUMNS, checkpointRowOf, PENDING_LIMIT, PENDING_ORDER, PENDING_WHERE, type CheckpointRow } from './checkpoints.js';
 
 /** A counter row's columns are NULL when the project has none (LEFT JOIN): countsOf reads them as zero. */
 type NullableCounts = { [column in keyof RawCounts]: number | null };
@@ -37,4 +39,42 @@ const COUNTS = perEngine((d) => `SELECT projects.id, ${COUNT_COLUMNS} ${FROM(d)}
 export async function liveProjectCounts(db: Db, projectId: string): Promise<HypothesisCounts | undefined> {
   const raw = await row<{ id: string } & NullableCounts>(db, COUNTS, [projectId]);
   return raw === undefined ? undefined : countsOf(raw);
+}
+
+// A status poll's whole read in one statement: the record above, the best hypotheses and the open
+// checkpoints, the last two as JSON arrays of rows (Dialect.jsonTuplesOf). On PostgreSQL the two
+// lists were two more round trips on every poll (bench/team-server.ts); the statement reads the
+// same open checkpoints, in the same order, as pendingCheckpoints. The best hypotheses: ranked,
+// neither rejected nor superseded (status `evolved` is never a top hypothesis), by rank, then
+// creation order; the (project, rank) index finds them.
+const TOP_RANKED_ORDER = 'rank, seq';
+const TOP = `SELECT ${HYPOTHESIS_ROW_COLUMNS} FROM hypotheses
+             WHERE project_id = projects.id AND rank IS NOT NULL AND status NOT IN ('rejected', 'evolved') ORDER BY ${TOP_RANKED_ORDER} LIMIT ?`;
+const PENDING = `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints WHERE project_id = projects.id AND ${PENDING_WHERE} ORDER BY ${PENDING_ORDER} LIMIT ${PENDING_LIMIT}`;
+export const STATUS_RECORD = perEngine(
+  (d) =>
+    `SELECT ${PROJECT_COLUMNS}, ${STATE_COLUMNS}, ${COUNT_COLUMNS},
+       ${d.jsonTuplesOf(HYPOTHESIS_ROW_COLUMNS, TOP, TOP_RANKED_ORDER)} AS top_hypotheses,
+       ${d.jsonTuplesOf(CHECKPOINT_COLUMNS, PENDING, PENDING_ORDER)} AS pending_checkpoints
+     ${FROM(d)}`,
+);
+
+export interface ProjectStatusRecord extends ProjectRecordWithCounts {
+  /** The best-ranked hypotheses (see TOP), at most the number asked for. */
+  topHypotheses: HypothesisRow[];
+  /** The open checkpoints, oldest first (pendingCheckpoints). */
+  pendingCheckpoints: CheckpointRow[];
+}
+
+/** What a status shows, in one statement; undefined for an unknown or trashed project. */
+export async function findProjectStatusRecord(db: Db, projectId: string, top: number): Promise<ProjectStatusRecord | undefined> {
+  const raw = await row<RawProject & RawState & NullableCounts & { top_hypotheses: string; pending_checkpoints: string }>(db, STATUS_RECORD, [top, projectId]);
+  if (raw === undefined) return undefined;
+  return {
+    project: projectOf(raw),
+    state: stateOf(raw),
+    counts: countsOf(raw),
+    topHypotheses: (JSON.parse(raw.top_hypotheses) as HypothesisRowValues[]).map(hypothesisRowOf),
+    pendingCheckpoints: (JSON.parse(raw.pending_checkpoints) as unknown[][]).map(checkpointRowOf),
+  };
 }

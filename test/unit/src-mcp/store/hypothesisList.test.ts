@@ -6,7 +6,9 @@ import { closeDatabase, type Db, writeTransaction } from '../../../../src-mcp/st
 import { execute, rows as sqlRows } from '../../../../src-mcp/store/sql.js';
 import { openTestStore, testEngine } from '../../../support/storeEngine.js';
 import { insertProject } from '../../../../src-mcp/store/projects.js';
-import { findHypothesis, insertHypothesis, topRankedHypotheses, type HypothesisRow } from '../../../../src-mcp/store/hypotheses.js';
+import { findHypothesis, insertHypothesis, type HypothesisRow } from '../../../../src-mcp/store/hypotheses.js';
+import { findProjectStatusRecord, STATUS_RECORD } from '../../../../src-mcp/store/projectWithCounts.js';
+import { insertCheckpoint, pendingCheckpoints, recordDecision } from '../../../../src-mcp/store/checkpoints.js';
 import { hypothesisPageSql, queryHypotheses, type HypothesisQuery } from '../../../../src-mcp/store/hypothesisList.js';
 import { sqlite } from '../../../../src-mcp/store/handle.js';
 import { HYPOTHESIS_STATUS_VALUES } from '../../../../src-shared/schemas/hypotheses.js';
@@ -125,26 +127,55 @@ describe('hypothesis list query', () => {
     }
   });
 
-  it('reads the status poll’s top five in rank then seq order, without rejected or superseded ones', async () => {
+  it('reads the status poll’s top five in rank then seq order, without rejected or superseded ones, every field as stored', async () => {
     const db = await seeded();
     try {
       const all = await sqlRows<{ id: string; rank: number; seq: number; status: string }>(db, "SELECT id, rank, seq, status FROM hypotheses WHERE project_id = 'res_big' AND rank IS NOT NULL");
       // A superseded parent (stored status `evolved`) is never a top hypothesis (issue 32 §2).
       const expected = all.filter((row) => row.status !== 'rejected' && row.status !== 'evolved').sort((a, b) => a.rank - b.rank || a.seq - b.seq).slice(0, 5).map((row) => row.id);
-      expect((await topRankedHypotheses(db, 'res_big', 5)).map((row) => row.id)).toEqual(expected);
+      // The status read carries its rows as JSON (Dialect.jsonTuplesOf): doubles, text and JSON columns must come back exactly.
+      await execute(db, `UPDATE hypotheses SET elo = 1234.5678901234567, bt_score = 0.30000000000000004, ci_low = -1e-300, ci_high = 1.7976931348623157e308, p_top_k = 0.3333333333333333,
+                           citations = '[{"title":"Ä \\"quoted\\" ✓","verified":true}]', title = 'tab\there', core_claim = NULL WHERE id = ?`, [expected[0]]);
+      const record = await findProjectStatusRecord(db, 'res_big', 5);
+      expect(record?.topHypotheses.map((row) => row.id)).toEqual(expected);
+      for (const row of record?.topHypotheses ?? []) expect(row).toEqual(await findHypothesis(db, row.id));
+      expect(record?.topHypotheses[0]?.elo).toBe(1234.5678901234567);
+      expect((await findProjectStatusRecord(db, 'res_big', 1))?.topHypotheses.map((row) => row.id)).toEqual(expected.slice(0, 1));
     } finally {
       await closeDatabase(db);
     }
   });
 
-  // SQLite's plan: the (project, rank, seq) index, no sort.
+  it('reads the open checkpoints with the status, oldest first, as pendingCheckpoints does; none as an empty list', async () => {
+    const db = await seeded();
+    try {
+      expect((await findProjectStatusRecord(db, 'res_big', 1))?.pendingCheckpoints).toEqual([]);
+      const open = (id: string, createdAt: string, payload: Record<string, unknown>) => insertCheckpoint(db, { id, projectId: 'res_big', kind: 'hypothesis_batch', payload, iteration: 2 ** 40, createdAt });
+      await open('chk_b', '2026-11-02T00:00:00.000Z', { note: 'Ä "quoted" \\ ✓', n: 0.1 });
+      await open('chk_a', '2026-11-01T00:00:00.000Z', { list: [1, null, true] });
+      await open('chk_c', '2026-11-03T00:00:00.000Z', {});
+      await insertCheckpoint(db, { id: 'chk_other', projectId: 'res_other', kind: 'research_plan', payload: {}, iteration: 1, createdAt: AT });
+      await recordDecision(db, { checkpointId: 'chk_c', decisionId: 'dec_c', action: 'approve', data: null, note: null, decidedBy: 'pi', decidedAt: AT });
+      const record = await findProjectStatusRecord(db, 'res_big', 1);
+      expect(record?.pendingCheckpoints.map((c) => c.id)).toEqual(['chk_a', 'chk_b']);
+      expect(record?.pendingCheckpoints).toEqual(await pendingCheckpoints(db, 'res_big'));
+      expect(await findProjectStatusRecord(db, 'res_gone', 1)).toBeUndefined();
+    } finally {
+      await closeDatabase(db);
+    }
+  });
+
+  // SQLite's plan of the status read: the project by its key, the top five from the (project,
+  // rank, seq) index and the open checkpoints from the project's, neither table sorted whole (the
+  // aggregate sorts only the rows its LIMIT kept: JSON arrays keep their order).
   it.skipIf(testEngine() === 'postgres')('reads the status poll’s top five from the (project, rank, seq) index', async () => {
     const db = await seeded();
     try {
-      const sql = "SELECT * FROM hypotheses WHERE project_id = ? AND rank IS NOT NULL AND status NOT IN ('rejected', 'evolved') ORDER BY rank, seq LIMIT ?";
-      const detail = (sqlite(db).prepare(`EXPLAIN QUERY PLAN ${sql}`).all('res_big', 5) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
+      const detail = (sqlite(db).prepare(`EXPLAIN QUERY PLAN ${STATUS_RECORD.sqlite}`).all(5, 'res_big') as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
       expect(detail).toContain('USING INDEX hypotheses_by_project_rank_seq');
-      expect(detail).not.toContain('TEMP B-TREE');
+      expect(detail).not.toContain('SCAN hypotheses');
+      expect(detail).not.toContain('SCAN checkpoints');
+      expect(detail).not.toContain('TEMP B-TREE FOR ORDER BY');
     } finally {
       await closeDatabase(db);
     }

@@ -70,9 +70,9 @@ describe.skipIf(testEngine() !== 'postgres')('statements per polled read on Post
     return sent;
   }
 
-  it('get_research_status: the policy, the project with its counts, the top hypothesis, the pending checkpoints, the background check and the usage', async () => {
+  it('get_research_status: the policy, the project with its counts, top hypothesis and pending checkpoints, the background check and the usage', async () => {
     const sent = await sentBy(getResearchStatusTool as unknown as ToolDefinition, { research_id: driver.projectId });
-    expect(sent, sent.join('\n')).toHaveLength(6);
+    expect(sent, sent.join('\n')).toHaveLength(4);
   });
 
   it('list_hypotheses: the policy, the project with its counts, the page', async () => {
