@@ -1,6 +1,9 @@
 // The PostgreSQL migrator: the PostgreSQL form of each migration in migrations/index.ts (the one
-// list both engines follow), each applied in its own transaction. Where SQLite keeps the version in
-// `user_version`, PostgreSQL keeps a `schema_version` table: one row per applied step.
+// list both engines follow), each applied in its own transaction, except on a new database, which
+// gets every step in one (a first start then pays one transaction's round trips, not one per step;
+// with no rows yet, no step can leave trigger events a later ALTER TABLE would trip over). Where
+// SQLite keeps the version in `user_version`, PostgreSQL keeps a `schema_version` table: one row
+// per applied step.
 //
 // Several server processes may start at once against one database: each step's transaction first
 // takes a transaction-scoped advisory lock, then re-reads the version, so a step is applied once and
@@ -55,16 +58,16 @@ export async function migratePostgres(client: pg.ClientBase, where: string, opti
   // A plain read first: a current database (almost every start) takes no lock at all.
   const from = await postgresSchemaVersion(client);
   if (from > latest) throw newerSchemaError(where, from, latest);
+  const pending = migrations.filter((migration) => migration.version > from && migration.version <= target);
   const applied: string[] = [];
-  for (const migration of migrations) {
-    if (migration.version <= from || migration.version > target) continue;
-    if (await applyStep(client, where, migration, latest)) applied.push(migration.name);
-  }
+  if (from === 0) applied.push(...(await applySteps(client, where, pending, latest)));
+  else for (const migration of pending) applied.push(...(await applySteps(client, where, [migration], latest)));
   return { from, to: Math.max(from, await postgresSchemaVersion(client)), applied };
 }
 
-/** One step in one transaction; false when another migrator applied it while we waited for the lock. */
-async function applyStep(client: pg.ClientBase, where: string, migration: Migration, latest: number): Promise<boolean> {
+/** Steps in one transaction; the names of those applied (none that another migrator applied while we waited for the lock). */
+async function applySteps(client: pg.ClientBase, where: string, steps: readonly Migration[], latest: number): Promise<string[]> {
+  let migration: Migration | undefined;
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
@@ -73,21 +76,23 @@ async function applyStep(client: pg.ClientBase, where: string, migration: Migrat
     );
     const current = await postgresSchemaVersion(client);
     if (current > latest) throw newerSchemaError(where, current, latest);
-    if (current >= migration.version) {
-      await client.query('COMMIT');
-      return false;
+    const applied: string[] = [];
+    for (migration of steps) {
+      if (current >= migration.version) continue;
+      // No parameters: the simple query protocol runs the file's statements one after another.
+      await client.query(migration.postgres);
+      await client.query(`INSERT INTO ${SCHEMA_VERSION_TABLE} (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
+      applied.push(migration.name);
     }
-    // No parameters: the simple query protocol runs the file's statements one after another.
-    await client.query(migration.postgres);
-    await client.query(`INSERT INTO ${SCHEMA_VERSION_TABLE} (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
     await client.query('COMMIT');
-    return true;
+    return applied;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     if (error instanceof StoreError) throw error;
+    const rolledBack = steps.length > 1 ? ' with every step before it (a new database is created in one transaction)' : '';
     throw new StoreError(
       'DATABASE_MIGRATION_FAILED',
-      `Migration ${migration.name} failed on the PostgreSQL database ${where} and was rolled back: ${error instanceof Error ? error.message : String(error)}`,
+      `Migration ${migration?.name ?? '(before the first step)'} failed on the PostgreSQL database ${where} and was rolled back${rolledBack}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
 }

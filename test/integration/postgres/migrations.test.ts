@@ -170,8 +170,22 @@ describe.skipIf(unavailable !== undefined)(`PostgreSQL migrations${unavailable =
     expect(tables.rows[0].found).toBeNull();
   });
 
-  it('rolls a failing step back whole and keeps the steps before it', async () => {
+  it('creates a new database in one transaction: a failing step leaves nothing behind', async () => {
+    const client = await connect(await databases.another('broken-new'));
+    const broken = MIGRATIONS.map((m) => (m.version === 3 ? { ...m, postgres: `${m.postgres}\nCREATE TABLE oops (x no_such_type);` } : m));
+    const error = await migratePostgres(client, 'the broken database', { migrations: broken }).catch((e: unknown) => e);
+    expect((error as StoreError).code).toBe('DATABASE_MIGRATION_FAILED');
+    expect((error as StoreError).message).toMatch(/0003_knowledge failed .* rolled back with every step before it .*: type "no_such_type" does not exist/);
+    expect(await postgresSchemaVersion(client)).toBe(0);
+    const tables = await client.query(`SELECT to_regclass('projects') AS projects, to_regclass('schema_version') AS versions`);
+    expect(tables.rows[0]).toEqual({ projects: null, versions: null });
+    // The same list without the fault then creates it whole.
+    expect((await migratePostgres(client, 'the mended database')).applied).toEqual(MIGRATIONS.map((m) => m.name));
+  });
+
+  it('upgrades an existing database a step per transaction: a failing step is rolled back whole and the steps before it stay', async () => {
     const client = await connect(await databases.another('broken'));
+    await migratePostgres(client, 'broken', { target: 1 });
     const broken = MIGRATIONS.map((m) => (m.version === 3 ? { ...m, postgres: `${m.postgres}\nCREATE TABLE oops (x no_such_type);` } : m));
     const error = await migratePostgres(client, 'the broken database', { migrations: broken }).catch((e: unknown) => e);
     expect((error as StoreError).code).toBe('DATABASE_MIGRATION_FAILED');
