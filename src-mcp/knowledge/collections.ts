@@ -18,6 +18,7 @@ import {
 } from '../store/knowledgeCollections.js';
 import { listDocuments, type DocumentCursor, type DocumentRow } from '../store/knowledgeDocuments.js';
 import { findProject } from '../store/projects.js';
+import { projectNotFound } from '../engine/projectRecord.js';
 import { DomainError, notFound } from '../engine/errors.js';
 import { recordKnowledgeChange, type Actor } from './events.js';
 import { newId } from '../engine/recordIds.js';
@@ -69,7 +70,7 @@ export async function requireCollectionStill(db: Db, collection: Pick<Collection
 
 async function requireProject(db: Db, researchId: string): Promise<void> {
   if (await findProject(db, researchId) === undefined) {
-    throw notFound('Research project', researchId, 'Call list_research_projects to see the projects that exist.');
+    throw projectNotFound(researchId);
   }
 }
 
