@@ -31,13 +31,6 @@ export interface RawState {
 /** The research-engine columns of a projects row, as stateOf reads them. */
 export const STATE_COLUMNS = 'plan, settings, stage, iteration, workflow_step, meta_review, reasoning_calls_used, stop_reason';
 
-const STATE = `SELECT ${STATE_COLUMNS} FROM projects WHERE id = ?`;
-
-export async function loadProjectState(db: Db, projectId: string): Promise<ProjectStateRow | undefined> {
-  const raw = await row<RawState>(db, STATE, [projectId]);
-  return raw === undefined ? undefined : stateOf(raw);
-}
-
 export function stateOf(raw: RawState): ProjectStateRow {
   return {
     plan: fromJson(raw.plan, {}),

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeDatabase, openPostgresDatabase, writeTransaction, type Db } from '../../../../src-mcp/store/database.js';
 import { findProject, insertProject, listProjects } from '../../../../src-mcp/store/projects.js';
 import { markTrashed } from '../../../../src-mcp/store/projectTrash.js';
-import { loadProjectSettings, loadProjectState, updateProjectState } from '../../../../src-mcp/store/projectState.js';
+import { loadProjectSettings, updateProjectState } from '../../../../src-mcp/store/projectState.js';
+import { findProjectWithCounts } from '../../../../src-mcp/store/projectWithCounts.js';
 import { completeTask, insertTask, leaseTask, openTasks, tasksOfKind } from '../../../../src-mcp/store/tasks.js';
 import {
   checkpointIdsStartingWith,
@@ -211,7 +212,7 @@ describe(`the store of a project's work (${testEngine()})`, () => {
     expect(next.projects.map((p) => p.id)).toEqual(['res_1', 'res_3', 'res_0']);
     expect((await listProjects(db, { status: 'paused', limit: 10 })).projects.map((p) => p.id)).toEqual(['res_4']);
     expect(await findProject(db, 'res_4')).toMatchObject({ status: 'paused', domainInferred: false, updatedAt: seconds(10) });
-    expect(await loadProjectState(db, 'res_4')).toMatchObject({ plan: { steps: 2 }, iteration: 3, metaReview: null });
+    expect((await findProjectWithCounts(db, 'res_4'))?.state).toMatchObject({ plan: { steps: 2 }, iteration: 3, metaReview: null });
   });
 
   it('shows each project with its pending count and latest reasoner, open work and decisions newest first', async () => {
