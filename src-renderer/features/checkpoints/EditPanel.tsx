@@ -13,6 +13,7 @@ import { SchemaForm, type Choice } from './schemaForm/SchemaForm';
 import { useHypothesisChoices } from './useHypothesisChoices';
 import { NextStepNote } from './NextStepNote';
 import { cancelOnEscape } from './cancelOnEscape';
+import { useDirtyReport } from './useDirtyReport';
 import { clean, prefill, validate, type FormValue } from './schemaForm/values';
 
 export function EditPanel({
@@ -47,8 +48,7 @@ export function EditPanel({
   const errors = validate(fields, value);
   const changes = diffValues(fields, original, value, options);
   const dirty = changes.length > 0;
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+  useDirtyReport(dirty, onDirtyChange);
   // Opened by `e` or the Edit button, the form takes the focus (issue 33 item 3).
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => form.current?.querySelector<HTMLElement>('input, textarea, select')?.focus(), []);

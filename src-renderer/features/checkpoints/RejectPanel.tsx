@@ -1,10 +1,11 @@
 // Rejecting a checkpoint: the note is required and goes to the next attempt, so it must say what
 // is wrong and what to do instead. The research server decides whether a note is meaningful;
 // its reason is shown right under the note.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { FormActions } from '../../app/FormActions';
 import { cancelOnEscape } from './cancelOnEscape';
+import { useDirtyReport } from './useDirtyReport';
 
 const MIN_CHARS = 15;
 const MIN_WORDS = 3;
@@ -28,8 +29,7 @@ export function RejectPanel({
   const trimmed = note.trim();
   const words = trimmed.split(/\s+/).filter(Boolean).length;
   const dirty = trimmed !== '';
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+  useDirtyReport(dirty, onDirtyChange);
   return (
     <form
       className="decision-panel"
