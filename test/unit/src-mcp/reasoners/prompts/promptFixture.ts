@@ -5,6 +5,7 @@ import { wordCount } from '../../../../../src-mcp/engine/schemas.js';
 import { resultShape, rulesFor, toPromptHypothesis, type GroundingSnippet, type PromptHypothesis, type PromptProject } from '../../../../../src-mcp/reasoners/prompts/index.js';
 import type { TaskKind } from '../../../../../src-mcp/engine/types.js';
 import { fixtureReport } from '../../engine/exports/reportFixture.js';
+import { expectPassages } from '../../../../support/passages.js';
 
 const report = fixtureReport();
 
@@ -25,10 +26,8 @@ export function fullPrompt(kind: TaskKind, instructions: string): string {
   return `${rulesFor(kind).text}\n${instructions}`;
 }
 
-/** The text carries every one of these passages (each checked on its own, so a failure names the missing one). */
-export function expectPassages(text: string, passages: readonly string[]): void {
-  for (const passage of passages) expect(text).toContain(passage);
-}
+
+export { expectPassages };
 
 /** What every instruction text must carry (architecture.md, *Reasoners*: the work item is the product's brain). */
 export function expectContract(text: string, schema: z.ZodType, echoedIds: string[]): void {
