@@ -12,7 +12,7 @@ import { fieldsOf, type JsonSchema } from './schemaForm/jsonSchema';
 import { SchemaForm, type Choice } from './schemaForm/SchemaForm';
 import { useHypothesisChoices } from './useHypothesisChoices';
 import { NextStepNote } from './NextStepNote';
-import { cancelOnEscape } from './cancelOnEscape';
+import { DecisionForm } from './DecisionForm';
 import { useDirtyReport } from './useDirtyReport';
 import { clean, prefill, validate, type FormValue } from './schemaForm/values';
 
@@ -55,14 +55,13 @@ export function EditPanel({
   const budget = checkpoint.kind === 'research_plan' && isRecord(value) ? Number(value.hypothesis_budget) : NaN;
 
   return (
-    <form
+    <DecisionForm
       ref={form}
       className="decision-panel"
       data-testid="edit-panel"
       aria-label="Edit the proposal"
-      onKeyDown={cancelOnEscape(onCancel)}
-      onSubmit={(event) => {
-        event.preventDefault();
+      onCancel={onCancel}
+      onSend={() => {
         setTried(true);
         if (errors.size === 0 && changes.length > 0) onSubmit(clean(fields, value) as Record<string, JsonValue>);
       }}
@@ -100,7 +99,7 @@ export function EditPanel({
         testId="edit-submit"
         cancelKey="Esc"
       />
-    </form>
+    </DecisionForm>
   );
 }
 

@@ -4,7 +4,7 @@
 import { useId, useState } from 'react';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { FormActions } from '../../app/FormActions';
-import { cancelOnEscape } from './cancelOnEscape';
+import { DecisionForm } from './DecisionForm';
 import { useDirtyReport } from './useDirtyReport';
 
 const MIN_CHARS = 15;
@@ -31,13 +31,12 @@ export function RejectPanel({
   const dirty = trimmed !== '';
   useDirtyReport(dirty, onDirtyChange);
   return (
-    <form
+    <DecisionForm
       className="decision-panel"
       data-testid="reject-panel"
       aria-label="Reject with a note"
-      onKeyDown={cancelOnEscape(onCancel)}
-      onSubmit={(event) => {
-        event.preventDefault();
+      onCancel={onCancel}
+      onSend={() => {
         if (trimmed !== '') onSubmit(trimmed);
       }}
     >
@@ -61,6 +60,6 @@ export function RejectPanel({
       </div>
       {error ? <ErrorNotice error={error} title="The rejection was not accepted" testId="reject-error" /> : null}
       <FormActions onCancel={onCancel} label="Reject" pendingLabel="Rejecting…" pending={pending} disabled={trimmed === ''} testId="reject-submit" cancelKey="Esc" danger />
-    </form>
+    </DecisionForm>
   );
 }
