@@ -10,10 +10,9 @@ import { chromiumExecutable } from '../test/e2e/browser.js';
 import { CHROMIUM_ARGS } from './leaderboard.js';
 import type { TraceEvent } from './leaderboard-trace.js';
 import { addTime, selfTimes, type Totals } from './traceSelfTime.js';
-import { callOk, connectServer } from '../test/support/server.js';
-import { makeTempDir, removeTempDirs } from '../test/support/tempDirs.js';
-import { runScriptedProject } from '../test/support/scriptedAssistant.js';
-import { ChatHost, appsClient } from '../test/e2e/web/chatViews/chatHost.js';
+import { removeTempDirs } from '../test/support/tempDirs.js';
+import { ChatHost } from '../test/e2e/web/chatViews/chatHost.js';
+import { stageChatViews } from './chatViewsStage.js';
 
 const ROWS = 50;
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'toplevel'];
@@ -27,16 +26,10 @@ function viewThread(events: readonly TraceEvent[]): TraceEvent[] {
 
 async function main(): Promise<void> {
   const loads = Number(process.argv[2] ?? 10);
-  const dataDir = makeTempDir('cosci-bench-chat-views-trace-');
-  await runScriptedProject({ hypotheses: ROWS, seed: 1, dataDir });
-  const desktop = await connectServer({ dataDir, client: 'desktop' });
-  await callOk(desktop, 'set_client_policy', { client_id: 'claude-desktop', scopes: ['research:write', 'hypotheses:generate', 'hypotheses:evolve', 'reviews:write', 'knowledge:write', 'checkpoints:decide'], may_decide_checkpoints: true });
-  const assistant = await appsClient(dataDir, 'claude-desktop');
+  const stage = await stageChatViews('cosci-bench-chat-views-trace-', ROWS);
+  const { assistant, tools, board } = stage;
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
   try {
-    const researchId = String(((await callOk(desktop, 'list_research_projects', {})).projects as Array<{ id: string }>)[0]!.id);
-    const tools = (await assistant.client.listTools()).tools.map((tool) => tool.name);
-    const board = await assistant.client.callTool({ name: 'list_hypotheses', arguments: { research_id: researchId, limit: ROWS } });
     const totals: Totals = new Map();
     for (let load = 0; load < loads; load += 1) {
       const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
@@ -63,7 +56,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    await Promise.all([desktop.close(), assistant.close()]);
+    await stage.close();
     removeTempDirs();
   }
 }

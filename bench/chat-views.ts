@@ -12,10 +12,10 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumExecutable } from '../test/e2e/browser.js';
 import { CHROMIUM_ARGS } from './leaderboard.js';
-import { callOk, connectServer } from '../test/support/server.js';
-import { makeTempDir, removeTempDirs } from '../test/support/tempDirs.js';
-import { runScriptedProject } from '../test/support/scriptedAssistant.js';
-import { ChatHost, appsClient } from '../test/e2e/web/chatViews/chatHost.js';
+import { callOk } from '../test/support/server.js';
+import { removeTempDirs } from '../test/support/tempDirs.js';
+import { ChatHost } from '../test/e2e/web/chatViews/chatHost.js';
+import { stageChatViews } from './chatViewsStage.js';
 import { CHAT_VIEW_NAMES, chatViewFile } from '../src-shared/chatViews.js';
 import { percentile } from './stats.js';
 import { FLOOR_VIEW_HTML } from './chatViewFloor.js';
@@ -36,17 +36,11 @@ async function main(): Promise<void> {
   const runs = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 30);
   const sizes = CHAT_VIEW_NAMES.map((name) => `| ${name} | ${fs.statSync(path.join('dist', chatViewFile(name))).size} |`);
 
-  const dataDir = makeTempDir('cosci-bench-chat-views-');
   process.stderr.write(`  chat views: running a ${ROWS}-hypothesis project\n`);
-  await runScriptedProject({ hypotheses: ROWS, seed: 1, dataDir });
-  const desktop = await connectServer({ dataDir, client: 'desktop' });
-  await callOk(desktop, 'set_client_policy', { client_id: 'claude-desktop', scopes: ['research:write', 'hypotheses:generate', 'hypotheses:evolve', 'reviews:write', 'knowledge:write', 'checkpoints:decide'], may_decide_checkpoints: true });
-  const assistant = await appsClient(dataDir, 'claude-desktop');
+  const stage = await stageChatViews('cosci-bench-chat-views-', ROWS);
+  const { desktop, assistant, researchId, tools, board } = stage;
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
   try {
-    const researchId = String(((await callOk(desktop, 'list_research_projects', {})).projects as Array<{ id: string }>)[0]!.id);
-    const tools = (await assistant.client.listTools()).tools.map((tool) => tool.name);
-    const board = await assistant.client.callTool({ name: 'list_hypotheses', arguments: { research_id: researchId, limit: ROWS } });
     const open = async (name: (typeof CHAT_VIEW_NAMES)[number], theme: 'light' | 'dark' = 'light'): Promise<{ page: Page; host: ChatHost }> => {
       const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
       const host = new ChatHost(page, assistant);
@@ -111,7 +105,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser.close();
-    await Promise.all([desktop.close(), assistant.close()]);
+    await stage.close();
     removeTempDirs();
   }
 }

@@ -2,10 +2,11 @@
 // hooks. Everything derived from research data lives under the ['projects'] key, so the host's
 // change events (see useHostEvents) refresh all of it; settings are the host's own and keyed apart.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DesktopSettings, RouteInput } from '../../src-shared/routes/index';
+import type { DesktopSettings } from '../../src-shared/routes/index';
 import { call } from './cosci';
 import { useCosci } from './CosciProvider';
 import { queryKeys } from './queries';
+import { useRouteWrite } from './routeWrite';
 
 export const researchKeys = {
   overview: ['projects', 'overview'] as const,
@@ -73,51 +74,15 @@ export function useDecisionHistory(enabled: boolean) {
   });
 }
 
-/** A change to research data: on success every ['projects'] query refetches (the change feed would too, a moment later). */
-function useResearchWrite<I, O>(write: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: write, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects }) });
-}
-
-export function useDecide() {
-  const api = useCosci();
-  return useResearchWrite((input: RouteInput<'checkpoints.decide'>) => call(api, 'checkpoints.decide', input));
-}
-
-export function useArchiveProject() {
-  const api = useCosci();
-  return useResearchWrite((input: RouteInput<'projects.archive'>) => call(api, 'projects.archive', input));
-}
-
-export function useDeleteProject() {
-  const api = useCosci();
-  return useResearchWrite((researchId: string) => call(api, 'projects.delete', { research_id: researchId }));
-}
-
-export function useAddHypothesis() {
-  const api = useCosci();
-  return useResearchWrite((input: RouteInput<'hypotheses.add'>) => call(api, 'hypotheses.add', input));
-}
-
-export function useSetHypothesisTitle() {
-  const api = useCosci();
-  return useResearchWrite((input: RouteInput<'hypotheses.setTitle'>) => call(api, 'hypotheses.setTitle', input));
-}
-
-export function useAddReview() {
-  const api = useCosci();
-  return useResearchWrite((input: RouteInput<'reviews.add'>) => call(api, 'reviews.add', input));
-}
-
-export function useRequestReview() {
-  const api = useCosci();
-  return useResearchWrite((input: RouteInput<'hypotheses.review'>) => call(api, 'hypotheses.review', input));
-}
-
-export function useRequestEvolution() {
-  const api = useCosci();
-  return useResearchWrite((input: RouteInput<'hypotheses.evolve'>) => call(api, 'hypotheses.evolve', input));
-}
+// A change to research data refetches every ['projects'] query.
+export const useDecide = () => useRouteWrite('checkpoints.decide', queryKeys.projects);
+export const useArchiveProject = () => useRouteWrite('projects.archive', queryKeys.projects);
+export const useDeleteProject = () => useRouteWrite('projects.delete', queryKeys.projects, (researchId: string) => ({ research_id: researchId }));
+export const useAddHypothesis = () => useRouteWrite('hypotheses.add', queryKeys.projects);
+export const useSetHypothesisTitle = () => useRouteWrite('hypotheses.setTitle', queryKeys.projects);
+export const useAddReview = () => useRouteWrite('reviews.add', queryKeys.projects);
+export const useRequestReview = () => useRouteWrite('hypotheses.review', queryKeys.projects);
+export const useRequestEvolution = () => useRouteWrite('hypotheses.evolve', queryKeys.projects);
 
 export function useDesktopSettings() {
   const api = useCosci();
@@ -144,7 +109,4 @@ export function useSaveSettings() {
   });
 }
 
-export function useReopenProject() {
-  const api = useCosci();
-  return useResearchWrite((input: RouteInput<'projects.reopen'>) => call(api, 'projects.reopen', input));
-}
+export const useReopenProject = () => useRouteWrite('projects.reopen', queryKeys.projects);

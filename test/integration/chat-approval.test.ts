@@ -39,15 +39,26 @@ async function allowChatDecisions(desktop: ConnectedServer): Promise<void> {
   });
 }
 
+/** A fresh data folder whose desktop client (closed after the test) lets claude-desktop decide checkpoints in chat. */
+async function folderAllowingChatDecisions(): Promise<{ dataDir: string; desktop: ConnectedServer }> {
+  const dataDir = tempDataDir();
+  const desktop = await connectServer({ dataDir, client: 'desktop' });
+  closers.push(() => desktop.close());
+  await allowChatDecisions(desktop);
+  return { dataDir, desktop };
+}
+
+/** The assistant starts the project every test here decides on; its plan then waits for a decision. */
+async function startLiverProject(assistant: Client): Promise<Record<string, unknown>> {
+  return structured(assistant, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 3 });
+}
+
 describe.each<Era>(['legacy', 'modern'])('approval in chat (%s era)', (era) => {
   it('offers the pending plan to the user and applies their approval', async () => {
-    const dataDir = tempDataDir();
-    const desktop = await connectServer({ dataDir, client: 'desktop' });
-    closers.push(() => desktop.close());
-    await allowChatDecisions(desktop);
+    const { dataDir, desktop } = await folderAllowingChatDecisions();
     const asked: string[] = [];
     const assistant = await elicitingClient(dataDir, era, { decision: 'approve' }, asked);
-    const started = await structured(assistant, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 3 });
+    const started = await startLiverProject(assistant);
     const next = await structured(assistant, 'continue_research', { research_id: started.research_id });
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatch(/research plan/);
@@ -57,12 +68,9 @@ describe.each<Era>(['legacy', 'modern'])('approval in chat (%s era)', (era) => {
   });
 
   it('rejects with the user\'s note', async () => {
-    const dataDir = tempDataDir();
-    const desktop = await connectServer({ dataDir, client: 'desktop' });
-    closers.push(() => desktop.close());
-    await allowChatDecisions(desktop);
+    const { dataDir } = await folderAllowingChatDecisions();
     const assistant = await elicitingClient(dataDir, era, { decision: 'reject', note: 'Focus on epigenetic regulators rather than TGF-beta signalling.' }, []);
-    const started = await structured(assistant, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 3 });
+    const started = await startLiverProject(assistant);
     const next = await structured(assistant, 'continue_research', { research_id: started.research_id });
     // The rejected plan is re-opened with the note as a constraint; it waits again (the user was asked once).
     expect(next.state).toBe('awaiting_decision');
@@ -73,13 +81,10 @@ describe.each<Era>(['legacy', 'modern'])('approval in chat (%s era)', (era) => {
 
 describe.each<Era>(['legacy', 'modern'])('an answer that does not fit the approval form (%s era)', (era) => {
   it('decides nothing: the checkpoint keeps waiting for the scientist', async () => {
-    const dataDir = tempDataDir();
-    const desktop = await connectServer({ dataDir, client: 'desktop' });
-    closers.push(() => desktop.close());
-    await allowChatDecisions(desktop);
+    const { dataDir, desktop } = await folderAllowingChatDecisions();
     const asked: string[] = [];
     const assistant = await elicitingClient(dataDir, era, { decision: 'maybe later' }, asked);
-    const started = await structured(assistant, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 3 });
+    const started = await startLiverProject(assistant);
     const next = await assistant.callTool({ name: 'continue_research', arguments: { research_id: started.research_id } });
     expect(asked).toHaveLength(1);
     if (next.isError !== true) expect((next.structuredContent as { state: string }).state).toBe('awaiting_decision');
@@ -95,7 +100,7 @@ describe('approval in chat is not offered', () => {
     const dataDir = tempDataDir();
     const asked: string[] = [];
     const assistant = await elicitingClient(dataDir, 'legacy', { decision: 'approve' }, asked);
-    const started = await structured(assistant, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 3 });
+    const started = await startLiverProject(assistant);
     const next = await structured(assistant, 'continue_research', { research_id: started.research_id });
     expect(asked).toHaveLength(0);
     expect(next.state).toBe('awaiting_decision');

@@ -10,7 +10,7 @@ import { diffValues } from '../../features/checkpoints/schemaForm/diff';
 import { clean, pathKey, prefill, validate, type FormValue } from '../../features/checkpoints/schemaForm/values';
 import { HypothesisPicker, isHypothesisIdList, pickableHypotheses, type PickableHypothesis } from './HypothesisPicker';
 import { Notice } from './Notice';
-import { cancelOnEscape } from '../../features/checkpoints/cancelOnEscape';
+import { DecisionForm } from '../../features/checkpoints/DecisionForm';
 import { useProjectHypotheses, type ListHypotheses } from './projectHypotheses';
 
 /** Kinds the scientist decides only in the desktop app, whoever asks (checkpointRules.ts). */
@@ -87,13 +87,12 @@ function EditForm({ checkpoint, known, onSubmit, onCancel, busy }: { checkpoint:
   const choices = (key: string) => (HYPOTHESIS_ID_FIELDS.has(key) && singleChoices.length > 0 ? singleChoices : undefined);
   const shown = tried ? errors : new Map<string, string>();
   return (
-    <form
+    <DecisionForm
       ref={form}
       aria-label="Edit the proposal"
       data-testid="edit-form"
-      onKeyDown={cancelOnEscape(onCancel)}
-      onSubmit={(event) => {
-        event.preventDefault();
+      onCancel={onCancel}
+      onSend={() => {
         setTried(true);
         if (errors.size === 0 && changes > 0) onSubmit(clean(fields, value));
       }}
@@ -107,7 +106,7 @@ function EditForm({ checkpoint, known, onSubmit, onCancel, busy }: { checkpoint:
         <button type="submit" className="cv-primary" disabled={busy} data-testid="edit-submit">{`Approve with these changes (${changes})`}</button>
         <button type="button" onClick={onCancel} disabled={busy}>Cancel</button>
       </div>
-    </form>
+    </DecisionForm>
   );
 }
 
@@ -115,14 +114,11 @@ function RejectForm({ onSubmit, onCancel, busy }: { onSubmit: (note: string) => 
   const id = useId();
   const [note, setNote] = useState('');
   return (
-    <form
+    <DecisionForm
       aria-label="Reject with a note"
       data-testid="reject-form"
-      onKeyDown={cancelOnEscape(onCancel)}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit(note);
-      }}
+      onCancel={onCancel}
+      onSend={() => onSubmit(note)}
     >
       <label htmlFor={id}>What is wrong, and what to do instead (fed to the next attempt)</label>
       <textarea id={id} value={note} autoFocus onChange={(event) => setNote(event.target.value)} data-testid="reject-note" />
@@ -130,7 +126,7 @@ function RejectForm({ onSubmit, onCancel, busy }: { onSubmit: (note: string) => 
         <button type="submit" className="cv-danger" disabled={busy} data-testid="reject-submit">Reject</button>
         <button type="button" onClick={onCancel} disabled={busy}>Cancel</button>
       </div>
-    </form>
+    </DecisionForm>
   );
 }
 

@@ -8,6 +8,7 @@ import { useHypothesis } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { Fact, Stat } from '../../app/Facts';
 import { GrowingList } from '../../app/GrowingList';
+import { ItemList } from '../../app/ItemList';
 import { useNavigation } from '../../app/navigation';
 import { dateTime } from '../format';
 import { Citations } from './Citations';
@@ -248,15 +249,7 @@ function Items({ title, items, testId }: { title: string; items: readonly string
   return (
     <section className="hypothesis-section">
       <h3>{title}</h3>
-      {items.length === 0 ? (
-        <p className="muted">None.</p>
-      ) : (
-        <ul data-testid={testId}>
-          {items.map((item, index) => (
-            <li key={index}>{item}</li>
-          ))}
-        </ul>
-      )}
+      <ItemList items={items} testId={testId} />
     </section>
   );
 }

@@ -2,11 +2,13 @@
 // clients and actions that actually occur in the log.
 import { useId } from 'react';
 import type { AuditOutcome, ProjectSummary } from '../../../src-shared/routes/index';
+import { FilterSelect } from '../../common/FilterSelect';
 import { OUTCOME_LABELS } from './format';
 import { EMPTY_FILTER_FORM, narrowsLog, type AuditFilterForm } from './useAudit';
 import { actorName } from './format';
 
-const OUTCOMES = (Object.entries(OUTCOME_LABELS) as Array<[AuditOutcome, string]>).map(([value, label]) => ({ value, label }));
+/** A project's goal cut to fit the menu. */
+const shortGoal = (goal: string): string => (goal.length > 48 ? `${goal.slice(0, 47)}…` : goal);
 
 export interface AuditFiltersProps {
   form: AuditFilterForm;
@@ -24,52 +26,13 @@ export function AuditFilters({ form, onChange, facets, projects, hiddenAppReads 
   // A value chosen earlier stays selectable even if the current log no longer lists it.
   const clients = form.client === '' || facets.clients.includes(form.client) ? facets.clients : [form.client, ...facets.clients];
   const actions = form.action === '' || facets.actions.includes(form.action) ? facets.actions : [form.action, ...facets.actions];
+  const goals = new Map(projects.map((project) => [project.id, project.goal]));
   return (
     <div className="lb-toolbar audit-filters" role="search" aria-label="Filter the audit log">
-      <div className="lb-filter">
-        <label htmlFor={`${id}-client`}>Client</label>
-        <select id={`${id}-client`} value={form.client} onChange={(event) => set('client', event.target.value)} data-testid="audit-filter-client">
-          <option value="">Any client</option>
-          {clients.map((client) => (
-            <option key={client} value={client}>
-              {actorName(client)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="lb-filter">
-        <label htmlFor={`${id}-action`}>Tool or action</label>
-        <select id={`${id}-action`} value={form.action} onChange={(event) => set('action', event.target.value)} data-testid="audit-filter-action">
-          <option value="">Any</option>
-          {actions.map((action) => (
-            <option key={action} value={action}>
-              {action.replace(/^tool:/, '')}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="lb-filter">
-        <label htmlFor={`${id}-project`}>Project</label>
-        <select id={`${id}-project`} value={form.project} onChange={(event) => set('project', event.target.value)} data-testid="audit-filter-project">
-          <option value="">Any project</option>
-          {projects.map((project) => (
-            <option key={project.id} value={project.id}>
-              {project.goal.length > 48 ? `${project.goal.slice(0, 47)}…` : project.goal}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="lb-filter">
-        <label htmlFor={`${id}-outcome`}>Outcome</label>
-        <select id={`${id}-outcome`} value={form.outcome} onChange={(event) => set('outcome', event.target.value as AuditFilterForm['outcome'])} data-testid="audit-filter-outcome">
-          <option value="">Any</option>
-          {OUTCOMES.map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect id={`${id}-client`} label="Client" value={form.client} anyValue="" anyLabel="Any client" choices={clients} nameOf={actorName} onChange={(client) => set('client', client)} testId="audit-filter-client" />
+      <FilterSelect id={`${id}-action`} label="Tool or action" value={form.action} anyValue="" anyLabel="Any" choices={actions} nameOf={(action) => action.replace(/^tool:/, '')} onChange={(action) => set('action', action)} testId="audit-filter-action" />
+      <FilterSelect id={`${id}-project`} label="Project" value={form.project} anyValue="" anyLabel="Any project" choices={projects.map((project) => project.id)} nameOf={(projectId) => shortGoal(goals.get(projectId) ?? projectId)} onChange={(project) => set('project', project)} testId="audit-filter-project" />
+      <FilterSelect id={`${id}-outcome`} label="Outcome" value={form.outcome} anyValue="" anyLabel="Any" choices={Object.keys(OUTCOME_LABELS) as AuditOutcome[]} nameOf={(outcome) => OUTCOME_LABELS[outcome]} onChange={(outcome) => set('outcome', outcome)} testId="audit-filter-outcome" />
       <div className="lb-filter">
         <label htmlFor={`${id}-since`}>From</label>
         <input id={`${id}-since`} type="datetime-local" step={1} value={form.since} onChange={(event) => set('since', event.target.value)} data-testid="audit-filter-since" />

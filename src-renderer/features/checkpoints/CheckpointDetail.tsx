@@ -77,7 +77,7 @@ export function CheckpointDetail({
 
   return (
     <section className="card checkpoint-detail" data-testid="checkpoint-detail" data-kind={checkpoint.kind} aria-labelledby="checkpoint-title">
-      <header className="checkpoint-detail-header">
+      <header className="split-header checkpoint-detail-header">
         <div>
           <p className="eyebrow">
             {KIND_LABELS[checkpoint.kind]} · iteration {checkpoint.iteration} ·{' '}

@@ -13,6 +13,8 @@ import { recordedEditChanges } from './schemaForm/recordedEdit';
 import { Loading } from '../../app/Loading';
 
 const ACTION_LABELS = { approve: 'Approved', edit: 'Edited', reject: 'Rejected' } as const;
+/** A decision in the colours of the app's badges: an approval as done, an edit as active, a rejection as needing attention. */
+const ACTION_BADGES = { approve: 'badge-completed', edit: 'badge-active', reject: 'badge-waiting' } as const;
 
 /** Who decided, in the scientist's words. */
 export function deciderLabel(decidedBy: string): string {
@@ -55,7 +57,7 @@ function DecisionRow({ decision }: { decision: DecisionRecord }) {
   return (
     <article className="history-item" data-testid="history-item" data-action={decision.action} data-kind={decision.kind}>
       <p className="history-item-head">
-        <span className={`badge decision-${decision.action}`}>{ACTION_LABELS[decision.action]}</span>
+        <span className={`badge ${ACTION_BADGES[decision.action]}`}>{ACTION_LABELS[decision.action]}</span>
         <strong>{KIND_LABELS[decision.kind]}</strong>
         <span className="muted">of “{decision.goal}”</span>
       </p>

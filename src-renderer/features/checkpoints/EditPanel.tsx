@@ -12,7 +12,8 @@ import { fieldsOf, type JsonSchema } from './schemaForm/jsonSchema';
 import { SchemaForm, type Choice } from './schemaForm/SchemaForm';
 import { useHypothesisChoices } from './useHypothesisChoices';
 import { NextStepNote } from './NextStepNote';
-import { cancelOnEscape } from './cancelOnEscape';
+import { DecisionForm } from './DecisionForm';
+import { useDirtyReport } from './useDirtyReport';
 import { clean, prefill, validate, type FormValue } from './schemaForm/values';
 
 export function EditPanel({
@@ -47,22 +48,20 @@ export function EditPanel({
   const errors = validate(fields, value);
   const changes = diffValues(fields, original, value, options);
   const dirty = changes.length > 0;
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+  useDirtyReport(dirty, onDirtyChange);
   // Opened by `e` or the Edit button, the form takes the focus (issue 33 item 3).
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => form.current?.querySelector<HTMLElement>('input, textarea, select')?.focus(), []);
   const budget = checkpoint.kind === 'research_plan' && isRecord(value) ? Number(value.hypothesis_budget) : NaN;
 
   return (
-    <form
+    <DecisionForm
       ref={form}
       className="decision-panel"
       data-testid="edit-panel"
       aria-label="Edit the proposal"
-      onKeyDown={cancelOnEscape(onCancel)}
-      onSubmit={(event) => {
-        event.preventDefault();
+      onCancel={onCancel}
+      onSend={() => {
         setTried(true);
         if (errors.size === 0 && changes.length > 0) onSubmit(clean(fields, value) as Record<string, JsonValue>);
       }}
@@ -100,7 +99,7 @@ export function EditPanel({
         testId="edit-submit"
         cancelKey="Esc"
       />
-    </form>
+    </DecisionForm>
   );
 }
 

@@ -1,10 +1,11 @@
 // Rejecting a checkpoint: the note is required and goes to the next attempt, so it must say what
 // is wrong and what to do instead. The research server decides whether a note is meaningful;
 // its reason is shown right under the note.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { FormActions } from '../../app/FormActions';
-import { cancelOnEscape } from './cancelOnEscape';
+import { DecisionForm } from './DecisionForm';
+import { useDirtyReport } from './useDirtyReport';
 
 const MIN_CHARS = 15;
 const MIN_WORDS = 3;
@@ -28,16 +29,14 @@ export function RejectPanel({
   const trimmed = note.trim();
   const words = trimmed.split(/\s+/).filter(Boolean).length;
   const dirty = trimmed !== '';
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+  useDirtyReport(dirty, onDirtyChange);
   return (
-    <form
+    <DecisionForm
       className="decision-panel"
       data-testid="reject-panel"
       aria-label="Reject with a note"
-      onKeyDown={cancelOnEscape(onCancel)}
-      onSubmit={(event) => {
-        event.preventDefault();
+      onCancel={onCancel}
+      onSend={() => {
         if (trimmed !== '') onSubmit(trimmed);
       }}
     >
@@ -61,6 +60,6 @@ export function RejectPanel({
       </div>
       {error ? <ErrorNotice error={error} title="The rejection was not accepted" testId="reject-error" /> : null}
       <FormActions onCancel={onCancel} label="Reject" pendingLabel="Rejecting…" pending={pending} disabled={trimmed === ''} testId="reject-submit" cancelKey="Esc" danger />
-    </form>
+    </DecisionForm>
   );
 }

@@ -19,7 +19,7 @@ export function CollectionDetail({ collection, onDeleted }: { collection: Knowle
   const linked = collection.linked_projects.map((id) => projects.find((project) => project.id === id)?.goal ?? id);
   return (
     <section className="card knowledge-collection" data-testid="knowledge-collection" aria-labelledby="knowledge-collection-title">
-      <header className="knowledge-collection-header">
+      <header className="split-header">
         <div>
           <h2 id="knowledge-collection-title" data-testid="knowledge-collection-name">
             {collection.name}

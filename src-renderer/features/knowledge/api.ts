@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KnowledgeIngest, RouteInput } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
+import { useRouteWrite } from '../../api/routeWrite';
 
 export const knowledgeKeys = {
   all: ['knowledge'] as const,
@@ -34,33 +35,12 @@ export function useKnowledgeRoots() {
   return useQuery({ queryKey: knowledgeKeys.roots, queryFn: () => call(api, 'knowledge.roots.list', {}) });
 }
 
-/** A write to the knowledge base; on success everything under ['knowledge'] is refetched. */
-function useKnowledgeWrite<I, O>(write: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: write, onSuccess: () => queryClient.invalidateQueries({ queryKey: knowledgeKeys.all }) });
-}
-
-export function useCreateCollection() {
-  const api = useCosci();
-  return useKnowledgeWrite((input: RouteInput<'knowledge.collections.create'>) => call(api, 'knowledge.collections.create', input));
-}
-
+// A write to the knowledge base refetches everything under ['knowledge'].
+export const useCreateCollection = () => useRouteWrite('knowledge.collections.create', knowledgeKeys.all);
 /** Links a collection to a project, or unlinks it (linked: false). */
-export function useLinkCollection() {
-  const api = useCosci();
-  return useKnowledgeWrite((input: RouteInput<'knowledge.collections.link'>) => call(api, 'knowledge.collections.link', input));
-}
-
-export function useDeleteCollection() {
-  const api = useCosci();
-  return useKnowledgeWrite((name: string) => call(api, 'knowledge.collections.delete', { name }));
-}
-
-
-export function useRemoveFolder() {
-  const api = useCosci();
-  return useKnowledgeWrite((path: string) => call(api, 'knowledge.roots.remove', { path }));
-}
+export const useLinkCollection = () => useRouteWrite('knowledge.collections.link', knowledgeKeys.all);
+export const useDeleteCollection = () => useRouteWrite('knowledge.collections.delete', knowledgeKeys.all, (name: string) => ({ name }));
+export const useRemoveFolder = () => useRouteWrite('knowledge.roots.remove', knowledgeKeys.all, (path: string) => ({ path }));
 
 export function useKnowledgeSearch() {
   const api = useCosci();

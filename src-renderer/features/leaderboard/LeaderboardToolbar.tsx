@@ -1,6 +1,7 @@
 // Search and filters above the leaderboard: every control labelled and reachable by keyboard.
 import { useId } from 'react';
 import type { LeaderboardRow } from '../../../src-shared/routes/index';
+import { FilterSelect } from '../../common/FilterSelect';
 import { hasFilters, NO_FILTERS, type Filters } from './leaderboardModel';
 import { methodLabel, ORIGIN_LABELS, STATUS_LABELS } from './labels';
 
@@ -20,39 +21,9 @@ export function LeaderboardToolbar({ filters, onChange, methods }: { filters: Fi
           data-testid="leaderboard-search"
         />
       </div>
-      <div className="lb-filter">
-        <label htmlFor={`${id}-status`}>Status</label>
-        <select id={`${id}-status`} value={filters.status} onChange={(event) => set('status', event.target.value as Filters['status'])} data-testid="filter-status">
-          <option value="all">Any</option>
-          {(Object.keys(STATUS_LABELS) as Array<LeaderboardRow['status']>).map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="lb-filter">
-        <label htmlFor={`${id}-origin`}>Origin</label>
-        <select id={`${id}-origin`} value={filters.origin} onChange={(event) => set('origin', event.target.value as Filters['origin'])} data-testid="filter-origin">
-          <option value="all">Any</option>
-          {(Object.keys(ORIGIN_LABELS) as Array<LeaderboardRow['origin']>).map((origin) => (
-            <option key={origin} value={origin}>
-              {ORIGIN_LABELS[origin]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="lb-filter">
-        <label htmlFor={`${id}-method`}>Method</label>
-        <select id={`${id}-method`} value={filters.method} onChange={(event) => set('method', event.target.value)} data-testid="filter-method">
-          <option value="all">Any</option>
-          {methods.map((method) => (
-            <option key={method} value={method}>
-              {methodLabel(method)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect id={`${id}-status`} label="Status" value={filters.status} anyValue="all" anyLabel="Any" choices={Object.keys(STATUS_LABELS) as Array<LeaderboardRow['status']>} nameOf={(status) => STATUS_LABELS[status]} onChange={(status) => set('status', status)} testId="filter-status" />
+      <FilterSelect id={`${id}-origin`} label="Origin" value={filters.origin} anyValue="all" anyLabel="Any" choices={Object.keys(ORIGIN_LABELS) as Array<LeaderboardRow['origin']>} nameOf={(origin) => ORIGIN_LABELS[origin]} onChange={(origin) => set('origin', origin)} testId="filter-origin" />
+      <FilterSelect id={`${id}-method`} label="Method" value={filters.method} anyValue="all" anyLabel="Any" choices={methods} nameOf={methodLabel} onChange={(method) => set('method', method)} testId="filter-method" />
       <div className="lb-filter lb-filter-narrow">
         <label htmlFor={`${id}-elo`}>Min Elo</label>
         <input

@@ -55,7 +55,7 @@ function StatusView({ status, leaderboardTop }: { status: ResearchStatus; leader
 
   return (
     <section className="card project-detail" data-testid="project-detail" aria-labelledby="project-detail-goal">
-      <header className="project-detail-header">
+      <header className="split-header project-detail-header">
         <div className="project-detail-title">
           <LongText as="h2" id="project-detail-goal" testId="detail-goal" text={status.goal} />
           <span className="project-detail-badges">

@@ -6,6 +6,7 @@ import type { ProjectTimeline, ResearchStatus } from '../../../src-shared/routes
 import { useProjectTimeline } from '../../api/researchQueries';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { Fact, Stat } from '../../app/Facts';
+import { ItemList } from '../../app/ItemList';
 import { ProgressBar } from '../../app/ProgressBar';
 import { dateTime, duration, percent } from '../../common/format';
 import { PAUSABLE } from '../../common/PausePolicyFields';
@@ -145,15 +146,7 @@ function Items({ title, items, empty = 'None.' }: { title: string; items: string
   return (
     <div className="overview-text">
       <h4>{title}</h4>
-      {items.length === 0 ? (
-        <p className="muted">{empty}</p>
-      ) : (
-        <ul>
-          {items.map((item, index) => (
-            <li key={index}>{item}</li>
-          ))}
-        </ul>
-      )}
+      <ItemList items={items} empty={empty} />
     </div>
   );
 }

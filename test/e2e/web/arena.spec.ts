@@ -35,8 +35,7 @@ test('a vote in the arena is recorded as human, listed in the matches and moves 
   await page.clock.install();
   await app.open(webHost.url);
   const board = new LeaderboardPage(page);
-  await board.open();
-  await board.waitForRows(total);
+  await board.openWhole(total);
 
   await board.tab('matches');
   await page.getByTestId(testId.matchesJudge).selectOption('human');
@@ -135,8 +134,7 @@ test('the reason box is never under the vote buttons, at 1440 and 800 px; a vote
   const total = await hypothesesOfCompletedProject(workspace.dataDir);
   await app.open(webHost.url);
   const board = new LeaderboardPage(page);
-  await board.open();
-  await board.waitForRows(total);
+  await board.openWhole(total);
   await board.tab('arena');
   const why = page.getByTestId(testId.arenaWhy);
   const bar = page.getByTestId(testId.arenaActions);

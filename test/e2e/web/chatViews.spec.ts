@@ -48,6 +48,14 @@ async function openView(page: Page, s: Stage, name: Parameters<ChatHost['open']>
   return host;
 }
 
+/** A project whose plan waits for a decision, and the checkpoint view fed the list that shows it. */
+async function openWaitingPlan(page: Page, s: Stage): Promise<ChatHost> {
+  await startProject(s, 'Find novel therapeutic targets for liver fibrosis');
+  const host = await openView(page, s, 'checkpoint');
+  await host.feed('list_checkpoints', {});
+  return host;
+}
+
 /** The assistant does the project's work items (the deterministic fake reasoner) until a checkpoint waits. */
 async function workUntilDecision(s: Stage, researchId: string): Promise<Array<{ checkpoint_id: string; kind: string; payload: Record<string, unknown> }>> {
   const summaries = async () => new Map(((await callOk(s.assistant, 'list_hypotheses', { research_id: researchId, limit: 200 })).hypotheses as Array<{ id: string; summary: string }>).map((h) => [h.id, h.summary]));
@@ -322,9 +330,7 @@ test.describe('checkpoint decisions', () => {
   test('an assistant without the in-chat grant gets the refusal in the view, and nothing changes', async ({ page }) => {
     const s = await stage({ grant: 'scope-only' });
     try {
-      await startProject(s, 'Find novel therapeutic targets for liver fibrosis');
-      const host = await openView(page, s, 'checkpoint');
-      await host.feed('list_checkpoints', {});
+      const host = await openWaitingPlan(page, s);
       await host.view.getByTestId('approve').click();
       await expect(host.view.getByTestId('decision-refused')).toContainText(`${ASSISTANT} may not decide checkpoints for this project. Ask the user to approve, edit or reject it in the Co-Scientist app`);
       await expect(host.view.getByTestId('approve')).toBeEnabled();
@@ -337,9 +343,7 @@ test.describe('checkpoint decisions', () => {
   test('a checkpoint decided elsewhere says who decided it, before and after a press', async ({ page }) => {
     const s = await stage({ grant: true });
     try {
-      await startProject(s, 'Find novel therapeutic targets for liver fibrosis');
-      const host = await openView(page, s, 'checkpoint');
-      await host.feed('list_checkpoints', {});
+      const host = await openWaitingPlan(page, s);
       const [pending] = (await callOk(s.desktop, 'list_checkpoints', {})).checkpoints as Array<{ checkpoint_id: string }>;
       await callOk(s.desktop, 'decide', { checkpoint_id: pending!.checkpoint_id, action: 'approve' });
       // The view still shows it pending (its result is older): the press is refused with who decided.
@@ -357,9 +361,7 @@ test.describe('checkpoint decisions', () => {
   test('keyboard alone: reach Reject, write the note, send it', async ({ page }) => {
     const s = await stage({ grant: true });
     try {
-      await startProject(s, 'Find novel therapeutic targets for liver fibrosis');
-      const host = await openView(page, s, 'checkpoint');
-      await host.feed('list_checkpoints', {});
+      const host = await openWaitingPlan(page, s);
       await expect(host.view.getByTestId('approve')).toBeVisible();
       const focused = () => host.viewFrame().evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? null);
       for (let presses = 0; presses < 10 && (await focused()) !== 'reject'; presses += 1) await page.keyboard.press('Tab');

@@ -63,9 +63,7 @@ test('a verified citation reads as its paper, and its link lands on the document
     await page.setViewportSize({ width, height: 800 });
     await app.open(webHost.url);
     const room = new ControlRoom(page);
-    await room.openProject(GOAL);
-    await room.openDetailTab('hypotheses');
-    await page.getByTestId(testId.hypothesisItem).first().click();
+    await room.openFirstHypothesis(GOAL);
     const citation = page.getByTestId(testId.citation).first();
     await expect(citation.getByTestId(testId.citationPaper)).toHaveText(PAPER);
     await expect(citation).toHaveAttribute('data-verified', 'true');

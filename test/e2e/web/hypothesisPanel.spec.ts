@@ -103,8 +103,7 @@ test('the arena opens a hypothesis in the side panel without its standings; the 
   }
   await app.open(webHost.url);
   const board = new LeaderboardPage(page);
-  await board.open();
-  await board.waitForRows(total);
+  await board.openWhole(total);
 
   await board.tab('arena');
   const left = page.getByTestId(testId.arenaCardLeft);

@@ -22,9 +22,7 @@ test('a completed project’s hypothesis offers Reopen… in its actions, and re
     await page.setViewportSize({ width, height: 900 });
     await app.open(webHost.url);
     const room = new ControlRoom(page);
-    await room.openProject(goal);
-    await room.openDetailTab('hypotheses');
-    await page.getByTestId(testId.hypothesisItem).first().click();
+    await room.openFirstHypothesis(goal);
     const detail = page.getByTestId(testId.hypothesisDetail);
     const completed = detail.getByTestId(testId.actionsCompleted);
     await expect(completed).toContainText('This project is completed');

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import type { AppPage } from './support/appPage.js';
 import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { REPO_ROOT } from './support/paths.js';
@@ -61,6 +62,16 @@ function writeFolder(folder: string): void {
     path.join(folder, 'review.pdf'),
     makePdf([[{ text: 'Senolytic therapy for liver fibrosis', size: 20 }, { text: 'Results', size: 14 }, { text: 'Dasatinib and quercetin lowered hydroxyproline.' }]]),
   );
+}
+
+/** A folder of papers written into the test's home (`name` below it), and the app open on the Knowledge section. */
+async function openWithPapers(app: AppPage, url: string, home: string, name = 'papers'): Promise<{ folder: string; knowledge: KnowledgePage }> {
+  const folder = path.join(home, name);
+  writeFolder(folder);
+  const knowledge = new KnowledgePage(app.page);
+  await app.open(url);
+  await knowledge.open();
+  return { folder, knowledge };
 }
 
 test('adding literature is one flow: a folder typed once is allowed, ingested with progress, and the collection is linked to its project', async ({ app, page, webHost, workspace }) => {
@@ -131,11 +142,7 @@ test('adding literature is one flow: a folder typed once is allowed, ingested wi
 });
 
 test('a search that matches nothing explains why, and deleting a collection asks first', async ({ app, page, webHost, workspace }) => {
-  const folder = path.join(workspace.home, 'papers');
-  writeFolder(folder);
-  const knowledge = new KnowledgePage(page);
-  await app.open(webHost.url);
-  await knowledge.open();
+  const { folder, knowledge } = await openWithPapers(app, webHost.url, workspace.home);
   await knowledge.createCollection('Scratch');
   await knowledge.ingestPath.fill(folder);
   await page.getByTestId(testId.knowledgeIngestStart).click();
@@ -154,11 +161,7 @@ test('a search that matches nothing explains why, and deleting a collection asks
 });
 
 test('what an assistant adds to or removes from the knowledge base appears in the open GUI without a reload', async ({ app, page, webHost, workspace }) => {
-  const folder = path.join(workspace.home, 'project');
-  writeFolder(folder);
-  const knowledge = new KnowledgePage(page);
-  await app.open(webHost.url);
-  await knowledge.open();
+  const { folder, knowledge } = await openWithPapers(app, webHost.url, workspace.home, 'project');
   await expect(page.getByTestId(testId.knowledgeEmpty)).toBeVisible();
   // Marks this page load: a reload would lose it.
   await page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
@@ -193,11 +196,7 @@ test('what an assistant adds to or removes from the knowledge base appears in th
 });
 
 test('files deleted from a folder leave the collection when it is ingested again, and the summary says so', async ({ app, page, webHost, workspace }) => {
-  const folder = path.join(workspace.home, 'papers');
-  writeFolder(folder);
-  const knowledge = new KnowledgePage(page);
-  await app.open(webHost.url);
-  await knowledge.open();
+  const { folder, knowledge } = await openWithPapers(app, webHost.url, workspace.home);
   await knowledge.createCollection('Synced');
   await knowledge.ingestPath.fill(folder);
   await knowledge.ingest();

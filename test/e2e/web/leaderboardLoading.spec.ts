@@ -3,12 +3,11 @@
 // how far it is (data-state, data-loaded-rows, the progress line) until every row is in. A
 // tournament of one screen and two large pages and a bit is seeded straight into the data dir (the
 // benchmark's seeder).
-import { loadSeeder } from '../../../bench/leaderboard.js';
 import { FIRST_SCREEN_ROWS, LEADERBOARD_CHUNK } from '../../../src-renderer/features/leaderboard/boardStream.js';
 import { expect, test } from './support/fixtures.js';
 import { testId } from './locators.js';
+import { recordBoardPages, tamperWithLaterPages, withSeededBoard } from './support/seededBoard.js';
 import { LeaderboardPage } from './support/tournamentPages.js';
-import { startWebHost } from './support/webHost.js';
 
 const HYPOTHESES = FIRST_SCREEN_ROWS + LEADERBOARD_CHUNK + 50;
 
@@ -20,10 +19,7 @@ interface BoardState {
 }
 
 test('a large board shows its first screen from a small first page, then says how many rows are in until all are', async ({ app, page, workspace }) => {
-  const { seedTournament } = await loadSeeder();
-  await seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
-  const host = await startWebHost(workspace);
-  try {
+  await withSeededBoard(workspace, HYPOTHESES, async (host) => {
     // Every state the board is committed in, as the page sees it (a mutation observer reads the
     // attributes after each commit), so no intermediate state can be missed between two polls.
     await page.addInitScript(() => {
@@ -37,16 +33,11 @@ test('a large board shows its first screen from a small first page, then says ho
         if (last?.state !== now.state || last.rows !== now.rows) seen.push(now);
       }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'data-loaded-rows'] });
     });
-    const pageRequests: Array<{ limit?: number; next_limit?: number; cursor?: string }> = [];
-    page.on('request', (request) => {
-      const body = request.postDataJSON() as { route?: string; input?: (typeof pageRequests)[number] } | null;
-      if (body?.route === 'leaderboard.page' && body.input !== undefined) pageRequests.push(body.input);
-    });
+    const pageRequests = recordBoardPages(page);
 
     await app.open(host.url);
     const board = new LeaderboardPage(page);
-    await board.open();
-    await board.waitForRows(HYPOTHESES);
+    await board.openWhole(HYPOTHESES);
     await expect(page.getByTestId(testId.leaderboardProgress)).toHaveCount(0);
     await expect(board.rows.first()).toBeVisible();
 
@@ -65,26 +56,16 @@ test('a large board shows its first screen from a small first page, then says ho
       [LEADERBOARD_CHUNK, undefined, false],
       [LEADERBOARD_CHUNK, undefined, false],
     ]);
-  } finally {
-    await host.stop();
-  }
+  });
 });
 
 test('a page that fails mid-board leaves the board partial with the error and how much is in, and "Try again" loads it whole', async ({ app, page, workspace }) => {
-  const { seedTournament } = await loadSeeder();
-  await seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
-  const host = await startWebHost(workspace);
-  try {
+  await withSeededBoard(workspace, HYPOTHESES, async (host) => {
     // Every page after the first fails the way the web host answers a handler that crashed
     // (webServer.ts: HTTP 500, plain text), until the scientist tries again.
     let failing = true;
-    await page.route('**/api/invoke', async (route) => {
-      const body = route.request().postDataJSON() as { route?: string; input?: { cursor?: string } } | null;
-      if (failing && body?.route === 'leaderboard.page' && body.input?.cursor !== undefined) {
-        await route.fulfill({ status: 500, contentType: 'text/plain; charset=utf-8', body: 'Internal error.\n' });
-        return;
-      }
-      await route.continue();
+    await tamperWithLaterPages(page, () => failing, async (route) => {
+      await route.fulfill({ status: 500, contentType: 'text/plain; charset=utf-8', body: 'Internal error.\n' });
     });
 
     await app.open(host.url);
@@ -92,32 +73,20 @@ test('a page that fails mid-board leaves the board partial with the error and ho
     await board.open();
     const error = page.getByTestId(testId.leaderboardError);
     await expect(error).toBeVisible();
-    await expect(board.board).toHaveAttribute('data-state', 'partial');
-    await expect(board.board).toHaveAttribute('data-loaded-rows', '50');
+    await board.expectPartial(50);
     await expect(page.getByTestId(testId.leaderboardProgress)).toHaveText(`Only ${FIRST_SCREEN_ROWS} of ${HYPOTHESES.toLocaleString('en')} loaded`);
     await expect(board.rows.first()).toBeVisible();
 
     failing = false;
-    await error.getByRole('button', { name: 'Try again' }).click();
-    await board.waitForRows(HYPOTHESES);
-    await expect(board.board).toHaveAttribute('data-state', 'complete');
+    await board.tryAgain(HYPOTHESES);
     await expect(error).toHaveCount(0);
     await expect(page.getByTestId(testId.leaderboardProgress)).toHaveCount(0);
-  } finally {
-    await host.stop();
-  }
+  });
 });
 
 test("pressing the Leaderboard nav item starts the board's load, and the section opened by the click joins it instead of loading again", async ({ app, page, workspace }) => {
-  const { seedTournament } = await loadSeeder();
-  await seedTournament(workspace.dataDir, { hypotheses: HYPOTHESES, rounds: 2, seed: 3 });
-  const host = await startWebHost(workspace);
-  try {
-    const pageRequests: Array<{ cursor?: string }> = [];
-    page.on('request', (request) => {
-      const body = request.postDataJSON() as { route?: string; input?: (typeof pageRequests)[number] } | null;
-      if (body?.route === 'leaderboard.page' && body.input !== undefined) pageRequests.push(body.input);
-    });
+  await withSeededBoard(workspace, HYPOTHESES, async (host) => {
+    const pageRequests = recordBoardPages(page);
     await app.open(host.url);
     const board = new LeaderboardPage(page);
     const nav = page.getByTestId(testId.navLeaderboard);
@@ -133,7 +102,5 @@ test("pressing the Leaderboard nav item starts the board's load, and the section
     // One load of the board: the section's view took the pressed load's pages.
     expect(pageRequests.filter((input) => input.cursor === undefined)).toHaveLength(1);
     expect(pageRequests).toHaveLength(3);
-  } finally {
-    await host.stop();
-  }
+  });
 });

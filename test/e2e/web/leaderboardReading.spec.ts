@@ -65,8 +65,7 @@ test('the board explains its ranking, its badge agrees with its marks, ties show
   await board.row(first?.id as string).getByTestId(testId.compareToggle).check();
   await board.row(second?.id as string).getByTestId(testId.compareToggle).check();
   await room.openProjects();
-  await board.open();
-  await board.waitForRows(expected.rows.length);
+  await board.openWhole(expected.rows.length);
   await expect(board.row(first?.id as string).getByTestId(testId.compareToggle)).toBeChecked();
   await expect(board.row(second?.id as string).getByTestId(testId.compareToggle)).toBeChecked();
   await expect(page.getByTestId(testIdOf.tab('compare'))).toContainText('2/2');

@@ -41,8 +41,7 @@ test('a word only in the tail of a cut summary is found by the server, agrees wi
   try {
     await app.open(host.url);
     const board = new LeaderboardPage(page);
-    await board.open();
-    await board.waitForRows(HYPOTHESES);
+    await board.openWhole(HYPOTHESES);
     const target = withWord[0] as FullRow;
 
     await page.getByTestId(testId.leaderboardSearch).fill(TAIL_WORD.toUpperCase());

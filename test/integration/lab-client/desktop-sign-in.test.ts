@@ -12,25 +12,23 @@ import { createLabSessionStore, createLocalKeyCipher, LAB_SESSION_FILE, type Lab
 import type { LabStatusView } from '../../../src-shared/routes/index.js';
 import { requireBuiltServer, tempDir } from '../../support/realServer.js';
 import { desktopHost, piStartsLabProject, routeData as ok, stopLabClientTest } from '../../support/desktopHost.js';
-import { startLabServer, type LabServer } from '../../support/labServer.js';
-import { DESKTOP_APP_CLIENT, INTROSPECTOR, signInRedirect, startAuthorizationServer, type AuthorizationServer } from '../../support/authorizationServer.js';
+import type { LabServer } from '../../support/labServer.js';
+import { startLabWithIssuer } from '../../support/labWithIssuer.js';
+import { DESKTOP_APP_CLIENT, INTROSPECTOR, signInRedirect, type AuthorizationServer } from '../../support/authorizationServer.js';
 
 const ACCESS_TOKEN_TTL_SECONDS = 4;
 
 describe('the desktop host signs in to a lab server', () => {
   let issuer: AuthorizationServer;
   let server: LabServer;
-  let resource = '';
   let host: Host;
   let hostDataDir: string;
   let store: LabSessionStore;
 
   beforeAll(async () => {
     requireBuiltServer();
-    issuer = await startAuthorizationServer({ resource: () => resource, accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS });
-    server = await startLabServer(['--issuer', issuer.issuer, '--data-dir', tempDir('lab-server')]);
-    resource = server.url;
-    await piStartsLabProject(issuer, resource, 'Lab project: why do zebrafish hearts regenerate?');
+    ({ issuer, server } = await startLabWithIssuer(tempDir('lab-server'), { accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS }));
+    await piStartsLabProject(issuer, server.url, 'Lab project: why do zebrafish hearts regenerate?');
 
     hostDataDir = tempDir('desktop');
     store = createLabSessionStore(hostDataDir, createLocalKeyCipher(hostDataDir));

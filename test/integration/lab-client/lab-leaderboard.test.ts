@@ -13,15 +13,15 @@ import { ALL_SCOPES } from '../../../src-mcp/mcp/access/scopes.js';
 import { LeaderboardPageSchema } from '../../../src-shared/schemas/tournament.js';
 import { requireBuiltServer, tempDir } from '../../support/realServer.js';
 import { desktopHost, labAccessToken, routeData as ok, stopLabClientTest } from '../../support/desktopHost.js';
-import { connectWithToken, startLabServer, type LabServer } from '../../support/labServer.js';
-import { DESKTOP_APP_CLIENT, signInRedirect, startAuthorizationServer, type AuthorizationServer } from '../../support/authorizationServer.js';
+import { connectWithToken, type LabServer } from '../../support/labServer.js';
+import { startLabWithIssuer } from '../../support/labWithIssuer.js';
+import { DESKTOP_APP_CLIENT, signInRedirect, type AuthorizationServer } from '../../support/authorizationServer.js';
 
 const HYPOTHESES = 120;
 
 describe("a lab project's leaderboard in the desktop app", () => {
   let issuer: AuthorizationServer;
   let server: LabServer;
-  let resource = '';
   let host: Host;
   let projectId: string;
   let direct: Client;
@@ -31,10 +31,8 @@ describe("a lab project's leaderboard in the desktop app", () => {
     const labData = tempDir('lab-leaderboard');
     projectId = (await (await loadSeeder()).seedTournament(labData, { hypotheses: HYPOTHESES, rounds: 2, seed: 31 })).projectId;
     // The lab grants the scientist's desktop sign-in every scope, admin included (the audit views).
-    issuer = await startAuthorizationServer({ resource: () => resource, grantedScope: (clientId) => (clientId === DESKTOP_APP_CLIENT ? ALL_SCOPES.join(' ') : undefined) });
-    server = await startLabServer(['--issuer', issuer.issuer, '--data-dir', labData]);
-    resource = server.url;
-    const token = await labAccessToken(issuer, resource, { sub: 'pat', name: 'Pat Principal', scope: 'research:read hypotheses:read reviews:read' });
+    ({ issuer, server } = await startLabWithIssuer(labData, { grantedScope: (clientId) => (clientId === DESKTOP_APP_CLIENT ? ALL_SCOPES.join(' ') : undefined) }));
+    const token = await labAccessToken(issuer, server.url, { sub: 'pat', name: 'Pat Principal', scope: 'research:read hypotheses:read reviews:read' });
     direct = await connectWithToken(server.url, token, 'modern');
 
     const hostDataDir = tempDir('desktop');
@@ -140,7 +138,7 @@ describe("a lab project's leaderboard in the desktop app", () => {
     expect(denied.rows).toMatchObject([{ outcome: 'denied', error_code: 'insufficient_permissions' }]);
 
     // Pat's token carries the lab's PI role claim: the same call trashes the project, and restores it.
-    const piToken = await labAccessToken(issuer, resource, { sub: 'pat', name: 'Pat Principal', scope: 'research:read research:write', roles: ['cosci-pi'] });
+    const piToken = await labAccessToken(issuer, server.url, { sub: 'pat', name: 'Pat Principal', scope: 'research:read research:write', roles: ['cosci-pi'] });
     const pi = await connectWithToken(server.url, piToken, 'modern');
     try {
       const trashed = await pi.callTool({ name: 'trash_research', arguments: { research_id: projectId, trashed: true } });

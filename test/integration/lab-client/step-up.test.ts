@@ -9,13 +9,13 @@ import { createLabSessionStore, createLocalKeyCipher } from '../../../src-main/h
 import type { HostEvent, LabStatusView } from '../../../src-shared/routes/index.js';
 import { requireBuiltServer, tempDir } from '../../support/realServer.js';
 import { desktopHost, piStartsLabProject, routeData as ok, stopLabClientTest } from '../../support/desktopHost.js';
-import { startLabServer, type LabServer } from '../../support/labServer.js';
-import { DESKTOP_APP_CLIENT, signInRedirect, startAuthorizationServer, type AuthorizationServer } from '../../support/authorizationServer.js';
+import type { LabServer } from '../../support/labServer.js';
+import { startLabWithIssuer } from '../../support/labWithIssuer.js';
+import { DESKTOP_APP_CLIENT, signInRedirect, type AuthorizationServer } from '../../support/authorizationServer.js';
 
 describe('the desktop app steps up when the lab refuses a call for a scope', () => {
   let issuer: AuthorizationServer;
   let server: LabServer;
-  let resource = '';
   let host: Host;
   /** The lab's policy for the desktop app: read only, until the administrator widens it. */
   let desktopGrant: string | undefined = 'research:read';
@@ -23,10 +23,8 @@ describe('the desktop app steps up when the lab refuses a call for a scope', () 
 
   beforeAll(async () => {
     requireBuiltServer();
-    issuer = await startAuthorizationServer({ resource: () => resource, grantedScope: (clientId) => (clientId === DESKTOP_APP_CLIENT ? desktopGrant : undefined) });
-    server = await startLabServer(['--issuer', issuer.issuer, '--data-dir', tempDir('lab-server')]);
-    resource = server.url;
-    await piStartsLabProject(issuer, resource, 'Lab project: why do axolotl limbs regrow?');
+    ({ issuer, server } = await startLabWithIssuer(tempDir('lab-server'), { grantedScope: (clientId) => (clientId === DESKTOP_APP_CLIENT ? desktopGrant : undefined) }));
+    await piStartsLabProject(issuer, server.url, 'Lab project: why do axolotl limbs regrow?');
 
     const hostDataDir = tempDir('desktop');
     host = desktopHost({

@@ -5,37 +5,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { tempDataDir } from '../../support/server.js';
-import { auditUntil, LIST_TOOLS_BODY, rawPost, startLabServer, stopLabServers, type LabServer } from '../../support/labServer.js';
+import { auditUntil, LIST_TOOLS_BODY, rawPost, startLabServer, stopLabServers } from '../../support/labServer.js';
 import { ASSISTANT_CLIENT, INTROSPECTOR, SIGNING_KID, startAuthorizationServer, type AuthorizationServer } from '../../support/authorizationServer.js';
+import { labWithIssuerForSuite } from '../../support/labWithIssuer.js';
 import { connectThroughOAuth, TestOAuthProvider } from '../../support/oauthClient.js';
 
 describe('lab server refuses hostile tokens', () => {
-  let dataDir: string;
-  let server: LabServer;
-  let issuer: AuthorizationServer;
-  let resource = '';
-
-  beforeAll(async () => {
-    dataDir = tempDataDir('cosci-lab-hostile');
-    issuer = await startAuthorizationServer({ resource: () => resource });
-    server = await startLabServer(['--issuer', issuer.issuer, '--data-dir', dataDir]);
-    resource = server.url;
-  });
-  afterAll(async () => {
-    await stopLabServers();
-    await issuer?.close();
-  });
+  const lab = labWithIssuerForSuite('cosci-lab-hostile');
 
   const now = (): number => Math.floor(Date.now() / 1000);
   function claims(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-    return { iss: issuer.issuer, sub: 'mallory', aud: resource, exp: now() + 300, iat: now(), scope: 'research:read', client_id: ASSISTANT_CLIENT, ...overrides };
+    return { iss: lab.issuer.issuer, sub: 'mallory', aud: lab.server.url, exp: now() + 300, iat: now(), scope: 'research:read', client_id: ASSISTANT_CLIENT, ...overrides };
   }
-  async function signed(overrides: Record<string, unknown> = {}, key: CryptoKey = issuer.privateKey, kid = SIGNING_KID): Promise<string> {
+  async function signed(overrides: Record<string, unknown> = {}, key: CryptoKey = lab.issuer.privateKey, kid = SIGNING_KID): Promise<string> {
     return new SignJWT(claims(overrides)).setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt' }).sign(key);
   }
 
   it('accepts a well-made token with the issuer\'s key (the baseline the cases below differ from)', async () => {
-    const response = await rawPost(server.url, { authorization: `Bearer ${await signed()}` }, LIST_TOOLS_BODY);
+    const response = await rawPost(lab.server.url, { authorization: `Bearer ${await signed()}` }, LIST_TOOLS_BODY);
     expect(response.status).toBe(200);
   });
 
@@ -55,28 +42,28 @@ describe('lab server refuses hostile tokens', () => {
   ];
 
   it.each(cases)('refuses a token %s with 401 invalid_token, audited with the reason', async (_label, make, reason) => {
-    const response = await rawPost(server.url, { authorization: `Bearer ${await make()}` }, LIST_TOOLS_BODY);
+    const response = await rawPost(lab.server.url, { authorization: `Bearer ${await make()}` }, LIST_TOOLS_BODY);
     expect(response.status).toBe(401);
     const challenge = response.headers.get('www-authenticate') ?? '';
     expect(challenge).toContain('error="invalid_token"');
     expect(challenge).toContain('resource_metadata="');
-    await auditUntil(dataDir, (rows) => rows.some((r) => r.action === 'http:refused' && r.errorCode === 'invalid_token' && r.arguments.includes(reason)));
+    await auditUntil(lab.dataDir, (rows) => rows.some((r) => r.action === 'http:refused' && r.errorCode === 'invalid_token' && r.arguments.includes(reason)));
   });
 
   it('answers no token with a bare challenge (no error code) and a malformed header with 400', async () => {
-    const none = await rawPost(server.url, {}, LIST_TOOLS_BODY);
+    const none = await rawPost(lab.server.url, {}, LIST_TOOLS_BODY);
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).not.toContain('error=');
-    const malformed = await rawPost(server.url, { authorization: 'Bearer two tokens' }, LIST_TOOLS_BODY);
+    const malformed = await rawPost(lab.server.url, { authorization: 'Bearer two tokens' }, LIST_TOOLS_BODY);
     expect(malformed.status).toBe(400);
     expect(malformed.headers.get('www-authenticate')).toContain('error="invalid_request"');
-    await auditUntil(dataDir, (rows) => rows.some((r) => r.errorCode === 'invalid_request'));
+    await auditUntil(lab.dataDir, (rows) => rows.some((r) => r.errorCode === 'invalid_request'));
   });
 
   it('never lets a token in the audit log', async () => {
     const token = await signed({ aud: 'https://other.example/mcp' });
-    await rawPost(server.url, { authorization: `Bearer ${token}` }, LIST_TOOLS_BODY);
-    const rows = await auditUntil(dataDir, (all) => all.filter((r) => r.arguments.includes('another audience')).length >= 2);
+    await rawPost(lab.server.url, { authorization: `Bearer ${token}` }, LIST_TOOLS_BODY);
+    const rows = await auditUntil(lab.dataDir, (all) => all.filter((r) => r.arguments.includes('another audience')).length >= 2);
     expect(rows.some((r) => r.arguments.includes(token.split('.')[2] as string))).toBe(false);
   });
 });

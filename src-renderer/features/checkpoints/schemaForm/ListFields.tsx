@@ -1,5 +1,6 @@
 // The field controls of the generated edit form that hold several values: a list of texts (add,
-// remove, reorder) and a choice among known values (e.g. the project's hypotheses).
+// remove, reorder) and a choice among known values (e.g. the project's hypotheses); and the
+// field name every control of the form is labelled with.
 import type { ReactNode } from 'react';
 import type { FieldSpec } from './jsonSchema';
 import { pathKey, type Path } from './values';
@@ -9,6 +10,16 @@ interface FormContext {
   idPrefix: string;
   errors: ReadonlyMap<string, string>;
   choices?: ((key: string) => readonly Choice[] | undefined) | undefined;
+}
+
+/** A field's name as its label or legend shows it, marked when it may be left empty. */
+export function FieldName({ field }: { field: Pick<FieldSpec, 'label' | 'required'> }) {
+  return (
+    <>
+      {field.label}
+      {field.required ? null : <span className="muted"> (optional)</span>}
+    </>
+  );
 }
 
 export interface Choice {
@@ -45,8 +56,7 @@ export function StringList({
   return (
     <fieldset className="field-group" data-testid={`field-${key}`}>
       <legend>
-        {field.label}
-        {field.required ? null : <span className="muted"> (optional)</span>}
+        <FieldName field={field} />
       </legend>
       {errorLine}
       {items.map((item, index) => {

@@ -4,7 +4,7 @@
 // gain, lose and reorder entries within the schema's limits.
 import type { ReactNode } from 'react';
 import type { FieldSpec } from './jsonSchema';
-import { ChoiceSelect, StringList, type Choice } from './ListFields';
+import { ChoiceSelect, FieldName, StringList, type Choice } from './ListFields';
 import { pathKey, setIn, type FormValue, type Path } from './values';
 
 export type { Choice } from './ListFields';
@@ -58,8 +58,7 @@ function renderField(props: SchemaFormProps, field: FieldSpec, value: unknown, p
         return (
           <div key={key} className="field">
             <label htmlFor={id}>
-              {field.label}
-              {field.required ? null : <span className="muted"> (optional)</span>}
+              <FieldName field={field} />
             </label>
             <ChoiceSelect id={id} testId={`field-${key}`} value={text} choices={choices} required={field.required} disabled={disabled} onChange={(next) => update(path, next)} />
             {errorLine}
@@ -78,8 +77,7 @@ function renderField(props: SchemaFormProps, field: FieldSpec, value: unknown, p
       return (
         <div key={key} className="field">
           <label htmlFor={id}>
-            {field.label}
-            {field.required ? null : <span className="muted"> (optional)</span>}
+            <FieldName field={field} />
           </label>
           {field.multiline ? <textarea {...common} rows={text.length > 240 ? 5 : 3} /> : <input {...common} />}
           {field.maxLength !== undefined ? (

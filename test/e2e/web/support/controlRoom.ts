@@ -54,6 +54,13 @@ export class ControlRoom {
     await this.page.getByTestId(testIdOf.detailTab(tab)).click();
   }
 
+  /** Opens the project's hypotheses tab and, in the side panel, the first hypothesis listed. */
+  async openFirstHypothesis(goal: string): Promise<void> {
+    await this.openProject(goal);
+    await this.openDetailTab('hypotheses');
+    await this.page.getByTestId(testId.hypothesisItem).first().click();
+  }
+
   /** Opens the project's hypotheses tab and its "add hypothesis" form; returns the form. */
   async openAddHypothesisForm(goal: string): Promise<Locator> {
     await this.openProject(goal);

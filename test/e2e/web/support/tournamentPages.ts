@@ -40,6 +40,24 @@ export class LeaderboardPage {
     await expect(this.board).toHaveAttribute('data-loaded-rows', String(count));
   }
 
+  /** Opens the section and waits until all `count` rows are in. */
+  async openWhole(count: number): Promise<void> {
+    await this.open();
+    await this.waitForRows(count);
+  }
+
+  /** The board stopped part-way, with `rows` rows in. */
+  async expectPartial(rows: number): Promise<void> {
+    await expect(this.board).toHaveAttribute('data-state', 'partial');
+    await expect(this.board).toHaveAttribute('data-loaded-rows', String(rows));
+  }
+
+  /** Presses "Try again" on the board's error and waits until all `count` rows are in. */
+  async tryAgain(count: number): Promise<void> {
+    await this.page.getByTestId(testId.leaderboardError).getByRole('button', { name: 'Try again' }).click();
+    await this.waitForRows(count);
+  }
+
   async tab(name: 'table' | 'history' | 'lineage' | 'compare' | 'arena' | 'matches'): Promise<void> {
     await this.page.getByTestId(testIdOf.tab(name)).click();
     await expect(this.page.getByTestId(testIdOf.tab(name))).toHaveAttribute('aria-selected', 'true');

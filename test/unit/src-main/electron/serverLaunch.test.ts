@@ -21,18 +21,14 @@ afterAll(() => fs.rmSync(binDir, { recursive: true, force: true }));
 
 describe('resolveServerLaunch', () => {
   const electron = path.resolve('/opt/Co-Scientist/co-scientist');
+  /** The launch for an app whose main script is `mainJs`, on a machine with a Node (COSCI_NODE_PATH). */
+  const launchWithNodeAround = (mainJs: string, isPackaged: boolean) =>
+    resolveServerLaunch({ layout: resolveAppLayout(mainJs), isPackaged, electronExecPath: electron, env: { COSCI_NODE_PATH: fakeNode }, platform });
 
   it('runs the unpacked server with the app binary as Node when packaged', () => {
     const resources = path.resolve('/opt/Co-Scientist/resources');
-    const layout = resolveAppLayout(path.join(resources, 'app.asar', 'dist', 'main', 'main.js'));
     // Even with a Node around, the packaged app uses its own binary: users need not install Node.
-    const launch = resolveServerLaunch({
-      layout,
-      isPackaged: true,
-      electronExecPath: electron,
-      env: { COSCI_NODE_PATH: fakeNode },
-      platform,
-    });
+    const launch = launchWithNodeAround(path.join(resources, 'app.asar', 'dist', 'main', 'main.js'), true);
     expect(launch).toEqual({
       command: electron,
       args: [path.join(resources, 'app.asar.unpacked', 'dist', 'mcp', 'server.js')],
@@ -42,14 +38,7 @@ describe('resolveServerLaunch', () => {
 
   it('runs the checkout’s server with a real Node in development', () => {
     const root = path.resolve('/work/repo');
-    const layout = resolveAppLayout(path.join(root, 'dist', 'main', 'main.js'));
-    const launch = resolveServerLaunch({
-      layout,
-      isPackaged: false,
-      electronExecPath: electron,
-      env: { COSCI_NODE_PATH: fakeNode },
-      platform,
-    });
+    const launch = launchWithNodeAround(path.join(root, 'dist', 'main', 'main.js'), false);
     expect(launch).toEqual({ command: fakeNode, args: [path.join(root, 'dist', 'mcp', 'server.js')] });
   });
 

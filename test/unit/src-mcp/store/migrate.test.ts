@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
-import { closeDatabase, openDatabase, schemaVersion } from '../../../../src-mcp/store/database.js';
+import { closeDatabase, openDatabase, schemaVersion, type Db } from '../../../../src-mcp/store/database.js';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../../../src-mcp/store/migrations/index.js';
 import { databasePath } from '../../../../src-shared/node/dataDir.js';
 import { makeTempDir } from '../../../support/tempDirs.js';
@@ -21,6 +21,16 @@ function databaseAt(dir: string, version: number): Database.Database {
   for (const migration of MIGRATIONS.slice(0, version)) old.exec(migration.sql);
   old.pragma(`user_version = ${version}`);
   return old;
+}
+
+/** Opens the database in `dir` (migrating it from where it stands), runs `check` on it and closes it, whatever `check` does. */
+async function withOpened(dir: string, check: (db: Db) => Promise<void>): Promise<void> {
+  const db = await openDatabase(dir);
+  try {
+    await check(db);
+  } finally {
+    await closeDatabase(db);
+  }
 }
 
 const INSERT_PROJECT = "INSERT INTO projects (id, goal, domain, status, hypothesis_budget, created_by, created_at, updated_at) VALUES ('res_1', 'g', 'd', 'active', 3, 'desktop', 't', 't')";
@@ -48,14 +58,11 @@ describe('migrate', () => {
     old.prepare("INSERT INTO events (at, client_id, kind, subject_uri) VALUES ('t', 'c', 'k', 'u')").run();
     old.close();
 
-    const db = await openDatabase(dir);
-    try {
-      expect(await schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
-      // Data written at version 2 survives: nothing before version 3 ran again.
-      expect(sqlite(db).prepare('SELECT COUNT(*) FROM events').pluck().get()).toBe(1);
-    } finally {
-      await closeDatabase(db);
-    }
+    await withOpened(dir, async (db) => {
+    expect(await schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
+    // Data written at version 2 survives: nothing before version 3 ran again.
+    expect(sqlite(db).prepare('SELECT COUNT(*) FROM events').pluck().get()).toBe(1);
+    });
   });
 
   it('0011 keeps the renames made before it, from the change feed, and they go with their project', async () => {
@@ -73,18 +80,15 @@ describe('migrate', () => {
     event.run('2026-01-03T00:00:00.000Z', 'desktop', JSON.stringify({ project_id: 'res_1', hypothesis_id: 'hyp_gone', from: null, to: 'Lost' }));
     old.close();
 
-    const db = await openDatabase(dir);
-    try {
-      const edits = () => sqlite(db).prepare('SELECT hypothesis_id, at, client_id, from_title, to_title FROM hypothesis_title_edits ORDER BY id').all();
-      expect(edits()).toEqual([
-        { hypothesis_id: 'hyp_1', at: '2026-01-01T00:00:00.000Z', client_id: 'desktop', from_title: null, to_title: 'First' },
-        { hypothesis_id: 'hyp_1', at: '2026-01-02T00:00:00.000Z', client_id: 'desktop', from_title: 'First', to_title: 'Second' },
-      ]);
-      sqlite(db).prepare("DELETE FROM projects WHERE id = 'res_1'").run();
-      expect(edits()).toEqual([]);
-    } finally {
-      await closeDatabase(db);
-    }
+    await withOpened(dir, async (db) => {
+    const edits = () => sqlite(db).prepare('SELECT hypothesis_id, at, client_id, from_title, to_title FROM hypothesis_title_edits ORDER BY id').all();
+    expect(edits()).toEqual([
+      { hypothesis_id: 'hyp_1', at: '2026-01-01T00:00:00.000Z', client_id: 'desktop', from_title: null, to_title: 'First' },
+      { hypothesis_id: 'hyp_1', at: '2026-01-02T00:00:00.000Z', client_id: 'desktop', from_title: 'First', to_title: 'Second' },
+    ]);
+    sqlite(db).prepare("DELETE FROM projects WHERE id = 'res_1'").run();
+    expect(edits()).toEqual([]);
+    });
   });
 
   it('0012 counts the unverified citations of the rows already there, keeps counting new ones, and lists them from the index', async () => {
@@ -99,23 +103,20 @@ describe('migrate', () => {
     hypothesis.run('hyp_3', 3, 'not json');
     old.close();
 
-    const db = await openDatabase(dir);
-    try {
-      expect(await schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
-      const counts = () => sqlite(db).prepare('SELECT id, unverified_citations AS n FROM hypotheses ORDER BY seq').all();
-      expect(counts()).toEqual([{ id: 'hyp_1', n: 2 }, { id: 'hyp_2', n: 0 }, { id: 'hyp_3', n: 0 }]);
-      sqlite(db)
-        .prepare(
-          "INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, citations, method, origin, status, iteration, created_by, created_at, updated_at) VALUES ('hyp_4', 'res_1', 4, 's', 'r', 'p', ?, 'm', 'generated', 'pending', 1, 'desktop', 't', 't')",
-        )
-        .run(JSON.stringify(['bare', { verified: 1 }, { verified: 0 }]));
-      sqlite(db).prepare("UPDATE hypotheses SET citations = '[{\"verified\":true}]' WHERE id = 'hyp_1'").run();
-      expect(counts()).toEqual([{ id: 'hyp_1', n: 0 }, { id: 'hyp_2', n: 0 }, { id: 'hyp_3', n: 0 }, { id: 'hyp_4', n: 2 }]);
-      const plan = sqlite(db).prepare('EXPLAIN QUERY PLAN SELECT id, summary, unverified_citations, parents, elo, rank FROM hypotheses WHERE project_id = ? ORDER BY CASE WHEN rank IS NULL THEN 1000000 - elo ELSE rank END, seq').all('res_1') as Array<{ detail: string }>;
-      expect(plan.map((row) => row.detail).join(' | ')).toContain('USING COVERING INDEX hypotheses_in_list_order');
-    } finally {
-      await closeDatabase(db);
-    }
+    await withOpened(dir, async (db) => {
+    expect(await schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
+    const counts = () => sqlite(db).prepare('SELECT id, unverified_citations AS n FROM hypotheses ORDER BY seq').all();
+    expect(counts()).toEqual([{ id: 'hyp_1', n: 2 }, { id: 'hyp_2', n: 0 }, { id: 'hyp_3', n: 0 }]);
+    sqlite(db)
+      .prepare(
+        "INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, citations, method, origin, status, iteration, created_by, created_at, updated_at) VALUES ('hyp_4', 'res_1', 4, 's', 'r', 'p', ?, 'm', 'generated', 'pending', 1, 'desktop', 't', 't')",
+      )
+      .run(JSON.stringify(['bare', { verified: 1 }, { verified: 0 }]));
+    sqlite(db).prepare("UPDATE hypotheses SET citations = '[{\"verified\":true}]' WHERE id = 'hyp_1'").run();
+    expect(counts()).toEqual([{ id: 'hyp_1', n: 0 }, { id: 'hyp_2', n: 0 }, { id: 'hyp_3', n: 0 }, { id: 'hyp_4', n: 2 }]);
+    const plan = sqlite(db).prepare('EXPLAIN QUERY PLAN SELECT id, summary, unverified_citations, parents, elo, rank FROM hypotheses WHERE project_id = ? ORDER BY CASE WHEN rank IS NULL THEN 1000000 - elo ELSE rank END, seq').all('res_1') as Array<{ detail: string }>;
+    expect(plan.map((row) => row.detail).join(' | ')).toContain('USING COVERING INDEX hypotheses_in_list_order');
+    });
   });
 
   it('0013 stores the board key of the rows already there, keeps it through changes, and reads a board page from the index', async () => {
@@ -131,34 +132,31 @@ describe('migrate', () => {
     hypothesis.run('hyp_4', 4, 'rejected', 1400, 3);
     old.close();
 
-    const db = await openDatabase(dir);
-    try {
-      expect(await schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
-      const keys = () => sqlite(db).prepare('SELECT id, board_bucket AS bucket, board_value AS value FROM hypotheses ORDER BY seq').all();
-      const page = () => (sqlite(db).prepare(boardPageSql(false)).raw().all(...boardPageParams('res_1', null, 10)) as unknown[][]).map((row) => row[0]);
-      expect(keys()).toEqual([
-        { id: 'hyp_1', bucket: 0, value: 2 },
-        { id: 'hyp_2', bucket: 0, value: 1 },
-        { id: 'hyp_3', bucket: 1, value: -1200 },
-        { id: 'hyp_4', bucket: 1, value: -1400 },
-      ]);
-      expect(page()).toEqual(['hyp_2', 'hyp_1', 'hyp_4', 'hyp_3']);
-      // A flag, a new row and a re-rating written without the key: the triggers keep it.
-      sqlite(db).prepare("UPDATE hypotheses SET safety_flag = 'dual_use' WHERE id = 'hyp_2'").run();
-      sqlite(db).prepare("UPDATE hypotheses SET elo = 1500 WHERE id = 'hyp_3'").run();
-      sqlite(db)
-        .prepare(
-          "INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, method, origin, status, gate, elo, rank, iteration, created_by, created_at, updated_at) VALUES ('hyp_5', 'res_1', 5, 's', 'r', 'p', 'm', 'generated', 'reviewed', 'approved', 1100, 1, 1, 'desktop', 't', 't')",
-        )
-        .run();
-      expect(page()).toEqual(['hyp_5', 'hyp_1', 'hyp_3', 'hyp_4', 'hyp_2']);
-      for (const afterCursor of [false, true]) {
-        const args = boardPageParams('res_1', afterCursor ? [0, 1, 5] : null, 10);
-        const plan = sqlite(db).prepare(`EXPLAIN QUERY PLAN ${boardPageSql(afterCursor)}`).all(...args) as Array<{ detail: string }>;
-        expect(plan.map((row) => row.detail).join(' | ')).toContain('USING COVERING INDEX hypotheses_in_board_order');
-      }
-    } finally {
-      await closeDatabase(db);
+    await withOpened(dir, async (db) => {
+    expect(await schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
+    const keys = () => sqlite(db).prepare('SELECT id, board_bucket AS bucket, board_value AS value FROM hypotheses ORDER BY seq').all();
+    const page = () => (sqlite(db).prepare(boardPageSql(false)).raw().all(...boardPageParams('res_1', null, 10)) as unknown[][]).map((row) => row[0]);
+    expect(keys()).toEqual([
+      { id: 'hyp_1', bucket: 0, value: 2 },
+      { id: 'hyp_2', bucket: 0, value: 1 },
+      { id: 'hyp_3', bucket: 1, value: -1200 },
+      { id: 'hyp_4', bucket: 1, value: -1400 },
+    ]);
+    expect(page()).toEqual(['hyp_2', 'hyp_1', 'hyp_4', 'hyp_3']);
+    // A flag, a new row and a re-rating written without the key: the triggers keep it.
+    sqlite(db).prepare("UPDATE hypotheses SET safety_flag = 'dual_use' WHERE id = 'hyp_2'").run();
+    sqlite(db).prepare("UPDATE hypotheses SET elo = 1500 WHERE id = 'hyp_3'").run();
+    sqlite(db)
+      .prepare(
+        "INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, method, origin, status, gate, elo, rank, iteration, created_by, created_at, updated_at) VALUES ('hyp_5', 'res_1', 5, 's', 'r', 'p', 'm', 'generated', 'reviewed', 'approved', 1100, 1, 1, 'desktop', 't', 't')",
+      )
+      .run();
+    expect(page()).toEqual(['hyp_5', 'hyp_1', 'hyp_3', 'hyp_4', 'hyp_2']);
+    for (const afterCursor of [false, true]) {
+      const args = boardPageParams('res_1', afterCursor ? [0, 1, 5] : null, 10);
+      const plan = sqlite(db).prepare(`EXPLAIN QUERY PLAN ${boardPageSql(afterCursor)}`).all(...args) as Array<{ detail: string }>;
+      expect(plan.map((row) => row.detail).join(' | ')).toContain('USING COVERING INDEX hypotheses_in_board_order');
     }
+    });
   });
 });

@@ -2,27 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { exportMarkdown, UNVERIFIED_MARK } from '../../../../../src-mcp/engine/exports/markdown.js';
 import { exportJson, reportDocument, REPORT_FORMAT_VERSION } from '../../../../../src-mcp/engine/exports/json.js';
 import { fixtureReport } from './reportFixture.js';
+import { expectPassages } from '../../../../support/passages.js';
 
 describe('Markdown report', () => {
   const markdown = exportMarkdown(fixtureReport());
 
   it('states goal, plan, provenance and certification', () => {
     expect(markdown).toMatch(/^# Research report: Find novel therapeutic targets/);
-    expect(markdown).toContain('- **Objectives:** Identify cellular mechanisms that drive fibrosis regression; Prioritise targets');
-    expect(markdown).toContain('- **Constraints:** No human interventional studies');
-    expect(markdown).toContain('6 (5 generated, 1 evolved, 0 by the scientist); 3 reviewed in 4 reviews; 1 rejected');
-    expect(markdown).toContain('4 matches (1 human vote, 3 model judgements); ranking certified');
-    expect(markdown).toContain('## Meta-review');
+    expectPassages(markdown, ['- **Objectives:** Identify cellular mechanisms that drive fibrosis regression; Prioritise targets', '- **Constraints:** No human interventional studies', '6 (5 generated, 1 evolved, 0 by the scientist); 3 reviewed in 4 reviews; 1 rejected', '4 matches (1 human vote, 3 model judgements); ranking certified', '## Meta-review']);
   });
 
   it('lists ranked hypotheses in rank order with Elo, BT score, CI, reviews and lineage', () => {
     const headings = [...markdown.matchAll(/^### (\d+)\. (H\d+)/gm)].map((m) => `${m[1]}:${m[2]}`);
     expect(headings).toEqual(['1:H4', '2:H1', '3:H2', '4:H3']);
-    expect(markdown).toContain('### 1. H4 — Elo 1061 · BT 1.84 (95% CI 1.21–2.6) · certified top-k');
-    expect(markdown).toContain('evolved (combine) from H1 + H2');
-    expect(markdown).toContain('generated (literature_based) in iteration 1; evolved into H4');
-    expect(markdown).toContain('| full | 0.75 | 0.55 | 0.80 | 0.95 | **0.70** | model |');
-    expect(markdown).toContain('1. Sirius Red positive area decreases by at least 30% versus vehicle at week ten.');
+    expectPassages(markdown, ['### 1. H4 — Elo 1061 · BT 1.84 (95% CI 1.21–2.6) · certified top-k', 'evolved (combine) from H1 + H2', 'generated (literature_based) in iteration 1; evolved into H4', '| full | 0.75 | 0.55 | 0.80 | 0.95 | **0.70** | model |', '1. Sirius Red positive area decreases by at least 30% versus vehicle at week ten.']);
   });
 
   it('lists rejected and unranked hypotheses with their reasons: nothing silently dropped', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ComparisonResultSchema } from '../../../../../src-mcp/engine/schemas.js';
 import { digestOf } from '../../../../../src-mcp/engine/hypothesisDigest.js';
 import { comparisonInstructions, type ComparisonMember, type ComparisonPair } from '../../../../../src-mcp/reasoners/prompts/index.js';
-import { INJECTION, domainHypotheses, expectContract, expectSize, fullPrompt, project } from './promptFixture.js';
+import { domainHypotheses, expectContract, expectPassages, expectSize, fullPrompt, INJECTION, project } from './promptFixture.js';
 
 const [h4, h1, h2, h3] = domainHypotheses;
 const members: ComparisonMember[] = [
@@ -23,11 +23,8 @@ describe('comparison instructions', () => {
 
   it('states criteria, fairness rules and the result shape once, in the rules', () => {
     expectContract(text, ComparisonResultSchema, []);
-    for (const criterion of ['**Plausibility**', '**Novelty**', '**Testability**', '**Expected impact**', '**Safety**']) expect(text).toContain(criterion);
-    expect(text).toContain('**Judge the science, not the writing.**');
-    expect(text).toContain('**Slot order must not matter.**');
-    expect(text).toContain('mentally swap the two');
-    expect(text).toContain('**No ties.**');
+    expectPassages(text, ['**Plausibility**', '**Novelty**', '**Testability**', '**Expected impact**', '**Safety**']);
+    expectPassages(text, ['**Judge the science, not the writing.**', '**Slot order must not matter.**', 'mentally swap the two', '**No ties.**']);
     expect(item).toContain('`confidence` 0.5–1');
     expect(item).not.toContain('**Judge the science');
   });

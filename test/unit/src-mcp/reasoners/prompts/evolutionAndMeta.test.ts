@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVOLUTION_STRATEGIES, EvolutionResultSchema, MetaReviewResultSchema } from '../../../../../src-mcp/engine/schemas.js';
 import { evolutionInstructions, metaReviewInstructions, toPromptReview } from '../../../../../src-mcp/reasoners/prompts/index.js';
-import { expectContract, expectSize, fullPrompt, hypotheses, project, reviews } from './promptFixture.js';
+import { expectContract, expectPassages, expectSize, fullPrompt, hypotheses, project, reviews } from './promptFixture.js';
 
 const STRATEGY_MARKERS = {
   refine: ['## Strategy: refine', 'Raise specificity and testability'],
@@ -18,15 +18,10 @@ describe('evolution instructions', () => {
     it(`${strategy}: strategy guidance, the hypothesis, its reviews and the contract`, () => {
       const item = evolutionInstructions({ project, strategy, hypothesis: original!, ...(strategy === 'combine' ? { partner: partner! } : {}), reviews: promptReviews, metaReviewFeedback: { text: 'Add lineage tracing.', own: false } });
       const text = fullPrompt('evolve', item);
-      for (const marker of STRATEGY_MARKERS[strategy]) expect(text).toContain(marker);
+      expectPassages(text, STRATEGY_MARKERS[strategy]);
       expectContract(text, EvolutionResultSchema, []);
-      expect(item).toContain(`# Task: evolve hypothesis H4 (strategy \`${strategy}\`)`);
-      expect(item).toContain('<untrusted_data kind="hypothesis" id="hyp_d4" label="H4" role="original">');
-      expect(item).toContain('[hyp_a1 · full] overall');
-      expect(item).toContain('- weakness: No lineage tracing to show senescent cells are stellate-derived.');
-      expect(text).toContain('`changes` says what changed and why');
-      expect(text).toContain('Except under paradigm shift, preserve the original\'s core insight');
-      expect(item).toContain('Add lineage tracing.');
+      expectPassages(item, [`# Task: evolve hypothesis H4 (strategy \`${strategy}\`)`, '<untrusted_data kind="hypothesis" id="hyp_d4" label="H4" role="original">', '[hyp_a1 · full] overall', '- weakness: No lineage tracing to show senescent cells are stellate-derived.', 'Add lineage tracing.']);
+      expectPassages(text, ['`changes` says what changed and why', 'Except under paradigm shift, preserve the original\'s core insight']);
       expectSize(item, 200, 10_000);
     });
   }
@@ -69,7 +64,7 @@ describe('meta-review instructions', () => {
 
   it('asks for critiques, feedback for both agents and an overview, grounded in a digest', () => {
     expectContract(text, MetaReviewResultSchema, []);
-    for (const field of ['`recurring_critiques`', '`feedback_for_generation`', '`feedback_for_review`', '`research_overview`']) expect(text).toContain(field);
+    expectPassages(text, ['`recurring_critiques`', '`feedback_for_generation`', '`feedback_for_review`', '`research_overview`']);
     expect(text).toContain('what to test first');
     expect(item).toContain('1. H4 (Elo 1061, 5–1, CI 1021–1102): Senescence induction reverses fibrosis');
     expect(item).toContain('2. H1 (Elo 1032): Stellate senescence via p53');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GENERATION_METHODS, GenerationResultSchema } from '../../../../../src-mcp/engine/schemas.js';
 import { generationInstructions, toExistingHypothesis } from '../../../../../src-mcp/reasoners/prompts/index.js';
-import { domainHypotheses, expectContract, expectSize, fullPrompt, project, snippets } from './promptFixture.js';
+import { domainHypotheses, expectContract, expectPassages, expectSize, fullPrompt, project, snippets } from './promptFixture.js';
 
 const METHOD_MARKERS = {
   literature_based: ['## Method: literature-based', 'gap in the literature', 'what is new relative to the snippets'],
@@ -23,17 +23,12 @@ describe('generation instructions', () => {
     it(`${method}: method guidance, quality bar, context and contract`, () => {
       const item = generationInstructions({ ...base, method });
       const text = fullPrompt('generate', item);
-      for (const marker of METHOD_MARKERS[method]) expect(text).toContain(marker);
+      expectPassages(text, METHOD_MARKERS[method]);
       expect(item).toContain(`method \`${method}\``);
       expectContract(text, GenerationResultSchema, []);
       expect(text).toContain('# Task: generate 4 research hypotheses');
       expect(item).toContain('Exactly 4 hypotheses');
-      expect(text).toContain('**Novel**');
-      expect(text).toContain('**Testable**');
-      expect(text).toContain('**Never invent DOIs, PMIDs, arXiv ids, authors or titles.**');
-      expect(text).toContain('50–100 words');
-      expect(text).toContain('document_id="doc_1"');
-      expect(text).toContain('Explore macrophage-driven matrix degradation.');
+      expectPassages(text, ['**Novel**', '**Testable**', '**Never invent DOIs, PMIDs, arXiv ids, authors or titles.**', '50–100 words', 'document_id="doc_1"', 'Explore macrophage-driven matrix degradation.']);
       expectSize(item, 250, 8_000);
     });
   }

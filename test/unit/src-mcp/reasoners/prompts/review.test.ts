@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REVIEW_TYPES, ReviewResultSchema } from '../../../../../src-mcp/engine/schemas.js';
 import { expectedOverall, reviewInstructions } from '../../../../../src-mcp/reasoners/prompts/index.js';
-import { expectContract, expectSize, fullPrompt, hypotheses, project, snippets } from './promptFixture.js';
+import { expectContract, expectPassages, expectSize, fullPrompt, hypotheses, project, snippets } from './promptFixture.js';
 
 const TYPE_MARKERS = {
   initial: ['## Review type: initial screen', 'desk screen', 'Flag obvious flaws'],
@@ -19,13 +19,11 @@ describe('review instructions', () => {
     it(`${reviewType}: type guidance, rubric, ids to echo and contract`, () => {
       const item = reviewInstructions({ project, reviewType, hypotheses: reviewed, groundingSnippets: snippets });
       const text = fullPrompt('review', item);
-      for (const marker of TYPE_MARKERS[reviewType]) expect(text).toContain(marker);
+      expectPassages(text, TYPE_MARKERS[reviewType]);
       expectContract(text, ReviewResultSchema, ['hyp_d4', 'hyp_a1']);
       expect(item).toContain(`(review type \`${reviewType}\`)`);
       expect(item).toContain('`hypothesis_id` copied from');
-      expect(text).toContain('| plausibility | contradicts well-established evidence');
-      expect(text).toContain('**overall** is not an average');
-      expect(text).toContain('Safety cap: if safety < 0.5, overall ≤ safety.');
+      expectPassages(text, ['| plausibility | contradicts well-established evidence', '**overall** is not an average', 'Safety cap: if safety < 0.5, overall ≤ safety.']);
       expectSize(item, 200, 12_000);
     });
   }
@@ -39,9 +37,7 @@ describe('review instructions', () => {
   it('includes the tournament record only for tournament reviews', () => {
     const withRecord = { ...hypotheses[0]!, tournament: { elo: 1061, rank: 1, matches_played: 6, wins: 5, match_notes: [{ won: false, rationale: 'Lost on missing lineage tracing.' }] } };
     const text = reviewInstructions({ project, reviewType: 'tournament', hypotheses: [withRecord], groundingSnippets: [] });
-    expect(text).toContain('<untrusted_data kind="tournament_record" hypothesis_id="hyp_d4">');
-    expect(text).toContain('Elo 1061, rank 1; 5 wins in 6 matches.');
-    expect(text).toContain('- Lost: Lost on missing lineage tracing.');
+    expectPassages(text, ['<untrusted_data kind="tournament_record" hypothesis_id="hyp_d4">', 'Elo 1061, rank 1; 5 wins in 6 matches.', '- Lost: Lost on missing lineage tracing.']);
     expect(reviewInstructions({ project, reviewType: 'full', hypotheses: [withRecord], groundingSnippets: [] })).not.toContain('tournament_record');
   });
 
