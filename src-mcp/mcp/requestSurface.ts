@@ -1,7 +1,7 @@
 // Which part of the MCP surface a server built for one request needs. Over stateless HTTP the lab
 // server builds an McpServer for every request and drops it after one message; building the
 // prompts' argument schemas, the resource templates and the instructions for a tools/call was
-// ~0.8 ms of the call's CPU (bench/team-server.ts, docs/benchmarks.md), work no tool call reads.
+// ~0.9 ms of the call's CPU (bench/team-server.ts, docs/benchmarks.md), work no tool call reads.
 // Anything not named here (discovery, initialize, completion, subscriptions/listen, an unknown
 // method, a batch mixing surfaces) gets the whole surface, so no answer can differ.
 

@@ -18,7 +18,8 @@ export interface Dialect {
    * The rows of `subquery` as the text of a JSON array of arrays, each the row's `columns` in order
    * and ordered by `orderBy`; `[]` without rows. Several rows inside one row of an outer statement
    * (one round trip on PostgreSQL). Both engines print a double so that it parses back exactly
-   * (SQLite ≥ 3.43, PostgreSQL ≥ 12 with the default extra_float_digits).
+   * (SQLite ≥ 3.44, which also orders inside an aggregate; PostgreSQL ≥ 12 with the default
+   * extra_float_digits).
    */
   jsonTuplesOf(columns: string, subquery: string, orderBy: string): string;
   /** The larger of two values (SQLite's two-argument MAX). */
