@@ -26,11 +26,13 @@ export async function createMcpServer(ctx: ServerContext, era: 'legacy' | 'moder
       instructions: surface === 'whole' ? await instructionsFor(ctx) : undefined,
     },
   );
-  if (installs(surface, 'tools')) installTools(mcp, toolCatalog, ctx);
-  if (installs(surface, 'resources')) installResources(mcp, ctx);
-  if (installs(surface, 'prompts')) installPrompts(mcp, ctx);
   const notifier = new ConnectionNotifier(mcp, era, ctx.clientId);
-  if (installs(surface, 'resources')) notifier.acceptSubscriptions();
+  if (installs(surface, 'tools')) installTools(mcp, toolCatalog, ctx);
+  if (installs(surface, 'resources')) {
+    installResources(mcp, ctx);
+    notifier.acceptSubscriptions();
+  }
+  if (installs(surface, 'prompts')) installPrompts(mcp, ctx);
   const unsubscribe = ctx.feed.subscribe((events) => notifier.onEvents(events));
   // A 2025-era client that declares sampling may lend its model for work items (where a project allows it).
   const detachSampling = era === 'legacy' ? ctx.sampling?.attach(mcp.server) : undefined;
