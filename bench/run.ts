@@ -44,6 +44,7 @@ const BENCHMARKS: ReadonlyArray<{ label: string; run: () => Promise<BenchOutput>
   { label: 'payload: install size without electron', run: () => Promise.resolve(benchPayload()), server: false },
   { label: 'startup memory: rss after initialize vs server-memory', run: () => benchStartupRss() },
   { label: 'faults: 100 kill -9 during write bursts', run: () => benchFaults({ kills: 100 }) },
+  { label: 'faults: 100 kill -9 during write bursts on postgresql', run: () => benchFaults({ kills: 100, engine: 'postgres' }) },
   { label: 'context cost: delegated projects of 10, 20 and 50 hypotheses', run: () => benchContextCost() },
   // PostgreSQL against SQLite in the same run (issue 30); each starts a throwaway cluster (bench/engineStore.ts).
   { label: 'postgresql: reads vs sqlite, 10,000 hypotheses / 100,000 matches and a small project', run: () => benchEngineReads() },

@@ -1,22 +1,23 @@
 // Faults: the server is killed with SIGKILL in the middle of write bursts, again and again, and
 // restarted on the same database (bench/faults.ts runs the campaign; `npm run bench` does ≥ 100
-// kills). After every kill the file is intact and every acknowledged decision is there; decisions
-// in flight at a kill apply exactly once when retried; every committed project and decision has
-// its audit row after every kill (they commit in one transaction); the audit chain verifies at the end.
+// kills), on each engine: the folder's SQLite file, and on the PostgreSQL run the folder's
+// database. After every kill the store is intact (integrity_check; amcheck) and every
+// acknowledged decision is there; decisions in flight at a kill apply exactly once when retried;
+// every committed project and decision has its audit row after every kill (they commit in one
+// transaction); the audit chain verifies at the end.
 import { describe, expect, it } from 'vitest';
 import { runFaultCampaign } from '../../bench/faults.js';
 import { tempDataDir } from '../support/server.js';
-import { testEngine } from '../support/testEngine.js';
+import { databaseUrlFor, testEngine } from '../support/testEngine.js';
 
 const KILLS = Number(process.env.COSCI_FAULT_KILLS ?? 8);
 const SEED = Number(process.env.COSCI_FAULT_SEED ?? 7);
 
-// The campaign checks the store after each kill through the SQLite file (bench/faults.ts runs under
-// tsx, without the store's .sql loader). On PostgreSQL, a replica killed with SIGKILL mid-write is
-// team-server/replicas.test.ts's case (no acknowledged write lost, the chain verifying).
-describe.skipIf(testEngine() === 'postgres')(`kill -9 during write bursts (${KILLS} kills, seed ${SEED})`, () => {
+describe(`kill -9 during write bursts on ${testEngine()} (${KILLS} kills, seed ${SEED})`, () => {
   it('keeps the database intact and every acknowledged decision, applies retried decisions once, audits every committed effect, and the chain verifies', async () => {
-    const report = await runFaultCampaign({ dataDir: tempDataDir('cosci-faults'), kills: KILLS, seed: SEED });
+    const dataDir = tempDataDir('cosci-faults');
+    const databaseUrl = await databaseUrlFor(dataDir);
+    const report = await runFaultCampaign({ dataDir, ...(databaseUrl === undefined ? {} : { databaseUrl }), kills: KILLS, seed: SEED });
     process.stderr.write(
       `faults: ${report.kills} kills, ${report.acknowledgedProjects} projects and ${report.acknowledgedDecisions} decisions acknowledged, ` +
         `${report.retried.applied + report.retried.alreadyApplied} decisions retried after a kill (${report.retried.alreadyApplied} had committed), ` +
