@@ -9,7 +9,7 @@
 import type pg from 'pg';
 import { postgresPool, type Db } from './handle.js';
 import type { PostgresPool } from './postgres/pool.js';
-import { postgresStatement, postgresValues } from './postgres/statementText.js';
+import { postgresQuery } from './postgres/statementText.js';
 import { asStoreFailure } from './postgres/failures.js';
 import { cached, cachedPluck, cachedRaw } from './statements.js';
 import { onConnection, unitClient } from './unitOfWork.js';
@@ -35,8 +35,8 @@ function bind(params: Params | undefined): unknown[] {
 }
 
 async function onPostgres(db: Db, pool: PostgresPool, statement: Statement, params: Params | undefined, rowMode?: 'array'): Promise<pg.QueryResult> {
-  const prepared = postgresStatement(textFor(statement, 'postgres'));
-  const config: pg.QueryConfig = { name: prepared.name, text: prepared.text, values: postgresValues(prepared, params) };
+  const { statement: prepared, values } = postgresQuery(textFor(statement, 'postgres'), params);
+  const config: pg.QueryConfig = { name: prepared.name, text: prepared.text, values };
   const unit = unitClient(db);
   const runner = unit?.client ?? pool.pool;
   try {

@@ -6,7 +6,7 @@ import { execute, row, rows, scalar, scalars, tuples, writeReturning } from '../
 import { perEngine } from '../../../../src-mcp/store/dialect.js';
 import { readTransaction, writeTransaction, openPostgresDatabase, closeDatabase } from '../../../../src-mcp/store/database.js';
 import { outsideUnits } from '../../../../src-mcp/store/unitOfWork.js';
-import { postgresStatement, postgresValues } from '../../../../src-mcp/store/postgres/statementText.js';
+import { LIMIT_VARIANTS, postgresQuery, postgresStatement, postgresValues } from '../../../../src-mcp/store/postgres/statementText.js';
 import { openTestStore, testEngine, testStoreUrl } from '../../../support/storeEngine.js';
 
 describe('SQLite statement text as PostgreSQL reads it', () => {
@@ -33,6 +33,50 @@ describe('SQLite statement text as PostgreSQL reads it', () => {
   });
 });
 
+// PostgreSQL reuses a plan (its generic plan) only when that plan is priced no higher than one made
+// for the values; a `LIMIT $n` it cannot price, so the value is written into the text (statementText.ts).
+describe('LIMIT values PostgreSQL plans with', () => {
+  it('writes a positional LIMIT value into the text and binds the rest, OFFSET included', () => {
+    const query = postgresQuery('SELECT * FROM t WHERE a = ? ORDER BY b LIMIT ? OFFSET ?', ['x', 50, 100]);
+    expect(query.statement.text).toBe('SELECT * FROM t WHERE a = $1 ORDER BY b LIMIT 50 OFFSET $2');
+    expect(query.values).toEqual(['x', 100]);
+    // The same value is the same prepared statement; another is another.
+    expect(postgresQuery('SELECT * FROM t WHERE a = ? ORDER BY b LIMIT ? OFFSET ?', ['y', 50, 0]).statement.name).toBe(query.statement.name);
+    expect(postgresQuery('SELECT * FROM t WHERE a = ? ORDER BY b LIMIT ? OFFSET ?', ['y', 51, 0]).statement.name).not.toBe(query.statement.name);
+  });
+
+  it('writes a named LIMIT value in where it follows LIMIT and binds it by name elsewhere, in subqueries too', () => {
+    const query = postgresQuery('SELECT (SELECT x FROM u ORDER BY x LIMIT @top) AS best, @top AS asked FROM t WHERE id = @id', { id: 'p', top: 5 });
+    expect(query.statement.text).toBe('SELECT (SELECT x FROM u ORDER BY x LIMIT 5) AS best, $1 AS asked FROM t WHERE id = $2');
+    expect(query.values).toEqual([5, 'p']);
+  });
+
+  it('keeps the parameter for a value that is not a plain count, and leaves LIMIT in literals and comments alone', () => {
+    const sql = "SELECT 'LIMIT ?' AS x FROM t -- LIMIT ?\n WHERE a = ? LIMIT ?";
+    for (const value of [-1, 2.5, '7', null, 1e7, 2n]) {
+      const query = postgresQuery(sql, ['a', value]);
+      expect(query.statement.text).toBe("SELECT 'LIMIT ?' AS x FROM t -- LIMIT ?\n WHERE a = $1 LIMIT $2");
+      expect(query.values).toEqual(['a', value]);
+    }
+    expect(postgresQuery(sql, ['a', 3]).statement.text).toBe("SELECT 'LIMIT ?' AS x FROM t -- LIMIT ?\n WHERE a = $1 LIMIT 3");
+  });
+
+  it('keeps the parameter in a text with numbered parameters, which dropping one would renumber', () => {
+    const query = postgresQuery('SELECT * FROM t WHERE a = ?1 OR b = ?1 LIMIT ?2', ['x', 10]);
+    expect(query.statement.text).toBe('SELECT * FROM t WHERE a = $1 OR b = $1 LIMIT $2');
+    expect(query.values).toEqual(['x', 10]);
+  });
+
+  it(`makes at most ${LIMIT_VARIANTS} statements of one text; further values are bound as parameters`, () => {
+    const sql = 'SELECT id FROM many_pages ORDER BY id LIMIT ?';
+    const texts = Array.from({ length: LIMIT_VARIANTS + 3 }, (_, n) => postgresQuery(sql, [n + 1]).statement.text);
+    expect(texts.slice(0, LIMIT_VARIANTS)).toEqual(Array.from({ length: LIMIT_VARIANTS }, (_, n) => `SELECT id FROM many_pages ORDER BY id LIMIT ${n + 1}`));
+    expect(new Set(texts.slice(LIMIT_VARIANTS))).toEqual(new Set(['SELECT id FROM many_pages ORDER BY id LIMIT $1']));
+    // A value seen before still has its own statement.
+    expect(postgresQuery(sql, [1]).statement.text).toBe('SELECT id FROM many_pages ORDER BY id LIMIT 1');
+  });
+});
+
 describe(`store statements on ${testEngine()}`, () => {
   async function tableStore() {
     const db = await openTestStore('cosci-sql-');
@@ -43,6 +87,20 @@ describe(`store statements on ${testEngine()}`, () => {
     });
     return db;
   }
+
+  it('reads a LIMIT page alike, and on PostgreSQL with one reused plan after the first five runs', async () => {
+    const db = await tableStore();
+    // Enough rows that a plan for any LIMIT (priced at a tenth of them) costs more than one for 3.
+    await execute(db, "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) INSERT INTO scratch (id, goal) SELECT 'q' || i, 'another goal' FROM n");
+    const page = 'SELECT id FROM scratch WHERE status = ? ORDER BY id LIMIT ?';
+    // One unit of work: one connection, whose prepared statements pg_prepared_statements shows.
+    const plans = await readTransaction(db, async () => {
+      for (let run = 0; run < 8; run += 1) expect(await scalars(db, page, ['active', 3])).toEqual(['p1', 'q10', 'q100']);
+      if (testEngine() === 'sqlite') return undefined;
+      return row<{ generic_plans: number; custom_plans: number }>(db, "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%FROM scratch WHERE status = $1 ORDER BY id LIMIT %' AND statement NOT LIKE '%pg_prepared_statements%'");
+    });
+    if (testEngine() === 'postgres') expect(plans).toMatchObject({ custom_plans: 5, generic_plans: 3 });
+  });
 
   it('reads rows, one row, a value, a column and arrays alike', async () => {
     const db = await tableStore();
