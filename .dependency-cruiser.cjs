@@ -3,6 +3,34 @@
 //   host ← {electron, web}; no process imports another's folder; the renderer imports only
 //   src-shared *types*; src-shared (the common layer) imports nothing but zod, and its node/
 //   part (Node helpers of host and server, never the renderer's) Node builtins besides.
+
+/**
+ * The server's layers, bottom first: the one owner of their order (the first lines above say it in words). A layer
+ * imports only the layers before it; each gets one rule naming every folder after it.
+ */
+const SERVER_LAYERS = [
+  { rule: 'store-is-the-bottom', comment: 'The store knows nothing of the layers above it.', paths: ['store/'] },
+  { rule: 'engine-below-reasoners-knowledge-mcp', paths: ['engine/'] },
+  { rule: 'reasoners-knowledge-below-mcp', paths: ['reasoners/', 'knowledge/', 'health/'] },
+  { rule: 'mcp-below-entry-points', paths: ['mcp/'] },
+  {
+    rule: 'runtime-below-entry-points',
+    comment: 'runtime/ wires the process (database, transport, background work, the MCP server); only the entry points start it.',
+    paths: ['runtime/'],
+  },
+  { paths: ['server\\.ts$', 'cli\\.ts$'] },
+];
+
+function serverLayerRules() {
+  return SERVER_LAYERS.slice(0, -1).map((layer, index) => ({
+    name: layer.rule,
+    ...(layer.comment === undefined ? {} : { comment: layer.comment }),
+    severity: 'error',
+    from: { path: `^src-mcp/(${layer.paths.join('|')})` },
+    to: { path: `^src-mcp/(${SERVER_LAYERS.slice(index + 1).flatMap((above) => above.paths).join('|')})` },
+  }));
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -22,31 +50,7 @@ module.exports = {
       from: { path: '^src-shared/node/' },
       to: { pathNot: '^src-shared/|node_modules/zod/|^package\\.json$', dependencyTypesNot: ['core'] },
     },
-    {
-      name: 'store-is-the-bottom',
-      comment: 'The store knows nothing of the layers above it.',
-      severity: 'error',
-      from: { path: '^src-mcp/store/' },
-      to: { path: '^src-mcp/(engine|reasoners|knowledge|health|mcp|runtime|server|cli)' },
-    },
-    {
-      name: 'engine-below-reasoners-knowledge-mcp',
-      severity: 'error',
-      from: { path: '^src-mcp/engine/' },
-      to: { path: '^src-mcp/(reasoners|knowledge|health|mcp|runtime|server|cli)' },
-    },
-    {
-      name: 'reasoners-knowledge-below-mcp',
-      severity: 'error',
-      from: { path: '^src-mcp/(reasoners|knowledge|health)/' },
-      to: { path: '^src-mcp/(mcp|runtime|server|cli)' },
-    },
-    {
-      name: 'mcp-below-entry-points',
-      severity: 'error',
-      from: { path: '^src-mcp/mcp/' },
-      to: { path: '^src-mcp/(runtime/|(server|cli)\\.ts$)' },
-    },
+    ...serverLayerRules(),
     {
       name: 'mcp-audit-over-store-only',
       comment: 'mcp/audit/ records and exports what clients did; it leans on the store alone, so every part of the MCP surface can use it (architecture.md, *Layers and folders*).',
@@ -67,13 +71,6 @@ module.exports = {
       severity: 'error',
       from: { path: '^src-mcp/mcp/tools/' },
       to: { path: '^src-mcp/mcp/(toolRegistry|toolCatalog)\\.ts$' },
-    },
-    {
-      name: 'runtime-below-entry-points',
-      comment: 'runtime/ wires the process (database, transport, background work, the MCP server); only the entry points start it.',
-      severity: 'error',
-      from: { path: '^src-mcp/runtime/' },
-      to: { path: '^src-mcp/(server|cli)\\.ts$' },
     },
     {
       name: 'sqlite-driver-only-in-store',
