@@ -22,9 +22,20 @@ const WORKER_STALE_MS = 20_000;
 
 /** Whether a live process runs provider work for this project in the background. */
 export async function backgroundServes(facts: RoutingFacts, project: ResearchProject): Promise<boolean> {
+  // The project's order first: without a provider in it there is nothing to read.
   if (!providerServes(reasonerOrderOf(project.settings))) return false;
+  return servesInBackground(project, await liveBackgroundWorkers(facts));
+}
+
+/** How many background worker processes are alive now (for a caller that reads them alongside the project). */
+export async function liveBackgroundWorkers(facts: RoutingFacts): Promise<number> {
   const since = new Date(facts.now.getTime() - WORKER_STALE_MS).toISOString();
-  return (await recentBackgroundWorkers(facts.db, since)).some((worker) => facts.ownerAlive(worker.workerId));
+  return (await recentBackgroundWorkers(facts.db, since)).filter((worker) => facts.ownerAlive(worker.workerId)).length;
+}
+
+/** backgroundServes, given the live workers read already. */
+export function servesInBackground(project: ResearchProject, liveWorkers: number): boolean {
+  return liveWorkers > 0 && providerServes(reasonerOrderOf(project.settings));
 }
 
 /** Whether this reasoner kind takes the project's work without sampling: a live background provider, or delegation to the caller. */

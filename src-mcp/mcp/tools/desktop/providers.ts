@@ -11,7 +11,7 @@ import { recordChange } from '../../../engine/changes.js';
 import { DomainError } from '../../../engine/errors.js';
 import { loadResearch, reasonerOrderOf, REASONER_KINDS, updateResearch } from '../../../engine/projectRecord.js';
 import type { ProjectSettings, ResearchProject } from '../../../engine/types.js';
-import { backgroundServes } from '../../../reasoners/routing.js';
+import { liveBackgroundWorkers, servesInBackground } from '../../../reasoners/routing.js';
 import { configFromRow, inputFromRow, ProviderInputSchema, reloadProviders, rowFromInput, type ProviderInput } from '../../../reasoners/providers/settings.js';
 import type { ProviderRegistry } from '../../../reasoners/providers/registry.js';
 import { ProviderError, REASONING_ROLES } from '../../../reasoners/providers/types.js';
@@ -193,8 +193,14 @@ export const ReasoningUsageSchema = z.object({
   max_cost_usd: z.number().nullable(),
 });
 
-/** Calls, tokens and estimated cost of the project's automatic reasoners (providers, sampling), per role. */
-export async function reasoningUsage(ctx: ServerContext, project: ResearchProject): Promise<z.input<typeof ReasoningUsageSchema>> {
+type ReasoningUsage = z.input<typeof ReasoningUsageSchema>;
+
+/**
+ * Calls, tokens and estimated cost of the project's automatic reasoners (providers, sampling), per
+ * role. Its reads (the usage, the live background workers) need only the project's id, so they are
+ * made alongside the caller's read of the project: the function returned puts them together with it.
+ */
+export async function readReasoningUsage(ctx: ServerContext, projectId: string): Promise<(project: ResearchProject) => ReasoningUsage> {
   const numbers = (totals: { calls: number; inputTokens: number; outputTokens: number; costUsd: number | null }) => ({
     calls: totals.calls,
     input_tokens: totals.inputTokens,
@@ -202,20 +208,19 @@ export async function reasoningUsage(ctx: ServerContext, project: ResearchProjec
     cost_usd: totals.costUsd === null ? null : Math.round(totals.costUsd * 10_000) / 10_000,
   });
   // Independent reads at once (on PostgreSQL, a round trip each on its own pooled connection).
-  const active = project.status !== 'completed' && project.status !== 'paused';
-  const [inBackground, usage] = await Promise.all([active && backgroundServes({ db: ctx.db, now: ctx.now(), ownerAlive: ctx.ownerAlive }, project), usageSummary(ctx.db, project.id)]);
-  return {
+  const [usage, liveWorkers] = await Promise.all([usageSummary(ctx.db, projectId), liveBackgroundWorkers({ db: ctx.db, now: ctx.now(), ownerAlive: ctx.ownerAlive })]);
+  return (project) => ({
     reasoner_order: [...reasonerOrderOf(project.settings)],
-    in_background: inBackground,
+    in_background: project.status !== 'completed' && project.status !== 'paused' && servesInBackground(project, liveWorkers),
     ...numbers(usage.totals),
     by_role: usage.byRole.map((row) => ({ role: row.role, ...numbers(row) })),
     by_reasoner: usage.byReasoner,
     max_tokens: project.settings.maxTokens ?? null,
     max_cost_usd: project.settings.maxCostUsd ?? null,
-  };
+  });
 }
 
-export function reasoningMarkdown(usage: z.input<typeof ReasoningUsageSchema>): string {
+export function reasoningMarkdown(usage: ReasoningUsage): string {
   const cost = (value: number | null | undefined): string => (value === null || value === undefined ? '' : `, ≈ $${value.toFixed(4)}`);
   const roles = usage.by_role.map((r) => `${r.role} ${r.calls} calls, ${r.input_tokens}+${r.output_tokens} tokens${cost(r.cost_usd)}`);
   return `- Reasoners: ${usage.reasoner_order.join(' → ')}${usage.in_background ? ' (a provider works in the background now)' : ''}${roles.length > 0 ? `; ${roles.join('; ')}` : ''}`;

@@ -21,7 +21,7 @@ import type { ToolDefinition } from '../../../../../src-mcp/mcp/toolkit.js';
 import { freshDb, startProject, type Driver } from '../../../../support/engineDriver.js';
 import { makeTempDir } from '../../../../support/tempDirs.js';
 import { testEngine } from '../../../../support/storeEngine.js';
-import { statementsDuring } from '../../../../support/postgresStatements.js';
+import { roundTripsDuring, type RoundTrips } from '../../../../support/postgresStatements.js';
 
 describe.skipIf(testEngine() !== 'postgres')('statements per polled read on PostgreSQL', () => {
   let driver: Driver;
@@ -60,19 +60,28 @@ describe.skipIf(testEngine() !== 'postgres')('statements per polled read on Post
   // the next call's count.
   afterEach(async () => flushReadAudit(ctx.db));
 
-  async function sentBy(tool: ToolDefinition, args: Record<string, unknown>): Promise<string[]> {
+  async function roundTripsOf(tool: ToolDefinition, args: Record<string, unknown>): Promise<RoundTrips> {
     let failure: string | undefined;
-    const sent = await statementsDuring(async () => {
+    const trips = await roundTripsDuring(async () => {
       const result = await callTool(tool, args, ctx, DETACHED_CALL);
       if (result.isError === true) failure = JSON.stringify(result.content);
     });
     expect(failure).toBeUndefined();
-    return sent;
+    return trips;
   }
 
-  it('get_research_status: the policy, the project with its counts, top hypothesis and pending checkpoints, the background check and the usage', async () => {
-    const sent = await sentBy(getResearchStatusTool as unknown as ToolDefinition, { research_id: driver.projectId });
+  async function sentBy(tool: ToolDefinition, args: Record<string, unknown>): Promise<string[]> {
+    return (await roundTripsOf(tool, args)).sent;
+  }
+
+  it('get_research_status: the policy, then at once the project with its counts, top hypothesis and pending checkpoints, the background check and the usage', async () => {
+    // A first call opens the pooled connections the reads run on at once (a new connection's handshake is not a read's).
+    await roundTripsOf(getResearchStatusTool as unknown as ToolDefinition, { research_id: driver.projectId });
+    await flushReadAudit(ctx.db);
+    const { sent, waits } = await roundTripsOf(getResearchStatusTool as unknown as ToolDefinition, { research_id: driver.projectId });
     expect(sent, sent.join('\n')).toHaveLength(4);
+    // Two waits on the database: the policy, then the three reads together.
+    expect(waits, sent.join('\n')).toBe(2);
   });
 
   it('list_hypotheses: the policy, the project with its counts, the page', async () => {
