@@ -37,8 +37,10 @@ export interface SeedingHandle {
   db: Db;
   /**
    * After a bulk load, what the engine would do on its own before long: SQLite's WAL folded back
-   * into the file; PostgreSQL's planner statistics gathered (autovacuum's ANALYZE, which follows a
-   * load within a minute or so), so that reads are planned on the data as it is.
+   * into the file; on PostgreSQL autovacuum's work after a load (VACUUM ANALYZE: since PostgreSQL
+   * 13 inserts alone set off a vacuum, within a minute of the load): the planner's statistics
+   * gathered, so that reads are planned on the data as it is, and nothing left for autovacuum to
+   * do in the middle of a measurement (its pass over 100,000 new matches took a core for seconds).
    */
   settle(): Promise<void>;
   /** The last `count` durations (ms) the servers recorded in the audit log for `action` (e.g. `tool:list_hypotheses`): a call's own time, without stdio. */
@@ -94,7 +96,7 @@ export async function folderStore(engine: BenchEngine, dataDir: string, label = 
       const pool = new PostgresPool(url);
       return Promise.resolve({
         db: handleOf(pool),
-        settle: async () => void (await pool.pool.query('ANALYZE')),
+        settle: async () => void (await pool.pool.query('VACUUM ANALYZE')),
         ping: async () => void (await pool.pool.query('SELECT 1')),
         recentDurations: async (action, count) => (await pool.pool.query<{ duration_ms: number }>(RECENT_DURATIONS, [action, count])).rows.map((row) => Number(row.duration_ms)),
         close: () => pool.close(),
