@@ -189,7 +189,7 @@ export interface HypothesisPage {
 
 export async function listHypotheses(
   db: Db,
-  query: { projectId: string; status?: HypothesisStatus | undefined; origin?: HypothesisOrigin | undefined; minElo?: number | undefined; limit: number; cursor?: string | undefined; counts?: HypothesisCounts | undefined },
+  query: { projectId: string; status?: HypothesisStatus | undefined; origin?: HypothesisOrigin | undefined; minElo?: number | undefined; limit: number; cursor?: string | undefined; counts?: HypothesisCounts | Promise<HypothesisCounts> | undefined },
 ): Promise<HypothesisPage> {
   let after: { sortKey: number; seq: number } | undefined;
   if (query.cursor !== undefined) {

@@ -22,8 +22,11 @@ export interface HypothesisQuery {
   limit: number;
   /** Position after which to continue: the (sort key, seq) of the last row of the previous page. */
   after?: { sortKey: number; seq: number } | undefined;
-  /** The project's counters when the caller read them already (with the project: getProjectCounts), so the total costs no read of its own. */
-  counts?: HypothesisCounts | undefined;
+  /**
+   * The project's counters when the caller read them already (with the project: getProjectCounts),
+   * or is reading them alongside the page, so the total costs no read of its own.
+   */
+  counts?: HypothesisCounts | Promise<HypothesisCounts> | undefined;
 }
 
 // Ranked first by tournament rank, unranked ones after them by Elo; `sort_key` makes that one number.
@@ -117,7 +120,7 @@ export function queryHypotheses(db: Db, query: HypothesisQuery): Promise<{ rows:
 /** How many hypotheses match the filter, across all pages: from the project's counters unless Elo filters too. */
 async function countHypotheses(db: Db, query: HypothesisQuery): Promise<number> {
   if (query.minElo === undefined && query.origin === undefined) {
-    const counts = query.counts ?? (await projectCounts(db, query.projectId));
+    const counts = await (query.counts ?? projectCounts(db, query.projectId));
     if (query.status === undefined) return counts.total;
     return Object.hasOwn(counts.byStatus, query.status) ? counts.byStatus[query.status as HypothesisRow['status']] : 0;
   }

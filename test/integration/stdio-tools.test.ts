@@ -115,6 +115,9 @@ describe.each(CLIENT_KINDS)('MCP server over stdio ($label)', ({ sdk, era }) => 
       { name: 'list_research_projects', arguments: { status: 'running' }, code: 'invalid_input', mention: /status/ },
       { name: 'list_research_projects', arguments: { cursor: 'not-a-cursor' }, code: 'invalid_input', mention: /cursor/ },
       { name: 'get_research_status', arguments: { research_id: 'res_000000000000' }, code: 'resource_not_found', mention: /list_research_projects/ },
+      // Its counters are read alongside the page: the empty page of an unknown project is no answer.
+      { name: 'list_hypotheses', arguments: { research_id: 'res_000000000000' }, code: 'resource_not_found', mention: /list_research_projects/ },
+      { name: 'list_hypotheses', arguments: { research_id: 'res_000000000000', cursor: 'not-a-cursor' }, code: 'invalid_input', mention: /cursor/ },
     ];
     for (const testCase of cases) {
       const result = await client.callTool({ name: testCase.name, arguments: testCase.arguments });

@@ -242,11 +242,12 @@ export const listHypothesesTool = defineTool({
   output: z.object({ hypotheses: z.array(HypothesisSummary), total: z.number().int(), next_cursor: z.string().nullable() }),
   async run(args, ctx) {
     // That the project exists, and its counters for the total, in one read: its plan and settings
-    // (loadResearch parses and validates both) are not needed.
-    const counts = await getProjectCounts(ctx.db, args.research_id);
+    // (loadResearch parses and validates both) are not needed. Read alongside the page (on
+    // PostgreSQL one wait for both): an unknown project's empty page is answered by this read's error.
+    const counts = getProjectCounts(ctx.db, args.research_id);
     // The seed's "evolved" means the evolved hypotheses themselves; the parents they replaced are "superseded" (stored status `evolved`).
     const filter = args.status === 'evolved' ? { origin: 'evolved' as const } : args.status === 'superseded' ? { status: 'evolved' as const } : { status: args.status };
-    const page = await listHypotheses(ctx.db, { projectId: args.research_id, ...filter, minElo: args.min_elo, limit: args.limit, cursor: args.cursor, counts });
+    const [, page] = await Promise.all([counts, listHypotheses(ctx.db, { projectId: args.research_id, ...filter, minElo: args.min_elo, limit: args.limit, cursor: args.cursor, counts })]);
     const rows = page.hypotheses.map(summaryOf);
     const labelOf = await hypothesisLabels(ctx, [...rows.flatMap((h) => h.parents), ...rows.flatMap((h) => (h.near_duplicate_of === null ? [] : [h.near_duplicate_of]))]);
     // ' - ', not an em dash: one character beyond Latin-1 makes the whole digest two bytes a character to serialise and encode (runtime/frameEncoding.ts).
