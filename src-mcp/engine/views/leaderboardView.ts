@@ -173,15 +173,18 @@ async function boardHeader(db: Db, projectId: string, topK: number, version: num
  * page and header are read in one read snapshot: the header's few reads must see the state the rows show.
  */
 export async function leaderboardPage(db: Db, projectId: string, query: { cursor?: string | undefined; limit: number }): Promise<LeaderboardPage> {
-  // The top-k only: a page needs no plan (loadResearch would parse and validate it on every page).
-  const { topK } = await loadResearchSettings(db, projectId);
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  // The top-k only: a page needs no plan (loadResearch would parse and validate it on every page).
+  // Read alongside the page when the header is cached (on PostgreSQL one wait for both); an unknown
+  // or trashed project is answered by this read's error either way.
+  const settings = loadResearchSettings(db, projectId);
   // One row more than asked says whether there is a next page without counting the rest.
   if (headers.get(db)?.has(projectId) === true) {
-    const read = await boardLines(db, projectId, after, query.limit + 1);
+    const [{ topK }, read] = await Promise.all([settings, boardLines(db, projectId, after, query.limit + 1)]);
     const header = cachedHeader(db, projectId, topK, read.version);
     if (header !== undefined) return pageOf(projectId, header, read.lines, query.limit);
   }
+  const { topK } = await settings;
   return await readTransaction(db, async (): Promise<LeaderboardPage> => {
     const again = await boardLines(db, projectId, after, query.limit + 1);
     const version = again.version ?? (await leaderboardVersion(db, projectId));

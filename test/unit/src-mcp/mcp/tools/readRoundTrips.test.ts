@@ -92,13 +92,15 @@ describe.skipIf(testEngine() !== 'postgres')('statements per polled read on Post
     expect(waits, sent.join('\n')).toBe(2);
   });
 
-  it('get_leaderboard: the policy, the settings and the page, with no read transaction once the header is cached', async () => {
+  it('get_leaderboard: the policy, then the settings and the page at once, with no read transaction once the header is cached', async () => {
     const args = { research_id: driver.projectId, limit: 50 };
     // The first page reads the header in one snapshot with the rows.
     const first = await sentBy(getLeaderboardTool as unknown as ToolDefinition, args);
     expect(first.some((text) => text.startsWith('BEGIN'))).toBe(true);
-    const sent = await sentBy(getLeaderboardTool as unknown as ToolDefinition, args);
+    const { sent, waits } = await roundTripsOf(getLeaderboardTool as unknown as ToolDefinition, args);
     expect(sent, sent.join('\n')).toHaveLength(3);
     expect(sent.some((text) => text.startsWith('BEGIN'))).toBe(false);
+    // The policy, then the settings and the page at once.
+    expect(waits, sent.join('\n')).toBe(2);
   });
 });
