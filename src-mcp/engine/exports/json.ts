@@ -6,6 +6,7 @@ import type { MetaReviewResult, ResearchPlan, ReviewScores } from '../schemas.js
 import { label, partition, standing, type ResearchReport } from './report.js';
 import { bibliography, type Bibliography } from './references.js';
 import { bibliographicFields, type BibliographicFields } from '../bibliographicFields.js';
+import { matchVerdictFields, type MatchVerdictFields } from '../matchFields.js';
 
 export const REPORT_FORMAT_VERSION = 1;
 
@@ -65,14 +66,8 @@ export interface ReviewJson {
   created_at: string;
 }
 
-export interface MatchJson {
+export interface MatchJson extends MatchVerdictFields {
   id: string;
-  first_id: string;
-  second_id: string;
-  winner_id: string;
-  judge: 'model' | 'human';
-  confidence: number | null;
-  rationale: string;
   debate: Array<{ speaker: string; argument: string }>;
   created_by: string;
   created_at: string;
@@ -174,12 +169,7 @@ function reviewJson(r: Review, bib: Bibliography): ReviewJson {
 function matchJson(m: MatchRecord): MatchJson {
   return {
     id: m.id,
-    first_id: m.firstId,
-    second_id: m.secondId,
-    winner_id: m.winnerId,
-    judge: m.judge,
-    confidence: m.confidence,
-    rationale: m.rationale,
+    ...matchVerdictFields(m),
     debate: m.debate.map((turn) => ({ ...turn })),
     created_by: m.createdBy,
     created_at: m.createdAt,
