@@ -2,10 +2,11 @@
 // refreshes whenever the host announces a change (a project moved, a checkpoint arrived) and on
 // request; it does not poll.
 import { useEffect } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuditFilter, AuditOutcome } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
+import { useRoutePages } from '../../api/routePages';
 
 export const auditKeys = {
   all: ['audit'] as const,
@@ -56,15 +57,7 @@ export function toAuditFilter(form: AuditFilterForm): AuditFilter {
 const PAGE = 200;
 
 export function useAuditLog(filter: AuditFilter) {
-  const api = useCosci();
-  return useInfiniteQuery({
-    queryKey: auditKeys.log(filter),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => call(api, 'audit.query', { ...filter, limit: PAGE, ...(pageParam === null ? {} : { cursor: pageParam }) }),
-    getNextPageParam: (last) => last.next_cursor,
-    // Keep the rows on screen while a new filter's first page loads: no flash of emptiness.
-    placeholderData: (previous) => previous,
-  });
+  return useRoutePages('audit.query', auditKeys.log(filter), { ...filter, limit: PAGE }, { keepPrevious: true });
 }
 
 export function useAuditVerification() {

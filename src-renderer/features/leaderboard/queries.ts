@@ -1,10 +1,11 @@
 // The tournament views' host calls as TanStack Query hooks. Their keys live under ['projects']
 // so that the host events which already invalidate project data (useHostEvents) refresh the
 // leaderboard, matches and charts too when an assistant's judgements or a vote arrive.
-import { experimental_streamedQuery as streamedQuery, queryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { experimental_streamedQuery as streamedQuery, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CosciApi } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
+import { useRoutePages } from '../../api/routePages';
 import { boardPages } from './boardStream';
 
 export const tournamentKeys = {
@@ -101,19 +102,7 @@ export function useEloHistory(researchId: string, ids: readonly string[]) {
 }
 
 export function useMatches(researchId: string, judge: 'all' | 'model' | 'human') {
-  const api = useCosci();
-  return useInfiniteQuery({
-    queryKey: tournamentKeys.matches(researchId, judge),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) =>
-      call(api, 'leaderboard.matches', {
-        research_id: researchId,
-        limit: 200,
-        ...(judge === 'all' ? {} : { judge }),
-        ...(pageParam === null ? {} : { cursor: pageParam }),
-      }),
-    getNextPageParam: (last) => last.next_cursor,
-  });
+  return useRoutePages('leaderboard.matches', tournamentKeys.matches(researchId, judge), { research_id: researchId, limit: 200, ...(judge === 'all' ? {} : { judge }) });
 }
 
 export function useComparison(researchId: string, pair: readonly [string, string] | null) {
