@@ -2,10 +2,11 @@
 // ['knowledge'] key, so one host event (an assistant ingested something) refreshes it all.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KnowledgeIngest, RouteInput } from '../../../src-shared/routes/index';
+import type { HostEvent, KnowledgeIngest, RouteInput } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { useRouteWrite } from '../../api/routeWrite';
+import { useRefetchOnHostEvents } from '../../api/refetchOnHostEvents';
 
 export const knowledgeKeys = {
   all: ['knowledge'] as const,
@@ -114,19 +115,12 @@ export function useIngest() {
   return { progress, error, running, start, stop };
 }
 
+/** A change to the knowledge base: assistants' servers announce knowledge:// resources. */
+const knowledgeChanged = (event: HostEvent): boolean => event.kind === 'resources-list-changed' || (event.kind === 'resource-updated' && event.uri.startsWith('knowledge://'));
+
 /** Changes made by assistants (their servers append knowledge:// events) refresh these views. */
 export function useKnowledgeEvents(): void {
-  const api = useCosci();
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      api.onEvent((event) => {
-        if (event.kind === 'resources-list-changed' || (event.kind === 'resource-updated' && event.uri.startsWith('knowledge://'))) {
-          void queryClient.invalidateQueries({ queryKey: knowledgeKeys.all });
-        }
-      }),
-    [api, queryClient],
-  );
+  useRefetchOnHostEvents(knowledgeKeys.all, knowledgeChanged);
 }
 
 /** The hypotheses citing each of these documents (search results' sources), by document id. */
