@@ -7,6 +7,7 @@ import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { useRouteWrite } from '../../api/routeWrite';
 import { useRefetchOnHostEvents } from '../../api/refetchOnHostEvents';
+import { useSelectionQuery } from '../../api/selectionQuery';
 
 export const knowledgeKeys = {
   all: ['knowledge'] as const,
@@ -23,12 +24,7 @@ export function useKnowledgeCollections() {
 }
 
 export function useCollectionDocuments(collection: string | null) {
-  const api = useCosci();
-  return useQuery({
-    queryKey: knowledgeKeys.documents(collection ?? ''),
-    queryFn: () => call(api, 'knowledge.documents.list', { collection: collection ?? '' }),
-    enabled: collection !== null,
-  });
+  return useSelectionQuery('knowledge.documents.list', knowledgeKeys.documents(collection ?? ''), collection === null ? null : { collection });
 }
 
 export function useKnowledgeRoots() {
@@ -135,10 +131,5 @@ export function useCitingHypotheses(documentIds: readonly string[]) {
 
 /** One document's details (metadata, first passages, every citing hypothesis); off while none is open. */
 export function useKnowledgeDocument(documentId: string | null) {
-  const api = useCosci();
-  return useQuery({
-    queryKey: knowledgeKeys.document(documentId ?? ''),
-    queryFn: () => call(api, 'knowledge.document', { document_id: documentId ?? '' }),
-    enabled: documentId !== null,
-  });
+  return useSelectionQuery('knowledge.document', knowledgeKeys.document(documentId ?? ''), documentId === null ? null : { document_id: documentId });
 }

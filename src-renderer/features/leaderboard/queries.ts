@@ -6,6 +6,7 @@ import type { CosciApi } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { useRoutePages } from '../../api/routePages';
+import { useSelectionQuery } from '../../api/selectionQuery';
 import { boardPages } from './boardStream';
 
 export const tournamentKeys = {
@@ -106,10 +107,5 @@ export function useMatches(researchId: string, judge: 'all' | 'model' | 'human')
 }
 
 export function useComparison(researchId: string, pair: readonly [string, string] | null) {
-  const api = useCosci();
-  return useQuery({
-    queryKey: tournamentKeys.compare(researchId, pair?.[0] ?? '', pair?.[1] ?? ''),
-    queryFn: () => call(api, 'leaderboard.compare', { research_id: researchId, first_id: (pair as [string, string])[0], second_id: (pair as [string, string])[1] }),
-    enabled: pair !== null,
-  });
+  return useSelectionQuery('leaderboard.compare', tournamentKeys.compare(researchId, pair?.[0] ?? '', pair?.[1] ?? ''), pair === null ? null : { research_id: researchId, first_id: pair[0], second_id: pair[1] });
 }
