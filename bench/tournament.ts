@@ -190,6 +190,16 @@ function timingBenchmarks(): BenchResult[] {
     reported: ['p50', 'p95', 'max'],
   });
   const small = (m: number) => (i: number) => log(100, m, 500 + i);
+  /** The full leaderboard (200 bootstrap replicates) of 100 hypotheses after `m` matches, one of `logs` logs per sample. */
+  const leaderboardRow = (name: string, m: number, logs: number): BenchResult =>
+    row(
+      name,
+      `leaderboard with 200 bootstrap replicates, 100 hypotheses, ${m.toLocaleString('en-US')} matches (${logs} logs)`,
+      time(logs, (i) => {
+        const { ids, matches } = small(m)(i);
+        return () => leaderboard(ids, matches, { seed: i });
+      }),
+    );
   return [
     row(
       'Tournament: BT fit',
@@ -199,22 +209,8 @@ function timingBenchmarks(): BenchResult[] {
         return () => fitBradleyTerry(ids, matches);
       }),
     ),
-    row(
-      'Tournament: leaderboard',
-      'leaderboard with 200 bootstrap replicates, 100 hypotheses, 3,000 matches (10 logs)',
-      time(10, (i) => {
-        const { ids, matches } = small(3000)(i);
-        return () => leaderboard(ids, matches, { seed: i });
-      }),
-    ),
-    row(
-      'Tournament: leaderboard at 5n',
-      'leaderboard with 200 bootstrap replicates, 100 hypotheses, 500 matches (20 logs)',
-      time(20, (i) => {
-        const { ids, matches } = small(500)(i);
-        return () => leaderboard(ids, matches, { seed: i });
-      }),
-    ),
+    leaderboardRow('Tournament: leaderboard', 3000, 10),
+    leaderboardRow('Tournament: leaderboard at 5n', 500, 20),
     row(
       'Tournament: next pairs',
       'nextPairs, batch of 10, 100 hypotheses, 500 matches, leaderboard given (20 logs)',

@@ -1,12 +1,9 @@
 // Change events for the knowledge base (architecture.md, *Data, change feed, live updates*): the GUI refreshes its knowledge views
 // when an assistant ingests or adds content. One event per operation, never one per file.
 import type { Db } from '../store/database.js';
-import { appendEvent } from '../store/events.js';
+import { appendChange, type Actor } from '../store/events.js';
 
-export interface Actor {
-  clientId: string;
-  now: () => Date;
-}
+export type { Actor };
 
 export const KNOWLEDGE_URI_PREFIX = 'knowledge://';
 /** The list of collections; every knowledge change is also announced on it (one subscription covers all). */
@@ -24,11 +21,5 @@ export async function recordKnowledgeChange(
   collectionId: string,
   data: Record<string, unknown> = {},
 ): Promise<void> {
-  await appendEvent(db, {
-    at: actor.now().toISOString(),
-    clientId: actor.clientId,
-    kind,
-    subjectUri: collectionUri(collectionId),
-    data: { collection_id: collectionId, ...data },
-  });
+  await appendChange(db, actor, kind, collectionUri(collectionId), { collection_id: collectionId, ...data });
 }

@@ -32,6 +32,21 @@ export async function appendEvent(db: Db, event: Omit<ChangeEvent, 'id'>): Promi
   return appended.id;
 }
 
+/** Who made a change, and the clock it is dated by (the server's, or a test's). */
+export interface Actor {
+  clientId: string;
+  now: () => Date;
+}
+
+/**
+ * Appends the event of a change an actor made to a subject (a project, a collection), dated now.
+ * Call it inside the write transaction that made the change, so a listener never sees an event
+ * without its data.
+ */
+export async function appendChange(db: Db, actor: Actor, kind: string, subjectUri: string, data: Record<string, unknown>): Promise<void> {
+  await appendEvent(db, { at: actor.now().toISOString(), clientId: actor.clientId, kind, subjectUri, data });
+}
+
 const AFTER = 'SELECT id, at, client_id, kind, subject_uri, data FROM events WHERE id > ? ORDER BY id LIMIT ?';
 
 export async function eventsAfter(db: Db, afterId: number, limit: number): Promise<ChangeEvent[]> {

@@ -1,12 +1,13 @@
 // The control room's host calls (projects, checkpoints, hypotheses, settings) as TanStack Query
 // hooks. Everything derived from research data lives under the ['projects'] key, so the host's
 // change events (see useHostEvents) refresh all of it; settings are the host's own and keyed apart.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DesktopSettings } from '../../src-shared/routes/index';
 import { call } from './cosci';
 import { useCosci } from './CosciProvider';
 import { queryKeys } from './queries';
 import { useRouteWrite } from './routeWrite';
+import { useRoutePages } from './routePages';
 
 export const researchKeys = {
   overview: ['projects', 'overview'] as const,
@@ -24,28 +25,12 @@ export function useProjectOverview() {
   return useQuery({ queryKey: researchKeys.overview, queryFn: () => call(api, 'projects.overview', {}) });
 }
 
-function cursorOf(cursor: string | null): { cursor?: string } {
-  return cursor === null ? {} : { cursor };
-}
-
 export function useProjectTimeline(researchId: string) {
-  const api = useCosci();
-  return useInfiniteQuery({
-    queryKey: researchKeys.timeline(researchId),
-    queryFn: ({ pageParam }) => call(api, 'projects.timeline', { research_id: researchId, ...cursorOf(pageParam) }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
-  });
+  return useRoutePages('projects.timeline', researchKeys.timeline(researchId), { research_id: researchId });
 }
 
 export function useHypothesisList(researchId: string) {
-  const api = useCosci();
-  return useInfiniteQuery({
-    queryKey: researchKeys.hypotheses(researchId),
-    queryFn: ({ pageParam }) => call(api, 'hypotheses.list', { research_id: researchId, ...cursorOf(pageParam) }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
-  });
+  return useRoutePages('hypotheses.list', researchKeys.hypotheses(researchId), { research_id: researchId });
 }
 
 export function useHypothesis(hypothesisId: string) {
@@ -54,24 +39,11 @@ export function useHypothesis(hypothesisId: string) {
 }
 
 export function usePendingCheckpoints() {
-  const api = useCosci();
-  return useInfiniteQuery({
-    queryKey: researchKeys.pendingCheckpoints,
-    queryFn: ({ pageParam }) => call(api, 'checkpoints.pending', cursorOf(pageParam)),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
-  });
+  return useRoutePages('checkpoints.pending', researchKeys.pendingCheckpoints, {});
 }
 
 export function useDecisionHistory(enabled: boolean) {
-  const api = useCosci();
-  return useInfiniteQuery({
-    queryKey: researchKeys.decisionHistory,
-    queryFn: ({ pageParam }) => call(api, 'checkpoints.history', cursorOf(pageParam)),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
-    enabled,
-  });
+  return useRoutePages('checkpoints.history', researchKeys.decisionHistory, {}, { enabled });
 }
 
 // A change to research data refetches every ['projects'] query.

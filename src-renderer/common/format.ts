@@ -64,3 +64,8 @@ export function paperLine(paper: { title: string; authors: string | null; year: 
   const venue = paper.venue?.trim() ? ` ${paper.venue.trim().replace(/\.$/, '')}.` : '';
   return `${authors}${year}${title}.${venue}`;
 }
+
+/** The text as it is, or cut to `maxChars` with its last character an ellipsis: a goal that fits a menu. */
+export function clipped(text: string, maxChars: number): string {
+  return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
+}

@@ -53,12 +53,20 @@ async function startLiverProject(assistant: Client): Promise<Record<string, unkn
   return structured(assistant, 'start_research', { goal: 'Find novel therapeutic targets for liver fibrosis', hypothesis_count: 3 });
 }
 
+/**
+ * The liver project, started in a folder that allows chat decisions by an assistant whose user
+ * answers every question with `answer`; `asked` collects the questions.
+ */
+async function projectDecidedInChat(era: Era, answer: Record<string, unknown>): Promise<{ desktop: ConnectedServer; assistant: Client; asked: string[]; started: Record<string, unknown> }> {
+  const { dataDir, desktop } = await folderAllowingChatDecisions();
+  const asked: string[] = [];
+  const assistant = await elicitingClient(dataDir, era, answer, asked);
+  return { desktop, assistant, asked, started: await startLiverProject(assistant) };
+}
+
 describe.each<Era>(['legacy', 'modern'])('approval in chat (%s era)', (era) => {
   it('offers the pending plan to the user and applies their approval', async () => {
-    const { dataDir, desktop } = await folderAllowingChatDecisions();
-    const asked: string[] = [];
-    const assistant = await elicitingClient(dataDir, era, { decision: 'approve' }, asked);
-    const started = await startLiverProject(assistant);
+    const { desktop, assistant, asked, started } = await projectDecidedInChat(era, { decision: 'approve' });
     const next = await structured(assistant, 'continue_research', { research_id: started.research_id });
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatch(/research plan/);
@@ -68,9 +76,7 @@ describe.each<Era>(['legacy', 'modern'])('approval in chat (%s era)', (era) => {
   });
 
   it('rejects with the user\'s note', async () => {
-    const { dataDir } = await folderAllowingChatDecisions();
-    const assistant = await elicitingClient(dataDir, era, { decision: 'reject', note: 'Focus on epigenetic regulators rather than TGF-beta signalling.' }, []);
-    const started = await startLiverProject(assistant);
+    const { assistant, started } = await projectDecidedInChat(era, { decision: 'reject', note: 'Focus on epigenetic regulators rather than TGF-beta signalling.' });
     const next = await structured(assistant, 'continue_research', { research_id: started.research_id });
     // The rejected plan is re-opened with the note as a constraint; it waits again (the user was asked once).
     expect(next.state).toBe('awaiting_decision');
@@ -81,10 +87,7 @@ describe.each<Era>(['legacy', 'modern'])('approval in chat (%s era)', (era) => {
 
 describe.each<Era>(['legacy', 'modern'])('an answer that does not fit the approval form (%s era)', (era) => {
   it('decides nothing: the checkpoint keeps waiting for the scientist', async () => {
-    const { dataDir, desktop } = await folderAllowingChatDecisions();
-    const asked: string[] = [];
-    const assistant = await elicitingClient(dataDir, era, { decision: 'maybe later' }, asked);
-    const started = await startLiverProject(assistant);
+    const { desktop, assistant, asked, started } = await projectDecidedInChat(era, { decision: 'maybe later' });
     const next = await assistant.callTool({ name: 'continue_research', arguments: { research_id: started.research_id } });
     expect(asked).toHaveLength(1);
     if (next.isError !== true) expect((next.structuredContent as { state: string }).state).toBe('awaiting_decision');

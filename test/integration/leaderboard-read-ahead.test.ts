@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRouter, type Router } from '../../src-main/host/router.js';
 import { APP_INFO, fakeAssistants, silentLogger } from '../unit/src-main/host/fakes.js';
 import { connectServer, tempDataDir, type ConnectedServer } from '../support/server.js';
-import { openSession, runResearchToCompletion } from '../e2e/web/support/researchRun.js';
+import { completedResearchIn } from '../e2e/web/support/researchRun.js';
 import { storeScalars } from '../support/storeInspector.js';
 
 let dataDir: string;
@@ -19,13 +19,7 @@ let router: Router;
 
 beforeAll(async () => {
   dataDir = tempDataDir('cosci-read-ahead');
-  const runner = await openSession(dataDir, 'claude-desktop');
-  const decider = await openSession(dataDir, 'desktop');
-  try {
-    researchId = await runResearchToCompletion(runner, decider, { goal: 'Find novel therapeutic targets for liver fibrosis', hypotheses: 6 });
-  } finally {
-    await Promise.all([runner.close(), decider.close()]);
-  }
+  researchId = await completedResearchIn(dataDir, { goal: 'Find novel therapeutic targets for liver fibrosis', hypotheses: 6 });
   server = await connectServer({ dataDir, client: 'desktop' });
   router = createRouter({
     callTool: async (name, args) => (await server.client.callTool({ name, arguments: args })) as CallToolResult,

@@ -7,7 +7,7 @@ import { copyDataFolder } from '../support/testEngine.js';
 import Ajv from 'ajv/dist/2020.js';
 import fs from 'node:fs';
 import { connectServer, tempDataDir, type Sdk, type ToolClient } from '../support/server.js';
-import { openSession, runResearchToCompletion, type Structured } from '../e2e/web/support/researchRun.js';
+import { completedResearchIn, type Structured } from '../e2e/web/support/researchRun.js';
 import { describeToolFailure, toolErrorOf } from '../support/toolErrors.js';
 import type { LeaderboardColumns } from '../../src-shared/schemas/tournament.js';
 import { rowsOf } from '../../src-renderer/features/leaderboard/leaderboardModel.js';
@@ -75,13 +75,7 @@ async function wholeBoard(limit = 1000): Promise<{ first: Page; rows: Row[] }> {
 beforeAll(async () => {
   seedDir = tempDataDir('cosci-leaderboard');
   dataDirs.push(seedDir);
-  const runner = await openSession(seedDir, 'claude-desktop');
-  const decider = await openSession(seedDir, 'desktop');
-  try {
-    researchId = await runResearchToCompletion(runner, decider, { goal: 'Find novel therapeutic targets for liver fibrosis', hypotheses: 6 });
-  } finally {
-    await Promise.all([runner.close(), decider.close()]);
-  }
+  researchId = await completedResearchIn(seedDir, { goal: 'Find novel therapeutic targets for liver fibrosis', hypotheses: 6 });
 }, 120_000);
 
 afterAll(() => {

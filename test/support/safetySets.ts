@@ -22,6 +22,16 @@ export function loadSafetySet(file: string): SafetySet {
   return JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'test/fixtures/safety', file), 'utf8')) as SafetySet;
 }
 
+/** Per category of the screen: texts it must flag, and benign twins it must leave alone (categories.json). */
+export interface CategoryCases {
+  flagged: string[];
+  benign: string[];
+}
+
+export function loadCategoryCases(): Record<string, CategoryCases> {
+  return (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'test/fixtures/safety/categories.json'), 'utf8')) as { categories: Record<string, CategoryCases> }).categories;
+}
+
 export interface SafetyScore {
   harmful: number;
   benign: number;

@@ -25,28 +25,10 @@ export interface ParsedConfig {
 /** Parses a config file; throws RegistrationError (UNPARSEABLE_CONFIG, NOT_AN_OBJECT, …) naming the file. */
 export function parseConfig(bytes: Uint8Array, source: string, format: ConfigFormat): ParsedConfig {
   switch (format) {
-    case 'toml': {
-      const doc = parseTomlConfig(bytes, source);
-      return {
-        blank: doc.value === undefined,
-        value: doc.value ?? {},
-        style: doc.style,
-        readEntry: (site, name) => readTomlEntry(doc, site, name),
-        withEntry: (site, name, entry) => withTomlEntry(doc, site, name, entry),
-        withoutEntry: (site, name) => withoutTomlEntry(doc, site, name),
-      };
-    }
-    case 'yaml': {
-      const doc = parseYamlConfig(bytes, source);
-      return {
-        blank: doc.value === undefined,
-        value: doc.value ?? {},
-        style: doc.style,
-        readEntry: (site, name) => readYamlEntry(doc, site, name),
-        withEntry: (site, name, entry) => withYamlEntry(doc, site, name, entry),
-        withoutEntry: (site, name) => withoutYamlEntry(doc, site, name),
-      };
-    }
+    case 'toml':
+      return siteEditorConfig(parseTomlConfig(bytes, source), readTomlEntry, withTomlEntry, withoutTomlEntry);
+    case 'yaml':
+      return siteEditorConfig(parseYamlConfig(bytes, source), readYamlEntry, withYamlEntry, withoutYamlEntry);
     default: {
       const doc = parseConfigDocument(bytes, source, format);
       const mapOnly = (site: EntrySite) => {
@@ -63,6 +45,29 @@ export function parseConfig(bytes: Uint8Array, source: string, format: ConfigFor
       };
     }
   }
+}
+
+/** A parsed TOML or YAML document: blank when it holds no value, and its style kept for the rewrite. */
+interface SiteDocument {
+  value: Record<string, unknown> | undefined;
+  style: TextStyle;
+}
+
+/** The TOML and YAML editors take the entry's site as it is: servers as a map or as a list. */
+function siteEditorConfig<D extends SiteDocument>(
+  doc: D,
+  read: (doc: D, site: EntrySite, name: string) => unknown,
+  write: (doc: D, site: EntrySite, name: string, entry: JsonObject) => string,
+  remove: (doc: D, site: EntrySite, name: string) => string,
+): ParsedConfig {
+  return {
+    blank: doc.value === undefined,
+    value: doc.value ?? {},
+    style: doc.style,
+    readEntry: (site, name) => read(doc, site, name),
+    withEntry: (site, name, entry) => write(doc, site, name, entry),
+    withoutEntry: (site, name) => remove(doc, site, name),
+  };
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

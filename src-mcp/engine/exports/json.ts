@@ -5,20 +5,13 @@ import type { CitationRecord, Hypothesis, MatchRecord, Review } from '../types.j
 import type { MetaReviewResult, ResearchPlan, ReviewScores } from '../schemas.js';
 import { label, partition, standing, type ResearchReport } from './report.js';
 import { bibliography, type Bibliography } from './references.js';
+import { bibliographicFields, type BibliographicFields } from '../bibliographicFields.js';
+import { matchVerdictFields, type MatchVerdictFields } from '../matchFields.js';
 
 export const REPORT_FORMAT_VERSION = 1;
 
-export interface CitationJson {
+export interface CitationJson extends BibliographicFields {
   key: string;
-  title: string;
-  authors: string | null;
-  year: number | null;
-  /** Journal, proceedings or publisher of the cited document (null when unknown). */
-  venue: string | null;
-  doi: string | null;
-  pmid: string | null;
-  arxiv_id: string | null;
-  url: string | null;
   document_id: string | null;
   verified: boolean;
 }
@@ -73,14 +66,8 @@ export interface ReviewJson {
   created_at: string;
 }
 
-export interface MatchJson {
+export interface MatchJson extends MatchVerdictFields {
   id: string;
-  first_id: string;
-  second_id: string;
-  winner_id: string;
-  judge: 'model' | 'human';
-  confidence: number | null;
-  rationale: string;
   debate: Array<{ speaker: string; argument: string }>;
   created_by: string;
   created_at: string;
@@ -119,14 +106,7 @@ export interface ReportDocument {
 function citationJson(citation: CitationRecord, bib: Bibliography): CitationJson {
   return {
     key: bib.keyOf(citation),
-    title: citation.title,
-    authors: citation.authors ?? null,
-    year: citation.year ?? null,
-    venue: citation.venue ?? null,
-    doi: citation.doi ?? null,
-    pmid: citation.pmid ?? null,
-    arxiv_id: citation.arxiv_id ?? null,
-    url: citation.url ?? null,
+    ...bibliographicFields(citation),
     document_id: citation.document_id ?? null,
     verified: citation.verified,
   };
@@ -189,12 +169,7 @@ function reviewJson(r: Review, bib: Bibliography): ReviewJson {
 function matchJson(m: MatchRecord): MatchJson {
   return {
     id: m.id,
-    first_id: m.firstId,
-    second_id: m.secondId,
-    winner_id: m.winnerId,
-    judge: m.judge,
-    confidence: m.confidence,
-    rationale: m.rationale,
+    ...matchVerdictFields(m),
     debate: m.debate.map((turn) => ({ ...turn })),
     created_by: m.createdBy,
     created_at: m.createdAt,
@@ -235,14 +210,7 @@ export function reportDocument(report: ResearchReport): ReportDocument {
       .map((e) => ({ hypothesis_id: e.hypothesisId, rank: e.rank, elo: e.elo, bt_score: e.btScore, ci95: e.ci95, p_top_k: e.pTopK, matches: e.matches, wins: e.wins, certified_top_k: e.certifiedTopK })),
     references: bib.references.map((r) => ({
       key: r.key,
-      title: r.title,
-      authors: r.authors ?? null,
-      year: r.year ?? null,
-      venue: r.venue ?? null,
-      doi: r.doi ?? null,
-      pmid: r.pmid ?? null,
-      arxiv_id: r.arxivId ?? null,
-      url: r.url ?? null,
+      ...bibliographicFields({ ...r, arxiv_id: r.arxivId }),
       document_ids: r.documentIds,
       verified: r.verified,
       cited_by: r.citedBy,

@@ -9,6 +9,7 @@ import { Modal } from '../../app/Modal';
 import { REVIEW_TYPE_LABELS, STRATEGY_LABELS } from './labels';
 import { ReviewForm } from './ReviewForm';
 import { ReopenProject } from '../ReopenProject';
+import { LabelSelect } from '../LabelSelect';
 
 type ReviewType = RouteInput<'hypotheses.review'>['review_type'];
 type Strategy = RouteInput<'hypotheses.evolve'>['strategy'];
@@ -46,31 +47,13 @@ export function HypothesisActions({ hypothesisId, researchId, refused }: { hypot
         </p>
       ) : null}
       <div className="action-row">
-        <label htmlFor={`${id}-review`} className="visually-hidden">
-          Kind of review
-        </label>
-        <select id={`${id}-review`} value={reviewType} onChange={(e) => setReviewType(e.target.value as ReviewType)} data-testid="review-type">
-          {(Object.keys(REVIEW_TYPE_LABELS) as ReviewType[]).map((type) => (
-            <option key={type} value={type}>
-              {REVIEW_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </select>
+        <LabelSelect id={`${id}-review`} label="Kind of review" value={reviewType} labels={REVIEW_TYPE_LABELS} onChange={setReviewType} testId="review-type" />
         <button type="button" className="button button-secondary button-small" data-testid="request-review" disabled={review.isPending || refused !== null} onClick={() => { evolve.reset(); review.mutate({ hypothesis_id: hypothesisId, review_type: reviewType }); }}>
           Request review
         </button>
       </div>
       <div className="action-row">
-        <label htmlFor={`${id}-strategy`} className="visually-hidden">
-          How to evolve it
-        </label>
-        <select id={`${id}-strategy`} value={strategy} onChange={(e) => setStrategy(e.target.value as Strategy)} data-testid="evolve-strategy">
-          {(Object.keys(STRATEGY_LABELS) as Strategy[]).map((s) => (
-            <option key={s} value={s}>
-              {STRATEGY_LABELS[s]}
-            </option>
-          ))}
-        </select>
+        <LabelSelect id={`${id}-strategy`} label="How to evolve it" value={strategy} labels={STRATEGY_LABELS} onChange={setStrategy} testId="evolve-strategy" />
         {strategy === 'combine' ? (
           <>
             <label htmlFor={`${id}-partner`} className="visually-hidden">

@@ -42,10 +42,7 @@ function ManualSetupText({ assistant }: { assistant: AssistantState }) {
       {command !== null ? (
         <section>
           <h3>In a terminal</h3>
-          <div className="manual-setup-text">
-            <pre data-testid="manual-setup-command">{command}</pre>
-            <CopyButton text={command} what="The command" testId="manual-setup-command-copy" />
-          </div>
+          <CopyableText text={command} what="The command" testId="manual-setup-command" />
         </section>
       ) : null}
       {entry !== null ? (
@@ -54,12 +51,19 @@ function ManualSetupText({ assistant }: { assistant: AssistantState }) {
           <p className="muted">
             Add this entry to <code>{configPath}</code> (keep the other servers there), then restart {assistant.name}.
           </p>
-          <div className="manual-setup-text">
-            <pre data-testid="manual-setup-entry">{entry}</pre>
-            <CopyButton text={entry} what="The entry" testId="manual-setup-entry-copy" />
-          </div>
+          <CopyableText text={entry} what="The entry" testId="manual-setup-entry" />
         </section>
       ) : null}
+    </div>
+  );
+}
+
+/** Text to paste elsewhere, as written, with its copy button (test id `<testId>-copy`). */
+function CopyableText({ text, what, testId }: { text: string; what: string; testId: string }) {
+  return (
+    <div className="manual-setup-text">
+      <pre data-testid={testId}>{text}</pre>
+      <CopyButton text={text} what={what} testId={`${testId}-copy`} />
     </div>
   );
 }

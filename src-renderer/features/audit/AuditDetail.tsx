@@ -2,7 +2,7 @@
 // (secrets were replaced by [REDACTED] before the row was written) and the row's place in the chain.
 import type { AuditEntry } from '../../../src-shared/routes/index';
 import { Fact } from '../../app/Facts';
-import { actorName, auditTime, outcomeLabel, prettyArguments } from './format';
+import { actorName, auditTime, OUTCOME_BADGES, outcomeLabel, prettyArguments } from './format';
 
 export function AuditDetail({ row }: { row: AuditEntry | null }) {
   if (row === null) {
@@ -28,7 +28,7 @@ export function AuditDetail({ row }: { row: AuditEntry | null }) {
         </Fact>
         <Fact label="Target">{row.target ?? '—'}</Fact>
         <Fact label="Outcome">
-          <span className={`chip audit-outcome-${row.outcome}`}>{outcomeLabel(row.outcome)}</span>
+          <span className={`chip ${OUTCOME_BADGES[row.outcome]}`}>{outcomeLabel(row.outcome)}</span>
           {row.error_code === null ? null : <code className="audit-error-code"> {row.error_code}</code>}
         </Fact>
         <Fact label="Duration">{row.duration_ms} ms</Fact>

@@ -3,12 +3,10 @@
 import { useId } from 'react';
 import type { AuditOutcome, ProjectSummary } from '../../../src-shared/routes/index';
 import { FilterSelect } from '../../common/FilterSelect';
+import { clipped } from '../../common/format';
 import { OUTCOME_LABELS } from './format';
 import { EMPTY_FILTER_FORM, narrowsLog, type AuditFilterForm } from './useAudit';
 import { actorName } from './format';
-
-/** A project's goal cut to fit the menu. */
-const shortGoal = (goal: string): string => (goal.length > 48 ? `${goal.slice(0, 47)}…` : goal);
 
 export interface AuditFiltersProps {
   form: AuditFilterForm;
@@ -31,7 +29,7 @@ export function AuditFilters({ form, onChange, facets, projects, hiddenAppReads 
     <div className="lb-toolbar audit-filters" role="search" aria-label="Filter the audit log">
       <FilterSelect id={`${id}-client`} label="Client" value={form.client} anyValue="" anyLabel="Any client" choices={clients} nameOf={actorName} onChange={(client) => set('client', client)} testId="audit-filter-client" />
       <FilterSelect id={`${id}-action`} label="Tool or action" value={form.action} anyValue="" anyLabel="Any" choices={actions} nameOf={(action) => action.replace(/^tool:/, '')} onChange={(action) => set('action', action)} testId="audit-filter-action" />
-      <FilterSelect id={`${id}-project`} label="Project" value={form.project} anyValue="" anyLabel="Any project" choices={projects.map((project) => project.id)} nameOf={(projectId) => shortGoal(goals.get(projectId) ?? projectId)} onChange={(project) => set('project', project)} testId="audit-filter-project" />
+      <FilterSelect id={`${id}-project`} label="Project" value={form.project} anyValue="" anyLabel="Any project" choices={projects.map((project) => project.id)} nameOf={(projectId) => clipped(goals.get(projectId) ?? projectId, 48)} onChange={(project) => set('project', project)} testId="audit-filter-project" />
       <FilterSelect id={`${id}-outcome`} label="Outcome" value={form.outcome} anyValue="" anyLabel="Any" choices={Object.keys(OUTCOME_LABELS) as AuditOutcome[]} nameOf={(outcome) => OUTCOME_LABELS[outcome]} onChange={(outcome) => set('outcome', outcome)} testId="audit-filter-outcome" />
       <div className="lb-filter">
         <label htmlFor={`${id}-since`}>From</label>

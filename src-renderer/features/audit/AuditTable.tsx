@@ -3,7 +3,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { AuditEntry } from '../../../src-shared/routes/index';
-import { actorName, auditTime, outcomeLabel } from './format';
+import { actorName, auditTime, OUTCOME_BADGES, outcomeLabel } from './format';
 
 const ROW_HEIGHT = 40;
 
@@ -85,7 +85,7 @@ export function AuditTable({ rows, total, selectedId, onSelect, hasMore, loading
                   {row.target ?? '—'}
                 </div>
                 <div role="cell" className="lb-cell">
-                  <span className={`chip audit-outcome-${row.outcome}`} data-testid="audit-row-outcome">
+                  <span className={`chip ${OUTCOME_BADGES[row.outcome]}`} data-testid="audit-row-outcome">
                     {outcomeLabel(row.outcome)}
                   </span>
                 </div>

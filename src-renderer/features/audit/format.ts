@@ -5,6 +5,9 @@ import { clientName } from '../../app/clientNames';
 /** One label per outcome (AUDIT_OUTCOMES, src-shared/schemas/audit.ts): an outcome without one fails the typecheck. */
 export const OUTCOME_LABELS: Record<AuditOutcome, string> = { ok: 'Succeeded', denied: 'Denied', rate_limited: 'Rate limited', invalid_input: 'Invalid input', error: 'Failed' };
 
+/** An outcome in the colours of the app's badges: a success as done, a refusal as a warning, a failure as needing attention. */
+export const OUTCOME_BADGES: Record<AuditOutcome, string> = { ok: 'badge-completed', denied: 'badge-initializing', rate_limited: 'badge-initializing', invalid_input: 'badge-initializing', error: 'badge-waiting' };
+
 export function outcomeLabel(outcome: AuditOutcome): string {
   return OUTCOME_LABELS[outcome];
 }

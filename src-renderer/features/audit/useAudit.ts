@@ -1,11 +1,12 @@
 // The audit view's host calls. The log grows with every call any client makes, so the view
 // refreshes whenever the host announces a change (a project moved, a checkpoint arrived) and on
 // request; it does not poll.
-import { useEffect } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuditFilter, AuditOutcome } from '../../../src-shared/routes/index';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { AuditFilter, AuditOutcome, HostEvent } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
+import { useRoutePages } from '../../api/routePages';
+import { useRefetchOnHostEvents } from '../../api/refetchOnHostEvents';
 
 export const auditKeys = {
   all: ['audit'] as const,
@@ -56,15 +57,7 @@ export function toAuditFilter(form: AuditFilterForm): AuditFilter {
 const PAGE = 200;
 
 export function useAuditLog(filter: AuditFilter) {
-  const api = useCosci();
-  return useInfiniteQuery({
-    queryKey: auditKeys.log(filter),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => call(api, 'audit.query', { ...filter, limit: PAGE, ...(pageParam === null ? {} : { cursor: pageParam }) }),
-    getNextPageParam: (last) => last.next_cursor,
-    // Keep the rows on screen while a new filter's first page loads: no flash of emptiness.
-    placeholderData: (previous) => previous,
-  });
+  return useRoutePages('audit.query', auditKeys.log(filter), { ...filter, limit: PAGE }, { keepPrevious: true });
 }
 
 export function useAuditVerification() {
@@ -77,15 +70,11 @@ export function useAuditExport() {
   return useMutation({ mutationFn: (input: AuditFilter & { format: 'jsonl' | 'csv' }) => call(api, 'audit.export', input) });
 }
 
+const AUDIT_LOG_KEY = ['audit', 'log'] as const;
+/** Any event but the server's own state means something happened, and so new rows exist. */
+const somethingHappened = (event: HostEvent): boolean => event.kind !== 'server-state';
+
 /** New rows exist whenever anything happened: refetch the log (not the verification) on host events. */
 export function useAuditLiveRefresh(): void {
-  const api = useCosci();
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      api.onEvent((event) => {
-        if (event.kind !== 'server-state') void queryClient.invalidateQueries({ queryKey: ['audit', 'log'] });
-      }),
-    [api, queryClient],
-  );
+  useRefetchOnHostEvents(AUDIT_LOG_KEY, somethingHappened);
 }

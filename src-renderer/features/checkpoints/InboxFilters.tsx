@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { CheckpointKind, CheckpointView } from '../../../src-shared/routes/index';
 import { KIND_LABELS } from './checkpointKinds';
 import type { InboxFilter } from './inboxModel';
+import { clipped } from '../../common/format';
 import '../../common/dataTable.css';
 
 export function InboxFilters({
@@ -27,7 +28,7 @@ export function InboxFilters({
           <option value="">All projects</option>
           {projectIds.map((projectId) => (
             <option key={projectId} value={projectId}>
-              {shorten(goals.get(projectId) ?? projectId)}
+              {clipped(goals.get(projectId) ?? projectId, 60)}
             </option>
           ))}
         </select>
@@ -45,8 +46,4 @@ export function InboxFilters({
       </div>
     </div>
   );
-}
-
-function shorten(goal: string): string {
-  return goal.length > 60 ? `${goal.slice(0, 59)}…` : goal;
 }

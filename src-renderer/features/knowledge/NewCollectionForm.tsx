@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useProjects } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { ProjectGoalOptions } from '../../common/ProjectGoalOptions';
 import { useCreateCollection } from './api';
 
 export function NewCollectionForm({ onCreated }: { onCreated: (name: string) => void }) {
@@ -47,11 +48,7 @@ export function NewCollectionForm({ onCreated }: { onCreated: (name: string) => 
           <label htmlFor={`${ids}-project`}>For project</label>
           <select id={`${ids}-project`} data-testid="knowledge-new-collection-project" value={project} onChange={(e) => setProject(e.target.value)}>
             <option value="">Not linked yet</option>
-            {(projects.data?.projects ?? []).map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.goal.length > 60 ? `${option.goal.slice(0, 59)}…` : option.goal}
-              </option>
-            ))}
+            <ProjectGoalOptions projects={projects.data?.projects ?? []} maxChars={60} />
           </select>
         </div>
       ) : null}

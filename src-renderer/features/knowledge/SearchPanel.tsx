@@ -11,6 +11,8 @@ import { Highlighted } from './Highlighted';
 import '../../common/stackList.css';
 
 const ALL = '';
+/** The two best relevance labels in the colours of the app's badges; the others stay plain. */
+const RELEVANCE_BADGES: Readonly<Record<string, string>> = { 'Highly Relevant': 'badge-completed', Relevant: 'badge-active' };
 
 export function SearchPanel({ collections }: { collections: KnowledgeCollection[] }) {
   const ids = useId();
@@ -76,7 +78,7 @@ export function SearchPanel({ collections }: { collections: KnowledgeCollection[
                 <div className="knowledge-result-head">
                   <strong data-testid="knowledge-result-title">{result.metadata.document_title}</strong>
                   {result.header_path ? <span className="muted"> › {result.header_path}</span> : null}
-                  <span className={`chip relevance relevance-${result.relevance_label.split(' ')[0]?.toLowerCase()}`} title={`Relevance score ${result.relevance_score.toFixed(2)}`}>
+                  <span className={`chip relevance ${RELEVANCE_BADGES[result.relevance_label] ?? ''}`} title={`Relevance score ${result.relevance_score.toFixed(2)}`}>
                     {result.relevance_label}
                   </span>
                 </div>

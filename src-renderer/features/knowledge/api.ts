@@ -2,10 +2,12 @@
 // ['knowledge'] key, so one host event (an assistant ingested something) refreshes it all.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KnowledgeIngest, RouteInput } from '../../../src-shared/routes/index';
+import type { HostEvent, KnowledgeIngest, RouteInput } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
 import { useRouteWrite } from '../../api/routeWrite';
+import { useRefetchOnHostEvents } from '../../api/refetchOnHostEvents';
+import { useSelectionQuery } from '../../api/selectionQuery';
 
 export const knowledgeKeys = {
   all: ['knowledge'] as const,
@@ -22,12 +24,7 @@ export function useKnowledgeCollections() {
 }
 
 export function useCollectionDocuments(collection: string | null) {
-  const api = useCosci();
-  return useQuery({
-    queryKey: knowledgeKeys.documents(collection ?? ''),
-    queryFn: () => call(api, 'knowledge.documents.list', { collection: collection ?? '' }),
-    enabled: collection !== null,
-  });
+  return useSelectionQuery('knowledge.documents.list', knowledgeKeys.documents(collection ?? ''), collection === null ? null : { collection });
 }
 
 export function useKnowledgeRoots() {
@@ -114,19 +111,12 @@ export function useIngest() {
   return { progress, error, running, start, stop };
 }
 
+/** A change to the knowledge base: assistants' servers announce knowledge:// resources. */
+const knowledgeChanged = (event: HostEvent): boolean => event.kind === 'resources-list-changed' || (event.kind === 'resource-updated' && event.uri.startsWith('knowledge://'));
+
 /** Changes made by assistants (their servers append knowledge:// events) refresh these views. */
 export function useKnowledgeEvents(): void {
-  const api = useCosci();
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      api.onEvent((event) => {
-        if (event.kind === 'resources-list-changed' || (event.kind === 'resource-updated' && event.uri.startsWith('knowledge://'))) {
-          void queryClient.invalidateQueries({ queryKey: knowledgeKeys.all });
-        }
-      }),
-    [api, queryClient],
-  );
+  useRefetchOnHostEvents(knowledgeKeys.all, knowledgeChanged);
 }
 
 /** The hypotheses citing each of these documents (search results' sources), by document id. */
@@ -141,10 +131,5 @@ export function useCitingHypotheses(documentIds: readonly string[]) {
 
 /** One document's details (metadata, first passages, every citing hypothesis); off while none is open. */
 export function useKnowledgeDocument(documentId: string | null) {
-  const api = useCosci();
-  return useQuery({
-    queryKey: knowledgeKeys.document(documentId ?? ''),
-    queryFn: () => call(api, 'knowledge.document', { document_id: documentId ?? '' }),
-    enabled: documentId !== null,
-  });
+  return useSelectionQuery('knowledge.document', knowledgeKeys.document(documentId ?? ''), documentId === null ? null : { document_id: documentId });
 }

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useProjects } from '../../api/queries';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { ProjectGoalOptions } from '../../common/ProjectGoalOptions';
 import { useNavigation } from '../../app/navigation';
 import { HypothesisSidePanel } from '../../common/hypotheses/HypothesisSidePanel';
 import { shownBoardProject } from './boardPrefetch';
@@ -38,11 +39,7 @@ export function LeaderboardSection() {
           <div className="lb-filter lb-project-picker">
             <label htmlFor={`${id}-project`}>Project</label>
             <select id={`${id}-project`} value={current} onChange={(event) => navigate({ section: 'leaderboard', projectId: event.target.value })} data-testid="leaderboard-project">
-              {list.map((project) => (
-                <option key={project.id} value={project.id}>
-                  {project.goal.length > 90 ? `${project.goal.slice(0, 87)}…` : project.goal}
-                </option>
-              ))}
+              <ProjectGoalOptions projects={list} maxChars={90} />
             </select>
           </div>
         ) : null}

@@ -2,8 +2,7 @@
 // virtualised table. Filtering 10,000 rows takes a few milliseconds; the deferred value keeps
 // typing in the search box responsive even so.
 import { useDeferredValue, useMemo, useState } from 'react';
-import type { LeaderboardRow } from '../../../src-shared/routes/index';
-import { LeaderboardTable } from './LeaderboardTable';
+import { LeaderboardTable, type LeaderboardTableProps } from './LeaderboardTable';
 import { ciDomain } from '../../common/leaderboard/boardFacts';
 import { LeaderboardToolbar } from './LeaderboardToolbar';
 import { useServerSearch } from './serverSearch';
@@ -25,16 +24,10 @@ export function LeaderboardTab({
   onToggleSelect,
   openId,
   onOpen,
-}: {
+}: Pick<LeaderboardTableProps, 'rows' | 'k' | 'selected' | 'onToggleSelect' | 'openId' | 'onOpen'> & {
   researchId: string;
-  rows: readonly LeaderboardRow[];
-  k: number;
   state: TableState;
   onState: (next: TableState) => void;
-  selected: readonly string[];
-  onToggleSelect: (id: string) => void;
-  openId?: string | null | undefined;
-  onOpen?: ((id: string) => void) | undefined;
 }) {
   const filters = useDeferredValue(state.filters);
   // Lower-cased search text per row, computed once per row on the first search, not per keystroke or page.

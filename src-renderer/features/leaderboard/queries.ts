@@ -1,10 +1,12 @@
 // The tournament views' host calls as TanStack Query hooks. Their keys live under ['projects']
 // so that the host events which already invalidate project data (useHostEvents) refresh the
 // leaderboard, matches and charts too when an assistant's judgements or a vote arrive.
-import { experimental_streamedQuery as streamedQuery, queryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { experimental_streamedQuery as streamedQuery, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CosciApi } from '../../../src-shared/routes/index';
 import { call } from '../../api/cosci';
 import { useCosci } from '../../api/CosciProvider';
+import { useRoutePages } from '../../api/routePages';
+import { useSelectionQuery } from '../../api/selectionQuery';
 import { boardPages } from './boardStream';
 
 export const tournamentKeys = {
@@ -101,26 +103,9 @@ export function useEloHistory(researchId: string, ids: readonly string[]) {
 }
 
 export function useMatches(researchId: string, judge: 'all' | 'model' | 'human') {
-  const api = useCosci();
-  return useInfiniteQuery({
-    queryKey: tournamentKeys.matches(researchId, judge),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) =>
-      call(api, 'leaderboard.matches', {
-        research_id: researchId,
-        limit: 200,
-        ...(judge === 'all' ? {} : { judge }),
-        ...(pageParam === null ? {} : { cursor: pageParam }),
-      }),
-    getNextPageParam: (last) => last.next_cursor,
-  });
+  return useRoutePages('leaderboard.matches', tournamentKeys.matches(researchId, judge), { research_id: researchId, limit: 200, ...(judge === 'all' ? {} : { judge }) });
 }
 
 export function useComparison(researchId: string, pair: readonly [string, string] | null) {
-  const api = useCosci();
-  return useQuery({
-    queryKey: tournamentKeys.compare(researchId, pair?.[0] ?? '', pair?.[1] ?? ''),
-    queryFn: () => call(api, 'leaderboard.compare', { research_id: researchId, first_id: (pair as [string, string])[0], second_id: (pair as [string, string])[1] }),
-    enabled: pair !== null,
-  });
+  return useSelectionQuery('leaderboard.compare', tournamentKeys.compare(researchId, pair?.[0] ?? '', pair?.[1] ?? ''), pair === null ? null : { research_id: researchId, first_id: pair[0], second_id: pair[1] });
 }

@@ -33,6 +33,18 @@ async function stage(options: { grant: boolean | 'scope-only' }): Promise<Stage>
   return { dataDir, desktop, assistant, close: async () => void (await Promise.all([desktop.close(), assistant.close()])) };
 }
 
+const stagedForTest: Stage[] = [];
+test.afterEach(async () => {
+  await Promise.all(stagedForTest.splice(0).map((s) => s.close()));
+});
+
+/** A stage of one test's own, closed after it whatever the test did. */
+async function testStage(options: { grant: boolean | 'scope-only' }): Promise<Stage> {
+  const s = await stage(options);
+  stagedForTest.push(s);
+  return s;
+}
+
 async function startProject(s: Stage, goal: string): Promise<string> {
   return String((await callOk(s.desktop, 'start_research', { goal, hypothesis_count: 3 })).research_id);
 }
@@ -170,245 +182,209 @@ test.describe('leaderboard and hypothesis card', () => {
 
 test.describe('checkpoint decisions', () => {
   test('Approve, Edit and Reject on real checkpoints change the server\'s state and write the audit rows', async ({ page }) => {
-    const s = await stage({ grant: true });
-    try {
-      const ids = [await startProject(s, 'Find novel therapeutic targets for liver fibrosis'), await startProject(s, 'Explain why some tumours resist checkpoint inhibitors'), await startProject(s, 'Identify drivers of antibiotic tolerance in biofilms')];
-      const host = await openView(page, s, 'checkpoint');
-      await host.feed('list_checkpoints', {});
-      const panels = host.view.getByTestId('checkpoint');
-      await expect(panels).toHaveCount(3);
-      await expectNoSeriousFindings(page, host, 'checkpoint');
-      const panelOf = (researchId: string) => panels.filter({ hasText: researchId });
+    const s = await testStage({ grant: true });
+    const ids = [await startProject(s, 'Find novel therapeutic targets for liver fibrosis'), await startProject(s, 'Explain why some tumours resist checkpoint inhibitors'), await startProject(s, 'Identify drivers of antibiotic tolerance in biofilms')];
+    const host = await openView(page, s, 'checkpoint');
+    await host.feed('list_checkpoints', {});
+    const panels = host.view.getByTestId('checkpoint');
+    await expect(panels).toHaveCount(3);
+    await expectNoSeriousFindings(page, host, 'checkpoint');
+    const panelOf = (researchId: string) => panels.filter({ hasText: researchId });
 
-      await panelOf(ids[0]!).getByTestId('approve').click();
-      await expect(panelOf(ids[0]!).getByTestId('decided')).toContainText(`approve by ${ASSISTANT}`);
-      await expect(panelOf(ids[0]!).getByTestId('decided')).toContainText('(in the chat)');
+    await panelOf(ids[0]!).getByTestId('approve').click();
+    await expect(panelOf(ids[0]!).getByTestId('decided')).toContainText(`approve by ${ASSISTANT}`);
+    await expect(panelOf(ids[0]!).getByTestId('decided')).toContainText('(in the chat)');
 
-      await panelOf(ids[1]!).getByTestId('edit').click();
-      const goal = panelOf(ids[1]!).getByTestId('field-goal');
-      await goal.fill('Explain why some solid tumours resist PD-1 checkpoint inhibitors');
-      await panelOf(ids[1]!).getByTestId('edit-submit').click();
-      await expect(panelOf(ids[1]!).getByTestId('decided')).toContainText(`edit by ${ASSISTANT}`);
+    await panelOf(ids[1]!).getByTestId('edit').click();
+    const goal = panelOf(ids[1]!).getByTestId('field-goal');
+    await goal.fill('Explain why some solid tumours resist PD-1 checkpoint inhibitors');
+    await panelOf(ids[1]!).getByTestId('edit-submit').click();
+    await expect(panelOf(ids[1]!).getByTestId('decided')).toContainText(`edit by ${ASSISTANT}`);
 
-      await panelOf(ids[2]!).getByTestId('reject').click();
-      await panelOf(ids[2]!).getByTestId('reject-note').fill('Too broad: focus on persister cells in Pseudomonas biofilms instead.');
-      await panelOf(ids[2]!).getByTestId('reject-submit').click();
-      await expect(panelOf(ids[2]!).getByTestId('decided')).toContainText(`reject by ${ASSISTANT}`);
+    await panelOf(ids[2]!).getByTestId('reject').click();
+    await panelOf(ids[2]!).getByTestId('reject-note').fill('Too broad: focus on persister cells in Pseudomonas biofilms instead.');
+    await panelOf(ids[2]!).getByTestId('reject-submit').click();
+    await expect(panelOf(ids[2]!).getByTestId('decided')).toContainText(`reject by ${ASSISTANT}`);
 
-      const decided = (await callOk(s.desktop, 'list_checkpoints', { status: 'decided' })).checkpoints as Array<{ research_id: string; decision: { action: string; decided_by: string; decision_id: string } }>;
-      const byProject = new Map(decided.map((c) => [c.research_id, c.decision]));
-      expect(ids.map((id) => byProject.get(id)?.action)).toEqual(['approve', 'edit', 'reject']);
-      for (const id of ids) expect(byProject.get(id)).toMatchObject({ decided_by: ASSISTANT, decision_id: expect.stringMatching(/^chat-view:/) });
-      const edited = await callOk(s.desktop, 'get_research_status', { research_id: ids[1]! });
-      expect(edited.goal).toBe('Explain why some solid tumours resist PD-1 checkpoint inhibitors');
-      const rows = await auditRows(s, 'tool:decide_in_chat');
-      expect(rows.map((row) => [row.client_id, row.outcome, row.target]).sort()).toEqual(ids.map(() => [ASSISTANT, 'ok', expect.stringMatching(/^checkpoint:\/\//)]));
-    } finally {
-      await s.close();
-    }
+    const decided = (await callOk(s.desktop, 'list_checkpoints', { status: 'decided' })).checkpoints as Array<{ research_id: string; decision: { action: string; decided_by: string; decision_id: string } }>;
+    const byProject = new Map(decided.map((c) => [c.research_id, c.decision]));
+    expect(ids.map((id) => byProject.get(id)?.action)).toEqual(['approve', 'edit', 'reject']);
+    for (const id of ids) expect(byProject.get(id)).toMatchObject({ decided_by: ASSISTANT, decision_id: expect.stringMatching(/^chat-view:/) });
+    const edited = await callOk(s.desktop, 'get_research_status', { research_id: ids[1]! });
+    expect(edited.goal).toBe('Explain why some solid tumours resist PD-1 checkpoint inhibitors');
+    const rows = await auditRows(s, 'tool:decide_in_chat');
+    expect(rows.map((row) => [row.client_id, row.outcome, row.target]).sort()).toEqual(ids.map(() => [ASSISTANT, 'ok', expect.stringMatching(/^checkpoint:\/\//)]));
   });
 
   test('the final report\'s hypotheses are picked by checkbox, by keyboard, and the edit sends the picked ids', async ({ page }) => {
-    const s = await stage({ grant: true });
-    try {
-      const { researchId, checkpoint } = await projectWaitingAt(s, 'final_report');
-      const report = checkpoint.payload as { top_hypothesis_ids: string[]; top_hypotheses: Array<{ id: string; seq: number }> };
-      expect(report.top_hypothesis_ids.length).toBeGreaterThanOrEqual(2);
+    const s = await testStage({ grant: true });
+    const { researchId, checkpoint } = await projectWaitingAt(s, 'final_report');
+    const report = checkpoint.payload as { top_hypothesis_ids: string[]; top_hypotheses: Array<{ id: string; seq: number }> };
+    expect(report.top_hypothesis_ids.length).toBeGreaterThanOrEqual(2);
 
-      const host = await openView(page, s, 'checkpoint');
-      await host.feed('list_checkpoints', {});
-      const panel = host.view.getByTestId('checkpoint');
-      await panel.getByTestId('edit').click();
-      // The report's own hypotheses, by number, title and id, each checked as the report has it: no id to type.
-      const picks = panel.getByTestId('hypothesis-pick');
-      await expect(picks).toHaveCount(report.top_hypotheses.length);
-      for (const [index, h] of report.top_hypotheses.entries()) {
-        await expect(picks.nth(index)).toHaveAttribute('data-id', h.id);
-        await expect(picks.nth(index)).toContainText(`H${h.seq} · `);
-        await expect(picks.nth(index)).toContainText(h.id);
-        await expect(picks.nth(index).getByRole('checkbox')).toBeChecked();
-      }
-      await expect(panel.getByTestId('field-top_hypothesis_ids').getByRole('textbox')).toHaveCount(0);
-      await expectNoSeriousFindings(page, host, 'checkpoint edit with the hypothesis picker');
-
-      // Keyboard alone: the first pick's checkbox by its name, Space to drop it, then send.
-      const dropped = report.top_hypotheses[0]!;
-      await panel.getByRole('checkbox', { name: new RegExp(`^H${dropped.seq} · `) }).focus();
-      await page.keyboard.press('Space');
-      await expect(picks.first().getByRole('checkbox')).not.toBeChecked();
-      await expect(panel.getByTestId('edit-submit')).toContainText('(1)');
-      await panel.getByTestId('edit-submit').click();
-      await expect(panel.getByTestId('decided')).toContainText(`edit by ${ASSISTANT}`);
-
-      const history = (await callOk(s.desktop, 'list_decision_history', {})).decisions as Array<{ checkpoint_id: string; action: string; data: { top_hypothesis_ids?: string[] } | null }>;
-      const decided = history.find((d) => d.checkpoint_id === checkpoint.checkpoint_id);
-      expect(decided?.action).toBe('edit');
-      expect(decided?.data?.top_hypothesis_ids).toEqual(report.top_hypothesis_ids.filter((id) => id !== dropped.id));
-      expect((await callOk(s.desktop, 'get_research_status', { research_id: researchId })).status).toBe('completed');
-    } finally {
-      await s.close();
+    const host = await openView(page, s, 'checkpoint');
+    await host.feed('list_checkpoints', {});
+    const panel = host.view.getByTestId('checkpoint');
+    await panel.getByTestId('edit').click();
+    // The report's own hypotheses, by number, title and id, each checked as the report has it: no id to type.
+    const picks = panel.getByTestId('hypothesis-pick');
+    await expect(picks).toHaveCount(report.top_hypotheses.length);
+    for (const [index, h] of report.top_hypotheses.entries()) {
+      await expect(picks.nth(index)).toHaveAttribute('data-id', h.id);
+      await expect(picks.nth(index)).toContainText(`H${h.seq} · `);
+      await expect(picks.nth(index)).toContainText(h.id);
+      await expect(picks.nth(index).getByRole('checkbox')).toBeChecked();
     }
+    await expect(panel.getByTestId('field-top_hypothesis_ids').getByRole('textbox')).toHaveCount(0);
+    await expectNoSeriousFindings(page, host, 'checkpoint edit with the hypothesis picker');
+
+    // Keyboard alone: the first pick's checkbox by its name, Space to drop it, then send.
+    const dropped = report.top_hypotheses[0]!;
+    await panel.getByRole('checkbox', { name: new RegExp(`^H${dropped.seq} · `) }).focus();
+    await page.keyboard.press('Space');
+    await expect(picks.first().getByRole('checkbox')).not.toBeChecked();
+    await expect(panel.getByTestId('edit-submit')).toContainText('(1)');
+    await panel.getByTestId('edit-submit').click();
+    await expect(panel.getByTestId('decided')).toContainText(`edit by ${ASSISTANT}`);
+
+    const history = (await callOk(s.desktop, 'list_decision_history', {})).decisions as Array<{ checkpoint_id: string; action: string; data: { top_hypothesis_ids?: string[] } | null }>;
+    const decided = history.find((d) => d.checkpoint_id === checkpoint.checkpoint_id);
+    expect(decided?.action).toBe('edit');
+    expect(decided?.data?.top_hypothesis_ids).toEqual(report.top_hypothesis_ids.filter((id) => id !== dropped.id));
+    expect((await callOk(s.desktop, 'get_research_status', { research_id: researchId })).status).toBe('completed');
   });
 
   test('an evolution plan names its hypotheses by number and title, and the edit chooses a partner from them', async ({ page }) => {
-    const s = await stage({ grant: true });
-    try {
-      const { researchId, checkpoint } = await projectWaitingAt(s, 'evolution_plan');
-      const proposals = checkpoint.payload.proposals as Array<{ hypothesis_id: string; strategy: string; partner_id?: string }>;
-      const combine = proposals.findIndex((p) => p.strategy === 'combine');
-      expect(combine).toBeGreaterThanOrEqual(0);
-      const listed = (await callOk(s.desktop, 'list_hypotheses', { research_id: researchId, limit: 50 })).hypotheses as Array<{ id: string; number: number; status: string }>;
-      const numberOf = new Map(listed.map((h) => [h.id, h.number]));
-      // The new partner: a hypothesis the plan does not name, so choosing it is a real change.
-      const named = new Set(proposals.flatMap((p) => [p.hypothesis_id, ...(p.partner_id === undefined ? [] : [p.partner_id])]));
-      const other = listed.find((h) => !named.has(h.id) && h.status !== 'rejected' && h.id !== proposals[combine]!.hypothesis_id);
-      expect(other).toBeDefined();
+    const s = await testStage({ grant: true });
+    const { researchId, checkpoint } = await projectWaitingAt(s, 'evolution_plan');
+    const proposals = checkpoint.payload.proposals as Array<{ hypothesis_id: string; strategy: string; partner_id?: string }>;
+    const combine = proposals.findIndex((p) => p.strategy === 'combine');
+    expect(combine).toBeGreaterThanOrEqual(0);
+    const listed = (await callOk(s.desktop, 'list_hypotheses', { research_id: researchId, limit: 50 })).hypotheses as Array<{ id: string; number: number; status: string }>;
+    const numberOf = new Map(listed.map((h) => [h.id, h.number]));
+    // The new partner: a hypothesis the plan does not name, so choosing it is a real change.
+    const named = new Set(proposals.flatMap((p) => [p.hypothesis_id, ...(p.partner_id === undefined ? [] : [p.partner_id])]));
+    const other = listed.find((h) => !named.has(h.id) && h.status !== 'rejected' && h.id !== proposals[combine]!.hypothesis_id);
+    expect(other).toBeDefined();
 
-      const host = await openView(page, s, 'checkpoint');
-      await host.feed('list_checkpoints', {});
-      const panel = host.view.getByTestId('checkpoint');
-      // Each proposal names its target (and a combination its partner) as "H<n> · title", with the id beside it.
-      const rows = panel.getByTestId('proposal-evolution');
-      await expect(rows).toHaveCount(proposals.length);
-      for (const [index, p] of proposals.entries()) {
-        await expect(rows.nth(index)).toContainText(`of H${numberOf.get(p.hypothesis_id)} · `);
-        if (p.partner_id !== undefined) await expect(rows.nth(index)).toContainText(`with H${numberOf.get(p.partner_id)} · `);
-      }
-      // The titles come from the view's own call through its host, not from the checkpoint the model reads.
-      expect(await host.calls()).toContain('list_hypotheses');
-
-      await panel.getByTestId('edit').click();
-      const partner = panel.getByTestId(`field-proposals.${combine}.partner_id`);
-      await expect(partner.locator('option:checked')).toHaveText(new RegExp(`^H${numberOf.get(proposals[combine]!.partner_id!)} · `));
-      await expect(panel.getByRole('textbox', { name: /partner/i })).toHaveCount(0);
-      await partner.selectOption(other!.id);
-      await expectNoSeriousFindings(page, host, 'checkpoint edit with hypothesis choices');
-      await panel.getByTestId('edit-submit').click();
-      await expect(panel.getByTestId('decided')).toContainText(`edit by ${ASSISTANT}`);
-
-      const history = (await callOk(s.desktop, 'list_decision_history', {})).decisions as Array<{ checkpoint_id: string; action: string; data: { proposals?: Array<{ partner_id?: string }> } | null }>;
-      const decided = history.find((d) => d.checkpoint_id === checkpoint.checkpoint_id);
-      expect(decided?.data?.proposals?.[combine]?.partner_id).toBe(other!.id);
-    } finally {
-      await s.close();
+    const host = await openView(page, s, 'checkpoint');
+    await host.feed('list_checkpoints', {});
+    const panel = host.view.getByTestId('checkpoint');
+    // Each proposal names its target (and a combination its partner) as "H<n> · title", with the id beside it.
+    const rows = panel.getByTestId('proposal-evolution');
+    await expect(rows).toHaveCount(proposals.length);
+    for (const [index, p] of proposals.entries()) {
+      await expect(rows.nth(index)).toContainText(`of H${numberOf.get(p.hypothesis_id)} · `);
+      if (p.partner_id !== undefined) await expect(rows.nth(index)).toContainText(`with H${numberOf.get(p.partner_id)} · `);
     }
+    // The titles come from the view's own call through its host, not from the checkpoint the model reads.
+    expect(await host.calls()).toContain('list_hypotheses');
+
+    await panel.getByTestId('edit').click();
+    const partner = panel.getByTestId(`field-proposals.${combine}.partner_id`);
+    await expect(partner.locator('option:checked')).toHaveText(new RegExp(`^H${numberOf.get(proposals[combine]!.partner_id!)} · `));
+    await expect(panel.getByRole('textbox', { name: /partner/i })).toHaveCount(0);
+    await partner.selectOption(other!.id);
+    await expectNoSeriousFindings(page, host, 'checkpoint edit with hypothesis choices');
+    await panel.getByTestId('edit-submit').click();
+    await expect(panel.getByTestId('decided')).toContainText(`edit by ${ASSISTANT}`);
+
+    const history = (await callOk(s.desktop, 'list_decision_history', {})).decisions as Array<{ checkpoint_id: string; action: string; data: { proposals?: Array<{ partner_id?: string }> } | null }>;
+    const decided = history.find((d) => d.checkpoint_id === checkpoint.checkpoint_id);
+    expect(decided?.data?.proposals?.[combine]?.partner_id).toBe(other!.id);
   });
 
   test('titles that cannot be fetched leave the evolution plan readable by id', async ({ page }) => {
-    const s = await stage({ grant: true });
-    try {
-      const { checkpoint } = await projectWaitingAt(s, 'evolution_plan');
-      const proposals = checkpoint.payload.proposals as Array<{ hypothesis_id: string }>;
-      // A host that does not let the view call list_hypotheses.
-      const host = new ChatHost(page, s.assistant);
-      await host.open('checkpoint', 'light', (await appTools(s)).filter((name) => name !== 'list_hypotheses'));
-      await host.feed('list_checkpoints', {});
-      const panel = host.view.getByTestId('checkpoint');
-      await expect(panel.getByTestId('titles-unavailable')).toContainText('shown by id');
-      await expect(panel.getByTestId('proposal-evolution').first()).toContainText(proposals[0]!.hypothesis_id);
-      await expect(panel.getByTestId('approve')).toBeEnabled();
-    } finally {
-      await s.close();
-    }
+    const s = await testStage({ grant: true });
+    const { checkpoint } = await projectWaitingAt(s, 'evolution_plan');
+    const proposals = checkpoint.payload.proposals as Array<{ hypothesis_id: string }>;
+    // A host that does not let the view call list_hypotheses.
+    const host = new ChatHost(page, s.assistant);
+    await host.open('checkpoint', 'light', (await appTools(s)).filter((name) => name !== 'list_hypotheses'));
+    await host.feed('list_checkpoints', {});
+    const panel = host.view.getByTestId('checkpoint');
+    await expect(panel.getByTestId('titles-unavailable')).toContainText('shown by id');
+    await expect(panel.getByTestId('proposal-evolution').first()).toContainText(proposals[0]!.hypothesis_id);
+    await expect(panel.getByTestId('approve')).toBeEnabled();
   });
 
   test('continue_research stopping at a checkpoint shows it, decidable in the view', async ({ page }) => {
-    const s = await stage({ grant: true });
-    try {
-      const researchId = await startProject(s, 'Find novel therapeutic targets for liver fibrosis');
-      const host = await openView(page, s, 'checkpoint');
-      const next = await host.feed('continue_research', { research_id: researchId });
-      expect((next.structuredContent as { state: string }).state).toBe('awaiting_decision');
-      await expect(host.view.getByTestId('proposal-goal')).toContainText('liver fibrosis');
-      await host.view.getByTestId('approve').click();
-      await expect(host.view.getByTestId('decided')).toContainText(`approve by ${ASSISTANT}`);
-    } finally {
-      await s.close();
-    }
+    const s = await testStage({ grant: true });
+    const researchId = await startProject(s, 'Find novel therapeutic targets for liver fibrosis');
+    const host = await openView(page, s, 'checkpoint');
+    const next = await host.feed('continue_research', { research_id: researchId });
+    expect((next.structuredContent as { state: string }).state).toBe('awaiting_decision');
+    await expect(host.view.getByTestId('proposal-goal')).toContainText('liver fibrosis');
+    await host.view.getByTestId('approve').click();
+    await expect(host.view.getByTestId('decided')).toContainText(`approve by ${ASSISTANT}`);
   });
 
   test('an assistant without the in-chat grant gets the refusal in the view, and nothing changes', async ({ page }) => {
-    const s = await stage({ grant: 'scope-only' });
-    try {
-      const host = await openWaitingPlan(page, s);
-      await host.view.getByTestId('approve').click();
-      await expect(host.view.getByTestId('decision-refused')).toContainText(`${ASSISTANT} may not decide checkpoints for this project. Ask the user to approve, edit or reject it in the Co-Scientist app`);
-      await expect(host.view.getByTestId('approve')).toBeEnabled();
-      expect(((await callOk(s.desktop, 'list_checkpoints', {})).checkpoints as unknown[]).length).toBe(1);
-    } finally {
-      await s.close();
-    }
+    const s = await testStage({ grant: 'scope-only' });
+    const host = await openWaitingPlan(page, s);
+    await host.view.getByTestId('approve').click();
+    await expect(host.view.getByTestId('decision-refused')).toContainText(`${ASSISTANT} may not decide checkpoints for this project. Ask the user to approve, edit or reject it in the Co-Scientist app`);
+    await expect(host.view.getByTestId('approve')).toBeEnabled();
+    expect(((await callOk(s.desktop, 'list_checkpoints', {})).checkpoints as unknown[]).length).toBe(1);
   });
 
   test('a checkpoint decided elsewhere says who decided it, before and after a press', async ({ page }) => {
-    const s = await stage({ grant: true });
-    try {
-      const host = await openWaitingPlan(page, s);
-      const [pending] = (await callOk(s.desktop, 'list_checkpoints', {})).checkpoints as Array<{ checkpoint_id: string }>;
-      await callOk(s.desktop, 'decide', { checkpoint_id: pending!.checkpoint_id, action: 'approve' });
-      // The view still shows it pending (its result is older): the press is refused with who decided.
-      await host.view.getByTestId('approve').click();
-      await expect(host.view.getByTestId('decision-refused')).toContainText(/already decided \(approve by desktop at /);
-      // A fresh look shows it decided, plainly.
-      await host.feed('list_checkpoints', { status: 'decided' });
-      await expect(host.view.getByTestId('decided')).toContainText('Already decided: approve by desktop');
-      await expect(host.view.getByTestId('approve')).toHaveCount(0);
-    } finally {
-      await s.close();
-    }
+    const s = await testStage({ grant: true });
+    const host = await openWaitingPlan(page, s);
+    const [pending] = (await callOk(s.desktop, 'list_checkpoints', {})).checkpoints as Array<{ checkpoint_id: string }>;
+    await callOk(s.desktop, 'decide', { checkpoint_id: pending!.checkpoint_id, action: 'approve' });
+    // The view still shows it pending (its result is older): the press is refused with who decided.
+    await host.view.getByTestId('approve').click();
+    await expect(host.view.getByTestId('decision-refused')).toContainText(/already decided \(approve by desktop at /);
+    // A fresh look shows it decided, plainly.
+    await host.feed('list_checkpoints', { status: 'decided' });
+    await expect(host.view.getByTestId('decided')).toContainText('Already decided: approve by desktop');
+    await expect(host.view.getByTestId('approve')).toHaveCount(0);
   });
 
   test('keyboard alone: reach Reject, write the note, send it', async ({ page }) => {
-    const s = await stage({ grant: true });
-    try {
-      const host = await openWaitingPlan(page, s);
-      await expect(host.view.getByTestId('approve')).toBeVisible();
-      const focused = () => host.viewFrame().evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? null);
-      for (let presses = 0; presses < 10 && (await focused()) !== 'reject'; presses += 1) await page.keyboard.press('Tab');
-      expect(await focused()).toBe('reject');
-      await page.keyboard.press('Enter');
-      await expect.poll(focused).toBe('reject-note');
-      await page.keyboard.type('Too broad: focus on stellate cell signalling in early fibrosis instead.');
-      await page.keyboard.press('Tab');
-      expect(await focused()).toBe('reject-submit');
-      await page.keyboard.press('Enter');
-      await expect(host.view.getByTestId('decided')).toContainText(`reject by ${ASSISTANT}`);
-    } finally {
-      await s.close();
-    }
+    const s = await testStage({ grant: true });
+    const host = await openWaitingPlan(page, s);
+    await expect(host.view.getByTestId('approve')).toBeVisible();
+    const focused = () => host.viewFrame().evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? null);
+    for (let presses = 0; presses < 10 && (await focused()) !== 'reject'; presses += 1) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('reject');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('reject-note');
+    await page.keyboard.type('Too broad: focus on stellate cell signalling in early fibrosis instead.');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('reject-submit');
+    await page.keyboard.press('Enter');
+    await expect(host.view.getByTestId('decided')).toContainText(`reject by ${ASSISTANT}`);
   });
 });
 
 test.describe('hostile or broken host messages', () => {
   test('are refused without breaking the view', async ({ page }) => {
-    const s = await stage({ grant: false });
-    try {
-      await runScriptedProject({ hypotheses: 4, seed: 5, dataDir: s.dataDir });
-      const researchId = String(((await callOk(s.desktop, 'list_research_projects', {})).projects as Array<{ id: string }>)[0]!.id);
-      const host = await openView(page, s, 'leaderboard');
-      await host.feed('list_hypotheses', { research_id: researchId });
-      const rows = host.view.getByTestId('leaderboard-row');
-      const count = await rows.count();
-      expect(count).toBeGreaterThan(0);
+    const s = await testStage({ grant: false });
+    await runScriptedProject({ hypotheses: 4, seed: 5, dataDir: s.dataDir });
+    const researchId = String(((await callOk(s.desktop, 'list_research_projects', {})).projects as Array<{ id: string }>)[0]!.id);
+    const host = await openView(page, s, 'leaderboard');
+    await host.feed('list_hypotheses', { research_id: researchId });
+    const rows = host.view.getByTestId('leaderboard-row');
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(0);
 
-      // A method the view does not have.
-      expect(await host.post({ jsonrpc: '2.0', id: 9001, method: 'co-scientist/delete-everything', params: {} })).toMatchObject({ id: 9001, error: { code: -32601 } });
-      // A tool the view does not offer (a view offers none): the host may not make it decide anything.
-      expect(await host.post({ jsonrpc: '2.0', id: 9002, method: 'tools/call', params: { name: 'decide_in_chat', arguments: { checkpoint_id: 'chk_x', action: 'approve' } } })).toMatchObject({ id: 9002, error: expect.anything() });
-      // A tool result with fields missing: refused by name, the rows stay.
-      await host.send({ content: [], structuredContent: { hypotheses: [{ id: 'hyp_1' }] } });
-      await expect(host.view.getByTestId('view-notice')).toContainText('This result could not be shown: row 1 lacks number');
-      await expect(rows).toHaveCount(count);
-      // A notification without its params, and garbage that is not JSON-RPC at all.
-      expect(await host.post({ jsonrpc: '2.0', method: 'ui/notifications/tool-result' })).toBeNull();
-      expect(await host.post({ hello: 'world' })).toBeNull();
-      await expect(rows).toHaveCount(count);
-      // The view still works: a good result replaces the notice.
-      await host.feed('list_hypotheses', { research_id: researchId, limit: 2 });
-      await expect(rows).toHaveCount(Math.min(2, count));
-      await expect(host.view.getByTestId('view-notice')).toHaveCount(0);
-    } finally {
-      await s.close();
-    }
+    // A method the view does not have.
+    expect(await host.post({ jsonrpc: '2.0', id: 9001, method: 'co-scientist/delete-everything', params: {} })).toMatchObject({ id: 9001, error: { code: -32601 } });
+    // A tool the view does not offer (a view offers none): the host may not make it decide anything.
+    expect(await host.post({ jsonrpc: '2.0', id: 9002, method: 'tools/call', params: { name: 'decide_in_chat', arguments: { checkpoint_id: 'chk_x', action: 'approve' } } })).toMatchObject({ id: 9002, error: expect.anything() });
+    // A tool result with fields missing: refused by name, the rows stay.
+    await host.send({ content: [], structuredContent: { hypotheses: [{ id: 'hyp_1' }] } });
+    await expect(host.view.getByTestId('view-notice')).toContainText('This result could not be shown: row 1 lacks number');
+    await expect(rows).toHaveCount(count);
+    // A notification without its params, and garbage that is not JSON-RPC at all.
+    expect(await host.post({ jsonrpc: '2.0', method: 'ui/notifications/tool-result' })).toBeNull();
+    expect(await host.post({ hello: 'world' })).toBeNull();
+    await expect(rows).toHaveCount(count);
+    // The view still works: a good result replaces the notice.
+    await host.feed('list_hypotheses', { research_id: researchId, limit: 2 });
+    await expect(rows).toHaveCount(Math.min(2, count));
+    await expect(host.view.getByTestId('view-notice')).toHaveCount(0);
   });
 });

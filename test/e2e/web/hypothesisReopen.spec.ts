@@ -4,19 +4,13 @@
 import { describeFindings, seriousAxeFindings } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { ControlRoom } from './support/controlRoom.js';
-import { openSession, runResearchToCompletion } from './support/researchRun.js';
+import { completedResearchIn } from './support/researchRun.js';
 import { testId } from './locators.js';
 
 test('a completed project’s hypothesis offers Reopen… in its actions, and reopening enables them', async ({ app, page, webHost, workspace }) => {
   test.setTimeout(120_000);
   const goal = 'Identify repurposable drugs that slow liver fibrosis progression';
-  const assistant = await openSession(workspace.dataDir, 'claude-desktop');
-  const desktop = await openSession(workspace.dataDir, 'desktop');
-  try {
-    await runResearchToCompletion(assistant, desktop, { goal, hypotheses: 3 });
-  } finally {
-    await Promise.all([assistant.close(), desktop.close()]);
-  }
+  await completedResearchIn(workspace.dataDir, { goal, hypotheses: 3 });
 
   for (const width of [1440, 800]) {
     await page.setViewportSize({ width, height: 900 });

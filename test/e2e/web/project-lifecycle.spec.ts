@@ -5,41 +5,44 @@
 // the project waits for; the inbox shows the hypotheses a decision is about and the history what
 // an edit changed; an archived project's checkpoints are not counted.
 import path from 'node:path';
-import { expect, test } from './support/fixtures.js';
+import { expect, test, type Servers } from './support/fixtures.js';
 import { REPO_ROOT } from './support/paths.js';
 import { ControlRoom } from './support/controlRoom.js';
 import { hypothesisDraft } from '../../support/fakeAssistant.js';
 import { describeFindings, seriousAxeFindings } from './support/axe.js';
-import { connectResearchAssistant, connectScientistShortcut, type McpSide, type ResearchAssistant } from './support/researchAssistant.js';
+import type { McpSide, ResearchAssistant } from './support/researchAssistant.js';
 import { testId, testIdOf } from './locators.js';
 
 const GOAL = 'Find novel therapeutic targets for liver fibrosis';
 const OTHER = 'Explain why perovskite solar cells degrade under humidity';
 
-let assistant: ResearchAssistant | undefined;
-let shortcut: McpSide | undefined;
-test.afterEach(async () => {
-  await assistant?.close();
-  await shortcut?.close();
-  assistant = undefined;
-  shortcut = undefined;
-});
-
-/** Setup decisions the test is not about, taken through a desktop client. */
-async function decideOnly(researchId: string, kind: string, action: 'approve' | 'reject', note?: string): Promise<void> {
-  const [checkpoint, ...more] = await (assistant as ResearchAssistant).workUntilDecision(researchId);
-  expect([checkpoint?.kind, more.length]).toEqual([kind, 0]);
-  await (shortcut as McpSide).call('decide', { checkpoint_id: checkpoint?.checkpoint_id, action, ...(note === undefined ? {} : { note }) });
+interface Sides {
+  assistant: ResearchAssistant;
+  /** A desktop client for setup decisions the test is not about. */
+  shortcut: McpSide;
 }
 
-test('a hypothesis added while the report waits is ranked before a fresh report; the completed project is reopened from the app', async ({ app, page, webHost, workspace }) => {
+/** Setup decisions the test is not about, taken through a desktop client. */
+async function decideOnly({ assistant, shortcut }: Sides, researchId: string, kind: string, action: 'approve' | 'reject', note?: string): Promise<void> {
+  const [checkpoint, ...more] = await assistant.workUntilDecision(researchId);
+  expect([checkpoint?.kind, more.length]).toEqual([kind, 0]);
+  await shortcut.call('decide', { checkpoint_id: checkpoint?.checkpoint_id, action, ...(note === undefined ? {} : { note }) });
+}
+
+/** The assistant's project on GOAL, its plan approved, with both servers (closed after the test by the fixture). */
+async function projectPastItsPlan(servers: Servers, budget: number): Promise<Sides & { researchId: string }> {
+  const sides = { assistant: await servers.assistant(), shortcut: await servers.scientist() };
+  const researchId = await sides.assistant.startResearch(GOAL, budget);
+  await decideOnly(sides, researchId, 'research_plan', 'approve');
+  return { ...sides, researchId };
+}
+
+test('a hypothesis added while the report waits is ranked before a fresh report; the completed project is reopened from the app', async ({ app, page, webHost, servers }) => {
   test.setTimeout(120_000);
   const room = new ControlRoom(page);
-  assistant = await connectResearchAssistant(workspace.dataDir);
-  shortcut = await connectScientistShortcut(workspace.dataDir);
-  const researchId = await assistant.startResearch(GOAL, 3);
-  await decideOnly(researchId, 'research_plan', 'approve');
-  await decideOnly(researchId, 'hypothesis_batch', 'approve');
+  const sides = await projectPastItsPlan(servers, 3);
+  const { assistant, researchId } = sides;
+  await decideOnly(sides, researchId, 'hypothesis_batch', 'approve');
   await app.open(webHost.url);
 
   // The evolution plan names hypotheses: titles inline, the full text on request.
@@ -118,10 +121,10 @@ test('a hypothesis added while the report waits is ranked before a fresh report;
   expect(status.reasoning_call_budget).toBe(budgetBefore + 40);
 });
 
-test('the history shows what an edit changed; an archived project\'s checkpoints are not counted', async ({ app, page, webHost, workspace }) => {
+test('the history shows what an edit changed; an archived project\'s checkpoints are not counted', async ({ app, page, webHost, servers }) => {
   test.setTimeout(90_000);
   const room = new ControlRoom(page);
-  assistant = await connectResearchAssistant(workspace.dataDir);
+  const assistant = await servers.assistant();
   const researchId = await assistant.startResearch(GOAL, 3);
   await assistant.startResearch(OTHER, 3);
   await app.open(webHost.url);
@@ -153,18 +156,15 @@ test('the history shows what an edit changed; an archived project\'s checkpoints
   await room.openInbox();
   await expect(page.getByTestId(testId.inboxItem)).toHaveCount(0);
   await expect(page.getByTestId(testId.inboxEmpty)).toBeVisible();
-  const overview = await (shortcut = await connectScientistShortcut(workspace.dataDir)).call('list_project_overview', {});
+  const overview = await (await servers.scientist()).call('list_project_overview', {});
   expect(overview.pending_total).toBe(0);
   expect((overview.projects as Array<{ id: string; pending_checkpoints: number }>).find((p) => p.id !== researchId)?.pending_checkpoints).toBe(1);
 });
 
-test('a near-duplicate the assistant writes is discarded: no batch asks the scientist about it, and its row names its twin', async ({ app, page, webHost, workspace }) => {
+test('a near-duplicate the assistant writes is discarded: no batch asks the scientist about it, and its row names its twin', async ({ app, page, webHost, servers }) => {
   test.setTimeout(90_000);
   const room = new ControlRoom(page);
-  assistant = await connectResearchAssistant(workspace.dataDir);
-  shortcut = await connectScientistShortcut(workspace.dataDir);
-  const researchId = await assistant.startResearch(GOAL, 2);
-  await decideOnly(researchId, 'research_plan', 'approve');
+  const { assistant, shortcut, researchId } = await projectPastItsPlan(servers, 2);
   // The assistant writes the first two hypotheses itself, then is asked for one more that repeats the first.
   const first = (await assistant.continueResearch(researchId)).work_item;
   expect(first?.kind).toBe('generate');

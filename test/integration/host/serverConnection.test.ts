@@ -1,5 +1,6 @@
 // The host's connection to its research server, against the real built server over stdio.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Client } from '@modelcontextprotocol/client';
 import type { HostEvent } from '../../../src-shared/routes/index.js';
 import { ServerConnection, ServerUnavailableError, type ServerConnectionOptions } from '../../../src-main/host/serverConnection.js';
 import { silentLogger } from '../../unit/src-main/host/fakes.js';
@@ -36,6 +37,20 @@ const realServer = (dataDir: string) => ({
 
 const serverStates = (events: HostEvent[]) => events.filter((e) => e.kind === 'server-state').map((e) => e.state);
 
+/** The events of a started connection while another process (an assistant's server on the same folder) makes `change`. */
+async function eventsWhileAnotherProcess(name: string, change: (assistant: Client) => Promise<void>): Promise<HostEvent[]> {
+  const dataDir = tempDir(name);
+  const { connection, events } = connect(realServer(dataDir));
+  await connection.start();
+  const assistant = await otherAssistant(dataDir);
+  try {
+    await change(assistant);
+  } finally {
+    await assistant.close();
+  }
+  return events;
+}
+
 describe('ServerConnection', () => {
   it('starts the server, reports ready and answers tool calls', async () => {
     const { connection, events } = connect(realServer(tempDir('ready')));
@@ -51,15 +66,9 @@ describe('ServerConnection', () => {
   });
 
   it('relays changes made by another process as host events', async () => {
-    const dataDir = tempDir('feed');
-    const { connection, events } = connect(realServer(dataDir));
-    await connection.start();
-    const assistant = await otherAssistant(dataDir);
-    try {
+    const events = await eventsWhileAnotherProcess('feed', async (assistant) => {
       await assistant.callTool({ name: 'start_research', arguments: { goal: 'Find novel therapeutic targets for liver fibrosis' } });
-    } finally {
-      await assistant.close();
-    }
+    });
 
     await vi.waitFor(() => {
       expect(events).toContainEqual({ kind: 'resources-list-changed' });
@@ -68,16 +77,10 @@ describe('ServerConnection', () => {
   });
 
   it('relays knowledge-base changes made by another process (the knowledge view refreshes on them)', async () => {
-    const dataDir = tempDir('knowledge-feed');
-    const { connection, events } = connect(realServer(dataDir));
-    await connection.start();
-    const assistant = await otherAssistant(dataDir);
-    try {
+    const events = await eventsWhileAnotherProcess('knowledge-feed', async (assistant) => {
       const created = await assistant.callTool({ name: 'manage_collections', arguments: { action: 'create', collection_name: 'Fibrosis' } });
       expect(created.isError).toBeFalsy();
-    } finally {
-      await assistant.close();
-    }
+    });
 
     await vi.waitFor(() => expect(events).toContainEqual({ kind: 'resource-updated', uri: 'knowledge://collections' }), { timeout: 2000 });
   });

@@ -9,6 +9,7 @@ import { auditFacets, auditPage, type AuditFilter } from '../../../store/auditQu
 import { exportAuditLog, INLINE_LIMIT_BYTES } from '../../audit/export.js';
 import { auditResultOf } from '../../../store/auditOutcomes.js';
 import { defineTool } from '../../toolkit.js';
+import { logPage, positionBefore } from '../logCursor.js';
 import { DESKTOP_CLIENT } from '../../access/identity.js';
 import { readAuditActions } from '../../audit/readActions.js';
 import {
@@ -85,26 +86,15 @@ export const queryAuditLogTool = defineTool({
   output: AuditPageSchema,
   async run(args, ctx) {
     const filter = toFilter(args);
-    const beforeId = args.cursor === undefined ? undefined : decodeId(args.cursor);
-    // One row more than asked says whether another page exists.
+    const beforeId = positionBefore(args.cursor, 'query_audit_log');
     const page = await auditPage(ctx.db, filter, { beforeId, limit: args.limit + 1 });
-    const rows = page.rows.slice(0, args.limit);
-    const last = rows[rows.length - 1];
-    const nextCursor = page.rows.length > args.limit && last !== undefined ? Buffer.from(String(last.id)).toString('base64url') : null;
+    const { rows, nextCursor } = logPage(page.rows, args.limit, (row) => row.id);
     return {
       data: { rows: rows.map(entry), total: page.total, hidden_app_reads: page.hidden, next_cursor: nextCursor, facets: args.cursor === undefined ? await auditFacets(ctx.db) : null },
       markdown: [`${page.total} audit rows match${page.hidden > 0 ? ` (${page.hidden} of the app's own reads hidden)` : ''}.`, ...rows.slice(0, 10).map((r) => `- #${r.id} ${r.at} ${r.clientId} ${r.action} → ${r.outcome}`)].join('\n'),
     };
   },
 });
-
-function decodeId(cursor: string): number {
-  const id = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!Number.isSafeInteger(id) || id < 1) {
-    throw new DomainError('invalid_input', 'The cursor is not one this server issued. Pass next_cursor from the previous query_audit_log result unchanged.', { field: 'cursor' });
-  }
-  return id;
-}
 
 export const verifyAuditLogTool = defineTool({
   name: 'verify_audit_log',

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { resolveCitation } from '../../../knowledge/grounding.js';
 import { withDocumentMetadata } from '../../../engine/citationDocuments.js';
+import { bibliographicFields } from '../../../engine/bibliographicFields.js';
 import { findDocumentById } from '../../../store/knowledgeDocuments.js';
 import { projectUri } from '../../../engine/changes.js';
 import { hypothesisDossier, type HypothesisRef } from '../../../engine/views/hypothesisDossier.js';
@@ -26,14 +27,7 @@ async function citationOut(ctx: ServerContext, projectId: string, citation: Cita
   const document = resolved.documentId === undefined ? undefined : await findDocumentById(ctx.db, resolved.documentId);
   const shown = document === undefined ? citation : withDocumentMetadata(citation, document);
   return {
-    title: shown.title,
-    authors: shown.authors ?? null,
-    year: shown.year ?? null,
-    venue: shown.venue ?? null,
-    doi: shown.doi ?? null,
-    pmid: shown.pmid ?? null,
-    arxiv_id: shown.arxiv_id ?? null,
-    url: shown.url ?? null,
+    ...bibliographicFields(shown),
     verified: citation.verified || resolved.verified,
     document_id: document?.id ?? null,
     document_title: document?.title ?? null,

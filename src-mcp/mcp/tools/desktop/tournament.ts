@@ -6,12 +6,12 @@ import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { arenaPair, compareHypotheses } from '../../../engine/views/arena.js';
 import { DEFAULT_SERIES, eloHistory, MAX_POINTS_PER_SERIES } from '../../../engine/views/eloHistory.js';
-import { DomainError } from '../../../engine/errors.js';
 import { getHypothesis } from '../../../engine/hypotheses.js';
 import { leaderboardPage } from '../../../engine/views/leaderboardView.js';
 import { loadResearch } from '../../../engine/projectRecord.js';
 import { matchPage } from '../../../store/leaderboardQueries.js';
 import { defineTool } from '../../toolkit.js';
+import { logPage, positionBefore } from '../logCursor.js';
 import { ArenaPairSchema, ComparisonSchema, EloHistorySchema, LeaderboardFormatSchema, LeaderboardPageSchema, MatchPageSchema, MAX_LEADERBOARD_PAGE_ROWS } from '../../../../src-shared/schemas/tournament.js';
 import { arenaCard, comparedEntry, leaderboardColumns, matchEntry } from './tournamentRows.js';
 import { boardRows } from './boardRows.js';
@@ -148,12 +148,10 @@ export const listMatchesTool = defineTool({
   async run(args, ctx) {
     const project = await loadResearch(ctx.db, args.research_id);
     if (args.hypothesis_id !== undefined) await getHypothesis(ctx.db, args.hypothesis_id, project.id);
-    // One row more than asked says whether another page exists.
-    const page = await matchPage(ctx.db, { projectId: project.id, hypothesisId: args.hypothesis_id, judge: args.judge, beforeSeq: decodeSeq(args.cursor), limit: args.limit + 1 });
-    const rows = page.rows.slice(0, args.limit);
-    const last = rows[rows.length - 1];
+    const beforeSeq = positionBefore(args.cursor, 'list_matches');
+    const page = await matchPage(ctx.db, { projectId: project.id, hypothesisId: args.hypothesis_id, judge: args.judge, beforeSeq, limit: args.limit + 1 });
+    const { rows, nextCursor } = logPage(page.rows, args.limit, (row) => row.seq);
     const matches = rows.map(matchEntry);
-    const nextCursor = page.rows.length > args.limit && last !== undefined ? Buffer.from(String(last.seq)).toString('base64url') : null;
     return {
       target: target(project.id),
       data: { research_id: project.id, matches, total: page.total, next_cursor: nextCursor },
@@ -161,15 +159,6 @@ export const listMatchesTool = defineTool({
     };
   },
 });
-
-function decodeSeq(cursor: string | undefined): number | undefined {
-  if (cursor === undefined) return undefined;
-  const seq = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!Number.isSafeInteger(seq) || seq < 1) {
-    throw new DomainError('invalid_input', 'The cursor is not one this server issued. Pass next_cursor from the previous list_matches result unchanged.', { field: 'cursor' });
-  }
-  return seq;
-}
 
 export const compareHypothesesTool = defineTool({
   name: 'compare_hypotheses',

@@ -6,6 +6,7 @@ import type { ComparedHypothesis } from '../../../engine/views/arena.js';
 import type { LeaderboardViewRow } from '../../../engine/views/leaderboardView.js';
 import type { Hypothesis } from '../../../engine/types.js';
 import type { MatchListing } from '../../../store/leaderboardQueries.js';
+import { matchVerdictFields } from '../../../engine/matchFields.js';
 import { roundedInterval } from '../../../../src-shared/schemas/hypotheses.js';
 import type { ArenaCardSchema, ComparedHypothesisSchema, LeaderboardColumnsSchema, LeaderboardRowSchema, MatchEntrySchema } from '../../../../src-shared/schemas/tournament.js';
 
@@ -100,12 +101,7 @@ export function matchEntry(m: MatchListing): z.input<typeof MatchEntrySchema> {
   return {
     id: m.id,
     number: m.seq,
-    first_id: m.firstId,
-    second_id: m.secondId,
-    winner_id: m.winnerId,
-    judge: m.judge,
-    confidence: m.confidence,
-    rationale: m.rationale,
+    ...matchVerdictFields(m),
     created_by: m.createdBy,
     created_at: m.createdAt,
   };

@@ -47,6 +47,25 @@ export async function runResearchToCompletion(assistant: McpSession, desktop: Mc
   return researchId;
 }
 
+/**
+ * The assistant's and the desktop's sessions on one data folder for the length of `work`, closed
+ * after it whatever happens: the usual way to prepare a project before a test looks at it.
+ */
+export async function withResearchSessions<T>(dataDir: string, work: (assistant: McpSession, desktop: McpSession) => Promise<T>): Promise<T> {
+  const assistant = await openSession(dataDir, 'claude-desktop');
+  const desktop = await openSession(dataDir, 'desktop');
+  try {
+    return await work(assistant, desktop);
+  } finally {
+    await Promise.all([assistant.close(), desktop.close()]);
+  }
+}
+
+/** A project run to completion in the data folder, its sessions closed again; returns its id. */
+export function completedResearchIn(dataDir: string, options: { goal: string; hypotheses: number }): Promise<string> {
+  return withResearchSessions(dataDir, (assistant, desktop) => runResearchToCompletion(assistant, desktop, options));
+}
+
 /** Drives a started project until its workflow completes, approving every checkpoint as the desktop. */
 export async function driveResearchToCompletion(assistant: McpSession, desktop: McpSession, researchId: string): Promise<void> {
   let next = (await assistant.call('continue_research', { research_id: researchId })) as unknown as Next;

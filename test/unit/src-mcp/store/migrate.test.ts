@@ -33,7 +33,24 @@ async function withOpened(dir: string, check: (db: Db) => Promise<void>): Promis
   }
 }
 
-const INSERT_PROJECT = "INSERT INTO projects (id, goal, domain, status, hypothesis_budget, created_by, created_at, updated_at) VALUES ('res_1', 'g', 'd', 'active', 3, 'desktop', 't', 't')";
+/** `databaseAt` with one project in it, res_1, for the hypotheses a test writes before migrating. */
+function databaseWithProjectAt(dir: string, version: number): Database.Database {
+  const old = databaseAt(dir, version);
+  old.prepare("INSERT INTO projects (id, goal, domain, status, hypothesis_budget, created_by, created_at, updated_at) VALUES ('res_1', 'g', 'd', 'active', 3, 'desktop', 't', 't')").run();
+  return old;
+}
+
+type Column = string | number | null;
+
+/**
+ * A hypothesis of res_1 with filler text; `columns` names the ones a test is about (always id and
+ * seq). Only the columns given and the filler are written, so it works at every schema version.
+ */
+function insertHypothesis(db: Database.Database, columns: { id: string; seq: number } & Record<string, Column>): void {
+  const row: Record<string, Column> = { project_id: 'res_1', summary: 's', rationale: 'r', experimental_protocol: 'p', method: 'm', origin: 'generated', status: 'pending', iteration: 1, created_by: 'desktop', created_at: 't', updated_at: 't', ...columns };
+  const names = Object.keys(row);
+  db.prepare(`INSERT INTO hypotheses (${names.join(', ')}) VALUES (${names.map((name) => `@${name}`).join(', ')})`).run(row);
+}
 
 describe('migrate', () => {
   it('opens a current database while another process holds the write lock (no lock is needed)', async () => {
@@ -67,12 +84,8 @@ describe('migrate', () => {
 
   it('0011 keeps the renames made before it, from the change feed, and they go with their project', async () => {
     const dir = tempDir();
-    const old = databaseAt(dir, 10);
-    old.prepare(INSERT_PROJECT).run();
-    const hypothesis = old.prepare(
-      "INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, method, origin, status, iteration, created_by, created_at, updated_at) VALUES (?, 'res_1', ?, 's', 'r', 'p', 'm', 'generated', 'pending', 1, 'desktop', 't', 't')",
-    );
-    hypothesis.run('hyp_1', 1);
+    const old = databaseWithProjectAt(dir, 10);
+    insertHypothesis(old, { id: 'hyp_1', seq: 1 });
     const event = old.prepare("INSERT INTO events (at, client_id, kind, subject_uri, data) VALUES (?, ?, 'hypothesis.retitled', 'research://projects/res_1', ?)");
     event.run('2026-01-01T00:00:00.000Z', 'desktop', JSON.stringify({ project_id: 'res_1', hypothesis_id: 'hyp_1', from: null, to: 'First' }));
     event.run('2026-01-02T00:00:00.000Z', 'desktop', JSON.stringify({ project_id: 'res_1', hypothesis_id: 'hyp_1', from: 'First', to: 'Second' }));
@@ -93,25 +106,17 @@ describe('migrate', () => {
 
   it('0012 counts the unverified citations of the rows already there, keeps counting new ones, and lists them from the index', async () => {
     const dir = tempDir();
-    const old = databaseAt(dir, 11);
-    old.prepare(INSERT_PROJECT).run();
-    const hypothesis = old.prepare(
-      "INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, citations, method, origin, status, iteration, created_by, created_at, updated_at) VALUES (?, 'res_1', ?, 's', 'r', 'p', ?, 'm', 'generated', 'pending', 1, 'desktop', 't', 't')",
-    );
-    hypothesis.run('hyp_1', 1, JSON.stringify([{ title: 'a', verified: true }, { title: 'b', verified: false }, { title: 'c' }]));
-    hypothesis.run('hyp_2', 2, '[]');
-    hypothesis.run('hyp_3', 3, 'not json');
+    const old = databaseWithProjectAt(dir, 11);
+    insertHypothesis(old, { id: 'hyp_1', seq: 1, citations: JSON.stringify([{ title: 'a', verified: true }, { title: 'b', verified: false }, { title: 'c' }]) });
+    insertHypothesis(old, { id: 'hyp_2', seq: 2, citations: '[]' });
+    insertHypothesis(old, { id: 'hyp_3', seq: 3, citations: 'not json' });
     old.close();
 
     await withOpened(dir, async (db) => {
     expect(await schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
     const counts = () => sqlite(db).prepare('SELECT id, unverified_citations AS n FROM hypotheses ORDER BY seq').all();
     expect(counts()).toEqual([{ id: 'hyp_1', n: 2 }, { id: 'hyp_2', n: 0 }, { id: 'hyp_3', n: 0 }]);
-    sqlite(db)
-      .prepare(
-        "INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, citations, method, origin, status, iteration, created_by, created_at, updated_at) VALUES ('hyp_4', 'res_1', 4, 's', 'r', 'p', ?, 'm', 'generated', 'pending', 1, 'desktop', 't', 't')",
-      )
-      .run(JSON.stringify(['bare', { verified: 1 }, { verified: 0 }]));
+    insertHypothesis(sqlite(db), { id: 'hyp_4', seq: 4, citations: JSON.stringify(['bare', { verified: 1 }, { verified: 0 }]) });
     sqlite(db).prepare("UPDATE hypotheses SET citations = '[{\"verified\":true}]' WHERE id = 'hyp_1'").run();
     expect(counts()).toEqual([{ id: 'hyp_1', n: 0 }, { id: 'hyp_2', n: 0 }, { id: 'hyp_3', n: 0 }, { id: 'hyp_4', n: 2 }]);
     const plan = sqlite(db).prepare('EXPLAIN QUERY PLAN SELECT id, summary, unverified_citations, parents, elo, rank FROM hypotheses WHERE project_id = ? ORDER BY CASE WHEN rank IS NULL THEN 1000000 - elo ELSE rank END, seq').all('res_1') as Array<{ detail: string }>;
@@ -121,15 +126,11 @@ describe('migrate', () => {
 
   it('0013 stores the board key of the rows already there, keeps it through changes, and reads a board page from the index', async () => {
     const dir = tempDir();
-    const old = databaseAt(dir, 12);
-    old.prepare(INSERT_PROJECT).run();
-    const hypothesis = old.prepare(
-      "INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, method, origin, status, gate, elo, rank, iteration, created_by, created_at, updated_at) VALUES (?, 'res_1', ?, 's', 'r', 'p', 'm', 'generated', ?, 'approved', ?, ?, 1, 'desktop', 't', 't')",
-    );
-    hypothesis.run('hyp_1', 1, 'in_tournament', 1250, 2);
-    hypothesis.run('hyp_2', 2, 'in_tournament', 1300, 1);
-    hypothesis.run('hyp_3', 3, 'pending', 1200, null);
-    hypothesis.run('hyp_4', 4, 'rejected', 1400, 3);
+    const old = databaseWithProjectAt(dir, 12);
+    insertHypothesis(old, { id: 'hyp_1', seq: 1, status: 'in_tournament', gate: 'approved', elo: 1250, rank: 2 });
+    insertHypothesis(old, { id: 'hyp_2', seq: 2, status: 'in_tournament', gate: 'approved', elo: 1300, rank: 1 });
+    insertHypothesis(old, { id: 'hyp_3', seq: 3, status: 'pending', gate: 'approved', elo: 1200, rank: null });
+    insertHypothesis(old, { id: 'hyp_4', seq: 4, status: 'rejected', gate: 'approved', elo: 1400, rank: 3 });
     old.close();
 
     await withOpened(dir, async (db) => {
@@ -146,11 +147,7 @@ describe('migrate', () => {
     // A flag, a new row and a re-rating written without the key: the triggers keep it.
     sqlite(db).prepare("UPDATE hypotheses SET safety_flag = 'dual_use' WHERE id = 'hyp_2'").run();
     sqlite(db).prepare("UPDATE hypotheses SET elo = 1500 WHERE id = 'hyp_3'").run();
-    sqlite(db)
-      .prepare(
-        "INSERT INTO hypotheses (id, project_id, seq, summary, rationale, experimental_protocol, method, origin, status, gate, elo, rank, iteration, created_by, created_at, updated_at) VALUES ('hyp_5', 'res_1', 5, 's', 'r', 'p', 'm', 'generated', 'reviewed', 'approved', 1100, 1, 1, 'desktop', 't', 't')",
-      )
-      .run();
+    insertHypothesis(sqlite(db), { id: 'hyp_5', seq: 5, status: 'reviewed', gate: 'approved', elo: 1100, rank: 1 });
     expect(page()).toEqual(['hyp_5', 'hyp_1', 'hyp_3', 'hyp_4', 'hyp_2']);
     for (const afterCursor of [false, true]) {
       const args = boardPageParams('res_1', afterCursor ? [0, 1, 5] : null, 10);

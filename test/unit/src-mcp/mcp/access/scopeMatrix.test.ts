@@ -3,17 +3,14 @@
 // read views a lab opens to their scopes for callers over its network endpoint).
 import { describe, expect, it } from 'vitest';
 import { closeDatabase } from '../../../../../src-mcp/store/database.js';
-import { ChangeFeed } from '../../../../../src-mcp/mcp/notifications/changeFeed.js';
 import { ALL_TOOLS } from '../../../../../src-mcp/mcp/toolRegistry.js';
 import { DETACHED_CALL, callTool, isCallableBy } from '../../../../../src-mcp/mcp/toolkit.js';
 import { ALL_SCOPES, hasScopes } from '../../../../../src-mcp/mcp/access/scopes.js';
-import { TokenBucket } from '../../../../../src-mcp/mcp/access/rateLimit.js';
-import { NO_GROUNDING } from '../../../../../src-mcp/reasoners/workItems.js';
-import { NOTHING_VERIFIED } from '../../../../../src-mcp/engine/hypotheses.js';
 import type { ServerContext } from '../../../../../src-mcp/mcp/context.js';
 import { describeToolFailure, readToolError } from '../../../../support/toolErrors.js';
 import { makeTempDir } from '../../../../support/tempDirs.js';
 import { openTestStore } from '../../../../support/storeEngine.js';
+import { storedPolicy, toolContext } from '../../../../support/toolContext.js';
 
 const SCOPE_SETS: string[][] = [
   [],
@@ -26,20 +23,7 @@ const SCOPE_SETS: string[][] = [
 async function contextFor(clientId: string, scopes: string[], overNetwork: boolean, mayDecideCheckpoints: boolean): Promise<ServerContext> {
   const dataDir = makeTempDir('cosci-matrix-');
   const db = await openTestStore('cosci-matrix-');
-  return {
-    db,
-    dataDir,
-    clientId,
-    overNetwork,
-    policy: async () => ({ clientId, scopes, ratePerMinute: 10_000, burst: 10_000, mayDecideCheckpoints, source: 'stored' }),
-    feed: await ChangeFeed.open(db),
-    now: () => new Date(),
-    workerId: `${clientId}@test:1`,
-    ownerAlive: () => true,
-    grounding: NO_GROUNDING,
-    rateLimit: new TokenBucket(10_000, 10_000),
-    verifyCitation: () => NOTHING_VERIFIED,
-  };
+  return toolContext(db, { dataDir, clientId, overNetwork, policy: storedPolicy(clientId, scopes, mayDecideCheckpoints) });
 }
 
 describe('scope matrix', () => {

@@ -11,16 +11,13 @@ import { z } from 'zod';
 import { openDatabase, type Db } from '../../../../../src-mcp/store/database.js';
 import { verifyAuditChain } from '../../../../../src-mcp/store/audit.js';
 import { appendEvent } from '../../../../../src-mcp/store/events.js';
-import { ChangeFeed } from '../../../../../src-mcp/mcp/notifications/changeFeed.js';
 import { DETACHED_CALL, callTool, defineTool, type ToolDefinition, type ToolOutcome } from '../../../../../src-mcp/mcp/toolkit.js';
-import { TokenBucket } from '../../../../../src-mcp/mcp/access/rateLimit.js';
-import { NO_GROUNDING } from '../../../../../src-mcp/reasoners/workItems.js';
-import { NOTHING_VERIFIED } from '../../../../../src-mcp/engine/hypotheses.js';
 import { DomainError } from '../../../../../src-mcp/engine/errors.js';
 import { startResearch } from '../../../../../src-mcp/engine/projects.js';
 import type { ServerContext } from '../../../../../src-mcp/mcp/context.js';
 import { readToolError } from '../../../../support/toolErrors.js';
 import { makeTempDir } from '../../../../support/tempDirs.js';
+import { storedPolicy, toolContext } from '../../../../support/toolContext.js';
 import { handleOf, sqlite } from '../../../../../src-mcp/store/handle.js';
 import { beforeWaitingOutside } from '../../../../../src-mcp/store/writeObserver.js';
 
@@ -38,19 +35,7 @@ async function setup(): Promise<{ ctx: ServerContext; look: () => Seen; otherWri
   const other = new Database(path.join(dataDir, 'co-scientist.db'));
   other.pragma('busy_timeout = 0');
   open.push(sqlite(db), other);
-  const ctx: ServerContext = {
-    db,
-    dataDir,
-    clientId: CLIENT,
-    policy: async () => ({ clientId: CLIENT, scopes: ['admin'], ratePerMinute: 10_000, burst: 10_000, mayDecideCheckpoints: false, source: 'stored' }),
-    feed: await ChangeFeed.open(db),
-    now: () => new Date(),
-    workerId: `${CLIENT}@test:1`,
-    ownerAlive: () => true,
-    grounding: NO_GROUNDING,
-    rateLimit: new TokenBucket(10_000, 10_000),
-    verifyCitation: () => NOTHING_VERIFIED,
-  };
+  const ctx = await toolContext(db, { dataDir, clientId: CLIENT, policy: storedPolicy(CLIENT, ['admin']) });
   return {
     ctx,
     look: () => seenBy(handleOf(other)),

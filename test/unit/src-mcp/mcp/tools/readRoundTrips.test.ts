@@ -9,16 +9,13 @@ import { getResearchStatusTool } from '../../../../../src-mcp/mcp/tools/assistan
 import { listHypothesesTool } from '../../../../../src-mcp/mcp/tools/assistant/hypotheses.js';
 import { getLeaderboardTool } from '../../../../../src-mcp/mcp/tools/desktop/tournament.js';
 import { resolvePolicy } from '../../../../../src-mcp/mcp/access/identity.js';
-import { TokenBucket } from '../../../../../src-mcp/mcp/access/rateLimit.js';
-import { ChangeFeed } from '../../../../../src-mcp/mcp/notifications/changeFeed.js';
-import { NO_GROUNDING } from '../../../../../src-mcp/reasoners/workItems.js';
-import { NOTHING_VERIFIED } from '../../../../../src-mcp/engine/hypotheses.js';
 import { insertUsage } from '../../../../../src-mcp/store/usage.js';
 import { projectCounts } from '../../../../../src-mcp/store/projectCounts.js';
 import { flushReadAudit } from '../../../../../src-mcp/mcp/audit/readAudit.js';
 import type { ServerContext } from '../../../../../src-mcp/mcp/context.js';
 import type { ToolDefinition } from '../../../../../src-mcp/mcp/toolkit.js';
 import { freshDb, startProject, type Driver } from '../../../../support/engineDriver.js';
+import { toolContext } from '../../../../support/toolContext.js';
 import { makeTempDir } from '../../../../support/tempDirs.js';
 import { testEngine } from '../../../../support/storeEngine.js';
 import { roundTripsDuring, type RoundTrips } from '../../../../support/postgresStatements.js';
@@ -41,19 +38,7 @@ describe.skipIf(testEngine() !== 'postgres')('statements per polled read on Post
     const usage = { projectId: driver.projectId, taskId: null, outcome: 'submitted' as const, error: null, at: new Date().toISOString() };
     await insertUsage(db, { ...usage, role: 'generation', reasoner: 'provider:p', model: 'm', inputTokens: 10, outputTokens: 2, costUsd: 0.01 });
     await insertUsage(db, { ...usage, role: 'review', reasoner: 'sampling', model: 'n', inputTokens: 5, outputTokens: 1, costUsd: null });
-    ctx = {
-      db,
-      dataDir: makeTempDir('cosci-roundtrips-'),
-      clientId: 'desktop',
-      policy: () => resolvePolicy(db, 'desktop'),
-      feed: await ChangeFeed.open(db),
-      now: () => new Date(),
-      workerId: 'desktop@test:1',
-      ownerAlive: () => true,
-      grounding: NO_GROUNDING,
-      rateLimit: new TokenBucket(10_000, 10_000),
-      verifyCitation: () => NOTHING_VERIFIED,
-    };
+    ctx = await toolContext(db, { dataDir: makeTempDir('cosci-roundtrips-'), clientId: 'desktop', policy: () => resolvePolicy(db, 'desktop') });
   });
 
   // The read audit's batch is written after the answer (mcp/audit/readAudit.ts): written now, outside
