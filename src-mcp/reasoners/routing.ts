@@ -24,7 +24,7 @@ const WORKER_STALE_MS = 20_000;
 export async function backgroundServes(facts: RoutingFacts, project: ResearchProject): Promise<boolean> {
   // The project's order first: without a provider in it there is nothing to read.
   if (!providerServes(reasonerOrderOf(project.settings))) return false;
-  return servesInBackground(project, await liveBackgroundWorkers(facts));
+  return (await liveBackgroundWorkers(facts)) > 0;
 }
 
 /** How many background worker processes are alive now (for a caller that reads them alongside the project). */
