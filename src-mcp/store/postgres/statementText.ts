@@ -52,7 +52,8 @@ export function postgresStatement(sql: string): PostgresStatement {
 export const LIMIT_VARIANTS = 16;
 /** A LIMIT value written into the text: a plain count, nothing a caller could make SQL of. */
 const MAX_LITERAL_LIMIT = 1_000_000;
-const limitVariants = new Map<string, Set<string>>();
+/** Per statement with LIMIT parameters, the statement for each set of LIMIT values met (keyed by them): a page's call builds no text. */
+const limitVariants = new WeakMap<PostgresStatement, Map<string, PostgresStatement>>();
 
 /** What PostgreSQL runs for `sql` with these values: its LIMIT values written in (see above) where they may be. */
 export function postgresQuery(sql: string, params: readonly unknown[] | Readonly<Record<string, unknown>> | undefined): { statement: PostgresStatement; values: unknown[] } {
@@ -63,25 +64,31 @@ export function postgresQuery(sql: string, params: readonly unknown[] | Readonly
   const named = params as Readonly<Record<string, unknown>>;
   const limitValues = statement.limits.map(({ slot }) => (typeof slot === 'number' ? positional?.[slot] : positional === undefined ? named[slot] : undefined));
   if (!limitValues.every((value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_LITERAL_LIMIT)) return asParameters();
-  let variantSql = sql;
-  // From the last to the first, so that each replacement leaves the earlier positions where they were.
-  for (let i = statement.limits.length - 1; i >= 0; i -= 1) {
-    const { start, end } = statement.limits[i] as LimitParameter;
-    variantSql = `${variantSql.slice(0, start)}${String(limitValues[i])}${variantSql.slice(end)}`;
-  }
-  let variants = limitVariants.get(sql);
+  let variants = limitVariants.get(statement);
   if (variants === undefined) {
-    variants = new Set();
-    limitVariants.set(sql, variants);
+    variants = new Map();
+    limitVariants.set(statement, variants);
   }
-  if (!variants.has(variantSql)) {
+  const key = limitValues.join(',');
+  let variant = variants.get(key);
+  if (variant === undefined) {
     if (variants.size >= LIMIT_VARIANTS) return asParameters();
-    variants.add(variantSql);
+    variant = postgresStatement(withLimitValues(sql, statement.limits, limitValues as number[]));
+    variants.set(key, variant);
   }
-  const variant = postgresStatement(variantSql);
-  const dropped = new Set(statement.limits.map(({ slot }) => slot));
-  const values = positional === undefined ? named : positional.filter((_, index) => !dropped.has(index));
+  const values = positional === undefined ? named : positional.filter((_, index) => !statement.limits.some(({ slot }) => slot === index));
   return { statement: variant, values: postgresValues(variant, values) };
+}
+
+/** `sql` with each LIMIT parameter replaced by its value. */
+function withLimitValues(sql: string, limits: readonly LimitParameter[], values: readonly number[]): string {
+  let text = sql;
+  // From the last to the first, so that each replacement leaves the earlier positions where they were.
+  for (let i = limits.length - 1; i >= 0; i -= 1) {
+    const { start, end } = limits[i] as LimitParameter;
+    text = `${text.slice(0, start)}${String(values[i])}${text.slice(end)}`;
+  }
+  return text;
 }
 
 const IDENTIFIER_START = /[A-Za-z_]/;
