@@ -3,8 +3,8 @@
 // on the same database — the data folder's SQLite file, or a PostgreSQL database (databaseUrl).
 // After every kill the engine must report an intact store (SQLite's integrity_check; on
 // PostgreSQL amcheck's heap and B-tree checks) and every decision the server had acknowledged
-// must be there; decisions in flight at the kill are retried with
-// the same decision_id and must apply exactly once. Every committed effect of the assistant (a
+// must be there; decisions in flight at the kill are retried with the same decision_id and must
+// apply exactly once. Every committed effect of the assistant (a
 // project, a decision) must have its audit row after every kill, since both commit in one
 // transaction (mcp/audit/callAudit.ts CallAudit). At the end the audit hash chain must verify.
 // Shared by the bench (≥ 100 kills) and test/integration/faults.test.ts (a few kills).
