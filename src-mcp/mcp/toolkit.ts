@@ -18,6 +18,7 @@ import type { ClientPolicy } from './access/identity.js';
 import { hasScopes, missingScopes, type Scope } from './access/scopes.js';
 import { DESKTOP_CLIENT } from './access/identity.js';
 import { noteReadOnlyTool } from './audit/readActions.js';
+import { accessVerdict, afterAccess, startsBeforeAccess } from './access/accessVerdict.js';
 import { InputNeeded, askUserVia, inputRequiredFor, type Answer, type Question } from './askUser.js';
 import { describeTool, type CatalogEntry, type LabAccess } from './schemas/toolSchemas.js';
 import { describeOversize, findOversizeString } from './access/argumentLimits.js';
@@ -230,13 +231,21 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
   }
 }
 
+/** A call refused before it runs: its audit outcome and code, and its answer. */
+interface Refusal {
+  outcome: 'denied' | 'error';
+  code: DomainErrorCode;
+  result: CallToolResult;
+}
+
 async function checkedCall(tool: ToolDefinition, rawArgs: unknown, ctx: ServerContext, call: ToolCall): Promise<CallToolResult> {
   const startedAt = ctx.now();
   const started = performance.now();
+  const action = `tool:${tool.name}`;
   const audit = async (outcome: 'success' | 'error' | 'denied', errorCode: string | null, target: string | null): Promise<void> =>
     await recordAudit(ctx.db, {
       clientId: ctx.clientId,
-      action: `tool:${tool.name}`,
+      action,
       target,
       args: rawArgs,
       outcome,
@@ -245,70 +254,85 @@ async function checkedCall(tool: ToolDefinition, rawArgs: unknown, ctx: ServerCo
       durationMs: performance.now() - started,
     });
 
-  // An app-only tool is the views' (apps/listing.ts): from a client that shows none, the model would be calling it.
-  const callerPolicy = await ctx.policy();
-  const closed = closedToCaller(tool, ctx, callerPolicy);
-  const missing = closed === undefined ? missingScopes(callerPolicy.scopes, tool.scopes) : [];
-  if (closed !== undefined || missing.length > 0 || (tool.appOnly === true && !call.showsApps)) {
-    const message =
-      closed ??
-      (missing.length > 0
-        ? `${ctx.clientId} lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')} needed for ${tool.name}. The scientist can grant it in the Co-Scientist app under Assistants.`
-        : appOnlyRefusal(tool.name));
-    await audit('denied', 'insufficient_permissions', null);
-    return errorResult('insufficient_permissions', message, { required: tool.scopes, missing });
-  }
-
-  // Sizes first, before zod or any error message sees the value (argumentLimits.ts).
+  // The policy's read and the call's own reads overlap where the call only reads (access/accessVerdict.ts).
+  const policyRead = ctx.policy();
+  // Sizes first, before zod or any error message sees the value (argumentLimits.ts); reported after the access check, as before.
   const oversize = findOversizeString(rawArgs, describeTool(tool).inputSchema);
-  if (oversize !== undefined) {
-    await audit('error', 'invalid_input', null);
-    const message = describeOversize(oversize);
-    return errorResult('invalid_input', `Invalid arguments for ${tool.name}: ${message}.`, { issues: [{ path: oversize.path, message }] });
-  }
-
   // Unknown arguments are refused, not ignored: a misspelt `hypotheses_count` must not silently fall back to a default.
-  const parsed = strictInput(tool).safeParse(rawArgs);
-  if (!parsed.success) {
-    await audit('error', 'invalid_input', null);
-    return errorResult('invalid_input', `Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}`, {
-      issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+  const parsed = oversize === undefined ? strictInput(tool).safeParse(rawArgs) : undefined;
+  const reservedAction = parsed?.success === true ? desktopOnlyActionOf(tool, parsed.data, ctx) : undefined;
+  const access = accessVerdict();
+  const callAudit = new CallAudit(ctx.db, { clientId: ctx.clientId, action, intentAction: `tool-write:${tool.name}`, args: rawArgs, startedAt, started }, access.granted);
+  const runTool = async (args: Record<string, unknown>, toolCall: ToolCall): Promise<ToolOutcome<unknown>> => await callAudit.run(() => tool.run(args, ctx, toolCall));
+  const early = parsed?.success === true && reservedAction === undefined && startsBeforeAccess(tool) ? runTool(parsed.data, afterAccess(call, access, action)) : undefined;
+  // An early run refused below (or ended by a failed policy read) must be no unhandled rejection.
+  early?.catch(() => undefined);
+  /**
+   * The access check, then the input's (and a costly call's charge): the refusal to answer and audit,
+   * or the arguments to run with. Decided without waiting on anything, so that an early run waiting
+   * for the verdict never holds up the refusal's own row.
+   */
+  const checkCall = (callerPolicy: ClientPolicy): { refused: Refusal } | { args: Record<string, unknown> } => {
+    const refused = (outcome: Refusal['outcome'], code: DomainErrorCode, message: string, details: Record<string, unknown>): { refused: Refusal } => ({
+      refused: { outcome, code, result: errorResult(code, message, details) },
     });
-  }
-
-  const reservedAction = desktopOnlyActionOf(tool, parsed.data, ctx);
-  if (reservedAction !== undefined) {
-    await audit('denied', 'insufficient_permissions', null);
-    return errorResult(
-      'insufficient_permissions',
-      `${tool.name} action "${reservedAction}" can only be used from the Co-Scientist desktop app: ask the scientist to do it there.`,
-      { required: tool.scopes, missing: [], desktop_only_action: reservedAction },
-    );
-  }
-
-  // Charged only for a call that will run: a malformed call must not cost the client its budget.
-  if (tool.expensive === true) {
-    // The policy the access check read a moment ago: one read of it per call.
-    const policy = callerPolicy;
-    ctx.rateLimit.configure(policy.ratePerMinute, policy.burst);
-    const decision = ctx.rateLimit.take();
-    if (!decision.allowed) {
-      await audit('denied', 'rate_limit_exceeded', null);
-      return errorResult(
-        'rate_limit_exceeded',
-        `Rate limit exceeded: ${ctx.clientId} may make ${policy.ratePerMinute} costly calls per minute (bursts of ${policy.burst}). Retry after ${decision.retryAfterSeconds} seconds.`,
-        { retry_after: decision.retryAfterSeconds },
-      );
+    // An app-only tool is the views' (apps/listing.ts): from a client that shows none, the model would be calling it.
+    const closed = closedToCaller(tool, ctx, callerPolicy);
+    const missing = closed === undefined ? missingScopes(callerPolicy.scopes, tool.scopes) : [];
+    if (closed !== undefined || missing.length > 0 || (tool.appOnly === true && !call.showsApps)) {
+      const message =
+        closed ??
+        (missing.length > 0
+          ? `${ctx.clientId} lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')} needed for ${tool.name}. The scientist can grant it in the Co-Scientist app under Assistants.`
+          : appOnlyRefusal(tool.name));
+      return refused('denied', 'insufficient_permissions', message, { required: tool.scopes, missing });
     }
+    if (oversize !== undefined) {
+      const message = describeOversize(oversize);
+      return refused('error', 'invalid_input', `Invalid arguments for ${tool.name}: ${message}.`, { issues: [{ path: oversize.path, message }] });
+    }
+    if (parsed?.success !== true) {
+      const issues = parsed?.error.issues ?? [];
+      const message = `Invalid arguments for ${tool.name}: ${parsed === undefined ? '' : describeIssues(parsed.error)}`;
+      return refused('error', 'invalid_input', message, { issues: issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) });
+    }
+    if (reservedAction !== undefined) {
+      const message = `${tool.name} action "${reservedAction}" can only be used from the Co-Scientist desktop app: ask the scientist to do it there.`;
+      return refused('denied', 'insufficient_permissions', message, { required: tool.scopes, missing: [], desktop_only_action: reservedAction });
+    }
+    // Charged only for a call that will run: a malformed call must not cost the client its budget.
+    if (tool.expensive === true) {
+      // The policy the access check read a moment ago: one read of it per call.
+      ctx.rateLimit.configure(callerPolicy.ratePerMinute, callerPolicy.burst);
+      const decision = ctx.rateLimit.take();
+      if (!decision.allowed) {
+        const message = `Rate limit exceeded: ${ctx.clientId} may make ${callerPolicy.ratePerMinute} costly calls per minute (bursts of ${callerPolicy.burst}). Retry after ${decision.retryAfterSeconds} seconds.`;
+        return refused('denied', 'rate_limit_exceeded', message, { retry_after: decision.retryAfterSeconds });
+      }
+    }
+    return { args: parsed.data };
+  };
+
+  let checked: ReturnType<typeof checkCall>;
+  try {
+    checked = checkCall(await policyRead);
+    access.decide('args' in checked);
+  } finally {
+    // Undecided here only when the policy could not be read: the early run stops at its first write or wait.
+    access.decide(false);
+  }
+  if ('refused' in checked) {
+    const { outcome, code, result } = checked.refused;
+    await audit(outcome, code, null);
+    return result;
   }
 
   if (tool.readsAuditLog === true) await appendQueuedReads(ctx.db);
   // The call's row commits in the same transaction as its writes (see CallAudit).
-  const callAudit = new CallAudit(ctx.db, { clientId: ctx.clientId, action: `tool:${tool.name}`, intentAction: `tool-write:${tool.name}`, args: rawArgs, startedAt, started });
   try {
     // The call's writes are held until its row joins them, unless it waits outside the database
     // first (CallAudit); other calls' statements wait for the connection meanwhile (unitOfWork.ts).
-    const outcome = await callAudit.run(() => tool.run(parsed.data, ctx, call));
+    const outcome = await (early ?? runTool(checked.args, call));
     // As zod's parse would make it, without its copy when the result already conforms (outputCheck.ts).
     const data = conformingOutput(tool.output, outcome.data);
     await callAudit.finish('success', null, outcome.target ?? null);

@@ -1,0 +1,76 @@
+// A call that only reads starts its reads while its access check still reads the client's policy
+// (toolkit.ts, checkedCall): on PostgreSQL the policy's read is a wait on the database, and a
+// polled read (get_research_status, list_hypotheses, a leaderboard page) paid it before its own,
+// in a row. What the early run reads reaches the caller only once the check lets the call through;
+// before the verdict it cannot write, wait outside the database, ask the user or send progress, and
+// after a refusal it cannot do any of these at all (CallAudit's `access`, afterAccess below).
+import type { ToolCall, ToolDefinition } from '../toolkit.js';
+
+/** The access check's verdict, decided once: later decisions are ignored. */
+export interface AccessVerdict {
+  /** Resolves to whether the call may proceed. */
+  readonly granted: Promise<boolean>;
+  /** The verdict once decided; undefined until then. */
+  readonly known: boolean | undefined;
+  decide(granted: boolean): void;
+}
+
+export function accessVerdict(): AccessVerdict {
+  let settle: (granted: boolean) => void = () => undefined;
+  let known: boolean | undefined;
+  const granted = new Promise<boolean>((resolve) => {
+    settle = resolve;
+  });
+  return {
+    granted,
+    get known() {
+      return known;
+    },
+    decide(value) {
+      if (known !== undefined) return;
+      known = value;
+      settle(value);
+    },
+  };
+}
+
+/** Ends the work of a call whose reads began before its access check refused it. */
+export class AccessRefused extends Error {
+  constructor(action: string) {
+    super(`${action} was refused access: its work stops before any write or outside wait`);
+    this.name = 'AccessRefused';
+  }
+}
+
+/** Waits for the verdict; a refusal ends the work here (the caller's answer is the refusal, given already). */
+export async function untilGranted(granted: Promise<boolean>, action: string): Promise<void> {
+  if (!(await granted)) throw new AccessRefused(action);
+}
+
+/**
+ * Whether the tool's work may start before its access check ends: it only reads (readOnlyHint),
+ * costs no rate-limit token (the charge follows the check, and a costly run must not begin before
+ * it) and shows no audit rows (those first append this process's queued reads, which is a write).
+ */
+export function startsBeforeAccess(tool: Pick<ToolDefinition, 'annotations' | 'expensive' | 'readsAuditLog'>): boolean {
+  return tool.annotations.readOnlyHint && tool.expensive !== true && tool.readsAuditLog !== true;
+}
+
+/** The request's facilities for an early run: whatever reaches the client waits for the verdict. */
+export function afterAccess(call: ToolCall, access: AccessVerdict, action: string): ToolCall {
+  return {
+    ...call,
+    // Progress is advice: what an early run reports before the verdict is dropped, not held back.
+    sendProgress: (progress, total, message) => {
+      if (access.known === true) call.sendProgress(progress, total, message);
+    },
+    clientRoots: async () => {
+      await untilGranted(access.granted, action);
+      return await call.clientRoots();
+    },
+    askUser: async (question) => {
+      await untilGranted(access.granted, action);
+      return await call.askUser(question);
+    },
+  };
+}
