@@ -18,7 +18,7 @@ import type { ClientPolicy } from './access/identity.js';
 import { hasScopes, missingScopes, type Scope } from './access/scopes.js';
 import { DESKTOP_CLIENT } from './access/identity.js';
 import { noteReadOnlyTool } from './audit/readActions.js';
-import { accessVerdict, afterAccess, startsBeforeAccess } from './access/accessVerdict.js';
+import { accessVerdict, startsBeforeAccess, untilGranted, type AccessVerdict } from './access/accessVerdict.js';
 import { InputNeeded, askUserVia, inputRequiredFor, type Answer, type Question } from './askUser.js';
 import { describeTool, type CatalogEntry, type LabAccess } from './schemas/toolSchemas.js';
 import { describeOversize, findOversizeString } from './access/argumentLimits.js';
@@ -231,6 +231,25 @@ export async function callTool(tool: ToolDefinition, rawArgs: unknown, ctx: Serv
   }
 }
 
+/** The request's facilities for an early run: whatever reaches the client waits for the verdict. */
+function afterAccess(call: ToolCall, access: AccessVerdict, action: string): ToolCall {
+  return {
+    ...call,
+    // Progress is advice: what an early run reports before the verdict is dropped, not held back.
+    sendProgress: (progress, total, message) => {
+      if (access.known === true) call.sendProgress(progress, total, message);
+    },
+    clientRoots: async () => {
+      await untilGranted(access.granted, action);
+      return await call.clientRoots();
+    },
+    askUser: async (question) => {
+      await untilGranted(access.granted, action);
+      return await call.askUser(question);
+    },
+  };
+}
+
 /** A call refused before it runs: its audit outcome and code, and its answer. */
 interface Refusal {
   outcome: 'denied' | 'error';
@@ -262,7 +281,9 @@ async function checkedCall(tool: ToolDefinition, rawArgs: unknown, ctx: ServerCo
   const parsed = oversize === undefined ? strictInput(tool).safeParse(rawArgs) : undefined;
   const reservedAction = parsed?.success === true ? desktopOnlyActionOf(tool, parsed.data, ctx) : undefined;
   const access = accessVerdict();
-  const callAudit = new CallAudit(ctx.db, { clientId: ctx.clientId, action, intentAction: `tool-write:${tool.name}`, args: rawArgs, startedAt, started }, access.granted);
+  const callAudit = new CallAudit(ctx.db, { clientId: ctx.clientId, action, intentAction: `tool-write:${tool.name}`, args: rawArgs, startedAt, started }, () =>
+    untilGranted(access.granted, action),
+  );
   const runTool = async (args: Record<string, unknown>, toolCall: ToolCall): Promise<ToolOutcome<unknown>> => await callAudit.run(() => tool.run(args, ctx, toolCall));
   const early = parsed?.success === true && reservedAction === undefined && startsBeforeAccess(tool) ? runTool(parsed.data, afterAccess(call, access, action)) : undefined;
   // An early run refused below (or ended by a failed policy read) must be no unhandled rejection.

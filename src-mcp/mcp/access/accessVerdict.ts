@@ -3,9 +3,7 @@
 // polled read (get_research_status, list_hypotheses, a leaderboard page) paid it before its own,
 // in a row. What the early run reads reaches the caller only once the check lets the call through;
 // before the verdict it cannot write, wait outside the database, ask the user or send progress, and
-// after a refusal it cannot do any of these at all (CallAudit's `access`, afterAccess below).
-import type { ToolCall, ToolDefinition } from '../toolkit.js';
-
+// after a refusal it cannot do any of these at all (CallAudit's `beforeEffects`, toolkit.ts's afterAccess).
 /** The access check's verdict, decided once: later decisions are ignored. */
 export interface AccessVerdict {
   /** Resolves to whether the call may proceed. */
@@ -52,25 +50,6 @@ export async function untilGranted(granted: Promise<boolean>, action: string): P
  * costs no rate-limit token (the charge follows the check, and a costly run must not begin before
  * it) and shows no audit rows (those first append this process's queued reads, which is a write).
  */
-export function startsBeforeAccess(tool: Pick<ToolDefinition, 'annotations' | 'expensive' | 'readsAuditLog'>): boolean {
+export function startsBeforeAccess(tool: { annotations: { readOnlyHint: boolean }; expensive?: boolean; readsAuditLog?: boolean }): boolean {
   return tool.annotations.readOnlyHint && tool.expensive !== true && tool.readsAuditLog !== true;
-}
-
-/** The request's facilities for an early run: whatever reaches the client waits for the verdict. */
-export function afterAccess(call: ToolCall, access: AccessVerdict, action: string): ToolCall {
-  return {
-    ...call,
-    // Progress is advice: what an early run reports before the verdict is dropped, not held back.
-    sendProgress: (progress, total, message) => {
-      if (access.known === true) call.sendProgress(progress, total, message);
-    },
-    clientRoots: async () => {
-      await untilGranted(access.granted, action);
-      return await call.clientRoots();
-    },
-    askUser: async (question) => {
-      await untilGranted(access.granted, action);
-      return await call.askUser(question);
-    },
-  };
 }

@@ -6,7 +6,6 @@ import { publishAuditAnchor } from '../../store/auditAnchor.js';
 import { beginHeldWrite, commitHeldWrite, inTransaction, observeWrites, rollbackHeldWrite, type WriteObserver } from '../../store/writeObserver.js';
 import type { HeldConnection } from '../../store/unitOfWork.js';
 import { appendAfterQueuedReads, appendQueuedReads, recordReadAudit } from './readAudit.js';
-import { untilGranted } from '../access/accessVerdict.js';
 
 const SECRET_KEY = /(api[-_]?key|token|secret|password|passphrase|authorization|cookie|credential)/i;
 const MAX_STRING = 2000;
@@ -81,7 +80,7 @@ export interface CallAuditStart {
 
 type Phase = 'held' | 'async' | 'done';
 
-const GRANTED = Promise.resolve(true);
+const ALLOWED = async (): Promise<void> => undefined;
 
 /**
  * The audit of one tool call (or background provider run), committed in the same SQLite
@@ -107,14 +106,15 @@ export class CallAudit implements WriteObserver {
   #strayWriteNamed = false;
 
   /**
-   * `access`: for a call whose reads start while its access check still runs (access/accessVerdict.ts),
-   * the check's verdict. Nothing the call does beyond reading — a write, a wait
-   * outside the database — happens before the verdict, and none happens at all when it refuses.
+   * `beforeEffects`: for a call whose reads start while its access check still runs
+   * (mcp/access/accessVerdict.ts), waits for the check's verdict and throws on a refusal. Nothing the
+   * call does beyond reading (a write, a wait outside the database) happens before it resolves, and
+   * none happens at all when it throws.
    */
   constructor(
     private readonly db: Db,
     private readonly start: CallAuditStart,
-    private readonly access: Promise<boolean> = GRANTED,
+    private readonly beforeEffects: () => Promise<void> = ALLOWED,
   ) {}
 
   /** Runs the tool (and all it starts) with this audit watching its writes. */
@@ -124,7 +124,7 @@ export class CallAudit implements WriteObserver {
 
   async beforeWrite(db: Db): Promise<void> {
     if (db !== this.db) return;
-    await this.#granted();
+    await this.beforeEffects();
     if (this.#phase !== 'held' || this.#held !== undefined) return;
     // Reads this process answered before this write began keep their place before its rows.
     const held = await beginHeldWrite(db, () => appendQueuedReads(db));
@@ -144,7 +144,7 @@ export class CallAudit implements WriteObserver {
 
   /** The call is about to wait outside the database: commit what it wrote so far with the intent row, before anything is awaited. */
   async beforeWaitingOutside(): Promise<void> {
-    await this.#granted();
+    await this.beforeEffects();
     if (this.#phase !== 'held') return;
     this.#phase = 'async';
     await this.#commitHeldWithIntent();
@@ -188,9 +188,6 @@ export class CallAudit implements WriteObserver {
     console.error(`[co-scientist] audit: ${this.start.action} wrote outside a write transaction; that change committed without its audit row (a bug: route it through writeTransaction)`);
   }
 
-  async #granted(): Promise<void> {
-    await untilGranted(this.access, this.start.action);
-  }
 
   async #commitHeldWithIntent(): Promise<void> {
     const held = this.#held;
