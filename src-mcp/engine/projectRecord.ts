@@ -5,7 +5,9 @@
 import type { Db } from '../store/database.js';
 import { loadProjectSettings, updateProjectState, type ProjectStatePatch, type ProjectStateRow } from '../store/projectState.js';
 import type { ProjectRow } from '../store/projects.js';
-import { findProjectStatusRecord, findProjectWithCounts } from '../store/projectWithCounts.js';
+import { findProjectStatusRecord, findProjectStatusWithUsage, findProjectWithCounts, type ProjectStatusRecord } from '../store/projectWithCounts.js';
+import type { UsageSummary } from '../store/usage.js';
+import type { BackgroundWorkerRow } from '../store/backgroundWorkers.js';
 import type { HypothesisRow } from '../store/hypotheses.js';
 import type { CheckpointRow } from '../store/checkpoints.js';
 import type { HypothesisCounts } from '../store/projectCounts.js';
@@ -107,13 +109,31 @@ export async function loadResearchWithCounts(db: Db, projectId: string): Promise
   return { project: researchOf(found.project, found.state), counts: found.counts };
 }
 
+export interface LoadedStatus {
+  project: ResearchProject;
+  counts: HypothesisCounts;
+  topHypotheses: HypothesisRow[];
+  pendingCheckpoints: CheckpointRow[];
+}
+
 /** The project, its counters, its `top` best hypotheses and its open checkpoints: a status, read in one statement. */
-export async function loadResearchStatus(
+export async function loadResearchStatus(db: Db, projectId: string, top: number): Promise<LoadedStatus> {
+  return loadedStatusOf(projectId, await findProjectStatusRecord(db, projectId, top));
+}
+
+/** The same with the project's reasoning usage and the background workers heard from since `workersSince`, still one statement. */
+export async function loadResearchStatusWithUsage(
   db: Db,
   projectId: string,
   top: number,
-): Promise<{ project: ResearchProject; counts: HypothesisCounts; topHypotheses: HypothesisRow[]; pendingCheckpoints: CheckpointRow[] }> {
-  const found = await findProjectStatusRecord(db, projectId, top);
+  workersSince: string,
+): Promise<LoadedStatus & { usage: UsageSummary; recentWorkers: BackgroundWorkerRow[] }> {
+  const found = await findProjectStatusWithUsage(db, projectId, top, workersSince);
+  if (found === undefined) throw projectNotFound(projectId);
+  return { ...loadedStatusOf(projectId, found), usage: found.usage, recentWorkers: found.recentWorkers };
+}
+
+function loadedStatusOf(projectId: string, found: ProjectStatusRecord | undefined): LoadedStatus {
   if (found === undefined) {
     throw projectNotFound(projectId);
   }

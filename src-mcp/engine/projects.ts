@@ -23,7 +23,9 @@ import { MAX_HYPOTHESIS_BUDGET, type ResearchPlan } from './schemas.js';
 export { MAX_HYPOTHESIS_BUDGET };
 import { advance } from './workflow/supervisor.js';
 import type { Checkpoint, Hypothesis, ProjectSettings, ResearchProject } from './types.js';
-import { defaultSettings, isStopThreshold, loadResearchStatus, projectNotFound } from './projectRecord.js';
+import { defaultSettings, isStopThreshold, loadResearchStatus, loadResearchStatusWithUsage, projectNotFound, type LoadedStatus } from './projectRecord.js';
+import type { UsageSummary } from '../store/usage.js';
+import type { BackgroundWorkerRow } from '../store/backgroundWorkers.js';
 import { toHypothesis } from './hypotheses.js';
 import { toCheckpoint } from './workflow/checkpoints.js';
 import type { HypothesisCounts } from '../store/projectCounts.js';
@@ -167,7 +169,21 @@ export async function projectStatus(db: Db, id: string, top = 5): Promise<Projec
   // hypotheses and 100,000 matches, and loading every row ~0.5 s before that. Read with the
   // project, the best hypotheses and the open checkpoints in one statement: on PostgreSQL each
   // read is a round trip.
-  const { project, counts, topHypotheses, pendingCheckpoints } = await loadResearchStatus(db, id, top);
+  return statusViewOf(await loadResearchStatus(db, id, top));
+}
+
+/** The status with the project's reasoning usage and the background workers heard from since `workersSince` (ISO time), in the same one statement. */
+export async function projectStatusWithUsage(
+  db: Db,
+  id: string,
+  top: number,
+  workersSince: string,
+): Promise<ProjectStatusView & { usage: UsageSummary; recentWorkers: BackgroundWorkerRow[] }> {
+  const loaded = await loadResearchStatusWithUsage(db, id, top, workersSince);
+  return { ...statusViewOf(loaded), usage: loaded.usage, recentWorkers: loaded.recentWorkers };
+}
+
+function statusViewOf({ project, counts, topHypotheses, pendingCheckpoints }: LoadedStatus): ProjectStatusView {
   const remaining = project.status === 'completed' ? 0 : estimatedHours(project.hypothesisBudget) * 60 * (1 - project.progress);
   return {
     project,

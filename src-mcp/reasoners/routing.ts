@@ -4,7 +4,7 @@
 // decision only; carrying it out over MCP (sampling through the call, the next-step answer) is
 // mcp/tools/assistant/workflowRouting.ts.
 import type { Db } from '../store/database.js';
-import { recentBackgroundWorkers } from '../store/backgroundWorkers.js';
+import { recentBackgroundWorkers, type BackgroundWorkerRow } from '../store/backgroundWorkers.js';
 import { reasonerOrderOf } from '../engine/projectRecord.js';
 import type { LeaseOwnerProbe } from '../engine/workflow/tasks.js';
 import type { ReasonerKind, ResearchProject } from '../engine/types.js';
@@ -29,8 +29,17 @@ export async function backgroundServes(facts: RoutingFacts, project: ResearchPro
 
 /** How many background worker processes are alive now (for a caller that reads them alongside the project). */
 export async function liveBackgroundWorkers(facts: RoutingFacts): Promise<number> {
-  const since = new Date(facts.now.getTime() - WORKER_STALE_MS).toISOString();
-  return (await recentBackgroundWorkers(facts.db, since)).filter((worker) => facts.ownerAlive(worker.workerId)).length;
+  return liveAmong(await recentBackgroundWorkers(facts.db, workersHeardSince(facts.now)), facts.ownerAlive);
+}
+
+/** Since when a worker's heartbeat says it may still be alive (ISO time): what to read recent workers since. */
+export function workersHeardSince(now: Date): string {
+  return new Date(now.getTime() - WORKER_STALE_MS).toISOString();
+}
+
+/** How many of the recent workers are alive. */
+export function liveAmong(recent: readonly BackgroundWorkerRow[], ownerAlive: LeaseOwnerProbe): number {
+  return recent.filter((worker) => ownerAlive(worker.workerId)).length;
 }
 
 /** backgroundServes, given the live workers read already. */

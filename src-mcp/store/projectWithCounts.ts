@@ -11,6 +11,8 @@ import { notTrashed } from './projectTrash.js';
 import { row } from './sql.js';
 import { HYPOTHESIS_ROW_COLUMNS, hypothesisRowOf, type HypothesisRow, type HypothesisRowValues } from './hypotheses.js';
 import { CHECKPOINT_COLUMNS, checkpointRowOf, PENDING_LIMIT, PENDING_ORDER, PENDING_WHERE, type CheckpointRow } from './checkpoints.js';
+import { USAGE_SUMMARY_TUPLES, usageSummaryOfTuples, type UsageSummary } from './usage.js';
+import { RECENT_WORKER_TUPLES, workersOfTuples, type BackgroundWorkerRow } from './backgroundWorkers.js';
 
 /** A counter row's columns are NULL when the project has none (LEFT JOIN): countsOf reads them as zero. */
 type NullableCounts = { [column in keyof RawCounts]: number | null };
@@ -51,12 +53,22 @@ const TOP_RANKED_ORDER = 'rank, seq';
 const TOP = `SELECT ${HYPOTHESIS_ROW_COLUMNS} FROM hypotheses
              WHERE project_id = projects.id AND rank IS NOT NULL AND status NOT IN ('rejected', 'evolved') ORDER BY ${TOP_RANKED_ORDER} LIMIT ?`;
 const PENDING = `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints WHERE project_id = projects.id AND ${PENDING_WHERE} ORDER BY ${PENDING_ORDER} LIMIT ${PENDING_LIMIT}`;
-export const STATUS_RECORD = perEngine(
-  (d) =>
-    `SELECT ${PROJECT_COLUMNS}, ${STATE_COLUMNS}, ${COUNT_COLUMNS},
+const statusRecord = (d: Dialect, more = ''): string =>
+  `SELECT ${PROJECT_COLUMNS}, ${STATE_COLUMNS}, ${COUNT_COLUMNS},
        ${d.jsonTuplesOf(HYPOTHESIS_ROW_COLUMNS, TOP, TOP_RANKED_ORDER)} AS top_hypotheses,
-       ${d.jsonTuplesOf(CHECKPOINT_COLUMNS, PENDING, PENDING_ORDER)} AS pending_checkpoints
-     ${FROM(d)}`,
+       ${d.jsonTuplesOf(CHECKPOINT_COLUMNS, PENDING, PENDING_ORDER)} AS pending_checkpoints${more}
+     ${FROM(d)}`;
+export const STATUS_RECORD = perEngine((d) => statusRecord(d));
+// get_research_status also shows the project's reasoning usage and whether a provider works in the
+// background: in the same statement, two more JSON arrays (on PostgreSQL two more statements,
+// sent at once with this one, had made the poll wait on four backends, with only two cores).
+const STATUS_WITH_USAGE = perEngine((d) =>
+  statusRecord(
+    d,
+    `,
+       ${d.jsonTuplesOf(USAGE_SUMMARY_TUPLES.columns, USAGE_SUMMARY_TUPLES.of('projects.id'), USAGE_SUMMARY_TUPLES.order)} AS usage,
+       ${d.jsonTuplesOf(RECENT_WORKER_TUPLES.columns, RECENT_WORKER_TUPLES.of('?'), RECENT_WORKER_TUPLES.order)} AS recent_workers`,
+  ),
 );
 
 export interface ProjectStatusRecord extends ProjectRecordWithCounts {
@@ -66,15 +78,38 @@ export interface ProjectStatusRecord extends ProjectRecordWithCounts {
   pendingCheckpoints: CheckpointRow[];
 }
 
-/** What a status shows, in one statement; undefined for an unknown or trashed project. */
-export async function findProjectStatusRecord(db: Db, projectId: string, top: number): Promise<ProjectStatusRecord | undefined> {
-  const raw = await row<RawProject & RawState & NullableCounts & { top_hypotheses: string; pending_checkpoints: string }>(db, STATUS_RECORD, [top, projectId]);
-  if (raw === undefined) return undefined;
+export interface ProjectStatusWithUsage extends ProjectStatusRecord {
+  /** usageSummary's answer. */
+  usage: UsageSummary;
+  /** recentBackgroundWorkers' answer for the same `since`. */
+  recentWorkers: BackgroundWorkerRow[];
+}
+
+type RawStatus = RawProject & RawState & NullableCounts & { top_hypotheses: string; pending_checkpoints: string };
+
+function statusOf(raw: RawStatus): ProjectStatusRecord {
   return {
     project: projectOf(raw),
     state: stateOf(raw),
     counts: countsOf(raw),
     topHypotheses: (JSON.parse(raw.top_hypotheses) as HypothesisRowValues[]).map(hypothesisRowOf),
     pendingCheckpoints: (JSON.parse(raw.pending_checkpoints) as unknown[][]).map(checkpointRowOf),
+  };
+}
+
+/** What a status shows, in one statement; undefined for an unknown or trashed project. */
+export async function findProjectStatusRecord(db: Db, projectId: string, top: number): Promise<ProjectStatusRecord | undefined> {
+  const raw = await row<RawStatus>(db, STATUS_RECORD, [top, projectId]);
+  return raw === undefined ? undefined : statusOf(raw);
+}
+
+/** The same with the project's reasoning usage and the background workers heard from since `workersSince` (ISO time), still one statement. */
+export async function findProjectStatusWithUsage(db: Db, projectId: string, top: number, workersSince: string): Promise<ProjectStatusWithUsage | undefined> {
+  const raw = await row<RawStatus & { usage: string; recent_workers: string }>(db, STATUS_WITH_USAGE, [top, workersSince, projectId]);
+  if (raw === undefined) return undefined;
+  return {
+    ...statusOf(raw),
+    usage: usageSummaryOfTuples(JSON.parse(raw.usage) as unknown[][]),
+    recentWorkers: workersOfTuples(JSON.parse(raw.recent_workers) as unknown[][]),
   };
 }

@@ -82,22 +82,54 @@ export interface UsageSummary {
  * ordered within each as the view lists them. A role or reasoner column is NULL in the parts it
  * does not group by, so the NULL ordering the engines differ on never meets a non-NULL value.
  */
-const SUMMARY = `SELECT 0 AS part, CAST(NULL AS TEXT) AS role, CAST(NULL AS TEXT) AS reasoner, CAST(NULL AS TEXT) AS model, ${SUMS}
-    FROM reasoning_usage WHERE project_id = @projectId
+const SUMMARY_ORDER = 'part, role, calls DESC, reasoner, model';
+const summaryOf = (project: string): string => `SELECT 0 AS part, CAST(NULL AS TEXT) AS role, CAST(NULL AS TEXT) AS reasoner, CAST(NULL AS TEXT) AS model, ${SUMS}
+    FROM reasoning_usage WHERE project_id = ${project}
   UNION ALL
-  SELECT 1, role, NULL, NULL, ${SUMS} FROM reasoning_usage WHERE project_id = @projectId GROUP BY role
+  SELECT 1, role, NULL, NULL, ${SUMS} FROM reasoning_usage WHERE project_id = ${project} GROUP BY role
   UNION ALL
-  SELECT 2, NULL, reasoner, model, ${SUMS} FROM reasoning_usage WHERE project_id = @projectId GROUP BY reasoner, model
-  ORDER BY part, role, calls DESC, reasoner, model`;
+  SELECT 2, NULL, reasoner, model, ${SUMS} FROM reasoning_usage WHERE project_id = ${project} GROUP BY reasoner, model
+  ORDER BY ${SUMMARY_ORDER}`;
+const SUMMARY = summaryOf('@projectId');
+
+/**
+ * The summary for a statement that carries its rows as JSON tuples (Dialect.jsonTuplesOf; the
+ * status poll's one statement, projectWithCounts.ts): its columns in order, the statement for a
+ * project id (`of('projects.id')`) and the order; usageSummaryOfTuples reads them back.
+ */
+export const USAGE_SUMMARY_TUPLES = {
+  columns: 'part, role, reasoner, model, calls, input_tokens, output_tokens, cost_usd',
+  of: summaryOf,
+  order: SUMMARY_ORDER,
+} as const;
 
 type RawSummaryRow = RawTotals & { part: 0 | 1 | 2; role: UsageRole | null; reasoner: string | null; model: string | null };
 
-export async function usageSummary(db: Db, projectId: string): Promise<UsageSummary> {
-  const raws = await rows<RawSummaryRow>(db, SUMMARY, { projectId });
+function summaryOfRows(raws: readonly RawSummaryRow[]): UsageSummary {
   const total = raws.find((raw) => raw.part === 0);
   return {
     totals: totalsOf(total ?? NO_USAGE),
     byRole: raws.filter((raw) => raw.part === 1).map((raw) => ({ role: raw.role as UsageRole, ...totalsOf(raw) })),
     byReasoner: raws.filter((raw) => raw.part === 2).map((raw) => ({ reasoner: raw.reasoner as string, model: raw.model as string, calls: raw.calls })),
   };
+}
+
+/** The summary from its rows as JSON tuples, in USAGE_SUMMARY_TUPLES.columns' order. */
+export function usageSummaryOfTuples(tuples: ReadonlyArray<readonly unknown[]>): UsageSummary {
+  return summaryOfRows(
+    tuples.map(([part, role, reasoner, model, calls, inputTokens, outputTokens, costUsd]) => ({
+      part: part as RawSummaryRow['part'],
+      role: role as UsageRole | null,
+      reasoner: reasoner as string | null,
+      model: model as string | null,
+      calls: calls as number,
+      input_tokens: inputTokens as number | null,
+      output_tokens: outputTokens as number | null,
+      cost_usd: costUsd as number | null,
+    })),
+  );
+}
+
+export async function usageSummary(db: Db, projectId: string): Promise<UsageSummary> {
+  return summaryOfRows(await rows<RawSummaryRow>(db, SUMMARY, { projectId }));
 }

@@ -8,7 +8,7 @@ import {
   estimatedHours,
   listResearch,
   projectUri,
-  projectStatus,
+  projectStatusWithUsage,
   startResearch,
 } from '../../../engine/projects.js';
 import type { ProjectRow } from '../../../store/projects.js';
@@ -18,7 +18,8 @@ import { DEFAULT_PAUSE_AT, REASONER_KINDS } from '../../../engine/projectRecord.
 import { DomainError } from '../../../engine/errors.js';
 import { DESKTOP_CLIENT } from '../../access/identity.js';
 import { defineTool } from '../../toolkit.js';
-import { ReasoningUsageSchema, reasoningMarkdown, readReasoningUsage, setReasonerOrder } from '../desktop/providers.js';
+import { ReasoningUsageSchema, reasoningMarkdown, reasoningUsage, setReasonerOrder } from '../desktop/providers.js';
+import { liveAmong, workersHeardSince } from '../../../reasoners/routing.js';
 import { percent, projectLine } from '../../resources/projectMarkdown.js';
 
 const ProjectStatus = z.enum(['initializing', 'active', 'paused', 'completed']);
@@ -243,10 +244,9 @@ export const getResearchStatusTool = defineTool({
     reasoning: ReasoningUsageSchema.describe('Who does the thinking and what it used: calls, tokens and estimated cost per role.'),
   }),
   async run(args, ctx) {
-    // The status and the reasoning view's reads need only the id: made at once, so that on
-    // PostgreSQL the call waits for one round trip here instead of two in a row.
-    const [view, reasoningOf] = await Promise.all([projectStatus(ctx.db, args.research_id, 1), readReasoningUsage(ctx, args.research_id)]);
-    const reasoning = reasoningOf(view.project);
+    // The status, the usage and the recent background workers in one statement (on PostgreSQL one round trip).
+    const view = await projectStatusWithUsage(ctx.db, args.research_id, 1, workersHeardSince(ctx.now()));
+    const reasoning = reasoningUsage(view.project, view.usage, liveAmong(view.recentWorkers, ctx.ownerAlive));
     const { project } = view;
     const top = view.topHypotheses[0];
     return {

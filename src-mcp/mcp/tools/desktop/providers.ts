@@ -6,12 +6,12 @@
 import { z } from 'zod';
 import { writeTransaction } from '../../../store/database.js';
 import { deleteProviderSettings, listProviderSettings, upsertProviderSettings } from '../../../store/providerSettings.js';
-import { usageSummary } from '../../../store/usage.js';
+import type { UsageSummary, UsageTotals } from '../../../store/usage.js';
 import { recordChange } from '../../../engine/changes.js';
 import { DomainError } from '../../../engine/errors.js';
 import { loadResearch, reasonerOrderOf, REASONER_KINDS, updateResearch } from '../../../engine/projectRecord.js';
 import type { ProjectSettings, ResearchProject } from '../../../engine/types.js';
-import { liveBackgroundWorkers, servesInBackground } from '../../../reasoners/routing.js';
+import { servesInBackground } from '../../../reasoners/routing.js';
 import { configFromRow, inputFromRow, ProviderInputSchema, reloadProviders, rowFromInput, type ProviderInput } from '../../../reasoners/providers/settings.js';
 import type { ProviderRegistry } from '../../../reasoners/providers/registry.js';
 import { ProviderError, REASONING_ROLES } from '../../../reasoners/providers/types.js';
@@ -195,29 +195,28 @@ export const ReasoningUsageSchema = z.object({
 
 type ReasoningUsage = z.input<typeof ReasoningUsageSchema>;
 
+const usageNumbers = (totals: UsageTotals) => ({
+  calls: totals.calls,
+  input_tokens: totals.inputTokens,
+  output_tokens: totals.outputTokens,
+  cost_usd: totals.costUsd === null ? null : Math.round(totals.costUsd * 10_000) / 10_000,
+});
+
 /**
  * Calls, tokens and estimated cost of the project's automatic reasoners (providers, sampling), per
- * role. Its reads (the usage, the live background workers) need only the project's id, so they are
- * made alongside the caller's read of the project: the function returned puts them together with it.
+ * role, and whether a provider works on it in the background: from its usage summary and the live
+ * background workers, which get_research_status reads in its one statement with the project.
  */
-export async function readReasoningUsage(ctx: ServerContext, projectId: string): Promise<(project: ResearchProject) => ReasoningUsage> {
-  const numbers = (totals: { calls: number; inputTokens: number; outputTokens: number; costUsd: number | null }) => ({
-    calls: totals.calls,
-    input_tokens: totals.inputTokens,
-    output_tokens: totals.outputTokens,
-    cost_usd: totals.costUsd === null ? null : Math.round(totals.costUsd * 10_000) / 10_000,
-  });
-  // Independent reads at once (on PostgreSQL, a round trip each on its own pooled connection).
-  const [usage, liveWorkers] = await Promise.all([usageSummary(ctx.db, projectId), liveBackgroundWorkers({ db: ctx.db, now: ctx.now(), ownerAlive: ctx.ownerAlive })]);
-  return (project) => ({
+export function reasoningUsage(project: ResearchProject, usage: UsageSummary, liveWorkers: number): ReasoningUsage {
+  return {
     reasoner_order: [...reasonerOrderOf(project.settings)],
     in_background: project.status !== 'completed' && project.status !== 'paused' && servesInBackground(project, liveWorkers),
-    ...numbers(usage.totals),
-    by_role: usage.byRole.map((row) => ({ role: row.role, ...numbers(row) })),
+    ...usageNumbers(usage.totals),
+    by_role: usage.byRole.map((row) => ({ role: row.role, ...usageNumbers(row) })),
     by_reasoner: usage.byReasoner,
     max_tokens: project.settings.maxTokens ?? null,
     max_cost_usd: project.settings.maxCostUsd ?? null,
-  });
+  };
 }
 
 export function reasoningMarkdown(usage: ReasoningUsage): string {

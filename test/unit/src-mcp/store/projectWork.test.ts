@@ -26,6 +26,7 @@ import { deleteProviderSettings, listProviderSettings, upsertProviderSettings } 
 import { countPendingCheckpoints, decisionsNewestFirst, openWorkByProject, pendingCheckpointsEverywhere, projectFlags } from '../../../../src-mcp/store/desktopOverview.js';
 import { hypothesesEditedByScientist, latestMetaReviewReasoner } from '../../../../src-mcp/store/authorship.js';
 import { recentBackgroundWorkers, upsertBackgroundWorker } from '../../../../src-mcp/store/backgroundWorkers.js';
+import { findProjectStatusWithUsage } from '../../../../src-mcp/store/projectWithCounts.js';
 import { openTestStore, testEngine, testStoreUrl } from '../../../support/storeEngine.js';
 
 const AT = '2026-11-01T00:00:00.000Z';
@@ -287,5 +288,18 @@ describe(`the store of a project's work (${testEngine()})`, () => {
     await upsertBackgroundWorker(db, { workerId: 'w1', clientId: 'desktop', providers: ['alpha', 'beta'], startedAt: seconds(5), heartbeatAt: seconds(30) });
     expect(await recentBackgroundWorkers(db, seconds(10))).toEqual([{ workerId: 'w1', clientId: 'desktop', providers: ['alpha', 'beta'], startedAt: AT, heartbeatAt: seconds(30) }]);
     expect(await recentBackgroundWorkers(db, seconds(31))).toEqual([]);
+
+    // get_research_status reads both with the project, in its one statement (JSON tuples): the same answers as the reads alone.
+    await upsertBackgroundWorker(db, { workerId: 'w2', clientId: 'cursor', providers: [], startedAt: seconds(2), heartbeatAt: seconds(20) });
+    for (const since of [seconds(10), seconds(25), seconds(31)]) {
+      const status = await findProjectStatusWithUsage(db, 'res_1', 1, since);
+      expect(status?.project.id).toBe('res_1');
+      expect(status?.usage).toEqual(await usageSummary(db, 'res_1'));
+      expect(status?.recentWorkers).toEqual(await recentBackgroundWorkers(db, since));
+    }
+    expect((await findProjectStatusWithUsage(db, 'res_1', 1, seconds(10)))?.recentWorkers.map((worker) => worker.workerId)).toEqual(['w1', 'w2']);
+    await addProject(db, 'res_none');
+    expect((await findProjectStatusWithUsage(db, 'res_none', 1, AT))?.usage).toEqual(await usageSummary(db, 'res_none'));
+    expect(await findProjectStatusWithUsage(db, 'res_gone', 1, AT)).toBeUndefined();
   });
 });

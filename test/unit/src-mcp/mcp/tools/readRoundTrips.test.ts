@@ -64,9 +64,9 @@ describe.skipIf(testEngine() !== 'postgres')('statements per polled read on Post
     return (await roundTripsOf(tool, args, false)).sent;
   }
 
-  it('get_research_status: at once the policy, the project with its counts, top hypothesis and pending checkpoints, the background check and the usage', async () => {
+  it('get_research_status: at once the policy and one statement of the project with its counts, top hypothesis, pending checkpoints, usage and background workers', async () => {
     const { sent, waits } = await roundTripsOf(getResearchStatusTool as unknown as ToolDefinition, { research_id: driver.projectId });
-    expect(sent, sent.join('\n')).toHaveLength(4);
+    expect(sent, sent.join('\n')).toHaveLength(2);
     // One wait on the database: the policy's read overlaps the call's own (mcp/access/accessVerdict.ts).
     expect(waits, sent.join('\n')).toBe(1);
   });
