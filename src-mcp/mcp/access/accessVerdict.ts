@@ -4,6 +4,7 @@
 // in a row. What the early run reads reaches the caller only once the check lets the call through;
 // before the verdict it cannot write, wait outside the database, ask the user or send progress, and
 // after a refusal it cannot do any of these at all (CallAudit's `beforeEffects`, toolkit.ts's afterAccess).
+
 /** The access check's verdict, decided once: later decisions are ignored. */
 export interface AccessVerdict {
   /** Resolves to whether the call may proceed. */

@@ -188,7 +188,6 @@ export class CallAudit implements WriteObserver {
     console.error(`[co-scientist] audit: ${this.start.action} wrote outside a write transaction; that change committed without its audit row (a bug: route it through writeTransaction)`);
   }
 
-
   async #commitHeldWithIntent(): Promise<void> {
     const held = this.#held;
     if (held === undefined) return;
