@@ -131,6 +131,8 @@ test('j / k move through checkpoints of several projects; Esc leaves the edit fo
   await page.getByTestId(testId.fieldDomain).press('End');
   await page.getByTestId(testId.fieldDomain).pressSequentially(' j');
   await expect(items.nth(0)).toHaveAttribute('aria-current', 'true');
+  // The form holds the edit before Esc is pressed: what Esc must ask about is there.
+  await expect(page.getByTestId(testId.fieldDomain)).toHaveValue(/ j$/);
   await page.keyboard.press('Escape');
   await page.getByTestId(testId.discardConfirm).click();
   await expect(page.getByTestId(testId.editPanel)).toBeHidden();
