@@ -145,6 +145,27 @@ test('j / k move through checkpoints of several projects; Esc leaves the edit fo
   await expect(page.getByTestId(testId.editButton)).toBeFocused();
 });
 
+test('Esc pressed in the same instant as the last keystroke still asks before dropping the edit', async ({ app, page, webHost, servers }) => {
+  const room = new ControlRoom(page);
+  await app.open(webHost.url);
+  const assistant = await servers.assistant();
+  await assistant.startResearch(GOAL, 3);
+  await expect(room.inboxCount).toHaveText('1');
+  await room.openInbox();
+  await page.keyboard.press('e');
+  await expect(page.getByTestId(testId.editPanel)).toBeVisible();
+  // The keystroke and Esc in one task, as a fast typist on a busy machine delivers them: the inbox
+  // hears of the edit one render later, so Esc must go by what the form itself holds.
+  await page.getByTestId(testId.fieldDomain).evaluate((field: HTMLInputElement | HTMLTextAreaElement) => {
+    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
+    setValue?.call(field, `${field.value} j`);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+  });
+  await expect(page.getByTestId(testId.discardConfirm)).toBeVisible();
+  await expect(page.getByTestId(testId.fieldDomain)).toHaveValue(/ j$/);
+});
+
 test('a checkpoint that arrives raises a browser notification when the scientist allowed them', async ({ app, page, context, webHost, servers }) => {
   await context.grantPermissions(['notifications']);
   // Records what the page asks the browser to show (headless Chromium displays nothing).
