@@ -5,7 +5,7 @@
 // where the scientist was in it, so switching sections keeps the selection. A view holding work
 // not yet sent (a form with edits) sets a leave guard: every move — a section tab, a link, Back or
 // Forward — asks it first, so nothing the scientist wrote is dropped without their word.
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AddressWriter } from './addressWriter';
 import { hashToLocation, locationToHash, sameLocation, type AppLocation } from './routes';
 
@@ -146,7 +146,9 @@ export function useNavigation(): Navigation {
  */
 export function useLeaveGuard(guard: LeaveGuard | null): void {
   const { setLeaveGuard } = useNavigation();
-  useEffect(() => {
+  // In place before the event that set `guard` returns (a layout effect): a click in the same
+  // instant as the view's first unsent edit is already held.
+  useLayoutEffect(() => {
     setLeaveGuard(guard);
     return () => setLeaveGuard(null);
   }, [guard, setLeaveGuard]);

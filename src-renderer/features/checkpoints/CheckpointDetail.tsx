@@ -38,8 +38,8 @@ export function CheckpointDetail({
   /** An approval by keyboard counts down: nothing may be decided here until it is sent or undone. */
   approvalScheduled: boolean;
   onUndoApproval: () => void;
-  /** Cancel or Esc in a form, with whether it holds edits: the inbox asks first when it does. */
-  onCancelForm: (holdsEdits: boolean) => void;
+  /** Cancel or Esc in a form: the inbox asks first when it holds edits. */
+  onCancelForm: () => void;
   onDirtyChange: (dirty: boolean) => void;
   /** Shown under the payload: the hypotheses it names, to open in the side panel (CheckpointHypotheses). */
   hypothesisSlot?: ReactNode;

@@ -27,11 +27,8 @@ export function EditPanel({
 }: {
   checkpoint: CheckpointView;
   onSubmit: (data: Record<string, JsonValue>) => void;
-  /**
-   * Cancel or Esc, with whether the form holds changes now: the inbox asks first when it does. Its
-   * own copy (onDirtyChange) arrives one render later, and an Esc in between must still ask.
-   */
-  onCancel: (holdsEdits: boolean) => void;
+  /** Cancel or Esc: the inbox asks first when there are changes (onDirtyChange). */
+  onCancel: () => void;
   /** Whether the form holds changes not yet sent. */
   onDirtyChange: (dirty: boolean) => void;
   pending: boolean;
@@ -63,7 +60,7 @@ export function EditPanel({
       className="decision-panel"
       data-testid="edit-panel"
       aria-label="Edit the proposal"
-      onCancel={() => onCancel(dirty)}
+      onCancel={onCancel}
       onSend={() => {
         setTried(true);
         if (errors.size === 0 && changes.length > 0) onSubmit(clean(fields, value) as Record<string, JsonValue>);
@@ -93,7 +90,7 @@ export function EditPanel({
       {error ? <ErrorNotice error={error} title="The edit was not accepted" testId="edit-error" /> : null}
       <NextStepNote checkpoint={checkpoint} hypotheses={Number.isInteger(budget) && budget > 0 ? budget : null} id={`${idPrefix}-next`} />
       <FormActions
-        onCancel={() => onCancel(dirty)}
+        onCancel={onCancel}
         label={`Approve with these changes (${changes.length})`}
         pendingLabel="Approving…"
         describedBy={`${idPrefix}-next`}

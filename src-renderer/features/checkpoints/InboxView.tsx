@@ -61,13 +61,9 @@ export function InboxView() {
     [selected],
   );
 
-  /**
-   * Runs `then` at once, or once the scientist agreed to drop the edits of the open form. A form's
-   * own Cancel or Esc says whether it holds edits (`holdsEdits`), fresher than `dirty`, which its
-   * effect sets one render later.
-   */
-  const leave = (then: () => void, holdsEdits = dirty): void => {
-    if (mode !== 'view' && holdsEdits) setLeaveRequest({ then });
+  /** Runs `then` at once, or once the scientist agreed to drop the edits of the open form. */
+  const leave = (then: () => void): void => {
+    if (mode !== 'view' && dirty) setLeaveRequest({ then });
     else then();
   };
   // Leaving the checkpoint whose form holds edits — another checkpoint, another section, Back —
@@ -218,7 +214,7 @@ export function InboxView() {
               onDecided={onDecided}
               approvalScheduled={keyboardApproval.scheduled.has(selected.checkpoint_id)}
               onUndoApproval={() => keyboardApproval.undo(selected.checkpoint_id)}
-              onCancelForm={(holdsEdits) => leave(() => setMode('view'), holdsEdits)}
+              onCancelForm={() => leave(() => setMode('view'))}
               onDirtyChange={setDirty}
               hypothesisSlot={<CheckpointHypotheses checkpoint={selected} openId={openHypothesisId} onOpen={openHypothesis} />}
             />

@@ -18,8 +18,8 @@ export function RejectPanel({
   onDirtyChange,
 }: {
   onSubmit: (note: string) => void;
-  /** Cancel or Esc, with whether a note is written now: the inbox asks first when it is (see EditPanel's onCancel). */
-  onCancel: (holdsEdits: boolean) => void;
+  /** Cancel or Esc: the inbox asks first when a note was written (onDirtyChange). */
+  onCancel: () => void;
   onDirtyChange: (dirty: boolean) => void;
   pending: boolean;
   error: unknown;
@@ -35,7 +35,7 @@ export function RejectPanel({
       className="decision-panel"
       data-testid="reject-panel"
       aria-label="Reject with a note"
-      onCancel={() => onCancel(dirty)}
+      onCancel={onCancel}
       onSend={() => {
         if (trimmed !== '') onSubmit(trimmed);
       }}
@@ -59,7 +59,7 @@ export function RejectPanel({
         </p>
       </div>
       {error ? <ErrorNotice error={error} title="The rejection was not accepted" testId="reject-error" /> : null}
-      <FormActions onCancel={() => onCancel(dirty)} label="Reject" pendingLabel="Rejecting…" pending={pending} disabled={trimmed === ''} testId="reject-submit" cancelKey="Esc" danger />
+      <FormActions onCancel={onCancel} label="Reject" pendingLabel="Rejecting…" pending={pending} disabled={trimmed === ''} testId="reject-submit" cancelKey="Esc" danger />
     </DecisionForm>
   );
 }

@@ -152,6 +152,8 @@ test('Esc pressed in the same instant as the last keystroke still asks before dr
   await assistant.startResearch(GOAL, 3);
   await expect(room.inboxCount).toHaveText('1');
   await room.openInbox();
+  // The checkpoint's detail is in: 'e' opens its form (before, the key has nothing to edit).
+  await expect(page.getByTestId(testId.editButton)).toBeVisible();
   await page.keyboard.press('e');
   await expect(page.getByTestId(testId.editPanel)).toBeVisible();
   // The keystroke and Esc in one task, as a fast typist on a busy machine delivers them: the inbox
@@ -163,6 +165,30 @@ test('Esc pressed in the same instant as the last keystroke still asks before dr
     field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
   });
   await expect(page.getByTestId(testId.discardConfirm)).toBeVisible();
+  await expect(page.getByTestId(testId.fieldDomain)).toHaveValue(/ j$/);
+});
+
+test('a click on another section in the same instant as the last keystroke still asks before dropping the edit', async ({ app, page, webHost, servers }) => {
+  const room = new ControlRoom(page);
+  await app.open(webHost.url);
+  const assistant = await servers.assistant();
+  await assistant.startResearch(GOAL, 3);
+  await expect(room.inboxCount).toHaveText('1');
+  await room.openInbox();
+  // The checkpoint's detail is in: 'e' opens its form (before, the key has nothing to edit).
+  await expect(page.getByTestId(testId.editButton)).toBeVisible();
+  await page.keyboard.press('e');
+  await expect(page.getByTestId(testId.editPanel)).toBeVisible();
+  // The first edit and the click in one task: the section link's guard must already know of it.
+  const knowledge = page.getByTestId(testId.navKnowledge);
+  await page.getByTestId(testId.fieldDomain).evaluate((field: HTMLInputElement | HTMLTextAreaElement, linkTestId) => {
+    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
+    setValue?.call(field, `${field.value} j`);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    document.querySelector<HTMLElement>(`[data-testid="${linkTestId}"]`)?.click();
+  }, testId.navKnowledge);
+  await expect(page.getByTestId(testId.discardConfirm)).toBeVisible();
+  await expect(knowledge).not.toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId(testId.fieldDomain)).toHaveValue(/ j$/);
 });
 
