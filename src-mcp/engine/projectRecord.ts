@@ -118,7 +118,9 @@ export interface LoadedStatus {
 
 /** The project, its counters, its `top` best hypotheses and its open checkpoints: a status, read in one statement. */
 export async function loadResearchStatus(db: Db, projectId: string, top: number): Promise<LoadedStatus> {
-  return loadedStatusOf(projectId, await findProjectStatusRecord(db, projectId, top));
+  const found = await findProjectStatusRecord(db, projectId, top);
+  if (found === undefined) throw projectNotFound(projectId);
+  return loadedStatusOf(found);
 }
 
 /** The same with the project's reasoning usage and the background workers heard from since `workersSince`, still one statement. */
@@ -130,13 +132,10 @@ export async function loadResearchStatusWithUsage(
 ): Promise<LoadedStatus & { usage: UsageSummary; recentWorkers: BackgroundWorkerRow[] }> {
   const found = await findProjectStatusWithUsage(db, projectId, top, workersSince);
   if (found === undefined) throw projectNotFound(projectId);
-  return { ...loadedStatusOf(projectId, found), usage: found.usage, recentWorkers: found.recentWorkers };
+  return { ...loadedStatusOf(found), usage: found.usage, recentWorkers: found.recentWorkers };
 }
 
-function loadedStatusOf(projectId: string, found: ProjectStatusRecord | undefined): LoadedStatus {
-  if (found === undefined) {
-    throw projectNotFound(projectId);
-  }
+function loadedStatusOf(found: ProjectStatusRecord): LoadedStatus {
   return { project: researchOf(found.project, found.state), counts: found.counts, topHypotheses: found.topHypotheses, pendingCheckpoints: found.pendingCheckpoints };
 }
 
