@@ -79,7 +79,8 @@ export interface RunningServer {
 }
 
 export async function startStdioServer(options: ServeOptions, version: string): Promise<RunningServer> {
-  const db = await openStore(options.dataDir, options.database);
+  // The change feed below tails the store from the start: PostgreSQL's listener connects meanwhile.
+  const db = await openStore(options.dataDir, options.database, { watchChanges: true });
   try {
     await checkDesktopClaim(db, options.clientId, options.dataDir);
   } catch (error) {

@@ -20,8 +20,13 @@ export type { Db } from './handle.js';
 export { readTransaction, writeTransaction } from './transactions.js';
 
 export interface OpenOptions {
-  /** Milliseconds a writer waits for another process's lock before giving up. */
+  /** Milliseconds a writer waits for another process's lock before giving up (SQLite). */
   busyTimeoutMs?: number;
+  /**
+   * The handle will tail changes (a server's change feed): on PostgreSQL its LISTEN connection is
+   * opened beside the migration rather than after it. A command that never tails leaves it out.
+   */
+  watchChanges?: boolean;
 }
 
 /**
@@ -29,7 +34,7 @@ export interface OpenOptions {
  * one, the SQLite file in `dataDir` exactly as before (docs/architecture.md, *PostgreSQL engine*).
  */
 export async function openStore(dataDir: string, location: DatabaseLocation | undefined, options: OpenOptions = {}): Promise<Db> {
-  if (location?.engine === 'postgres') return openPostgresDatabase(location.url, dataDir);
+  if (location?.engine === 'postgres') return openPostgresDatabase(location.url, dataDir, options);
   return openDatabase(dataDir, options);
 }
 
@@ -37,9 +42,10 @@ export async function openStore(dataDir: string, location: DatabaseLocation | un
  * Opens a pool on the PostgreSQL database at `url` and migrates it (behind the migrator's advisory
  * lock). `dataDir` is this process's own folder, where its audit anchor for the database is kept.
  */
-export async function openPostgresDatabase(url: string, dataDir?: string): Promise<Db> {
+export async function openPostgresDatabase(url: string, dataDir?: string, options: Pick<OpenOptions, 'watchChanges'> = {}): Promise<Db> {
   if (dataDir !== undefined) fs.mkdirSync(dataDir, { recursive: true });
   const pool = new PostgresPool(url, dataDir);
+  if (options.watchChanges === true) pool.changes.listenSoon();
   try {
     const client = await pool.pool.connect().catch((error: unknown) => {
       throw connectionError(error, url);

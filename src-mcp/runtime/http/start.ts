@@ -40,7 +40,8 @@ export interface RunningHttpServer {
 
 export async function startHttpServer(options: HttpServeOptions, version: string, env: NodeJS.ProcessEnv = process.env): Promise<RunningHttpServer> {
   const requestsPerMinute = requestsPerMinuteFrom(env);
-  const db = await openStore(options.dataDir, options.database);
+  // The change feed below tails the store from the start: PostgreSQL's listener connects meanwhile.
+  const db = await openStore(options.dataDir, options.database, { watchChanges: true });
   await reportAuditTail(db);
   const checkpointer = new WalCheckpointer(db, { delayMs: 300 }).start();
   const feed = await ChangeFeed.open(db);

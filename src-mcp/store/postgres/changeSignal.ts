@@ -26,6 +26,15 @@ export class ChangeSignal {
     return this.#version;
   }
 
+  /**
+   * Starts listening now, without waiting: a server opens the connection while its schema is
+   * checked, instead of after (its change feed reads the version right after). A failure here is
+   * left to the first version(), which tries again and reports it.
+   */
+  listenSoon(): void {
+    if (this.#client === undefined && !this.#closed) this.#listen().catch(() => undefined);
+  }
+
   #listen(): Promise<void> {
     this.#connecting ??= (async () => {
       const client = new pg.Client(this.config);

@@ -3,6 +3,7 @@
 // settings and accounting tables kept beside them. On PostgreSQL a second handle on the same
 // database stands for a second server process.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
 import { closeDatabase, openPostgresDatabase, writeTransaction, type Db } from '../../../../src-mcp/store/database.js';
 import { findProject, insertProject, listProjects } from '../../../../src-mcp/store/projects.js';
 import { markTrashed } from '../../../../src-mcp/store/projectTrash.js';
@@ -199,6 +200,32 @@ describe(`the store of a project's work (${testEngine()})`, () => {
     // On PostgreSQL the probe moves when the commit's NOTIFY reaches this pool's listener, which is
     // asynchronous (changeSignal.ts): wait for it, as the change feed does, instead of racing it.
     if (other !== db) await vi.waitFor(async () => expect(await dataVersion(db)).not.toBe(before), { timeout: 5_000 });
+  });
+
+  it.skipIf(testEngine() !== 'postgres')('a handle that will tail changes listens from its opening, beside the migration; others listen only when asked', async () => {
+    const db = await openTestStore('cosci-work-');
+    const url = testStoreUrl(db) as string;
+    const listeners = async (): Promise<number> => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const result = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN cosci_changes'`);
+        return result.rows[0]?.n ?? 0;
+      } finally {
+        await client.end();
+      }
+    };
+    const plain = await openPostgresDatabase(url);
+    others.push(plain);
+    const watching = await openPostgresDatabase(url, undefined, { watchChanges: true });
+    others.push(watching);
+    // No data version read yet: the watching handle's listener is up all the same, and only its.
+    await vi.waitFor(async () => expect(await listeners()).toBe(1), { timeout: 5_000 });
+    // Its first version read uses that connection; the plain handle connects its own when asked.
+    await dataVersion(watching);
+    expect(await listeners()).toBe(1);
+    await dataVersion(plain);
+    expect(await listeners()).toBe(2);
   });
 
   it('pages projects newest first with a total, and keeps the state columns a patch writes', async () => {
