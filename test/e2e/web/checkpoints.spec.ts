@@ -157,7 +157,7 @@ test('Esc pressed in the same instant as the last keystroke still asks before dr
   await page.keyboard.press('e');
   await expect(page.getByTestId(testId.editPanel)).toBeVisible();
   // The keystroke and Esc in one task, as a fast typist on a busy machine delivers them: the inbox
-  // hears of the edit one render later, so Esc must go by what the form itself holds.
+  // must know of the edit before the event that made it returns (useDirtyReport's layout effect).
   await page.getByTestId(testId.fieldDomain).evaluate((field: HTMLInputElement | HTMLTextAreaElement) => {
     const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
     setValue?.call(field, `${field.value} j`);
