@@ -145,52 +145,44 @@ test('j / k move through checkpoints of several projects; Esc leaves the edit fo
   await expect(page.getByTestId(testId.editButton)).toBeFocused();
 });
 
-test('Esc pressed in the same instant as the last keystroke still asks before dropping the edit', async ({ app, page, webHost, servers }) => {
-  const room = new ControlRoom(page);
-  await app.open(webHost.url);
-  const assistant = await servers.assistant();
-  await assistant.startResearch(GOAL, 3);
-  await expect(room.inboxCount).toHaveText('1');
-  await room.openInbox();
-  // The checkpoint's detail is in: 'e' opens its form (before, the key has nothing to edit).
-  await expect(page.getByTestId(testId.editButton)).toBeVisible();
-  await page.keyboard.press('e');
-  await expect(page.getByTestId(testId.editPanel)).toBeVisible();
-  // The keystroke and Esc in one task, as a fast typist on a busy machine delivers them: the inbox
-  // must know of the edit before the event that made it returns (useDirtyReport's layout effect).
-  await page.getByTestId(testId.fieldDomain).evaluate((field: HTMLInputElement | HTMLTextAreaElement) => {
-    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
-    setValue?.call(field, `${field.value} j`);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
-  });
-  await expect(page.getByTestId(testId.discardConfirm)).toBeVisible();
-  await expect(page.getByTestId(testId.fieldDomain)).toHaveValue(/ j$/);
-});
+/**
+ * What arrives in the same task as the form's first edit, as a fast typist on a busy machine
+ * delivers it: the inbox and its leave guard must know of the edit before the event that made it
+ * returns (useDirtyReport's and useLeaveGuard's layout effects), and ask before dropping it.
+ */
+const SAME_INSTANT = [
+  { what: 'Esc pressed', act: 'escape' },
+  { what: 'a click on another section', act: 'leave' },
+] as const;
 
-test('a click on another section in the same instant as the last keystroke still asks before dropping the edit', async ({ app, page, webHost, servers }) => {
-  const room = new ControlRoom(page);
-  await app.open(webHost.url);
-  const assistant = await servers.assistant();
-  await assistant.startResearch(GOAL, 3);
-  await expect(room.inboxCount).toHaveText('1');
-  await room.openInbox();
-  // The checkpoint's detail is in: 'e' opens its form (before, the key has nothing to edit).
-  await expect(page.getByTestId(testId.editButton)).toBeVisible();
-  await page.keyboard.press('e');
-  await expect(page.getByTestId(testId.editPanel)).toBeVisible();
-  // The first edit and the click in one task: the section link's guard must already know of it.
-  const knowledge = page.getByTestId(testId.navKnowledge);
-  await page.getByTestId(testId.fieldDomain).evaluate((field: HTMLInputElement | HTMLTextAreaElement, linkTestId) => {
-    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
-    setValue?.call(field, `${field.value} j`);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-    document.querySelector<HTMLElement>(`[data-testid="${linkTestId}"]`)?.click();
-  }, testId.navKnowledge);
-  await expect(page.getByTestId(testId.discardConfirm)).toBeVisible();
-  await expect(knowledge).not.toHaveAttribute('aria-current', 'page');
-  await expect(page.getByTestId(testId.fieldDomain)).toHaveValue(/ j$/);
-});
+for (const { what, act } of SAME_INSTANT) {
+  test(`${what} in the same instant as the last keystroke still asks before dropping the edit`, async ({ app, page, webHost, servers }) => {
+    const room = new ControlRoom(page);
+    await app.open(webHost.url);
+    const assistant = await servers.assistant();
+    await assistant.startResearch(GOAL, 3);
+    await expect(room.inboxCount).toHaveText('1');
+    await room.openInbox();
+    // The checkpoint's detail is in: 'e' opens its form (before, the key has nothing to edit).
+    await expect(page.getByTestId(testId.editButton)).toBeVisible();
+    await page.keyboard.press('e');
+    await expect(page.getByTestId(testId.editPanel)).toBeVisible();
+    const field = page.getByTestId(testId.fieldDomain);
+    await field.evaluate(
+      (input: HTMLInputElement | HTMLTextAreaElement, { act, linkTestId }) => {
+        const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input) as object, 'value')?.set;
+        setValue?.call(input, `${input.value} j`);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        if (act === 'escape') input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+        else document.querySelector<HTMLElement>(`[data-testid="${linkTestId}"]`)?.click();
+      },
+      { act, linkTestId: testId.navKnowledge },
+    );
+    await expect(page.getByTestId(testId.discardConfirm)).toBeVisible();
+    await expect(page.getByTestId(testId.navKnowledge)).not.toHaveAttribute('aria-current', 'page');
+    await expect(field).toHaveValue(/ j$/);
+  });
+}
 
 test('a checkpoint that arrives raises a browser notification when the scientist allowed them', async ({ app, page, context, webHost, servers }) => {
   await context.grantPermissions(['notifications']);
