@@ -4,7 +4,8 @@
 // database stands for a second server process.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
-import { closeDatabase, openPostgresDatabase, writeTransaction, type Db } from '../../../../src-mcp/store/database.js';
+import { closeDatabase, openPostgresDatabase, writeTransaction, type Db, type OpenOptions } from '../../../../src-mcp/store/database.js';
+import { CHANGE_CHANNEL } from '../../../../src-mcp/store/postgres/changeSignal.js';
 import { findProject, insertProject, listProjects } from '../../../../src-mcp/store/projects.js';
 import { markTrashed } from '../../../../src-mcp/store/projectTrash.js';
 import { loadProjectSettings, updateProjectState } from '../../../../src-mcp/store/projectState.js';
@@ -48,10 +49,10 @@ afterEach(async () => {
 });
 
 /** Another server process's handle on the store: a new pool on PostgreSQL; on SQLite the same handle. */
-async function secondProcess(db: Db): Promise<Db> {
+async function secondProcess(db: Db, options: OpenOptions = {}): Promise<Db> {
   const url = testStoreUrl(db);
   if (url === undefined) return db;
-  const other = await openPostgresDatabase(url);
+  const other = await openPostgresDatabase(url, undefined, options);
   others.push(other);
   return other;
 }
@@ -209,16 +210,14 @@ describe(`the store of a project's work (${testEngine()})`, () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
-        const result = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN cosci_changes'`);
+        const result = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = $1`, [`LISTEN ${CHANGE_CHANNEL}`]);
         return result.rows[0]?.n ?? 0;
       } finally {
         await client.end();
       }
     };
-    const plain = await openPostgresDatabase(url);
-    others.push(plain);
-    const watching = await openPostgresDatabase(url, undefined, { watchChanges: true });
-    others.push(watching);
+    const plain = await secondProcess(db);
+    const watching = await secondProcess(db, { watchChanges: true });
     // No data version read yet: the watching handle's listener is up all the same, and only its.
     await vi.waitFor(async () => expect(await listeners()).toBe(1), { timeout: 5_000 });
     // Its first version read uses that connection; the plain handle connects its own when asked.
