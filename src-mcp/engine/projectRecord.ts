@@ -8,7 +8,7 @@ import type { ProjectRow } from '../store/projects.js';
 import { findProjectStatusRecord, findProjectStatusWithUsage, findProjectWithCounts, type ProjectStatusRecord } from '../store/projectWithCounts.js';
 import type { UsageSummary } from '../store/usage.js';
 import type { BackgroundWorkerRow } from '../store/backgroundWorkers.js';
-import type { HypothesisRow } from '../store/hypotheses.js';
+import type { HypothesisRow, LeaderboardLine } from '../store/hypotheses.js';
 import type { CheckpointRow } from '../store/checkpoints.js';
 import type { HypothesisCounts } from '../store/projectCounts.js';
 import { notFound } from './errors.js';
@@ -109,10 +109,11 @@ export async function loadResearchWithCounts(db: Db, projectId: string): Promise
   return { project: researchOf(found.project, found.state), counts: found.counts };
 }
 
-export interface LoadedStatus {
+/** A status as loaded: `Top` is how its best hypotheses were read (whole rows, or lines for the poll). */
+export interface LoadedStatus<Top = HypothesisRow> {
   project: ResearchProject;
   counts: HypothesisCounts;
-  topHypotheses: HypothesisRow[];
+  topHypotheses: Top[];
   pendingCheckpoints: CheckpointRow[];
 }
 
@@ -123,19 +124,19 @@ export async function loadResearchStatus(db: Db, projectId: string, top: number)
   return loadedStatusOf(found);
 }
 
-/** The same with the project's reasoning usage and the background workers heard from since `workersSince`, still one statement. */
+/** The poll's status (its best hypotheses as leaderboard lines) with the project's reasoning usage and the background workers heard from since `workersSince`, still one statement. */
 export async function loadResearchStatusWithUsage(
   db: Db,
   projectId: string,
   top: number,
   workersSince: string,
-): Promise<LoadedStatus & { usage: UsageSummary; recentWorkers: BackgroundWorkerRow[] }> {
+): Promise<LoadedStatus<LeaderboardLine> & { usage: UsageSummary; recentWorkers: BackgroundWorkerRow[] }> {
   const found = await findProjectStatusWithUsage(db, projectId, top, workersSince);
   if (found === undefined) throw projectNotFound(projectId);
   return { ...loadedStatusOf(found), usage: found.usage, recentWorkers: found.recentWorkers };
 }
 
-function loadedStatusOf(found: ProjectStatusRecord): LoadedStatus {
+function loadedStatusOf<Top>(found: ProjectStatusRecord<Top>): LoadedStatus<Top> {
   return { project: researchOf(found.project, found.state), counts: found.counts, topHypotheses: found.topHypotheses, pendingCheckpoints: found.pendingCheckpoints };
 }
 

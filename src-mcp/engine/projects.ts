@@ -30,7 +30,7 @@ import { toHypothesis } from './hypotheses.js';
 import { toCheckpoint } from './workflow/checkpoints.js';
 import type { HypothesisCounts } from '../store/projectCounts.js';
 import { liveProjectCounts } from '../store/projectWithCounts.js';
-import { averagePlayedElo } from '../store/hypotheses.js';
+import { averagePlayedElo, type LeaderboardLine } from '../store/hypotheses.js';
 
 export const GOAL_MIN_CHARS = 10;
 export const GOAL_MAX_CHARS = 2000;
@@ -143,15 +143,19 @@ export async function getProjectCounts(db: Db, id: string): Promise<HypothesisCo
   return counts;
 }
 
-/** What get_research_status reports: the project and its counts, each read in O(1) (no scans). */
-export interface ProjectStatusView {
+/**
+ * A project's status: the project and its counts, each read in O(1) (no scans). `Top` is how its
+ * best hypotheses are shown: whole (the project resource quotes their rationale) or as leaderboard
+ * lines (get_research_status shows a summary and a rating).
+ */
+export interface ProjectStatusView<Top = Hypothesis> {
   project: ResearchProject;
   hypothesesGenerated: number;
   hypothesesReviewed: number;
   hypothesesInTournament: number;
   hypothesesRejected: number;
-  /** Best first, as many as asked for (five by default). */
-  topHypotheses: Hypothesis[];
+  /** Best first, as many as asked for. */
+  topHypotheses: Top[];
   pendingCheckpoints: Checkpoint[];
   matches: number;
   estimatedCompletionMinutes: number | null;
@@ -163,27 +167,29 @@ export interface ResearchStatusView extends ProjectStatusView {
   averageElo: number | null;
 }
 
-/** `top`: how many of the best hypotheses to load (the status poll shows one, the project resource five). */
+/** `top`: how many of the best hypotheses to load, whole. */
 export async function projectStatus(db: Db, id: string, top = 5): Promise<ProjectStatusView> {
   // Trigger-kept counters (migration 0005): counting by scan made a poll cost ~18 ms at 10,000
   // hypotheses and 100,000 matches, and loading every row ~0.5 s before that. Read with the
   // project, the best hypotheses and the open checkpoints in one statement: on PostgreSQL each
   // read is a round trip.
-  return statusViewOf(await loadResearchStatus(db, id, top));
+  const loaded = await loadResearchStatus(db, id, top);
+  return { ...statusViewOf(loaded), topHypotheses: loaded.topHypotheses.map(toHypothesis) };
 }
 
-/** The status with the project's reasoning usage and the background workers heard from since `workersSince` (ISO time), in the same one statement. */
+/** get_research_status's view: its best hypotheses as lines, with the project's reasoning usage and the background workers heard from since `workersSince` (ISO time), in the same one statement. */
 export async function projectStatusWithUsage(
   db: Db,
   id: string,
   top: number,
   workersSince: string,
-): Promise<ProjectStatusView & { usage: UsageSummary; recentWorkers: BackgroundWorkerRow[] }> {
+): Promise<ProjectStatusView<LeaderboardLine> & { usage: UsageSummary; recentWorkers: BackgroundWorkerRow[] }> {
   const loaded = await loadResearchStatusWithUsage(db, id, top, workersSince);
-  return { ...statusViewOf(loaded), usage: loaded.usage, recentWorkers: loaded.recentWorkers };
+  return { ...statusViewOf(loaded), topHypotheses: loaded.topHypotheses, usage: loaded.usage, recentWorkers: loaded.recentWorkers };
 }
 
-function statusViewOf({ project, counts, topHypotheses, pendingCheckpoints }: LoadedStatus): ProjectStatusView {
+/** Everything of a status but its best hypotheses, which each view shows its own way. */
+function statusViewOf({ project, counts, pendingCheckpoints }: LoadedStatus<unknown>): Omit<ProjectStatusView, 'topHypotheses'> {
   const remaining = project.status === 'completed' ? 0 : estimatedHours(project.hypothesisBudget) * 60 * (1 - project.progress);
   return {
     project,
@@ -191,7 +197,6 @@ function statusViewOf({ project, counts, topHypotheses, pendingCheckpoints }: Lo
     hypothesesReviewed: counts.reviewed,
     hypothesesInTournament: counts.inTournament,
     hypothesesRejected: counts.rejected,
-    topHypotheses: topHypotheses.map(toHypothesis),
     pendingCheckpoints: pendingCheckpoints.map(toCheckpoint),
     matches: counts.matches,
     estimatedCompletionMinutes: Math.round(remaining),

@@ -7,7 +7,8 @@ import { execute, rows as sqlRows } from '../../../../src-mcp/store/sql.js';
 import { openTestStore, testEngine } from '../../../support/storeEngine.js';
 import { insertProject } from '../../../../src-mcp/store/projects.js';
 import { findHypothesis, insertHypothesis, type HypothesisRow } from '../../../../src-mcp/store/hypotheses.js';
-import { findProjectStatusRecord, STATUS_RECORD } from '../../../../src-mcp/store/projectWithCounts.js';
+import { findProjectStatusRecord, findProjectStatusWithUsage, STATUS_RECORD } from '../../../../src-mcp/store/projectWithCounts.js';
+import { leaderboardLines } from '../../../../src-mcp/store/leaderboardQueries.js';
 import { insertCheckpoint, pendingCheckpoints, recordDecision } from '../../../../src-mcp/store/checkpoints.js';
 import { hypothesisPageSql, queryHypotheses, type HypothesisQuery } from '../../../../src-mcp/store/hypothesisList.js';
 import { sqlite } from '../../../../src-mcp/store/handle.js';
@@ -127,7 +128,7 @@ describe('hypothesis list query', () => {
     }
   });
 
-  it('reads the status poll’s top five in rank then seq order, without rejected or superseded ones, every field as stored', async () => {
+  it('reads a status’s top five in rank then seq order, without rejected or superseded ones, every field as stored (whole rows; the poll’s as board lines)', async () => {
     const db = await seeded();
     try {
       const all = await sqlRows<{ id: string; rank: number; seq: number; status: string }>(db, "SELECT id, rank, seq, status FROM hypotheses WHERE project_id = 'res_big' AND rank IS NOT NULL");
@@ -141,6 +142,13 @@ describe('hypothesis list query', () => {
       for (const row of record?.topHypotheses ?? []) expect(row).toEqual(await findHypothesis(db, row.id));
       expect(record?.topHypotheses[0]?.elo).toBe(1234.5678901234567);
       expect((await findProjectStatusRecord(db, 'res_big', 1))?.topHypotheses.map((row) => row.id)).toEqual(expected.slice(0, 1));
+      // get_research_status's statement reads the same hypotheses as leaderboard lines, each line as the board reads it.
+      const board = new Map((await leaderboardLines(db, 'res_big')).map((line) => [line.id, line]));
+      const poll = await findProjectStatusWithUsage(db, 'res_big', 5, '2026-01-01T00:00:00.000Z');
+      expect(poll?.topHypotheses).toEqual(expected.map((id) => board.get(id)));
+      expect(poll?.topHypotheses[0]?.elo).toBe(1234.5678901234567);
+      expect(poll?.topHypotheses[0]?.btScore).toBe(0.30000000000000004);
+      expect((await findProjectStatusWithUsage(db, 'res_big', 1, '2026-01-01T00:00:00.000Z'))?.topHypotheses.map((line) => line.id)).toEqual(expected.slice(0, 1));
     } finally {
       await closeDatabase(db);
     }
