@@ -19,25 +19,30 @@ const ROWS_PER_STATEMENT = 1_000;
 export async function insertRows(db: Db, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<number> {
   if (columns.length === 0) throw new Error(`insertRows into ${table}: no columns`);
   const perStatement = Math.max(1, Math.min(ROWS_PER_STATEMENT, Math.floor(VALUES_PER_STATEMENT / columns.length)));
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
   let written = 0;
   for (let start = 0; start < rows.length; start += perStatement) {
     const chunk = rows.slice(start, start + perStatement);
     // Full chunks share one text (one prepared statement on either engine); only the last differs.
-    const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: chunk.length }, () => tuple).join(', ')}`;
-    written += await execute(db, sql, chunk.flat());
+    written += await execute(db, multiRowInsert(table, columns, chunk.length), chunk.flat());
   }
   return written;
 }
 
-/** Rows per statement of a bulk UPDATE (updateRatings): ten values a row, well under both engines' limits. */
+/** The text of an INSERT of `rows` rows into `table`, their values positional, row after row (`tail`: e.g. a RETURNING clause). */
+export function multiRowInsert(table: string, columns: readonly string[], rows: number, tail = ''): string {
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}${tail === '' ? '' : ` ${tail}`}`;
+}
+
+/** Rows per statement of a bulk write made again and again at varied sizes (updateRatings, the audit's batches): ten values a row, well under both engines' limits. */
 const MAX_ROWS_PER_UPDATE = 1_024;
 
 /**
  * How to cut `rows` rows into statements whose sizes are powers of two (full chunks of
  * MAX_ROWS_PER_UPDATE, then the remainder's binary digits, largest first): at most eleven texts
- * ever, each prepared once per connection, however many sizes of project a process writes — a
- * text per remainder would leave every size's statement prepared on every pooled connection.
+ * ever, each prepared once per connection, however many sizes of project (or of audit batch) a
+ * process writes — a text per remainder would leave every size's statement prepared on every
+ * pooled connection.
  */
 export function chunkSizes(rows: number): number[] {
   const sizes: number[] = [];

@@ -81,6 +81,22 @@ describe(`audit chain on ${testEngine()}`, () => {
     expect((await auditRows(db, { afterId: 2_340, limit: 10 })).map((row) => row.id)).toEqual([2_341, 2_342, 2_343, 2_344, 2_345]);
   });
 
+  // A batch goes in as a few multi-row INSERTs (sizes by chunkSizes): each size's rows must take
+  // their ids in the order given, across statements, and the anchor must name the batch's last row.
+  it('appends a batch in the order given, whatever statements it is cut into, and anchors its last row', async () => {
+    const db = await openTestStore('cosci-audit-batch-');
+    let appended = 0;
+    for (const size of [1, 3, 100, 1_029]) {
+      await appendAuditRows(db, Array.from({ length: size }, (_, i) => entry(appended + i)));
+      appended += size;
+      const stored = await auditRows(db, { afterId: 0, limit: appended });
+      expect(stored.map((row) => row.id)).toEqual(Array.from({ length: appended }, (_, i) => i + 1));
+      expect(stored.map((row) => (JSON.parse(row.arguments) as { i: number }).i)).toEqual(Array.from({ length: appended }, (_, i) => i));
+      expect(readAuditAnchor(db)).toEqual(await head(db));
+    }
+    expect(await verifyAuditChain(db)).toEqual({ ok: true, rows: appended });
+  });
+
   // PostgreSQL only: two SQLite connections in one process cannot race — the second's BEGIN IMMEDIATE
   // waits out its busy timeout synchronously, blocking the event loop the first needs to commit.
   // (SQLite's server processes are separate processes, each with one connection: unitOfWork.ts.)
