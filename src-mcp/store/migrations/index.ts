@@ -34,6 +34,7 @@ import pg0013 from './postgres/0013_board_page_index.sql';
 import pg0014 from './postgres/0014_task_insertion_order.sql';
 import pg0015 from './postgres/0015_project_counts_reference.sql';
 import pg0016 from './postgres/0016_statement_level_counts.sql';
+import pgBaseline from './postgres/baseline.sql';
 
 export interface Migration {
   version: number;
@@ -70,3 +71,23 @@ MIGRATIONS.forEach((migration, index) => {
 });
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+
+/**
+ * A new PostgreSQL database is created from the schema the steps up to `version` make, as pg_dump
+ * writes it (postgres/baseline.sql), then takes the steps after `version`. The steps rebuild,
+ * widen and replace what earlier steps made; the schema they end with is ~195 statements that
+ * PostgreSQL applies in ~2/3 of the steps' time (docs/benchmarks.md, *A new database from its
+ * schema*). The file is generated, never edited: test/integration/postgres/migrationBaseline.test.ts
+ * fails when it is not what pg_dump writes for the steps (`vitest -u` rewrites it), and
+ * migrations.test.ts compares a database created from it with one migrated step by step.
+ */
+export interface PostgresBaseline {
+  version: number;
+  postgres: string;
+}
+
+export const POSTGRES_BASELINE: PostgresBaseline = { version: 16, postgres: pgBaseline };
+
+if (POSTGRES_BASELINE.version < 1 || POSTGRES_BASELINE.version > LATEST_SCHEMA_VERSION) {
+  throw new Error(`The PostgreSQL baseline's version ${POSTGRES_BASELINE.version} is not a step of the list (1 to ${LATEST_SCHEMA_VERSION}).`);
+}

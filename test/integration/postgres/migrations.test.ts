@@ -2,13 +2,14 @@
 // the PostgreSQL migrator, on a real cluster (test/support/postgresCluster.ts), one database per
 // case. A database migrated step by step (one migrator run per version on a new connection, rows
 // written along the way) must equal one migrated fresh (an empty database brought to the latest
-// version in one run, then the same rows written): same catalog, same derived values, and the
-// same derived values as SQLite after the same multi-row writes.
+// version in one run — from the baseline, POSTGRES_BASELINE — then the same rows written): same
+// catalog, same derived values, and the same derived values as SQLite after the same multi-row
+// writes.
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectPostgres } from '../../../src-mcp/store/postgres/connection.js';
 import { MIGRATION_LOCK_KEY, migratePostgres, postgresSchemaVersion } from '../../../src-mcp/store/postgres/migrate.js';
-import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../../src-mcp/store/migrations/index.js';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, POSTGRES_BASELINE } from '../../../src-mcp/store/migrations/index.js';
 import { StoreError } from '../../../src-mcp/store/errors.js';
 import { catalogDifference, postgresCatalog } from '../../support/schemaCatalog.js';
 import { postgresUnavailableReason, usePostgresDatabase } from '../../support/postgresDatabase.js';
@@ -180,6 +181,45 @@ describe.skipIf(unavailable !== undefined)(`PostgreSQL migrations${unavailable =
     const tables = await client.query(`SELECT to_regclass('projects') AS projects, to_regclass('schema_version') AS versions`);
     expect(tables.rows[0]).toEqual({ projects: null, versions: null });
     // The same list without the fault then creates it whole.
+    expect((await migratePostgres(client, 'the mended database')).applied).toEqual(MIGRATIONS.map((m) => m.name));
+  });
+
+  it('creates a new database from the baseline, then takes the steps after it', async () => {
+    const client = await connect(await databases.another('after-baseline'));
+    const later = { version: LATEST_SCHEMA_VERSION + 1, name: '9999_later_step', sql: 'unused here', postgres: 'CREATE TABLE later_step (x bigint);' };
+    const outcome = await migratePostgres(client, 'the database', { migrations: [...MIGRATIONS, later], baseline: POSTGRES_BASELINE });
+    expect(outcome).toEqual({ from: 0, to: later.version, applied: [...MIGRATIONS, later].map((m) => m.name) });
+    const versions = await client.query<{ version: number; name: string }>('SELECT version::integer AS version, name FROM schema_version ORDER BY version');
+    expect(versions.rows).toEqual([...MIGRATIONS, later].map((m) => ({ version: m.version, name: m.name })));
+    const tables = await client.query(`SELECT to_regclass('projects') IS NOT NULL AS projects, to_regclass('later_step') IS NOT NULL AS later`);
+    expect(tables.rows[0]).toEqual({ projects: true, later: true });
+  });
+
+  it('checks the function bodies of the steps after the baseline, as it does without one', async () => {
+    const client = await connect(await databases.another('checked-after-baseline'));
+    const unchecked = {
+      version: LATEST_SCHEMA_VERSION + 1,
+      name: '9999_reads_a_missing_table',
+      sql: 'unused here',
+      postgres: 'CREATE FUNCTION reads_a_missing_table() RETURNS bigint LANGUAGE sql AS $$ SELECT count(*) FROM no_such_table $$;',
+    };
+    const error = await migratePostgres(client, 'the database', { migrations: [...MIGRATIONS, unchecked], baseline: POSTGRES_BASELINE }).catch((e: unknown) => e);
+    expect((error as StoreError).code).toBe('DATABASE_MIGRATION_FAILED');
+    expect((error as StoreError).message).toMatch(/9999_reads_a_missing_table failed .* rolled back with every step before it .*: relation "no_such_table" does not exist/);
+    expect(await postgresSchemaVersion(client)).toBe(0);
+  });
+
+  it('rolls a failing baseline back whole', async () => {
+    const client = await connect(await databases.another('broken-baseline'));
+    const broken = { ...POSTGRES_BASELINE, postgres: `${POSTGRES_BASELINE.postgres}\nCREATE TABLE oops (x no_such_type);` };
+    const error = await migratePostgres(client, 'the broken database', { baseline: broken }).catch((e: unknown) => e);
+    expect((error as StoreError).code).toBe('DATABASE_MIGRATION_FAILED');
+    expect((error as StoreError).message).toMatch(
+      /^Migration the baseline \(0001_initial to 0016_statement_level_counts\) failed on the PostgreSQL database the broken database and was rolled back \(a new database is created in one transaction\): type "no_such_type" does not exist$/,
+    );
+    expect(await postgresSchemaVersion(client)).toBe(0);
+    const tables = await client.query(`SELECT to_regclass('projects') AS projects, to_regclass('schema_version') AS versions`);
+    expect(tables.rows[0]).toEqual({ projects: null, versions: null });
     expect((await migratePostgres(client, 'the mended database')).applied).toEqual(MIGRATIONS.map((m) => m.name));
   });
 
