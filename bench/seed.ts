@@ -1,11 +1,13 @@
 // A large, realistic database for the latency benchmark: one research project with 10,000
 // hypotheses (each reviewed, approved, in the tournament, ranked) and 100,000 tournament matches,
-// next to a few dozen ordinary projects. The projects are made over MCP as an assistant would;
+// with the reasoning usage a provider doing that work records (one row per generation, review and
+// judgement: 120,000 rows), next to a few dozen ordinary projects. The projects are made over MCP as an assistant would;
 // the bulk rows go in through the store's own bulk statements in one transaction (seconds, where
 // the real workflow would need 10,000 delegated work items).
 import { insertHypotheses, type HypothesisRow } from '../src-mcp/store/hypotheses.js';
 import { insertMatchLog, type MatchRow } from '../src-mcp/store/matches.js';
 import { insertReviews, type ReviewRow } from '../src-mcp/store/reviews.js';
+import { insertUsageRows, type UsageRow } from '../src-mcp/store/usage.js';
 import { updateProjectState } from '../src-mcp/store/projectState.js';
 import { upsertPolicy } from '../src-mcp/store/policies.js';
 import { writeTransaction } from '../src-mcp/store/transactions.js';
@@ -138,10 +140,21 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
       judge: 'model', confidence: 0.8, rationale: 'The winner proposes a more specific mechanism with a cleaner experiment.', debate: [],
       taskId: null, pairId: null, createdBy: BENCH_CLIENT_ID, createdAt: iso(2 * n + m), seq: m + 1,
     }));
+    // One usage row per reasoner call, as a provider's calls record them (store/usage.ts): what a
+    // status poll and the budget check sum (migration 0017 keeps those sums).
+    const usageCall = (role: UsageRow['role'], model: string, inputTokens: number, outputTokens: number, costUsd: number | null, offset: number): UsageRow => ({
+      projectId: researchId, taskId: null, role, reasoner: 'provider:bench', model, inputTokens, outputTokens, costUsd, outcome: 'submitted', error: null, at: iso(offset),
+    });
+    const usage = [
+      ...hypotheses.map((_, i) => usageCall('generation', 'bench-large', 2_400, 900, 0.0207, i)),
+      ...reviews.map((_, i) => usageCall('review', 'bench-large', 3_100, 700, 0.0198, n + i)),
+      ...matches.map((_, m) => usageCall('judging', m % 4 === 0 ? 'bench-small' : 'bench-large', 2_800, 300, m % 4 === 0 ? null : 0.0129, 2 * n + m)),
+    ];
     await writeTransaction(db, async () => {
       await insertHypotheses(db, hypotheses);
       await insertReviews(db, reviews);
       await insertMatchLog(db, matches);
+      await insertUsageRows(db, usage);
     });
     await writeTransaction(db, () => updateProjectState(db, researchId, { stage: 'rank', status: 'active', progress: 0.6 }, iso(2 * n + options.matches)));
     await seeding.settle();

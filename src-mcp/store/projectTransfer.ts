@@ -13,7 +13,7 @@
 // - the audit rows are appended to the target's own hash chain with their original content (who,
 //   what, when), followed by one `project:import` row naming the bundle; the source's chain stays
 //   verifiable where it is;
-// - what triggers derive (the project's counts) is not imported but compared: `verifyImport`
+// - what triggers derive (the project's counts, its usage totals) is not imported but compared: `verifyImport`
 //   reads the project back and compares it with the bundle, derived rows included.
 import type { Db } from './database.js';
 import { engineOf, type Engine } from './handle.js';
@@ -65,7 +65,10 @@ const TABLES: readonly TableRule[] = [
 ];
 
 /** Kept up by triggers as the rows above arrive: compared after an import, never written. */
-const DERIVED: readonly TableRule[] = [{ table: 'project_counts', where: 'project_id = ?', orderBy: 'project_id', history: ['leaderboard_version'] }];
+const DERIVED: readonly TableRule[] = [
+  { table: 'project_counts', where: 'project_id = ?', orderBy: 'project_id', history: ['leaderboard_version'] },
+  { table: 'usage_totals', where: 'project_id = ?', orderBy: 'role, reasoner, model' },
+];
 
 export interface TableRows {
   columns: string[];

@@ -1,6 +1,8 @@
-// Reasoning usage (0004): one row per reasoner call, for budgets and the scientist's accounting.
+// Reasoning usage (0004): one row per reasoner call, for budgets and the scientist's accounting;
+// read back summed (0017's usage_totals).
 import type { Db } from './database.js';
-import { execute, row, rows } from './sql.js';
+import { row, rows } from './sql.js';
+import { insertRows } from './bulkInsert.js';
 
 export type UsageRole = 'generation' | 'review' | 'judging';
 export type UsageOutcome = 'submitted' | 'rejected' | 'failed';
@@ -19,11 +21,20 @@ export interface UsageRow {
   at: string;
 }
 
-const INSERT = `INSERT INTO reasoning_usage (project_id, task_id, role, reasoner, model, input_tokens, output_tokens, cost_usd, outcome, error, at)
-                VALUES (@projectId, @taskId, @role, @reasoner, @model, @inputTokens, @outputTokens, @costUsd, @outcome, @error, @at)`;
+// One mapping for a single call and for many (bulkInsert.ts, as reviews.ts).
+const INSERT_COLUMNS = ['project_id', 'task_id', 'role', 'reasoner', 'model', 'input_tokens', 'output_tokens', 'cost_usd', 'outcome', 'error', 'at'] as const;
+
+function insertValues(u: UsageRow): unknown[] {
+  return [u.projectId, u.taskId, u.role, u.reasoner, u.model, u.inputTokens, u.outputTokens, u.costUsd, u.outcome, u.error, u.at];
+}
 
 export async function insertUsage(db: Db, row: UsageRow): Promise<void> {
-  await execute(db, INSERT, { ...row });
+  await insertUsageRows(db, [row]);
+}
+
+/** Many calls in few statements (seeds, loads). */
+export async function insertUsageRows(db: Db, usage: readonly UsageRow[]): Promise<void> {
+  await insertRows(db, 'reasoning_usage', INSERT_COLUMNS, usage.map(insertValues));
 }
 
 export interface UsageTotals {
@@ -55,13 +66,17 @@ function totalsOf(raw: RawTotals): UsageTotals {
   return { calls: raw.calls, inputTokens: raw.input_tokens ?? 0, outputTokens: raw.output_tokens ?? 0, costUsd: raw.cost_usd };
 }
 
-// The sums of a group of usage rows, for each grouping below (one definition, read the same on both engines).
-const SUMS = 'COUNT(*) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, SUM(cost_usd) AS cost_usd';
+// The sums of a group of usage_totals rows (migration 0017: the usage rows summed per project, role,
+// reasoner and model by triggers, so a summary reads a handful of rows however many calls the
+// project made), one definition read the same on both engines. The cost is kept in whole
+// nano-dollars; with no priced call it reads NULL ("no price configured").
+const SUMS = `COALESCE(SUM(calls), 0) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens,
+  CASE WHEN SUM(priced_calls) > 0 THEN CAST(SUM(cost_nanousd) AS DOUBLE PRECISION) / 1000000000 END AS cost_usd`;
 
 /** What the sums read for a project with no usage rows. */
 const NO_USAGE: RawTotals = { calls: 0, input_tokens: null, output_tokens: null, cost_usd: null };
 
-const TOTALS = `SELECT ${SUMS} FROM reasoning_usage WHERE project_id = ?`;
+const TOTALS = `SELECT ${SUMS} FROM usage_totals WHERE project_id = ?`;
 
 export async function usageTotals(db: Db, projectId: string): Promise<UsageTotals> {
   const raw = await row<RawTotals>(db, TOTALS, [projectId]);
@@ -84,11 +99,11 @@ export interface UsageSummary {
  */
 const SUMMARY_ORDER = 'part, role, calls DESC, reasoner, model';
 const summaryOf = (project: string): string => `SELECT 0 AS part, CAST(NULL AS TEXT) AS role, CAST(NULL AS TEXT) AS reasoner, CAST(NULL AS TEXT) AS model, ${SUMS}
-    FROM reasoning_usage WHERE project_id = ${project}
+    FROM usage_totals WHERE project_id = ${project}
   UNION ALL
-  SELECT 1, role, NULL, NULL, ${SUMS} FROM reasoning_usage WHERE project_id = ${project} GROUP BY role
+  SELECT 1, role, NULL, NULL, ${SUMS} FROM usage_totals WHERE project_id = ${project} GROUP BY role
   UNION ALL
-  SELECT 2, NULL, reasoner, model, ${SUMS} FROM reasoning_usage WHERE project_id = ${project} GROUP BY reasoner, model
+  SELECT 2, NULL, reasoner, model, ${SUMS} FROM usage_totals WHERE project_id = ${project} GROUP BY reasoner, model
   ORDER BY ${SUMMARY_ORDER}`;
 const SUMMARY = summaryOf('@projectId');
 

@@ -7,7 +7,14 @@ import type Database from 'better-sqlite3';
 import { makeTempDir } from '../support/tempDirs.js';
 import { catalogDifference, sqliteCatalog } from '../support/schemaCatalog.js';
 import { freshSqlite, sqliteDerivedState, stepwiseSqlite } from '../support/stepwiseSqlite.js';
-import { DERIVED_STATE_QUERIES, EXPECTED_COUNTS_AFTER_FIXTURE, EXPECTED_COUNTS_AFTER_MULTI_ROW_WRITES, MULTI_ROW_WRITES } from '../support/migrationFixture.js';
+import {
+  DERIVED_STATE_QUERIES,
+  EXPECTED_COUNTS_AFTER_FIXTURE,
+  EXPECTED_COUNTS_AFTER_MULTI_ROW_WRITES,
+  EXPECTED_USAGE_AFTER_FIXTURE,
+  EXPECTED_USAGE_AFTER_MULTI_ROW_WRITES,
+  MULTI_ROW_WRITES,
+} from '../support/migrationFixture.js';
 
 const open: Database.Database[] = [];
 afterEach(() => {
@@ -23,7 +30,7 @@ describe('SQLite migrations: step by step equals fresh', () => {
     expect(sqliteCatalog(fresh).length).toBeGreaterThan(100);
   });
 
-  it('derives the same counts, board keys, citation counts and title edits either way, the ones worked out by hand', async () => {
+  it('derives the same counts, board keys, citation counts, title edits and usage totals either way, the ones worked out by hand', async () => {
     const fresh = keep(await freshSqlite(makeTempDir('cosci-fresh-')));
     const stepwise = keep(await stepwiseSqlite(makeTempDir('cosci-stepwise-')));
     const state = sqliteDerivedState(fresh, DERIVED_STATE_QUERIES);
@@ -36,8 +43,11 @@ describe('SQLite migrations: step by step equals fresh', () => {
       { id: 'hyp_4', status: 'reviewed', gate: 'approved', rank: null, board_bucket: 1, board_value: -1010, unverified_citations: 0 },
     ]);
     expect(state.titleEdits).toEqual([{ hypothesis_id: 'hyp_1', at: '2026-01-04T00:00:00Z', client_id: 'tester', from_title: 'Old title', to_title: 'New title' }]);
+    expect(state.usage).toEqual(EXPECTED_USAGE_AFTER_FIXTURE);
     for (const statement of MULTI_ROW_WRITES) fresh.exec(statement);
-    expect(sqliteDerivedState(fresh, DERIVED_STATE_QUERIES).counts).toEqual([EXPECTED_COUNTS_AFTER_MULTI_ROW_WRITES]);
+    const after = sqliteDerivedState(fresh, DERIVED_STATE_QUERIES);
+    expect(after.counts).toEqual([EXPECTED_COUNTS_AFTER_MULTI_ROW_WRITES]);
+    expect(after.usage).toEqual(EXPECTED_USAGE_AFTER_MULTI_ROW_WRITES);
   });
 
   it('reports a schema that differs (the comparison can fail)', async () => {

@@ -2,7 +2,8 @@
 // columns of the version they belong to). A database migrated step by step gets each group at its
 // version, before the later migrations' backfills run over it; a fresh database gets them all at
 // the latest version, plus what the latest program writes itself where a backfill used to do it.
-// Both must then hold the same derived values (counts, board keys, citation counts, title edits),
+// Both must then hold the same derived values (counts, board keys, citation counts, title edits,
+// usage totals),
 // which `derivedState` reads with the same queries on both engines.
 
 /** Statements to run once the database is at `version` (the step-by-step path runs each group there). */
@@ -56,6 +57,22 @@ export const FIXTURE_BY_VERSION: ReadonlyMap<number, readonly string[]> = new Ma
        VALUES ('doc_1', 'col_1', 0, 'Stellate cells', 'Intro', 'prose', 'A quiescent cell stores vitamin A.')`,
     ],
   ],
+  [
+    4,
+    (
+      [
+        // role, reasoner, model, input tokens, output tokens, cost
+        ['generation', 'provider:a', 'm1', 100, 10, '0.1'],
+        ['generation', 'provider:a', 'm1', 50, 5, 'NULL'],
+        ['review', 'provider:a', 'm1', 7, 3, '0.2'],
+        ['judging', 'sampling', 'm2', 1, 1, 'NULL'],
+      ] as const
+    ).map(
+      ([role, reasoner, model, input, output, cost], index) =>
+        `INSERT INTO reasoning_usage (project_id, role, reasoner, model, input_tokens, output_tokens, cost_usd, outcome, at)
+         VALUES ('res_1', '${role}', '${reasoner}', '${model}', ${input}, ${output}, ${cost}, 'submitted', '2026-01-07T00:00:0${index}Z')`,
+    ),
+  ],
 ]);
 
 /** What the latest program writes itself where the step-by-step path has a backfill do it (0011's title edits). */
@@ -79,6 +96,11 @@ export const MULTI_ROW_WRITES: readonly string[] = [
   // A competitor goes, with its matches (the cascade).
   `DELETE FROM hypotheses WHERE id = 'hyp_2'`,
   `UPDATE hypotheses SET citations = '[{"verified":1},{"verified":0}]' WHERE id = 'hyp_4'`,
+  // Two calls of one group in one statement, then a whole group's calls deleted in one.
+  `INSERT INTO reasoning_usage (project_id, role, reasoner, model, input_tokens, output_tokens, cost_usd, outcome, at)
+   VALUES ('res_1', 'judging', 'sampling', 'm2', 2, 2, 0.3, 'submitted', '2026-01-08T00:00:00Z'),
+          ('res_1', 'judging', 'sampling', 'm2', 3, 3, NULL, 'failed', '2026-01-08T00:00:01Z')`,
+  `DELETE FROM reasoning_usage WHERE role = 'generation'`,
 ];
 
 /** Queries of derived state, the same text on both engines (leaderboard_version counts writes, so it differs by history and is left out). */
@@ -88,6 +110,7 @@ export const DERIVED_STATE_QUERIES: Readonly<Record<string, string>> = {
   titleEdits: `SELECT hypothesis_id, at, client_id, from_title, to_title FROM hypothesis_title_edits ORDER BY id`,
   matches: `SELECT id FROM matches ORDER BY id`,
   chunks: `SELECT document_id, seq, title FROM knowledge_chunks ORDER BY document_id, seq`,
+  usage: `SELECT project_id, role, reasoner, model, calls, input_tokens, output_tokens, priced_calls, cost_nanousd FROM usage_totals ORDER BY project_id, role, reasoner, model`,
 };
 
 /** The derived state the fixture must produce, worked out by hand (so that two equal wrong answers still fail). */
@@ -104,6 +127,19 @@ export const EXPECTED_COUNTS_AFTER_FIXTURE = {
   competitors: 2,
   competitor_matches: 1,
 };
+
+/** The usage totals (0017) of the fixture's four calls: summed by the step's backfill, or by the triggers as they arrive. */
+export const EXPECTED_USAGE_AFTER_FIXTURE = [
+  { project_id: 'res_1', role: 'generation', reasoner: 'provider:a', model: 'm1', calls: 2, input_tokens: 150, output_tokens: 15, priced_calls: 1, cost_nanousd: 100_000_000 },
+  { project_id: 'res_1', role: 'judging', reasoner: 'sampling', model: 'm2', calls: 1, input_tokens: 1, output_tokens: 1, priced_calls: 0, cost_nanousd: 0 },
+  { project_id: 'res_1', role: 'review', reasoner: 'provider:a', model: 'm1', calls: 1, input_tokens: 7, output_tokens: 3, priced_calls: 1, cost_nanousd: 200_000_000 },
+];
+
+/** After the multi-row writes: two more judging calls, and the generation group gone with its calls. */
+export const EXPECTED_USAGE_AFTER_MULTI_ROW_WRITES = [
+  { project_id: 'res_1', role: 'judging', reasoner: 'sampling', model: 'm2', calls: 3, input_tokens: 6, output_tokens: 6, priced_calls: 1, cost_nanousd: 300_000_000 },
+  { project_id: 'res_1', role: 'review', reasoner: 'provider:a', model: 'm1', calls: 1, input_tokens: 7, output_tokens: 3, priced_calls: 1, cost_nanousd: 200_000_000 },
+];
 
 export const EXPECTED_COUNTS_AFTER_MULTI_ROW_WRITES = {
   project_id: 'res_1',

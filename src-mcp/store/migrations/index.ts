@@ -18,6 +18,7 @@ import m0013 from './0013_board_page_index.sql';
 import m0014 from './0014_task_insertion_order.sql';
 import m0015 from './0015_project_counts_reference.sql';
 import m0016 from './0016_statement_level_counts.sql';
+import m0017 from './0017_usage_totals.sql';
 import pg0001 from './postgres/0001_initial.sql';
 import pg0002 from './postgres/0002_research_engine.sql';
 import pg0003 from './postgres/0003_knowledge.sql';
@@ -34,6 +35,7 @@ import pg0013 from './postgres/0013_board_page_index.sql';
 import pg0014 from './postgres/0014_task_insertion_order.sql';
 import pg0015 from './postgres/0015_project_counts_reference.sql';
 import pg0016 from './postgres/0016_statement_level_counts.sql';
+import pg0017 from './postgres/0017_usage_totals.sql';
 import pgBaseline from './postgres/baseline.sql';
 
 export interface Migration {
@@ -62,6 +64,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: '0014_task_insertion_order', sql: m0014, postgres: pg0014 },
   { version: 15, name: '0015_project_counts_reference', sql: m0015, postgres: pg0015 },
   { version: 16, name: '0016_statement_level_counts', sql: m0016, postgres: pg0016 },
+  { version: 17, name: '0017_usage_totals', sql: m0017, postgres: pg0017 },
 ];
 
 // Versions must run 1, 2, 3… with no gap: a database at version N skips everything ≤ N.
@@ -86,7 +89,7 @@ export interface PostgresBaseline {
   postgres: string;
 }
 
-export const POSTGRES_BASELINE: PostgresBaseline = { version: 16, postgres: pgBaseline };
+export const POSTGRES_BASELINE: PostgresBaseline = { version: 17, postgres: pgBaseline };
 
 if (POSTGRES_BASELINE.version < 1 || POSTGRES_BASELINE.version > LATEST_SCHEMA_VERSION) {
   throw new Error(`The PostgreSQL baseline's version ${POSTGRES_BASELINE.version} is not a step of the list (1 to ${LATEST_SCHEMA_VERSION}).`);

@@ -1,5 +1,5 @@
 // `co-scientist project export|import`, run as typed in child processes: a project with its
-// hypotheses, reviews, matches, checkpoints, a linked knowledge collection and audit rows goes
+// hypotheses, reviews, matches, checkpoints, reasoning usage, a linked knowledge collection and audit rows goes
 // from a laptop's SQLite to a PostgreSQL database and back, each import verified by reading the
 // project back, and the two ends compared. Refusals change nothing.
 import { spawnSync } from 'node:child_process';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, writeTransaction } from '../../../src-mcp/store/database.js';
 import { appendAuditRows } from '../../../src-mcp/store/audit.js';
+import { insertUsageRows, type UsageRow } from '../../../src-mcp/store/usage.js';
 import { createCollection, setCollectionLink } from '../../../src-mcp/knowledge/collections.js';
 import { allowRoot } from '../../../src-mcp/knowledge/roots.js';
 import { ingestDocuments } from '../../../src-mcp/knowledge/ingest.js';
@@ -45,6 +46,15 @@ async function pilotProject(): Promise<{ dataDir: string; projectId: string }> {
     await createCollection(db, actor, { name: 'Desiccation papers' });
     await ingestDocuments(db, actor, { path: library, collection: 'Desiccation papers', recursive: true }, NO_HOOKS);
     await setCollectionLink(db, actor, { name: 'Desiccation papers', researchId: driver.projectId, linked: true });
+    // A provider's calls for it (the usage totals of migration 0017 are derived from them): priced
+    // and unpriced, in several groups, with estimates whose float sum depends on the order.
+    const call = (role: UsageRow['role'], model: string, costUsd: number | null, second: number): UsageRow => ({
+      projectId: driver.projectId, taskId: null, role, reasoner: 'provider:lab', model, inputTokens: 1_200 + second, outputTokens: 300, costUsd,
+      outcome: 'submitted', error: null, at: `2026-11-02T00:00:${String(second).padStart(2, '0')}Z`,
+    });
+    await writeTransaction(db, async () => {
+      await insertUsageRows(db, [call('generation', 'large', 0.1, 3), call('generation', 'large', 0.2, 4), call('review', 'large', null, 5), call('judging', 'small', 0.000_123_4, 6)]);
+    });
     await writeTransaction(db, async () => {
       await appendAuditRows(db, [
         { at: '2026-11-02T00:00:01Z', clientId: 'claude-code', action: 'tool:get_research_status', target: driver.projectId, arguments: JSON.stringify({ research_id: driver.projectId }), outcome: 'success', errorCode: null, durationMs: 1.25 },
@@ -89,6 +99,8 @@ describe.skipIf(unavailable !== undefined)(`project export and import between SQ
     expect(original.tables.matches?.rows.length).toBeGreaterThan(0);
     expect(original.tables.checkpoints?.rows.length).toBeGreaterThan(0);
     expect(original.tables.knowledge_chunks?.rows.length).toBeGreaterThan(0);
+    expect(original.tables.reasoning_usage?.rows.length).toBe(4);
+    expect(original.derived.usage_totals?.rows.length).toBe(3);
     expect(original.audit.map((row) => row.action)).toEqual(expect.arrayContaining(['tool:get_research_status', 'tool:decide']));
 
     const url = databases.url();
