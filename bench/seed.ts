@@ -1,9 +1,9 @@
 // A large, realistic database for the latency benchmark: one research project with 10,000
 // hypotheses (each reviewed, approved, in the tournament, ranked) and 100,000 tournament matches,
 // with the reasoning usage a provider doing that work records (one row per generation, review and
-// judgement: 120,000 rows), next to a few dozen ordinary projects. The projects are made over MCP as an assistant would;
-// the bulk rows go in through the store's own bulk statements in one transaction (seconds, where
-// the real workflow would need 10,000 delegated work items).
+// judgement: 120,000 rows), next to a few dozen ordinary projects. The projects are made over MCP
+// as an assistant would; the bulk rows go in through the store's own bulk statements in one
+// transaction (seconds, where the real workflow would need 10,000 delegated work items).
 import { insertHypotheses, type HypothesisRow } from '../src-mcp/store/hypotheses.js';
 import { insertMatchLog, type MatchRow } from '../src-mcp/store/matches.js';
 import { insertReviews, type ReviewRow } from '../src-mcp/store/reviews.js';
