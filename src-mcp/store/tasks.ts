@@ -2,7 +2,7 @@
 import type { Db } from './database.js';
 import { perEngine, type Dialect } from './dialect.js';
 import { fromJson, toJson } from './json.js';
-import { execute, row, rows, scalar } from './sql.js';
+import { execute, row, rows } from './sql.js';
 
 export interface TaskRow {
   id: string;
@@ -94,10 +94,6 @@ export async function cancelOpenTasks(db: Db, projectId: string, now: string): P
 
 export async function recordTaskError(db: Db, id: string, error: string, now: string): Promise<void> {
   await execute(db, 'UPDATE tasks SET error = ?, updated_at = ? WHERE id = ?', [error, now, id]);
-}
-
-export async function countDoneTasks(db: Db, projectId: string): Promise<number> {
-  return (await scalar<number>(db, "SELECT COUNT(*) AS n FROM tasks WHERE project_id = ? AND status = 'done'", [projectId])) ?? 0;
 }
 
 const OF_KIND = perEngine((d) => `SELECT * FROM tasks WHERE project_id = ? AND kind = ? ORDER BY ${oldestFirst(d)}`);
