@@ -3,6 +3,7 @@
 // stdio with the official client, one call in flight, on a project of 10,000 hypotheses and
 // 100,000 matches and on a small one (bench/seed.ts seeds either engine the same way). Target:
 // PostgreSQL's p50 ≤ 2× SQLite's for each call, and the same at both sizes (a page costs a page).
+// The desktop's project overview is measured beside them for its independence of size alone.
 // The engines alternate in rounds on the same tool, so that other load on the machine falls on both.
 //
 //   npm run build:node && node --import tsx bench/engine-reads.ts [calls per engine and tool]
@@ -35,13 +36,16 @@ export const ENGINE_READS_DEFAULTS: EngineReadsOptions = {
 
 const TARGET_RATIO = 2;
 
-/** The measured reads: the audit action each is recorded under, and its arguments. */
-const READS: ReadonlyArray<{ name: string; tool: string; args: (researchId: string) => Record<string, unknown> }> = [
+/** The measured reads: the audit action each is recorded under, its arguments, and whether the 2× target is the issue's for it. */
+const READS: ReadonlyArray<{ name: string; tool: string; args: (researchId: string) => Record<string, unknown>; ratioTarget?: false }> = [
   { name: 'get_leaderboard, 50 rows', tool: 'get_leaderboard', args: (id) => ({ research_id: id, limit: 50 }) },
   // The desktop's large page as the app asks for it (issue 30: ≤ 4 ms on SQLite, and kept there on PostgreSQL).
   { name: 'get_leaderboard, 500 rows by column', tool: 'get_leaderboard', args: (id) => ({ research_id: id, limit: 500, format: 'columns' }) },
   { name: 'list_hypotheses, 50 rows', tool: 'list_hypotheses', args: (id) => ({ research_id: id, limit: 50 }) },
   { name: 'get_research_status', tool: 'get_research_status', args: (id) => ({ research_id: id }) },
+  // The desktop's project list, read again whenever research changes: no ratio target, but it must
+  // not grow with a project's finished work (migration 0018).
+  { name: 'list_project_overview', tool: 'list_project_overview', args: () => ({}), ratioTarget: false },
 ];
 
 /** Trivial statements timed from the benchmark's process: the floor one round trip to the database sets. */
@@ -141,7 +145,8 @@ function appendixOf(measured: readonly Measured[], pings: Pings, options: Engine
       const pg = find(size, read.name, 'postgres');
       if (lite === undefined || pg === undefined) continue;
       const ratio = pg.overStdio.p50 / lite.overStdio.p50;
-      rows.push(`| ${read.name} | ${size} | ${ms(lite.overStdio.p50)} / ${ms(lite.overStdio.p99)} | ${ms(pg.overStdio.p50)} / ${ms(pg.overStdio.p99)} | ${ms(lite.inServer?.p50)} / ${ms(pg.inServer?.p50)} | ${ratio.toFixed(2)}× — ${ratio <= TARGET_RATIO ? 'met' : '**missed**'} |`);
+      const verdict = read.ratioTarget === false ? 'no target' : ratio <= TARGET_RATIO ? 'met' : '**missed**';
+      rows.push(`| ${read.name} | ${size} | ${ms(lite.overStdio.p50)} / ${ms(lite.overStdio.p99)} | ${ms(pg.overStdio.p50)} / ${ms(pg.overStdio.p99)} | ${ms(lite.inServer?.p50)} / ${ms(pg.inServer?.p50)} | ${ratio.toFixed(2)}× — ${verdict} |`);
     }
   }
   // Independence of size: each engine's p50 at lab scale against the same read on the small project.

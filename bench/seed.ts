@@ -1,13 +1,15 @@
 // A large, realistic database for the latency benchmark: one research project with 10,000
 // hypotheses (each reviewed, approved, in the tournament, ranked) and 100,000 tournament matches,
 // with the reasoning usage a provider doing that work records (one row per generation, review and
-// judgement: 120,000 rows), next to a few dozen ordinary projects. The projects are made over MCP
-// as an assistant would; the bulk rows go in through the store's own bulk statements in one
-// transaction (seconds, where the real workflow would need 10,000 delegated work items).
+// judgement: 120,000 rows) and its 14,000 finished work items, next to a few dozen ordinary
+// projects. The projects are made over MCP as an assistant would; the bulk rows go in through the
+// store's own bulk statements in one transaction (seconds, where the real workflow would need
+// 10,000 delegated work items).
 import { insertHypotheses, type HypothesisRow } from '../src-mcp/store/hypotheses.js';
 import { insertMatchLog, type MatchRow } from '../src-mcp/store/matches.js';
 import { insertReviews, type ReviewRow } from '../src-mcp/store/reviews.js';
 import { insertUsageRows, type UsageRow } from '../src-mcp/store/usage.js';
+import { insertRows } from '../src-mcp/store/bulkInsert.js';
 import { updateProjectState } from '../src-mcp/store/projectState.js';
 import { upsertPolicy } from '../src-mcp/store/policies.js';
 import { writeTransaction } from '../src-mcp/store/transactions.js';
@@ -15,6 +17,9 @@ import { connectServer } from '../test/support/server.js';
 import { BENCH_CLIENT_ID, tempDataDir } from './server.js';
 import { seededRandom } from '../test/support/seededRandom.js';
 import { folderStore, type BenchEngine, type FolderStore } from './engineStore.js';
+
+/** The columns of a finished work item, as the seed writes them. */
+const TASK_COLUMNS = ['id', 'project_id', 'kind', 'payload', 'status', 'reasoner', 'created_at', 'updated_at', 'completed_at'];
 
 export interface SeedOptions {
   hypotheses: number;
@@ -150,11 +155,21 @@ export async function seedLargeProject(options: SeedOptions): Promise<SeededData
       ...reviews.map((_, i) => usageCall('review', 'bench-large', 3_100, 700, 0.0198, n + i)),
       ...matches.map((_, m) => usageCall('judging', m % 4 === 0 ? 'bench-small' : 'bench-large', 2_800, 300, m % 4 === 0 ? null : 0.0129, 2 * n + m)),
     ];
+    // The finished work items behind them (the desktop overview reads a project's latest): a
+    // generation and a review item per five hypotheses, a comparison item per ten matches.
+    const taskRow = (kind: string, index: number, offset: number): unknown[] =>
+      [`tsk_b${kind.slice(0, 3)}${String(index).padStart(9, '0')}`, researchId, kind, '{}', 'done', 'delegated:bench', iso(offset), iso(offset), iso(offset)];
+    const tasks = [
+      ...Array.from({ length: Math.ceil(n / 5) }, (_, i) => taskRow('generate', i, 5 * i)),
+      ...Array.from({ length: Math.ceil(n / 5) }, (_, i) => taskRow('review', i, n + 5 * i)),
+      ...Array.from({ length: Math.ceil(options.matches / 10) }, (_, i) => taskRow('compare', i, 2 * n + 10 * i)),
+    ];
     await writeTransaction(db, async () => {
       await insertHypotheses(db, hypotheses);
       await insertReviews(db, reviews);
       await insertMatchLog(db, matches);
       await insertUsageRows(db, usage);
+      await insertRows(db, 'tasks', TASK_COLUMNS, tasks);
     });
     await writeTransaction(db, () => updateProjectState(db, researchId, { stage: 'rank', status: 'active', progress: 0.6 }, iso(2 * n + options.matches)));
     await seeding.settle();

@@ -16,7 +16,9 @@ export interface ProjectFlagsRow {
 }
 
 // The latest reasoner: NULLS LAST because PostgreSQL sorts NULL first when descending, SQLite last.
-const FLAGS = perEngine(
+// Both reads over tasks step through an index of their own (migration 0018): a project's finished
+// work grows with it, and the app reads this overview again whenever research changes.
+export const PROJECT_FLAGS = perEngine(
   (d) => `SELECT p.id AS id, ${d.jsonText('p.settings', 'archivedAt')} AS archived_at,
                  (SELECT COUNT(*) FROM checkpoints c WHERE c.project_id = p.id AND c.status = 'pending') AS pending,
                  (SELECT t.reasoner FROM tasks t WHERE t.project_id = p.id AND t.reasoner IS NOT NULL ORDER BY t.completed_at DESC NULLS LAST LIMIT 1) AS last_reasoner
@@ -27,7 +29,7 @@ const FLAGS = perEngine(
 );
 
 export async function projectFlags(db: Db, limit: number): Promise<ProjectFlagsRow[]> {
-  const raws = await rows<{ id: string; archived_at: unknown; pending: number; last_reasoner: string | null }>(db, FLAGS, [limit]);
+  const raws = await rows<{ id: string; archived_at: unknown; pending: number; last_reasoner: string | null }>(db, PROJECT_FLAGS, [limit]);
   return raws.map((raw) => ({
     id: raw.id,
     archivedAt: typeof raw.archived_at === 'string' ? raw.archived_at : null,
@@ -81,7 +83,7 @@ export interface OpenWorkRow {
   count: number;
 }
 
-const OPEN_WORK = `SELECT t.project_id AS projectId, t.kind AS kind, COUNT(*) AS count
+export const OPEN_WORK = `SELECT t.project_id AS projectId, t.kind AS kind, COUNT(*) AS count
                      FROM tasks t
                     WHERE t.status IN ('queued', 'leased')
                     GROUP BY t.project_id, t.kind

@@ -19,6 +19,7 @@ import m0014 from './0014_task_insertion_order.sql';
 import m0015 from './0015_project_counts_reference.sql';
 import m0016 from './0016_statement_level_counts.sql';
 import m0017 from './0017_usage_totals.sql';
+import m0018 from './0018_overview_task_indexes.sql';
 import pg0001 from './postgres/0001_initial.sql';
 import pg0002 from './postgres/0002_research_engine.sql';
 import pg0003 from './postgres/0003_knowledge.sql';
@@ -36,6 +37,7 @@ import pg0014 from './postgres/0014_task_insertion_order.sql';
 import pg0015 from './postgres/0015_project_counts_reference.sql';
 import pg0016 from './postgres/0016_statement_level_counts.sql';
 import pg0017 from './postgres/0017_usage_totals.sql';
+import pg0018 from './postgres/0018_overview_task_indexes.sql';
 import pgBaseline from './postgres/baseline.sql';
 
 export interface Migration {
@@ -65,6 +67,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 15, name: '0015_project_counts_reference', sql: m0015, postgres: pg0015 },
   { version: 16, name: '0016_statement_level_counts', sql: m0016, postgres: pg0016 },
   { version: 17, name: '0017_usage_totals', sql: m0017, postgres: pg0017 },
+  { version: 18, name: '0018_overview_task_indexes', sql: m0018, postgres: pg0018 },
 ];
 
 // Versions must run 1, 2, 3… with no gap: a database at version N skips everything ≤ N.
