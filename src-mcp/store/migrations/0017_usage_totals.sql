@@ -3,8 +3,8 @@
 -- get_research_status shows a project's reasoning usage (its totals, per role, per reasoner) on
 -- every poll, and every automatic provider call checks the token and cost budgets against the
 -- totals. Both summed the project's reasoning_usage rows, one per reasoner call, so they cost
--- O(calls): with 120,000 rows (a lab-scale project reasoned by a provider) a status poll took 94 ms
--- on SQLite and 77 on PostgreSQL, against ~0.5 and ~1 without usage (docs/benchmarks.md, *The
+-- O(calls): with 120,000 rows (the benchmarks' lab-scale project, 10,000 hypotheses and 100,000
+-- matches, reasoned by a provider) a status poll took 94 ms on SQLite and 77 on PostgreSQL, against ~0.5 and ~1 without usage (docs/benchmarks.md, *The
 -- status poll and the usage it sums*). The totals below are a handful of rows per project, kept
 -- only by the triggers, inside the writing statement's own transaction (as project_counts, 0005).
 --
