@@ -40,7 +40,9 @@ export interface SeedingHandle {
    * into the file; on PostgreSQL autovacuum's work after a load (VACUUM ANALYZE: since PostgreSQL
    * 13 inserts alone set off a vacuum, within a minute of the load): the planner's statistics
    * gathered, so that reads are planned on the data as it is, and nothing left for autovacuum to
-   * do in the middle of a measurement (its pass over 100,000 new matches took a core for seconds).
+   * do in the middle of a measurement (its pass over 100,000 new matches took a core for seconds);
+   * then a CHECKPOINT, as SQLite's WAL is folded back: the load's pages written out now, not by the
+   * checkpointer in the middle of the reads.
    */
   settle(): Promise<void>;
   /** The last `count` durations (ms) the servers recorded in the audit log for `action` (e.g. `tool:list_hypotheses`): a call's own time, without stdio. */
@@ -96,7 +98,10 @@ export async function folderStore(engine: BenchEngine, dataDir: string, label = 
       const pool = new PostgresPool(url);
       return Promise.resolve({
         db: handleOf(pool),
-        settle: async () => void (await pool.pool.query('VACUUM ANALYZE')),
+        settle: async () => {
+          await pool.pool.query('VACUUM ANALYZE');
+          await pool.pool.query('CHECKPOINT');
+        },
         ping: async () => void (await pool.pool.query('SELECT 1')),
         recentDurations: async (action, count) => (await pool.pool.query<{ duration_ms: number }>(RECENT_DURATIONS, [action, count])).rows.map((row) => Number(row.duration_ms)),
         close: () => pool.close(),
