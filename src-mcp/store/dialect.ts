@@ -16,12 +16,13 @@ export interface Dialect {
   jsonWithout(column: string, keys: readonly string[]): string;
   /**
    * The rows of `subquery` as the text of a JSON array of arrays, each the row's `columns` in order
-   * and ordered by `orderBy`; `[]` without rows. Several rows inside one row of an outer statement
+   * and ordered by `orderBy` (with none, in no order: for a reader that sorts them itself, which
+   * spares the aggregate a sort); `[]` without rows. Several rows inside one row of an outer statement
    * (one round trip on PostgreSQL). Both engines print a double so that it parses back exactly
    * (SQLite ≥ 3.44, which also orders inside an aggregate; PostgreSQL ≥ 12 with the default
    * extra_float_digits).
    */
-  jsonTuplesOf(columns: string, subquery: string, orderBy: string): string;
+  jsonTuplesOf(columns: string, subquery: string, orderBy?: string): string;
   /** The larger of two values (SQLite's two-argument MAX). */
   greatest(a: string, b: string): string;
   /** The smaller of two values (SQLite's two-argument MIN). */
@@ -39,13 +40,15 @@ export interface Dialect {
   indexedBy(index: string): string;
 }
 
+const inOrder = (orderBy: string | undefined): string => (orderBy === undefined ? '' : ` ORDER BY ${orderBy}`);
+
 const SQLITE: Dialect = {
   engine: 'sqlite',
   jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
   jsonArrayValues: (param) => `SELECT value FROM json_each(${param})`,
   jsonWithTexts: (column, entries) => `json_set(${column}, ${entries.map(([key, param]) => `'$.${key}', ${param}`).join(', ')})`,
   jsonWithout: (column, keys) => `json_remove(${column}, ${keys.map((key) => `'$.${key}'`).join(', ')})`,
-  jsonTuplesOf: (columns, subquery, orderBy) => `(SELECT json_group_array(json_array(${columns}) ORDER BY ${orderBy}) FROM (${subquery}) AS tuples)`,
+  jsonTuplesOf: (columns, subquery, orderBy) => `(SELECT json_group_array(json_array(${columns})${inOrder(orderBy)}) FROM (${subquery}) AS tuples)`,
   greatest: (a, b) => `MAX(${a}, ${b})`,
   least: (a, b) => `MIN(${a}, ${b})`,
   caseFolded: (value) => `${value} COLLATE NOCASE`,
@@ -60,7 +63,7 @@ const POSTGRES: Dialect = {
     `CAST(CAST(${column} AS jsonb) || jsonb_build_object(${entries.map(([key, param]) => `'${key}', CAST(${param} AS text)`).join(', ')}) AS text)`,
   jsonWithout: (column, keys) => `CAST(CAST(${column} AS jsonb) ${keys.map((key) => `- '${key}'`).join(' ')} AS text)`,
   jsonTuplesOf: (columns, subquery, orderBy) =>
-    `(SELECT CAST(COALESCE(json_agg(json_build_array(${columns}) ORDER BY ${orderBy}), '[]') AS text) FROM (${subquery}) AS tuples)`,
+    `(SELECT CAST(COALESCE(json_agg(json_build_array(${columns})${inOrder(orderBy)}), '[]') AS text) FROM (${subquery}) AS tuples)`,
   greatest: (a, b) => `GREATEST(${a}, ${b})`,
   least: (a, b) => `LEAST(${a}, ${b})`,
   caseFolded: (value) => `lower(${value})`,

@@ -11,7 +11,7 @@ import { notTrashed } from './projectTrash.js';
 import { row } from './sql.js';
 import { HYPOTHESIS_ROW_COLUMNS, hypothesisRowOf, LINE_COLUMNS, lineOf, type HypothesisRow, type LeaderboardLine } from './hypotheses.js';
 import { CHECKPOINT_COLUMNS, checkpointRowOf, PENDING_LIMIT, PENDING_ORDER, PENDING_WHERE, type CheckpointRow } from './checkpoints.js';
-import { USAGE_SUMMARY_TUPLES, usageSummaryOfTuples, type UsageSummary } from './usage.js';
+import { USAGE_GROUP_TUPLES, usageSummaryOfTuples, type UsageSummary } from './usage.js';
 import { RECENT_WORKER_TUPLES, workersOfTuples, type BackgroundWorkerRow } from './backgroundWorkers.js';
 
 /** A counter row's columns are NULL when the project has none (LEFT JOIN): countsOf reads them as zero. */
@@ -70,7 +70,7 @@ const STATUS_WITH_USAGE = perEngine((d) =>
     d,
     LINE_COLUMNS,
     `,
-       ${d.jsonTuplesOf(USAGE_SUMMARY_TUPLES.columns, USAGE_SUMMARY_TUPLES.of('projects.id'), USAGE_SUMMARY_TUPLES.order)} AS usage,
+       ${d.jsonTuplesOf(USAGE_GROUP_TUPLES.columns, USAGE_GROUP_TUPLES.of('projects.id'))} AS usage,
        ${d.jsonTuplesOf(RECENT_WORKER_TUPLES.columns, RECENT_WORKER_TUPLES.of('?'), RECENT_WORKER_TUPLES.order)} AS recent_workers`,
   ),
 );

@@ -1,7 +1,7 @@
 // Reasoning usage (0004): one row per reasoner call, for budgets and the scientist's accounting;
 // read back summed (0017's usage_totals).
 import type { Db } from './database.js';
-import { row, rows } from './sql.js';
+import { tuples } from './sql.js';
 import { insertRows } from './bulkInsert.js';
 
 export type UsageRole = 'generation' | 'review' | 'judging';
@@ -55,96 +55,106 @@ export interface ReasonerUsage {
   calls: number;
 }
 
-interface RawTotals {
+// A project's usage_totals rows (migration 0017: the usage rows summed per project, role, reasoner
+// and model by triggers, a handful per project however many calls it made), added up here into
+// the totals, per role and per reasoner: one reading for the budget check and for the status,
+// the same on both engines. Three groupings of those rows, a union and their sorts in the
+// statement were a quarter of PostgreSQL's status statement (docs/benchmarks.md, *The status poll
+// sums its usage in the server*); here they cost microseconds. The cost is kept in whole
+// nano-dollars, exact in any order; with no priced call it reads null ("no price configured").
+const GROUP_COLUMNS = 'role, reasoner, model, calls, input_tokens, output_tokens, priced_calls, cost_nanousd';
+const groupsOf = (project: string): string => `SELECT ${GROUP_COLUMNS} FROM usage_totals WHERE project_id = ${project}`;
+
+interface UsageGroup {
+  role: UsageRole;
+  reasoner: string;
+  model: string;
   calls: number;
-  input_tokens: number | null;
-  output_tokens: number | null;
-  cost_usd: number | null;
+  inputTokens: number;
+  outputTokens: number;
+  pricedCalls: number;
+  costNanoUsd: number;
 }
 
-function totalsOf(raw: RawTotals): UsageTotals {
-  return { calls: raw.calls, inputTokens: raw.input_tokens ?? 0, outputTokens: raw.output_tokens ?? 0, costUsd: raw.cost_usd };
+function totalsOf(groups: readonly UsageGroup[]): UsageTotals {
+  let calls = 0;
+  let inputTokens = 0;
+  let outputTokens = 0;
+  let pricedCalls = 0;
+  let costNanoUsd = 0;
+  for (const group of groups) {
+    calls += group.calls;
+    inputTokens += group.inputTokens;
+    outputTokens += group.outputTokens;
+    pricedCalls += group.pricedCalls;
+    costNanoUsd += group.costNanoUsd;
+  }
+  return { calls, inputTokens, outputTokens, costUsd: pricedCalls > 0 ? costNanoUsd / 1e9 : null };
 }
 
-// The sums of a group of usage_totals rows (migration 0017: the usage rows summed per project, role,
-// reasoner and model by triggers, so a summary reads a handful of rows however many calls the
-// project made), one definition read the same on both engines. The cost is kept in whole
-// nano-dollars; with no priced call it reads NULL ("no price configured").
-const SUMS = `COALESCE(SUM(calls), 0) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens,
-  CASE WHEN SUM(priced_calls) > 0 THEN CAST(SUM(cost_nanousd) AS DOUBLE PRECISION) / 1000000000 END AS cost_usd`;
-
-/** What the sums read for a project with no usage rows. */
-const NO_USAGE: RawTotals = { calls: 0, input_tokens: null, output_tokens: null, cost_usd: null };
-
-const TOTALS = `SELECT ${SUMS} FROM usage_totals WHERE project_id = ?`;
-
-export async function usageTotals(db: Db, projectId: string): Promise<UsageTotals> {
-  const raw = await row<RawTotals>(db, TOTALS, [projectId]);
-  return totalsOf(raw ?? NO_USAGE);
-}
+/** Code-unit order: the same on both engines whatever a database's collation. */
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 export interface UsageSummary {
   totals: UsageTotals;
   /** Per role, in role order. */
   byRole: RoleUsage[];
-  /** Which reasoners and models did the thinking, most used first. */
+  /** Which reasoners and models did the thinking, most used first (ties by reasoner, then model). */
   byReasoner: ReasonerUsage[];
 }
 
-/**
- * The project's totals, per role and per reasoner in ONE statement (a status poll's round trips
- * on PostgreSQL: docs/benchmarks.md): three groupings of the same rows, told apart by `part` and
- * ordered within each as the view lists them. A role or reasoner column is NULL in the parts it
- * does not group by, so the NULL ordering the engines differ on never meets a non-NULL value.
- */
-const SUMMARY_ORDER = 'part, role, calls DESC, reasoner, model';
-const summaryOf = (project: string): string => `SELECT 0 AS part, CAST(NULL AS TEXT) AS role, CAST(NULL AS TEXT) AS reasoner, CAST(NULL AS TEXT) AS model, ${SUMS}
-    FROM usage_totals WHERE project_id = ${project}
-  UNION ALL
-  SELECT 1, role, NULL, NULL, ${SUMS} FROM usage_totals WHERE project_id = ${project} GROUP BY role
-  UNION ALL
-  SELECT 2, NULL, reasoner, model, ${SUMS} FROM usage_totals WHERE project_id = ${project} GROUP BY reasoner, model
-  ORDER BY ${SUMMARY_ORDER}`;
-const SUMMARY = summaryOf('@projectId');
-
-/**
- * The summary for a statement that carries its rows as JSON tuples (Dialect.jsonTuplesOf; the
- * status poll's one statement, projectWithCounts.ts): its columns in order, the statement for a
- * project id (`of('projects.id')`) and the order; usageSummaryOfTuples reads them back.
- */
-export const USAGE_SUMMARY_TUPLES = {
-  columns: 'part, role, reasoner, model, calls, input_tokens, output_tokens, cost_usd',
-  of: summaryOf,
-  order: SUMMARY_ORDER,
-} as const;
-
-type RawSummaryRow = RawTotals & { part: 0 | 1 | 2; role: UsageRole | null; reasoner: string | null; model: string | null };
-
-function summaryOfRows(raws: readonly RawSummaryRow[]): UsageSummary {
-  const total = raws.find((raw) => raw.part === 0);
+function summaryOf(groups: readonly UsageGroup[]): UsageSummary {
+  const roles = [...new Set(groups.map((group) => group.role))].sort(byText);
+  const reasoners = new Map<string, ReasonerUsage>();
+  for (const group of groups) {
+    const key = JSON.stringify([group.reasoner, group.model]);
+    const entry = reasoners.get(key);
+    if (entry === undefined) reasoners.set(key, { reasoner: group.reasoner, model: group.model, calls: group.calls });
+    else entry.calls += group.calls;
+  }
   return {
-    totals: totalsOf(total ?? NO_USAGE),
-    byRole: raws.filter((raw) => raw.part === 1).map((raw) => ({ role: raw.role as UsageRole, ...totalsOf(raw) })),
-    byReasoner: raws.filter((raw) => raw.part === 2).map((raw) => ({ reasoner: raw.reasoner as string, model: raw.model as string, calls: raw.calls })),
+    totals: totalsOf(groups),
+    byRole: roles.map((role) => ({ role, ...totalsOf(groups.filter((group) => group.role === role)) })),
+    byReasoner: [...reasoners.values()].sort((a, b) => b.calls - a.calls || byText(a.reasoner, b.reasoner) || byText(a.model, b.model)),
   };
 }
 
-/** The summary from its rows as JSON tuples, in USAGE_SUMMARY_TUPLES.columns' order. */
-export function usageSummaryOfTuples(tuples: ReadonlyArray<readonly unknown[]>): UsageSummary {
-  return summaryOfRows(
-    tuples.map(([part, role, reasoner, model, calls, inputTokens, outputTokens, costUsd]) => ({
-      part: part as RawSummaryRow['part'],
-      role: role as UsageRole | null,
-      reasoner: reasoner as string | null,
-      model: model as string | null,
-      calls: calls as number,
-      input_tokens: inputTokens as number | null,
-      output_tokens: outputTokens as number | null,
-      cost_usd: costUsd as number | null,
-    })),
-  );
+/** A usage_totals row as GROUP_COLUMNS lists them (a row's values, or a JSON tuple's). */
+function groupOf([role, reasoner, model, calls, inputTokens, outputTokens, pricedCalls, costNanoUsd]: readonly unknown[]): UsageGroup {
+  return {
+    role: role as UsageRole,
+    reasoner: reasoner as string,
+    model: model as string,
+    calls: calls as number,
+    inputTokens: inputTokens as number,
+    outputTokens: outputTokens as number,
+    pricedCalls: pricedCalls as number,
+    costNanoUsd: costNanoUsd as number,
+  };
+}
+
+const GROUPS = groupsOf('?');
+
+async function usageGroups(db: Db, projectId: string): Promise<UsageGroup[]> {
+  return (await tuples<unknown[]>(db, GROUPS, [projectId])).map(groupOf);
+}
+
+export async function usageTotals(db: Db, projectId: string): Promise<UsageTotals> {
+  return totalsOf(await usageGroups(db, projectId));
 }
 
 export async function usageSummary(db: Db, projectId: string): Promise<UsageSummary> {
-  return summaryOfRows(await rows<RawSummaryRow>(db, SUMMARY, { projectId }));
+  return summaryOf(await usageGroups(db, projectId));
+}
+
+/**
+ * The groups for a statement that carries them as JSON tuples (Dialect.jsonTuplesOf; the status
+ * poll's one statement, projectWithCounts.ts): its columns and the statement for a project id
+ * (`of('projects.id')`), in no order (summaryOf sorts); usageSummaryOfTuples reads them back.
+ */
+export const USAGE_GROUP_TUPLES = { columns: GROUP_COLUMNS, of: groupsOf } as const;
+
+/** The summary from the groups as JSON tuples, in USAGE_GROUP_TUPLES.columns' order. */
+export function usageSummaryOfTuples(tuples: ReadonlyArray<readonly unknown[]>): UsageSummary {
+  return summaryOf(tuples.map(groupOf));
 }

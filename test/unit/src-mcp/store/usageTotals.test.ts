@@ -11,6 +11,7 @@ import { execute, rows, scalar, scalars } from '../../../../src-mcp/store/sql.js
 import { insertProject } from '../../../../src-mcp/store/projects.js';
 import { deleteProject } from '../../../../src-mcp/store/projectState.js';
 import { insertUsage, insertUsageRows, usageSummary, usageTotals, type UsageRole, type UsageRow, type UsageSummary } from '../../../../src-mcp/store/usage.js';
+import { findProjectStatusWithUsage } from '../../../../src-mcp/store/projectWithCounts.js';
 import { MIGRATIONS } from '../../../../src-mcp/store/migrations/index.js';
 import { databasePath } from '../../../../src-shared/node/dataDir.js';
 import { handleOf } from '../../../../src-mcp/store/handle.js';
@@ -67,7 +68,7 @@ async function scanned(db: Db, projectId: string): Promise<UsageSummary> {
   const byRole = [...ROLES].sort().map((role) => ({ role, ...totalsOf(all.filter((row) => row.role === role)) })).filter((role) => role.calls > 0);
   const byReasoner = REASONERS.map(([reasoner, model]) => ({ reasoner, model, calls: all.filter((row) => row.reasoner === reasoner && row.model === model).length }))
     .filter((entry) => entry.calls > 0)
-    .sort((a, b) => b.calls - a.calls || a.reasoner.localeCompare(b.reasoner) || a.model.localeCompare(b.model));
+    .sort((a, b) => b.calls - a.calls || (a.reasoner < b.reasoner ? -1 : a.reasoner > b.reasoner ? 1 : 0) || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
   return { totals: totalsOf(all), byRole, byReasoner };
 }
 
@@ -151,6 +152,28 @@ describe('usage totals (migration 0017)', () => {
       await expect(execute(db, "UPDATE reasoning_usage SET role = 'judging'")).rejects.toThrow(/reasoning_usage rows are written once/);
       expect(await scalar<number>(db, 'SELECT input_tokens FROM reasoning_usage')).toBe(10);
       expect(await usageSummary(db, 'res_a')).toEqual(before);
+    } finally {
+      await closeDatabase(db);
+    }
+  });
+
+  it('list reasoners with as many calls in one order on both engines, whatever the database collation', async () => {
+    const db = await openTestStore('cosci-usage-');
+    try {
+      await addProject(db, 'res_a');
+      const call = (reasoner: string, model: string): UsageRow => ({ projectId: 'res_a', taskId: null, role: 'review', reasoner, model, inputTokens: 1, outputTokens: 1, costUsd: null, outcome: 'submitted', error: null, at: AT });
+      // A linguistic collation would put "alpha" before "Beta"; code units put capitals first.
+      await insertUsageRows(db, [call('provider:alpha', 'm'), call('provider:Zeta', 'm'), call('provider:Beta', 'n'), call('provider:Beta', 'M'), call('sampling', 'x'), call('sampling', 'x')]);
+      const expected = [
+        { reasoner: 'sampling', model: 'x', calls: 2 },
+        { reasoner: 'provider:Beta', model: 'M', calls: 1 },
+        { reasoner: 'provider:Beta', model: 'n', calls: 1 },
+        { reasoner: 'provider:Zeta', model: 'm', calls: 1 },
+        { reasoner: 'provider:alpha', model: 'm', calls: 1 },
+      ];
+      expect((await usageSummary(db, 'res_a')).byReasoner).toEqual(expected);
+      // The status poll reads the same groups inside its one statement.
+      expect((await findProjectStatusWithUsage(db, 'res_a', 1, AT))?.usage).toEqual(await usageSummary(db, 'res_a'));
     } finally {
       await closeDatabase(db);
     }
