@@ -49,7 +49,7 @@ describe('assistant permission routes', () => {
   it('show each assistant’s scopes; a change keeps its rate limit, is audited, and its server refuses what was revoked', async () => {
     const dataDir = tempDataDir('cosci-control');
     const assistant = await session(dataDir, 'cursor');
-    await assistant.call('list_research_projects', {});
+    const project = (await assistant.call('start_research', { goal: 'Find repurposable drugs that slow liver fibrosis progression' })) as { research_id: string };
     const { ok } = await desktopRouter(dataDir);
     const before = ((await ok('assistants.policies', {})).policies as Array<Record<string, unknown>>).find((p) => p.client_id === 'cursor');
     expect(before).toMatchObject({ source: 'default', scopes: expect.arrayContaining(['research:write']) });
@@ -58,8 +58,17 @@ describe('assistant permission routes', () => {
     expect(after).toMatchObject({ client_id: 'cursor', scopes: ['research:read'], rate_per_minute: before?.rate_per_minute, burst: before?.burst, source: 'stored' });
     const refused = await assistant.client.callTool({ name: 'start_research', arguments: { goal: 'Find repurposable drugs that slow liver fibrosis progression' } });
     expect(toolErrorOf(refused)).toMatchObject({ code: 'insufficient_permissions' });
+    // The status poll, whose reads start while the policy is read (mcp/access/accessVerdict.ts): a
+    // revocation holds from its next call, and shows nothing it read; a grant holds too.
+    expect(await assistant.call('get_research_status', { research_id: project.research_id })).toMatchObject({ research_id: project.research_id });
+    await ok('assistants.setPolicy', { client_id: 'cursor', scopes: ['knowledge:read'], may_decide_checkpoints: false });
+    const status = await assistant.client.callTool({ name: 'get_research_status', arguments: { research_id: project.research_id } });
+    expect(toolErrorOf(status)).toMatchObject({ code: 'insufficient_permissions', details: { missing: ['research:read'] } });
+    expect(status.structuredContent).toBeUndefined();
+    await ok('assistants.setPolicy', { client_id: 'cursor', scopes: ['research:read'], may_decide_checkpoints: false });
+    expect(await assistant.call('get_research_status', { research_id: project.research_id })).toMatchObject({ research_id: project.research_id });
     const audit = await ok('audit.query', { action: 'policy:update' });
-    expect(audit.total).toBe(1);
+    expect(audit.total).toBe(3);
   });
 
   it('list every assistant the host registered or found, with its default permissions before its first call, and save a change to one', async () => {
