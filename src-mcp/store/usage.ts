@@ -3,6 +3,7 @@
 import type { Db } from './database.js';
 import { tuples } from './sql.js';
 import { insertRows } from './bulkInsert.js';
+import { compareCodeUnits } from '../../src-shared/codeUnitOrder.js';
 
 export type UsageRole = 'generation' | 'review' | 'judging';
 export type UsageOutcome = 'submitted' | 'rejected' | 'failed';
@@ -92,9 +93,6 @@ function totalsOf(groups: readonly UsageGroup[]): UsageTotals {
   return { calls, inputTokens, outputTokens, costUsd: pricedCalls > 0 ? costNanoUsd / 1e9 : null };
 }
 
-/** Code-unit order: the same on both engines whatever a database's collation. */
-const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 export interface UsageSummary {
   totals: UsageTotals;
   /** Per role, in role order. */
@@ -104,7 +102,7 @@ export interface UsageSummary {
 }
 
 function summaryOf(groups: readonly UsageGroup[]): UsageSummary {
-  const roles = [...new Set(groups.map((group) => group.role))].sort(byText);
+  const roles = [...new Set(groups.map((group) => group.role))].sort(compareCodeUnits);
   const reasoners = new Map<string, ReasonerUsage>();
   for (const group of groups) {
     const key = JSON.stringify([group.reasoner, group.model]);
@@ -115,7 +113,7 @@ function summaryOf(groups: readonly UsageGroup[]): UsageSummary {
   return {
     totals: totalsOf(groups),
     byRole: roles.map((role) => ({ role, ...totalsOf(groups.filter((group) => group.role === role)) })),
-    byReasoner: [...reasoners.values()].sort((a, b) => b.calls - a.calls || byText(a.reasoner, b.reasoner) || byText(a.model, b.model)),
+    byReasoner: [...reasoners.values()].sort((a, b) => b.calls - a.calls || compareCodeUnits(a.reasoner, b.reasoner) || compareCodeUnits(a.model, b.model)),
   };
 }
 

@@ -5,6 +5,7 @@ import type { CitationRecord } from '../types.js';
 import type { ResearchReport } from './report.js';
 import { parseAuthors } from './authors.js';
 import { normalizeArxivId, normalizeDoi, normalizePmid } from '../scholarlyIdentifiers.js';
+import { compareCodeUnits } from '../../../src-shared/codeUnitOrder.js';
 
 export interface Reference {
   key: string;
@@ -130,7 +131,7 @@ export function bibliography(report: ResearchReport): Bibliography {
     return group === undefined ? undefined : keyed.get(group);
   };
   return {
-    references: [...keyed.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+    references: [...keyed.values()].sort((a, b) => compareCodeUnits(a.key, b.key)),
     keyOf: (citation) => referenceOf(citation)?.key ?? baseKey(citation),
     referenceOf,
   };

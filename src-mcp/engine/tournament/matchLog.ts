@@ -4,6 +4,7 @@
 // listed the ids in.
 import { DomainError } from '../errors.js';
 import { JUDGE_KINDS, type JudgeKind, type Match } from './types.js';
+import { compareCodeUnits } from '../../../src-shared/codeUnitOrder.js';
 
 export interface IndexedLog {
   /** The ranked hypotheses in canonical (code-unit) order; index i everywhere means ids[i]. */
@@ -22,7 +23,7 @@ export interface IndexedLog {
 
 /** Validates and indexes the log. Malformed matches are errors; matches outside the ranked set are skipped. */
 export function indexLog(ids: readonly string[], matches: readonly Match[]): IndexedLog {
-  const sorted = [...ids].sort(compareIds);
+  const sorted = [...ids].sort(compareCodeUnits);
   const indexOf = new Map<string, number>();
   sorted.forEach((id, i) => {
     if (typeof id !== 'string' || id === '') {
@@ -62,11 +63,6 @@ export function indexLog(ids: readonly string[], matches: readonly Match[]): Ind
     log.judge[j] = JUDGE_KINDS.indexOf(match.judge);
   });
   return log;
-}
-
-/** Code-unit order: the same on every machine and locale. */
-export function compareIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function validateMatch(match: Match, position: number): void {

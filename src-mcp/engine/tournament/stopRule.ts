@@ -11,7 +11,7 @@
 // matches gave (the recent judgements did not move it). The simulator (bench/tournament*.ts) is
 // where the default threshold comes from: see docs/benchmarks.md for recall and calls saved.
 import { fitBradleyTerry } from './bradleyTerry.js';
-import { compareIds } from './matchLog.js';
+import { compareCodeUnits } from '../../../src-shared/codeUnitOrder.js';
 import type { Leaderboard, Match } from './types.js';
 
 /** Expected top-k members still to change at which comparisons stop (the scientist may set another). */
@@ -68,7 +68,7 @@ function topIds(board: Leaderboard): string[] {
 /** The top-k of the point fit on an earlier log: the same order rule as the leaderboard (strength, then id). */
 function previousTop(ids: readonly string[], matches: readonly Match[], k: number): string[] {
   const theta = fitBradleyTerry(ids, matches).theta;
-  return [...ids].sort((a, b) => (theta.get(b) as number) - (theta.get(a) as number) || compareIds(a, b)).slice(0, k);
+  return [...ids].sort((a, b) => (theta.get(b) as number) - (theta.get(a) as number) || compareCodeUnits(a, b)).slice(0, k);
 }
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {

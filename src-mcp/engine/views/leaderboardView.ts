@@ -8,7 +8,7 @@ import { boardCounts, boardKeyOf, boardLines, topRankedPTopK, trailingCompetitor
 import { leaderboardVersion, type LeaderboardLine, type MatchLogLine } from '../../store/leaderboardQueries.js';
 import { DomainError } from '../errors.js';
 import { loadResearchSettings } from '../projectRecord.js';
-import { compareIds } from '../tournament/matchLog.js';
+import { compareCodeUnits } from '../../../src-shared/codeUnitOrder.js';
 import { DEFAULT_CERTIFY_THRESHOLD, fitBradleyTerry, type Match } from '../tournament/index.js';
 
 export interface LeaderboardViewRow {
@@ -64,7 +64,7 @@ export function previousRanks(ids: readonly string[], log: readonly Match[], win
   if (played.size === 0) return new Map();
   const theta = fitBradleyTerry([...played], before).theta;
   // Strongest first, exact ties by id in code-unit order: the leaderboard's own rule.
-  const order = [...played].sort((a, b) => (theta.get(b) as number) - (theta.get(a) as number) || compareIds(a, b));
+  const order = [...played].sort((a, b) => (theta.get(b) as number) - (theta.get(a) as number) || compareCodeUnits(a, b));
   return new Map(order.map((id, position) => [id, position + 1]));
 }
 

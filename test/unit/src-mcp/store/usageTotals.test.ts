@@ -11,6 +11,7 @@ import { execute, rows, scalar, scalars } from '../../../../src-mcp/store/sql.js
 import { insertProject } from '../../../../src-mcp/store/projects.js';
 import { deleteProject } from '../../../../src-mcp/store/projectState.js';
 import { insertUsage, insertUsageRows, usageSummary, usageTotals, type UsageRole, type UsageRow, type UsageSummary } from '../../../../src-mcp/store/usage.js';
+import { compareCodeUnits } from '../../../../src-shared/codeUnitOrder.js';
 import { findProjectStatusWithUsage } from '../../../../src-mcp/store/projectWithCounts.js';
 import { MIGRATIONS } from '../../../../src-mcp/store/migrations/index.js';
 import { databasePath } from '../../../../src-shared/node/dataDir.js';
@@ -68,7 +69,7 @@ async function scanned(db: Db, projectId: string): Promise<UsageSummary> {
   const byRole = [...ROLES].sort().map((role) => ({ role, ...totalsOf(all.filter((row) => row.role === role)) })).filter((role) => role.calls > 0);
   const byReasoner = REASONERS.map(([reasoner, model]) => ({ reasoner, model, calls: all.filter((row) => row.reasoner === reasoner && row.model === model).length }))
     .filter((entry) => entry.calls > 0)
-    .sort((a, b) => b.calls - a.calls || (a.reasoner < b.reasoner ? -1 : a.reasoner > b.reasoner ? 1 : 0) || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
+    .sort((a, b) => b.calls - a.calls || compareCodeUnits(a.reasoner, b.reasoner) || compareCodeUnits(a.model, b.model));
   return { totals: totalsOf(all), byRole, byReasoner };
 }
 
