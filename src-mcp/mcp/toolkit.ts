@@ -84,6 +84,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   expensive?: boolean;
   /** Shows rows of the audit log: this process's queued read rows are appended first (readAudit.ts), so the caller sees its own earlier calls. */
   readsAuditLog?: boolean;
+  /** Its whole read is one statement: it waits for the access check instead of racing it (access/accessVerdict.ts, startsBeforeAccess). */
+  oneStatementRead?: boolean;
   input: I;
   output: O;
   run(args: z.output<I>, ctx: ServerContext, call: ToolCall): ToolOutcome<z.input<O>> | Promise<ToolOutcome<z.input<O>>>;

@@ -211,6 +211,7 @@ export const getResearchStatusTool = defineTool({
   ].join('\n\n'),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scopes: ['research:read'],
+  oneStatementRead: true,
   input: z.object({ research_id: ResearchId }),
   output: z.object({
     research_id: z.string(),

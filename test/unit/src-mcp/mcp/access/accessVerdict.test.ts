@@ -28,8 +28,8 @@ function heldPolicy(scopes: string[]): { policy: () => Promise<ClientPolicy>; re
   return { policy: () => read, release };
 }
 
-/** A tool that notes when its work begins and what it got to do. */
-function harnessTool(readOnly: boolean, work: (call: ToolCall) => Promise<void>): { tool: ToolDefinition; began: () => boolean } {
+/** A tool that notes when its work begins and what it got to do; `oneStatementRead` as a tool declares it. */
+function harnessTool(readOnly: boolean, work: (call: ToolCall) => Promise<void>, oneStatementRead = false): { tool: ToolDefinition; began: () => boolean } {
   let began = false;
   const tool = defineTool({
     name: readOnly ? 'harness_read' : 'harness_write',
@@ -37,6 +37,7 @@ function harnessTool(readOnly: boolean, work: (call: ToolCall) => Promise<void>)
     description: 'A harness.',
     annotations: { readOnlyHint: readOnly, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     scopes: ['research:read'],
+    oneStatementRead,
     input: z.object({}),
     output: z.object({ done: z.boolean() }),
     async run(_args, _ctx, call) {
@@ -71,6 +72,18 @@ describe('the access check and the reads of a call that only reads overlap', () 
     release();
     const result = await answer;
     expect(result.isError).toBeUndefined();
+    expect(result.structuredContent).toEqual({ done: true });
+  });
+
+  it('a read of one statement starts after its access check, not beside it', async () => {
+    const { ctx, release } = await setup(['research:read']);
+    const { tool, began } = harnessTool(true, async () => undefined, true);
+    const answer = callTool(tool, {}, ctx, DETACHED_CALL);
+    await settle();
+    expect(began()).toBe(false);
+    release();
+    const result = await answer;
+    expect(began()).toBe(true);
     expect(result.structuredContent).toEqual({ done: true });
   });
 
@@ -157,11 +170,12 @@ describe('the access check and the reads of a call that only reads overlap', () 
     expect(await eventsAfter(db, 0, 10)).toHaveLength(1);
   });
 
-  it('only calls that read, cost no rate-limit token and show no audit rows start early', () => {
+  it('only calls that read more than one statement, cost no rate-limit token and show no audit rows start early', () => {
     const annotations = (readOnlyHint: boolean) => ({ readOnlyHint, destructiveHint: false, idempotentHint: true, openWorldHint: false });
     expect(startsBeforeAccess({ annotations: annotations(true) })).toBe(true);
     expect(startsBeforeAccess({ annotations: annotations(false) })).toBe(false);
     expect(startsBeforeAccess({ annotations: annotations(true), expensive: true })).toBe(false);
     expect(startsBeforeAccess({ annotations: annotations(true), readsAuditLog: true })).toBe(false);
+    expect(startsBeforeAccess({ annotations: annotations(true), oneStatementRead: true })).toBe(false);
   });
 });

@@ -64,11 +64,12 @@ describe.skipIf(testEngine() !== 'postgres')('statements per polled read on Post
     return (await roundTripsOf(tool, args, false)).sent;
   }
 
-  it('get_research_status: at once the policy and one statement of the project with its counts, top hypothesis, pending checkpoints, usage and background workers', async () => {
+  it('get_research_status: the policy, then one statement of the project with its counts, top hypothesis, pending checkpoints, usage and background workers', async () => {
     const { sent, waits } = await roundTripsOf(getResearchStatusTool as unknown as ToolDefinition, { research_id: driver.projectId });
     expect(sent, sent.join('\n')).toHaveLength(2);
-    // One wait on the database: the policy's read overlaps the call's own (mcp/access/accessVerdict.ts).
-    expect(waits, sent.join('\n')).toBe(1);
+    expect(sent[0], sent.join('\n')).toMatch(/FROM client_policies/);
+    // Two waits: a read of one statement waits for the access check instead of racing it (mcp/access/accessVerdict.ts).
+    expect(waits, sent.join('\n')).toBe(2);
   });
 
   it('list_hypotheses: at once the policy, the project with its counts and the page', async () => {
