@@ -94,7 +94,7 @@ function conflicts(group: Group, doi?: string, pmid?: string, arxiv?: string): b
 function canonicalOrder(a: CitationRecord, b: CitationRecord): number {
   const completeness = (c: CitationRecord) => [c.doi, c.pmid, c.arxiv_id, c.authors, c.year, c.url, c.document_id].filter((v) => v !== undefined).length;
   const text = (c: CitationRecord) => JSON.stringify([normalizeTitle(c.title), c.title, c.authors, c.year, c.doi, c.pmid, c.arxiv_id, c.url, c.document_id]);
-  return Number(b.verified) - Number(a.verified) || completeness(b) - completeness(a) || (text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0);
+  return Number(b.verified) - Number(a.verified) || completeness(b) - completeness(a) || compareCodeUnits(text(a), text(b));
 }
 
 export function bibliography(report: ResearchReport): Bibliography {
@@ -157,7 +157,7 @@ function merge(group: Group, citation: CitationRecord, doi?: string, pmid?: stri
 /** Keys depend on the references' content only (not report order): sort, then suffix collisions. */
 function assignKeys(groups: Group[]): Map<Group, Reference> {
   const sortKey = (g: Group) => [baseKey(g.reference), g.title, g.doi ?? '', g.pmid ?? '', g.arxiv ?? ''].join('\u0000');
-  const ordered = [...groups].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
+  const ordered = [...groups].sort((a, b) => compareCodeUnits(sortKey(a), sortKey(b)));
   const counts = new Map<string, number>();
   for (const g of ordered) counts.set(baseKey(g.reference), (counts.get(baseKey(g.reference)) ?? 0) + 1);
   const used = new Map<string, number>();
