@@ -8,6 +8,9 @@
 //
 //   npm run build:node && node --import tsx bench/engine-reads.ts [calls per engine and tool]
 import os from 'node:os';
+import { DESKTOP_CLIENT, resolvePolicy } from '../src-mcp/mcp/access/identity.js';
+import type { Db } from '../src-mcp/store/database.js';
+import { findProjectStatusWithUsage } from '../src-mcp/store/projectWithCounts.js';
 import { connectServer, type ConnectedServer } from '../test/support/server.js';
 import { BENCH_ENGINES, ENGINE_NAMES, type BenchEngine } from './engineStore.js';
 import { call, series } from './pages.js';
@@ -36,13 +39,15 @@ export const ENGINE_READS_DEFAULTS: EngineReadsOptions = {
 
 const TARGET_RATIO = 2;
 
+const STATUS_READ = 'get_research_status';
+
 /** The measured reads: the audit action each is recorded under, its arguments, and whether the 2× target is the issue's for it. */
 const READS: ReadonlyArray<{ name: string; tool: string; args: (researchId: string) => Record<string, unknown>; ratioTarget?: false }> = [
   { name: 'get_leaderboard, 50 rows', tool: 'get_leaderboard', args: (id) => ({ research_id: id, limit: 50 }) },
   // The desktop's large page as the app asks for it (issue 30: ≤ 4 ms on SQLite, and kept there on PostgreSQL).
   { name: 'get_leaderboard, 500 rows by column', tool: 'get_leaderboard', args: (id) => ({ research_id: id, limit: 500, format: 'columns' }) },
   { name: 'list_hypotheses, 50 rows', tool: 'list_hypotheses', args: (id) => ({ research_id: id, limit: 50 }) },
-  { name: 'get_research_status', tool: 'get_research_status', args: (id) => ({ research_id: id }) },
+  { name: STATUS_READ, tool: 'get_research_status', args: (id) => ({ research_id: id }) },
   // The desktop's project list, read again whenever research changes: no ratio target, but it must
   // not grow with a project's finished work (migration 0018).
   { name: 'list_project_overview', tool: 'list_project_overview', args: () => ({}), ratioTarget: false },
@@ -54,6 +59,27 @@ const SERVER_WARM_UP_CALLS = 3_000;
 /** Trivial statements timed from the benchmark's process: the floor one round trip to the database sets. */
 const PINGS = 1_000;
 
+/**
+ * get_research_status's reads as its server sends them (readRoundTrips.test.ts pins them: the
+ * caller's policy, then the one status statement), timed through the store from the benchmark's
+ * process at lab scale: the database's part of the call, without stdio or the server's other work.
+ * Beside SQLite's whole call it shows how much of a 2× ceiling the database alone takes on the
+ * machine of the run (docs/benchmarks.md, *What a status call costs PostgreSQL, part by part*).
+ * Timed back to back, and after a pause as a server's reads come: between two calls the answer
+ * goes over stdio while PostgreSQL's backend idles, and waking it again is part of the cost.
+ */
+const STATUS_READS = 1_000;
+/** The pause before each timed read in the second series (a timer's 1 ms, about a call's stdio exchange and more). */
+const PAUSE_MS = 1;
+
+async function statusReads(db: Db, researchId: string): Promise<void> {
+  // The client the servers here serve.
+  await resolvePolicy(db, DESKTOP_CLIENT);
+  // Workers heard from since now: the seed has none, and the statement is the same for any time
+  // (reasoners/routing.ts, whose workersHeardSince the tool passes, loads more than tsx can).
+  await findProjectStatusWithUsage(db, researchId, 1, new Date().toISOString());
+}
+
 interface Measured {
   size: string;
   read: string;
@@ -62,12 +88,24 @@ interface Measured {
   inServer: LatencySummary | undefined;
 }
 
-/** A `SELECT 1` on each engine at one size, its p50 and p99 (ms). */
-type Pings = Map<BenchEngine, LatencySummary>;
+/** Per engine, at the first (lab-scale) size: a `SELECT 1`, and the status call's reads (statusReads) back to back and after a pause. */
+interface Floors {
+  ping: Map<BenchEngine, LatencySummary>;
+  statusReads: Map<BenchEngine, LatencySummary>;
+  statusReadsAfterPause: Map<BenchEngine, LatencySummary>;
+}
+
+/** The reads' own time after a pause of PAUSE_MS, in ns (series() takes a number as the sample). */
+async function afterPause(reads: () => Promise<void>): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+  const start = process.hrtime.bigint();
+  await reads();
+  return Number(process.hrtime.bigint() - start);
+}
 
 const sizeLabel = (size: { hypotheses: number; matches: number }): string => `${size.hypotheses.toLocaleString('en')} hypotheses, ${size.matches.toLocaleString('en')} matches`;
 
-async function measureSize(size: { hypotheses: number; matches: number }, options: EngineReadsOptions, pings: Pings): Promise<Measured[]> {
+async function measureSize(size: { hypotheses: number; matches: number }, options: EngineReadsOptions, floors: Floors): Promise<Measured[]> {
   const seeded = new Map<BenchEngine, SeededData>();
   const servers = new Map<BenchEngine, ConnectedServer>();
   const measured: Measured[] = [];
@@ -77,7 +115,7 @@ async function measureSize(size: { hypotheses: number; matches: number }, option
       const data = await seedLargeProject({ ...size, otherProjects: 2, seed: options.seed, engine });
       seeded.set(engine, data);
       process.stderr.write(`bench:   seeded in ${(data.seedMs / 1000).toFixed(1)} s\n`);
-      servers.set(engine, await connectServer({ dataDir: data.dir, client: 'desktop', env: data.store.env }));
+      servers.set(engine, await connectServer({ dataDir: data.dir, client: DESKTOP_CLIENT, env: data.store.env }));
     }
     // A new server answers slower for its first few thousand calls, a PostgreSQL one most (its
     // status: 1.39 ms p50 over stdio in the first 500 calls, ~0.9 after 2,500; SQLite 0.76, then
@@ -118,11 +156,15 @@ async function measureSize(size: { hypotheses: number; matches: number }, option
         process.stderr.write(`bench:   ${read.name} on ${ENGINE_NAMES[engine]}: p50 ${summarize(taken).p50.toFixed(2)} ms\n`);
       }
     }
-    if (pings.size === 0) {
+    if (floors.ping.size === 0) {
       for (const engine of BENCH_ENGINES) {
-        const handle = await (seeded.get(engine) as SeededData).store.open();
+        const data = seeded.get(engine) as SeededData;
+        const handle = await data.store.open();
         try {
-          pings.set(engine, summarize(await series(PINGS, () => handle.ping())));
+          floors.ping.set(engine, summarize(await series(PINGS, () => handle.ping())));
+          const reads = (): Promise<void> => statusReads(handle.db, data.researchId);
+          floors.statusReads.set(engine, summarize(await series(STATUS_READS, reads)));
+          floors.statusReadsAfterPause.set(engine, summarize(await series(STATUS_READS, () => afterPause(reads))));
         } finally {
           await handle.close();
         }
@@ -139,18 +181,18 @@ export async function benchEngineReads(overrides: Partial<EngineReadsOptions> = 
   const options = { ...ENGINE_READS_DEFAULTS, ...overrides };
   const loadBefore = os.loadavg();
   const measured: Measured[] = [];
-  const pings: Pings = new Map();
-  for (const size of options.sizes) measured.push(...(await measureSize(size, options, pings)));
+  const floors: Floors = { ping: new Map(), statusReads: new Map(), statusReadsAfterPause: new Map() };
+  for (const size of options.sizes) measured.push(...(await measureSize(size, options, floors)));
   const results: BenchResult[] = measured.map((m) => ({
     name: `${m.read} (${ENGINE_NAMES[m.engine]})`,
     detail: `over stdio, ${m.size}`,
     summary: m.overStdio,
     reported: ['p50', 'p95', 'p99', 'max'],
   }));
-  return { results, appendix: appendixOf(measured, pings, options, loadBefore) };
+  return { results, appendix: appendixOf(measured, floors, options, loadBefore) };
 }
 
-function appendixOf(measured: readonly Measured[], pings: Pings, options: EngineReadsOptions, loadBefore: number[]): string {
+function appendixOf(measured: readonly Measured[], floors: Floors, options: EngineReadsOptions, loadBefore: number[]): string {
   const ms = (value: number | undefined): string => (value === undefined ? '—' : value >= 10 ? value.toFixed(1) : value.toFixed(2));
   const find = (size: string, read: string, engine: BenchEngine): Measured | undefined => measured.find((m) => m.size === size && m.read === read && m.engine === engine);
   const sizes = options.sizes.map(sizeLabel);
@@ -186,9 +228,31 @@ function appendixOf(measured: readonly Measured[], pings: Pings, options: Engine
     '',
     ...scaling,
     '',
-    ...[...pings].map(([engine, ping]) => `One \`SELECT 1\` from the benchmark's process on ${ENGINE_NAMES[engine]} (${PINGS} times, while the servers were idle): p50 ${ping.p50.toFixed(3)} ms, p99 ${ping.p99.toFixed(3)} ms.`),
+    ...[...floors.ping].map(([engine, ping]) => `One \`SELECT 1\` from the benchmark's process on ${ENGINE_NAMES[engine]} (${PINGS} times, while the servers were idle): p50 ${ping.p50.toFixed(3)} ms, p99 ${ping.p99.toFixed(3)} ms.`),
+    ...BENCH_ENGINES.flatMap((engine) => {
+      const hot = floors.statusReads.get(engine);
+      const paused = floors.statusReadsAfterPause.get(engine);
+      return hot === undefined || paused === undefined
+        ? []
+        : `get_research_status's reads (the policy, then the status statement) through the store from the benchmark's process on ${ENGINE_NAMES[engine]}, at lab scale (${STATUS_READS} times each, while the servers were idle), p50 / p99: ${hot.p50.toFixed(3)} / ${hot.p99.toFixed(3)} ms back to back, ${paused.p50.toFixed(3)} / ${paused.p99.toFixed(3)} ms after a ${PAUSE_MS} ms pause.`;
+    }),
+    ...statusFloorShare(find(large ?? '', STATUS_READ, 'sqlite'), floors.statusReadsAfterPause.get('postgres')),
     '',
   ].join('\n');
+}
+
+/**
+ * How much of the 2× ceiling PostgreSQL's database time alone takes: its status reads after a
+ * pause (as its server makes them) against SQLite's whole status call over stdio. The rest of
+ * PostgreSQL's call (stdio, the server's own work, which SQLite's call has too) must fit in what
+ * is left.
+ */
+function statusFloorShare(sqliteCall: Measured | undefined, postgresReads: LatencySummary | undefined): string[] {
+  if (sqliteCall === undefined || postgresReads === undefined) return [];
+  const share = postgresReads.p50 / sqliteCall.overStdio.p50;
+  return [
+    `PostgreSQL's status reads after a pause alone take ${share.toFixed(2)}× SQLite's whole get_research_status over stdio at lab scale (p50), so within a ${TARGET_RATIO}× ceiling the rest of PostgreSQL's call (stdio and the server's own work, as in SQLite's call) has ${(TARGET_RATIO - share).toFixed(2)}× SQLite's call left.`,
+  ];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
