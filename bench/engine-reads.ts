@@ -2,8 +2,10 @@
 // 50-row leaderboard page, a 50-row `list_hypotheses` page and `get_research_status`, over real
 // stdio with the official client, one call in flight, on a project of 10,000 hypotheses and
 // 100,000 matches and on a small one (bench/seed.ts seeds either engine the same way). Target:
-// PostgreSQL's p50 ≤ 2× SQLite's for each call, and the same at both sizes (a page costs a page).
-// The desktop's project overview is measured beside them for its independence of size alone.
+// PostgreSQL's p50 ≤ 2× SQLite's for each call, and the same at every size (a page costs a page).
+// The desktop's 500-row page has an absolute target instead: ≤ 4 ms p50 on either engine, at the
+// issue's 5,000 hypotheses (a third size) as at lab scale. The desktop's project overview is
+// measured beside them for its independence of size alone.
 // The engines alternate in rounds on the same tool, so that other load on the machine falls on both.
 //
 //   npm run build:node && node --import tsx bench/engine-reads.ts [calls per engine and tool]
@@ -19,7 +21,7 @@ import { seedLargeProject, type SeededData } from './seed.js';
 import { summarize, type LatencySummary } from './stats.js';
 
 export interface EngineReadsOptions {
-  /** Project sizes, the lab-scale one first. */
+  /** Project sizes, the lab-scale one first and the small one last (independence of size compares those two). */
   sizes: ReadonlyArray<{ hypotheses: number; matches: number }>;
   /** Timed calls per engine and tool, split over `rounds`. */
   calls: number;
@@ -30,6 +32,8 @@ export interface EngineReadsOptions {
 export const ENGINE_READS_DEFAULTS: EngineReadsOptions = {
   sizes: [
     { hypotheses: 10_000, matches: 100_000 },
+    // The scale issue 30 sets the desktop's 500-row page's ≤ 4 ms at.
+    { hypotheses: 5_000, matches: 50_000 },
     { hypotheses: 100, matches: 1_000 },
   ],
   calls: 300,
@@ -38,19 +42,27 @@ export const ENGINE_READS_DEFAULTS: EngineReadsOptions = {
 };
 
 const TARGET_RATIO = 2;
+/** Issue 30's p50 for the desktop's 500-row page, on either engine. */
+const DESKTOP_PAGE_TARGET_MS = 4;
 
 const STATUS_READ = 'get_research_status';
 
-/** The measured reads: the audit action each is recorded under, its arguments, and whether the 2× target is the issue's for it. */
-const READS: ReadonlyArray<{ name: string; tool: string; args: (researchId: string) => Record<string, unknown>; ratioTarget?: false }> = [
-  { name: 'get_leaderboard, 50 rows', tool: 'get_leaderboard', args: (id) => ({ research_id: id, limit: 50 }) },
+/**
+ * What issue 30 asks of a read: PostgreSQL's p50 ≤ 2× SQLite's; a p50 of at most `p50Ms` on either
+ * engine, for a page of `rows` rows (judged only where the project has that many); or nothing.
+ */
+type ReadTarget = { ratio: number } | { p50Ms: number; rows: number } | null;
+
+/** The measured reads: the audit action each is recorded under, its arguments, and the issue's target for it. */
+const READS: ReadonlyArray<{ name: string; tool: string; args: (researchId: string) => Record<string, unknown>; target: ReadTarget }> = [
+  { name: 'get_leaderboard, 50 rows', tool: 'get_leaderboard', args: (id) => ({ research_id: id, limit: 50 }), target: { ratio: TARGET_RATIO } },
   // The desktop's large page as the app asks for it (issue 30: ≤ 4 ms on SQLite, and kept there on PostgreSQL).
-  { name: 'get_leaderboard, 500 rows by column', tool: 'get_leaderboard', args: (id) => ({ research_id: id, limit: 500, format: 'columns' }) },
-  { name: 'list_hypotheses, 50 rows', tool: 'list_hypotheses', args: (id) => ({ research_id: id, limit: 50 }) },
-  { name: STATUS_READ, tool: 'get_research_status', args: (id) => ({ research_id: id }) },
-  // The desktop's project list, read again whenever research changes: no ratio target, but it must
-  // not grow with a project's finished work (migration 0018).
-  { name: 'list_project_overview', tool: 'list_project_overview', args: () => ({}), ratioTarget: false },
+  { name: 'get_leaderboard, 500 rows by column', tool: 'get_leaderboard', args: (id) => ({ research_id: id, limit: 500, format: 'columns' }), target: { p50Ms: DESKTOP_PAGE_TARGET_MS, rows: 500 } },
+  { name: 'list_hypotheses, 50 rows', tool: 'list_hypotheses', args: (id) => ({ research_id: id, limit: 50 }), target: { ratio: TARGET_RATIO } },
+  { name: STATUS_READ, tool: 'get_research_status', args: (id) => ({ research_id: id }), target: { ratio: TARGET_RATIO } },
+  // The desktop's project list, read again whenever research changes: no target against SQLite,
+  // but it must not grow with a project's finished work (migration 0018).
+  { name: 'list_project_overview', tool: 'list_project_overview', args: () => ({}), target: null },
 ];
 
 /** Untimed calls of the reads in turn, per server, before any series: a new server's warm-up (see measureSize). */
@@ -197,18 +209,19 @@ function appendixOf(measured: readonly Measured[], floors: Floors, options: Engi
   const find = (size: string, read: string, engine: BenchEngine): Measured | undefined => measured.find((m) => m.size === size && m.read === read && m.engine === engine);
   const sizes = options.sizes.map(sizeLabel);
   const rows: string[] = [];
-  for (const size of sizes) {
+  options.sizes.forEach((projectSize, index) => {
+    const size = sizes[index] as string;
     for (const read of READS) {
       const lite = find(size, read.name, 'sqlite');
       const pg = find(size, read.name, 'postgres');
       if (lite === undefined || pg === undefined) continue;
       const ratio = pg.overStdio.p50 / lite.overStdio.p50;
-      const verdict = read.ratioTarget === false ? 'no target' : ratio <= TARGET_RATIO ? 'met' : '**missed**';
-      rows.push(`| ${read.name} | ${size} | ${ms(lite.overStdio.p50)} / ${ms(lite.overStdio.p99)} | ${ms(pg.overStdio.p50)} / ${ms(pg.overStdio.p99)} | ${ms(lite.inServer?.p50)} / ${ms(pg.inServer?.p50)} | ${ratio.toFixed(2)}× — ${verdict} |`);
+      rows.push(`| ${read.name} | ${size} | ${ms(lite.overStdio.p50)} / ${ms(lite.overStdio.p99)} | ${ms(pg.overStdio.p50)} / ${ms(pg.overStdio.p99)} | ${ms(lite.inServer?.p50)} / ${ms(pg.inServer?.p50)} | ${ratio.toFixed(2)}× | ${verdictOf(read.target, ratio, [lite, pg], projectSize.hypotheses)} |`);
     }
-  }
+  });
   // Independence of size: each engine's p50 at lab scale against the same read on the small project.
-  const [large, small] = sizes;
+  const large = sizes[0];
+  const small = sizes.length > 1 ? sizes[sizes.length - 1] : undefined;
   const scaling = large === undefined || small === undefined ? [] : READS.map((read) => {
     const per = BENCH_ENGINES.map((engine) => {
       const big = find(large, read.name, engine);
@@ -220,10 +233,10 @@ function appendixOf(measured: readonly Measured[], floors: Floors, options: Engi
   return [
     '### Reads on PostgreSQL vs SQLite (bench/engine-reads.ts)',
     '',
-    `Target: PostgreSQL p50 ≤ ${TARGET_RATIO}× SQLite's, independent of the project's size. ${options.calls} timed calls per engine and read (after ${SERVER_WARM_UP_CALLS.toLocaleString('en')} untimed calls per new server and 200 before each series), in ${options.rounds} rounds alternating the engines; one desktop server per engine, one call in flight. Load average (1/5/15 min, ${os.cpus().length} cores) before: ${loadBefore.map((v) => v.toFixed(2)).join(' / ')}; after: ${os.loadavg().map((v) => v.toFixed(2)).join(' / ')}.`,
+    `Targets: PostgreSQL p50 ≤ ${TARGET_RATIO}× SQLite's, independent of the project's size; the desktop's 500-row page ≤ ${DESKTOP_PAGE_TARGET_MS} ms p50 on either engine. ${options.calls} timed calls per engine and read (after ${SERVER_WARM_UP_CALLS.toLocaleString('en')} untimed calls per new server and 200 before each series), in ${options.rounds} rounds alternating the engines; one desktop server per engine, one call in flight. Load average (1/5/15 min, ${os.cpus().length} cores) before: ${loadBefore.map((v) => v.toFixed(2)).join(' / ')}; after: ${os.loadavg().map((v) => v.toFixed(2)).join(' / ')}.`,
     '',
-    '| Read | Project | SQLite p50 / p99 over stdio (ms) | PostgreSQL p50 / p99 over stdio (ms) | p50 in the server, SQLite / PostgreSQL (ms) | PostgreSQL / SQLite p50 |',
-    '| --- | --- | ---: | ---: | ---: | --- |',
+    '| Read | Project | SQLite p50 / p99 over stdio (ms) | PostgreSQL p50 / p99 over stdio (ms) | p50 in the server, SQLite / PostgreSQL (ms) | PostgreSQL / SQLite p50 | Target |',
+    '| --- | --- | ---: | ---: | ---: | ---: | --- |',
     ...rows,
     '',
     ...scaling,
@@ -239,6 +252,15 @@ function appendixOf(measured: readonly Measured[], floors: Floors, options: Engi
     ...statusFloorShare(find(large ?? '', STATUS_READ, 'sqlite'), floors.statusReadsAfterPause.get('postgres')),
     '',
   ].join('\n');
+}
+
+/** A read's verdict against its target (ReadTarget) in one run at one size; `engines` are SQLite's and PostgreSQL's measures. */
+function verdictOf(target: ReadTarget, ratio: number, engines: readonly Measured[], hypotheses: number): string {
+  if (target === null) return 'none';
+  if ('ratio' in target) return ratio <= target.ratio ? `≤ ${target.ratio}×: met` : `≤ ${target.ratio}×: **missed**`;
+  if (hypotheses < target.rows) return `none (a page of ${hypotheses.toLocaleString('en')} rows, not ${target.rows})`;
+  const over = engines.filter((m) => m.overStdio.p50 > target.p50Ms).map((m) => ENGINE_NAMES[m.engine]);
+  return over.length === 0 ? `≤ ${target.p50Ms} ms p50: met on both` : `≤ ${target.p50Ms} ms p50: **missed** on ${over.join(' and ')}`;
 }
 
 /**

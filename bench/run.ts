@@ -47,7 +47,7 @@ const BENCHMARKS: ReadonlyArray<{ label: string; run: () => Promise<BenchOutput>
   { label: 'faults: 100 kill -9 during write bursts on postgresql', run: () => benchFaults({ kills: 100, engine: 'postgres' }) },
   { label: 'context cost: delegated projects of 10, 20 and 50 hypotheses', run: () => benchContextCost() },
   // PostgreSQL against SQLite in the same run (issue 30); each starts a throwaway cluster (bench/engineStore.ts).
-  { label: 'postgresql: reads vs sqlite, 10,000 hypotheses / 100,000 matches and a small project', run: () => benchEngineReads() },
+  { label: 'postgresql: reads vs sqlite, 10,000 / 100,000, 5,000 / 50,000 and a small project', run: () => benchEngineReads() },
   { label: 'postgresql: 1 vs 4 reading server processes on one database, beside sqlite', run: () => benchEngineReaders() },
   { label: 'postgresql: startup to first answer vs sqlite', run: () => benchEngineColdStart({ repetitions: 20 }) },
   { label: 'postgresql: bulk writes in one transaction (row at a time, project import) vs sqlite', run: () => benchBulkWrite() },
