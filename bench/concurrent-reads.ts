@@ -20,7 +20,7 @@ import { connectServer, tempDataDir, type ConnectedServer } from '../test/suppor
 import type { BenchResult } from './result.js';
 import { readOnce, readSeries, type ReadSeries, type ReaderReply, type ReaderRequest } from './reader-worker.js';
 import { processCpu, type ProcessCpu } from './processCpu.js';
-import { summarize } from './stats.js';
+import { median, summarize } from './stats.js';
 import { ENGINE_NAMES, folderStore, type BenchEngine } from './engineStore.js';
 
 export interface ConcurrentReadsOptions {
@@ -160,7 +160,6 @@ interface LayoutFigures {
   paired: PairedRatios;
 }
 
-const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /**
  * `active` read concurrently while every server (`all`) is watched: an idle server still tails the

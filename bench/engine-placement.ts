@@ -17,7 +17,7 @@ import { connectServer, type ConnectedServer } from '../test/support/server.js';
 import { BENCH_ENGINES, type BenchEngine } from './engineStore.js';
 import { call, series } from './pages.js';
 import { seedLargeProject, type SeededData } from './seed.js';
-import { summarize } from './stats.js';
+import { median, summarize } from './stats.js';
 
 /** Which cores each process may run on: the benchmark's client, both engines' servers, PostgreSQL's backends. */
 interface Layout {
@@ -123,12 +123,6 @@ export async function benchEnginePlacement(options: PlacementOptions): Promise<s
   }
   return reportOf(ratios, options, loadBefore);
 }
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 
 function reportOf(byLayout: Map<string, Array<{ postgres: number; sqlite: number }>>, options: PlacementOptions, loadBefore: number[]): string {
   const rows = LAYOUTS.map((layout) => {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { percentile } from './stats.js';
+import { median, percentile } from './stats.js';
 
 /** A thread's time on a CPU and waiting for one, in ms. */
 export interface Sched {
@@ -74,7 +74,6 @@ export const TAIL_HEADER = '| page | p50 / p99 (ms) | calls above p99 | during a
 
 /** One table row: where the calls above `calls`' p99 came from. */
 export function tailRow(page: string, calls: readonly CallTrace[], gcs: ReadonlyArray<{ start: number; end: number }>): string {
-  const median = (values: number[]): number => percentile([...values].sort((x, y) => x - y), 50);
   const p50 = median(calls.map((c) => c.ms));
   const p99 = percentile(calls.map((c) => c.ms).sort((x, y) => x - y), 99);
   const serverCpuP50 = median(calls.map((c) => c.serverCpuMs));

@@ -16,8 +16,8 @@ import { rankingState, refreshRatings } from '../src-mcp/engine/ranking.js';
 import { loadResearch } from '../src-mcp/engine/projectRecord.js';
 import { makeTempDir } from '../test/support/tempDirs.js';
 import { seedTournament } from './leaderboard-seed.js';
+import { median } from './stats.js';
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 async function main(): Promise<void> {
   const [hypotheses = 10_000, rounds = 20, repeats = 7] = process.argv.slice(2).map(Number);

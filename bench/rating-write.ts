@@ -20,6 +20,7 @@ import { projectCounts } from '../src-mcp/store/projectCounts.js';
 import { scalar } from '../src-mcp/store/sql.js';
 import { createTestDatabase, dropTestDatabase } from '../test/support/postgresAdmin.js';
 import { makeTempDir } from '../test/support/tempDirs.js';
+import { median } from './stats.js';
 
 const AT = '2026-11-29T00:00:00.000Z';
 const PROJECT = 'res_ratings';
@@ -28,7 +29,6 @@ const COLUMNS = [
   'status', 'gate', 'safety_flag', 'parents', 'iteration', 'elo', 'matches_played', 'wins', 'created_by', 'created_at', 'updated_at',
 ];
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /** A project of `size` competing hypotheses on a fresh store of the engine; `dispose` removes it. */
 async function boardOf(engine: 'sqlite' | 'postgres', size: number): Promise<{ db: Db; dispose: () => Promise<void> }> {

@@ -12,6 +12,7 @@ import { registerHooks } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { connectServer, tempDataDir } from '../test/support/server.js';
 import type { Db } from '../src-mcp/store/database.js';
+import { median } from './stats.js';
 
 // The store's migrations are .sql files imported as text (the build's esbuild loader, vitest's
 // plugin); tsx alone cannot load them, so this script does, before it imports the store.
@@ -60,7 +61,6 @@ async function main(calls: number, blocks: number): Promise<void> {
       const perCall = new Map<number, number[]>(EVERY.map((every) => [every, []]));
       await block(reader, writer, projectId, calls, Infinity);
       for (let b = 0; b < blocks; b += 1) for (const every of EVERY) perCall.get(every)?.push(await block(reader, writer, projectId, calls, every));
-      const median = (values: number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] as number;
       const alone = median(perCall.get(Infinity) ?? []);
       process.stdout.write(`${blocks} alternating blocks of ${calls} calls; µs per call of the reading connection (median of blocks):\n`);
       for (const every of EVERY) {

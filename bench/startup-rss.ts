@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { BenchResult } from './result.js';
 import { BENCH_CLIENT_ID, MEMORY_PACKAGE, SERVER_ENTRY, memoryServerEntry, tempDataDir } from './server.js';
-import { summarize } from './stats.js';
+import { median, summarize } from './stats.js';
 
 const TARGET_RATIO = 1.0;
 
@@ -44,10 +44,6 @@ async function sampleServer(args: string[], env: Record<string, string>): Promis
   }
 }
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] as number;
-};
 
 export async function benchStartupRss(runs = 10): Promise<{ results: BenchResult[]; appendix: string }> {
   const reference = memoryServerEntry();

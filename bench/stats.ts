@@ -17,6 +17,11 @@ export function percentile(sortedMs: readonly number[], p: number): number {
   return sortedMs[Math.min(rank, sortedMs.length) - 1] as number;
 }
 
+/** The nearest-rank median of unsorted values (a round's figure, a ratio): percentile 50, so an observed value. */
+export function median(values: readonly number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 50);
+}
+
 export function summarize(samplesNs: readonly bigint[]): LatencySummary {
   const sorted = samplesNs.map((ns) => Number(ns) / 1e6).sort((a, b) => a - b);
   return {
