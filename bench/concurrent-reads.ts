@@ -160,7 +160,6 @@ interface LayoutFigures {
   paired: PairedRatios;
 }
 
-
 /**
  * `active` read concurrently while every server (`all`) is watched: an idle server still tails the
  * change feed and checkpoints the log the others write. Returns calls per second, every call's

@@ -15,6 +15,7 @@ import { DESKTOP_CLIENT } from '../src-mcp/mcp/access/identity.js';
 import { scalars } from '../src-mcp/store/sql.js';
 import { connectServer, type ConnectedServer } from '../test/support/server.js';
 import { BENCH_ENGINES, type BenchEngine } from './engineStore.js';
+import { ENGINE_READS_DEFAULTS, TARGET_RATIO } from './engine-reads.js';
 import { call, series } from './pages.js';
 import { seedLargeProject, type SeededData } from './seed.js';
 import { median, summarize } from './stats.js';
@@ -36,7 +37,8 @@ const LAYOUTS: readonly Layout[] = [
   { name: 'the client alone on a core', client: '1', server: '0', backend: '0' },
 ];
 
-const TARGET_RATIO = 2;
+/** The lab-scale project engine-reads.ts measures first, seeded the same way. */
+const LAB_SCALE = ENGINE_READS_DEFAULTS.sizes[0] as { hypotheses: number; matches: number };
 /** The backends of the database's other connections: the server's pool and its change listener (the benchmark's own handle holds one connection). */
 const SERVER_BACKENDS = "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()";
 const WARM_UP_CALLS = 2_000;
@@ -77,8 +79,8 @@ export async function benchEnginePlacement(options: PlacementOptions): Promise<s
   const ratios = new Map<string, Array<{ postgres: number; sqlite: number }>>(LAYOUTS.map((layout) => [layout.name, []]));
   try {
     for (const engine of BENCH_ENGINES) {
-      process.stderr.write(`bench:   seeding 10,000 hypotheses on ${engine}\n`);
-      const data = await seedLargeProject({ hypotheses: 10_000, matches: 100_000, otherProjects: 2, seed: 20_261_129, engine });
+      process.stderr.write(`bench:   seeding ${LAB_SCALE.hypotheses.toLocaleString('en')} hypotheses on ${engine}\n`);
+      const data = await seedLargeProject({ ...LAB_SCALE, otherProjects: 2, seed: ENGINE_READS_DEFAULTS.seed, engine });
       seeded.set(engine, data);
       servers.set(engine, await connectServer({ dataDir: data.dir, client: DESKTOP_CLIENT, env: data.store.env }));
     }
@@ -134,7 +136,7 @@ function reportOf(byLayout: Map<string, Array<{ postgres: number; sqlite: number
   return [
     '### Where the processes run: get_research_status on PostgreSQL vs SQLite (bench/engine-placement.ts)',
     '',
-    `10,000 hypotheses / 100,000 matches, one desktop server per engine, one call in flight; the client (the benchmark), both servers and the PostgreSQL server's backends pinned with taskset as each row says, the layouts in turn in each of ${options.rounds} rounds, ${options.calls} timed calls per engine and series. Medians over the rounds of each series' p50 over stdio. Load average (1/5/15 min, ${os.cpus().length} cores) before: ${loadBefore.map((v) => v.toFixed(2)).join(' / ')}; after: ${os.loadavg().map((v) => v.toFixed(2)).join(' / ')}.`,
+    `${LAB_SCALE.hypotheses.toLocaleString('en')} hypotheses / ${LAB_SCALE.matches.toLocaleString('en')} matches, one desktop server per engine, one call in flight; the client (the benchmark), both servers and the PostgreSQL server's backends pinned with taskset as each row says, the layouts in turn in each of ${options.rounds} rounds, ${options.calls} timed calls per engine and series. Medians over the rounds of each series' p50 over stdio. Load average (1/5/15 min, ${os.cpus().length} cores) before: ${loadBefore.map((v) => v.toFixed(2)).join(' / ')}; after: ${os.loadavg().map((v) => v.toFixed(2)).join(' / ')}.`,
     '',
     `| Layout | SQLite p50 (ms) | PostgreSQL p50 (ms) | PostgreSQL / SQLite | Range over the rounds | Rounds ≤ ${TARGET_RATIO}× |`,
     '| --- | ---: | ---: | ---: | ---: | ---: |',

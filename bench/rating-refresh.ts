@@ -18,7 +18,6 @@ import { makeTempDir } from '../test/support/tempDirs.js';
 import { seedTournament } from './leaderboard-seed.js';
 import { median } from './stats.js';
 
-
 async function main(): Promise<void> {
   const [hypotheses = 10_000, rounds = 20, repeats = 7] = process.argv.slice(2).map(Number);
   const dir = makeTempDir('cosci-bench-refresh-');

@@ -29,7 +29,6 @@ const COLUMNS = [
   'status', 'gate', 'safety_flag', 'parents', 'iteration', 'elo', 'matches_played', 'wins', 'created_by', 'created_at', 'updated_at',
 ];
 
-
 /** A project of `size` competing hypotheses on a fresh store of the engine; `dispose` removes it. */
 async function boardOf(engine: 'sqlite' | 'postgres', size: number): Promise<{ db: Db; dispose: () => Promise<void> }> {
   let db: Db;

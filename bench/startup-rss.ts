@@ -44,7 +44,6 @@ async function sampleServer(args: string[], env: Record<string, string>): Promis
   }
 }
 
-
 export async function benchStartupRss(runs = 10): Promise<{ results: BenchResult[]; appendix: string }> {
   const reference = memoryServerEntry();
   if (process.platform !== 'linux' || reference === null) {
